@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { systemClock, type Clock } from './lib/time.ts';
+import { tooManyRequests } from './lib/http-errors.ts';
+import { authPlugin, signedInContext } from './plugins/auth.ts';
+import { databasePlugin } from './plugins/database.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { eventsPlugin } from './plugins/events.ts';
+import { swaggerPlugin } from './plugins/swagger.ts';
+import { webPlugin } from './plugins/web.ts';
+import { authRoutes, publicAuthRoutes } from './modules/auth/auth.routes.ts';
+import { loadLegacyKey } from './modules/auth/legacy-rsa.ts';
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  jwtSecret: string;
+  clock?: Clock;
+  /** Pino logger options; false silences the log (tests). */
+  logger?: boolean | object;
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    ajv: {
+      customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, verbose: true, keywords: ['errorMessage'] },
+    },
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        // Plain-HTTP installs on a LAN must keep loading their own assets.
+        upgradeInsecureRequests: null,
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  await app.register(compress, { threshold: 1024, global: true });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => tooManyRequests('Too many sign-in attempts from this address; wait a minute and try again'),
+  });
+  await app.register(databasePlugin, { database: options.database, clock: options.clock ?? systemClock });
+  await app.register(eventsPlugin);
+  await app.register(authPlugin, { jwtSecret: options.jwtSecret });
+  await app.register(swaggerPlugin);
+
+  const legacyKey = config.legacyRsaPrivateKey ? loadLegacyKey(config.legacyRsaPrivateKey) : undefined;
+  await app.register(publicAuthRoutes, {
+    captchaTestAnswer: config.captchaTestAnswer,
+    legacyKey,
+    authRateLimit: config.authRateLimit,
+  });
+  await app.register(async (signedIn) => {
+    await signedInContext(signedIn);
+    await signedIn.register(authRoutes);
+  });
+
+  await app.register(webPlugin, { root: config.webDist });
+  return app;
+}

@@ -1,0 +1,186 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** The database the app works on, whichever engine is behind it. */
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Runs `fn` for each notification on `channel` (PostgreSQL LISTEN); returns the unsubscribe. */
+  listen(channel: string, fn: (payload: string) => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Key of the advisory lock that serialises migrations and seeding between instances. */
+const MIGRATION_LOCK_KEY = 7_201_104;
+
+export class DataDirLockedError extends Error {}
+
+/**
+ * Only one process may own an embedded data directory. The lock file holds the owner's pid; a
+ * lock left by a process that is gone is taken over.
+ */
+function lockDataDir(dir: string): () => void {
+  const file = path.join(dir, 'db.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(file, 'wx', 0o600);
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(file, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(readFileSync(file, 'utf8').trim());
+      if (owner && owner !== process.pid && isAlive(owner)) {
+        throw new DataDirLockedError(
+          `The database in ${dir} is in use by another server process (pid ${owner}); stop it or choose another DATA_DIR`,
+        );
+      }
+      rmSync(file, { force: true });
+    }
+  }
+  throw new DataDirLockedError(`Could not lock ${dir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export interface PgliteOptions {
+  /** Directory of the data files; absent means in memory. */
+  dataDir?: string;
+  /** A snapshot (`dumpDataDir`) to start from. */
+  loadDataDir?: Blob;
+}
+
+export async function openPglite(options: PgliteOptions): Promise<DatabaseHandle> {
+  let unlock = () => {};
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    unlock = lockDataDir(options.dataDir);
+  }
+  try {
+    const client = await PGlite.create({
+      dataDir: options.dataDir ? path.join(options.dataDir, 'db') : undefined,
+      loadDataDir: options.loadDataDir,
+    });
+    const db = drizzlePglite({ client, schema }) as unknown as Database;
+    await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+    return {
+      db,
+      kind: 'pglite',
+      listen: async (channel, fn) => {
+        const off = await client.listen(channel, fn);
+        return () => off();
+      },
+      notify: async (channel, payload) => {
+        await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
+      },
+      close: async () => {
+        await client.close();
+        unlock();
+      },
+      pglite: client,
+    } as DatabaseHandle & { pglite: PGlite };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+export async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on the next query.
+  });
+  const setup = new pg.Client({ connectionString: url });
+  await setup.connect();
+  try {
+    await setup.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg({ client: setup }), { migrationsFolder });
+  } finally {
+    await setup.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    await setup.end();
+  }
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  let listener: Promise<pg.Client> | undefined;
+  let closing = false;
+  // Notifications sent while the listening connection was down are lost, so after a reconnect
+  // every subscriber is told '*' (drop whatever you cached).
+  const connectListener = (isReconnect: boolean): Promise<pg.Client> => {
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', (msg) => {
+      for (const fn of listeners.get(msg.channel) ?? []) fn(msg.payload ?? '');
+    });
+    client.on('error', () => {
+      listener = undefined;
+      client.end().catch(() => {});
+      if (!closing) setTimeout(() => void ensureListener(true).catch(() => {}), 1000).unref();
+    });
+    return client.connect().then(async () => {
+      for (const channel of listeners.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      if (isReconnect) for (const set of listeners.values()) for (const fn of set) fn('*');
+      return client;
+    });
+  };
+  const ensureListener = (isReconnect = false) => {
+    listener ??= connectListener(isReconnect).catch((error) => {
+      listener = undefined;
+      throw error;
+    });
+    return listener;
+  };
+  return {
+    db: drizzlePg({ client: pool, schema }) as unknown as Database,
+    kind: 'postgres',
+    listen: async (channel, fn) => {
+      const client = await ensureListener();
+      let set = listeners.get(channel);
+      if (!set) {
+        set = new Set();
+        listeners.set(channel, set);
+        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      }
+      set.add(fn);
+      return async () => {
+        set.delete(fn);
+      };
+    },
+    notify: async (channel, payload) => {
+      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    close: async () => {
+      closing = true;
+      await listener?.then((client) => client.end()).catch(() => {});
+      await pool.end();
+    },
+  };
+}
+
+/** Serialises one-time work (seeding, secret generation) between instances sharing a database. */
+export async function withStartupLock<T>(handle: DatabaseHandle, fn: () => Promise<T>): Promise<T> {
+  if (handle.kind === 'pglite') return fn();
+  return handle.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY + 1})`);
+    return fn();
+  });
+}

@@ -1,0 +1,282 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const id = () => integer('id').primaryKey().generatedByDefaultAsIdentity();
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Who created or last changed a row, and when. */
+const audit = {
+  createBy: varchar('create_by', { length: 255 }),
+  updateBy: varchar('update_by', { length: 255 }),
+  createTime: ts('create_time').notNull().defaultNow(),
+  updateTime: ts('update_time').notNull().defaultNow(),
+};
+
+export const depts = pgTable(
+  'sys_dept',
+  {
+    id: id(),
+    pid: integer('pid'),
+    subCount: integer('sub_count').notNull().default(0),
+    name: varchar('name', { length: 255 }).notNull(),
+    deptSort: integer('dept_sort').notNull().default(999),
+    enabled: boolean('enabled').notNull().default(true),
+    ...audit,
+  },
+  (t) => [index('sys_dept_pid_idx').on(t.pid)],
+);
+
+export const jobs = pgTable(
+  'sys_job',
+  {
+    id: id(),
+    name: varchar('name', { length: 255 }).notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    jobSort: integer('job_sort').notNull().default(999),
+    ...audit,
+  },
+  (t) => [uniqueIndex('sys_job_name_uq').on(t.name)],
+);
+
+export const users = pgTable(
+  'sys_user',
+  {
+    id: id(),
+    deptId: integer('dept_id').references(() => depts.id, { onDelete: 'set null' }),
+    username: varchar('username', { length: 64 }).notNull(),
+    nickName: varchar('nick_name', { length: 255 }).notNull(),
+    gender: varchar('gender', { length: 8 }),
+    phone: varchar('phone', { length: 32 }),
+    email: varchar('email', { length: 255 }),
+    avatarName: varchar('avatar_name', { length: 255 }),
+    avatarPath: varchar('avatar_path', { length: 255 }),
+    passwordHash: varchar('password_hash', { length: 255 }).notNull(),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    enabled: boolean('enabled').notNull().default(true),
+    /** Set when the password is a default one that must be replaced at the next sign-in. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    pwdResetTime: ts('pwd_reset_time'),
+    ...audit,
+  },
+  (t) => [
+    uniqueIndex('sys_user_username_uq').on(sql`lower(${t.username})`),
+    uniqueIndex('sys_user_email_uq').on(sql`lower(${t.email})`),
+    index('sys_user_dept_idx').on(t.deptId),
+  ],
+);
+
+export const roles = pgTable(
+  'sys_role',
+  {
+    id: id(),
+    name: varchar('name', { length: 255 }).notNull(),
+    level: integer('level').notNull().default(3),
+    description: varchar('description', { length: 255 }),
+    /** '全部' all, '本级' own department, '自定义' custom departments (wire values of API.md). */
+    dataScope: varchar('data_scope', { length: 16 }).notNull().default('本级'),
+    ...audit,
+  },
+  (t) => [uniqueIndex('sys_role_name_uq').on(t.name)],
+);
+
+export const menus = pgTable(
+  'sys_menu',
+  {
+    id: id(),
+    pid: integer('pid'),
+    subCount: integer('sub_count').notNull().default(0),
+    /** 0 directory, 1 menu, 2 button. */
+    type: integer('type').notNull(),
+    title: varchar('title', { length: 255 }).notNull(),
+    componentName: varchar('component_name', { length: 255 }),
+    component: varchar('component', { length: 255 }),
+    menuSort: integer('menu_sort').notNull().default(999),
+    icon: varchar('icon', { length: 255 }),
+    path: varchar('path', { length: 255 }),
+    iFrame: boolean('i_frame').notNull().default(false),
+    cache: boolean('cache').notNull().default(false),
+    hidden: boolean('hidden').notNull().default(false),
+    permission: varchar('permission', { length: 255 }),
+    ...audit,
+  },
+  (t) => [
+    uniqueIndex('sys_menu_title_uq').on(t.title),
+    uniqueIndex('sys_menu_component_name_uq').on(t.componentName),
+    index('sys_menu_pid_idx').on(t.pid),
+  ],
+);
+
+export const usersRoles = pgTable(
+  'sys_users_roles',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('sys_users_roles_role_idx').on(t.roleId)],
+);
+
+export const usersJobs = pgTable(
+  'sys_users_jobs',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.jobId] })],
+);
+
+export const rolesMenus = pgTable(
+  'sys_roles_menus',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    menuId: integer('menu_id')
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.menuId] }), index('sys_roles_menus_menu_idx').on(t.menuId)],
+);
+
+export const rolesDepts = pgTable(
+  'sys_roles_depts',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    deptId: integer('dept_id')
+      .notNull()
+      .references(() => depts.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.deptId] })],
+);
+
+export const dicts = pgTable(
+  'sys_dict',
+  {
+    id: id(),
+    name: varchar('name', { length: 255 }).notNull(),
+    description: varchar('description', { length: 255 }),
+    ...audit,
+  },
+  (t) => [uniqueIndex('sys_dict_name_uq').on(t.name)],
+);
+
+export const dictDetails = pgTable(
+  'sys_dict_detail',
+  {
+    id: id(),
+    dictId: integer('dict_id')
+      .notNull()
+      .references(() => dicts.id, { onDelete: 'cascade' }),
+    label: varchar('label', { length: 255 }).notNull(),
+    value: varchar('value', { length: 255 }).notNull(),
+    dictSort: integer('dict_sort').notNull().default(999),
+    ...audit,
+  },
+  (t) => [index('sys_dict_detail_dict_idx').on(t.dictId)],
+);
+
+/** A signed-in session; the token's `jti` is its id. Deleting the row revokes the token. */
+export const sessions = pgTable(
+  'auth_session',
+  {
+    id: varchar('id', { length: 64 }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ip: varchar('ip', { length: 64 }),
+    browser: varchar('browser', { length: 255 }),
+    loginTime: ts('login_time').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('auth_session_user_idx').on(t.userId), index('auth_session_expires_idx').on(t.expiresAt)],
+);
+
+export const captchas = pgTable(
+  'auth_captcha',
+  {
+    uuid: varchar('uuid', { length: 64 }).primaryKey(),
+    answer: varchar('answer', { length: 16 }).notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('auth_captcha_expires_idx').on(t.expiresAt)],
+);
+
+/** Consecutive failed sign-ins per (lower-cased) username, known or not. */
+export const loginFailures = pgTable('auth_login_failure', {
+  username: varchar('username', { length: 64 }).primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lockedUntil: ts('locked_until'),
+  lastFailure: ts('last_failure').notNull(),
+});
+
+/** Settings served by `api/global/setting`, one JSON document per (sideCode, fromType). */
+export const globalSettings = pgTable(
+  'global_setting',
+  {
+    sideCode: varchar('side_code', { length: 32 }).notNull(),
+    fromType: varchar('from_type', { length: 32 }).notNull(),
+    value: jsonb('value').$type<Record<string, unknown>>().notNull(),
+    updateBy: varchar('update_by', { length: 255 }),
+    updateTime: ts('update_time').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sideCode, t.fromType] })],
+);
+
+/** Secrets generated by the server and shared by every instance (PostgreSQL mode). */
+export const appSecrets = pgTable('app_secret', {
+  name: varchar('name', { length: 64 }).primaryKey(),
+  value: text('value').notNull(),
+  createTime: ts('create_time').notNull().defaultNow(),
+});
+
+export const operationLogs = pgTable(
+  'sys_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    /** INFO or ERROR. */
+    logType: varchar('log_type', { length: 8 }).notNull(),
+    description: varchar('description', { length: 255 }),
+    method: varchar('method', { length: 255 }),
+    params: text('params'),
+    requestIp: varchar('request_ip', { length: 64 }),
+    address: varchar('address', { length: 255 }),
+    browser: varchar('browser', { length: 255 }),
+    time: integer('time'),
+    username: varchar('username', { length: 64 }),
+    exceptionDetail: text('exception_detail'),
+    createTime: ts('create_time').notNull().defaultNow(),
+  },
+  (t) => [index('sys_log_create_time_idx').on(t.createTime), index('sys_log_username_idx').on(t.username)],
+);
+
+export const storedFiles = pgTable('tool_local_storage', {
+  id: id(),
+  realName: varchar('real_name', { length: 255 }).notNull(),
+  name: varchar('name', { length: 255 }).notNull(),
+  suffix: varchar('suffix', { length: 32 }),
+  path: varchar('path', { length: 512 }).notNull(),
+  type: varchar('type', { length: 64 }),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  ...audit,
+});

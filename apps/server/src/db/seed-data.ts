@@ -1,0 +1,198 @@
+/** What a new installation starts with. Titles are English; the web app translates known ones. */
+
+export interface SeedMenu {
+  title: string;
+  type: 0 | 1 | 2;
+  path?: string;
+  component?: string;
+  componentName?: string;
+  icon?: string;
+  permission?: string;
+  cache?: boolean;
+  /** Whether the User role may see it. */
+  forUsers?: boolean;
+  children?: SeedMenu[];
+}
+
+const buttons = (noun: string, prefix: string): SeedMenu[] => [
+  { title: `${noun}: add`, type: 2, permission: `${prefix}:add` },
+  { title: `${noun}: edit`, type: 2, permission: `${prefix}:edit` },
+  { title: `${noun}: delete`, type: 2, permission: `${prefix}:del` },
+];
+
+export const seedMenus: SeedMenu[] = [
+  {
+    title: 'System',
+    type: 0,
+    path: 'system',
+    icon: 'system',
+    forUsers: true,
+    children: [
+      {
+        title: 'Users',
+        type: 1,
+        path: 'user',
+        component: 'system/user/index',
+        componentName: 'User',
+        icon: 'peoples',
+        permission: 'user:list',
+        cache: true,
+        forUsers: true,
+        children: buttons('User', 'user'),
+      },
+      {
+        title: 'Roles',
+        type: 1,
+        path: 'role',
+        component: 'system/role/index',
+        componentName: 'Role',
+        icon: 'role',
+        permission: 'roles:list',
+        children: buttons('Role', 'roles'),
+      },
+      {
+        title: 'Menus',
+        type: 1,
+        path: 'menu',
+        component: 'system/menu/index',
+        componentName: 'Menu',
+        icon: 'menu',
+        permission: 'menu:list',
+        children: buttons('Menu', 'menu'),
+      },
+      {
+        title: 'Departments',
+        type: 1,
+        path: 'dept',
+        component: 'system/dept/index',
+        componentName: 'Dept',
+        icon: 'dept',
+        permission: 'dept:list',
+        forUsers: true,
+        children: buttons('Department', 'dept'),
+      },
+      {
+        title: 'Jobs',
+        type: 1,
+        path: 'job',
+        component: 'system/job/index',
+        componentName: 'Job',
+        icon: 'job',
+        permission: 'job:list',
+        forUsers: true,
+        children: buttons('Job', 'job'),
+      },
+      {
+        title: 'Dictionaries',
+        type: 1,
+        path: 'dict',
+        component: 'system/dict/index',
+        componentName: 'Dict',
+        icon: 'dictionary',
+        permission: 'dict:list',
+        forUsers: true,
+        children: buttons('Dictionary', 'dict'),
+      },
+    ],
+  },
+  {
+    title: 'Monitor',
+    type: 0,
+    path: 'monitor',
+    icon: 'monitor',
+    children: [
+      {
+        title: 'Online users',
+        type: 1,
+        path: 'online',
+        component: 'monitor/online/index',
+        componentName: 'OnlineUser',
+        icon: 'online',
+        permission: 'online:list',
+        children: [{ title: 'Online users: kick out', type: 2, permission: 'online:del' }],
+      },
+      {
+        title: 'Operation log',
+        type: 1,
+        path: 'logs',
+        component: 'monitor/log/index',
+        componentName: 'Log',
+        icon: 'log',
+        permission: 'log:list',
+      },
+      {
+        title: 'Error log',
+        type: 1,
+        path: 'errorLog',
+        component: 'monitor/log/errorLog',
+        componentName: 'ErrorLog',
+        icon: 'error',
+        permission: 'log:list',
+      },
+      {
+        title: 'Server',
+        type: 1,
+        path: 'server',
+        component: 'monitor/server/index',
+        componentName: 'ServerMonitor',
+        icon: 'server',
+        permission: 'monitor:list',
+      },
+      {
+        title: 'SQL',
+        type: 1,
+        path: 'sql',
+        component: 'monitor/sql/index',
+        componentName: 'Sql',
+        icon: 'sql',
+        permission: 'sql:list',
+      },
+    ],
+  },
+  {
+    title: 'Tools',
+    type: 0,
+    path: 'sys-tools',
+    icon: 'tools',
+    children: [
+      {
+        title: 'Storage',
+        type: 1,
+        path: 'storage',
+        component: 'tools/storage/index',
+        componentName: 'Storage',
+        icon: 'storage',
+        permission: 'storage:list',
+        children: buttons('File', 'storage'),
+      },
+      {
+        title: 'Global settings',
+        type: 1,
+        path: 'settings',
+        component: 'tools/settings/index',
+        componentName: 'GlobalSettings',
+        icon: 'settings',
+        permission: 'setting:list',
+        children: [{ title: 'Global settings: edit', type: 2, permission: 'setting:edit' }],
+      },
+    ],
+  },
+];
+
+export interface SeedDept {
+  name: string;
+  children?: SeedDept[];
+}
+
+export const seedDepts: SeedDept[] = [
+  { name: 'Head Office', children: [{ name: 'R&D' }, { name: 'Operations' }] },
+  { name: 'South Branch', children: [{ name: 'Sales' }, { name: 'Service' }] },
+];
+
+export const seedJobs = ['Chairman', 'General Manager', 'Engineer', 'Sales Representative'];
+
+export const seedDicts: { name: string; description: string; details: [label: string, value: string][] }[] = [
+  { name: 'user_status', description: 'User status', details: [['Active', 'true'], ['Disabled', 'false']] },
+  { name: 'dept_status', description: 'Department status', details: [['Enabled', 'true'], ['Disabled', 'false']] },
+  { name: 'job_status', description: 'Job status', details: [['Enabled', 'true'], ['Disabled', 'false']] },
+];

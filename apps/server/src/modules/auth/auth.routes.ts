@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { AuthInfo, CaptchaResponse, LoginBody, LoginResponse } from '@water/contract/auth';
+import { authErrors, ErrorBody } from '@water/contract/common';
+import { unauthorized } from '../../lib/http-errors.ts';
+import { loadAuthInfo } from '../users/user-info.repository.ts';
+import { login, logout } from './auth.service.ts';
+import { issueCaptcha } from './captcha.service.ts';
+import type { KeyObject } from 'node:crypto';
+import { bearerToken } from './token.ts';
+
+export interface PublicAuthOptions {
+  captchaTestAnswer: string | undefined;
+  legacyKey: KeyObject | undefined;
+  authRateLimit: number;
+}
+
+export async function publicAuthRoutes(base: FastifyInstance, options: PublicAuthOptions) {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get(
+    '/auth/code',
+    {
+      schema: { tags: ['auth'], summary: 'A new arithmetic captcha', response: { 200: CaptchaResponse } },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return issueCaptcha(app.db, app.clock, options.captchaTestAnswer);
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with username, password and the captcha answer',
+        body: LoginBody,
+        response: { 200: LoginResponse, 400: ErrorBody, 429: ErrorBody },
+      },
+      config: {
+        rateLimit: {
+          max: options.authRateLimit,
+          timeWindow: 60_000,
+        },
+      },
+    },
+    async (request) =>
+      login(app, request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        legacyKey: options.legacyKey,
+      }),
+  );
+
+  app.delete(
+    '/auth/logout',
+    { schema: { tags: ['auth'], summary: 'Sign out: the token stops working everywhere at once' } },
+    async (request, reply) => {
+      await logout(app, bearerToken(request.headers.authorization));
+      return reply.code(200).send();
+    },
+  );
+}
+
+export async function authRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  app.get(
+    '/auth/info',
+    {
+      schema: { tags: ['auth'], summary: 'The signed-in user with permissions', response: { 200: AuthInfo, ...authErrors } },
+      config: { permission: 'signed-in', duringPasswordChange: true },
+    },
+    async (request) => {
+      const info = await loadAuthInfo(app.db, request.principal!.id);
+      if (!info) throw unauthorized();
+      return info;
+    },
+  );
+}

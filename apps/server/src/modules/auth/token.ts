@@ -1,0 +1,56 @@
+import { errors, jwtVerify, SignJWT } from 'jose';
+
+export interface TokenClaims {
+  userId: number;
+  sessionId: string;
+  /** Seconds since the epoch. */
+  expiresAt: number;
+}
+
+const ALGORITHM = 'HS256';
+
+export class TokenSigner {
+  readonly #key: Uint8Array;
+
+  constructor(secret: string) {
+    this.#key = new TextEncoder().encode(secret);
+  }
+
+  sign(claims: TokenClaims, issuedAt: Date): Promise<string> {
+    return new SignJWT({})
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setSubject(String(claims.userId))
+      .setJti(claims.sessionId)
+      .setIssuedAt(Math.floor(issuedAt.getTime() / 1000))
+      .setExpirationTime(claims.expiresAt)
+      .sign(this.#key);
+  }
+
+  /**
+   * Returns the claims of a well-signed token, or undefined. `ignoreExpiry` serves logout, which
+   * must also work with a token that has just expired.
+   */
+  async verify(token: string, now: Date, ignoreExpiry = false): Promise<TokenClaims | undefined> {
+    try {
+      const { payload } = await jwtVerify(token, this.#key, {
+        algorithms: [ALGORITHM],
+        currentDate: now,
+        requiredClaims: ['sub', 'jti', 'exp'],
+        ...(ignoreExpiry ? { clockTolerance: Number.MAX_SAFE_INTEGER } : {}),
+      });
+      const userId = Number(payload.sub);
+      if (!Number.isInteger(userId) || typeof payload.jti !== 'string') return undefined;
+      return { userId, sessionId: payload.jti, expiresAt: payload.exp as number };
+    } catch (error) {
+      if (error instanceof errors.JOSEError) return undefined;
+      throw error;
+    }
+  }
+}
+
+/** The JWT of an `Authorization: Bearer …` header. */
+export function bearerToken(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match?.[1];
+}

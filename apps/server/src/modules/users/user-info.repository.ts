@@ -1,0 +1,135 @@
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { ADMIN_PERMISSION } from '@water/contract/constants';
+import type { AuthInfo, UserDto } from '@water/contract/auth';
+import type { Database } from '../../db/client.ts';
+import * as t from '../../db/schema.ts';
+import { formatDateTime } from '../../lib/time.ts';
+
+/** What a request needs to know about its signed-in user. */
+export interface Principal {
+  id: number;
+  username: string;
+  enabled: boolean;
+  isAdmin: boolean;
+  mustChangePassword: boolean;
+  permissions: ReadonlySet<string>;
+}
+
+export type UserRow = typeof t.users.$inferSelect;
+
+/** Usernames are unique regardless of case (the index is on lower(username)). */
+export async function findUserByUsername(db: Database, username: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(t.users)
+    .where(sql`lower(${t.users.username}) = lower(${username})`);
+  return row;
+}
+
+async function rolesOf(db: Database, userId: number) {
+  return db
+    .select({ id: t.roles.id, name: t.roles.name, level: t.roles.level, dataScope: t.roles.dataScope })
+    .from(t.usersRoles)
+    .innerJoin(t.roles, eq(t.roles.id, t.usersRoles.roleId))
+    .where(eq(t.usersRoles.userId, userId))
+    .orderBy(asc(t.roles.level), asc(t.roles.id));
+}
+
+async function permissionsOf(db: Database, user: UserRow): Promise<string[]> {
+  if (user.isAdmin) return [ADMIN_PERMISSION];
+  const rows = await db
+    .selectDistinct({ permission: t.menus.permission })
+    .from(t.usersRoles)
+    .innerJoin(t.rolesMenus, eq(t.rolesMenus.roleId, t.usersRoles.roleId))
+    .innerJoin(t.menus, eq(t.menus.id, t.rolesMenus.menuId))
+    .where(and(eq(t.usersRoles.userId, user.id), isNotNull(t.menus.permission)));
+  return rows
+    .map((row) => row.permission?.trim() ?? '')
+    .filter((permission) => permission !== '')
+    .sort();
+}
+
+export async function loadPrincipal(db: Database, userId: number): Promise<Principal | undefined> {
+  const [user] = await db.select().from(t.users).where(eq(t.users.id, userId));
+  if (!user) return undefined;
+  return {
+    id: user.id,
+    username: user.username,
+    enabled: user.enabled,
+    isAdmin: user.isAdmin,
+    mustChangePassword: user.mustChangePassword,
+    permissions: new Set(await permissionsOf(db, user)),
+  };
+}
+
+/** Departments a user's data scope reaches; empty means no restriction. */
+export async function dataScopeOf(db: Database, user: UserRow, roles: { id: number; dataScope: string }[]): Promise<number[]> {
+  if (user.isAdmin || roles.some((role) => role.dataScope === '全部')) return [];
+  const ids = new Set<number>();
+  const custom = roles.filter((role) => role.dataScope === '自定义').map((role) => role.id);
+  if (custom.length > 0) {
+    const roots = await db
+      .select({ deptId: t.rolesDepts.deptId })
+      .from(t.rolesDepts)
+      .where(inArray(t.rolesDepts.roleId, custom));
+    const all = await db.select({ id: t.depts.id, pid: t.depts.pid }).from(t.depts);
+    const children = new Map<number, number[]>();
+    for (const dept of all) {
+      if (dept.pid === null) continue;
+      children.set(dept.pid, [...(children.get(dept.pid) ?? []), dept.id]);
+    }
+    const stack = roots.map((root) => root.deptId);
+    while (stack.length > 0) {
+      const id = stack.pop() as number;
+      if (ids.has(id)) continue;
+      ids.add(id);
+      stack.push(...(children.get(id) ?? []));
+    }
+  }
+  if (user.deptId !== null && roles.some((role) => role.dataScope === '本级')) ids.add(user.deptId);
+  // A user whose roles reach nothing still sees their own department's nothing: an impossible id.
+  return ids.size > 0 ? [...ids].sort((a, b) => a - b) : [0];
+}
+
+export async function toUserDto(db: Database, user: UserRow, roles: UserDto['roles']): Promise<UserDto> {
+  const [dept] = user.deptId
+    ? await db.select({ id: t.depts.id, name: t.depts.name }).from(t.depts).where(eq(t.depts.id, user.deptId))
+    : [];
+  const jobs = await db
+    .select({ id: t.jobs.id, name: t.jobs.name })
+    .from(t.usersJobs)
+    .innerJoin(t.jobs, eq(t.jobs.id, t.usersJobs.jobId))
+    .where(eq(t.usersJobs.userId, user.id))
+    .orderBy(asc(t.jobs.jobSort), asc(t.jobs.id));
+  return {
+    id: user.id,
+    username: user.username,
+    nickName: user.nickName,
+    gender: user.gender,
+    phone: user.phone,
+    email: user.email,
+    avatarName: user.avatarName,
+    avatarPath: user.avatarPath,
+    enabled: user.enabled,
+    pwdResetTime: formatDateTime(user.pwdResetTime),
+    dept: dept ?? null,
+    jobs,
+    roles,
+    createTime: formatDateTime(user.createTime),
+    updateTime: formatDateTime(user.updateTime),
+  };
+}
+
+/** The `auth/info` answer (also the `user` of the sign-in answer). */
+export async function loadAuthInfo(db: Database, userId: number): Promise<AuthInfo | undefined> {
+  const [user] = await db.select().from(t.users).where(eq(t.users.id, userId));
+  if (!user) return undefined;
+  const roles = await rolesOf(db, user.id);
+  const permissions = await permissionsOf(db, user);
+  return {
+    user: await toUserDto(db, user, roles),
+    dataScopes: await dataScopeOf(db, user, roles),
+    authorities: permissions.map((authority) => ({ authority })),
+    roles: permissions,
+  };
+}

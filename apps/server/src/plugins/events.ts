@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+const CHANNEL = 'water_console_events';
+
+export type EventTopic = 'sessions' | 'principals' | 'menus' | 'dicts' | 'settings';
+
+/** `'*'` as payload means "everything": drop all cached state of that topic. */
+export type EventHandler = (payload: unknown) => void;
+
+export interface EventBus {
+  /** Delivers at once in this process and, with PostgreSQL, to every other instance. */
+  publish(topic: EventTopic, payload: unknown): Promise<void>;
+  on(topic: EventTopic, handler: EventHandler): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    events: EventBus;
+  }
+}
+
+/** Cross-instance invalidation of in-process caches, over PostgreSQL LISTEN/NOTIFY. */
+export const eventsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const instance = randomUUID();
+    const handlers = new Map<EventTopic, Set<EventHandler>>();
+    const deliver = (topic: EventTopic, payload: unknown) => {
+      for (const handler of handlers.get(topic) ?? []) handler(payload);
+    };
+    const shared = app.database.kind === 'postgres';
+    if (shared) {
+      const off = await app.database.listen(CHANNEL, (raw) => {
+        if (raw === '*') {
+          for (const topic of handlers.keys()) deliver(topic, '*');
+          return;
+        }
+        try {
+          const message = JSON.parse(raw) as { from: string; topic: EventTopic; payload: unknown };
+          if (message.from !== instance) deliver(message.topic, message.payload);
+        } catch {
+          app.log.warn('ignored a malformed event notification');
+        }
+      });
+      app.addHook('onClose', async () => off());
+    }
+    app.decorate('events', {
+      publish: async (topic, payload) => {
+        deliver(topic, payload);
+        if (shared) await app.database.notify(CHANNEL, JSON.stringify({ from: instance, topic, payload }));
+      },
+      on: (topic, handler) => {
+        let set = handlers.get(topic);
+        if (!set) handlers.set(topic, (set = new Set()));
+        set.add(handler);
+      },
+    } satisfies EventBus);
+  },
+  { name: 'events', dependencies: ['database'] },
+);

@@ -1,0 +1,45 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { sendError } from './errors.ts';
+
+/** Paths that belong to the API: an unknown one is a JSON 404, never the web app. */
+const API_PATH = /^\/(api|auth)(\/|$)/;
+
+/**
+ * Serves the built web app: hashed assets cached for good, `index.html` never cached, and every
+ * other GET answered with `index.html` so the client-side router can take it.
+ */
+export async function webPlugin(app: FastifyInstance, options: { root: string | undefined }) {
+  const root = options.root;
+  const indexFile = root ? path.join(root, 'index.html') : undefined;
+  const hasWeb = indexFile !== undefined && existsSync(indexFile);
+
+  if (hasWeb && root) {
+    await app.register(fastifyStatic, {
+      root,
+      preCompressed: true,
+      wildcard: true,
+      index: false,
+      setHeaders: (res, filePath) => {
+        res.setHeader(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  const indexHtml = hasWeb ? readFileSync(indexFile as string) : undefined;
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return sendError(reply, 404, `No such endpoint: ${request.method} ${pathname}`);
+    }
+    if (API_PATH.test(pathname) || !indexHtml) {
+      return sendError(reply, 404, `No such endpoint: ${request.method} ${pathname}`);
+    }
+    return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  });
+}

@@ -1,0 +1,63 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { DataDirLockedError } from './db/client.ts';
+import { openDatabase } from './db/open.ts';
+
+/** The only file that touches the process: configuration, listening, and shutting down. */
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  let opened: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    opened = await openDatabase(config);
+  } catch (error) {
+    if (error instanceof DataDirLockedError || error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    const reason = error instanceof Error ? error.message : String(error);
+    console.error(`Could not open the database: ${reason}`);
+    process.exit(1);
+  }
+
+  const app = await buildApp({ config, database: opened.database, jwtSecret: opened.jwtSecret });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    const force = setTimeout(() => {
+      app.log.error('requests did not finish within 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    await app.close();
+    await opened.database.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const lines = [`Console running at http://${shownHost}:${port}`];
+  if (opened.generatedAdminPassword) {
+    lines.push(`First start: sign in as "admin" with password ${opened.generatedAdminPassword}`);
+    lines.push('This password is shown only once; change it in the personal center.');
+  }
+  // Printed, not logged: the admin password must not end up in log files.
+  process.stdout.write(`\n${lines.join('\n')}\n\n`);
+}
+
+void main();
