@@ -5,16 +5,16 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import { systemClock, type Clock } from './lib/time.ts';
 import { tooManyRequests } from './lib/http-errors.ts';
+import { type Clock, systemClock } from './lib/time.ts';
+import { authRoutes, publicAuthRoutes } from './modules/auth/auth.routes.ts';
+import { loadLegacyKey } from './modules/auth/legacy-rsa.ts';
 import { authPlugin, signedInContext } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { eventsPlugin } from './plugins/events.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
 import { webPlugin } from './plugins/web.ts';
-import { authRoutes, publicAuthRoutes } from './modules/auth/auth.routes.ts';
-import { loadLegacyKey } from './modules/auth/legacy-rsa.ts';
 
 export interface AppOptions {
   config: Config;
@@ -34,7 +34,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     ajv: {
-      customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, verbose: true, keywords: ['errorMessage'] },
+      customOptions: {
+        coerceTypes: 'array',
+        removeAdditional: true,
+        useDefaults: true,
+        verbose: true,
+        keywords: ['errorMessage'],
+      },
     },
   });
   app.addHook('onSend', async (request, reply) => {
@@ -65,7 +71,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(compress, { threshold: 1024, global: true });
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: () => tooManyRequests('Too many sign-in attempts from this address; wait a minute and try again'),
+    errorResponseBuilder: () =>
+      tooManyRequests('Too many sign-in attempts from this address; wait a minute and try again'),
   });
   await app.register(databasePlugin, { database: options.database, clock: options.clock ?? systemClock });
   await app.register(eventsPlugin);

@@ -23,9 +23,7 @@ export function Page<T extends TSchema>(item: T) {
 export const PageQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
   size: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000, default: 10 })),
-  sort: Type.Optional(
-    Type.Union([Type.String(), Type.Array(Type.String())], { description: 'field,asc|desc' }),
-  ),
+  sort: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())], { description: 'field,asc|desc' })),
 });
 
 export const IdList = Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1 });

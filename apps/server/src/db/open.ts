@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { type Config, checkJwtSecret, jwtSecretFromDataDir } from '../config.ts';
 import { type DatabaseHandle, openPglite, openPostgres, withStartupLock } from './client.ts';
 import { appSecrets } from './schema.ts';
-import { seedDatabase, type SeedResult } from './seed.ts';
+import { type SeedResult, seedDatabase } from './seed.ts';
 
 export interface OpenedDatabase extends SeedResult {
   database: DatabaseHandle;

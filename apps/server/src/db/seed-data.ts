@@ -192,7 +192,28 @@ export const seedDepts: SeedDept[] = [
 export const seedJobs = ['Chairman', 'General Manager', 'Engineer', 'Sales Representative'];
 
 export const seedDicts: { name: string; description: string; details: [label: string, value: string][] }[] = [
-  { name: 'user_status', description: 'User status', details: [['Active', 'true'], ['Disabled', 'false']] },
-  { name: 'dept_status', description: 'Department status', details: [['Enabled', 'true'], ['Disabled', 'false']] },
-  { name: 'job_status', description: 'Job status', details: [['Enabled', 'true'], ['Disabled', 'false']] },
+  {
+    name: 'user_status',
+    description: 'User status',
+    details: [
+      ['Active', 'true'],
+      ['Disabled', 'false'],
+    ],
+  },
+  {
+    name: 'dept_status',
+    description: 'Department status',
+    details: [
+      ['Enabled', 'true'],
+      ['Disabled', 'false'],
+    ],
+  },
+  {
+    name: 'job_status',
+    description: 'Job status',
+    details: [
+      ['Enabled', 'true'],
+      ['Disabled', 'false'],
+    ],
+  },
 ];

@@ -79,7 +79,13 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
       .insert(t.roles)
       .values([
         { name: 'Administrator', level: 1, dataScope: '全部', description: 'Can do everything', createBy: SEEDER },
-        { name: 'User', level: 2, dataScope: '本级', description: 'Reads the data of their own department', createBy: SEEDER },
+        {
+          name: 'User',
+          level: 2,
+          dataScope: '本级',
+          description: 'Reads the data of their own department',
+          createBy: SEEDER,
+        },
       ])
       .returning({ id: t.roles.id });
     await tx.insert(t.rolesMenus).values(allMenuIds.map((menuId) => ({ roleId: adminRole!.id, menuId })));
@@ -91,7 +97,13 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
         .values({ name: dict.name, description: dict.description, createBy: SEEDER })
         .returning({ id: t.dicts.id });
       await tx.insert(t.dictDetails).values(
-        dict.details.map(([label, value], index) => ({ dictId: row!.id, label, value, dictSort: index + 1, createBy: SEEDER })),
+        dict.details.map(([label, value], index) => ({
+          dictId: row!.id,
+          label,
+          value,
+          dictSort: index + 1,
+          createBy: SEEDER,
+        })),
       );
     }
 

@@ -1,6 +1,6 @@
+import { ADMIN_PERMISSION } from '@water/contract/constants';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ADMIN_PERMISSION } from '@water/contract/constants';
 import { forbidden, unauthorized } from '../lib/http-errors.ts';
 import { SessionStore } from '../modules/auth/session-store.ts';
 import { bearerToken, TokenSigner } from '../modules/auth/token.ts';
@@ -70,7 +70,7 @@ async function authenticate(request: FastifyRequest): Promise<void> {
   if (!claims) throw unauthorized();
   if (!(await app.sessions.touch(claims.sessionId, claims.userId))) throw unauthorized();
   const principal = await app.principals.get(claims.userId);
-  if (!principal || !principal.enabled) throw unauthorized();
+  if (!principal?.enabled) throw unauthorized();
   request.principal = principal;
   request.sessionId = claims.sessionId;
 }

@@ -17,7 +17,7 @@ export function describeValidation(error: Validation, context: string | undefine
     return `${pathParts.join('.')}: is not an accepted field`;
   }
   const field = pathParts.length > 0 ? pathParts.join('.') : (context ?? 'body');
-  const friendly = (error.parentSchema as { errorMessage?: string } | undefined)?.errorMessage;
+  const friendly = (error as { parentSchema?: { errorMessage?: string } }).parentSchema?.errorMessage;
   return `${field}: ${friendly ?? error.message ?? 'is not valid'}`;
 }
 

@@ -51,9 +51,9 @@ export const eventsPlugin = fp(
         if (shared) await app.database.notify(CHANNEL, JSON.stringify({ from: instance, topic, payload }));
       },
       on: (topic, handler) => {
-        let set = handlers.get(topic);
-        if (!set) handlers.set(topic, (set = new Set()));
+        const set = handlers.get(topic) ?? new Set();
         set.add(handler);
+        handlers.set(topic, set);
       },
     } satisfies EventBus);
   },

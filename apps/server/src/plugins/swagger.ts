@@ -1,8 +1,8 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { ErrorBody } from '@water/contract/common';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ErrorBody } from '@water/contract/common';
 
 /** The API reference at `/doc.html`, generated from the route schemas, with nothing loaded from outside. */
 export const swaggerPlugin = fp(

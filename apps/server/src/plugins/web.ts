@@ -23,7 +23,7 @@ export async function webPlugin(app: FastifyInstance, options: { root: string | 
       wildcard: true,
       index: false,
       setHeaders: (res, filePath) => {
-        res.setHeader(
+        res.header(
           'cache-control',
           filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );

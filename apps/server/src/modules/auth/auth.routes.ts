@@ -1,12 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { KeyObject } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { AuthInfo, CaptchaResponse, LoginBody, LoginResponse } from '@water/contract/auth';
 import { authErrors, ErrorBody } from '@water/contract/common';
+import type { FastifyInstance } from 'fastify';
 import { unauthorized } from '../../lib/http-errors.ts';
 import { loadAuthInfo } from '../users/user-info.repository.ts';
 import { login, logout } from './auth.service.ts';
 import { issueCaptcha } from './captcha.service.ts';
-import type { KeyObject } from 'node:crypto';
 import { bearerToken } from './token.ts';
 
 export interface PublicAuthOptions {
@@ -68,7 +68,11 @@ export async function authRoutes(base: FastifyInstance) {
   app.get(
     '/auth/info',
     {
-      schema: { tags: ['auth'], summary: 'The signed-in user with permissions', response: { 200: AuthInfo, ...authErrors } },
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user with permissions',
+        response: { 200: AuthInfo, ...authErrors },
+      },
       config: { permission: 'signed-in', duringPasswordChange: true },
     },
     async (request) => {

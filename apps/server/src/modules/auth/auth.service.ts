@@ -1,7 +1,7 @@
 import type { KeyObject } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { LoginBody, LoginResponse } from '@water/contract/auth';
 import { TOKEN_MAX_AGE_MS } from '@water/contract/constants';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema.ts';
 import { badRequest, HttpError } from '../../lib/http-errors.ts';
@@ -36,7 +36,9 @@ export async function login(app: FastifyInstance, body: LoginBody, context: Logi
 
   const password = (context.legacyKey && decryptLegacyPassword(context.legacyKey, body.password)) || body.password;
   const user = await findUserByUsername(db, username);
-  const matches = user ? await verifyPassword(user.passwordHash, password) : (await verifyAgainstDummy(password), false);
+  let matches = false;
+  if (user) matches = await verifyPassword(user.passwordHash, password);
+  else await verifyAgainstDummy(password);
   if (!user || !matches) {
     await recordFailure(db, username, now);
     throw badRequest(WRONG_CREDENTIALS);
@@ -45,7 +47,10 @@ export async function login(app: FastifyInstance, body: LoginBody, context: Logi
   if (!user.enabled) throw badRequest('This account is disabled; ask an administrator to enable it');
 
   if (needsRehash(user.passwordHash)) {
-    await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, user.id));
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(password) })
+      .where(eq(users.id, user.id));
   }
   const session = await app.sessions.create(user.id, context.ip, context.userAgent);
   const token = await app.tokens.sign(

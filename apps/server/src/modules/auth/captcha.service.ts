@@ -1,12 +1,15 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { eq, lt } from 'drizzle-orm';
-import renderCaptcha from 'svg-captcha';
 import type { CaptchaResponse } from '@water/contract/auth';
 import { CAPTCHA_TTL_MS, CAPTCHA_UUID_PREFIX } from '@water/contract/constants';
+import { eq, lt } from 'drizzle-orm';
+import svgCaptcha from 'svg-captcha';
 import type { Database } from '../../db/client.ts';
 import { captchas } from '../../db/schema.ts';
 import { badRequest } from '../../lib/http-errors.ts';
 import type { Clock } from '../../lib/time.ts';
+
+// The package's default export draws given text; its type declarations omit that signature.
+const renderCaptcha = svgCaptcha as unknown as (text: string, options: svgCaptcha.ConfigObject) => string;
 
 /** A small sum, difference or product whose answer is a whole number from 0 to 81. */
 export function arithmeticQuestion(): { question: string; answer: string } {
@@ -18,9 +21,20 @@ export function arithmeticQuestion(): { question: string; answer: string } {
   return { question: `${a} ${operator} ${b} = ?`, answer: String(answer) };
 }
 
-export async function issueCaptcha(db: Database, clock: Clock, testAnswer: string | undefined): Promise<CaptchaResponse> {
+export async function issueCaptcha(
+  db: Database,
+  clock: Clock,
+  testAnswer: string | undefined,
+): Promise<CaptchaResponse> {
   const { question, answer } = arithmeticQuestion();
-  const svg = renderCaptcha(question, { width: 111, height: 36, fontSize: 40, noise: 2, color: true, background: '#f5f7fa' });
+  const svg = renderCaptcha(question, {
+    width: 111,
+    height: 36,
+    fontSize: 40,
+    noise: 2,
+    color: true,
+    background: '#f5f7fa',
+  });
   const uuid = CAPTCHA_UUID_PREFIX + randomBytes(16).toString('hex');
   const now = clock.now();
   // Expired questions that were never answered are swept as new ones are asked.

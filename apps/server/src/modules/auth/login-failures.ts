@@ -1,5 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
 import { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES } from '@water/contract/constants';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { loginFailures } from '../../db/schema.ts';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, lt, ne } from 'drizzle-orm';
 import { SESSION_RENEW_BELOW_MS, SESSION_RENEW_MS, SESSION_TTL_MS } from '@water/contract/constants';
+import { and, eq, inArray, lt, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { sessions } from '../../db/schema.ts';
 import type { Clock } from '../../lib/time.ts';
@@ -35,7 +35,9 @@ export class SessionStore {
     const id = randomBytes(24).toString('base64url');
     const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
     await this.db.delete(sessions).where(lt(sessions.expiresAt, now));
-    await this.db.insert(sessions).values({ id, userId, ip, browser: browser?.slice(0, 255), loginTime: now, expiresAt });
+    await this.db
+      .insert(sessions)
+      .values({ id, userId, ip, browser: browser?.slice(0, 255), loginTime: now, expiresAt });
     this.#remember(id, { userId, expiresAt: expiresAt.getTime() });
     return { id, expiresAt };
   }
@@ -63,7 +65,10 @@ export class SessionStore {
     }
     if (session.expiresAt - now < SESSION_RENEW_BELOW_MS) {
       const expiresAt = session.expiresAt + SESSION_RENEW_MS;
-      await this.db.update(sessions).set({ expiresAt: new Date(expiresAt) }).where(eq(sessions.id, id));
+      await this.db
+        .update(sessions)
+        .set({ expiresAt: new Date(expiresAt) })
+        .where(eq(sessions.id, id));
       this.#remember(id, { userId, expiresAt });
     }
     return true;

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { ADMIN_PERMISSION } from '@water/contract/constants';
 import type { AuthInfo, UserDto } from '@water/contract/auth';
+import { ADMIN_PERMISSION } from '@water/contract/constants';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { formatDateTime } from '../../lib/time.ts';
@@ -19,10 +19,7 @@ export type UserRow = typeof t.users.$inferSelect;
 
 /** Usernames are unique regardless of case (the index is on lower(username)). */
 export async function findUserByUsername(db: Database, username: string): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(t.users)
-    .where(sql`lower(${t.users.username}) = lower(${username})`);
+  const [row] = await db.select().from(t.users).where(sql`lower(${t.users.username}) = lower(${username})`);
   return row;
 }
 
@@ -63,7 +60,11 @@ export async function loadPrincipal(db: Database, userId: number): Promise<Princ
 }
 
 /** Departments a user's data scope reaches; empty means no restriction. */
-export async function dataScopeOf(db: Database, user: UserRow, roles: { id: number; dataScope: string }[]): Promise<number[]> {
+export async function dataScopeOf(
+  db: Database,
+  user: UserRow,
+  roles: { id: number; dataScope: string }[],
+): Promise<number[]> {
   if (user.isAdmin || roles.some((role) => role.dataScope === '全部')) return [];
   const ids = new Set<number>();
   const custom = roles.filter((role) => role.dataScope === '自定义').map((role) => role.id);
