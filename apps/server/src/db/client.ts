@@ -21,6 +21,8 @@ export interface DatabaseHandle {
   listen(channel: string, fn: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
+  /** Embedded only: the whole database as a tarball that `openPglite({ loadDataDir })` starts from. */
+  snapshot?(): Promise<Blob>;
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -45,7 +47,7 @@ function lockDataDir(dir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number(readFileSync(file, 'utf8').trim());
-      if (owner && owner !== process.pid && isAlive(owner)) {
+      if (owner && isAlive(owner)) {
         throw new DataDirLockedError(
           `The database in ${dir} is in use by another server process (pid ${owner}); stop it or choose another DATA_DIR`,
         );
@@ -99,8 +101,8 @@ export async function openPglite(options: PgliteOptions): Promise<DatabaseHandle
         await client.close();
         unlock();
       },
-      pglite: client,
-    } as DatabaseHandle & { pglite: PGlite };
+      snapshot: () => client.dumpDataDir('none'),
+    };
   } catch (error) {
     unlock();
     throw error;

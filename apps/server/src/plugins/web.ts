@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sendError } from './errors.ts';
 
 /** Paths that belong to the API: an unknown one is a JSON 404, never the web app. */
@@ -31,6 +31,10 @@ export async function webPlugin(app: FastifyInstance, options: { root: string | 
     });
   }
   const indexHtml = hasWeb ? readFileSync(indexFile as string) : undefined;
+  const sendIndex = (reply: FastifyReply) =>
+    reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+
+  if (indexHtml) app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -40,6 +44,6 @@ export async function webPlugin(app: FastifyInstance, options: { root: string | 
     if (API_PATH.test(pathname) || !indexHtml) {
       return sendError(reply, 404, `No such endpoint: ${request.method} ${pathname}`);
     }
-    return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    return sendIndex(reply);
   });
 }

@@ -1,0 +1,53 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, jwtSecretFromDataDir, loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: 'production',
+      port: 8000,
+      host: '127.0.0.1',
+      dataDir: path.resolve('data'),
+      databaseUrl: undefined,
+      defaultUserPassword: '123456',
+      authRateLimit: 60,
+      seedDemo: false,
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT must be a whole number, got "eighty"'],
+    [{ PORT: '70000' }, 'PORT must be between 0 and 65535, got 70000'],
+    [{ AUTH_RATE_LIMIT: '0' }, 'AUTH_RATE_LIMIT must be between 1 and 100000, got 0'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must start with postgres:// or postgresql://'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be a random string of at least 32 characters'],
+    [{ JWT_SECRET: 'secret' }, 'JWT_SECRET must be a random string of at least 32 characters'],
+    [{ ADMIN_PASSWORD: 'abc' }, 'ADMIN_PASSWORD must have at least 8 characters'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL must start with smtp:// or smtps://'],
+    [{ CAPTCHA_TEST_ANSWER: '1' }, 'CAPTCHA_TEST_ANSWER is for tests only and is refused when NODE_ENV=production'],
+  ])('refuses %o with one clear line', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(new ConfigError(message));
+  });
+
+  it('accepts CAPTCHA_TEST_ANSWER outside production', () => {
+    expect(loadConfig({ NODE_ENV: 'test', CAPTCHA_TEST_ANSWER: '7' }).captchaTestAnswer).toBe('7');
+  });
+
+  it('generates a JWT secret once, readable by the owner only', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'water-config-'));
+    try {
+      const first = jwtSecretFromDataDir(dir);
+      expect(first.length).toBeGreaterThanOrEqual(32);
+      expect(jwtSecretFromDataDir(dir)).toBe(first);
+      const file = path.join(dir, 'jwt-secret');
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+      expect((await readFile(file, 'utf8')).trim()).toBe(first);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

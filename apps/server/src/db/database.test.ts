@@ -1,0 +1,122 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { asc, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { verifyPassword } from '../lib/password.ts';
+import { DataDirLockedError, openPglite } from './client.ts';
+import * as t from './schema.ts';
+import { seedDatabase } from './seed.ts';
+
+describe('embedded data directory', () => {
+  it('refuses a second owner of the same directory with a clear message', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'water-lock-'));
+    const first = await openPglite({ dataDir: dir });
+    try {
+      const second = openPglite({ dataDir: dir });
+      await expect(second).rejects.toBeInstanceOf(DataDirLockedError);
+      await expect(second).rejects.toThrow(/in use by another server process \(pid \d+\)/);
+    } finally {
+      await first.close();
+    }
+    // Once closed, the directory can be opened again.
+    const again = await openPglite({ dataDir: dir });
+    await again.close();
+    await rm(dir, { recursive: true, force: true });
+  }, 60_000);
+});
+
+describe('first-start seed', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('creates the two roles', async () => {
+    const roles = await app.database.db.select().from(t.roles).orderBy(asc(t.roles.level));
+    expect(roles.map((role) => [role.name, role.level, role.dataScope])).toEqual([
+      ['Administrator', 1, '全部'],
+      ['User', 2, '本级'],
+    ]);
+  });
+
+  it('creates the system menus with their pages and permission strings', async () => {
+    const menus = await app.database.db.select().from(t.menus);
+    const byComponent = new Map(menus.filter((m) => m.component).map((m) => [m.component, m]));
+    for (const [component, permission] of [
+      ['system/user/index', 'user:list'],
+      ['system/role/index', 'roles:list'],
+      ['system/menu/index', 'menu:list'],
+      ['system/dept/index', 'dept:list'],
+      ['system/job/index', 'job:list'],
+      ['system/dict/index', 'dict:list'],
+      ['monitor/online/index', 'online:list'],
+      ['monitor/log/index', 'log:list'],
+      ['monitor/log/errorLog', 'log:list'],
+      ['monitor/server/index', 'monitor:list'],
+      ['monitor/sql/index', 'sql:list'],
+      ['tools/storage/index', 'storage:list'],
+      ['tools/settings/index', 'setting:list'],
+    ]) {
+      expect(byComponent.get(component)?.permission, component).toBe(permission);
+      expect(byComponent.get(component)?.type).toBe(1);
+    }
+    const buttons = menus.filter((m) => m.type === 2).map((m) => m.permission);
+    expect(buttons).toEqual(
+      expect.arrayContaining(['user:add', 'user:edit', 'user:del', 'roles:add', 'menu:del', 'dict:edit', 'job:add']),
+    );
+    const topLevel = await app.database.db.select().from(t.menus).where(isNull(t.menus.pid));
+    expect(topLevel.map((m) => m.title).sort()).toEqual(['Monitor', 'System', 'Tools']);
+    // subCount matches the actual children everywhere.
+    for (const menu of menus) {
+      expect(menu.subCount, menu.title).toBe(menus.filter((child) => child.pid === menu.id).length);
+    }
+  });
+
+  it('creates the status dictionaries, departments and jobs', async () => {
+    const dicts = await app.database.db.select().from(t.dicts);
+    expect(dicts.map((d) => d.name).sort()).toEqual(['dept_status', 'job_status', 'user_status']);
+    const [userStatus] = dicts.filter((d) => d.name === 'user_status');
+    const details = await app.database.db
+      .select()
+      .from(t.dictDetails)
+      .where(eq(t.dictDetails.dictId, userStatus!.id))
+      .orderBy(asc(t.dictDetails.dictSort));
+    expect(details.map((d) => [d.label, d.value])).toEqual([
+      ['Active', 'true'],
+      ['Disabled', 'false'],
+    ]);
+    const depts = await app.database.db.select().from(t.depts);
+    expect(depts.filter((d) => d.pid === null).length).toBeGreaterThan(0);
+    expect(depts.some((d) => d.pid !== null)).toBe(true);
+    expect((await app.database.db.select().from(t.jobs)).length).toBeGreaterThan(0);
+  });
+});
+
+describe('seeding a new installation', () => {
+  it('generates an admin password when none is configured, seeds no demo user, and runs only once', async () => {
+    const database = await openPglite({});
+    try {
+      const seeded = await seedDatabase(database.db, {
+        adminPassword: undefined,
+        seedDemo: false,
+        defaultUserPassword: '123456',
+      });
+      expect(seeded.generatedAdminPassword).toMatch(/^[\w-]{16}$/);
+      const accounts = await database.db.select().from(t.users);
+      expect(accounts.map((u) => u.username)).toEqual(['admin']);
+      expect(await verifyPassword(accounts[0]!.passwordHash, seeded.generatedAdminPassword!)).toBe(true);
+      const again = await seedDatabase(database.db, {
+        adminPassword: 'x'.repeat(12),
+        seedDemo: true,
+        defaultUserPassword: '123456',
+      });
+      expect(again.generatedAdminPassword).toBeUndefined();
+      expect((await database.db.select().from(t.users)).length).toBe(1);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
+});

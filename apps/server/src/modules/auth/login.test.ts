@@ -1,0 +1,231 @@
+import { LOGIN_LOCK_MS } from '@water/contract/constants';
+import bcrypt from 'bcryptjs';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN_PASSWORD,
+  createTestApp,
+  DEFAULT_USER_PASSWORD,
+  loginAs,
+  newCaptcha,
+  type TestApp,
+} from '../../../test/test-app.ts';
+import { users } from '../../db/schema.ts';
+
+describe('POST auth/login', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ AUTH_RATE_LIMIT: '1000' });
+  });
+  afterAll(async () => {
+    // Nothing the server sent during these tests may contain a password or a password hash.
+    const everything = t.bodies.join('\n');
+    expect(everything).not.toContain(ADMIN_PASSWORD);
+    expect(everything).not.toContain(DEFAULT_USER_PASSWORD);
+    expect(everything).not.toMatch(/\$argon2|\$2[aby]\$|password_?hash/i);
+    await t.close();
+  });
+
+  it('answers a Bearer token and the user as API.md describes', async () => {
+    const response = await loginAs(t, 'admin', ADMIN_PASSWORD);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.token).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(body.user.roles).toEqual(['admin']);
+    expect(body.user.authorities).toEqual([{ authority: 'admin' }]);
+    expect(body.user.dataScopes).toEqual([]);
+    expect(body.user.user).toMatchObject({
+      username: 'admin',
+      nickName: 'Administrator',
+      enabled: true,
+      dept: { name: 'R&D' },
+      jobs: [{ name: 'Engineer' }],
+      roles: [{ name: 'Administrator', level: 1, dataScope: '全部' }],
+    });
+    expect(body.user.user.createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(Object.keys(body.user.user)).not.toContain('password');
+  });
+
+  it('signs in regardless of the username letter case', async () => {
+    expect((await loginAs(t, 'ADMIN', ADMIN_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('gives a non-admin the permission strings of their roles’ menus', async () => {
+    const response = await loginAs(t, 'test', DEFAULT_USER_PASSWORD);
+    expect(response.statusCode).toBe(200);
+    const { user } = response.json();
+    expect(user.roles).toEqual(['dept:list', 'dict:list', 'job:list', 'user:list']);
+    expect(user.user.roles).toEqual([{ id: expect.any(Number), name: 'User', level: 2, dataScope: '本级' }]);
+    expect(user.dataScopes).toEqual([user.user.dept.id]);
+  });
+
+  it('answers an unknown user and a wrong password identically', async () => {
+    const unknown = await loginAs(t, 'nobody-here', 'whatever-1');
+    const wrong = await loginAs(t, 'test', 'not-the-password');
+    expect(unknown.statusCode).toBe(400);
+    expect(wrong.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('Wrong username or password');
+    expect(wrong.json().message).toBe('Wrong username or password');
+    expect(Object.keys(unknown.json()).sort()).toEqual(['message', 'status', 'timestamp']);
+  });
+
+  it('spends comparable time on an unknown user as on a wrong password', async () => {
+    const time = async (username: string) => {
+      const captcha = await newCaptcha(t);
+      const start = performance.now();
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { username, password: 'x-wrong', ...captcha },
+      });
+      expect(response.json().message).toBe('Wrong username or password');
+      return performance.now() - start;
+    };
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+    const known: number[] = [];
+    const unknown: number[] = [];
+    // Two known accounts in turn, so that neither reaches the lockout.
+    for (const username of ['admin', 'test', 'admin', 'test', 'admin']) {
+      known.push(await time(username));
+      unknown.push(await time(`ghost-${known.length}`));
+    }
+    // Without the stand-in verification an unknown user answers in a small fraction of the time.
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.4);
+    expect((await loginAs(t, 'admin', ADMIN_PASSWORD)).statusCode).toBe(200);
+    expect((await loginAs(t, 'test', DEFAULT_USER_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('names the missing field', async () => {
+    const captcha = await newCaptcha(t);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { password: 'x', ...captcha },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('username: is required');
+  });
+
+  it('refuses a body that is not JSON with a clear message', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('The request body is not valid JSON');
+  });
+});
+
+describe('account lockout', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ AUTH_RATE_LIMIT: '1000' });
+  });
+  afterAll(() => t.close());
+
+  it('locks an account for 15 minutes after 5 wrong passwords, then lets the right one in', async () => {
+    for (let i = 0; i < 5; i++) {
+      expect((await loginAs(t, 'admin', `wrong-${i}`)).json().message).toBe('Wrong username or password');
+    }
+    const locked = await loginAs(t, 'admin', ADMIN_PASSWORD);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toMatch(/locked; try again in 15 minutes/);
+
+    t.clock.advance(LOGIN_LOCK_MS - 60_000);
+    expect((await loginAs(t, 'admin', ADMIN_PASSWORD)).statusCode).toBe(429);
+    t.clock.advance(60_001);
+    expect((await loginAs(t, 'admin', ADMIN_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('resets the count after a successful sign-in', async () => {
+    for (let i = 0; i < 4; i++) await loginAs(t, 'admin', `wrong-${i}`);
+    expect((await loginAs(t, 'admin', ADMIN_PASSWORD)).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++) await loginAs(t, 'admin', `wrong-${i}`);
+    expect((await loginAs(t, 'admin', ADMIN_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('counts parallel failures without losing any', async () => {
+    const captchas = await Promise.all(Array.from({ length: 5 }, () => newCaptcha(t)));
+    await Promise.all(
+      captchas.map((captcha) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/auth/login',
+          payload: { username: 'test', password: 'wrong-in-parallel', ...captcha },
+        }),
+      ),
+    );
+    expect((await loginAs(t, 'test', DEFAULT_USER_PASSWORD)).statusCode).toBe(429);
+    t.clock.advance(LOGIN_LOCK_MS + 1);
+  });
+
+  it('does not count a wrong captcha as a password failure', async () => {
+    for (let i = 0; i < 6; i++) {
+      const captcha = await newCaptcha(t);
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { username: 'admin', password: 'wrong', uuid: captcha.uuid, code: 'not-a-number' },
+      });
+      expect(response.json().message).toBe('Captcha is wrong');
+    }
+    expect((await loginAs(t, 'admin', ADMIN_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('locks unknown usernames the same way, so a lock reveals nothing', async () => {
+    for (let i = 0; i < 5; i++) await loginAs(t, 'ghost', `wrong-${i}`);
+    expect((await loginAs(t, 'ghost', 'anything')).statusCode).toBe(429);
+  });
+});
+
+describe('per-address rate limit', () => {
+  it('answers 429 past AUTH_RATE_LIMIT attempts a minute', async () => {
+    const t = await createTestApp({ AUTH_RATE_LIMIT: '3' });
+    try {
+      for (let i = 0; i < 3; i++) expect((await loginAs(t, 'ghost', 'x')).statusCode).toBe(400);
+      const limited = await loginAs(t, 'admin', ADMIN_PASSWORD);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toMatchObject({
+        status: 429,
+        message: expect.stringMatching(/Too many sign-in attempts/),
+      });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('password hashes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ AUTH_RATE_LIMIT: '1000' });
+  });
+  afterAll(() => t.close());
+
+  it('stores argon2id hashes', async () => {
+    const [admin] = await t.database.db.select().from(users).where(eq(users.username, 'admin'));
+    expect(admin?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it('accepts an imported bcrypt hash and replaces it with argon2id', async () => {
+    await t.database.db
+      .update(users)
+      .set({ passwordHash: bcrypt.hashSync('Imported-pass-1', 10) })
+      .where(eq(users.username, 'test'));
+    expect((await loginAs(t, 'test', 'Imported-pass-1')).statusCode).toBe(200);
+    const [user] = await t.database.db.select().from(users).where(eq(users.username, 'test'));
+    expect(user?.passwordHash).toMatch(/^\$argon2id\$/);
+    expect((await loginAs(t, 'test', 'Imported-pass-1')).statusCode).toBe(200);
+  });
+
+  it('tells a disabled user with the right password that the account is disabled', async () => {
+    await t.database.db.update(users).set({ enabled: false }).where(eq(users.username, 'test'));
+    const right = await loginAs(t, 'test', 'Imported-pass-1');
+    expect(right.statusCode).toBe(400);
+    expect(right.json().message).toMatch(/disabled/);
+    const wrong = await loginAs(t, 'test', 'nope');
+    expect(wrong.json().message).toBe('Wrong username or password');
+  });
+});

@@ -1,0 +1,38 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { openPglite, openPostgres } from '../src/db/client.ts';
+import { seedDatabase } from '../src/db/seed.ts';
+import { ADMIN_PASSWORD, DEFAULT_USER_PASSWORD } from './test-app.ts';
+import { adminQuery, databaseUrl, TEMPLATE_DATABASE, testDatabaseUrl } from './test-database.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    templatePath: string;
+  }
+}
+
+/** Migrates and seeds one database, which every test file then clones. */
+export default async function setup(project: TestProject) {
+  const seed = { adminPassword: ADMIN_PASSWORD, seedDemo: true, defaultUserPassword: DEFAULT_USER_PASSWORD };
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'water-console-test-'));
+  const templatePath = path.join(dir, 'template.tar');
+  if (testDatabaseUrl) {
+    await adminQuery(testDatabaseUrl, `DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`);
+    await adminQuery(testDatabaseUrl, `CREATE DATABASE ${TEMPLATE_DATABASE}`);
+    const template = await openPostgres(databaseUrl(testDatabaseUrl, TEMPLATE_DATABASE));
+    await seedDatabase(template.db, seed);
+    await template.close();
+  } else {
+    const template = await openPglite({});
+    await seedDatabase(template.db, seed);
+    await writeFile(templatePath, Buffer.from(await (await template.snapshot!()).arrayBuffer()));
+    await template.close();
+  }
+  project.provide('templatePath', templatePath);
+  return async () => {
+    await rm(dir, { recursive: true, force: true });
+    if (testDatabaseUrl) await adminQuery(testDatabaseUrl, `DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`);
+  };
+}

@@ -1,0 +1,97 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import type { DatabaseHandle } from '../src/db/client.ts';
+import { captchas } from '../src/db/schema.ts';
+import type { Clock } from '../src/lib/time.ts';
+import { openTestDatabase } from './test-database.ts';
+
+export const ADMIN_PASSWORD = 'Admin-test-password-1';
+export const DEFAULT_USER_PASSWORD = 'Default-pass-9';
+export const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+/** A clock the test moves by hand. */
+export class TestClock implements Clock {
+  #now = Date.now();
+  now() {
+    return new Date(this.#now);
+  }
+  advance(ms: number) {
+    this.#now += ms;
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  /** Every response body the app sent, to check that nothing secret ever leaves it. */
+  bodies: string[];
+  /** `url` is set in PostgreSQL mode, for tests that open a second connection. */
+  database: DatabaseHandle & { url?: string };
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+/** The real app on its own fresh copy of the seeded database. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  beforeReady?: (app: FastifyInstance) => Promise<void> | void,
+): Promise<TestApp> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DEFAULT_USER_PASSWORD,
+    ...env,
+  });
+  const database = await openTestDatabase(inject('templatePath'));
+  const clock = new TestClock();
+  const app = await buildApp({ config, database, jwtSecret: JWT_SECRET, clock, logger: false });
+  const bodies: string[] = [];
+  app.addHook('onSend', async (_request, _reply, payload) => {
+    if (typeof payload === 'string' || Buffer.isBuffer(payload)) bodies.push(payload.toString());
+    return payload;
+  });
+  await beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    bodies,
+    database,
+    clock,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** The answer of a captcha, read where the server keeps it (the test stands in for the person reading the picture). */
+export async function captchaAnswer(database: DatabaseHandle, uuid: string): Promise<string> {
+  const [row] = await database.db.select().from(captchas).where(eq(captchas.uuid, uuid));
+  if (!row) throw new Error(`no captcha ${uuid}`);
+  return row.answer;
+}
+
+export async function newCaptcha(t: TestApp): Promise<{ uuid: string; code: string }> {
+  const response = await t.app.inject({ method: 'GET', url: '/auth/code' });
+  const { uuid } = response.json() as { uuid: string };
+  return { uuid, code: await captchaAnswer(t.database, uuid) };
+}
+
+export async function loginAs(t: TestApp, username: string, password: string, extra: Partial<InjectOptions> = {}) {
+  const captcha = await newCaptcha(t);
+  return t.app.inject({
+    method: 'POST',
+    url: '/auth/login',
+    payload: { username, password, ...captcha },
+    ...extra,
+  });
+}
+
+/** Signs in and returns the `Authorization` header value. */
+export async function tokenOf(t: TestApp, username = 'admin', password = ADMIN_PASSWORD): Promise<string> {
+  const response = await loginAs(t, username, password);
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+  return (response.json() as { token: string }).token;
+}

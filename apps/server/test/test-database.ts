@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import pg from 'pg';
+import { type DatabaseHandle, openPglite, openPostgres } from '../src/db/client.ts';
+
+/** Which engine the API suite runs on: set by the test script, PGlite unless told otherwise. */
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
+
+export const TEMPLATE_DATABASE = 'water_console_test_template';
+
+/** The URL of another database on the same PostgreSQL server. */
+export function databaseUrl(base: string, name: string): string {
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function adminQuery(base: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: base });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh database cloned from the seeded template made in global setup. */
+export async function openTestDatabase(templatePath: string): Promise<DatabaseHandle & { url?: string }> {
+  if (!testDatabaseUrl) {
+    const tarball = await readFile(templatePath);
+    return openPglite({ loadDataDir: new Blob([tarball]) });
+  }
+  const name = `water_console_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(testDatabaseUrl, `CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+  const url = databaseUrl(testDatabaseUrl, name);
+  const handle = await openPostgres(url);
+  return {
+    ...handle,
+    url,
+    close: async () => {
+      await handle.close();
+      await adminQuery(testDatabaseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'server',
+    environment: 'node',
+    // Tests of several instances sharing one server need PostgreSQL and run only in that mode.
+    include: [
+      'src/**/*.test.ts',
+      'test/*.test.ts',
+      ...(process.env.TEST_DATABASE_URL ? ['test/postgres/*.test.ts'] : []),
+    ],
+    globalSetup: ['test/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
