@@ -45,7 +45,7 @@ describe('first-start seed', () => {
   it('creates the system menus with their pages and permission strings', async () => {
     const menus = await app.database.db.select().from(t.menus);
     const byComponent = new Map(menus.filter((m) => m.component).map((m) => [m.component, m]));
-    for (const [component, permission] of [
+    const expected: [string, string][] = [
       ['system/user/index', 'user:list'],
       ['system/role/index', 'roles:list'],
       ['system/menu/index', 'menu:list'],
@@ -59,7 +59,8 @@ describe('first-start seed', () => {
       ['monitor/sql/index', 'sql:list'],
       ['tools/storage/index', 'storage:list'],
       ['tools/settings/index', 'setting:list'],
-    ]) {
+    ];
+    for (const [component, permission] of expected) {
       expect(byComponent.get(component)?.permission, component).toBe(permission);
       expect(byComponent.get(component)?.type).toBe(1);
     }
