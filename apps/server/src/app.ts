@@ -13,6 +13,7 @@ import { authPlugin, signedInContext } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { eventsPlugin } from './plugins/events.ts';
+import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
 import { webPlugin } from './plugins/web.ts';
 
@@ -69,12 +70,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(compress, { threshold: 1024, global: true });
+  const clock = options.clock ?? systemClock;
+  await app.register(databasePlugin, { database: options.database, clock });
   await app.register(rateLimit, {
     global: false,
+    store: databaseRateLimitStore(options.database.db, clock),
     errorResponseBuilder: () =>
       tooManyRequests('Too many sign-in attempts from this address; wait a minute and try again'),
   });
-  await app.register(databasePlugin, { database: options.database, clock: options.clock ?? systemClock });
   await app.register(eventsPlugin);
   await app.register(authPlugin, { jwtSecret: options.jwtSecret });
   await app.register(swaggerPlugin);

@@ -116,6 +116,10 @@ describe('the app as a whole', () => {
     const ui = await t.app.inject({ method: 'GET', url: page.headers.location as string });
     expect(ui.statusCode).toBe(200);
     expect(ui.body).not.toMatch(/(src|href)=["']https?:\/\//);
+    const initializer = await t.app.inject({ method: 'GET', url: '/doc/static/swagger-initializer.js' });
+    expect(initializer.statusCode).toBe(200);
+    // Swagger UI's online validator would call out of the server.
+    expect(initializer.body).toContain('validatorUrl: null');
     const spec = await t.app.inject({ method: 'GET', url: '/doc/json' });
     const document = spec.json();
     expect(Object.keys(document.paths)).toEqual(

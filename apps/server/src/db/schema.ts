@@ -230,6 +230,17 @@ export const loginFailures = pgTable('auth_login_failure', {
   lastFailure: ts('last_failure').notNull(),
 });
 
+/** Sign-in attempts per client address in the current window, shared by every instance. */
+export const rateLimits = pgTable(
+  'auth_rate_limit',
+  {
+    key: varchar('key', { length: 255 }).primaryKey(),
+    hits: integer('hits').notNull(),
+    windowStart: ts('window_start').notNull(),
+  },
+  (t) => [index('auth_rate_limit_window_idx').on(t.windowStart)],
+);
+
 /** Settings served by `api/global/setting`, one JSON document per (sideCode, fromType). */
 export const globalSettings = pgTable(
   'global_setting',

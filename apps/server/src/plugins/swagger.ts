@@ -21,7 +21,11 @@ export const swaggerPlugin = fp(
         security: [{ bearer: [] }],
       },
     });
-    await app.register(swaggerUi, { routePrefix: '/doc', staticCSP: true, uiConfig: { docExpansion: 'list' } });
+    await app.register(swaggerUi, {
+      routePrefix: '/doc',
+      staticCSP: true,
+      uiConfig: { docExpansion: 'list' },
+    });
     app.get('/doc.html', { schema: { hide: true } }, (_request, reply) => reply.redirect('/doc/', 302));
   },
   { name: 'swagger' },

@@ -8,29 +8,38 @@ import { createTestApp, JWT_SECRET, type TestApp, tokenOf } from '../test-app.ts
  * Two server instances on one PostgreSQL database, as behind a load balancer: what one revokes,
  * the other refuses on the very next request, though it had the session cached.
  */
+async function secondInstance(first: TestApp, env: Record<string, string>) {
+  const url = first.database.url;
+  if (!url) throw new Error('the PostgreSQL test database exposes no url');
+  const database = await openPostgres(url);
+  const app = await buildApp({
+    config: loadConfig({ NODE_ENV: 'test', ...env }),
+    database,
+    jwtSecret: JWT_SECRET,
+    clock: first.clock,
+    logger: false,
+  });
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
 describe('several instances sharing PostgreSQL', () => {
   let first: TestApp;
   let second: Awaited<ReturnType<typeof buildApp>>;
-  let closeSecondDatabase: () => Promise<void>;
+  let closeSecond: () => Promise<void>;
 
   beforeAll(async () => {
     first = await createTestApp({ AUTH_RATE_LIMIT: '1000' });
-    const url = first.database.url;
-    if (!url) throw new Error('the PostgreSQL test database exposes no url');
-    const database = await openPostgres(url);
-    closeSecondDatabase = () => database.close();
-    second = await buildApp({
-      config: loadConfig({ NODE_ENV: 'test' }),
-      database,
-      jwtSecret: JWT_SECRET,
-      clock: first.clock,
-      logger: false,
-    });
-    await second.ready();
+    ({ app: second, close: closeSecond } = await secondInstance(first, { AUTH_RATE_LIMIT: '1000' }));
   });
   afterAll(async () => {
-    await second.close();
-    await closeSecondDatabase();
+    await closeSecond();
     await first.close();
   });
 
@@ -64,5 +73,34 @@ describe('several instances sharing PostgreSQL', () => {
     const userId = (await infoOn(second, token)).json().user.id as number;
     await first.app.sessions.revokeUser(userId);
     await eventually(async () => (await infoOn(second, token)).statusCode === 401);
+  });
+});
+
+describe('the sign-in rate limit behind a load balancer', () => {
+  it('counts the attempts of one address on every instance together', async () => {
+    const first = await createTestApp({ AUTH_RATE_LIMIT: '4' });
+    const second = await secondInstance(first, { AUTH_RATE_LIMIT: '4' });
+    try {
+      const attempt = async (app: typeof second.app) => {
+        const { uuid } = (await app.inject({ method: 'GET', url: '/auth/code' })).json();
+        const response = await app.inject({
+          method: 'POST',
+          url: '/auth/login',
+          payload: { username: 'ghost', password: 'x', code: '0', uuid },
+        });
+        return response.statusCode;
+      };
+      expect([
+        await attempt(first.app),
+        await attempt(second.app),
+        await attempt(first.app),
+        await attempt(second.app),
+      ]).toEqual([400, 400, 400, 400]);
+      expect(await attempt(first.app)).toBe(429);
+      expect(await attempt(second.app)).toBe(429);
+    } finally {
+      await second.close();
+      await first.close();
+    }
   });
 });
