@@ -23,7 +23,10 @@ describe('external link', () => {
   it.each(['http://x.cn', 'https://example.com/a', 'mailto:a@b.co', 'tel:10086'])('accepts %s', (value) => {
     expect(isExternalLink(value)).toBe(true);
   });
-  it.each(['/system/user', 'ftp://x', 'javascript:alert(1)', 'www.example.com', ' https://x'])('refuses "%s"', (value) => {
-    expect(isExternalLink(value)).toBe(false);
-  });
+  it.each(['/system/user', 'ftp://x', 'javascript:alert(1)', 'www.example.com', ' https://x'])(
+    'refuses "%s"',
+    (value) => {
+      expect(isExternalLink(value)).toBe(false);
+    },
+  );
 });

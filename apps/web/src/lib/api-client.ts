@@ -1,0 +1,32 @@
+import axios from 'axios';
+import { toApiError } from './api-error.ts';
+import type { ErrorNotice } from './error-notice.ts';
+import { reportApiError } from './notifier.ts';
+import { readToken } from './session.ts';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** What the central notifier reports if this call fails; 'all' when absent. */
+    errorNotice?: ErrorNotice;
+  }
+}
+
+/** The one HTTP client: paths are relative (`auth/login`, `api/menus`), every failure rejects with an ApiError. */
+export const apiClient = axios.create({
+  baseURL: '/',
+  timeout: 1_200_000,
+  headers: { 'Content-Type': 'application/json' },
+});
+
+apiClient.interceptors.request.use((config) => {
+  const token = readToken();
+  if (token) config.headers.Authorization = token;
+  return config;
+});
+
+apiClient.interceptors.response.use(undefined, (error: unknown) => {
+  const apiError = toApiError(error);
+  const mode = axios.isAxiosError(error) ? error.config?.errorNotice : undefined;
+  reportApiError(apiError, mode);
+  return Promise.reject(apiError);
+});

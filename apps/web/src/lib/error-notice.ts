@@ -1,0 +1,23 @@
+import type { ApiError } from './api-error.ts';
+
+/**
+ * How much of a failure the central notifier reports: everything, only failures without an
+ * answer (the caller shows the server's message itself, e.g. in a form), or nothing.
+ */
+export type ErrorNotice = 'all' | 'network' | 'none';
+
+export type Notice =
+  | { kind: 'none' }
+  | { kind: 'toast'; text: { key: 'timeout' | 'requestFailed' } | { message: string } }
+  | { kind: 'session-expired' }
+  | { kind: 'forbidden' };
+
+export function noticeFor(error: ApiError, mode: ErrorNotice): Notice {
+  if (mode === 'none' || error.kind === 'cancelled') return { kind: 'none' };
+  if (error.kind === 'timeout') return { kind: 'toast', text: { key: 'timeout' } };
+  if (error.status === 0) return { kind: 'toast', text: { key: 'requestFailed' } };
+  if (mode === 'network') return { kind: 'none' };
+  if (error.status === 401) return { kind: 'session-expired' };
+  if (error.status === 403) return { kind: 'forbidden' };
+  return { kind: 'toast', text: error.message ? { message: error.message } : { key: 'requestFailed' } };
+}

@@ -1,0 +1,47 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { en, type Messages } from '../locales/en.ts';
+import { zhCN } from '../locales/zh-CN.ts';
+import { LANGUAGE_STORAGE_KEY, type Language, pickLanguage } from './language.ts';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    resources: { translation: Messages };
+  }
+}
+
+function readSavedLanguage(): string | null {
+  try {
+    return localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    // Storage can be blocked by privacy settings; the browser language still applies.
+    return null;
+  }
+}
+
+const initial = pickLanguage(readSavedLanguage(), navigator.languages ?? [navigator.language]);
+document.documentElement.lang = initial;
+
+void i18n.use(initReactI18next).init({
+  resources: { en: { translation: en }, 'zh-CN': { translation: zhCN } },
+  lng: initial,
+  fallbackLng: 'en',
+  interpolation: { escapeValue: false },
+  initAsync: false,
+});
+
+export function currentLanguage(): Language {
+  return i18n.language === 'zh-CN' ? 'zh-CN' : 'en';
+}
+
+export async function changeLanguage(language: Language): Promise<void> {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Not remembered across visits, but the switch still applies now.
+  }
+  document.documentElement.lang = language;
+  await i18n.changeLanguage(language);
+}
+
+export { i18n };

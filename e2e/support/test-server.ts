@@ -1,0 +1,7 @@
+/** What the test server is started with, shared by the Playwright config and the journeys. */
+export const TEST_PORT = 8123;
+export const BASE_URL = `http://127.0.0.1:${TEST_PORT}`;
+export const ADMIN_USERNAME = 'admin';
+export const ADMIN_PASSWORD = 'e2e-Admin-pass-2048';
+/** Every captcha of the test server has this answer (CAPTCHA_TEST_ANSWER). */
+export const CAPTCHA_ANSWER = '42';
