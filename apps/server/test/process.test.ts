@@ -63,7 +63,7 @@ describe('the server process', () => {
   });
 
   it('prints its address and a generated admin password that signs in, without logging it', async () => {
-    const { uuid } = await (await fetch(`${baseUrl}/auth/code`)).json();
+    const { uuid } = (await (await fetch(`${baseUrl}/auth/code`)).json()) as { uuid: string };
     const response = await fetch(`${baseUrl}/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 export interface TokenClaims {
@@ -8,12 +9,17 @@ export interface TokenClaims {
 }
 
 const ALGORITHM = 'HS256';
+/** Tokens verified recently; a signature check costs far more than the rest of a request's authentication. */
+const MAX_VERIFIED = 10_000;
 
 export class TokenSigner {
-  readonly #key: Uint8Array;
+  // A key object made once: handing jose the raw bytes would import the key on every call.
+  readonly #key: KeyObject;
+  /** Keyed by the whole token, signature included, so only a byte-identical token matches. */
+  readonly #verified = new Map<string, TokenClaims>();
 
   constructor(secret: string) {
-    this.#key = new TextEncoder().encode(secret);
+    this.#key = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
   sign(claims: TokenClaims, issuedAt: Date): Promise<string> {
@@ -31,6 +37,17 @@ export class TokenSigner {
    * must also work with a token that has just expired.
    */
   async verify(token: string, now: Date, ignoreExpiry = false): Promise<TokenClaims | undefined> {
+    const known = this.#verified.get(token);
+    if (known) return ignoreExpiry || known.expiresAt * 1000 > now.getTime() ? known : undefined;
+    const claims = await this.#verifySignature(token, now, ignoreExpiry);
+    if (claims && !ignoreExpiry) {
+      if (this.#verified.size >= MAX_VERIFIED) this.#verified.delete(this.#verified.keys().next().value as string);
+      this.#verified.set(token, claims);
+    }
+    return claims;
+  }
+
+  async #verifySignature(token: string, now: Date, ignoreExpiry: boolean): Promise<TokenClaims | undefined> {
     try {
       const { payload } = await jwtVerify(token, this.#key, {
         algorithms: [ALGORITHM],
