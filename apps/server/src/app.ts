@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
@@ -70,6 +71,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(compress, { threshold: 1024, global: true });
+  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 20 } });
   const clock = options.clock ?? systemClock;
   await app.register(databasePlugin, { database: options.database, clock });
   await app.register(rateLimit, {
@@ -91,6 +93,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(async (signedIn) => {
     await signedInContext(signedIn);
     await signedIn.register(authRoutes);
+    // modules: menus, dictionaries, settings, dashboard, online users, logs
+    // end of modules: menus, dictionaries, settings, dashboard, online users, logs
+    // modules: users, roles, departments, jobs
+    // end of modules: users, roles, departments, jobs
   });
 
   await app.register(webPlugin, { root: config.webDist });

@@ -22,6 +22,8 @@ export interface Config {
   logLevel: string;
   /** Trust X-Forwarded-For from a load balancer in front (TRUST_PROXY=1, or a list of addresses). */
   trustProxy: boolean | string;
+  /** Largest accepted upload (UPLOAD_MAX_MB, default 100); avatars have their own 5 MB limit. */
+  uploadMaxBytes: number;
   /** Where the built web app lives; absent means the API runs alone. */
   webDist: string | undefined;
 }
@@ -96,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: optional(env, 'SEED_DEMO') === '1',
     logLevel: optional(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'warn' : 'info'),
     trustProxy: trustProxy(optional(env, 'TRUST_PROXY')),
+    uploadMaxBytes: integer(env, 'UPLOAD_MAX_MB', 100, 1, 10_240) * 1024 * 1024,
     webDist: webDist === undefined ? undefined : path.resolve(webDist),
   };
 }

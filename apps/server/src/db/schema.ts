@@ -230,6 +230,22 @@ export const loginFailures = pgTable('auth_login_failure', {
   lastFailure: ts('last_failure').notNull(),
 });
 
+/** Codes mailed to confirm an e-mail address or reset a password; single use, short-lived. */
+export const verifyCodes = pgTable(
+  'auth_verify_code',
+  {
+    id: id(),
+    /** What the code is for, e.g. 'email' (change of address) or 'reset' (forgotten password). */
+    scene: varchar('scene', { length: 32 }).notNull(),
+    /** The address the code was sent to. */
+    target: varchar('target', { length: 255 }).notNull(),
+    code: varchar('code', { length: 16 }).notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    createTime: ts('create_time').notNull().defaultNow(),
+  },
+  (t) => [index('auth_verify_code_target_idx').on(t.scene, t.target)],
+);
+
 /** Sign-in attempts per client address in the current window, shared by every instance. */
 export const rateLimits = pgTable(
   'auth_rate_limit',

@@ -1,0 +1,43 @@
+import { asc, desc, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { badRequest } from './http-errors.ts';
+
+export interface ListQuery {
+  page?: number;
+  size?: number;
+  sort?: string | string[];
+}
+
+export interface Paging {
+  /** Absent when the caller asked for every row (no `page`), as eladmin clients do for trees. */
+  limit?: number;
+  offset: number;
+  orderBy: SQL[];
+}
+
+/**
+ * Turns `page` (0-based), `size` and repeatable `sort=field,asc|desc` into SQL pieces. Only the
+ * fields a list declares sortable are accepted; anything else is a 400 naming the field.
+ */
+export function toPaging(query: ListQuery, sortable: Record<string, PgColumn>, fallback: SQL[]): Paging {
+  const sorts = query.sort === undefined ? [] : Array.isArray(query.sort) ? query.sort : [query.sort];
+  const orderBy: SQL[] = [];
+  for (const entry of sorts) {
+    const [field = '', direction = 'asc'] = entry.split(',').map((part) => part.trim());
+    const column = sortable[field];
+    if (!column) throw badRequest(`sort: cannot sort by "${field}"; use one of ${Object.keys(sortable).join(', ')}`);
+    const dir = direction.toLowerCase();
+    if (dir !== 'asc' && dir !== 'desc') throw badRequest(`sort: direction must be asc or desc, got "${direction}"`);
+    orderBy.push(dir === 'asc' ? asc(column) : desc(column));
+  }
+  if (orderBy.length === 0) orderBy.push(...fallback);
+  if (query.page === undefined) return { offset: 0, orderBy };
+  const size = query.size ?? 10;
+  return { limit: size, offset: query.page * size, orderBy };
+}
+
+/** `{ content, totalElements }`, the shape of every list answer. */
+export interface PageResult<T> {
+  content: T[];
+  totalElements: number;
+}
