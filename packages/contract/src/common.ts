@@ -33,3 +33,6 @@ export const authErrors = {
   401: ErrorBody,
   403: ErrorBody,
 } as const;
+
+/** The empty body of a successful write (201 create, 204 update, 200 delete). */
+export const Empty = Type.Unsafe<undefined>({ description: 'Empty body' });

@@ -80,9 +80,20 @@ export const MenuRoute = Type.Cyclic(
   'MenuRoute',
 );
 
-/** `api/menus/tree`: every menu for pickers. */
+/** `api/menus/tree`: every menu, for pickers. */
 export interface MenuTreeNode {
   id: number;
   label: string;
   children?: MenuTreeNode[];
 }
+
+export const MenuTreeNode = Type.Cyclic(
+  {
+    MenuTreeNode: Type.Object({
+      id: Type.Integer(),
+      label: Type.String(),
+      children: Type.Optional(Type.Array(Type.Ref('MenuTreeNode'))),
+    }),
+  },
+  'MenuTreeNode',
+);

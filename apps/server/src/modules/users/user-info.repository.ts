@@ -13,6 +13,9 @@ export interface Principal {
   isAdmin: boolean;
   mustChangePassword: boolean;
   permissions: ReadonlySet<string>;
+  /** Ids of the user's roles, ascending. */
+  roleIds: readonly number[];
+  deptId: number | null;
 }
 
 export type UserRow = typeof t.users.$inferSelect;
@@ -56,6 +59,8 @@ export async function loadPrincipal(db: Database, userId: number): Promise<Princ
     isAdmin: user.isAdmin,
     mustChangePassword: user.mustChangePassword,
     permissions: new Set(await permissionsOf(db, user)),
+    roleIds: (await rolesOf(db, user.id)).map((role) => role.id).sort((a, b) => a - b),
+    deptId: user.deptId,
   };
 }
 
