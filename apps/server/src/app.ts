@@ -10,6 +10,7 @@ import { tooManyRequests } from './lib/http-errors.ts';
 import { type Clock, systemClock } from './lib/time.ts';
 import { authRoutes, publicAuthRoutes } from './modules/auth/auth.routes.ts';
 import { loadLegacyKey } from './modules/auth/legacy-rsa.ts';
+import { dictsRoutes } from './modules/dicts/dicts.routes.ts';
 import { menusRoutes } from './modules/menus/menus.routes.ts';
 import { authPlugin, signedInContext } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/database.ts';
@@ -96,6 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await signedIn.register(authRoutes);
     // modules: menus, dictionaries, settings, dashboard, online users, logs
     await signedIn.register(menusRoutes);
+    await signedIn.register(dictsRoutes);
     // end of modules: menus, dictionaries, settings, dashboard, online users, logs
     // modules: users, roles, departments, jobs
     // end of modules: users, roles, departments, jobs

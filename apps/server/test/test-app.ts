@@ -95,3 +95,11 @@ export async function tokenOf(t: TestApp, username = 'admin', password = ADMIN_P
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
   return (response.json() as { token: string }).token;
 }
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** A shorthand for calls made with one user's token: `call('PUT', '/api/x', body)`. */
+export function callerFor(t: TestApp, authorization: string) {
+  return (method: Method, url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { authorization }, ...(payload === undefined ? {} : { payload }) });
+}

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEFAULT_USER_PASSWORD, type TestApp, tokenOf } from '../../../test/test-app.ts';
+import { callerFor, createTestApp, DEFAULT_USER_PASSWORD, type TestApp, tokenOf } from '../../../test/test-app.ts';
 
 describe('menus API', () => {
   let t: TestApp;
-  let admin: string;
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, token = admin) =>
-    t.app.inject({ method, url, headers: { authorization: token }, ...(payload === undefined ? {} : { payload }) });
+  let call: ReturnType<typeof callerFor>;
+  let asUser: ReturnType<typeof callerFor>;
   const findByTitle = async (title: string) => {
     const { content } = (await call('GET', `/api/menus?blurry=${encodeURIComponent(title)}`)).json();
     return content.find((menu: { title: string }) => menu.title === title);
@@ -13,7 +12,8 @@ describe('menus API', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await tokenOf(t);
+    call = callerFor(t, await tokenOf(t));
+    asUser = callerFor(t, await tokenOf(t, 'test', DEFAULT_USER_PASSWORD));
   });
   afterAll(() => t.close());
 
@@ -42,8 +42,7 @@ describe('menus API', () => {
   });
 
   it('builds only the menus of the roles of a non-admin user', async () => {
-    const user = await tokenOf(t, 'test', DEFAULT_USER_PASSWORD);
-    const tree = (await call('GET', '/api/menus/build', undefined, user)).json();
+    const tree = (await asUser('GET', '/api/menus/build')).json();
     expect(tree.map((node: { path: string }) => node.path)).toEqual(['/system']);
     expect(tree[0].children.map((node: { path: string }) => node.path)).toEqual(['user', 'dept', 'job', 'dict']);
   });
@@ -167,15 +166,14 @@ describe('menus API', () => {
   });
 
   it('deleting a menu removes it from the roles that had it', async () => {
-    const user = await tokenOf(t, 'test', DEFAULT_USER_PASSWORD);
-    const before = (await call('GET', '/api/menus/build', undefined, user)).json();
+    const before = (await asUser('GET', '/api/menus/build')).json();
     expect(before[0].children.map((node: { path: string }) => node.path)).toContain('job');
     const jobs = await findByTitle('Jobs');
     await call('DELETE', '/api/menus', [jobs.id]);
-    const after = (await call('GET', '/api/menus/build', undefined, user)).json();
+    const after = (await asUser('GET', '/api/menus/build')).json();
     expect(after[0].children.map((node: { path: string }) => node.path)).not.toContain('job');
     // The permissions of the job page went with it.
-    const info = (await call('GET', '/auth/info', undefined, user)).json();
+    const info = (await asUser('GET', '/auth/info')).json();
     expect(info.roles).not.toContain('job:list');
   });
 
