@@ -10,12 +10,17 @@ import { tooManyRequests } from './lib/http-errors.ts';
 import { type Clock, systemClock } from './lib/time.ts';
 import { authRoutes, publicAuthRoutes } from './modules/auth/auth.routes.ts';
 import { loadLegacyKey } from './modules/auth/legacy-rsa.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { dictsRoutes } from './modules/dicts/dicts.routes.ts';
+import { logsRoutes } from './modules/logs/logs.routes.ts';
 import { menusRoutes } from './modules/menus/menus.routes.ts';
+import { onlineRoutes } from './modules/online/online.routes.ts';
+import { publicSettingsRoutes, SettingsCache, settingsRoutes } from './modules/settings/settings.routes.ts';
 import { authPlugin, signedInContext } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { eventsPlugin } from './plugins/events.ts';
+import { operationLogHooks } from './plugins/operation-log.ts';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -40,7 +45,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ajv: {
       customOptions: {
         coerceTypes: 'array',
-        removeAdditional: true,
+        // Unknown fields are ignored where a schema allows them and refused where it does not.
+        removeAdditional: false,
         useDefaults: true,
         verbose: true,
         keywords: ['errorMessage'],
@@ -92,12 +98,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     legacyKey,
     authRateLimit: config.authRateLimit,
   });
+  const settings = { cache: new SettingsCache(app) };
+  await app.register(publicSettingsRoutes, settings);
   await app.register(async (signedIn) => {
     await signedInContext(signedIn);
+    operationLogHooks(signedIn);
     await signedIn.register(authRoutes);
     // modules: menus, dictionaries, settings, dashboard, online users, logs
     await signedIn.register(menusRoutes);
     await signedIn.register(dictsRoutes);
+    await signedIn.register(settingsRoutes);
+    await signedIn.register(dashboardRoutes);
+    await signedIn.register(logsRoutes);
+    await signedIn.register(onlineRoutes);
     // end of modules: menus, dictionaries, settings, dashboard, online users, logs
     // modules: users, roles, departments, jobs
     // end of modules: users, roles, departments, jobs

@@ -4,10 +4,14 @@ import { AuthInfo, CaptchaResponse, LoginBody, LoginResponse } from '@water/cont
 import { authErrors, ErrorBody } from '@water/contract/common';
 import type { FastifyInstance } from 'fastify';
 import { unauthorized } from '../../lib/http-errors.ts';
+import { loggableParams, writeLog } from '../../plugins/operation-log.ts';
 import { loadAuthInfo } from '../users/user-info.repository.ts';
 import { login, logout } from './auth.service.ts';
 import { issueCaptcha } from './captcha.service.ts';
 import { bearerToken } from './token.ts';
+
+/** The description of sign-in entries in the operation log, which the dashboard counts. */
+export const SIGN_IN = 'Sign in';
 
 export interface PublicAuthOptions {
   captchaTestAnswer: string | undefined;
@@ -45,12 +49,33 @@ export async function publicAuthRoutes(base: FastifyInstance, options: PublicAut
         },
       },
     },
-    async (request) =>
-      login(app, request.body, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-        legacyKey: options.legacyKey,
-      }),
+    async (request, reply) => {
+      const username = request.body.username.trim();
+      const entry = {
+        description: SIGN_IN,
+        method: 'POST /auth/login',
+        params: loggableParams({ username }),
+        username,
+      };
+      try {
+        const answer = await login(app, request.body, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+          legacyKey: options.legacyKey,
+        });
+        await writeLog(app, request, { ...entry, logType: 'INFO', time: Math.round(reply.elapsedTime) });
+        return answer;
+      } catch (error) {
+        const detail = error instanceof Error && 'statusCode' in error ? error.message : 'Internal server error';
+        await writeLog(app, request, {
+          ...entry,
+          logType: 'ERROR',
+          time: Math.round(reply.elapsedTime),
+          exceptionDetail: `${detail} (request ${request.id})`,
+        });
+        throw error;
+      }
+    },
   );
 
   app.delete(

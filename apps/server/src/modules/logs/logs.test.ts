@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN_PASSWORD,
+  callerFor,
+  createTestApp,
+  DEFAULT_USER_PASSWORD,
+  loginAs,
+  type TestApp,
+  tokenOf,
+} from '../../../test/test-app.ts';
+
+describe('operation log, online users and dashboard', () => {
+  let t: TestApp;
+  let call: ReturnType<typeof callerFor>;
+
+  beforeAll(async () => {
+    t = await createTestApp({ AUTH_RATE_LIMIT: '1000' });
+    call = callerFor(t, await tokenOf(t));
+  });
+  afterAll(() => t.close());
+
+  it('records every write with who, what, when, from where and how long, secrets masked', async () => {
+    await call('POST', '/api/dict', { name: 'logged_dict', description: 'for the log' });
+    const { content } = (await call('GET', '/api/logs?page=0&size=5&sort=id,desc')).json();
+    const entry = content.find((row: { description: string }) => row.description === 'Create a dictionary');
+    expect(entry).toMatchObject({
+      logType: 'INFO',
+      method: 'POST /api/dict',
+      username: 'admin',
+      requestIp: '127.0.0.1',
+      address: 'Local network',
+      params: JSON.stringify({ name: 'logged_dict', description: 'for the log' }),
+    });
+    expect(entry.time).toBeGreaterThanOrEqual(0);
+    expect(entry.createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  });
+
+  it('records sign-ins, and failed ones as errors without the password', async () => {
+    await loginAs(t, 'admin', 'a-wrong-password');
+    const errors = (await call('GET', '/api/logs/error?blurry=Sign')).json().content;
+    const failed = errors.find((row: { description: string }) => row.description === 'Sign in');
+    expect(failed).toMatchObject({ username: 'admin', params: '{"username":"admin"}' });
+    expect(JSON.stringify(errors)).not.toContain('a-wrong-password');
+    const detail = (await call('GET', `/api/logs/error/${failed.id}`)).json();
+    expect(detail.exception).toMatch(/^Wrong username or password \(request /);
+  });
+
+  it('records a refused write as an error', async () => {
+    const user = callerFor(t, await tokenOf(t, 'test', DEFAULT_USER_PASSWORD));
+    await user('DELETE', '/api/dict', [1]);
+    const errors = (await call('GET', '/api/logs/error?blurry=test')).json().content;
+    expect(errors[0]).toMatchObject({ username: 'test', method: 'DELETE /api/dict', logType: 'ERROR' });
+    const detail = (await call('GET', `/api/logs/error/${errors[0].id}`)).json();
+    expect(detail.exception).toMatch(/^You do not have permission to do this/);
+  });
+
+  it('shows users their own operations only, without parameters', async () => {
+    const user = callerFor(t, await tokenOf(t, 'test', DEFAULT_USER_PASSWORD));
+    const own = (await user('GET', '/api/logs/user?page=0&size=10')).json();
+    expect(own.content.length).toBeGreaterThan(0);
+    expect(
+      own.content.every((row: { username: string; params: null }) => row.username === 'test' && row.params === null),
+    ).toBe(true);
+  });
+
+  it('lists online sessions and kicks one out', async () => {
+    const victim = await tokenOf(t, 'test', DEFAULT_USER_PASSWORD);
+    const online = (await call('GET', '/auth/online?page=0&size=50&username=test')).json();
+    expect(online.totalElements).toBeGreaterThan(0);
+    expect(online.content[0]).toMatchObject({
+      userName: 'test',
+      nickName: 'Test user',
+      dept: 'Sales',
+      ip: '127.0.0.1',
+    });
+    const keys = online.content.map((row: { key: string }) => row.key);
+    expect((await call('DELETE', '/auth/online', keys)).statusCode).toBe(200);
+    const info = await t.app.inject({ method: 'GET', url: '/auth/info', headers: { authorization: victim } });
+    expect(info.statusCode).toBe(401);
+    expect((await call('GET', '/auth/online?username=test')).json().totalElements).toBe(0);
+  });
+
+  it('counts users, online users, menus, dictionaries and sign-ins per day', async () => {
+    await loginAs(t, 'admin', ADMIN_PASSWORD);
+    const stats = (await call('GET', '/api/dashboard/stats')).json();
+    expect(stats).toMatchObject({ users: 2, onlineUsers: 1, dicts: 4 });
+    expect(stats.menus).toBeGreaterThan(30);
+    expect(stats.signIns).toHaveLength(7);
+    const today = stats.signIns[6];
+    expect(today.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(today.count).toBeGreaterThanOrEqual(3);
+    expect(stats.signIns.slice(0, 6).every((day: { count: number }) => day.count === 0)).toBe(true);
+    // Tomorrow, today's sign-ins move one place back.
+    t.clock.advance(24 * 60 * 60 * 1000);
+    call = callerFor(t, await tokenOf(t));
+    const later = (await call('GET', '/api/dashboard/stats')).json();
+    expect(later.signIns[5]).toEqual(today);
+  });
+
+  it('clears a log', async () => {
+    expect((await call('DELETE', '/api/logs/del/error')).statusCode).toBe(200);
+    expect((await call('GET', '/api/logs/error')).json().totalElements).toBe(0);
+  });
+});

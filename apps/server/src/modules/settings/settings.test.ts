@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callerFor, createTestApp, DEFAULT_USER_PASSWORD, type TestApp, tokenOf } from '../../../test/test-app.ts';
+
+describe('global settings', () => {
+  let t: TestApp;
+  let call: ReturnType<typeof callerFor>;
+  const read = (query = '?sideCode=wad&fromType=1') =>
+    t.app.inject({ method: 'GET', url: `/api/global/setting${query}` });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    call = callerFor(t, await tokenOf(t));
+  });
+  afterAll(() => t.close());
+
+  it('answers {} to anyone before anything is stored', async () => {
+    const response = await read();
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({});
+  });
+
+  it('stores an administrator’s settings and serves them publicly at once', async () => {
+    const settings = {
+      title: 'Water Co. console',
+      footerTxt: '© 2026 Water Co.',
+      caseNumber: 'ICP 12345678',
+      publicity: { title: 'Service notice', body: 'Maintenance on Sunday.', contact: 'support@example.com' },
+    };
+    const write = await call('PUT', '/api/global/setting?sideCode=wad&fromType=1', settings);
+    expect(write.statusCode).toBe(204);
+    expect((await read()).json()).toEqual(settings);
+    expect((await read('')).json()).toEqual(settings);
+    expect((await read('?sideCode=other&fromType=1')).json()).toEqual({});
+    await call('PUT', '/api/global/setting?sideCode=wad&fromType=1', { footerTxt: 'Changed' });
+    expect((await read()).json()).toEqual({ footerTxt: 'Changed' });
+  });
+
+  it('refuses unknown fields and over-long values, changing nothing', async () => {
+    const before = (await read()).body;
+    const unknown = await call('PUT', '/api/global/setting', { colour: 'red' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('colour: is not an accepted field');
+    const long = await call('PUT', '/api/global/setting', { caseNumber: 'x'.repeat(101) });
+    expect(long.json().message).toMatch(/^caseNumber: /);
+    expect((await read()).body).toBe(before);
+  });
+
+  it('lets only holders of setting:edit write', async () => {
+    const user = callerFor(t, await tokenOf(t, 'test', DEFAULT_USER_PASSWORD));
+    expect((await user('PUT', '/api/global/setting', { footerTxt: 'x' })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'PUT', url: '/api/global/setting', payload: {} })).statusCode).toBe(401);
+  });
+});

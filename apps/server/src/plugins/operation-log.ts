@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { operationLogs } from '../db/schema.ts';
+import { addressOf, browserOf } from '../lib/client-info.ts';
+import { HttpError } from '../lib/http-errors.ts';
+
+const SECRET_FIELD = /pass|secret|token|^code$/i;
+const MAX_PARAMS = 2000;
+
+/** The body as logged: secrets masked, long values cut. */
+export function loggableParams(body: unknown): string | null {
+  if (body === undefined || body === null) return null;
+  const text = JSON.stringify(body, (key, value) => (key && SECRET_FIELD.test(key) ? '******' : value));
+  return text.length > MAX_PARAMS ? `${text.slice(0, MAX_PARAMS)}…` : text;
+}
+
+const failures = new WeakMap<FastifyRequest, string>();
+
+export interface LogEntry {
+  logType: 'INFO' | 'ERROR';
+  description: string;
+  method: string;
+  params: string | null;
+  username: string | null;
+  time: number;
+  exceptionDetail?: string | null;
+}
+
+export async function writeLog(app: FastifyInstance, request: FastifyRequest, entry: LogEntry): Promise<void> {
+  try {
+    await app.db.insert(operationLogs).values({
+      ...entry,
+      requestIp: request.ip,
+      address: addressOf(request.ip),
+      browser: browserOf(request.headers['user-agent']),
+      createTime: app.clock.now(),
+    });
+  } catch (error) {
+    // A lost log line must not turn a successful write into a failure.
+    request.log.error({ err: error }, 'could not write the operation log');
+  }
+}
+
+/**
+ * Records every write made by a signed-in user: who, what (the route's summary), when, from
+ * where and how long it took; failed writes as ERROR with the message the client was given.
+ */
+export function operationLogHooks(app: FastifyInstance) {
+  app.addHook('onError', async (request, _reply, error) => {
+    failures.set(
+      request,
+      error instanceof HttpError || (error.statusCode ?? 500) < 500 ? error.message : 'Internal server error',
+    );
+  });
+  app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    if (!request.principal) return;
+    const failed = reply.statusCode >= 400;
+    await writeLog(app, request, {
+      logType: failed ? 'ERROR' : 'INFO',
+      description: (request.routeOptions.schema?.summary as string | undefined) ?? `${request.method} ${request.url}`,
+      method: `${request.method} ${request.routeOptions.url ?? request.url}`,
+      params: loggableParams(request.body),
+      username: request.principal.username,
+      time: Math.round(reply.elapsedTime),
+      exceptionDetail: failed ? `${failures.get(request) ?? `HTTP ${reply.statusCode}`} (request ${request.id})` : null,
+    });
+  });
+}

@@ -1,0 +1,48 @@
+import Type, { type Static } from 'typebox';
+import { DateTime, PageQuery } from './common.ts';
+
+export const OperationLog = Type.Object({
+  id: Type.Integer(),
+  logType: Type.String({ description: 'INFO or ERROR' }),
+  description: Type.Union([Type.String(), Type.Null()]),
+  method: Type.Union([Type.String(), Type.Null()]),
+  params: Type.Union([Type.String(), Type.Null()]),
+  requestIp: Type.Union([Type.String(), Type.Null()]),
+  address: Type.Union([Type.String(), Type.Null()]),
+  browser: Type.Union([Type.String(), Type.Null()]),
+  time: Type.Union([Type.Integer(), Type.Null()]),
+  username: Type.Union([Type.String(), Type.Null()]),
+  createTime: DateTime,
+});
+export type OperationLog = Static<typeof OperationLog>;
+
+export const LogQuery = Type.Intersect([
+  PageQuery,
+  Type.Object({
+    blurry: Type.Optional(Type.String({ maxLength: 255 })),
+    createTime: Type.Optional(Type.Array(Type.String(), { maxItems: 2, description: 'from, to: yyyy-MM-dd HH:mm:ss' })),
+  }),
+]);
+
+export const OnlineUser = Type.Object({
+  key: Type.String({ description: 'Opaque; send it back to kick the session out' }),
+  userName: Type.String(),
+  nickName: Type.String(),
+  dept: Type.Union([Type.String(), Type.Null()]),
+  browser: Type.Union([Type.String(), Type.Null()]),
+  ip: Type.Union([Type.String(), Type.Null()]),
+  address: Type.Union([Type.String(), Type.Null()]),
+  loginTime: DateTime,
+});
+export type OnlineUser = Static<typeof OnlineUser>;
+
+export const DashboardStats = Type.Object({
+  users: Type.Integer(),
+  onlineUsers: Type.Integer(),
+  menus: Type.Integer(),
+  dicts: Type.Integer(),
+  signIns: Type.Array(Type.Object({ date: Type.String(), count: Type.Integer() }), {
+    description: 'The last 7 days, oldest first',
+  }),
+});
+export type DashboardStats = Static<typeof DashboardStats>;
