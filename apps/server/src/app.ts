@@ -10,17 +10,24 @@ import { tooManyRequests } from './lib/http-errors.ts';
 import { type Clock, systemClock } from './lib/time.ts';
 import { authRoutes, publicAuthRoutes } from './modules/auth/auth.routes.ts';
 import { loadLegacyKey } from './modules/auth/legacy-rsa.ts';
+import { deptsRoutes } from './modules/depts/depts.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { dictsRoutes } from './modules/dicts/dicts.routes.ts';
 import { logsRoutes } from './modules/logs/logs.routes.ts';
 import { menusRoutes } from './modules/menus/menus.routes.ts';
+import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { onlineRoutes } from './modules/online/online.routes.ts';
 import { publicSettingsRoutes, SettingsCache, settingsRoutes } from './modules/settings/settings.routes.ts';
+import { rolesRoutes } from './modules/roles/roles.routes.ts';
+import { avatarDirOf, serveAvatars } from './modules/users/avatar.ts';
+import { userCenterRoutes } from './modules/users/user-center.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin, signedInContext } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { eventsPlugin } from './plugins/events.ts';
 import { operationLogHooks } from './plugins/operation-log.ts';
+import { realtimePlugin } from './plugins/realtime.ts';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -98,6 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     legacyKey,
     authRateLimit: config.authRateLimit,
   });
+  await app.register(realtimePlugin);
   const settings = { cache: new SettingsCache(app) };
   await app.register(publicSettingsRoutes, settings);
   await app.register(async (signedIn) => {
@@ -113,6 +121,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await signedIn.register(onlineRoutes);
     // end of modules: menus, dictionaries, settings, dashboard, online users, logs
     // modules: users, roles, departments, jobs
+    await signedIn.register(usersRoutes, { defaultUserPassword: config.defaultUserPassword, dataDir: config.dataDir });
+    await signedIn.register(userCenterRoutes, { dataDir: config.dataDir, legacyKey, smtpUrl: config.smtpUrl });
+    await signedIn.register(rolesRoutes);
+    await signedIn.register(deptsRoutes);
+    await signedIn.register(jobsRoutes);
+    // Avatars are shown by <img> tags, which send no token: declared on the root instance, so public.
+    serveAvatars(app, avatarDirOf(config.dataDir));
     // end of modules: users, roles, departments, jobs
   });
 

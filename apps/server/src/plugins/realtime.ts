@@ -1,0 +1,98 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { WebSocket } from 'ws';
+import { unauthorized } from '../lib/http-errors.ts';
+import { bearerToken } from '../modules/auth/token.ts';
+import type { EventTopic } from './events.ts';
+
+/** A message pushed to the console; `topic` says what changed for CHANGED. */
+export interface PushMessage {
+  msgType: 'INFO' | 'ERROR' | 'LOGOUT' | 'CHANGED';
+  msg: string;
+  topic?: 'menus' | 'dicts' | 'settings' | 'permissions';
+}
+
+interface Connection {
+  socket: WebSocket;
+  userId: number;
+  sessionId: string;
+}
+
+const CHANGE_TOPICS: Partial<Record<EventTopic, PushMessage['topic']>> = {
+  menus: 'menus',
+  dicts: 'dicts',
+  settings: 'settings',
+};
+
+/**
+ * `/websocket?token=…`: pushes to signed-in consoles what changed (menus, dictionaries,
+ * settings, their own permissions) and tells a revoked session to sign out. Each instance
+ * pushes to its own sockets; the event bus brings every instance the news.
+ */
+export const realtimePlugin = fp(
+  async (app: FastifyInstance) => {
+    await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+    const connections = new Set<Connection>();
+
+    const send = (connection: Connection, message: PushMessage) => {
+      if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(JSON.stringify(message));
+    };
+    const broadcast = (message: PushMessage, to: (connection: Connection) => boolean = () => true) => {
+      for (const connection of connections) if (to(connection)) send(connection, message);
+    };
+
+    for (const [topic, pushed] of Object.entries(CHANGE_TOPICS) as [EventTopic, PushMessage['topic']][]) {
+      app.events.on(topic, () => broadcast({ msgType: 'CHANGED', msg: `${pushed} changed`, topic: pushed }));
+    }
+    app.events.on('principals', (payload) => {
+      const userId = payload === '*' ? undefined : (payload as { userId: number }).userId;
+      broadcast(
+        { msgType: 'CHANGED', msg: 'permissions changed', topic: 'permissions' },
+        (connection) => userId === undefined || connection.userId === userId,
+      );
+    });
+    app.events.on('sessions', (payload) => {
+      if (payload === '*') return;
+      const revocation = payload as { ids: string[] } | { userId: number; except?: string };
+      const ended = (connection: Connection) =>
+        'ids' in revocation
+          ? revocation.ids.includes(connection.sessionId)
+          : connection.userId === revocation.userId && connection.sessionId !== revocation.except;
+      for (const connection of connections) {
+        if (!ended(connection)) continue;
+        send(connection, { msgType: 'LOGOUT', msg: 'Your session has ended' });
+        connection.socket.close(4001, 'session ended');
+      }
+    });
+
+    const authenticate = async (request: FastifyRequest) => {
+      const raw = (request.query as { token?: string }).token ?? '';
+      const token = bearerToken(raw) ?? (raw.includes('.') ? raw : undefined);
+      const claims = token ? await app.tokens.verify(token, app.clock.now()) : undefined;
+      if (!claims || !(await app.sessions.touch(claims.sessionId, claims.userId))) throw unauthorized();
+      const principal = await app.principals.get(claims.userId);
+      if (!principal?.enabled) throw unauthorized();
+      request.principal = principal;
+      request.sessionId = claims.sessionId;
+    };
+
+    app.get(
+      '/websocket',
+      { websocket: true, preValidation: authenticate, schema: { hide: true } },
+      (socket, request) => {
+        const connection = { socket, userId: request.principal!.id, sessionId: request.sessionId! };
+        connections.add(connection);
+        socket.on('close', () => connections.delete(connection));
+        // Clients only listen; anything they send is ignored.
+        socket.on('message', () => {});
+        send(connection, { msgType: 'INFO', msg: 'connected' });
+      },
+    );
+
+    app.addHook('onClose', async () => {
+      for (const connection of connections) connection.socket.close(1001, 'server shutting down');
+    });
+  },
+  { name: 'realtime', dependencies: ['auth', 'events'] },
+);

@@ -1,0 +1,80 @@
+import type { WebSocket } from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callerFor, createTestApp, DEFAULT_USER_PASSWORD, type TestApp, tokenOf } from './test-app.ts';
+
+/** Collects what a socket receives, and waits for a message that matches. */
+function inbox(socket: WebSocket) {
+  const messages: { msgType: string; msg: string; topic?: string }[] = [];
+  const waiters: (() => void)[] = [];
+  socket.on('message', (data) => {
+    messages.push(JSON.parse(data.toString()));
+    for (const wake of waiters.splice(0)) wake();
+  });
+  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+  return {
+    messages,
+    closed,
+    async next(match: (message: (typeof messages)[number]) => boolean) {
+      const deadline = Date.now() + 5000;
+      for (;;) {
+        const found = messages.find(match);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no matching message in ${JSON.stringify(messages)}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
+    },
+  };
+}
+
+describe('/websocket', () => {
+  let t: TestApp;
+  let adminToken: string;
+  const sockets: WebSocket[] = [];
+  const open = async (token: string) => {
+    const socket = await t.app.injectWS(`/websocket?token=${encodeURIComponent(token)}`);
+    sockets.push(socket);
+    return socket;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    adminToken = await tokenOf(t);
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.terminate();
+    await t.close();
+  });
+
+  it('refuses a connection without a valid token', async () => {
+    await expect(t.app.injectWS('/websocket?token=garbage')).rejects.toThrow(/401/);
+    await expect(t.app.injectWS('/websocket')).rejects.toThrow(/401/);
+  });
+
+  it('tells every console when menus or dictionaries change', async () => {
+    const socket = await open(adminToken);
+    const box = inbox(socket);
+    const user = inbox(await open(await tokenOf(t, 'test', DEFAULT_USER_PASSWORD)));
+    const call = callerFor(t, adminToken);
+    await call('POST', '/api/dict', { name: 'pushed_dict' });
+    expect(await box.next((m) => m.topic === 'dicts')).toEqual({ msgType: 'CHANGED', msg: 'dicts changed', topic: 'dicts' });
+    await user.next((m) => m.topic === 'dicts');
+    await call('POST', '/api/menus', { type: 0, title: 'Pushed', path: 'pushed' });
+    await box.next((m) => m.topic === 'menus');
+    await user.next((m) => m.topic === 'menus');
+  });
+
+  it('tells a session that was kicked out to sign out, and closes it', async () => {
+    const victimToken = await tokenOf(t, 'test', DEFAULT_USER_PASSWORD);
+    const victim = inbox(await open(victimToken));
+    const bystander = inbox(await open(adminToken));
+    const online = (await callerFor(t, adminToken)('GET', '/auth/online?username=test')).json();
+    const key = online.content.map((row: { key: string }) => row.key);
+    await callerFor(t, adminToken)('DELETE', '/auth/online', key);
+    expect(await victim.next((m) => m.msgType === 'LOGOUT')).toEqual({ msgType: 'LOGOUT', msg: 'Your session has ended' });
+    expect(await victim.closed).toBe(4001);
+    expect(bystander.messages.some((m) => m.msgType === 'LOGOUT')).toBe(false);
+  });
+});
