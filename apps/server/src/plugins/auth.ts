@@ -22,6 +22,8 @@ declare module 'fastify' {
     sessions: SessionStore;
     tokens: TokenSigner;
     principals: PrincipalCache;
+    /** What each signed-in route requires, as registered: the route × permission table. */
+    routePermissions: { method: string; url: string; permission: RoutePermission }[];
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -87,6 +89,7 @@ export const authPlugin = fp(
     app.decorate('tokens', new TokenSigner(options.jwtSecret));
     app.decorate('sessions', new SessionStore(app.db, app.clock, app.events));
     app.decorate('principals', new PrincipalCache(app));
+    app.decorate('routePermissions', []);
     app.decorateRequest('principal', null);
     app.decorateRequest('sessionId', null);
   },
@@ -99,8 +102,10 @@ export const authPlugin = fp(
  */
 export async function signedInContext(app: FastifyInstance): Promise<void> {
   app.addHook('onRoute', (route) => {
-    if (!route.config?.permission) {
-      throw new Error(`${route.method} ${route.url} must declare config.permission`);
+    const permission = route.config?.permission;
+    if (!permission) throw new Error(`${route.method} ${route.url} must declare config.permission`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') app.routePermissions.push({ method, url: route.url, permission });
     }
   });
   // Both run before the body is validated, so a caller without the right is told so first.

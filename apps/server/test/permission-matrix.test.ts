@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { menus, roles, rolesMenus, users, usersRoles } from '../src/db/schema.ts';
+import { hashPassword } from '../src/lib/password.ts';
+import { createTestApp, type TestApp, tokenOf } from './test-app.ts';
+
+interface GuardedRoute {
+  method: string;
+  url: string;
+  permission: readonly string[];
+}
+
+const PASSWORD = 'Matrix-pass-1';
+
+/**
+ * Every signed-in route that names permissions refuses a user who holds none of them with 403,
+ * and lets through a user who holds exactly one of them (whatever it then answers to an empty
+ * request, it is not 401 or 403). The routes are read from the app itself, so a new route is
+ * covered the moment it is registered.
+ */
+describe('route × permission matrix', () => {
+  let t: TestApp;
+  let routes: GuardedRoute[];
+
+  /** A user whose only role grants exactly these permission strings (none: no role at all). */
+  async function userWith(name: string, permissions: string[]): Promise<string> {
+    const db = t.database.db;
+    const [user] = await db
+      .insert(users)
+      .values({ username: name, nickName: name, passwordHash: await hashPassword(PASSWORD) })
+      .returning({ id: users.id });
+    if (permissions.length > 0) {
+      const [role] = await db
+        .insert(roles)
+        .values({ name: `role-${name}`, level: 3 })
+        .returning({ id: roles.id });
+      for (const permission of permissions) {
+        const [menu] = await db
+          .insert(menus)
+          .values({ type: 2, title: `${name} ${permission}`, permission })
+          .returning({ id: menus.id });
+        await db.insert(rolesMenus).values({ roleId: role!.id, menuId: menu!.id });
+      }
+      await db.insert(usersRoles).values({ userId: user!.id, roleId: role!.id });
+    }
+    return tokenOf(t, name, PASSWORD);
+  }
+
+  const request = (route: GuardedRoute, authorization: string) =>
+    t.app.inject({
+      method: route.method as 'GET',
+      url: route.url.replace(/:(\w+)/g, '999999'),
+      headers: { authorization },
+    });
+
+  beforeAll(async () => {
+    t = await createTestApp({ AUTH_RATE_LIMIT: '100000' });
+    routes = t.app.routePermissions.flatMap(({ method, url, permission }) =>
+      permission === 'signed-in' ? [] : [{ method, url, permission }],
+    );
+  });
+  afterAll(() => t.close());
+
+  it('finds the guarded routes', () => {
+    expect(routes.length).toBeGreaterThan(20);
+    expect(routes).toContainEqual({ method: 'POST', url: '/api/menus', permission: ['menu:add'] });
+  });
+
+  it('refuses every guarded route to a user without permissions', async () => {
+    const token = await userWith('nobody', []);
+    const refused = await Promise.all(
+      routes.map(async (route) => [route, (await request(route, token)).statusCode] as const),
+    );
+    const wrong = refused
+      .filter(([, status]) => status !== 403)
+      .map(([route, status]) => `${route.method} ${route.url}: ${status}`);
+    expect(wrong).toEqual([]);
+  });
+
+  it('lets each route through for a user holding only one of its permissions', async () => {
+    const permissions = [...new Set(routes.flatMap((route) => route.permission))].filter((p) => p !== 'admin');
+    const wrong: string[] = [];
+    for (const [index, permission] of permissions.entries()) {
+      const token = await userWith(`holder-${index}`, [permission]);
+      for (const route of routes.filter((r) => r.permission.includes(permission))) {
+        const status = (await request(route, token)).statusCode;
+        if (status === 401 || status === 403) wrong.push(`${route.method} ${route.url} with ${permission}: ${status}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('lets an administrator through everywhere', async () => {
+    const token = await tokenOf(t);
+    const statuses = await Promise.all(
+      routes.map(async (route) => [route, (await request(route, token)).statusCode] as const),
+    );
+    expect(statuses.filter(([, status]) => status === 401 || status === 403)).toEqual([]);
+  });
+});
