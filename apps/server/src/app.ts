@@ -10,15 +10,16 @@ import { tooManyRequests } from './lib/http-errors.ts';
 import { type Clock, systemClock } from './lib/time.ts';
 import { authRoutes, publicAuthRoutes } from './modules/auth/auth.routes.ts';
 import { loadLegacyKey } from './modules/auth/legacy-rsa.ts';
-import { deptsRoutes } from './modules/depts/depts.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { deptsRoutes } from './modules/depts/depts.routes.ts';
 import { dictsRoutes } from './modules/dicts/dicts.routes.ts';
+import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { logsRoutes } from './modules/logs/logs.routes.ts';
 import { menusRoutes } from './modules/menus/menus.routes.ts';
-import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
+import { monitorRoutes } from './modules/monitor/monitor.routes.ts';
 import { onlineRoutes } from './modules/online/online.routes.ts';
-import { publicSettingsRoutes, SettingsCache, settingsRoutes } from './modules/settings/settings.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
+import { publicSettingsRoutes, SettingsCache, settingsRoutes } from './modules/settings/settings.routes.ts';
 import { avatarDirOf, serveAvatars } from './modules/users/avatar.ts';
 import { userCenterRoutes } from './modules/users/user-center.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -27,8 +28,8 @@ import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { eventsPlugin } from './plugins/events.ts';
 import { operationLogHooks } from './plugins/operation-log.ts';
-import { realtimePlugin } from './plugins/realtime.ts';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
+import { realtimePlugin } from './plugins/realtime.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
 import { webPlugin } from './plugins/web.ts';
 
@@ -119,6 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await signedIn.register(dashboardRoutes);
     await signedIn.register(logsRoutes);
     await signedIn.register(onlineRoutes);
+    await signedIn.register(monitorRoutes, { dataDir: config.dataDir });
     // end of modules: menus, dictionaries, settings, dashboard, online users, logs
     // modules: users, roles, departments, jobs
     await signedIn.register(usersRoutes, { defaultUserPassword: config.defaultUserPassword, dataDir: config.dataDir });

@@ -46,3 +46,24 @@ export const DashboardStats = Type.Object({
   }),
 });
 export type DashboardStats = Static<typeof DashboardStats>;
+
+export const ServerStatus = Type.Object({
+  system: Type.Object({
+    os: Type.String(),
+    hostname: Type.String(),
+    uptimeSeconds: Type.Integer(),
+    nodeVersion: Type.String(),
+    processUptimeSeconds: Type.Integer(),
+    time: DateTime,
+  }),
+  cpu: Type.Object({
+    model: Type.String(),
+    cores: Type.Integer(),
+    loadAverage: Type.Array(Type.Number(), { description: '1, 5 and 15 minutes' }),
+    usedPercent: Type.Number({ description: 'Share of CPU time busy since the previous sample' }),
+  }),
+  memory: Type.Object({ totalBytes: Type.Integer(), usedBytes: Type.Integer(), processRssBytes: Type.Integer() }),
+  disk: Type.Object({ path: Type.String(), totalBytes: Type.Integer(), usedBytes: Type.Integer() }),
+  database: Type.Object({ kind: Type.String(), sizeBytes: Type.Integer(), version: Type.String() }),
+});
+export type ServerStatus = Static<typeof ServerStatus>;
