@@ -20,6 +20,7 @@ import { monitorRoutes } from './modules/monitor/monitor.routes.ts';
 import { onlineRoutes } from './modules/online/online.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { publicSettingsRoutes, SettingsCache, settingsRoutes } from './modules/settings/settings.routes.ts';
+import { publicFilesRoutes, storageRoutes } from './modules/storage/storage.routes.ts';
 import { avatarDirOf, serveAvatars } from './modules/users/avatar.ts';
 import { userCenterRoutes } from './modules/users/user-center.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -109,6 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(realtimePlugin);
   const settings = { cache: new SettingsCache(app) };
   await app.register(publicSettingsRoutes, settings);
+  await app.register(publicFilesRoutes, { dataDir: config.dataDir });
   await app.register(async (signedIn) => {
     await signedInContext(signedIn);
     operationLogHooks(signedIn);
@@ -121,6 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await signedIn.register(logsRoutes);
     await signedIn.register(onlineRoutes);
     await signedIn.register(monitorRoutes, { dataDir: config.dataDir });
+    await signedIn.register(storageRoutes, { dataDir: config.dataDir });
     // end of modules: menus, dictionaries, settings, dashboard, online users, logs
     // modules: users, roles, departments, jobs
     await signedIn.register(usersRoutes, { defaultUserPassword: config.defaultUserPassword, dataDir: config.dataDir });

@@ -1,0 +1,142 @@
+import { deflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callerFor, createTestApp, DEFAULT_USER_PASSWORD, type TestApp, tokenOf } from '../../../test/test-app.ts';
+
+/** A real 1×1 PNG. */
+function png(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.from([0, 255, 0, 0]))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function multipart(field: string, filename: string, content: Buffer) {
+  const boundary = '----water-test-boundary';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+describe('storage', () => {
+  let t: TestApp;
+  let token: string;
+  const upload = (url: string, filename: string, content: Buffer, authorization = token) => {
+    const { payload, headers } = multipart('file', filename, content);
+    return t.app.inject({ method: 'POST', url, payload, headers: { ...headers, authorization } });
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ UPLOAD_MAX_MB: '1' });
+    token = await tokenOf(t);
+  });
+  afterAll(() => t.close());
+
+  it('stores an image under a new name and serves it inline', async () => {
+    const response = await upload('/api/pictures', 'logo.png', png());
+    expect(response.statusCode).toBe(201);
+    const file = response.json();
+    expect(file).toMatchObject({
+      name: 'logo.png',
+      suffix: 'png',
+      type: 'image',
+      size: png().length,
+      createBy: 'admin',
+    });
+    expect(file.realName).toMatch(/^[0-9a-f]{32}\.png$/);
+    expect(file.url).toBe(`/files/${file.realName}`);
+    const served = await t.app.inject({ method: 'GET', url: file.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.rawPayload.equals(png())).toBe(true);
+  });
+
+  it('stores a text file, served only as a download under its display name', async () => {
+    const response = await upload('/api/file/upload', '../../etc/passwd.csv', Buffer.from('a,b\n1,2\n'));
+    expect(response.statusCode).toBe(201);
+    const file = response.json();
+    expect(file).toMatchObject({ name: 'passwd.csv', type: 'text' });
+    const served = await t.app.inject({ method: 'GET', url: file.url });
+    expect(served.headers['content-type']).toBe('application/octet-stream');
+    expect(served.headers['content-disposition']).toMatch(/^attachment; filename="passwd.csv"/);
+  });
+
+  it.each([
+    ['page.html', Buffer.from('<html><script>alert(1)</script></html>'), /this kind of file is not accepted/],
+    [
+      'drawing.svg',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      /not accepted/,
+    ],
+    ['fake.png', Buffer.from('MZ this is an executable'), /not accepted/],
+    ['notes.txt', Buffer.from([0x00, 0x01, 0x02]), /not accepted/],
+  ])('refuses %s', async (filename, content, message) => {
+    const before = (await callerFor(t, token)('GET', '/api/file')).json().totalElements;
+    const response = await upload('/api/file/upload', filename, content);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(message);
+    expect((await callerFor(t, token)('GET', '/api/file')).json().totalElements).toBe(before);
+  });
+
+  it('refuses a non-image as a picture, and a file over the size limit with 413', async () => {
+    expect((await upload('/api/pictures', 'a.txt', Buffer.from('hello'))).json().message).toBe(
+      'file: only images are accepted here',
+    );
+    const big = await upload('/api/file/upload', 'big.txt', Buffer.alloc(1024 * 1024 + 10, 'a'));
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toMatchObject({ status: 413, message: 'The upload is too large' });
+  });
+
+  it('lists, renames and deletes files; pictures lists only images', async () => {
+    const call = callerFor(t, token);
+    const files = (await call('GET', '/api/file?page=0&size=10&sort=id,desc')).json();
+    expect(files.totalElements).toBe(2);
+    const pictures = (await call('GET', '/api/pictures')).json();
+    expect(pictures.content.map((f: { type: string }) => f.type)).toEqual(['image']);
+    const [csv] = files.content;
+    expect((await call('PUT', '/api/file', { id: csv.id, name: 'report.csv' })).statusCode).toBe(204);
+    expect((await call('GET', '/api/file?blurry=report')).json().content[0].name).toBe('report.csv');
+    expect((await call('DELETE', '/api/file', [csv.id])).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: csv.url })).statusCode).toBe(404);
+  });
+
+  it('never serves anything but stored names', async () => {
+    for (const url of [
+      '/files/..%2F..%2Fjwt-secret',
+      '/files/jwt-secret',
+      '/files/0123456789abcdef0123456789abcdef.png',
+    ]) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
+  });
+
+  it('lets only holders of storage:add upload', async () => {
+    const user = await tokenOf(t, 'test', DEFAULT_USER_PASSWORD);
+    expect((await upload('/api/file/upload', 'a.txt', Buffer.from('x'), user)).statusCode).toBe(403);
+  });
+});
