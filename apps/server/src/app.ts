@@ -16,7 +16,7 @@ import { dictsRoutes } from './modules/dicts/dicts.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { logsRoutes } from './modules/logs/logs.routes.ts';
 import { menusRoutes } from './modules/menus/menus.routes.ts';
-import { monitorRoutes } from './modules/monitor/monitor.routes.ts';
+import { druidRedirect, monitorRoutes } from './modules/monitor/monitor.routes.ts';
 import { onlineRoutes } from './modules/online/online.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { publicSettingsRoutes, SettingsCache, settingsRoutes } from './modules/settings/settings.routes.ts';
@@ -111,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const settings = { cache: new SettingsCache(app) };
   await app.register(publicSettingsRoutes, settings);
   await app.register(publicFilesRoutes, { dataDir: config.dataDir });
+  await app.register(druidRedirect);
   await app.register(async (signedIn) => {
     await signedInContext(signedIn);
     operationLogHooks(signedIn);

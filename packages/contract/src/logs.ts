@@ -67,3 +67,14 @@ export const ServerStatus = Type.Object({
   database: Type.Object({ kind: Type.String(), sizeBytes: Type.Integer(), version: Type.String() }),
 });
 export type ServerStatus = Static<typeof ServerStatus>;
+
+export const StatementStats = Type.Object({
+  sql: Type.String(),
+  count: Type.Integer(),
+  totalMs: Type.Number(),
+  maxMs: Type.Number(),
+  avgMs: Type.Number(),
+  errors: Type.Integer(),
+  lastError: Type.Union([Type.String(), Type.Null()]),
+});
+export type StatementStats = Static<typeof StatementStats>;

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { instrument, QueryStats } from './query-stats.ts';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -21,6 +22,8 @@ export interface DatabaseHandle {
   listen(channel: string, fn: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
+  /** Count and timing of every statement run through `db` (the SQL monitor). */
+  stats: QueryStats;
   /** Embedded only: the whole database as a tarball that `openPglite({ loadDataDir })` starts from. */
   snapshot?(): Promise<Blob>;
 }
@@ -85,11 +88,13 @@ export async function openPglite(options: PgliteOptions): Promise<DatabaseHandle
       dataDir: options.dataDir ? path.join(options.dataDir, 'db') : undefined,
       loadDataDir: options.loadDataDir,
     });
-    const db = drizzlePglite({ client, schema }) as unknown as Database;
+    const stats = new QueryStats();
+    const db = drizzlePglite({ client: instrument(client, stats), schema }) as unknown as Database;
     await migratePglite(drizzlePglite({ client }), { migrationsFolder });
     return {
       db,
       kind: 'pglite',
+      stats,
       listen: async (channel, fn) => {
         const off = await client.listen(channel, fn);
         return () => off();
@@ -151,9 +156,11 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
     });
     return listener;
   };
+  const stats = new QueryStats();
   return {
-    db: drizzlePg({ client: pool, schema }) as unknown as Database,
+    db: drizzlePg({ client: instrument(pool, stats), schema }) as unknown as Database,
     kind: 'postgres',
+    stats,
     listen: async (channel, fn) => {
       const client = await ensureListener();
       let set = listeners.get(channel);

@@ -1,10 +1,11 @@
 import { statfs } from 'node:fs/promises';
 import os from 'node:os';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { authErrors } from '@water/contract/common';
-import { ServerStatus } from '@water/contract/logs';
+import { authErrors, Empty } from '@water/contract/common';
+import { ServerStatus, StatementStats } from '@water/contract/logs';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import Type from 'typebox';
 import { formatDateTime } from '../../lib/time.ts';
 
 /** CPU busy share between two readings of the cores' counters. */
@@ -83,4 +84,45 @@ export async function monitorRoutes(base: FastifyInstance, options: { dataDir: s
       };
     },
   );
+
+  const round = (ms: number) => Math.round(ms * 1000) / 1000;
+
+  app.get(
+    '/api/monitor/sql',
+    {
+      schema: {
+        tags: ['monitor'],
+        summary: 'Every SQL statement run since start: count, total, average and longest time, errors',
+        response: { 200: Type.Array(StatementStats), ...authErrors },
+      },
+      config: { permission: ['sql:list'] },
+    },
+    async () =>
+      app.database.stats
+        .snapshot()
+        .sort((a, b) => b.totalMs - a.totalMs)
+        .map((entry) => ({
+          ...entry,
+          totalMs: round(entry.totalMs),
+          maxMs: round(entry.maxMs),
+          avgMs: round(entry.totalMs / entry.count),
+        })),
+  );
+
+  app.delete(
+    '/api/monitor/sql',
+    {
+      schema: { tags: ['monitor'], summary: 'Start the SQL figures afresh', response: { 200: Empty, ...authErrors } },
+      config: { permission: ['sql:list'] },
+    },
+    async (_request, reply) => {
+      app.database.stats.reset();
+      return reply.code(200).send();
+    },
+  );
+}
+
+/** `/druid`, where eladmin kept its SQL monitor, leads to the console's SQL page. */
+export async function druidRedirect(app: FastifyInstance) {
+  app.get('/druid', { schema: { hide: true } }, (_request, reply) => reply.redirect('/monitor/sql', 302));
 }
