@@ -1,5 +1,5 @@
-import type { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WebSocket } from 'ws';
 import { callerFor, createTestApp, DEFAULT_USER_PASSWORD, type TestApp, tokenOf } from './test-app.ts';
 
 /** Collects what a socket receives, and waits for a message that matches. */
@@ -59,7 +59,11 @@ describe('/websocket', () => {
     const user = inbox(await open(await tokenOf(t, 'test', DEFAULT_USER_PASSWORD)));
     const call = callerFor(t, adminToken);
     await call('POST', '/api/dict', { name: 'pushed_dict' });
-    expect(await box.next((m) => m.topic === 'dicts')).toEqual({ msgType: 'CHANGED', msg: 'dicts changed', topic: 'dicts' });
+    expect(await box.next((m) => m.topic === 'dicts')).toEqual({
+      msgType: 'CHANGED',
+      msg: 'dicts changed',
+      topic: 'dicts',
+    });
     await user.next((m) => m.topic === 'dicts');
     await call('POST', '/api/menus', { type: 0, title: 'Pushed', path: 'pushed' });
     await box.next((m) => m.topic === 'menus');
@@ -73,7 +77,10 @@ describe('/websocket', () => {
     const online = (await callerFor(t, adminToken)('GET', '/auth/online?username=test')).json();
     const key = online.content.map((row: { key: string }) => row.key);
     await callerFor(t, adminToken)('DELETE', '/auth/online', key);
-    expect(await victim.next((m) => m.msgType === 'LOGOUT')).toEqual({ msgType: 'LOGOUT', msg: 'Your session has ended' });
+    expect(await victim.next((m) => m.msgType === 'LOGOUT')).toEqual({
+      msgType: 'LOGOUT',
+      msg: 'Your session has ended',
+    });
     expect(await victim.closed).toBe(4001);
     expect(bystander.messages.some((m) => m.msgType === 'LOGOUT')).toBe(false);
   });

@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { formatDateTime } from '../../lib/time.ts';
+import { withDescendants } from '../depts/depts.repository.ts';
 
 /** What a request needs to know about its signed-in user. */
 export interface Principal {
@@ -26,7 +27,8 @@ export async function findUserByUsername(db: Database, username: string): Promis
   return row;
 }
 
-async function rolesOf(db: Database, userId: number) {
+/** A user's roles, best (lowest level) first. */
+export async function rolesOf(db: Database, userId: number) {
   return db
     .select({ id: t.roles.id, name: t.roles.name, level: t.roles.level, dataScope: t.roles.dataScope })
     .from(t.usersRoles)
@@ -78,35 +80,17 @@ export async function dataScopeOf(
       .select({ deptId: t.rolesDepts.deptId })
       .from(t.rolesDepts)
       .where(inArray(t.rolesDepts.roleId, custom));
-    const all = await db.select({ id: t.depts.id, pid: t.depts.pid }).from(t.depts);
-    const children = new Map<number, number[]>();
-    for (const dept of all) {
-      if (dept.pid === null) continue;
-      children.set(dept.pid, [...(children.get(dept.pid) ?? []), dept.id]);
-    }
-    const stack = roots.map((root) => root.deptId);
-    while (stack.length > 0) {
-      const id = stack.pop() as number;
-      if (ids.has(id)) continue;
-      ids.add(id);
-      stack.push(...(children.get(id) ?? []));
-    }
+    const rootIds = roots.map((root) => root.deptId);
+    for (const id of await withDescendants(db, rootIds)) ids.add(id);
   }
   if (user.deptId !== null && roles.some((role) => role.dataScope === '本级')) ids.add(user.deptId);
   // A user whose roles reach nothing still sees their own department's nothing: an impossible id.
   return ids.size > 0 ? [...ids].sort((a, b) => a - b) : [0];
 }
 
-export async function toUserDto(db: Database, user: UserRow, roles: UserDto['roles']): Promise<UserDto> {
-  const [dept] = user.deptId
-    ? await db.select({ id: t.depts.id, name: t.depts.name }).from(t.depts).where(eq(t.depts.id, user.deptId))
-    : [];
-  const jobs = await db
-    .select({ id: t.jobs.id, name: t.jobs.name })
-    .from(t.usersJobs)
-    .innerJoin(t.jobs, eq(t.jobs.id, t.usersJobs.jobId))
-    .where(eq(t.usersJobs.userId, user.id))
-    .orderBy(asc(t.jobs.jobSort), asc(t.jobs.id));
+type Ref = { id: number; name: string };
+
+function userDto(user: UserRow, dept: Ref | undefined, jobs: Ref[], roles: UserDto['roles']): UserDto {
   return {
     id: user.id,
     username: user.username,
@@ -124,6 +108,58 @@ export async function toUserDto(db: Database, user: UserRow, roles: UserDto['rol
     createTime: formatDateTime(user.createTime),
     updateTime: formatDateTime(user.updateTime),
   };
+}
+
+export async function toUserDto(db: Database, user: UserRow, roles: UserDto['roles']): Promise<UserDto> {
+  const [dept] = user.deptId
+    ? await db.select({ id: t.depts.id, name: t.depts.name }).from(t.depts).where(eq(t.depts.id, user.deptId))
+    : [];
+  const jobs = await db
+    .select({ id: t.jobs.id, name: t.jobs.name })
+    .from(t.usersJobs)
+    .innerJoin(t.jobs, eq(t.jobs.id, t.usersJobs.jobId))
+    .where(eq(t.usersJobs.userId, user.id))
+    .orderBy(asc(t.jobs.jobSort), asc(t.jobs.id));
+  return userDto(user, dept, jobs, roles);
+}
+
+/** The wire form of many users, in the order given, with three queries whatever their number. */
+export async function toUserDtos(db: Database, users: UserRow[]): Promise<UserDto[]> {
+  if (users.length === 0) return [];
+  const userIds = users.map((user) => user.id);
+  const deptIds = [...new Set(users.flatMap((user) => (user.deptId === null ? [] : [user.deptId])))];
+  const depts = deptIds.length
+    ? await db.select({ id: t.depts.id, name: t.depts.name }).from(t.depts).where(inArray(t.depts.id, deptIds))
+    : [];
+  const jobs = await db
+    .select({ userId: t.usersJobs.userId, id: t.jobs.id, name: t.jobs.name })
+    .from(t.usersJobs)
+    .innerJoin(t.jobs, eq(t.jobs.id, t.usersJobs.jobId))
+    .where(inArray(t.usersJobs.userId, userIds))
+    .orderBy(asc(t.jobs.jobSort), asc(t.jobs.id));
+  const roles = await db
+    .select({
+      userId: t.usersRoles.userId,
+      id: t.roles.id,
+      name: t.roles.name,
+      level: t.roles.level,
+      dataScope: t.roles.dataScope,
+    })
+    .from(t.usersRoles)
+    .innerJoin(t.roles, eq(t.roles.id, t.usersRoles.roleId))
+    .where(inArray(t.usersRoles.userId, userIds))
+    .orderBy(asc(t.roles.level), asc(t.roles.id));
+  const deptById = new Map(depts.map((dept) => [dept.id, dept]));
+  return users.map((user) =>
+    userDto(
+      user,
+      user.deptId === null ? undefined : deptById.get(user.deptId),
+      jobs.filter((job) => job.userId === user.id).map(({ id, name }) => ({ id, name })),
+      roles
+        .filter((role) => role.userId === user.id)
+        .map(({ id, name, level, dataScope }) => ({ id, name, level, dataScope })),
+    ),
+  );
 }
 
 /** The `auth/info` answer (also the `user` of the sign-in answer). */

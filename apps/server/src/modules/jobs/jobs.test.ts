@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callerFor, createTestApp, DEFAULT_USER_PASSWORD, type TestApp, tokenOf } from '../../../test/test-app.ts';
+import { deptId, jobId, roleId, userBody } from '../users/test-fixtures.ts';
+
+type Call = ReturnType<typeof callerFor>;
+interface JobItem {
+  id: number;
+  name: string;
+  jobSort: number;
+  enabled: boolean;
+}
+
+describe('jobs API', () => {
+  let t: TestApp;
+  let call: Call;
+
+  const names = (response: { json(): { content: JobItem[] } }) => response.json().content.map((job) => job.name);
+  const find = async (name: string): Promise<JobItem | undefined> =>
+    (await call('GET', `/api/job?size=100&name=${encodeURIComponent(name)}`))
+      .json()
+      .content.find((job: JobItem) => job.name === name);
+
+  beforeAll(async () => {
+    t = await createTestApp({ AUTH_RATE_LIMIT: '1000' });
+    call = callerFor(t, await tokenOf(t));
+  });
+  afterAll(() => t.close());
+
+  it('lists jobs with the eladmin call: jobSort then id descending', async () => {
+    const response = await call('GET', '/api/job?page=0&size=10&sort=jobSort,asc&sort=id,desc');
+    expect(response.statusCode).toBe(200);
+    const page = response.json();
+    expect(page.totalElements).toBe(4);
+    expect(page.content.map((job: JobItem) => job.name)).toEqual([
+      'Chairman',
+      'General Manager',
+      'Engineer',
+      'Sales Representative',
+    ]);
+    expect(page.content[0]).toEqual({
+      id: expect.any(Number),
+      name: 'Chairman',
+      enabled: true,
+      jobSort: 1,
+      createBy: 'system',
+      updateBy: null,
+      createTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+      updateTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+    });
+    expect(names(await call('GET', '/api/job?page=1&size=3&sort=jobSort,asc'))).toEqual(['Sales Representative']);
+  });
+
+  it('filters by name and status; readers of users see jobs too (for the user form)', async () => {
+    expect(names(await call('GET', '/api/job?name=man'))).toEqual(['Chairman', 'General Manager']);
+    expect(names(await call('GET', '/api/job?enabled=false'))).toEqual([]);
+    const asTest = callerFor(t, await tokenOf(t, 'test', DEFAULT_USER_PASSWORD));
+    const forForm = await asTest('GET', '/api/job?page=0&size=9999&enabled=true');
+    expect(forForm.json().totalElements).toBe(4);
+  });
+
+  it('creates a job: 201, defaults for what is left out', async () => {
+    const response = await call('POST', '/api/job', { id: null, name: 'Technician' });
+    expect(response.statusCode).toBe(201);
+    expect(response.body).toBe('');
+    expect(await find('Technician')).toMatchObject({ enabled: true, jobSort: 999 });
+    const eladmin = await call('POST', '/api/job', { name: 'Driver', jobSort: '7', enabled: 'false' });
+    expect(eladmin.statusCode).toBe(201);
+    expect(await find('Driver')).toMatchObject({ enabled: false, jobSort: 7 });
+  });
+
+  it.each([
+    [{ name: '' }, 'name: must NOT have fewer than 1 characters'],
+    [{ name: ' ' }, 'name: must not be empty'],
+    [{ name: 'Engineer' }, 'name: "Engineer" is already used by another job'],
+    [{ name: 'Valid', jobSort: 'first' }, 'jobSort: must be integer'],
+    [{}, 'name: is required'],
+  ])('refuses %j with 400 naming the field', async (body, message) => {
+    const response = await call('POST', '/api/job', body);
+    expect(response.json()).toEqual({ status: 400, message, timestamp: expect.any(Number) });
+  });
+
+  it('updates a job: 204; unknown id 404; a duplicate name 400', async () => {
+    await call('POST', '/api/job', { name: 'Cook', jobSort: 4 });
+    const cook = (await find('Cook')) as JobItem;
+    expect((await call('PUT', '/api/job', { id: cook.id, name: 'Chef', enabled: false })).statusCode).toBe(204);
+    expect(await find('Chef')).toMatchObject({ id: cook.id, enabled: false, jobSort: 4 });
+    expect((await call('PUT', '/api/job', { id: 99999, name: 'Nobody' })).statusCode).toBe(404);
+    const clash = await call('PUT', '/api/job', { id: cook.id, name: 'Chairman' });
+    expect(clash.json()).toMatchObject({ status: 400, message: 'name: "Chairman" is already used by another job' });
+  });
+
+  it('deletes jobs nobody holds; refuses a held one naming it; unknown 404', async () => {
+    await call('POST', '/api/job', { name: 'Temporary' });
+    const temporary = (await find('Temporary')) as JobItem;
+    expect((await call('DELETE', '/api/job', [99999])).statusCode).toBe(404);
+    expect((await call('DELETE', '/api/job', [temporary.id])).statusCode).toBe(200);
+    expect(await find('Temporary')).toBeUndefined();
+
+    const engineer = await jobId(t, 'Engineer');
+    const held = await call('DELETE', '/api/job', [engineer]);
+    expect(held.json()).toMatchObject({
+      status: 400,
+      message: 'Users still hold the job "Engineer"; take it away from them before deleting it',
+    });
+    const user = userBody(await deptId(t, 'Sales'), await roleId(t, 'User'), { jobs: [{ id: engineer }] });
+    expect((await call('POST', '/api/users', user)).statusCode).toBe(201);
+    expect((await call('DELETE', '/api/job', [engineer])).statusCode).toBe(400);
+  });
+
+  it('exports jobs as <timestamp>-jobs.xlsx', async () => {
+    const response = await call('GET', '/api/job/download?sort=jobSort,asc');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="\d{13}-jobs\.xlsx"/);
+  });
+});

@@ -1,0 +1,234 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callerFor, createTestApp, DEFAULT_USER_PASSWORD, type TestApp, tokenOf } from '../../../test/test-app.ts';
+import { deptId, menuIdsFor, roleId, userBody, userRow } from '../users/test-fixtures.ts';
+
+type Call = ReturnType<typeof callerFor>;
+interface RoleItem {
+  id: number;
+  name: string;
+  level: number;
+}
+
+describe('roles API', () => {
+  let t: TestApp;
+  let call: Call;
+  let salesId: number;
+
+  const role = (overrides: Record<string, unknown> = {}) => ({
+    name: `Role ${Math.random().toString(36).slice(2, 8)}`,
+    level: 3,
+    description: 'For tests',
+    dataScope: '本级',
+    ...overrides,
+  });
+  const createRole = async (overrides: Record<string, unknown> = {}) => {
+    const body = role(overrides);
+    const response = await call('POST', '/api/roles', body);
+    expect(response.statusCode, response.body).toBe(201);
+    return { ...body, id: await roleId(t, body.name) };
+  };
+  const byName = async (name: string) =>
+    (await call('GET', `/api/roles?blurry=${encodeURIComponent(name)}`))
+      .json()
+      .content.find((item: RoleItem) => item.name === name);
+
+  beforeAll(async () => {
+    t = await createTestApp({ AUTH_RATE_LIMIT: '1000' });
+    call = callerFor(t, await tokenOf(t));
+    salesId = await deptId(t, 'Sales');
+  });
+  afterAll(() => t.close());
+
+  it('lists roles with the eladmin call, best level first, with departments and menus', async () => {
+    const response = await call('GET', '/api/roles?page=0&size=10&sort=level,asc');
+    expect(response.statusCode).toBe(200);
+    const page = response.json();
+    expect(page.totalElements).toBe(2);
+    expect(page.content.map((r: RoleItem) => r.name)).toEqual(['Administrator', 'User']);
+    expect(page.content[1]).toEqual({
+      id: expect.any(Number),
+      name: 'User',
+      level: 2,
+      description: 'Reads the data of their own department',
+      dataScope: '本级',
+      depts: [],
+      menus: expect.arrayContaining([{ id: expect.any(Number), title: 'Users' }]),
+      createBy: 'system',
+      updateBy: null,
+      createTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+      updateTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+    });
+    const searched = (await call('GET', '/api/roles?blurry=own department')).json();
+    expect(searched.content.map((r: RoleItem) => r.name)).toEqual(['User']);
+  });
+
+  it('answers one role, every role and the caller’s level', async () => {
+    const id = await roleId(t, 'Administrator');
+    const one = await call('GET', `/api/roles/${id}`);
+    expect(one.json()).toMatchObject({ id, name: 'Administrator', level: 1, dataScope: '全部' });
+    expect((await call('GET', '/api/roles/99999')).statusCode).toBe(404);
+    const all = (await call('GET', '/api/roles/all')).json();
+    expect(all.map((r: RoleItem) => r.name).slice(0, 2)).toEqual(['Administrator', 'User']);
+    expect((await call('GET', '/api/roles/level')).json()).toEqual({ level: 1 });
+  });
+
+  it('creates a role with departments and menus: 201', async () => {
+    const menus = await menuIdsFor(t, ['job:list']);
+    const created = await createRole({ dataScope: '自定义', depts: [{ id: salesId }], menus, id: null });
+    const listed = await byName(created.name);
+    expect(listed).toMatchObject({
+      level: 3,
+      dataScope: '自定义',
+      depts: [{ id: salesId, name: 'Sales' }],
+      menus: [{ id: menus[0]!.id, title: 'Jobs' }],
+      createBy: 'admin',
+    });
+  });
+
+  it.each([
+    [{ name: '' }, 'name: must NOT have fewer than 1 characters'],
+    [{ name: '   ' }, 'name: must not be empty'],
+    [{ name: 'User' }, 'name: "User" is already used by another role'],
+    [{ level: 0 }, 'level: must be >= 1'],
+    [{ level: 'high' }, 'level: must be integer'],
+    [{ dataScope: 'all' }, 'dataScope: must be one of 全部, 本级, 自定义'],
+    [{ dataScope: '自定义' }, 'depts: choose at least one department for a custom data scope'],
+    [{ dataScope: '自定义', depts: [] }, 'depts: choose at least one department for a custom data scope'],
+    [{ dataScope: '自定义', depts: [{ id: 99999 }] }, 'depts: no department with id 99999'],
+    [{ menus: [{ id: 99999 }] }, 'menus: no menu with id 99999'],
+    [{ id: 5 }, 'id: must be null'],
+  ])('refuses %j with 400 naming the field', async (overrides, message) => {
+    const response = await call('POST', '/api/roles', role(overrides));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ status: 400, message, timestamp: expect.any(Number) });
+  });
+
+  it('updates a role: 204; fields left out stay; unknown id 404; a duplicate name 400', async () => {
+    const created = await createRole({ menus: await menuIdsFor(t, ['job:list']) });
+    const response = await call('PUT', '/api/roles', {
+      id: created.id,
+      name: `${created.name} renamed`,
+      level: 4,
+      dataScope: '全部',
+      depts: [{ id: salesId }],
+    });
+    expect(response.statusCode).toBe(204);
+    const updated = await byName(`${created.name} renamed`);
+    // Departments only matter for a custom scope; menus were not sent, so they stay.
+    expect(updated).toMatchObject({ level: 4, dataScope: '全部', depts: [], description: 'For tests' });
+    expect(updated.menus).toHaveLength(1);
+    expect((await call('PUT', '/api/roles', { ...role(), id: 99999 })).statusCode).toBe(404);
+    const clash = await call('PUT', '/api/roles', { ...role({ name: 'Administrator' }), id: created.id });
+    expect(clash.json()).toMatchObject({
+      status: 400,
+      message: 'name: "Administrator" is already used by another role',
+    });
+  });
+
+  it('sets a role’s menus: its holders gain the permissions at once, without signing in again', async () => {
+    const custom = await createRole();
+    const body = userBody(salesId, custom.id, { password: 'Passw0rd-1' });
+    expect((await call('POST', '/api/users', body)).statusCode).toBe(201);
+    const asHolder = callerFor(t, await tokenOf(t, body.username, 'Passw0rd-1'));
+    expect((await asHolder('GET', '/api/job')).statusCode).toBe(403);
+    expect((await asHolder('GET', '/api/menus/build')).json()).toEqual([]);
+
+    const menus = await menuIdsFor(t, ['job:list']);
+    const response = await call('PUT', '/api/roles/menu', { id: custom.id, menus });
+    expect(response.statusCode).toBe(204);
+    expect((await asHolder('GET', '/api/job')).statusCode).toBe(200);
+    expect((await asHolder('GET', '/auth/info')).json().roles).toEqual(['job:list']);
+    const sidebar = (await asHolder('GET', '/api/menus/build')).json();
+    expect(JSON.stringify(sidebar)).toContain('system/job/index');
+
+    expect((await call('PUT', '/api/roles/menu', { id: 99999, menus })).statusCode).toBe(404);
+    const unknown = await call('PUT', '/api/roles/menu', { id: custom.id, menus: [{ id: 99999 }] });
+    expect(unknown.json()).toMatchObject({ status: 400, message: 'menus: no menu with id 99999' });
+  });
+
+  it('deletes roles nobody holds: 200; a held role is refused naming it; unknown 404', async () => {
+    const free = await createRole();
+    const held = await createRole();
+    const body = userBody(salesId, held.id);
+    expect((await call('POST', '/api/users', body)).statusCode).toBe(201);
+
+    const refused = await call('DELETE', '/api/roles', [free.id, held.id]);
+    expect(refused.json()).toMatchObject({
+      status: 400,
+      message: `The role "${held.name}" is held by 1 user; take it away from them before deleting it`,
+    });
+    expect(await byName(free.name)).toBeDefined();
+    expect((await call('DELETE', '/api/roles', [99999])).statusCode).toBe(404);
+    const response = await call('DELETE', '/api/roles', [free.id]);
+    expect(response.statusCode).toBe(200);
+    expect(await byName(free.name)).toBeUndefined();
+  });
+
+  describe('levels and scopes', () => {
+    let asManager: Call;
+
+    beforeAll(async () => {
+      const manager = await createRole({
+        name: 'Role manager',
+        level: 2,
+        dataScope: '本级',
+        menus: await menuIdsFor(t, ['roles:list', 'roles:add', 'roles:edit', 'roles:del']),
+      });
+      const body = userBody(salesId, manager.id, { password: 'Passw0rd-1' });
+      expect((await call('POST', '/api/users', body)).statusCode).toBe(201);
+      asManager = callerFor(t, await tokenOf(t, body.username, 'Passw0rd-1'));
+    });
+
+    it('lets a level-2 manager manage roles of level 2 and below only', async () => {
+      expect((await asManager('GET', '/api/roles/level')).json()).toEqual({ level: 2 });
+      const high = await asManager('POST', '/api/roles', role({ level: 1 }));
+      expect(high.statusCode).toBe(403);
+      expect(high.json().message).toBe('level: you cannot give a role level 1, above your own level 2');
+      const own = role({ level: 2 });
+      expect((await asManager('POST', '/api/roles', own)).statusCode).toBe(201);
+      const id = await roleId(t, own.name);
+
+      const admin = await roleId(t, 'Administrator');
+      const edit = await asManager('PUT', '/api/roles', { ...role({ name: 'Administrator', level: 5 }), id: admin });
+      expect(edit.statusCode).toBe(403);
+      expect(edit.json().message).toBe('You cannot edit "Administrator": its level 1 is above your own level 2');
+      expect((await asManager('PUT', '/api/roles/menu', { id: admin, menus: [] })).statusCode).toBe(403);
+      expect((await asManager('DELETE', '/api/roles', [admin])).statusCode).toBe(403);
+      const promote = await asManager('PUT', '/api/roles', { ...own, id, level: 1 });
+      expect(promote.statusCode).toBe(403);
+      expect((await asManager('DELETE', '/api/roles', [id])).statusCode).toBe(200);
+      expect((await call('GET', `/api/roles/${admin}`)).json().menus.length).toBeGreaterThan(0);
+    });
+
+    it('does not let a manager with a restricted scope grant a wider one', async () => {
+      const all = await asManager('POST', '/api/roles', role({ dataScope: '全部' }));
+      expect(all.json()).toMatchObject({
+        status: 403,
+        message: 'dataScope: you cannot grant a wider data scope than your own',
+      });
+      const elsewhere = await asManager(
+        'POST',
+        '/api/roles',
+        role({ dataScope: '自定义', depts: [{ id: await deptId(t, 'R&D') }] }),
+      );
+      expect(elsewhere.statusCode).toBe(403);
+      const own = await asManager('POST', '/api/roles', role({ dataScope: '自定义', depts: [{ id: salesId }] }));
+      expect(own.statusCode).toBe(201);
+    });
+  });
+
+  it('exports roles as <timestamp>-roles.xlsx', async () => {
+    const response = await call('GET', '/api/roles/download?blurry=User');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="\d{13}-roles\.xlsx"/);
+    expect(response.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('lets any signed-in user read their level; the role list needs roles:list', async () => {
+    const asTest = callerFor(t, await tokenOf(t, 'test', DEFAULT_USER_PASSWORD));
+    expect((await asTest('GET', '/api/roles/level')).json()).toEqual({ level: 2 });
+    expect((await asTest('GET', '/api/roles')).statusCode).toBe(403);
+    expect((await userRow(t, 'test')).enabled).toBe(true);
+  });
+});

@@ -1,0 +1,136 @@
+import type { KeyObject } from 'node:crypto';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { authErrors, Empty, ErrorBody } from '@water/contract/common';
+import {
+  AvatarResponse,
+  EmailCodeQuery,
+  UpdateEmailInput,
+  UpdateEmailParams,
+  UpdatePassInput,
+  UserCenterInput,
+} from '@water/contract/users';
+import type { FastifyInstance } from 'fastify';
+import { badRequest } from '../../lib/http-errors.ts';
+import { avatarDirOf, readAvatarUpload, removeAvatars, storeAvatar } from './avatar.ts';
+import { sendEmailCode } from './email-codes.ts';
+import { setAvatar, updateEmail, updatePassword, updateProfile } from './user-center.service.ts';
+import { isTaken } from './users.repository.ts';
+
+export interface UserCenterOptions {
+  dataDir: string;
+  legacyKey: KeyObject | undefined;
+  smtpUrl: string | undefined;
+}
+
+const tags = ['personal center'];
+
+/** The signed-in user's own account: profile, password, avatar and e-mail address. */
+export async function userCenterRoutes(base: FastifyInstance, options: UserCenterOptions) {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  const avatarDir = avatarDirOf(options.dataDir);
+  if (options.smtpUrl) app.log.warn('Mail delivery is not available yet: e-mail codes are written to the log');
+
+  app.put(
+    '/api/users/center',
+    {
+      schema: {
+        tags,
+        summary: 'Update one’s own profile',
+        body: UserCenterInput,
+        response: { 204: Empty, 400: ErrorBody, ...authErrors },
+      },
+      config: { permission: 'signed-in' },
+    },
+    async (request, reply) => {
+      await updateProfile(app, request.principal!.id, request.body);
+      return reply.code(204).send();
+    },
+  );
+
+  // eladmin clients post to `updatePass/`, with the slash.
+  for (const url of ['/api/users/updatePass', '/api/users/updatePass/']) {
+    app.post(
+      url,
+      {
+        schema: {
+          tags,
+          summary: 'Change one’s own password',
+          hide: url.endsWith('/'),
+          body: UpdatePassInput,
+          response: { 200: Empty, 400: ErrorBody, ...authErrors },
+        },
+        config: { permission: 'signed-in', duringPasswordChange: true },
+      },
+      async (request, reply) => {
+        await updatePassword(app, request.principal!.id, request.sessionId!, request.body, options.legacyKey);
+        return reply.code(200).send();
+      },
+    );
+  }
+
+  app.post(
+    '/api/users/updateAvatar',
+    {
+      schema: {
+        tags,
+        summary: 'Upload one’s own avatar',
+        consumes: ['multipart/form-data'],
+        response: { 200: AvatarResponse, 400: ErrorBody, 413: ErrorBody, ...authErrors },
+      },
+      config: { permission: 'signed-in' },
+    },
+    async (request) => {
+      const { bytes, kind } = await readAvatarUpload(request);
+      const name = await storeAvatar(avatarDir, bytes, kind);
+      const previous = await setAvatar(app, request.principal!.id, name).catch(async (error) => {
+        await removeAvatars(avatarDir, [name]);
+        throw error;
+      });
+      await removeAvatars(avatarDir, [previous]);
+      return { avatar: name };
+    },
+  );
+
+  // `api/code/resetEmail` is the path of eladmin clients.
+  for (const url of ['/api/code/email/resetEmail', '/api/code/resetEmail']) {
+    app.post(
+      url,
+      {
+        schema: {
+          tags,
+          summary: 'Send a code to a new e-mail address',
+          hide: url === '/api/code/resetEmail',
+          querystring: EmailCodeQuery,
+          response: { 200: Empty, 400: ErrorBody, 429: ErrorBody, ...authErrors },
+        },
+        config: { permission: 'signed-in' },
+      },
+      async (request, reply) => {
+        const { email } = request.query;
+        if (await isTaken(app.db, 'email', email, request.principal!.id)) {
+          throw badRequest(`email: "${email}" is already used by another user`);
+        }
+        await sendEmailCode(app.db, app.clock, request.log, email);
+        return reply.code(200).send();
+      },
+    );
+  }
+
+  app.post(
+    '/api/users/updateEmail/:code',
+    {
+      schema: {
+        tags,
+        summary: 'Change one’s own e-mail address with the code sent to it',
+        params: UpdateEmailParams,
+        body: UpdateEmailInput,
+        response: { 200: Empty, 400: ErrorBody, ...authErrors },
+      },
+      config: { permission: 'signed-in' },
+    },
+    async (request, reply) => {
+      await updateEmail(app, request.principal!.id, request.params.code, request.body, options.legacyKey);
+      return reply.code(200).send();
+    },
+  );
+}

@@ -1,0 +1,100 @@
+import Type, { type Static } from 'typebox';
+import { DateTime } from './common.ts';
+
+/**
+ * `T | null` as one JSON type list rather than `anyOf`: with ajv's `coerceTypes`, `anyOf`
+ * [integer, null] would turn a null into 0 before trying the null branch.
+ */
+export function nullable<T>(type: 'string' | 'integer', options: Record<string, unknown> = {}) {
+  return Type.Unsafe<T | null>({ ...options, type: [type, 'null'] });
+}
+
+/** A reference to another record by id, as eladmin clients send it (`{ id }`; other fields ignored). */
+export const IdRef = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export type IdRef = Static<typeof IdRef>;
+
+/** `createTime=<start>&createTime=<end>`: `yyyy-MM-dd HH:mm:ss` or `yyyy-MM-dd` (the end day is included). */
+export const CreateTimeRange = Type.Array(
+  Type.String({
+    pattern: '^\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2}:\\d{2})?$',
+    errorMessage: 'must be yyyy-MM-dd HH:mm:ss',
+  }),
+  { minItems: 2, maxItems: 2, description: 'start and end, both included' },
+);
+
+/** Paging without defaults: a list answers every matching row when `page` is absent. */
+export const OptionalPaging = {
+  page: Type.Optional(Type.Integer({ minimum: 0 })),
+  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })),
+  sort: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())], { description: 'field,asc|desc' })),
+};
+
+export const Dept = Type.Object({
+  id: Type.Integer(),
+  pid: Type.Union([Type.Integer(), Type.Null()]),
+  subCount: Type.Integer(),
+  name: Type.String(),
+  deptSort: Type.Integer(),
+  enabled: Type.Boolean(),
+  hasChildren: Type.Boolean(),
+  leaf: Type.Boolean(),
+  /** The name, for tree pickers. */
+  label: Type.String(),
+  createBy: Type.Union([Type.String(), Type.Null()]),
+  updateBy: Type.Union([Type.String(), Type.Null()]),
+  createTime: Type.Union([DateTime, Type.Null()]),
+  updateTime: Type.Union([DateTime, Type.Null()]),
+});
+export type Dept = Static<typeof Dept>;
+
+/** A department with the loaded part of its subtree (`api/dept/superior`). */
+export type DeptNode = Dept & { children?: DeptNode[] };
+
+export const DeptNode = Type.Cyclic(
+  {
+    DeptNode: Type.Object({
+      ...Dept.properties,
+      children: Type.Optional(Type.Array(Type.Ref('DeptNode'))),
+    }),
+  },
+  'DeptNode',
+);
+
+export const DeptPage = Type.Object({
+  content: Type.Array(Dept),
+  totalElements: Type.Integer({ minimum: 0 }),
+});
+
+export const DeptTree = Type.Object({
+  content: Type.Array(DeptNode),
+  totalElements: Type.Integer({ minimum: 0, description: 'number of departments in the tree' }),
+});
+
+const deptFilters = {
+  name: Type.Optional(Type.String({ maxLength: 255, description: 'part of the name; answers a flat list' })),
+  enabled: Type.Optional(Type.Boolean()),
+  pid: Type.Optional(Type.Integer({ minimum: 0, description: 'children of this department; 0 = top level' })),
+  createTime: Type.Optional(CreateTimeRange),
+};
+
+export const DeptQuery = Type.Object({ ...OptionalPaging, ...deptFilters });
+export type DeptQuery = Static<typeof DeptQuery>;
+
+/** Filters of the Excel export: those of the list, without paging. */
+export const DeptFilter = Type.Object({ ...deptFilters, sort: OptionalPaging.sort });
+
+const deptFields = {
+  pid: Type.Optional(nullable<number>('integer', { minimum: 0, description: 'parent; null or 0 = top level' })),
+  name: Type.String({ minLength: 1, maxLength: 255 }),
+  /** Absent: 999 for a new department, unchanged for an existing one. */
+  deptSort: Type.Optional(Type.Integer({ minimum: 0, maximum: 99999 })),
+  /** Absent: enabled for a new department, unchanged for an existing one. */
+  enabled: Type.Optional(Type.Boolean()),
+};
+
+/** eladmin clients send `id: null` when creating. */
+export const DeptCreateInput = Type.Object({ id: Type.Optional(Type.Null()), ...deptFields });
+export type DeptCreateInput = Static<typeof DeptCreateInput>;
+
+export const DeptUpdateInput = Type.Object({ id: Type.Integer({ minimum: 1 }), ...deptFields });
+export type DeptUpdateInput = Static<typeof DeptUpdateInput>;

@@ -1,0 +1,85 @@
+import Type, { type Static } from 'typebox';
+import { DateTime, PageQuery } from './common.ts';
+import { CreateTimeRange, IdRef, nullable } from './depts.ts';
+
+/** Wire values of a role's data scope: all, own department, custom departments. */
+export const DATA_SCOPES = ['全部', '本级', '自定义'] as const;
+export type DataScope = (typeof DATA_SCOPES)[number];
+export const DATA_SCOPE_ALL: DataScope = '全部';
+export const DATA_SCOPE_OWN: DataScope = '本级';
+export const DATA_SCOPE_CUSTOM: DataScope = '自定义';
+
+/** Role levels: 1 is the most powerful. */
+export const ROLE_LEVEL_MIN = 1;
+export const ROLE_LEVEL_MAX = 999;
+/** The level of a user who holds no role: below every role. */
+export const LEVEL_WITHOUT_ROLES = ROLE_LEVEL_MAX + 1;
+
+export const Role = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  level: Type.Integer(),
+  description: Type.Union([Type.String(), Type.Null()]),
+  dataScope: Type.String(),
+  /** The departments of a custom data scope. */
+  depts: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
+  /** Menus and buttons the role grants. */
+  menus: Type.Array(Type.Object({ id: Type.Integer(), title: Type.String() })),
+  createBy: Type.Union([Type.String(), Type.Null()]),
+  updateBy: Type.Union([Type.String(), Type.Null()]),
+  createTime: Type.Union([DateTime, Type.Null()]),
+  updateTime: Type.Union([DateTime, Type.Null()]),
+});
+export type Role = Static<typeof Role>;
+
+export const RolePage = Type.Object({
+  content: Type.Array(Role),
+  totalElements: Type.Integer({ minimum: 0 }),
+});
+
+export const RoleQuery = Type.Object({
+  ...PageQuery.properties,
+  blurry: Type.Optional(Type.String({ maxLength: 255, description: 'part of the name or description' })),
+  createTime: Type.Optional(CreateTimeRange),
+});
+export type RoleQuery = Static<typeof RoleQuery>;
+
+/** Filters of the Excel export: those of the list, without paging. */
+export const RoleFilter = Type.Object({
+  blurry: RoleQuery.properties.blurry,
+  createTime: RoleQuery.properties.createTime,
+  sort: PageQuery.properties.sort,
+});
+
+const roleFields = {
+  name: Type.String({ minLength: 1, maxLength: 255 }),
+  level: Type.Integer({ minimum: ROLE_LEVEL_MIN, maximum: ROLE_LEVEL_MAX }),
+  description: Type.Optional(nullable<string>('string', { maxLength: 255 })),
+  dataScope: Type.Unsafe<DataScope>({
+    type: 'string',
+    enum: [...DATA_SCOPES],
+    errorMessage: `must be one of ${DATA_SCOPES.join(', ')}`,
+  }),
+  /** Required, and not empty, when the data scope is 自定义; ignored otherwise. */
+  depts: Type.Optional(Type.Array(IdRef)),
+  /** Absent: none for a new role, unchanged for an existing one. */
+  menus: Type.Optional(Type.Array(IdRef)),
+};
+
+/** eladmin clients send `id: null` when creating. */
+export const RoleCreateInput = Type.Object({ id: Type.Optional(Type.Null()), ...roleFields });
+export type RoleCreateInput = Static<typeof RoleCreateInput>;
+
+export const RoleUpdateInput = Type.Object({ id: Type.Integer({ minimum: 1 }), ...roleFields });
+export type RoleUpdateInput = Static<typeof RoleUpdateInput>;
+
+export const RoleMenusInput = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  menus: Type.Array(IdRef),
+});
+export type RoleMenusInput = Static<typeof RoleMenusInput>;
+
+export const RoleLevel = Type.Object({
+  level: Type.Integer({ description: 'the best (lowest) level among the caller’s roles' }),
+});
+export type RoleLevel = Static<typeof RoleLevel>;

@@ -1,0 +1,116 @@
+import Type, { type Static } from 'typebox';
+import { UserDto } from './auth.ts';
+import { PageQuery } from './common.ts';
+import { CreateTimeRange, IdRef, nullable } from './depts.ts';
+import { EMAIL_PATTERN, PHONE_PATTERN } from './validators.ts';
+
+export const GENDERS = ['男', '女'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** Largest avatar accepted by `api/users/updateAvatar`. */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_EXTENSIONS = ['gif', 'jpg', 'jpeg', 'png'] as const;
+
+const PHONE_MESSAGE = 'must be 11 digits starting with 1';
+const EMAIL_MESSAGE = 'must be an e-mail address such as name@example.com';
+
+const gender = () =>
+  nullable<Gender>('string', { enum: [...GENDERS, null], errorMessage: `must be ${GENDERS.join(' or ')}` });
+const phone = () => nullable<string>('string', { pattern: PHONE_PATTERN, errorMessage: PHONE_MESSAGE });
+const email = () => nullable<string>('string', { maxLength: 255, pattern: EMAIL_PATTERN, errorMessage: EMAIL_MESSAGE });
+
+export const UserPage = Type.Object({
+  content: Type.Array(UserDto),
+  totalElements: Type.Integer({ minimum: 0 }),
+});
+
+const userFilters = {
+  blurry: Type.Optional(Type.String({ maxLength: 255, description: 'part of the username, nickname or e-mail' })),
+  enabled: Type.Optional(Type.Boolean()),
+  deptId: Type.Optional(Type.Integer({ minimum: 1, description: 'this department and every one below it' })),
+  createTime: Type.Optional(CreateTimeRange),
+};
+
+export const UserQuery = Type.Object({ ...PageQuery.properties, ...userFilters });
+export type UserQuery = Static<typeof UserQuery>;
+
+/** Filters of the Excel export: those of the list, without paging. */
+export const UserFilter = Type.Object({ ...userFilters, sort: PageQuery.properties.sort });
+
+const userFields = {
+  username: Type.String({
+    minLength: 2,
+    maxLength: 64,
+    pattern: '^\\S+$',
+    errorMessage: 'must be 2 to 64 characters without spaces',
+  }),
+  nickName: Type.String({ minLength: 1, maxLength: 255 }),
+  /** Absent: null for a new user, unchanged for an existing one (likewise phone and email). */
+  gender: Type.Optional(gender()),
+  phone: Type.Optional(phone()),
+  email: Type.Optional(email()),
+  dept: IdRef,
+  jobs: Type.Optional(Type.Array(IdRef)),
+  roles: Type.Array(IdRef, { minItems: 1 }),
+  /** Absent: enabled for a new user, unchanged for an existing one. */
+  enabled: Type.Optional(Type.Boolean()),
+};
+
+export const UserCreateInput = Type.Object({
+  id: Type.Optional(Type.Null()),
+  ...userFields,
+  /** Absent: the server's default password, which must be changed at the first sign-in. */
+  password: Type.Optional(
+    Type.String({
+      minLength: PASSWORD_MIN_LENGTH,
+      maxLength: PASSWORD_MAX_LENGTH,
+      errorMessage: 'must have 6 to 128 characters',
+    }),
+  ),
+});
+export type UserCreateInput = Static<typeof UserCreateInput>;
+
+export const UserUpdateInput = Type.Object({ id: Type.Integer({ minimum: 1 }), ...userFields });
+export type UserUpdateInput = Static<typeof UserUpdateInput>;
+
+/** `PUT api/users/center`: the signed-in user's own profile. */
+export const UserCenterInput = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  nickName: Type.String({ minLength: 1, maxLength: 255 }),
+  gender: Type.Optional(gender()),
+  phone: Type.Optional(phone()),
+});
+export type UserCenterInput = Static<typeof UserCenterInput>;
+
+/** Passwords may arrive RSA-encrypted from eladmin clients, so their length is checked after decryption. */
+export const UpdatePassInput = Type.Object({
+  oldPass: Type.String({ minLength: 1, maxLength: 1024 }),
+  newPass: Type.String({ minLength: 1, maxLength: 1024 }),
+});
+export type UpdatePassInput = Static<typeof UpdatePassInput>;
+
+export const UpdateEmailInput = Type.Object({
+  password: Type.String({ minLength: 1, maxLength: 1024 }),
+  email: Type.String({ maxLength: 255, pattern: EMAIL_PATTERN, errorMessage: EMAIL_MESSAGE }),
+});
+export type UpdateEmailInput = Static<typeof UpdateEmailInput>;
+
+export const UpdateEmailParams = Type.Object({
+  code: Type.String({ minLength: 1, maxLength: 16 }),
+});
+
+export const EmailCodeQuery = Type.Object({
+  email: Type.String({ maxLength: 255, pattern: EMAIL_PATTERN, errorMessage: EMAIL_MESSAGE }),
+});
+export type EmailCodeQuery = Static<typeof EmailCodeQuery>;
+
+export const AvatarResponse = Type.Object({
+  avatar: Type.String({ description: 'stored file name, served at /avatar/<name>' }),
+});
+export type AvatarResponse = Static<typeof AvatarResponse>;
+
+/** Life of an e-mail verification code. */
+export const EMAIL_CODE_TTL_MS = 5 * 60 * 1000;
