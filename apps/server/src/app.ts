@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { tooManyRequests } from './lib/http-errors.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
 import { type Clock, systemClock } from './lib/time.ts';
 import { authRoutes, publicAuthRoutes } from './modules/auth/auth.routes.ts';
 import { loadLegacyKey } from './modules/auth/legacy-rsa.ts';
@@ -39,6 +40,8 @@ export interface AppOptions {
   database: DatabaseHandle;
   jwtSecret: string;
   clock?: Clock;
+  /** How mail leaves the server; by default SMTP_URL, or the log. */
+  mailer?: Mailer;
   /** Pino logger options; false silences the log (tests). */
   logger?: boolean | object;
 }
@@ -90,6 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(compress, { threshold: 1024, global: true });
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 20 } });
   const clock = options.clock ?? systemClock;
+  app.decorate('mailer', options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom }));
   await app.register(databasePlugin, { database: options.database, clock });
   await app.register(rateLimit, {
     global: false,
@@ -128,7 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // end of modules: menus, dictionaries, settings, dashboard, online users, logs
     // modules: users, roles, departments, jobs
     await signedIn.register(usersRoutes, { defaultUserPassword: config.defaultUserPassword, dataDir: config.dataDir });
-    await signedIn.register(userCenterRoutes, { dataDir: config.dataDir, legacyKey, smtpUrl: config.smtpUrl });
+    await signedIn.register(userCenterRoutes, { dataDir: config.dataDir, legacyKey });
     await signedIn.register(rolesRoutes);
     await signedIn.register(deptsRoutes);
     await signedIn.register(jobsRoutes);

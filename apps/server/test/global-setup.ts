@@ -5,11 +5,12 @@ import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../src/db/client.ts';
 import { seedDatabase } from '../src/db/seed.ts';
 import { ADMIN_PASSWORD, DEFAULT_USER_PASSWORD } from './test-app.ts';
-import { adminQuery, databaseUrl, TEMPLATE_DATABASE, testDatabaseUrl } from './test-database.ts';
+import { adminQuery, databaseUrl, templateDatabaseName, testDatabaseUrl } from './test-database.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    templatePath: string;
+    /** The PGlite snapshot file, or the name of the PostgreSQL template database. */
+    template: string;
   }
 }
 
@@ -18,10 +19,10 @@ export default async function setup(project: TestProject) {
   const seed = { adminPassword: ADMIN_PASSWORD, seedDemo: true, defaultUserPassword: DEFAULT_USER_PASSWORD };
   const dir = await mkdtemp(path.join(os.tmpdir(), 'water-console-test-'));
   const templatePath = path.join(dir, 'template.tar');
+  const templateDatabase = templateDatabaseName();
   if (testDatabaseUrl) {
-    await adminQuery(testDatabaseUrl, `DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`);
-    await adminQuery(testDatabaseUrl, `CREATE DATABASE ${TEMPLATE_DATABASE}`);
-    const template = await openPostgres(databaseUrl(testDatabaseUrl, TEMPLATE_DATABASE));
+    await adminQuery(testDatabaseUrl, `CREATE DATABASE ${templateDatabase}`);
+    const template = await openPostgres(databaseUrl(testDatabaseUrl, templateDatabase));
     await seedDatabase(template.db, seed);
     await template.close();
   } else {
@@ -30,9 +31,9 @@ export default async function setup(project: TestProject) {
     await writeFile(templatePath, Buffer.from(await (await template.snapshot!()).arrayBuffer()));
     await template.close();
   }
-  project.provide('templatePath', templatePath);
+  project.provide('template', testDatabaseUrl ? templateDatabase : templatePath);
   return async () => {
     await rm(dir, { recursive: true, force: true });
-    if (testDatabaseUrl) await adminQuery(testDatabaseUrl, `DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`);
+    if (testDatabaseUrl) await adminQuery(testDatabaseUrl, `DROP DATABASE IF EXISTS ${templateDatabase} WITH (FORCE)`);
   };
 }

@@ -5,6 +5,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { captchas } from '../src/db/schema.ts';
+import type { Mail, Mailer } from '../src/lib/mailer.ts';
 import type { Clock } from '../src/lib/time.ts';
 import { openTestDatabase } from './test-database.ts';
 
@@ -27,6 +28,8 @@ export interface TestApp {
   app: FastifyInstance;
   /** Every response body the app sent, to check that nothing secret ever leaves it. */
   bodies: string[];
+  /** Every mail the app sent. */
+  mails: Mail[];
   /** `url` is set in PostgreSQL mode, for tests that open a second connection. */
   database: DatabaseHandle & { url?: string };
   clock: TestClock;
@@ -44,9 +47,15 @@ export async function createTestApp(
     DEFAULT_USER_PASSWORD,
     ...env,
   });
-  const database = await openTestDatabase(inject('templatePath'));
+  const database = await openTestDatabase(inject('template'));
   const clock = new TestClock();
-  const app = await buildApp({ config, database, jwtSecret: JWT_SECRET, clock, logger: false });
+  const mails: Mail[] = [];
+  const mailer: Mailer = {
+    send: async (mail) => {
+      mails.push(mail);
+    },
+  };
+  const app = await buildApp({ config, database, jwtSecret: JWT_SECRET, clock, logger: false, mailer });
   const bodies: string[] = [];
   app.addHook('onSend', async (_request, _reply, payload) => {
     if (typeof payload === 'string' || Buffer.isBuffer(payload)) bodies.push(payload.toString());
@@ -57,6 +66,7 @@ export async function createTestApp(
   return {
     app,
     bodies,
+    mails,
     database,
     clock,
     close: async () => {

@@ -6,7 +6,10 @@ import { type DatabaseHandle, openPglite, openPostgres } from '../src/db/client.
 /** Which engine the API suite runs on: set by the test script, PGlite unless told otherwise. */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
 
-export const TEMPLATE_DATABASE = 'water_console_test_template';
+/** Each run makes its own template, so that two runs against one server do not drop each other's. */
+export function templateDatabaseName(): string {
+  return `water_console_template_${randomBytes(4).toString('hex')}`;
+}
 
 /** The URL of another database on the same PostgreSQL server. */
 export function databaseUrl(base: string, name: string): string {
@@ -25,14 +28,14 @@ export async function adminQuery(base: string, statement: string): Promise<void>
   }
 }
 
-/** A fresh database cloned from the seeded template made in global setup. */
-export async function openTestDatabase(templatePath: string): Promise<DatabaseHandle & { url?: string }> {
+/** A fresh database cloned from the seeded template made in global setup (a snapshot file, or a database name). */
+export async function openTestDatabase(template: string): Promise<DatabaseHandle & { url?: string }> {
   if (!testDatabaseUrl) {
-    const tarball = await readFile(templatePath);
+    const tarball = await readFile(template);
     return openPglite({ loadDataDir: new Blob([tarball]) });
   }
   const name = `water_console_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(testDatabaseUrl, `CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+  await adminQuery(testDatabaseUrl, `CREATE DATABASE ${name} TEMPLATE ${template}`);
   const url = databaseUrl(testDatabaseUrl, name);
   const handle = await openPostgres(url);
   return {

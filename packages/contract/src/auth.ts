@@ -57,3 +57,15 @@ export const LoginResponse = Type.Object({
   user: AuthInfo,
 });
 export type LoginResponse = Static<typeof LoginResponse>;
+
+export const ResetCodeBody = Type.Object({
+  email: Type.String({ pattern: EMAIL_PATTERN, maxLength: 255, errorMessage: 'must be a valid e-mail address' }),
+});
+export type ResetCodeBody = Static<typeof ResetCodeBody>;
+
+export const ResetPasswordBody = Type.Object({
+  email: Type.String({ pattern: EMAIL_PATTERN, maxLength: 255, errorMessage: 'must be a valid e-mail address' }),
+  code: Type.String({ minLength: 1, maxLength: 16 }),
+  password: Type.String({ minLength: 6, maxLength: 128, errorMessage: 'must have 6 to 128 characters' }),
+});
+export type ResetPasswordBody = Static<typeof ResetPasswordBody>;

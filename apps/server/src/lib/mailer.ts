@@ -7,6 +7,12 @@ export interface Mail {
   text: string;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+  }
+}
+
 export interface Mailer {
   send(mail: Mail, log: FastifyBaseLogger): Promise<void>;
 }
@@ -15,7 +21,11 @@ export interface Mailer {
  * Mail through SMTP_URL when it is set. Without it, a message goes to the server log instead, as
  * the configuration documents, so that an operator can pass a code on by hand.
  */
-export function createMailer(options: { smtpUrl: string | undefined; mailFrom: string | undefined; transport?: Transporter }): Mailer {
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  mailFrom: string | undefined;
+  transport?: Transporter;
+}): Mailer {
   const transport = options.transport ?? (options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined);
   const from = options.mailFrom ?? 'no-reply@localhost';
   return {

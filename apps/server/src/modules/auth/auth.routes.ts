@@ -1,13 +1,21 @@
 import type { KeyObject } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { AuthInfo, CaptchaResponse, LoginBody, LoginResponse } from '@water/contract/auth';
-import { authErrors, ErrorBody } from '@water/contract/common';
+import {
+  AuthInfo,
+  CaptchaResponse,
+  LoginBody,
+  LoginResponse,
+  ResetCodeBody,
+  ResetPasswordBody,
+} from '@water/contract/auth';
+import { authErrors, Empty, ErrorBody } from '@water/contract/common';
 import type { FastifyInstance } from 'fastify';
 import { unauthorized } from '../../lib/http-errors.ts';
 import { loggableParams, writeLog } from '../../plugins/operation-log.ts';
 import { loadAuthInfo } from '../users/user-info.repository.ts';
 import { login, logout } from './auth.service.ts';
 import { issueCaptcha } from './captcha.service.ts';
+import { requestReset, resetPassword } from './reset-password.ts';
 import { bearerToken } from './token.ts';
 
 /** The description of sign-in entries in the operation log, which the dashboard counts. */
@@ -75,6 +83,40 @@ export async function publicAuthRoutes(base: FastifyInstance, options: PublicAut
         });
         throw error;
       }
+    },
+  );
+
+  app.post(
+    '/auth/resetPassword/code',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a password reset code to the address of an account',
+        body: ResetCodeBody,
+        response: { 200: Empty, 400: ErrorBody, 429: ErrorBody },
+      },
+      config: { rateLimit: { max: options.authRateLimit, timeWindow: 60_000 } },
+    },
+    async (request, reply) => {
+      await requestReset(app, request.body.email, request.log);
+      return reply.code(200).send();
+    },
+  );
+
+  app.post(
+    '/auth/resetPassword',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the mailed code; every session of the account ends',
+        body: ResetPasswordBody,
+        response: { 200: Empty, 400: ErrorBody, 429: ErrorBody },
+      },
+      config: { rateLimit: { max: options.authRateLimit, timeWindow: 60_000 } },
+    },
+    async (request, reply) => {
+      await resetPassword(app, request.body);
+      return reply.code(200).send();
     },
   );
 

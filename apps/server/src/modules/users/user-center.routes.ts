@@ -11,15 +11,14 @@ import {
 } from '@water/contract/users';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../../lib/http-errors.ts';
+import { sendCode } from '../auth/verify-codes.ts';
 import { avatarDirOf, readAvatarUpload, removeAvatars, storeAvatar } from './avatar.ts';
-import { sendEmailCode } from './email-codes.ts';
 import { setAvatar, updateEmail, updatePassword, updateProfile } from './user-center.service.ts';
 import { isTaken } from './users.repository.ts';
 
 export interface UserCenterOptions {
   dataDir: string;
   legacyKey: KeyObject | undefined;
-  smtpUrl: string | undefined;
 }
 
 const tags = ['personal center'];
@@ -28,7 +27,6 @@ const tags = ['personal center'];
 export async function userCenterRoutes(base: FastifyInstance, options: UserCenterOptions) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const avatarDir = avatarDirOf(options.dataDir);
-  if (options.smtpUrl) app.log.warn('Mail delivery is not available yet: e-mail codes are written to the log');
 
   app.put(
     '/api/users/center',
@@ -110,7 +108,16 @@ export async function userCenterRoutes(base: FastifyInstance, options: UserCente
         if (await isTaken(app.db, 'email', email, request.principal!.id)) {
           throw badRequest(`email: "${email}" is already used by another user`);
         }
-        await sendEmailCode(app.db, app.clock, request.log, email);
+        await sendCode(
+          app,
+          {
+            scene: 'email',
+            email,
+            subject: 'Your verification code',
+            text: (code) => `Your code to confirm this e-mail address is ${code}. It is valid for 5 minutes.`,
+          },
+          request.log,
+        );
         return reply.code(200).send();
       },
     );

@@ -12,7 +12,7 @@ import { users } from '../../db/schema.ts';
 import { badRequest, forbidden, unauthorized } from '../../lib/http-errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { decryptLegacyPassword } from '../auth/legacy-rsa.ts';
-import { consumeEmailCode } from './email-codes.ts';
+import { consumeCode } from '../auth/verify-codes.ts';
 import { isUniqueViolation } from './list-filters.ts';
 import type { UserRow } from './user-info.repository.ts';
 import { findUser, isTaken } from './users.repository.ts';
@@ -85,7 +85,7 @@ export async function updateEmail(
   if (!(await verifyPassword(user.passwordHash, plain(legacyKey, input.password)))) {
     throw badRequest('password: the password is wrong');
   }
-  await consumeEmailCode(app.db, app.clock, input.email, code);
+  await consumeCode(app, 'email', input.email, code);
   if (await isTaken(app.db, 'email', input.email, userId)) {
     throw badRequest(`email: "${input.email}" is already used by another user`);
   }
