@@ -51,9 +51,10 @@ export function operationLogHooks(app: FastifyInstance) {
       error instanceof HttpError || (error.statusCode ?? 500) < 500 ? error.message : 'Internal server error',
     );
   });
-  app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-    if (!request.principal) return;
+  // Written before the answer leaves, so that whoever reads the log next already finds the entry.
+  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return payload;
+    if (!request.principal) return payload;
     const failed = reply.statusCode >= 400;
     await writeLog(app, request, {
       logType: failed ? 'ERROR' : 'INFO',
@@ -64,5 +65,6 @@ export function operationLogHooks(app: FastifyInstance) {
       time: Math.round(reply.elapsedTime),
       exceptionDetail: failed ? `${failures.get(request) ?? `HTTP ${reply.statusCode}`} (request ${request.id})` : null,
     });
+    return payload;
   });
 }
