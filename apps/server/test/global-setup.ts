@@ -5,7 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../src/db/client.ts';
 import { seedDatabase } from '../src/db/seed.ts';
 import { ADMIN_PASSWORD, DEFAULT_USER_PASSWORD } from './test-app.ts';
-import { adminQuery, databaseUrl, templateDatabaseName, testDatabaseUrl } from './test-database.ts';
+import { adminQuery, databaseUrl, dropTestDatabase, templateDatabaseName, testDatabaseUrl } from './test-database.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -34,6 +34,6 @@ export default async function setup(project: TestProject) {
   project.provide('template', testDatabaseUrl ? templateDatabase : templatePath);
   return async () => {
     await rm(dir, { recursive: true, force: true });
-    if (testDatabaseUrl) await adminQuery(testDatabaseUrl, `DROP DATABASE IF EXISTS ${templateDatabase} WITH (FORCE)`);
+    if (testDatabaseUrl) await dropTestDatabase(testDatabaseUrl, templateDatabase);
   };
 }

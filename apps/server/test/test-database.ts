@@ -28,6 +28,22 @@ export async function adminQuery(base: string, statement: string): Promise<void>
   }
 }
 
+/**
+ * Drops a test database once its connections are closed. Without FORCE, which an ordinary role
+ * may not use on connections it does not own (autovacuum's); a database still in use is retried.
+ */
+export async function dropTestDatabase(base: string, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await adminQuery(base, `DROP DATABASE IF EXISTS ${name}`);
+      return;
+    } catch (error) {
+      if (attempt >= 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
+
 /** A fresh database cloned from the seeded template made in global setup (a snapshot file, or a database name). */
 export async function openTestDatabase(template: string): Promise<DatabaseHandle & { url?: string }> {
   if (!testDatabaseUrl) {
@@ -43,7 +59,7 @@ export async function openTestDatabase(template: string): Promise<DatabaseHandle
     url,
     close: async () => {
       await handle.close();
-      await adminQuery(testDatabaseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropTestDatabase(testDatabaseUrl, name);
     },
   };
 }
