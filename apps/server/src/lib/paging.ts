@@ -1,5 +1,6 @@
-import { asc, desc, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { asc, count, desc, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from '../db/client.ts';
 import { badRequest } from './http-errors.ts';
 
 export interface ListQuery {
@@ -40,4 +41,28 @@ export function toPaging(query: ListQuery, sortable: Record<string, PgColumn>, f
 export interface PageResult<T> {
   content: T[];
   totalElements: number;
+}
+
+/** One page of a table's rows matching `where`, with the count of all matching rows. */
+export async function selectPage<T extends PgTable>(
+  db: Database,
+  table: T,
+  where: SQL | undefined,
+  paging: Paging,
+): Promise<PageResult<T['$inferSelect']>> {
+  const query = db
+    .select()
+    .from(table as PgTable)
+    .where(where)
+    .orderBy(...paging.orderBy)
+    .offset(paging.offset)
+    .$dynamic();
+  const [rows, [total]] = await Promise.all([
+    paging.limit === undefined ? query : query.limit(paging.limit),
+    db
+      .select({ n: count() })
+      .from(table as PgTable)
+      .where(where),
+  ]);
+  return { content: rows as T['$inferSelect'][], totalElements: total?.n ?? 0 };
 }

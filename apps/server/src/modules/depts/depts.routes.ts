@@ -1,10 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { authErrors, Empty, ErrorBody, IdList } from '@water/contract/common';
 import { DeptCreateInput, DeptFilter, DeptPage, DeptQuery, DeptTree, DeptUpdateInput } from '@water/contract/depts';
-import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { depts } from '../../db/schema.ts';
-import { toPaging } from '../../lib/paging.ts';
+import { selectPage, toPaging } from '../../lib/paging.ts';
 import { sendXlsx } from '../../lib/xlsx.ts';
 import { loadCaller } from '../users/caller.ts';
 import { deptOrder, toDeptDto } from './depts.repository.ts';
@@ -41,15 +40,8 @@ export async function deptsRoutes(base: FastifyInstance) {
       const caller = await loadCaller(app.db, request.principal!);
       const where = deptConditions(caller, request.query);
       const paging = toPaging(request.query, sortable, deptOrder);
-      const [total] = await app.db.select({ n: count() }).from(depts).where(where);
-      const query = app.db
-        .select()
-        .from(depts)
-        .where(where)
-        .orderBy(...paging.orderBy)
-        .offset(paging.offset);
-      const rows = paging.limit === undefined ? await query : await query.limit(paging.limit);
-      return { content: rows.map(toDeptDto), totalElements: total?.n ?? 0 };
+      const page = await selectPage(app.db, depts, where, paging);
+      return { content: page.content.map(toDeptDto), totalElements: page.totalElements };
     },
   );
 

@@ -1,11 +1,11 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { authErrors, Empty, ErrorBody, IdList, Page, PageQuery } from '@water/contract/common';
 import { Dict, DictDetail, DictDetailInput, DictInput } from '@water/contract/dicts';
-import { and, asc, count, ilike, or } from 'drizzle-orm';
+import { asc, ilike, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import { dicts } from '../../db/schema.ts';
-import { toPaging } from '../../lib/paging.ts';
+import { selectPage, toPaging } from '../../lib/paging.ts';
 import { sendXlsx } from '../../lib/xlsx.ts';
 import {
   createDetail,
@@ -52,17 +52,8 @@ export async function dictsRoutes(base: FastifyInstance) {
     },
     async (request) => {
       const paging = toPaging(request.query, sortable, [asc(dicts.id)]);
-      const where = and(filterOf(request.query.blurry));
-      let query = app.db
-        .select()
-        .from(dicts)
-        .where(where)
-        .orderBy(...paging.orderBy)
-        .offset(paging.offset)
-        .$dynamic();
-      if (paging.limit !== undefined) query = query.limit(paging.limit);
-      const [rows, [total]] = await Promise.all([query, app.db.select({ n: count() }).from(dicts).where(where)]);
-      return { content: await withDetails(app.db, rows), totalElements: total?.n ?? 0 };
+      const page = await selectPage(app.db, dicts, filterOf(request.query.blurry), paging);
+      return { content: await withDetails(app.db, page.content), totalElements: page.totalElements };
     },
   );
 

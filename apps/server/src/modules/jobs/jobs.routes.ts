@@ -1,10 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { authErrors, Empty, ErrorBody, IdList } from '@water/contract/common';
 import { JobCreateInput, JobFilter, JobPage, JobQuery, JobUpdateInput } from '@water/contract/jobs';
-import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { jobs } from '../../db/schema.ts';
-import { toPaging } from '../../lib/paging.ts';
+import { selectPage, toPaging } from '../../lib/paging.ts';
 import { sendXlsx } from '../../lib/xlsx.ts';
 import { createJob, deleteJobs, jobConditions, jobOrder, jobSortable, toJobDto, updateJob } from './jobs.service.ts';
 
@@ -29,15 +28,8 @@ export async function jobsRoutes(base: FastifyInstance) {
     async (request) => {
       const where = jobConditions(request.query);
       const paging = toPaging(request.query, jobSortable, jobOrder);
-      const [total] = await app.db.select({ n: count() }).from(jobs).where(where);
-      const query = app.db
-        .select()
-        .from(jobs)
-        .where(where)
-        .orderBy(...paging.orderBy)
-        .offset(paging.offset);
-      const rows = paging.limit === undefined ? await query : await query.limit(paging.limit);
-      return { content: rows.map(toJobDto), totalElements: total?.n ?? 0 };
+      const page = await selectPage(app.db, jobs, where, paging);
+      return { content: page.content.map(toJobDto), totalElements: page.totalElements };
     },
   );
 

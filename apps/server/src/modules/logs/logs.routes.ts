@@ -1,12 +1,12 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { authErrors, Empty, ErrorBody, Page, PageQuery } from '@water/contract/common';
 import { LogQuery, OperationLog } from '@water/contract/logs';
-import { and, count, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import Type, { type Static } from 'typebox';
 import { operationLogs as logs } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
-import { toPaging } from '../../lib/paging.ts';
+import { selectPage, toPaging } from '../../lib/paging.ts';
 import { formatDateTime } from '../../lib/time.ts';
 
 const tags = ['logs'];
@@ -46,16 +46,8 @@ export async function logsRoutes(base: FastifyInstance) {
   const list = async (logType: 'INFO' | 'ERROR', query: Static<typeof LogQuery>, extra: SQL[] = []) => {
     const paging = toPaging(query, sortable, [desc(logs.id)]);
     const where = and(eq(logs.logType, logType), ...logFilters(query.blurry, query.createTime), ...extra);
-    let rows = app.db
-      .select()
-      .from(logs)
-      .where(where)
-      .orderBy(...paging.orderBy)
-      .offset(paging.offset)
-      .$dynamic();
-    if (paging.limit !== undefined) rows = rows.limit(paging.limit);
-    const [content, [total]] = await Promise.all([rows, app.db.select({ n: count() }).from(logs).where(where)]);
-    return { content: content.map(toDto), totalElements: total?.n ?? 0 };
+    const page = await selectPage(app.db, logs, where, paging);
+    return { content: page.content.map(toDto), totalElements: page.totalElements };
   };
 
   app.get(

@@ -10,12 +10,12 @@ import {
   RoleQuery,
   RoleUpdateInput,
 } from '@water/contract/roles';
-import { and, count, type SQL } from 'drizzle-orm';
+import { and, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import Type, { type Static } from 'typebox';
 import { roles } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-errors.ts';
-import { toPaging } from '../../lib/paging.ts';
+import { selectPage, toPaging } from '../../lib/paging.ts';
 import { sendXlsx } from '../../lib/xlsx.ts';
 import { loadCaller } from '../users/caller.ts';
 import { containsText, createdBetween } from '../users/list-filters.ts';
@@ -49,15 +49,8 @@ export async function rolesRoutes(base: FastifyInstance) {
     async (request) => {
       const where = roleConditions(request.query);
       const paging = toPaging(request.query, roleSortable, roleOrder);
-      const [total] = await app.db.select({ n: count() }).from(roles).where(where);
-      const query = app.db
-        .select()
-        .from(roles)
-        .where(where)
-        .orderBy(...paging.orderBy)
-        .offset(paging.offset);
-      const rows = paging.limit === undefined ? await query : await query.limit(paging.limit);
-      return { content: await toRoleDtos(app.db, rows), totalElements: total?.n ?? 0 };
+      const page = await selectPage(app.db, roles, where, paging);
+      return { content: await toRoleDtos(app.db, page.content), totalElements: page.totalElements };
     },
   );
 

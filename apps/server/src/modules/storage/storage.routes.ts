@@ -4,12 +4,12 @@ import path from 'node:path';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { authErrors, Empty, ErrorBody, IdList, Page, PageQuery } from '@water/contract/common';
 import { FileRename, StoredFile } from '@water/contract/storage';
-import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import { storedFiles } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-errors.ts';
-import { toPaging } from '../../lib/paging.ts';
+import { selectPage, toPaging } from '../../lib/paging.ts';
 import { deleteFiles, filesDirOf, STORED_NAME, storeUpload, toFileDto } from './storage.service.ts';
 
 const tags = ['storage'];
@@ -82,16 +82,8 @@ export async function storageRoutes(base: FastifyInstance, options: StorageOptio
     const paging = toPaging(query, sortable, [desc(storedFiles.id)]);
     const text = query.blurry?.trim();
     const where = and(text ? ilike(storedFiles.name, `%${text}%`) : undefined, extra);
-    let rows = app.db
-      .select()
-      .from(storedFiles)
-      .where(where)
-      .orderBy(...paging.orderBy)
-      .offset(paging.offset)
-      .$dynamic();
-    if (paging.limit !== undefined) rows = rows.limit(paging.limit);
-    const [content, [total]] = await Promise.all([rows, app.db.select({ n: count() }).from(storedFiles).where(where)]);
-    return { content: content.map(toFileDto), totalElements: total?.n ?? 0 };
+    const page = await selectPage(app.db, storedFiles, where, paging);
+    return { content: page.content.map(toFileDto), totalElements: page.totalElements };
   };
 
   app.get(

@@ -1,10 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { authErrors, Empty, ErrorBody, IdList } from '@water/contract/common';
 import { UserCreateInput, UserFilter, UserPage, UserQuery, UserUpdateInput } from '@water/contract/users';
-import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema.ts';
-import { toPaging } from '../../lib/paging.ts';
+import { selectPage, toPaging } from '../../lib/paging.ts';
 import { sendXlsx } from '../../lib/xlsx.ts';
 import { avatarDirOf, removeAvatars } from './avatar.ts';
 import { loadCaller } from './caller.ts';
@@ -39,15 +38,8 @@ export async function usersRoutes(base: FastifyInstance, options: UsersOptions) 
       const caller = await loadCaller(app.db, request.principal!);
       const where = await userConditions(app.db, caller, request.query);
       const paging = toPaging(request.query, userSortable, userOrder);
-      const [total] = await app.db.select({ n: count() }).from(users).where(where);
-      const query = app.db
-        .select()
-        .from(users)
-        .where(where)
-        .orderBy(...paging.orderBy)
-        .offset(paging.offset);
-      const rows = paging.limit === undefined ? await query : await query.limit(paging.limit);
-      return { content: await toUserDtos(app.db, rows), totalElements: total?.n ?? 0 };
+      const page = await selectPage(app.db, users, where, paging);
+      return { content: await toUserDtos(app.db, page.content), totalElements: page.totalElements };
     },
   );
 
