@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { TOKEN_COOKIE_KEY, USERNAME_COOKIE_KEY } from '@water/contract/constants';
+import { logOut } from './support/shell.ts';
 import { fillSignIn, SCREENSHOTS, signIn } from './support/sign-in.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, BASE_URL } from './support/test-server.ts';
 
@@ -38,7 +39,7 @@ test.describe('signing in (English)', () => {
     await expect(page.getByText(`Welcome, ${ADMIN_USERNAME}`)).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard$/);
 
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await logOut(page);
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText('Are you sure you want to log out of the system?');
     const loggedOut = page.waitForResponse((response) => response.url().endsWith('/auth/logout'));
@@ -170,7 +171,7 @@ test.describe('signing in on a phone', () => {
 
   test('the dashboard top bar fits the screen', async ({ page }) => {
     await signIn(page);
-    await expect(page.getByRole('button', { name: 'Log out' })).toBeInViewport();
+    await expect(page.getByRole('button', { name: 'Account menu' })).toBeInViewport();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${SCREENSHOTS}/dashboard-en-mobile.png` });

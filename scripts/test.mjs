@@ -37,6 +37,10 @@ const steps = [
     : []),
   { name: 'build', command: ['npm', 'run', 'build', '-w', 'apps/web'] },
   {
+    name: 'bundle size (login ≤ 150 KB, shell ≤ 400 KB gzip)',
+    command: ['npm', 'run', 'check:bundle', '-w', 'apps/web'],
+  },
+  {
     name: 'end-to-end tests',
     command: ['npx', 'playwright', 'test'],
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'playwright.json') },

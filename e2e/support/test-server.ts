@@ -1,5 +1,6 @@
 /** What the test server is started with, shared by the Playwright config and the journeys. */
-export const TEST_PORT = 8123;
+/** E2E_PORT lets two runs share a machine. */
+export const TEST_PORT = Number(process.env.E2E_PORT ?? 8123);
 export const BASE_URL = `http://127.0.0.1:${TEST_PORT}`;
 export const ADMIN_USERNAME = 'admin';
 export const ADMIN_PASSWORD = 'e2e-Admin-pass-2048';

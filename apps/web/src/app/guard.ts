@@ -1,47 +1,60 @@
 import { PUBLIC_PATHS } from '@water/contract/constants';
 import { loginPathFor, safeRedirect } from '../lib/safe-redirect.ts';
 
-/** Where the signed-in user's info stands: not asked yet, on its way, loaded, refused (401), or failed otherwise. */
-export type UserStatus = 'idle' | 'loading' | 'ready' | 'unauthorized' | 'failed';
+/** Where something the shell needs before showing a page stands. */
+export type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed';
 
 export interface GuardInput {
   pathname: string;
   /** The query string including its leading '?', or ''. */
   search: string;
   hasToken: boolean;
-  user: UserStatus;
+  /** The user info: `ready` once the roles are known. */
+  user: LoadStatus;
+  /** The menus: `ready` once `api/menus/build` has been turned into routes (the loadMenus flag is clear). */
+  menus: LoadStatus;
+  /** Whether the path is a console page: a fixed one or one the menus make reachable. */
+  isKnownPath: boolean;
+  /** The server wants a new password before anything else (a default or reset password). */
+  passwordChange?: boolean;
 }
 
 export type GuardDecision =
   | { kind: 'render' }
   | { kind: 'redirect'; to: string }
-  /** Protected page, token present, user info not there yet: show a spinner, nothing else. */
+  /** Protected page, token present, user info or menus not there yet: a spinner, nothing else. */
   | { kind: 'wait' }
-  /** The server no longer accepts the token: forget it; the next decision sends the visitor to sign in. */
+  /** The user info could not be loaded: log out and reload (spec §4). */
   | { kind: 'sign-out' }
-  | { kind: 'failed' };
+  | { kind: 'menus-failed' };
 
 const publicPaths: ReadonlySet<string> = new Set(PUBLIC_PATHS);
+
+/** Where a user who must replace a default password is held until they have. */
+export const PASSWORD_CHANGE_PATH = '/password-change';
 
 export function isPublicPath(pathname: string): boolean {
   return publicPaths.has(pathname);
 }
 
-export function decideRoute({ pathname, search, hasToken, user }: GuardInput): GuardDecision {
+/** The navigation rules of spec §2 and §4, as one pure decision. */
+export function decideRoute(input: GuardInput): GuardDecision {
+  const { pathname, search, hasToken, user, menus, isKnownPath, passwordChange = false } = input;
   if (pathname === '/login' && hasToken) {
     const target = safeRedirect(new URLSearchParams(search).get('redirect'));
     return { kind: 'redirect', to: target ?? '/' };
   }
   if (isPublicPath(pathname)) return { kind: 'render' };
   if (!hasToken) return { kind: 'redirect', to: loginPathFor(pathname + search) };
-  switch (user) {
-    case 'ready':
-      return { kind: 'render' };
-    case 'unauthorized':
-      return { kind: 'sign-out' };
-    case 'failed':
-      return { kind: 'failed' };
-    default:
-      return { kind: 'wait' };
-  }
+  if (user === 'failed') return { kind: 'sign-out' };
+  if (user !== 'ready') return { kind: 'wait' };
+  if (passwordChange)
+    return pathname === PASSWORD_CHANGE_PATH ? { kind: 'render' } : { kind: 'redirect', to: PASSWORD_CHANGE_PATH };
+  if (pathname === PASSWORD_CHANGE_PATH) return { kind: 'redirect', to: '/' };
+  if (menus === 'failed') return { kind: 'menus-failed' };
+  if (menus !== 'ready') return { kind: 'wait' };
+  if (!isKnownPath) return { kind: 'redirect', to: '/404' };
+  // Spec §2: "/" is the home page; going there before the layout renders avoids drawing it twice.
+  if (pathname === '/') return { kind: 'redirect', to: `/dashboard${search}` };
+  return { kind: 'render' };
 }

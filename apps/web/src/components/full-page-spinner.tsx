@@ -1,11 +1,12 @@
-import { Flex, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
+import styles from './full-page-spinner.module.css';
 
+/** Shown while the console gets ready; plain so it can show before antd has loaded. */
 export function FullPageSpinner() {
   const { t } = useTranslation();
   return (
-    <Flex align="center" justify="center" style={{ minHeight: '100vh' }} role="status" aria-label={t('app.loading')}>
-      <Spin size="large" />
-    </Flex>
+    <div className={styles.page} role="status" aria-label={t('app.loading')}>
+      <span className={styles.spinner} />
+    </div>
   );
 }

@@ -5,11 +5,12 @@ import { changeLanguage } from '../lib/i18n.ts';
 import { LANGUAGES, type Language } from '../lib/language.ts';
 
 interface LanguageSwitchProps {
-  /** For dark backgrounds: transparent with light text. */
-  ghost?: boolean;
+  /** Only the icon; the language stays in the accessible name. */
+  compact?: boolean;
 }
 
-export function LanguageSwitch({ ghost = false }: LanguageSwitchProps) {
+/** English / 中文 in the console's top bar. */
+export function LanguageSwitch({ compact = false }: LanguageSwitchProps) {
   const { t, i18n } = useTranslation();
   const names: Record<Language, string> = { en: t('language.en'), 'zh-CN': t('language.zhCN') };
   const current: Language = i18n.language === 'zh-CN' ? 'zh-CN' : 'en';
@@ -28,13 +29,8 @@ export function LanguageSwitch({ ghost = false }: LanguageSwitchProps) {
         onClick: ({ key }) => void changeLanguage(key as Language),
       }}
     >
-      <Button
-        type={ghost ? 'default' : 'text'}
-        ghost={ghost}
-        icon={<GlobalOutlined />}
-        aria-label={`${t('language.label')}: ${names[current]}`}
-      >
-        {names[current]}
+      <Button type="text" icon={<GlobalOutlined />} aria-label={`${t('language.label')}: ${names[current]}`}>
+        {compact ? null : names[current]}
       </Button>
     </Dropdown>
   );

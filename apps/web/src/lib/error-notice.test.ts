@@ -29,4 +29,11 @@ describe('noticeFor', () => {
     expect(noticeFor(new ApiError(403, 'Denied'), 'all')).toEqual({ kind: 'forbidden' });
     expect(noticeFor(new ApiError(401, 'Expired'), 'network')).toEqual({ kind: 'none' });
   });
+
+  it('turns the refusal of a pending password change into its own notice, whatever the caller asked', () => {
+    const refusal = new ApiError(403, 'Password change required');
+    expect(noticeFor(refusal, 'all')).toEqual({ kind: 'password-change' });
+    expect(noticeFor(refusal, 'network')).toEqual({ kind: 'password-change' });
+    expect(noticeFor(refusal, 'none')).toEqual({ kind: 'none' });
+  });
 });

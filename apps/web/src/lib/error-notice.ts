@@ -6,14 +6,21 @@ import type { ApiError } from './api-error.ts';
  */
 export type ErrorNotice = 'all' | 'network' | 'none';
 
+/** The server's 403 message to a user who must first replace a default password (API.md). */
+export const PASSWORD_CHANGE_REQUIRED = 'Password change required';
+
 export type Notice =
   | { kind: 'none' }
   | { kind: 'toast'; text: { key: 'timeout' | 'requestFailed' } | { message: string } }
   | { kind: 'session-expired' }
-  | { kind: 'forbidden' };
+  | { kind: 'forbidden' }
+  /** The user must choose a new password before anything else. */
+  | { kind: 'password-change' };
 
 export function noticeFor(error: ApiError, mode: ErrorNotice): Notice {
   if (mode === 'none' || error.kind === 'cancelled') return { kind: 'none' };
+  // Whatever the caller asked for: nothing else works until the password is changed.
+  if (error.status === 403 && error.message === PASSWORD_CHANGE_REQUIRED) return { kind: 'password-change' };
   if (error.kind === 'timeout') return { kind: 'toast', text: { key: 'timeout' } };
   if (error.status === 0) return { kind: 'toast', text: { key: 'requestFailed' } };
   if (mode === 'network') return { kind: 'none' };

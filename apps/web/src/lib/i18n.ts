@@ -1,6 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { en, type Messages } from '../locales/en.ts';
+import { en } from '../locales/en.ts';
+import type { Messages } from '../locales/messages.ts';
 import { zhCN } from '../locales/zh-CN.ts';
 import { LANGUAGE_STORAGE_KEY, type Language, pickLanguage } from './language.ts';
 
@@ -22,12 +23,14 @@ function readSavedLanguage(): string | null {
 const initial = pickLanguage(readSavedLanguage(), navigator.languages ?? [navigator.language]);
 document.documentElement.lang = initial;
 
+// Only the texts of the first screens; the console adds its own when it loads (i18n-console.ts).
 void i18n.use(initReactI18next).init({
   resources: { en: { translation: en }, 'zh-CN': { translation: zhCN } },
   lng: initial,
   fallbackLng: 'en',
   interpolation: { escapeValue: false },
   initAsync: false,
+  react: { bindI18nStore: 'added' },
 });
 
 export function currentLanguage(): Language {

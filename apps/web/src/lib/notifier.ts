@@ -4,29 +4,49 @@ import { type ErrorNotice, noticeFor } from './error-notice.ts';
 import { i18n } from './i18n.ts';
 import { loginPathFor } from './safe-redirect.ts';
 import { restartSignedOut } from './session.ts';
+import { showErrorToast } from './toast.ts';
 
 type AppApi = ReturnType<typeof App.useApp>;
+type Host = Pick<AppApi, 'notification' | 'modal'>;
 
-const NOTICE_SECONDS = 5;
+/** Spec §9: every notification stays 5 s. */
+export const NOTICE_SECONDS = 5;
 
-let host: Pick<AppApi, 'notification' | 'modal'> | undefined;
+let host: Host | undefined;
 let navigate: ((path: string) => void) | undefined;
 let sessionPromptOpen = false;
+let passwordChange: (() => void) | undefined;
 
-/** Called once by the component that sits inside antd's <App>, which owns the themed holders. */
-export function bindNotifier(api: Pick<AppApi, 'notification' | 'modal'>): void {
+/**
+ * Called by the component that sits inside antd's <App>, which owns the themed holders. Before
+ * that (the sign-in page does not load antd) errors are shown by a small stand-in.
+ */
+export function bindNotifier(api: Host): () => void {
   host = api;
+  return () => {
+    if (host === api) host = undefined;
+  };
 }
 
 export function bindNavigate(go: (path: string) => void): void {
   navigate = go;
 }
 
-export function notifyError(text: string): void {
-  host?.notification.error({ title: text, duration: NOTICE_SECONDS });
+/** What to do when the server asks for a new password first (the shell holds the user on that form). */
+export function bindPasswordChange(require: () => void): void {
+  passwordChange = require;
 }
 
-// Ten calls failing with 401 at once must raise one prompt, not ten.
+export function notifyError(text: string): void {
+  if (host) host.notification.error({ title: text, duration: NOTICE_SECONDS });
+  else showErrorToast(text, NOTICE_SECONDS, i18n.t('errors.close'));
+}
+
+/** Whether the "System prompt" dialog is open; ten calls failing with 401 at once raise it once. */
+export function isSessionPromptOpen(): boolean {
+  return sessionPromptOpen;
+}
+
 function promptSessionExpired(): void {
   if (!host || sessionPromptOpen) return;
   sessionPromptOpen = true;
@@ -53,6 +73,9 @@ export function reportApiError(error: ApiError, mode: ErrorNotice = 'all'): void
       return;
     case 'session-expired':
       promptSessionExpired();
+      return;
+    case 'password-change':
+      passwordChange?.();
       return;
     case 'forbidden':
       navigate?.('/401');

@@ -1,40 +1,69 @@
+import type { AuthInfo, UserDto } from '@water/contract/auth';
 import { REMEMBER_DAYS, TOKEN_COOKIE_KEY, USERNAME_COOKIE_KEY } from '@water/contract/constants';
 import Cookies from 'js-cookie';
 import { create } from 'zustand';
-import { queryClient } from './query-client.ts';
 import { rememberAttributes } from './remember.ts';
+import { rolesOf } from './session-roles.ts';
 
-interface SessionState {
+/** The session of spec §3: token, user, permission strings and whether the menus still have to be fetched. */
+export interface SessionState {
   /** `Bearer <jwt>` exactly as the server gave it; undefined when signed out. */
   token: string | undefined;
+  user: UserDto | undefined;
+  /** Permission strings from `auth/info`; empty until the user info has been loaded. */
+  roles: string[];
+  /** Set at sign-in and on every start; cleared once `api/menus/build` has been turned into routes. */
+  loadMenus: boolean;
 }
 
 export function readToken(): string | undefined {
   return Cookies.get(TOKEN_COOKIE_KEY) || undefined;
 }
 
-export const useSession = create<SessionState>(() => ({ token: readToken() }));
+export const useSession = create<SessionState>(() => ({
+  token: readToken(),
+  user: undefined,
+  roles: [],
+  loadMenus: true,
+}));
 
 const secure = () => window.location.protocol === 'https:';
 
-export function signIn(token: string, remember: boolean): void {
+export function signIn(token: string, remember: boolean, info: AuthInfo): void {
   Cookies.set(TOKEN_COOKIE_KEY, token, rememberAttributes(remember, REMEMBER_DAYS, secure()));
-  useSession.setState({ token });
+  useSession.setState({ token, user: info.user, roles: rolesOf(info.roles), loadMenus: true });
 }
 
-/** Forgets the token and every cached answer that belonged to the signed-in user. */
-export function signOut(): void {
-  Cookies.remove(TOKEN_COOKIE_KEY, { path: '/' });
-  queryClient.clear();
-  useSession.setState({ token: undefined });
+export function setUserInfo(info: AuthInfo): void {
+  useSession.setState({ user: info.user, roles: rolesOf(info.roles) });
+}
+
+export function menusLoaded(): void {
+  useSession.setState({ loadMenus: false });
+}
+
+/** Keys of per-browser-tab state that belongs to the signed-in user and must not outlive the session. */
+const sessionScopedStorage = new Set<string>();
+
+export function registerSessionStorageKey(key: string): void {
+  sessionScopedStorage.add(key);
 }
 
 /**
- * Drops the token and starts the app afresh at `target`: the page load discards every cached
- * answer and store of the old session, and no half-signed-out screen renders in between.
+ * Drops the token, the roles and everything kept for the session, then starts the app afresh at
+ * `target`: the page load discards every cached answer of the old session, and no
+ * half-signed-out screen renders in between.
  */
 export function restartSignedOut(target: string): void {
   Cookies.remove(TOKEN_COOKIE_KEY, { path: '/' });
+  useSession.setState({ token: undefined, user: undefined, roles: [] });
+  for (const key of sessionScopedStorage) {
+    try {
+      sessionStorage.removeItem(key);
+    } catch {
+      // Storage blocked: nothing was kept there either.
+    }
+  }
   window.location.replace(target);
 }
 

@@ -1,5 +1,6 @@
 import { APP_TITLE, SIDEBAR_TITLE } from '@water/contract/constants';
 
+/** Texts of the sign-in page and of everything that shows before the console has loaded. */
 export const en = {
   app: {
     title: APP_TITLE.en,
@@ -17,7 +18,7 @@ export const en = {
     publicity: 'Publicity',
     notFound: 'Page not found',
     unauthorized: 'No permission',
-    dashboard: 'Home',
+    passwordChange: 'Choose a new password',
   },
   login: {
     subtitle: 'Sign in to continue',
@@ -35,33 +36,8 @@ export const en = {
     forgotPassword: 'Forgot password?',
     submit: 'Log in',
     submitting: 'Logging in…',
-  },
-  topBar: {
-    welcome: 'Welcome, {{name}}',
-    logout: 'Log out',
-    logoutTitle: 'Log out',
-    logoutConfirm: 'Are you sure you want to log out of the system?',
-    confirm: 'OK',
-    cancel: 'Cancel',
-  },
-  dashboard: {
-    heading: 'Home',
-    intro: 'You are signed in to the {{title}}.',
-    account: 'Your account',
-    username: 'Username',
-    nickName: 'Nickname',
-    dept: 'Department',
-    roles: 'Roles',
-    none: 'None',
-  },
-  pages: {
-    backHome: 'Back to home',
-    backToLogin: 'Back to login',
-    notFound: 'Sorry, the page you visited does not exist.',
-    unauthorized: 'Sorry, you do not have permission to view this page.',
-    findPassword:
-      'Password recovery by email is not available yet. Please ask an administrator to reset your password.',
-    publicity: 'There is no public announcement at the moment.',
+    showPassword: 'Show password',
+    hidePassword: 'Hide password',
   },
   errors: {
     requestFailed: 'interface request failed',
@@ -70,11 +46,13 @@ export const en = {
     sessionExpired: 'Login status has expired, you can stay on this page or log in again',
     loginAgain: 'Log in again',
     cancel: 'Cancel',
-    userLoadFailed: 'Your account could not be loaded',
+    close: 'Close',
     retry: 'Retry',
+    menusFailed: 'The menus could not be loaded',
+    logout: 'Log out',
   },
 };
 
 /** The shape every language provides: the English keys, any text. */
-type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
-export type Messages = Texts<typeof en>;
+export type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
+export type CoreMessages = Texts<typeof en>;

@@ -1,7 +1,7 @@
 import { APP_TITLE, SIDEBAR_TITLE } from '@water/contract/constants';
-import type { Messages } from './en.ts';
+import type { CoreMessages } from './en.ts';
 
-export const zhCN: Messages = {
+export const zhCN: CoreMessages = {
   app: {
     title: APP_TITLE.zh,
     sidebarTitle: SIDEBAR_TITLE.zh,
@@ -18,7 +18,7 @@ export const zhCN: Messages = {
     publicity: '公示页',
     notFound: '页面不存在',
     unauthorized: '没有权限',
-    dashboard: '首页',
+    passwordChange: '设置新密码',
   },
   login: {
     subtitle: '登录以继续',
@@ -36,32 +36,8 @@ export const zhCN: Messages = {
     forgotPassword: '忘记密码？',
     submit: '登录',
     submitting: '登录中…',
-  },
-  topBar: {
-    welcome: '欢迎，{{name}}',
-    logout: '退出登录',
-    logoutTitle: '提示',
-    logoutConfirm: '确定注销并退出系统吗？',
-    confirm: '确定',
-    cancel: '取消',
-  },
-  dashboard: {
-    heading: '首页',
-    intro: '您已登录{{title}}。',
-    account: '我的账号',
-    username: '用户名',
-    nickName: '昵称',
-    dept: '部门',
-    roles: '角色',
-    none: '无',
-  },
-  pages: {
-    backHome: '返回首页',
-    backToLogin: '返回登录',
-    notFound: '抱歉，您访问的页面不存在。',
-    unauthorized: '抱歉，您没有权限访问此页面。',
-    findPassword: '暂不支持通过邮箱找回密码，请联系管理员重置密码。',
-    publicity: '目前没有公示内容。',
+    showPassword: '显示密码',
+    hidePassword: '隐藏密码',
   },
   errors: {
     requestFailed: '接口请求失败',
@@ -70,7 +46,9 @@ export const zhCN: Messages = {
     sessionExpired: '登录状态已过期，您可以继续留在该页面，或者重新登录',
     loginAgain: '重新登录',
     cancel: '取消',
-    userLoadFailed: '无法加载您的账号信息',
+    close: '关闭',
     retry: '重试',
+    menusFailed: '菜单加载失败',
+    logout: '退出登录',
   },
 };

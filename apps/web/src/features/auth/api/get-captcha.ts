@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CaptchaResponse } from '@water/contract/auth';
 import { CAPTCHA_TTL_MS } from '@water/contract/constants';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiClient } from '../../../lib/api-client.ts';
 
 export async function getCaptcha(): Promise<CaptchaResponse> {
@@ -8,18 +8,42 @@ export async function getCaptcha(): Promise<CaptchaResponse> {
   return data;
 }
 
-export const captchaQuery = queryOptions({
-  queryKey: ['auth', 'captcha'],
-  queryFn: getCaptcha,
-  // Each question is single-use and short-lived: never serve one from the cache, and swap it
-  // shortly before the server forgets it so a slow typist does not get "expired".
-  staleTime: 0,
-  gcTime: 0,
-  refetchInterval: CAPTCHA_TTL_MS - 10_000,
-  refetchIntervalInBackground: false,
-  retry: false,
-});
+interface CaptchaState {
+  data: CaptchaResponse | undefined;
+  loading: boolean;
+  failed: boolean;
+}
 
+/**
+ * The current captcha question. Each one is single-use and short-lived, so it is never cached,
+ * and it is swapped shortly before the server forgets it so a slow typist does not get "expired".
+ * (Plain state rather than react-query: the sign-in page stays small.)
+ */
 export function useCaptcha() {
-  return useQuery(captchaQuery);
+  const [state, setState] = useState<CaptchaState>({ data: undefined, loading: true, failed: false });
+  const latest = useRef(0);
+
+  const refresh = useCallback(async () => {
+    const request = ++latest.current;
+    setState((previous) => ({ ...previous, loading: true }));
+    try {
+      const data = await getCaptcha();
+      if (request === latest.current) setState({ data, loading: false, failed: false });
+    } catch {
+      if (request === latest.current) setState({ data: undefined, loading: false, failed: true });
+    }
+  }, []);
+
+  useEffect(() => {
+    void refresh();
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') void refresh();
+    }, CAPTCHA_TTL_MS - 10_000);
+    return () => {
+      clearInterval(timer);
+      latest.current += 1;
+    };
+  }, [refresh]);
+
+  return { ...state, refresh };
 }

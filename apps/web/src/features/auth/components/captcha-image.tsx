@@ -1,5 +1,3 @@
-import { ReloadOutlined } from '@ant-design/icons';
-import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import styles from './captcha-image.module.css';
 
@@ -19,11 +17,20 @@ export function CaptchaImage({ src, loading, failed, onRefresh }: CaptchaImagePr
       {src && !failed ? (
         <img src={src} alt={t('login.captchaAlt')} width={111} height={36} />
       ) : failed ? (
-        <ReloadOutlined />
+        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+          <path
+            d="M20 12a8 8 0 1 1-2.34-5.66M20 4v4h-4"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
       ) : null}
       {loading && (
         <span className={styles.overlay}>
-          <Spin size="small" />
+          <span className={styles.spinner} />
         </span>
       )}
     </button>

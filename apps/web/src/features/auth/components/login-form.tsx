@@ -1,118 +1,228 @@
-import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Checkbox, Flex, Form, Input, type InputRef } from 'antd';
-import { useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { toApiError } from '../../../lib/api-error.ts';
-import { safeRedirect } from '../../../lib/safe-redirect.ts';
 import { rememberedUsername } from '../../../lib/session.ts';
 import { useCaptcha } from '../api/get-captcha.ts';
-import { useLogin } from '../api/login.ts';
+import { signInWith } from '../api/login.ts';
 import { CaptchaImage } from './captcha-image.tsx';
+import styles from './login-form.module.css';
+import { CheckIcon, ErrorIcon, EyeIcon, LockIcon, ShieldIcon, UserIcon } from './login-icons.tsx';
 
-interface LoginValues {
-  username: string;
-  password: string;
-  code: string;
-  rememberMe: boolean;
+type FieldName = 'username' | 'password' | 'code';
+type FieldErrors = Partial<Record<FieldName, string>>;
+
+interface FieldProps {
+  name: FieldName;
+  label: string;
+  error: string | undefined;
+  children: ReactNode;
+  after?: ReactNode;
 }
 
-export function LoginForm() {
-  const { t } = useTranslation();
-  const [form] = Form.useForm<LoginValues>();
-  const [initialUsername] = useState(rememberedUsername);
-  const [failure, setFailure] = useState<string>();
-  const codeInput = useRef<InputRef>(null);
-  const captcha = useCaptcha();
-  const login = useLogin();
-  const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
+const idOf = (name: FieldName) => `login_${name}`;
 
-  const onFinish = async (values: LoginValues) => {
-    setFailure(undefined);
-    const uuid = captcha.data?.uuid;
-    if (!uuid) {
-      void captcha.refetch();
+function Field({ name, label, error, children, after }: FieldProps) {
+  return (
+    <div className={`${styles.field} ${error ? styles.invalid : ''}`}>
+      <label className={styles.label} htmlFor={idOf(name)}>
+        {label}
+      </label>
+      <div className={styles.row}>
+        <div className={styles.control}>{children}</div>
+        {after}
+      </div>
+      {error && (
+        <div className={styles.error} id={`${idOf(name)}_error`}>
+          {error}
+        </div>
+      )}
+    </div>
+  );
+}
+
+interface LoginFormProps {
+  /** Called as the form is sent, e.g. to start loading the console meanwhile. */
+  onSubmitStart?: () => void;
+}
+
+/**
+ * Username, password, captcha and "remember me" (spec §2). Plain elements styled like the
+ * console, so the sign-in page loads without the component library.
+ */
+export function LoginForm({ onSubmitStart }: LoginFormProps) {
+  const { t } = useTranslation();
+  const [initialUsername] = useState(rememberedUsername);
+  const [username, setUsername] = useState(initialUsername ?? '');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [rememberMe, setRememberMe] = useState(!!initialUsername);
+  const [showPassword, setShowPassword] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string>();
+  const [pending, setPending] = useState(false);
+  const inputs = {
+    username: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
+    code: useRef<HTMLInputElement>(null),
+  };
+  const captcha = useCaptcha();
+
+  // The first empty field takes the focus: the username, or the password when it is remembered.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form appears.
+  useEffect(() => {
+    (initialUsername ? inputs.password : inputs.username).current?.focus();
+  }, []);
+
+  const edited = (name: FieldName) => {
+    if (errors[name]) setErrors((previous) => ({ ...previous, [name]: undefined }));
+    if (failure) setFailure(undefined);
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    const found: FieldErrors = {};
+    if (!username.trim()) found.username = t('login.usernameRequired');
+    if (!password) found.password = t('login.passwordRequired');
+    if (!code.trim()) found.code = t('login.codeRequired');
+    setErrors(found);
+    const firstInvalid = (['username', 'password', 'code'] as const).find((name) => found[name]);
+    if (firstInvalid) {
+      inputs[firstInvalid].current?.focus();
       return;
     }
+    const uuid = captcha.data?.uuid;
+    if (!uuid) {
+      void captcha.refresh();
+      return;
+    }
+    setFailure(undefined);
+    setPending(true);
+    onSubmitStart?.();
     try {
-      await login.mutateAsync({
-        username: values.username.trim(),
-        password: values.password,
-        code: values.code.trim(),
-        uuid,
-        rememberMe: values.rememberMe,
-      });
-      await navigate(safeRedirect(searchParams.get('redirect')) ?? '/', { replace: true });
+      await signInWith({ username: username.trim(), password, code: code.trim(), uuid }, rememberMe);
+      // Signed in: the route guard takes the visitor on (to the redirect target) and this page goes.
     } catch (error) {
       const apiError = toApiError(error);
+      setPending(false);
       setFailure(apiError.status > 0 ? apiError.message : t('errors.requestFailed'));
       // The server has already spent this question, right answer or not.
-      form.setFieldValue('code', '');
-      void captcha.refetch();
-      codeInput.current?.focus();
+      setCode('');
+      void captcha.refresh();
+      inputs.code.current?.focus();
     }
   };
 
+  const described = (name: FieldName) =>
+    errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${idOf(name)}_error` } : {};
+
   return (
-    <Form<LoginValues>
-      form={form}
-      name="login"
-      layout="vertical"
-      size="large"
-      requiredMark={false}
-      initialValues={{ username: initialUsername ?? '', password: '', code: '', rememberMe: !!initialUsername }}
-      onFinish={onFinish}
-      onValuesChange={() => failure && setFailure(undefined)}
-    >
-      <Form.Item
-        label={t('login.username')}
-        name="username"
-        rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}
-      >
-        <Input prefix={<UserOutlined />} autoComplete="username" autoFocus={!initialUsername} maxLength={64} />
-      </Form.Item>
-      <Form.Item
-        label={t('login.password')}
-        name="password"
-        rules={[{ required: true, message: t('login.passwordRequired') }]}
-      >
-        <Input.Password prefix={<LockOutlined />} autoComplete="current-password" autoFocus={!!initialUsername} />
-      </Form.Item>
-      <Form.Item label={t('login.code')} htmlFor="login_code" required>
-        <Flex gap={12}>
-          <Form.Item
-            name="code"
-            noStyle
-            rules={[{ required: true, whitespace: true, message: t('login.codeRequired') }]}
-          >
-            <Input
-              ref={codeInput}
-              prefix={<SafetyOutlined />}
-              placeholder={t('login.codePlaceholder')}
-              autoComplete="off"
-              inputMode="numeric"
-              maxLength={16}
-            />
-          </Form.Item>
+    <form className={styles.form} name="login" noValidate onSubmit={onSubmit}>
+      <Field name="username" label={t('login.username')} error={errors.username}>
+        <span className={styles.prefix}>
+          <UserIcon />
+        </span>
+        <input
+          ref={inputs.username}
+          id={idOf('username')}
+          className={styles.input}
+          value={username}
+          onChange={(event) => {
+            setUsername(event.target.value);
+            edited('username');
+          }}
+          autoComplete="username"
+          maxLength={64}
+          aria-required="true"
+          {...described('username')}
+        />
+      </Field>
+      <Field name="password" label={t('login.password')} error={errors.password}>
+        <span className={styles.prefix}>
+          <LockIcon />
+        </span>
+        <input
+          ref={inputs.password}
+          id={idOf('password')}
+          className={styles.input}
+          type={showPassword ? 'text' : 'password'}
+          value={password}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            edited('password');
+          }}
+          autoComplete="current-password"
+          aria-required="true"
+          {...described('password')}
+        />
+        <button
+          type="button"
+          className={styles.suffix}
+          onClick={() => setShowPassword((shown) => !shown)}
+          aria-label={showPassword ? t('login.hidePassword') : t('login.showPassword')}
+          aria-pressed={showPassword}
+        >
+          <EyeIcon open={showPassword} />
+        </button>
+      </Field>
+      <Field
+        name="code"
+        label={t('login.code')}
+        error={errors.code}
+        after={
           <CaptchaImage
             src={captcha.data?.img}
-            loading={captcha.isFetching}
-            failed={captcha.isError}
-            onRefresh={() => void captcha.refetch()}
+            loading={captcha.loading}
+            failed={captcha.failed}
+            onRefresh={() => void captcha.refresh()}
           />
-        </Flex>
-      </Form.Item>
-      <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
-        <Form.Item name="rememberMe" valuePropName="checked" noStyle>
-          <Checkbox>{t('login.rememberMe')}</Checkbox>
-        </Form.Item>
-        <Link to="/findPassword">{t('login.forgotPassword')}</Link>
-      </Flex>
-      {failure && <Alert type="error" showIcon title={failure} role="alert" style={{ marginBottom: 16 }} />}
-      <Button type="primary" htmlType="submit" block loading={login.isPending}>
-        {login.isPending ? t('login.submitting') : t('login.submit')}
-      </Button>
-    </Form>
+        }
+      >
+        <span className={styles.prefix}>
+          <ShieldIcon />
+        </span>
+        <input
+          ref={inputs.code}
+          id={idOf('code')}
+          className={styles.input}
+          value={code}
+          onChange={(event) => {
+            setCode(event.target.value);
+            edited('code');
+          }}
+          placeholder={t('login.codePlaceholder')}
+          autoComplete="off"
+          inputMode="numeric"
+          maxLength={16}
+          aria-required="true"
+          {...described('code')}
+        />
+      </Field>
+      <div className={styles.options}>
+        <label className={styles.checkbox}>
+          <input type="checkbox" checked={rememberMe} onChange={(event) => setRememberMe(event.target.checked)} />
+          <span className={styles.box}>
+            <CheckIcon />
+          </span>
+          {t('login.rememberMe')}
+        </label>
+        <Link className={styles.link} to="/findPassword">
+          {t('login.forgotPassword')}
+        </Link>
+      </div>
+      {failure && (
+        <div className={styles.alert} role="alert">
+          <span className={styles.alertIcon}>
+            <ErrorIcon />
+          </span>
+          <span>{failure}</span>
+        </div>
+      )}
+      <button type="submit" className={styles.submit} aria-busy={pending}>
+        {pending && <span className={styles.spinner} aria-hidden="true" />}
+        {pending ? t('login.submitting') : t('login.submit')}
+      </button>
+    </form>
   );
 }

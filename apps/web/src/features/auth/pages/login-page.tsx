@@ -1,30 +1,33 @@
-import { Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitch } from '../../../components/language-switch.tsx';
+import { LanguageMenu } from '../../../components/language-menu.tsx';
+import { useGlobalSetting } from '../../../lib/global-setting-store.ts';
 import { LoginForm } from '../components/login-form.tsx';
 import styles from './login-page.module.css';
 
-export function LoginPage() {
+interface LoginPageProps {
+  onSubmitStart?: () => void;
+}
+
+export function LoginPage({ onSubmitStart }: LoginPageProps) {
   const { t } = useTranslation();
+  const appTitle = useGlobalSetting((state) => state.setting.title) ?? t('app.title');
   return (
     <div className={styles.page}>
       <header className={styles.toolbar}>
-        <LanguageSwitch ghost />
+        <LanguageMenu />
       </header>
       <main className={styles.main}>
-        <Card className={styles.card} variant="borderless">
+        <div className={styles.card}>
           <div className={styles.brand}>
             <img className={styles.logo} src="/favicon.svg" alt="" width={48} height={48} />
-            <Typography.Title level={1} className={styles.title}>
-              {t('app.sidebarTitle')}
-            </Typography.Title>
-            <Typography.Text type="secondary">{t('app.title')}</Typography.Text>
+            <h1 className={styles.title}>{t('app.sidebarTitle')}</h1>
+            <p className={styles.subtitle}>{appTitle}</p>
           </div>
-          <LoginForm />
-        </Card>
+          <LoginForm onSubmitStart={onSubmitStart} />
+        </div>
       </main>
       <footer className={styles.footer}>
-        © {new Date().getFullYear()} {t('app.title')}
+        © {new Date().getFullYear()} {appTitle}
       </footer>
     </div>
   );

@@ -1,11 +1,17 @@
-import { Card, Descriptions, type DescriptionsProps, Typography } from 'antd';
+import { AppstoreOutlined, BookOutlined, TeamOutlined, WifiOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Col, Descriptions, type DescriptionsProps, Flex, Row, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../../lib/current-user.ts';
+import { Permission } from '../../../components/permission.tsx';
+import { useSession } from '../../../lib/session.ts';
+import { useDashboardStats } from '../api/get-dashboard-stats.ts';
+import { RecentOperations } from '../components/recent-operations.tsx';
+import { SignInChart } from '../components/sign-in-chart.tsx';
+import { StatCard } from '../components/stat-card.tsx';
+import styles from './dashboard-page.module.css';
 
-export function DashboardPage() {
+function AccountCard() {
   const { t } = useTranslation();
-  const { data } = useCurrentUser();
-  const user = data?.user;
+  const user = useSession((state) => state.user);
   const none = t('dashboard.none');
   const items: DescriptionsProps['items'] = [
     { key: 'username', label: t('dashboard.username'), children: user?.username },
@@ -14,12 +20,89 @@ export function DashboardPage() {
     { key: 'roles', label: t('dashboard.roles'), children: user?.roles.map((role) => role.name).join(', ') || none },
   ];
   return (
-    <Card>
+    <Card title={t('dashboard.account')}>
+      <Descriptions column={{ xs: 1, md: 2 }} items={items} />
+    </Card>
+  );
+}
+
+/** Home: the figures staff look at first, and the week's sign-ins. */
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const stats = useDashboardStats();
+  const figures = stats.data;
+  const cards = [
+    { key: 'users', title: t('dashboard.users'), value: figures?.users, icon: <TeamOutlined /> },
+    { key: 'onlineUsers', title: t('dashboard.onlineUsers'), value: figures?.onlineUsers, icon: <WifiOutlined /> },
+    { key: 'menus', title: t('dashboard.menus'), value: figures?.menus, icon: <AppstoreOutlined /> },
+    { key: 'dicts', title: t('dashboard.dicts'), value: figures?.dicts, icon: <BookOutlined /> },
+  ];
+  const signIns = figures?.signIns ?? [];
+
+  return (
+    <div>
       <Typography.Title level={2} style={{ marginTop: 0 }}>
         {t('dashboard.heading')}
       </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('dashboard.intro', { title: t('app.title') })}</Typography.Paragraph>
-      <Descriptions title={t('dashboard.account')} column={{ xs: 1, md: 2 }} items={items} />
-    </Card>
+      {stats.isError && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('dashboard.statsFailed')}
+          action={
+            <Button size="small" onClick={() => void stats.refetch()}>
+              {t('shell.retry')}
+            </Button>
+          }
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <section aria-label={t('dashboard.overview')}>
+        <Row gutter={[16, 16]}>
+          {cards.map((card) => (
+            <Col key={card.key} xs={12} lg={6}>
+              <StatCard title={card.title} value={card.value} icon={card.icon} loading={stats.isPending} />
+            </Col>
+          ))}
+        </Row>
+      </section>
+      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+        <Col xs={24} xl={14}>
+          <Card title={t('dashboard.signIns')}>
+            {stats.isPending ? <Skeleton active /> : <SignInChart data={signIns} label={t('dashboard.signIns')} />}
+            <div className={styles.srOnly}>
+              <table>
+                <caption>{t('dashboard.signInsTable')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('dashboard.date')}</th>
+                    <th scope="col">{t('dashboard.count')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {signIns.map((day) => (
+                    <tr key={day.date}>
+                      <td>{day.date}</td>
+                      <td>{day.count}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </Card>
+        </Col>
+        <Col xs={24} xl={10}>
+          <Flex vertical gap={16}>
+            <AccountCard />
+            <Permission allow={['log:list']}>
+              <RecentOperations />
+            </Permission>
+          </Flex>
+        </Col>
+      </Row>
+      <Typography.Paragraph type="secondary" style={{ marginTop: 16 }}>
+        {t('dashboard.intro', { title: t('app.title') })}
+      </Typography.Paragraph>
+    </div>
   );
 }

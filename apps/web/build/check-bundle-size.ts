@@ -1,0 +1,94 @@
+// `npm run check:bundle -w apps/web`, after `npm run build -w apps/web`: sums the gzip size of
+// the JS and CSS a browser must load for the sign-in route and for the console after sign-in,
+// from the Vite manifest, and fails when either is over its budget.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { constants, gzipSync } from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+
+type Manifest = Record<string, ManifestChunk>;
+
+interface Budget {
+  name: string;
+  /** Manifest keys (source paths, or `index.html`) whose code must be loaded, with their static imports. */
+  entries: string[];
+  limitKb: number;
+}
+
+const KB = 1024;
+
+const LOGIN_ENTRIES = ['index.html'];
+/** Signing in lands on the dashboard: the console's providers, the layout, the page, the progress bar. */
+const SHELL_ENTRIES = [
+  ...LOGIN_ENTRIES,
+  'src/app/console-root.tsx',
+  'src/app/shell/basic-layout.tsx',
+  'src/features/dashboard/pages/dashboard-page.tsx',
+  'src/app/nprogress-setup.ts',
+];
+
+const BUDGETS: Budget[] = [
+  { name: 'login route', entries: LOGIN_ENTRIES, limitKb: 150 },
+  { name: 'shell after login', entries: SHELL_ENTRIES, limitKb: 400 },
+];
+
+/** Every output file (JS and CSS) the given entries need: each one, its CSS, and its static imports, transitively. */
+export function filesNeeded(manifest: Manifest, entries: readonly string[]): string[] {
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`"${key}" is not in the Vite manifest: update the entry list in check-bundle-size.ts`);
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const entry of entries) visit(entry);
+  return [...files].filter((file) => /\.(js|css)$/.test(file));
+}
+
+function gzipSize(file: string): number {
+  return gzipSync(readFileSync(file), { level: constants.Z_BEST_COMPRESSION }).length;
+}
+
+function main(): void {
+  const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+  const manifestFile = path.join(dist, '.vite/manifest.json');
+  if (!existsSync(manifestFile)) {
+    console.error(`${manifestFile} is missing: run "npm run build -w apps/web" first.`);
+    process.exit(2);
+  }
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+  let failed = false;
+  for (const budget of BUDGETS) {
+    const files = filesNeeded(manifest, budget.entries);
+    const sizes = files.map((file) => ({ file, size: gzipSize(path.join(dist, file)) }));
+    const total = sizes.reduce((sum, entry) => sum + entry.size, 0);
+    const over = total > budget.limitKb * KB;
+    failed ||= over;
+    console.log(
+      `${over ? '✖' : '✔'} ${budget.name}: ${(total / KB).toFixed(1)} KB of ${budget.limitKb} KB (gzip, ${files.length} JS/CSS files)`,
+    );
+    for (const { file, size } of sizes.sort((a, b) => b.size - a.size).slice(0, over ? sizes.length : 6)) {
+      console.log(`    ${(size / KB).toFixed(1).padStart(7)} KB  ${file}`);
+    }
+  }
+  if (failed) {
+    console.error('Bundle budget exceeded.');
+    process.exit(1);
+  }
+}
+
+main();

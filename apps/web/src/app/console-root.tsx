@@ -1,0 +1,41 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import '../lib/i18n-console.ts';
+import { useLayout } from '../lib/layout-state.ts';
+import { queryClient } from '../lib/query-client.ts';
+import { useSettings } from '../lib/settings/settings-store.ts';
+import { NotifierBridge } from './notifier-bridge.tsx';
+import { themeConfig } from './theme.ts';
+
+/**
+ * Everything past the sign-in page: antd with the user's theme, colour scheme and size, its
+ * notification and modal holders for the notifier, and the query cache.
+ */
+export function ConsoleRoot() {
+  const { i18n } = useTranslation();
+  const colour = useSettings((state) => state.theme);
+  const darkMode = useSettings((state) => state.darkMode);
+  const size = useLayout((state) => state.size);
+  const theme = useMemo(() => themeConfig({ theme: colour, darkMode }), [colour, darkMode]);
+  return (
+    <ConfigProvider
+      locale={i18n.language === 'zh-CN' ? zhCN : enUS}
+      theme={theme}
+      componentSize={size}
+      // Button texts exactly as written ("取消", not antd's spaced "取 消").
+      button={{ autoInsertSpace: false }}
+    >
+      <App style={{ minHeight: '100%' }}>
+        <NotifierBridge />
+        <QueryClientProvider client={queryClient}>
+          <Outlet />
+        </QueryClientProvider>
+      </App>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,94 @@
+import {
+  ApartmentOutlined,
+  AppstoreOutlined,
+  BookOutlined,
+  BugOutlined,
+  CloudServerOutlined,
+  ClusterOutlined,
+  CodeOutlined,
+  ConsoleSqlOutlined,
+  ControlOutlined,
+  DashboardOutlined,
+  DatabaseOutlined,
+  DeploymentUnitOutlined,
+  EditOutlined,
+  FieldTimeOutlined,
+  FileTextOutlined,
+  FolderOpenOutlined,
+  FundOutlined,
+  HomeOutlined,
+  IdcardOutlined,
+  LinkOutlined,
+  LockOutlined,
+  MailOutlined,
+  MenuOutlined,
+  MonitorOutlined,
+  SafetyCertificateOutlined,
+  SettingOutlined,
+  ShoppingCartOutlined,
+  SolutionOutlined,
+  TeamOutlined,
+  ToolOutlined,
+  UserOutlined,
+  WifiOutlined,
+} from '@ant-design/icons';
+import type { ComponentType } from 'react';
+
+/**
+ * Icon names the server's menus use (the seed's, plus common ones of the original console)
+ * mapped to antd icons. One registry, so a new name is added in one place.
+ */
+const MENU_ICONS: Record<string, ComponentType> = {
+  home: HomeOutlined,
+  dashboard: DashboardOutlined,
+  system: SettingOutlined,
+  peoples: TeamOutlined,
+  people: TeamOutlined,
+  user: UserOutlined,
+  role: SafetyCertificateOutlined,
+  permission: LockOutlined,
+  menu: MenuOutlined,
+  dept: ApartmentOutlined,
+  job: SolutionOutlined,
+  dictionary: BookOutlined,
+  monitor: MonitorOutlined,
+  online: WifiOutlined,
+  log: FileTextOutlined,
+  error: BugOutlined,
+  server: CloudServerOutlined,
+  sql: ConsoleSqlOutlined,
+  database: DatabaseOutlined,
+  tools: ToolOutlined,
+  storage: FolderOpenOutlined,
+  settings: ControlOutlined,
+  link: LinkOutlined,
+  email: MailOutlined,
+  timing: FieldTimeOutlined,
+  codeConsole: CodeOutlined,
+  dev: DeploymentUnitOutlined,
+  cluster: ClusterOutlined,
+  chart: FundOutlined,
+  edit: EditOutlined,
+  order: ShoppingCartOutlined,
+  profile: IdcardOutlined,
+};
+
+/** Every icon name the registry knows, e.g. for an icon picker. */
+export const MENU_ICON_NAMES: readonly string[] = Object.keys(MENU_ICONS).sort();
+
+/** A neutral icon for names the registry does not know. */
+export const DefaultMenuIcon = AppstoreOutlined;
+
+export function menuIcon(name: string | null | undefined): ComponentType {
+  return (name && Object.hasOwn(MENU_ICONS, name) ? MENU_ICONS[name] : undefined) ?? DefaultMenuIcon;
+}
+
+export function isKnownMenuIcon(name: string): boolean {
+  return Object.hasOwn(MENU_ICONS, name);
+}
+
+/** The icon a menu names, as an element. */
+export function MenuIcon({ name }: { name: string | null | undefined }) {
+  const Icon = menuIcon(name);
+  return <Icon />;
+}

@@ -1,0 +1,24 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Dept } from '@water/contract/depts';
+import { apiClient } from '../../lib/api-client.ts';
+
+/**
+ * One level of the department tree in the caller's data scope: the top level for `null` (for a
+ * user with a limited scope, the highest departments they may see), else the children of `pid`.
+ * Without `page` the server answers every matching department.
+ */
+export async function getDeptLevel(pid: number | null, enabledOnly: boolean): Promise<Dept[]> {
+  const { data } = await apiClient.get<{ content: Dept[] }>('api/dept', {
+    params: { ...(pid === null ? {} : { pid }), ...(enabledOnly ? { enabled: true } : {}), sort: 'deptSort,asc' },
+    // Pickers are a help inside other pages: a refusal must not take the user away from the page.
+    errorNotice: 'network',
+  });
+  return data.content;
+}
+
+export function deptLevelQuery(pid: number | null, enabledOnly: boolean) {
+  return queryOptions({
+    queryKey: ['depts', 'level', pid, enabledOnly] as const,
+    queryFn: () => getDeptLevel(pid, enabledOnly),
+  });
+}

@@ -1,0 +1,16 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Dept } from '@water/contract/depts';
+import { apiClient } from '../../lib/api-client.ts';
+
+/** `GET api/dept?name=`: every department of the caller's scope whose name contains the text, flat. */
+export async function searchDepts(name: string): Promise<Dept[]> {
+  const { data } = await apiClient.get<{ content: Dept[] }>('api/dept', {
+    params: { name, sort: 'deptSort,asc' },
+    errorNotice: 'network',
+  });
+  return data.content;
+}
+
+export function deptSearchQuery(name: string) {
+  return queryOptions({ queryKey: ['depts', 'search', name] as const, queryFn: () => searchDepts(name) });
+}

@@ -1,0 +1,69 @@
+import { Form, type FormInstance, Modal } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FieldErrorTarget } from '../lib/field-errors.ts';
+import { reportFormError } from '../lib/form-error.ts';
+
+interface FormModalProps<V extends object> {
+  open: boolean;
+  title: string;
+  form: FormInstance<V>;
+  initialValues?: Partial<V>;
+  /** Sends the form; a failure naming a field shows on that field, any other as a notification. */
+  onSubmit: (values: V) => Promise<unknown>;
+  onClose: () => void;
+  children: ReactNode;
+  width?: number;
+  okText?: string;
+}
+
+/**
+ * A create or edit form in a dialog: Enter in a field submits, Esc or Cancel closes, the OK
+ * button shows progress, and server validation messages land on the fields they name.
+ */
+export function FormModal<V extends object>(props: FormModalProps<V>) {
+  const { open, title, form, initialValues, onSubmit, onClose, children, width = 560, okText } = props;
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const submit = async (values: V) => {
+    setBusy(true);
+    try {
+      await onSubmit(values);
+      onClose();
+    } catch (error) {
+      // antd types field names by the form's values; server messages name fields by text.
+      reportFormError(form as unknown as FieldErrorTarget, error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open={open}
+      title={title}
+      width={width}
+      okText={okText ?? t('list.save')}
+      cancelText={t('list.cancel')}
+      okButtonProps={{ htmlType: 'submit', loading: busy }}
+      onCancel={onClose}
+      destroyOnHidden
+      mask={{ closable: false }}
+      modalRender={(dialog) => (
+        <Form<V>
+          form={form}
+          // Field ids are `dialog_<field>`, distinct from the filters' ids on the same page.
+          name="dialog"
+          layout="vertical"
+          initialValues={initialValues}
+          clearOnDestroy
+          onFinish={(values) => void submit(values)}
+          scrollToFirstError
+        >
+          {dialog}
+        </Form>
+      )}
+    >
+      {children}
+    </Modal>
+  );
+}

@@ -1,0 +1,129 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Button, Empty, Flex, Result, Space, Table, type TableProps, Tooltip } from 'antd';
+import type { ColumnType } from 'antd/es/table';
+import { type Key, type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ColumnChooser } from './column-chooser.tsx';
+import { loadHiddenColumns, saveHiddenColumns, visibleColumnKeys } from './column-visibility.ts';
+import { ExportButton } from './export-button.tsx';
+import type { PageResult } from './fetch-page.ts';
+import { cleanFilters, sortOrderOf } from './list-params.ts';
+import type { ListController } from './use-list-state.ts';
+
+/** A column of a list: its key names it in the column chooser; `sortField` makes it sortable on the server. */
+export type DataColumn<T> = Omit<ColumnType<T>, 'key' | 'title' | 'sorter' | 'sortOrder'> & {
+  key: string;
+  title: string;
+  sortField?: string;
+};
+
+interface DataTableProps<T, F extends object> {
+  /** Names the table for the remembered column choice, e.g. `users`. */
+  tableId: string;
+  /** The accessible name of the table. */
+  label: string;
+  columns: DataColumn<T>[];
+  list: ListController<F>;
+  query: Pick<UseQueryResult<PageResult<T>>, 'data' | 'isFetching' | 'isError' | 'refetch'>;
+  rowKey: (row: T) => Key;
+  /** Buttons on the left of the toolbar (Add, …), already filtered by permission. */
+  actions?: ReactNode;
+  /** The Excel export of this list, when the module has one. */
+  exportTo?: { url: string; name: string };
+  /** Anything else antd's table takes (expandable rows, row clicks, selection). */
+  tableProps?: Omit<TableProps<T>, 'columns' | 'dataSource' | 'loading' | 'pagination' | 'onChange' | 'rowKey'>;
+  /** Rows to show instead of `query.data.content`, e.g. a tree assembled from lazily loaded levels. */
+  rows?: T[];
+}
+
+/**
+ * The table of every list page: toolbar (actions, refresh, export, column chooser), server-side
+ * paging and sorting driven by the list state, and its loading, empty and error states.
+ */
+export function DataTable<T extends object, F extends object>(props: DataTableProps<T, F>) {
+  const { tableId, label, columns, list, query, rowKey, actions, exportTo, tableProps, rows } = props;
+  const { t } = useTranslation();
+  const [hidden, setHidden] = useState(() => loadHiddenColumns(tableId));
+  const chooseColumns = (next: string[]) => {
+    setHidden(next);
+    saveHiddenColumns(tableId, next);
+  };
+
+  const shown = useMemo(() => {
+    const keys = visibleColumnKeys(
+      columns.map((column) => column.key),
+      hidden,
+    );
+    return columns
+      .filter((column) => keys.includes(column.key))
+      .map(
+        ({ sortField, ...column }): ColumnType<T> =>
+          sortField
+            ? { ...column, sorter: true, sortOrder: sortOrderOf(list.state.sort, sortField), showSorterTooltip: false }
+            : column,
+      );
+  }, [columns, hidden, list.state.sort]);
+
+  const filtered = Object.keys(cleanFilters(list.state.filters)).length > 0;
+  const emptyText = query.isError ? (
+    <Result
+      status="warning"
+      title={t('list.loadFailed')}
+      extra={<Button onClick={() => void query.refetch()}>{t('list.retry')}</Button>}
+    />
+  ) : (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? t('list.noMatch') : t('list.empty')} />
+  );
+
+  return (
+    <Flex vertical gap={12} component="section" aria-label={label}>
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Space wrap>{actions}</Space>
+        <Space wrap>
+          <Tooltip title={t('list.refresh')}>
+            <Button
+              icon={<ReloadOutlined aria-hidden />}
+              aria-label={t('list.refresh')}
+              loading={query.isFetching}
+              onClick={() => void query.refetch()}
+            />
+          </Tooltip>
+          {exportTo && <ExportButton url={exportTo.url} name={exportTo.name} params={list.params} />}
+          <ColumnChooser
+            columns={columns.map(({ key, title }) => ({ key, title }))}
+            hidden={hidden}
+            onChange={chooseColumns}
+          />
+        </Space>
+      </Flex>
+      <Table<T>
+        {...tableProps}
+        rowKey={rowKey}
+        columns={shown}
+        dataSource={rows ?? query.data?.content ?? []}
+        loading={query.isFetching}
+        locale={{ emptyText }}
+        scroll={{ x: 'max-content', ...tableProps?.scroll }}
+        onChange={(pagination, _filters, sorter, extra) => {
+          if (extra.action === 'sort') list.changeSort(sorter);
+          else if (extra.action === 'paginate') {
+            list.changePage((pagination.current ?? 1) - 1, pagination.pageSize ?? list.state.size);
+          }
+        }}
+        pagination={
+          list.paged
+            ? {
+                current: list.state.page + 1,
+                pageSize: list.state.size,
+                total: query.data?.totalElements ?? 0,
+                showSizeChanger: true,
+                pageSizeOptions: [10, 20, 50, 100],
+                showTotal: (total) => t('list.total', { count: total }),
+              }
+            : false
+        }
+      />
+    </Flex>
+  );
+}

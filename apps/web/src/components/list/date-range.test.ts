@@ -1,0 +1,18 @@
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import { createTimeFilter } from './date-range.ts';
+
+describe('createTimeFilter', () => {
+  it('covers whole days, both included', () => {
+    expect(createTimeFilter([dayjs('2026-11-01 15:30'), dayjs('2026-11-03 08:00')])).toEqual([
+      '2026-11-01 00:00:00',
+      '2026-11-03 23:59:59',
+    ]);
+  });
+
+  it('sends nothing for an empty or half range', () => {
+    expect(createTimeFilter(undefined)).toBeUndefined();
+    expect(createTimeFilter(null)).toBeUndefined();
+    expect(createTimeFilter([dayjs('2026-11-01'), null])).toBeUndefined();
+  });
+});

@@ -1,0 +1,162 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { Dept } from '@water/contract/depts';
+import { App, Button, Card, DatePicker, Form, Input } from 'antd';
+import { type Key, useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { deptLevelQuery } from '../../../components/dept-tree/get-dept-level.ts';
+import { DictSelect } from '../../../components/dict-select.tsx';
+import { type DataColumn, DataTable } from '../../../components/list/data-table.tsx';
+import { createTimeFilter, type DayRange } from '../../../components/list/date-range.ts';
+import { RowActions } from '../../../components/list/row-actions.tsx';
+import { SearchBar } from '../../../components/list/search-bar.tsx';
+import { useListState } from '../../../components/list/use-list-state.ts';
+import { PageHeading } from '../../../components/page-heading.tsx';
+import { Permission, usePermission } from '../../../components/permission.tsx';
+import { StatusTag } from '../../../components/status-tag.tsx';
+import { assembleTree, type Nested, subtreeIds } from '../../../components/tree/lazy-tree.ts';
+import { useLazyLevels } from '../../../components/tree/use-lazy-levels.ts';
+import { useConfirm } from '../../../components/use-confirm.ts';
+import { useMenuTitle } from '../../../lib/menu-title.ts';
+import { useDeleteDepts } from '../api/delete-depts.ts';
+import { useDepts } from '../api/get-depts.ts';
+import { type DeptDialog, DeptForm } from '../components/dept-form.tsx';
+
+interface DeptFilters {
+  name?: string;
+  enabled?: string;
+  createTime?: [string, string];
+}
+
+interface DeptSearch {
+  name?: string;
+  enabled?: string;
+  createTime?: DayRange;
+}
+
+type DialogState = Omit<DeptDialog, 'close'>;
+
+/** `system/dept/index`: the department tree, level by level, with its status and order. */
+export function DeptsAdminPage() {
+  const { t } = useTranslation();
+  const menuTitle = useMenuTitle();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
+  const can = usePermission();
+  const list = useListState<DeptFilters>({ initialFilters: {} });
+  const query = useDepts(list.params);
+  const levelQuery = useCallback((pid: number) => deptLevelQuery(pid, false), []);
+  const lazy = useLazyLevels(levelQuery);
+  const [expanded, setExpanded] = useState<Key[]>([]);
+  const [dialog, setDialog] = useState<DialogState>({ open: false, session: 0, excluded: [] });
+  const remove = useDeleteDepts();
+
+  const rows = useMemo(() => assembleTree(query.data?.content ?? [], lazy.levels), [query.data, lazy.levels]);
+  const openDialog = (next: Omit<DialogState, 'open' | 'session'>) =>
+    setDialog((previous) => ({ ...next, open: true, session: previous.session + 1 }));
+  const search = (filters: DeptFilters) => {
+    setExpanded([]);
+    list.search(filters);
+  };
+
+  const confirmDelete = (dept: Nested<Dept>) =>
+    confirm({
+      title: t('list.deleteTitle', { name: dept.name }),
+      content: `${t('depts.deleteWarning')} ${t('list.deleteWarning')}`,
+      okText: t('list.delete'),
+      onConfirm: async () => {
+        await remove.mutateAsync([dept.id]);
+        message.success(t('list.deleted'));
+      },
+    });
+
+  const columns: DataColumn<Nested<Dept>>[] = [
+    { key: 'name', title: t('depts.name'), dataIndex: 'name', sortField: 'name' },
+    { key: 'deptSort', title: t('depts.sort'), dataIndex: 'deptSort', sortField: 'deptSort', width: 100 },
+    {
+      key: 'enabled',
+      title: t('depts.status'),
+      sortField: 'enabled',
+      width: 110,
+      render: (_, dept) => <StatusTag dict="dept_status" enabled={dept.enabled} />,
+    },
+    { key: 'createTime', title: t('list.createTime'), dataIndex: 'createTime', sortField: 'createTime', width: 180 },
+  ];
+  if (can(['dept:add', 'dept:edit', 'dept:del'])) {
+    columns.push({
+      key: 'actions',
+      title: t('list.actions'),
+      width: 130,
+      render: (_, dept) => (
+        <RowActions
+          name={dept.name}
+          edit={{
+            allow: 'dept:edit',
+            onClick: () => openDialog({ dept, excluded: subtreeIds(rows, dept.id) }),
+          }}
+          remove={{ allow: 'dept:del', onClick: () => confirmDelete(dept) }}
+          extra={[
+            {
+              key: 'add-child',
+              label: t('depts.addChild'),
+              icon: <PlusOutlined aria-hidden />,
+              allow: 'dept:add',
+              onClick: () => openDialog({ parentId: dept.id, excluded: [] }),
+            },
+          ]}
+        />
+      ),
+    });
+  }
+
+  return (
+    <Card variant="borderless">
+      <PageHeading title={menuTitle('Departments')} />
+      <SearchBar<DeptSearch>
+        onSearch={(values) =>
+          search({ name: values.name, enabled: values.enabled, createTime: createTimeFilter(values.createTime) })
+        }
+        onReset={() => {
+          setExpanded([]);
+          list.reset();
+        }}
+      >
+        <Form.Item name="name" label={t('depts.name')}>
+          <Input placeholder={t('depts.namePlaceholder')} allowClear style={{ width: 180 }} />
+        </Form.Item>
+        <Form.Item name="enabled" label={t('depts.status')}>
+          <DictSelect dict="dept_status" allowClear style={{ width: 120 }} />
+        </Form.Item>
+        <Form.Item name="createTime" label={t('list.createdBetween')}>
+          <DatePicker.RangePicker placeholder={[t('list.dateFrom'), t('list.dateTo')]} />
+        </Form.Item>
+      </SearchBar>
+      <DataTable<Nested<Dept>, DeptFilters>
+        tableId="depts"
+        label={t('depts.label')}
+        columns={columns}
+        list={list}
+        query={{ ...query, isFetching: query.isFetching || lazy.isFetching }}
+        rows={rows}
+        rowKey={(dept) => dept.id}
+        exportTo={{ url: 'api/dept/download', name: 'departments' }}
+        tableProps={{
+          expandable: {
+            expandedRowKeys: expanded,
+            onExpand: (open, dept) => {
+              if (open) void lazy.load(dept.id);
+              setExpanded((keys) => (open ? [...keys, dept.id] : keys.filter((key) => key !== dept.id)));
+            },
+          },
+        }}
+        actions={
+          <Permission allow={['dept:add']}>
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => openDialog({ excluded: [] })}>
+              {t('list.add')}
+            </Button>
+          </Permission>
+        }
+      />
+      <DeptForm dialog={{ ...dialog, close: () => setDialog((previous) => ({ ...previous, open: false })) }} />
+    </Card>
+  );
+}

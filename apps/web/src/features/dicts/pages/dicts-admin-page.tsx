@@ -1,0 +1,129 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { Dict } from '@water/contract/dicts';
+import { App, Button, Card, Col, Empty, Form, Input, Row } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type DataColumn, DataTable } from '../../../components/list/data-table.tsx';
+import { RowActions } from '../../../components/list/row-actions.tsx';
+import { SearchBar } from '../../../components/list/search-bar.tsx';
+import { useFormDialog } from '../../../components/list/use-form-dialog.ts';
+import { useListState } from '../../../components/list/use-list-state.ts';
+import { PageHeading } from '../../../components/page-heading.tsx';
+import { Permission, usePermission } from '../../../components/permission.tsx';
+import { useConfirm } from '../../../components/use-confirm.ts';
+import { useMenuTitle } from '../../../lib/menu-title.ts';
+import { useDeleteDicts } from '../api/delete-dicts.ts';
+import { useDicts } from '../api/get-dicts.ts';
+import { DictDetailsPanel } from '../components/dict-details-panel.tsx';
+import { DictForm } from '../components/dict-form.tsx';
+
+interface DictFilters {
+  blurry?: string;
+}
+
+/** `system/dict/index`: dictionaries on the left, the entries of the chosen one on the right. */
+export function DictsAdminPage() {
+  const { t } = useTranslation();
+  const menuTitle = useMenuTitle();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
+  const can = usePermission();
+  const list = useListState<DictFilters>({ initialFilters: {} });
+  const query = useDicts(list.params);
+  const dialog = useFormDialog<Dict>();
+  const remove = useDeleteDicts();
+  const [chosen, setChosen] = useState<Dict>();
+  const selectedId = chosen?.id;
+  // The row as last fetched, so an edited name shows on the right at once; kept when paging away.
+  const selected = query.data?.content.find((dict) => dict.id === selectedId) ?? chosen;
+
+  const confirmDelete = (dict: Dict) =>
+    confirm({
+      title: t('list.deleteTitle', { name: dict.name }),
+      content: `${t('dicts.deleteWarning')} ${t('list.deleteWarning')}`,
+      okText: t('list.delete'),
+      onConfirm: async () => {
+        await remove.mutateAsync([dict.id]);
+        if (dict.id === selectedId) setChosen(undefined);
+        message.success(t('list.deleted'));
+      },
+    });
+
+  const columns: DataColumn<Dict>[] = [
+    { key: 'name', title: t('dicts.name'), dataIndex: 'name', sortField: 'name' },
+    { key: 'description', title: t('dicts.description'), dataIndex: 'description' },
+    { key: 'createTime', title: t('list.createTime'), dataIndex: 'createTime', sortField: 'createTime', width: 180 },
+  ];
+  if (can(['dict:edit', 'dict:del'])) {
+    columns.push({
+      key: 'actions',
+      title: t('list.actions'),
+      width: 100,
+      render: (_, dict) => (
+        <RowActions
+          name={dict.name}
+          edit={{ allow: 'dict:edit', onClick: () => dialog.openEdit(dict) }}
+          remove={{ allow: 'dict:del', onClick: () => confirmDelete(dict) }}
+        />
+      ),
+    });
+  }
+
+  return (
+    <Row gutter={[16, 16]}>
+      <PageHeading title={menuTitle('Dictionaries')} />
+      <Col xs={24} xl={14}>
+        <Card variant="borderless" title={t('dicts.label')}>
+          <SearchBar<DictFilters> onSearch={list.search} onReset={list.reset}>
+            <Form.Item name="blurry">
+              <Input
+                placeholder={t('dicts.searchPlaceholder')}
+                aria-label={t('dicts.searchPlaceholder')}
+                allowClear
+                style={{ width: 200 }}
+              />
+            </Form.Item>
+          </SearchBar>
+          <DataTable<Dict, DictFilters>
+            tableId="dicts"
+            label={t('dicts.label')}
+            columns={columns}
+            list={list}
+            query={query}
+            rowKey={(dict) => dict.id}
+            exportTo={{ url: 'api/dict/download', name: 'dicts' }}
+            tableProps={{
+              rowSelection: {
+                type: 'radio',
+                selectedRowKeys: selectedId === undefined ? [] : [selectedId],
+                onChange: (_keys, rows) => setChosen(rows[0]),
+                getCheckboxProps: (dict) => ({ 'aria-label': t('dicts.choose', { name: dict.name }) }),
+              },
+              onRow: (dict) => ({ onClick: () => setChosen(dict), style: { cursor: 'pointer' } }),
+            }}
+            actions={
+              <Permission allow={['dict:add']}>
+                <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={dialog.openCreate}>
+                  {t('list.add')}
+                </Button>
+              </Permission>
+            }
+          />
+        </Card>
+      </Col>
+      <Col xs={24} xl={10}>
+        <Card
+          variant="borderless"
+          title={selected ? t('dicts.detailsLabel', { name: selected.name }) : t('dicts.entries')}
+        >
+          {selected ? (
+            <DictDetailsPanel key={selected.id} dict={selected} />
+          ) : (
+            <Empty description={t('dicts.chooseHint')} />
+          )}
+        </Card>
+      </Col>
+      <DictForm dialog={dialog} />
+    </Row>
+  );
+}

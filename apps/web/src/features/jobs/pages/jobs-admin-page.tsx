@@ -1,0 +1,121 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { Job } from '@water/contract/jobs';
+import { App, Button, Card, DatePicker, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { DictSelect } from '../../../components/dict-select.tsx';
+import { type DataColumn, DataTable } from '../../../components/list/data-table.tsx';
+import { createTimeFilter, type DayRange } from '../../../components/list/date-range.ts';
+import { RowActions } from '../../../components/list/row-actions.tsx';
+import { SearchBar } from '../../../components/list/search-bar.tsx';
+import { useFormDialog } from '../../../components/list/use-form-dialog.ts';
+import { useListState } from '../../../components/list/use-list-state.ts';
+import { PageHeading } from '../../../components/page-heading.tsx';
+import { Permission, usePermission } from '../../../components/permission.tsx';
+import { StatusTag } from '../../../components/status-tag.tsx';
+import { useConfirm } from '../../../components/use-confirm.ts';
+import { useMenuTitle } from '../../../lib/menu-title.ts';
+import { useDeleteJobs } from '../api/delete-jobs.ts';
+import { useJobs } from '../api/get-jobs.ts';
+import { JobForm } from '../components/job-form.tsx';
+
+interface JobFilters {
+  name?: string;
+  enabled?: string;
+  createTime?: [string, string];
+}
+
+interface JobSearch {
+  name?: string;
+  enabled?: string;
+  createTime?: DayRange;
+}
+
+/** `system/job/index`: the jobs users can hold. */
+export function JobsAdminPage() {
+  const { t } = useTranslation();
+  const menuTitle = useMenuTitle();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
+  const can = usePermission();
+  const list = useListState<JobFilters>({ initialFilters: {} });
+  const query = useJobs(list.params);
+  const dialog = useFormDialog<Job>();
+  const remove = useDeleteJobs();
+
+  const confirmDelete = (job: Job) =>
+    confirm({
+      title: t('list.deleteTitle', { name: job.name }),
+      content: `${t('jobs.deleteWarning')} ${t('list.deleteWarning')}`,
+      okText: t('list.delete'),
+      onConfirm: async () => {
+        await remove.mutateAsync([job.id]);
+        message.success(t('list.deleted'));
+      },
+    });
+
+  const columns: DataColumn<Job>[] = [
+    { key: 'name', title: t('jobs.name'), dataIndex: 'name', sortField: 'name' },
+    { key: 'jobSort', title: t('jobs.sort'), dataIndex: 'jobSort', sortField: 'jobSort', width: 100 },
+    {
+      key: 'enabled',
+      title: t('jobs.status'),
+      sortField: 'enabled',
+      width: 110,
+      render: (_, job) => <StatusTag dict="job_status" enabled={job.enabled} />,
+    },
+    { key: 'createTime', title: t('list.createTime'), dataIndex: 'createTime', sortField: 'createTime', width: 180 },
+  ];
+  if (can(['job:edit', 'job:del'])) {
+    columns.push({
+      key: 'actions',
+      title: t('list.actions'),
+      width: 100,
+      render: (_, job) => (
+        <RowActions
+          name={job.name}
+          edit={{ allow: 'job:edit', onClick: () => dialog.openEdit(job) }}
+          remove={{ allow: 'job:del', onClick: () => confirmDelete(job) }}
+        />
+      ),
+    });
+  }
+
+  return (
+    <Card variant="borderless">
+      <PageHeading title={menuTitle('Jobs')} />
+      <SearchBar<JobSearch>
+        onSearch={(values) =>
+          list.search({ name: values.name, enabled: values.enabled, createTime: createTimeFilter(values.createTime) })
+        }
+        onReset={list.reset}
+      >
+        <Form.Item name="name" label={t('jobs.name')}>
+          <Input placeholder={t('jobs.namePlaceholder')} allowClear style={{ width: 180 }} />
+        </Form.Item>
+        <Form.Item name="enabled" label={t('jobs.status')}>
+          <DictSelect dict="job_status" allowClear style={{ width: 120 }} />
+        </Form.Item>
+        <Form.Item name="createTime" label={t('list.createdBetween')}>
+          <DatePicker.RangePicker placeholder={[t('list.dateFrom'), t('list.dateTo')]} />
+        </Form.Item>
+      </SearchBar>
+      <DataTable<Job, JobFilters>
+        tableId="jobs"
+        label={t('jobs.label')}
+        columns={columns}
+        list={list}
+        query={query}
+        rowKey={(job) => job.id}
+        exportTo={{ url: 'api/job/download', name: 'jobs' }}
+        actions={
+          <Permission allow={['job:add']}>
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={dialog.openCreate}>
+              {t('list.add')}
+            </Button>
+          </Permission>
+        }
+      />
+      <JobForm dialog={dialog} />
+    </Card>
+  );
+}

@@ -1,0 +1,16 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Menu } from '@water/contract/menus';
+import { apiClient } from '../../../lib/api-client.ts';
+
+/** `GET api/menus/lazy?pid=`: the children of a menu; pid 0 gives the top level. */
+export async function getMenuChildren(pid: number): Promise<Menu[]> {
+  const { data } = await apiClient.get<Menu[]>('api/menus/lazy', { params: { pid } });
+  return data;
+}
+
+export function menuChildrenQuery(pid: number) {
+  return queryOptions({
+    queryKey: ['menus', 'lazy', pid] as const,
+    queryFn: () => getMenuChildren(pid),
+  });
+}

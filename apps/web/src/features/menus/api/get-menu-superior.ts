@@ -1,0 +1,18 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Menu } from '@water/contract/menus';
+import type { Nested } from '../../../components/tree/lazy-tree.ts';
+import { apiClient } from '../../../lib/api-client.ts';
+
+/** `POST api/menus/superior`: the top level plus the siblings of each menu and of its ancestors, nested. */
+export async function getMenuSuperior(ids: readonly number[]): Promise<Nested<Menu>[]> {
+  const { data } = await apiClient.post<Nested<Menu>[]>('api/menus/superior', ids);
+  return data;
+}
+
+export function menuSuperiorQuery(ids: readonly number[]) {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  return queryOptions({
+    queryKey: ['menus', 'superior', sorted] as const,
+    queryFn: () => getMenuSuperior(sorted),
+  });
+}

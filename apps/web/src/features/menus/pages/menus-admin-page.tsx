@@ -1,0 +1,180 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { Menu } from '@water/contract/menus';
+import { App, Button, Card, Flex, Form, Input, Tag, Typography } from 'antd';
+import { type Key, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MenuIcon } from '../../../app/menu-icons.tsx';
+import { type DataColumn, DataTable } from '../../../components/list/data-table.tsx';
+import { RowActions } from '../../../components/list/row-actions.tsx';
+import { SearchBar } from '../../../components/list/search-bar.tsx';
+import { useListState } from '../../../components/list/use-list-state.ts';
+import { PageHeading } from '../../../components/page-heading.tsx';
+import { Permission, usePermission } from '../../../components/permission.tsx';
+import { assembleTree, type Nested, subtreeIds } from '../../../components/tree/lazy-tree.ts';
+import { useLazyLevels } from '../../../components/tree/use-lazy-levels.ts';
+import { useConfirm } from '../../../components/use-confirm.ts';
+import { useMenuTitle } from '../../../lib/menu-title.ts';
+import { useDeleteMenus } from '../api/delete-menus.ts';
+import { menuChildrenQuery } from '../api/get-menu-children.ts';
+import { useMenus } from '../api/get-menus.ts';
+import { type MenuDialog, MenuForm } from '../components/menu-form.tsx';
+
+interface MenuFilters {
+  blurry?: string;
+}
+
+type DialogState = Omit<MenuDialog, 'close'>;
+
+function Flag({ on, yes, no }: { on: boolean; yes: string; no: string }) {
+  return <Tag color={on ? 'processing' : 'default'}>{on ? yes : no}</Tag>;
+}
+
+/** `system/menu/index`: the menu tree (directories, pages, buttons) that roles are built from. */
+export function MenusAdminPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
+  const can = usePermission();
+  const menuTitle = useMenuTitle();
+  const list = useListState<MenuFilters>({ initialFilters: {}, paged: false });
+  const query = useMenus(list.params);
+  const lazy = useLazyLevels(menuChildrenQuery);
+  const [expanded, setExpanded] = useState<Key[]>([]);
+  const [dialog, setDialog] = useState<DialogState>({ open: false, session: 0, excluded: [] });
+  const remove = useDeleteMenus();
+
+  const rows = useMemo(() => assembleTree(query.data?.content ?? [], lazy.levels), [query.data, lazy.levels]);
+  const openDialog = (next: Omit<DialogState, 'open' | 'session'>) =>
+    setDialog((previous) => ({ ...next, open: true, session: previous.session + 1 }));
+  const types = [t('menus.typeDirectory'), t('menus.typeMenu'), t('menus.typeButton')];
+  const yes = t('menus.yes');
+  const no = t('menus.no');
+
+  const confirmDelete = (menu: Nested<Menu>) =>
+    confirm({
+      title: t('list.deleteTitle', { name: menu.title }),
+      content: `${menu.hasChildren ? t('menus.deleteWarning') : t('menus.deleteLeafWarning')} ${t('list.deleteWarning')}`,
+      okText: t('list.delete'),
+      onConfirm: async () => {
+        await remove.mutateAsync([menu.id]);
+        message.success(t('list.deleted'));
+      },
+    });
+
+  const columns: DataColumn<Nested<Menu>>[] = [
+    {
+      key: 'title',
+      title: t('menus.title'),
+      sortField: 'title',
+      render: (_, menu) => (
+        <Flex gap={8} align="center" component="span">
+          {menu.type !== 2 && <MenuIcon name={menu.icon} />}
+          {menu.title}
+          {/* Seeded titles are shown translated in the sidebar; say which one this is. */}
+          {menuTitle(menu.title) !== menu.title && (
+            <Typography.Text type="secondary">({menuTitle(menu.title)})</Typography.Text>
+          )}
+        </Flex>
+      ),
+    },
+    { key: 'type', title: t('menus.type'), width: 90, render: (_, menu) => types[menu.type] },
+    { key: 'menuSort', title: t('menus.sort'), dataIndex: 'menuSort', sortField: 'menuSort', width: 90 },
+    { key: 'path', title: t('menus.path'), dataIndex: 'path', ellipsis: true },
+    { key: 'component', title: t('menus.component'), dataIndex: 'component' },
+    { key: 'permission', title: t('menus.permission'), dataIndex: 'permission' },
+    {
+      key: 'iFrame',
+      title: t('menus.iFrame'),
+      width: 100,
+      render: (_, menu) => <Flag on={menu.iFrame} yes={yes} no={no} />,
+    },
+    {
+      key: 'cache',
+      title: t('menus.cache'),
+      width: 100,
+      render: (_, menu) => <Flag on={menu.cache} yes={yes} no={no} />,
+    },
+    {
+      key: 'hidden',
+      title: t('menus.hidden'),
+      width: 90,
+      render: (_, menu) => <Flag on={menu.hidden} yes={yes} no={no} />,
+    },
+    { key: 'createTime', title: t('list.createTime'), dataIndex: 'createTime', sortField: 'createTime', width: 180 },
+  ];
+  if (can(['menu:add', 'menu:edit', 'menu:del'])) {
+    columns.push({
+      key: 'actions',
+      title: t('list.actions'),
+      width: 130,
+      fixed: 'right',
+      render: (_, menu) => (
+        <RowActions
+          name={menu.title}
+          edit={{ allow: 'menu:edit', onClick: () => openDialog({ menu, excluded: subtreeIds(rows, menu.id) }) }}
+          remove={{ allow: 'menu:del', onClick: () => confirmDelete(menu) }}
+          extra={
+            menu.type === 2
+              ? []
+              : [
+                  {
+                    key: 'add-child',
+                    label: t('menus.addChild'),
+                    icon: <PlusOutlined aria-hidden />,
+                    allow: 'menu:add',
+                    onClick: () => openDialog({ parentId: menu.id, excluded: [] }),
+                  },
+                ]
+          }
+        />
+      ),
+    });
+  }
+
+  return (
+    <Card variant="borderless">
+      <PageHeading title={menuTitle('Menus')} />
+      <SearchBar<MenuFilters>
+        onSearch={(values) => {
+          setExpanded([]);
+          list.search(values);
+        }}
+        onReset={() => {
+          setExpanded([]);
+          list.reset();
+        }}
+      >
+        <Form.Item name="blurry" label={t('menus.searchLabel')}>
+          <Input placeholder={t('menus.searchPlaceholder')} allowClear style={{ width: 240 }} />
+        </Form.Item>
+      </SearchBar>
+      <DataTable<Nested<Menu>, MenuFilters>
+        tableId="menus"
+        label={t('menus.label')}
+        columns={columns}
+        list={list}
+        query={{ ...query, isFetching: query.isFetching || lazy.isFetching }}
+        rows={rows}
+        rowKey={(menu) => menu.id}
+        exportTo={{ url: 'api/menus/download', name: 'menus' }}
+        tableProps={{
+          expandable: {
+            expandedRowKeys: expanded,
+            onExpand: (open, menu) => {
+              if (open) void lazy.load(menu.id);
+              setExpanded((keys) => (open ? [...keys, menu.id] : keys.filter((key) => key !== menu.id)));
+            },
+          },
+        }}
+        actions={
+          <Permission allow={['menu:add']}>
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => openDialog({ excluded: [] })}>
+              {t('list.add')}
+            </Button>
+          </Permission>
+        }
+      />
+      <MenuForm dialog={{ ...dialog, close: () => setDialog((previous) => ({ ...previous, open: false })) }} />
+    </Card>
+  );
+}

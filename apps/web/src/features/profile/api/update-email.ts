@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import type { UpdateEmailInput } from '@water/contract/users';
+import { apiClient } from '../../../lib/api-client.ts';
+import { refreshUser } from './refresh-user.ts';
+
+/** `POST api/users/updateEmail/{code}` with the current password and the new address. */
+export async function updateEmail(code: string, input: UpdateEmailInput): Promise<void> {
+  await apiClient.post(`api/users/updateEmail/${encodeURIComponent(code)}`, input, { errorNotice: 'network' });
+}
+
+export function useUpdateEmail() {
+  return useMutation({
+    mutationFn: ({ code, ...input }: UpdateEmailInput & { code: string }) => updateEmail(code, input),
+    onSuccess: refreshUser,
+  });
+}

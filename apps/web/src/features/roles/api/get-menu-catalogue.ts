@@ -1,0 +1,32 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Menu } from '@water/contract/menus';
+import { apiClient } from '../../../lib/api-client.ts';
+
+async function childrenOf(pid: number): Promise<Menu[]> {
+  const { data } = await apiClient.get<Menu[]>('api/menus/lazy', { params: { pid } });
+  return data;
+}
+
+/**
+ * Every menu with the fields the sidebar is made of (type, path, page, icon, hidden), read level
+ * by level through `api/menus/lazy` (which role managers may call), each level in parallel.
+ */
+export async function getMenuCatalogue(): Promise<Menu[]> {
+  const all: Menu[] = [];
+  let level = await childrenOf(0);
+  while (level.length > 0) {
+    all.push(...level);
+    const parents = level.filter((menu) => menu.hasChildren);
+    level = (await Promise.all(parents.map((menu) => childrenOf(menu.id)))).flat();
+  }
+  return all;
+}
+
+export const menuCatalogueQuery = queryOptions({
+  queryKey: ['menus', 'catalogue'] as const,
+  queryFn: getMenuCatalogue,
+});
+
+export function useMenuCatalogue() {
+  return useQuery(menuCatalogueQuery);
+}

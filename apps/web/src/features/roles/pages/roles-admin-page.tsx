@@ -1,0 +1,145 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { Role } from '@water/contract/roles';
+import { App, Button, Card, DatePicker, Empty, Flex, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type DataColumn, DataTable } from '../../../components/list/data-table.tsx';
+import { createTimeFilter, type DayRange } from '../../../components/list/date-range.ts';
+import { RowActions } from '../../../components/list/row-actions.tsx';
+import { SearchBar } from '../../../components/list/search-bar.tsx';
+import { useFormDialog } from '../../../components/list/use-form-dialog.ts';
+import { useListState } from '../../../components/list/use-list-state.ts';
+import { PageHeading } from '../../../components/page-heading.tsx';
+import { Permission, usePermission } from '../../../components/permission.tsx';
+import { useConfirm } from '../../../components/use-confirm.ts';
+import { useMenuTitle } from '../../../lib/menu-title.ts';
+import { useDeleteRoles } from '../api/delete-roles.ts';
+import { useRoleLevel } from '../api/get-role-level.ts';
+import { useRoles } from '../api/get-roles.ts';
+import { RoleForm } from '../components/role-form.tsx';
+import { RoleMenusPanel } from '../components/role-menus-panel.tsx';
+import { useScopeLabels } from '../components/use-scope-labels.ts';
+
+interface RoleFilters {
+  blurry?: string;
+  createTime?: [string, string];
+}
+
+interface RoleSearch {
+  blurry?: string;
+  createTime?: DayRange;
+}
+
+/** `system/role/index`: roles, their level and data scope, and the menus and buttons each grants. */
+export function RolesAdminPage() {
+  const { t } = useTranslation();
+  const menuTitle = useMenuTitle();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
+  const can = usePermission();
+  const scopeLabel = useScopeLabels();
+  const list = useListState<RoleFilters>({ initialFilters: {}, defaultSort: ['level,asc'] });
+  const query = useRoles(list.params);
+  const level = useRoleLevel();
+  const dialog = useFormDialog<Role>();
+  const remove = useDeleteRoles();
+  const [chosen, setChosen] = useState<Role>();
+  const selected = query.data?.content.find((role) => role.id === chosen?.id) ?? chosen;
+  // A role above the caller's own level can be looked at, not changed (the server checks too).
+  const reachable = (role: Role) => level.data === undefined || role.level >= level.data;
+
+  const confirmDelete = (role: Role) =>
+    confirm({
+      title: t('list.deleteTitle', { name: role.name }),
+      content: `${t('roles.deleteWarning')} ${t('list.deleteWarning')}`,
+      okText: t('list.delete'),
+      onConfirm: async () => {
+        await remove.mutateAsync([role.id]);
+        if (role.id === chosen?.id) setChosen(undefined);
+        message.success(t('list.deleted'));
+      },
+    });
+
+  const columns: DataColumn<Role>[] = [
+    { key: 'name', title: t('roles.name'), dataIndex: 'name', sortField: 'name' },
+    {
+      key: 'dataScope',
+      title: t('roles.dataScope'),
+      sortField: 'dataScope',
+      render: (_, role) => scopeLabel(role.dataScope),
+    },
+    { key: 'level', title: t('roles.level'), dataIndex: 'level', sortField: 'level', width: 90 },
+    { key: 'description', title: t('roles.description'), dataIndex: 'description', ellipsis: true },
+    { key: 'createTime', title: t('list.createTime'), dataIndex: 'createTime', sortField: 'createTime', width: 180 },
+  ];
+  if (can(['roles:edit', 'roles:del'])) {
+    columns.push({
+      key: 'actions',
+      title: t('list.actions'),
+      width: 100,
+      render: (_, role) => (
+        <RowActions
+          name={role.name}
+          edit={{ allow: 'roles:edit', onClick: () => dialog.openEdit(role), disabled: !reachable(role) }}
+          remove={{ allow: 'roles:del', onClick: () => confirmDelete(role), disabled: !reachable(role) }}
+        />
+      ),
+    });
+  }
+
+  return (
+    <Flex vertical gap={16}>
+      <PageHeading title={menuTitle('Roles')} />
+      <Card variant="borderless">
+        <SearchBar<RoleSearch>
+          onSearch={(values) => list.search({ blurry: values.blurry, createTime: createTimeFilter(values.createTime) })}
+          onReset={list.reset}
+        >
+          <Form.Item name="blurry" label={t('roles.keyword')}>
+            <Input placeholder={t('roles.keywordPlaceholder')} allowClear style={{ width: 200 }} />
+          </Form.Item>
+          <Form.Item name="createTime" label={t('list.createdBetween')}>
+            <DatePicker.RangePicker placeholder={[t('list.dateFrom'), t('list.dateTo')]} />
+          </Form.Item>
+        </SearchBar>
+        <DataTable<Role, RoleFilters>
+          tableId="roles"
+          label={t('roles.label')}
+          columns={columns}
+          list={list}
+          query={query}
+          rowKey={(role) => role.id}
+          exportTo={{ url: 'api/roles/download', name: 'roles' }}
+          tableProps={{
+            rowSelection: {
+              type: 'radio',
+              selectedRowKeys: chosen ? [chosen.id] : [],
+              onChange: (_keys, rows) => setChosen(rows[0]),
+              getCheckboxProps: (role) => ({ 'aria-label': t('roles.choose', { name: role.name }) }),
+            },
+            onRow: (role) => ({ onClick: () => setChosen(role), style: { cursor: 'pointer' } }),
+          }}
+          actions={
+            <Permission allow={['roles:add']}>
+              <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={dialog.openCreate}>
+                {t('list.add')}
+              </Button>
+            </Permission>
+          }
+        />
+      </Card>
+      {selected ? (
+        <RoleMenusPanel
+          key={`${selected.id}:${selected.updateTime}:${selected.menus.map((menu) => menu.id).join()}`}
+          role={selected}
+          editable={can(['roles:edit']) && reachable(selected)}
+        />
+      ) : (
+        <Card variant="borderless">
+          <Empty description={t('roles.chooseHint')} />
+        </Card>
+      )}
+      <RoleForm dialog={dialog} ownLevel={level.data} />
+    </Flex>
+  );
+}

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { RoleLevel } from '@water/contract/roles';
+import { apiClient } from '../../../lib/api-client.ts';
+
+/** `GET api/roles/level`: the caller's best (lowest) role level; users and roles above it are out of reach. */
+export async function getRoleLevel(): Promise<number> {
+  const { data } = await apiClient.get<RoleLevel>('api/roles/level', { errorNotice: 'network' });
+  return data.level;
+}
+
+export const roleLevelQuery = queryOptions({ queryKey: ['roles', 'level'] as const, queryFn: getRoleLevel });
+
+export function useRoleLevel() {
+  return useQuery(roleLevelQuery);
+}

@@ -1,0 +1,69 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Dept } from '@water/contract/depts';
+import { Empty, Flex, Input, Spin, Tree, type TreeDataNode } from 'antd';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { deptLevelQuery } from '../../../components/dept-tree/get-dept-level.ts';
+import { deptSearchQuery } from '../../../components/dept-tree/search-depts.ts';
+import { assembleTree, type Nested } from '../../../components/tree/lazy-tree.ts';
+import { useLazyLevels } from '../../../components/tree/use-lazy-levels.ts';
+
+interface DeptFilterTreeProps {
+  selected: number | undefined;
+  onSelect: (deptId: number | undefined) => void;
+}
+
+function toNodes(depts: readonly Nested<Dept>[], flat: boolean): TreeDataNode[] {
+  return depts.map((dept) => ({
+    key: dept.id,
+    title: dept.name,
+    isLeaf: flat || !dept.hasChildren,
+    ...(dept.children && !flat ? { children: toNodes(dept.children, false) } : {}),
+  }));
+}
+
+/** Narrows the user list to a department and everything below it; a second click shows all again. */
+export function DeptFilterTree({ selected, onSelect }: DeptFilterTreeProps) {
+  const { t } = useTranslation();
+  const [name, setName] = useState('');
+  const top = useQuery(deptLevelQuery(null, false));
+  const matches = useQuery({ ...deptSearchQuery(name), enabled: name !== '' });
+  const levelQuery = useCallback((pid: number) => deptLevelQuery(pid, false), []);
+  const lazy = useLazyLevels(levelQuery);
+  const searching = name !== '';
+  const treeData = useMemo(
+    () =>
+      searching
+        ? toNodes(matches.data ?? [], true)
+        : toNodes(assembleTree(top.data ?? [], lazy.levels, { unloaded: 'none' }), false),
+    [searching, matches.data, top.data, lazy.levels],
+  );
+  const loading = searching ? matches.isPending : top.isPending;
+
+  return (
+    <Flex vertical gap={12}>
+      <Input.Search
+        placeholder={t('users.deptSearch')}
+        aria-label={t('users.deptSearch')}
+        allowClear
+        onSearch={(value) => setName(value.trim())}
+      />
+      {loading ? (
+        <Spin />
+      ) : treeData.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
+      ) : (
+        <Tree
+          aria-label={t('users.depts')}
+          treeData={treeData}
+          selectedKeys={selected === undefined ? [] : [selected]}
+          loadData={async (node) => {
+            if (typeof node.key === 'number') await lazy.load(node.key);
+          }}
+          onSelect={(keys) => onSelect(typeof keys[0] === 'number' ? keys[0] : undefined)}
+          blockNode
+        />
+      )}
+    </Flex>
+  );
+}

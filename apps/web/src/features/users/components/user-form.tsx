@@ -1,0 +1,148 @@
+import type { UserDto } from '@water/contract/auth';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@water/contract/users';
+import { App, Col, Form, Input, Radio, Row, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { DeptTreeSelect } from '../../../components/dept-tree/dept-tree-select.tsx';
+import { DictRadio } from '../../../components/dict-radio.tsx';
+import { FormModal } from '../../../components/form-modal.tsx';
+import type { FormDialog } from '../../../components/list/use-form-dialog.ts';
+import { emailRule, phoneRule } from '../../../lib/form-rules.ts';
+import { useCreateUser } from '../api/create-user.ts';
+import { useJobOptions } from '../api/get-job-options.ts';
+import { useRoleLevel } from '../api/get-role-level.ts';
+import { useRoleOptions } from '../api/get-role-options.ts';
+import { useUpdateUser } from '../api/update-user.ts';
+import {
+  NEW_USER,
+  toUserCreateInput,
+  toUserFormValues,
+  toUserUpdateInput,
+  type UserFormValues,
+} from './user-form-values.ts';
+
+export function UserForm({ dialog }: { dialog: FormDialog<UserDto> }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<UserFormValues>();
+  const create = useCreateUser();
+  const update = useUpdateUser();
+  const roles = useRoleOptions(dialog.open);
+  const jobs = useJobOptions(dialog.open);
+  const level = useRoleLevel();
+  const user = dialog.record;
+
+  const submit = async (values: UserFormValues) => {
+    await (user
+      ? update.mutateAsync(toUserUpdateInput(values, user.id))
+      : create.mutateAsync(toUserCreateInput(values)));
+    message.success(user ? t('list.saved') : t('list.created'));
+  };
+  const required = (field: string) => ({ required: true, whitespace: true, message: t('list.required', { field }) });
+
+  return (
+    <FormModal<UserFormValues>
+      key={dialog.session}
+      open={dialog.open}
+      title={user ? t('users.editTitle') : t('users.addTitle')}
+      form={form}
+      width={720}
+      initialValues={user ? toUserFormValues(user) : NEW_USER}
+      onSubmit={submit}
+      onClose={dialog.close}
+    >
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="username"
+            label={t('users.username')}
+            rules={[
+              required(t('users.username')),
+              { min: 2, max: 64, message: t('users.usernameRule') },
+              { pattern: /^\S+$/, message: t('users.usernameRule') },
+            ]}
+          >
+            <Input autoComplete="off" autoFocus />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="nickName" label={t('users.nickName')} rules={[required(t('users.nickName'))]}>
+            <Input maxLength={255} autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="phone" label={t('users.phone')} rules={[phoneRule(t('users.phoneRule'))]}>
+            <Input maxLength={11} inputMode="tel" autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="email" label={t('users.email')} rules={[emailRule(t('users.emailRule'))]}>
+            <Input maxLength={255} inputMode="email" autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="deptId"
+            label={t('users.dept')}
+            rules={[{ required: true, message: t('list.choose', { field: t('users.dept') }) }]}
+          >
+            <DeptTreeSelect placeholder={t('users.deptPlaceholder')} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="jobIds" label={t('users.jobs')}>
+            <Select
+              mode="multiple"
+              loading={jobs.isPending}
+              optionFilterProp="label"
+              options={(jobs.data ?? []).map((job) => ({ value: job.id, label: job.name }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="roleIds"
+            label={t('users.roles')}
+            extra={t('users.rolesHelp')}
+            rules={[{ required: true, message: t('list.choose', { field: t('users.roles') }) }]}
+          >
+            <Select
+              mode="multiple"
+              loading={roles.isPending}
+              optionFilterProp="label"
+              options={(roles.data ?? []).map((role) => ({
+                value: role.id,
+                label: role.name,
+                disabled: level.data !== undefined && role.level < level.data,
+              }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="gender" label={t('users.gender')}>
+            <Radio.Group
+              options={[
+                { value: '男', label: t('users.male') },
+                { value: '女', label: t('users.female') },
+              ]}
+            />
+          </Form.Item>
+          <Form.Item name="enabled" label={t('users.status')}>
+            <DictRadio dict="user_status" />
+          </Form.Item>
+        </Col>
+        {!user && (
+          <Col xs={24}>
+            <Form.Item
+              name="password"
+              label={t('users.initialPassword')}
+              extra={t('users.initialPasswordHelp')}
+              rules={[{ min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH, message: t('users.passwordRule') }]}
+            >
+              <Input.Password autoComplete="new-password" />
+            </Form.Item>
+          </Col>
+        )}
+      </Row>
+    </FormModal>
+  );
+}

@@ -1,0 +1,182 @@
+import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
+import type { UserDto } from '@water/contract/auth';
+import { App, Button, Card, DatePicker, Flex, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { DictSelect } from '../../../components/dict-select.tsx';
+import { type DataColumn, DataTable } from '../../../components/list/data-table.tsx';
+import { createTimeFilter, type DayRange } from '../../../components/list/date-range.ts';
+import { RowActions } from '../../../components/list/row-actions.tsx';
+import { SearchBar } from '../../../components/list/search-bar.tsx';
+import { useFormDialog } from '../../../components/list/use-form-dialog.ts';
+import { useListState } from '../../../components/list/use-list-state.ts';
+import { PageHeading } from '../../../components/page-heading.tsx';
+import { Permission, usePermission } from '../../../components/permission.tsx';
+import { useConfirm } from '../../../components/use-confirm.ts';
+import { useMenuTitle } from '../../../lib/menu-title.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useDeleteUsers } from '../api/delete-users.ts';
+import { useRoleLevel } from '../api/get-role-level.ts';
+import { useUsers } from '../api/get-users.ts';
+import { useResetPasswords } from '../api/reset-passwords.ts';
+import { DeptFilterTree } from '../components/dept-filter-tree.tsx';
+import { UserForm } from '../components/user-form.tsx';
+import { canManage } from '../components/user-form-values.ts';
+import { UserStatusSwitch } from '../components/user-status-switch.tsx';
+
+interface UserFilters {
+  blurry?: string;
+  enabled?: string;
+  deptId?: number;
+  createTime?: [string, string];
+}
+
+interface UserSearch {
+  blurry?: string;
+  enabled?: string;
+  createTime?: DayRange;
+}
+
+/** `system/user/index`: staff accounts of the caller's data scope, by department. */
+export function UsersAdminPage() {
+  const { t } = useTranslation();
+  const menuTitle = useMenuTitle();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
+  const can = usePermission();
+  const ownId = useSession((state) => state.user?.id);
+  const list = useListState<UserFilters>({ initialFilters: {} });
+  const query = useUsers(list.params);
+  const level = useRoleLevel();
+  const dialog = useFormDialog<UserDto>();
+  const remove = useDeleteUsers();
+  const reset = useResetPasswords();
+  const genders: Record<string, string> = { 男: t('users.male'), 女: t('users.female') };
+
+  const confirmDelete = (user: UserDto) =>
+    confirm({
+      title: t('list.deleteTitle', { name: user.username }),
+      content: `${t('users.deleteWarning')} ${t('list.deleteWarning')}`,
+      okText: t('list.delete'),
+      onConfirm: async () => {
+        await remove.mutateAsync([user.id]);
+        message.success(t('list.deleted'));
+      },
+    });
+  const confirmReset = (user: UserDto) =>
+    confirm({
+      title: t('users.resetTitle', { name: user.username }),
+      content: t('users.resetContent'),
+      okText: t('users.resetPassword'),
+      onConfirm: async () => {
+        await reset.mutateAsync([user.id]);
+        message.success(t('users.resetDone'));
+      },
+    });
+
+  const manageable = (user: UserDto) => canManage(user, level.data);
+  const columns: DataColumn<UserDto>[] = [
+    { key: 'username', title: t('users.username'), dataIndex: 'username', sortField: 'username' },
+    { key: 'nickName', title: t('users.nickName'), dataIndex: 'nickName', sortField: 'nickName' },
+    {
+      key: 'gender',
+      title: t('users.gender'),
+      sortField: 'gender',
+      width: 90,
+      render: (_, user) => (user.gender ? (genders[user.gender] ?? user.gender) : ''),
+    },
+    { key: 'phone', title: t('users.phone'), dataIndex: 'phone', sortField: 'phone' },
+    { key: 'email', title: t('users.email'), dataIndex: 'email', sortField: 'email' },
+    { key: 'dept', title: t('users.dept'), render: (_, user) => user.dept?.name },
+    { key: 'roles', title: t('users.roles'), render: (_, user) => user.roles.map((role) => role.name).join(', ') },
+    {
+      key: 'enabled',
+      title: t('users.status'),
+      sortField: 'enabled',
+      width: 100,
+      render: (_, user) => <UserStatusSwitch user={user} editable={user.id !== ownId && manageable(user)} />,
+    },
+    { key: 'createTime', title: t('list.createTime'), dataIndex: 'createTime', sortField: 'createTime', width: 180 },
+  ];
+  if (can(['user:edit', 'user:del'])) {
+    columns.push({
+      key: 'actions',
+      title: t('list.actions'),
+      width: 130,
+      fixed: 'right',
+      render: (_, user) => (
+        <RowActions
+          name={user.username}
+          edit={{ allow: 'user:edit', onClick: () => dialog.openEdit(user), disabled: !manageable(user) }}
+          remove={{
+            allow: 'user:del',
+            onClick: () => confirmDelete(user),
+            disabled: user.id === ownId || !manageable(user),
+          }}
+          extra={[
+            {
+              key: 'reset-password',
+              label: t('users.resetPassword'),
+              icon: <KeyOutlined aria-hidden />,
+              allow: 'user:edit',
+              disabled: !manageable(user),
+              onClick: () => confirmReset(user),
+            },
+          ]}
+        />
+      ),
+    });
+  }
+
+  return (
+    <Flex gap={16} wrap align="start">
+      <PageHeading title={menuTitle('Users')} />
+      <div style={{ flex: '1 1 220px', maxWidth: 280 }}>
+        <Card variant="borderless" title={t('users.depts')}>
+          <DeptFilterTree selected={list.state.filters.deptId} onSelect={(deptId) => list.patchFilters({ deptId })} />
+        </Card>
+      </div>
+      <div style={{ flex: '999 1 640px', minWidth: 0 }}>
+        <Card variant="borderless">
+          <SearchBar<UserSearch>
+            onSearch={(values) =>
+              list.search({
+                deptId: list.state.filters.deptId,
+                blurry: values.blurry,
+                enabled: values.enabled,
+                createTime: createTimeFilter(values.createTime),
+              })
+            }
+            onReset={list.reset}
+          >
+            <Form.Item name="blurry" label={t('users.keyword')}>
+              <Input placeholder={t('users.keywordPlaceholder')} allowClear style={{ width: 180 }} />
+            </Form.Item>
+            <Form.Item name="enabled" label={t('users.status')}>
+              <DictSelect dict="user_status" allowClear style={{ width: 120 }} />
+            </Form.Item>
+            <Form.Item name="createTime" label={t('list.createdBetween')}>
+              <DatePicker.RangePicker placeholder={[t('list.dateFrom'), t('list.dateTo')]} />
+            </Form.Item>
+          </SearchBar>
+          <DataTable<UserDto, UserFilters>
+            tableId="users"
+            label={t('users.label')}
+            columns={columns}
+            list={list}
+            query={query}
+            rowKey={(user) => user.id}
+            exportTo={{ url: 'api/users/download', name: 'users' }}
+            actions={
+              <Permission allow={['user:add']}>
+                <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={dialog.openCreate}>
+                  {t('list.add')}
+                </Button>
+              </Permission>
+            }
+          />
+        </Card>
+      </div>
+      <UserForm dialog={dialog} />
+    </Flex>
+  );
+}

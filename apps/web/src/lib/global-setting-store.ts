@@ -1,0 +1,26 @@
+import { GLOBAL_SETTING_QUERY } from '@water/contract/constants';
+import { create } from 'zustand';
+import { apiClient } from './api-client.ts';
+import { type GlobalSetting, sanitizeGlobalSetting } from './global-setting.ts';
+
+interface GlobalSettingState {
+  setting: GlobalSetting;
+  loaded: boolean;
+}
+
+export const useGlobalSetting = create<GlobalSettingState>(() => ({ setting: {}, loaded: false }));
+
+/** Fetched once at start-up; any failure quietly means "no overrides" (spec §8). */
+export async function loadGlobalSetting(): Promise<void> {
+  let setting: GlobalSetting = {};
+  try {
+    const { data } = await apiClient.get<unknown>('api/global/setting', {
+      params: GLOBAL_SETTING_QUERY,
+      errorNotice: 'none',
+    });
+    setting = sanitizeGlobalSetting(data);
+  } catch {
+    // An empty object, as specified.
+  }
+  useGlobalSetting.setState({ setting, loaded: true });
+}

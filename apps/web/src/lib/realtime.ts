@@ -1,0 +1,94 @@
+/** What the server pushes over `/websocket` (API.md). */
+export interface PushMessage {
+  msgType: 'INFO' | 'ERROR' | 'LOGOUT' | 'CHANGED';
+  msg?: string;
+  topic?: ChangeTopic;
+}
+
+export type ChangeTopic = 'menus' | 'dicts' | 'settings' | 'permissions';
+
+const MESSAGE_TYPES = new Set(['INFO', 'ERROR', 'LOGOUT', 'CHANGED']);
+const TOPICS = new Set<string>(['menus', 'dicts', 'settings', 'permissions']);
+
+/** A message as sent, or undefined for anything else (a console must not break on a stray frame). */
+export function parsePush(data: unknown): PushMessage | undefined {
+  if (typeof data !== 'string') return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(data);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { msgType, msg, topic } = value as Record<string, unknown>;
+  if (typeof msgType !== 'string' || !MESSAGE_TYPES.has(msgType)) return undefined;
+  return {
+    msgType: msgType as PushMessage['msgType'],
+    ...(typeof msg === 'string' ? { msg } : {}),
+    ...(typeof topic === 'string' && TOPICS.has(topic) ? { topic: topic as ChangeTopic } : {}),
+  };
+}
+
+/** `ws(s)://<host>/websocket?token=<token>` on the console's own origin. */
+export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'>, token: string): string {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${location.host}/websocket?token=${encodeURIComponent(token)}`;
+}
+
+/** Waits between reconnection attempts: 1 s, 2 s, 4 s … at most 30 s, with a little jitter. */
+export function reconnectDelay(attempt: number, random = Math.random): number {
+  const base = Math.min(30_000, 1000 * 2 ** Math.max(0, attempt));
+  return Math.round(base * (0.8 + 0.4 * random()));
+}
+
+/** The server closes with this code when it ends the session (sign-out elsewhere, kick-out). */
+export const SESSION_ENDED_CLOSE = 4001;
+
+export interface RealtimeHandlers {
+  onChanged: (topic: ChangeTopic) => void;
+  onLogout: () => void;
+}
+
+type SocketFactory = (url: string) => WebSocket;
+
+/**
+ * The console's one socket to the server: reconnects after a dropped connection (the server
+ * restarted, the network came back) and stops for good when the session ends. Returns the
+ * function that closes it.
+ */
+export function connectRealtime(
+  token: string,
+  handlers: RealtimeHandlers,
+  open: SocketFactory = (url) => new WebSocket(url),
+): () => void {
+  let socket: WebSocket | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let attempt = 0;
+  let stopped = false;
+
+  const connect = () => {
+    socket = open(realtimeUrl(window.location, token));
+    socket.onopen = () => {
+      attempt = 0;
+    };
+    socket.onmessage = (event) => {
+      const message = parsePush(event.data);
+      if (message?.msgType === 'CHANGED' && message.topic) handlers.onChanged(message.topic);
+      else if (message?.msgType === 'LOGOUT') {
+        stopped = true;
+        handlers.onLogout();
+      }
+    };
+    socket.onclose = (event) => {
+      if (stopped || event.code === SESSION_ENDED_CLOSE) return;
+      timer = setTimeout(connect, reconnectDelay(attempt++));
+    };
+  };
+  connect();
+
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    socket?.close(1000, 'signed out');
+  };
+}

@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+import { SCREENSHOTS, signIn } from './support/sign-in.ts';
+
+interface Stats {
+  users: number;
+  onlineUsers: number;
+  menus: number;
+  dicts: number;
+  signIns: { date: string; count: number }[];
+}
+
+test.describe('home page', () => {
+  test('shows the counts from the server and the sign-ins of the last 7 days', async ({ page }) => {
+    const statsAnswer = page.waitForResponse((response) => response.url().endsWith('/api/dashboard/stats'));
+    await signIn(page);
+    const stats = (await (await statsAnswer).json()) as Stats;
+    const overview = page.getByRole('region', { name: 'Overview' });
+    for (const [title, value] of [
+      ['Users', stats.users],
+      ['Online users', stats.onlineUsers],
+      ['Menus', stats.menus],
+      ['Dictionaries', stats.dicts],
+    ] as const) {
+      await expect(overview.getByText(title, { exact: true })).toBeVisible();
+      await expect(overview.getByText(String(value), { exact: true }).first()).toBeVisible();
+    }
+    expect(stats.signIns).toHaveLength(7);
+    const chart = page.getByRole('img', { name: 'Sign-ins in the last 7 days' });
+    await expect(chart).toBeVisible();
+    await expect(chart.locator('rect')).toHaveCount(7);
+    // The figures are also there as a table for screen readers.
+    const table = page.getByRole('table', { name: 'Sign-ins by day' });
+    await expect(table.getByRole('row')).toHaveCount(8);
+    const today = stats.signIns.at(-1);
+    await expect(table.getByRole('row').last()).toHaveText(`${today?.date}${today?.count}`);
+    expect(today?.count).toBeGreaterThanOrEqual(1);
+    await expect(page.getByText('Recent operations')).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOTS}/shell-en-desktop.png` });
+  });
+});
+
+test.describe('home page in Chinese', () => {
+  test.use({ locale: 'zh-CN' });
+
+  test('speaks Chinese', async ({ page }) => {
+    await signIn(page, { language: 'zh-CN' });
+    const overview = page.getByRole('region', { name: '概览' });
+    for (const title of ['用户', '在线用户', '菜单', '字典']) {
+      await expect(overview.getByText(title, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole('img', { name: '近 7 天登录次数' })).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOTS}/shell-zh-desktop.png` });
+  });
+});

@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+import { TOKEN_COOKIE_KEY } from '@water/contract/constants';
+import { logOut, sidebar } from './support/shell.ts';
+import { signIn } from './support/sign-in.ts';
+
+const cookie = async (context: import('@playwright/test').BrowserContext, name: string) =>
+  (await context.cookies()).find((candidate) => candidate.name === name)?.value;
+
+test.describe('layout', () => {
+  test('the sidebar is 205 px wide and folds, remembering it in a cookie as 1 or 0', async ({ page, context }) => {
+    await signIn(page);
+    const aside = page.locator('aside');
+    await expect.poll(async () => (await aside.boundingBox())?.width).toBe(205);
+
+    await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+    await expect.poll(async () => (await aside.boundingBox())?.width).toBe(64);
+    expect(await cookie(context, 'sidebarStatus')).toBe('0');
+
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
+    await expect.poll(async () => (await aside.boundingBox())?.width).toBe(64);
+    await page.getByRole('button', { name: 'Expand sidebar' }).click();
+    await expect.poll(async () => (await aside.boundingBox())?.width).toBe(205);
+    expect(await cookie(context, 'sidebarStatus')).toBe('1');
+  });
+
+  test('one submenu is open at a time while unique-opened is on (the default)', async ({ page }) => {
+    await signIn(page);
+    const menu = sidebar(page);
+    await menu.getByRole('menuitem', { name: 'System' }).click();
+    await expect(menu.getByRole('link', { name: 'Users', exact: true })).toBeVisible();
+    await menu.getByRole('menuitem', { name: 'Monitor' }).click();
+    await expect(menu.getByRole('link', { name: 'Online users' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Users', exact: true })).toBeHidden();
+
+    await page.getByRole('button', { name: 'Layout settings' }).click();
+    await page.getByRole('switch', { name: 'Unique-opened menu' }).click();
+    await page.keyboard.press('Escape');
+    await menu.getByRole('menuitem', { name: 'System' }).click();
+    await expect(menu.getByRole('link', { name: 'Users', exact: true })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Online users' })).toBeVisible();
+  });
+
+  test('logging out asks first and signs out even when the server cannot be reached', async ({ page, context }) => {
+    await signIn(page);
+    await page.route('**/auth/logout', (route) => route.abort('connectionrefused'));
+    await logOut(page);
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('Are you sure you want to log out of the system?');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect((await context.cookies()).some((candidate) => candidate.name === TOKEN_COOKIE_KEY)).toBe(false);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
+  });
+
+  test('cancelling the log-out keeps the session', async ({ page }) => {
+    await signIn(page);
+    await logOut(page);
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});
+
+test.describe('layout in Chinese', () => {
+  test.use({ locale: 'zh-CN' });
+});

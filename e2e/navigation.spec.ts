@@ -1,0 +1,118 @@
+import { expect, test } from '@playwright/test';
+import { withExtraMenus } from './support/menus.ts';
+import { APP_TITLE, APP_TITLE_ZH, breadcrumb, openFromSidebar } from './support/shell.ts';
+import { fillSignIn, signIn } from './support/sign-in.ts';
+
+test.describe('navigation rules', () => {
+  test.beforeEach(async ({ page }) => {
+    await withExtraMenus(page);
+  });
+
+  test('a bookmarked menu page is reached after signing in, with its title', async ({ page }) => {
+    await page.goto('/workbench/kept?from=bookmark');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fworkbench%2Fkept%3Ffrom%3Dbookmark$/);
+    await fillSignIn(page);
+    await expect(page).toHaveURL(/\/workbench\/kept\?from=bookmark$/);
+    await expect(page.getByRole('heading', { name: 'Kept draft' })).toBeVisible();
+    await expect(page).toHaveTitle(`Kept draft - ${APP_TITLE}`);
+  });
+
+  test('nothing but a spinner and the progress bar shows while the menus load', async ({ page }) => {
+    await signIn(page);
+    // Records every text the page ever shows, to prove no 404, 401 or empty layout flashed.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { seenTexts: string[] }).seenTexts = seen;
+      new MutationObserver(() => seen.push(document.body?.innerText ?? '')).observe(document, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+    });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/menus/build', async (route) => {
+      await held;
+      await route.fallback();
+    });
+
+    await page.goto('/workbench/kept');
+    await expect(page.getByRole('status', { name: 'Loading' })).toBeVisible();
+    await expect(page.locator('#nprogress .bar')).toBeVisible();
+    await expect(page.locator('#nprogress .spinner')).toHaveCount(0);
+    await expect(page.getByText('Welcome, admin')).toHaveCount(0);
+    await expect(page).toHaveURL(/\/workbench\/kept$/);
+
+    release();
+    await expect(page.getByRole('heading', { name: 'Kept draft' })).toBeVisible();
+    await expect(page.getByText('Welcome, admin')).toBeVisible();
+    const seen = await page.evaluate(() => (window as unknown as { seenTexts: string[] }).seenTexts.join('\n'));
+    for (const text of ['404', 'does not exist', 'No permission', 'page not available']) {
+      expect(seen).not.toContain(text);
+    }
+    await expect(page.locator('#nprogress')).toHaveCount(0);
+  });
+
+  test('a signed-in visitor is sent away from /login, and unknown paths go to /404', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    await page.goto('/system/no-such-page');
+    await expect(page).toHaveURL(/\/404$/);
+    await expect(page).toHaveTitle(`Page not found - ${APP_TITLE}`);
+    await expect(page.getByText('Sorry, the page you visited does not exist.')).toBeVisible();
+    await page.getByRole('link', { name: 'Back to home' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Home', level: 2 })).toBeVisible();
+  });
+
+  test('the page title and breadcrumbs follow the route', async ({ page }) => {
+    await signIn(page);
+    await expect(page).toHaveTitle(`Home - ${APP_TITLE}`);
+    await expect(breadcrumb(page)).toHaveText('Home');
+
+    await openFromSidebar(page, 'Monitor', 'Online users');
+    await expect(page).toHaveURL(/\/monitor\/online$/);
+    await expect(page).toHaveTitle(`Online users - ${APP_TITLE}`);
+    await expect(breadcrumb(page)).toHaveText(/Home\s*\/\s*Monitor\s*\/\s*Online users/);
+
+    await breadcrumb(page).getByRole('link', { name: 'Home' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('the page scrolls to the top on navigation', async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 420 });
+    await signIn(page);
+    await page.goto('/workbench/plain');
+    await expect(page.getByRole('heading', { name: 'Plain draft' })).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(50);
+    await openFromSidebar(page, 'Workbench', 'Third draft');
+    await expect(page.getByRole('heading', { name: 'Third draft' })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('/redirect/<path> comes back to the path', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/redirect/workbench/plain?x=1');
+    await expect(page).toHaveURL(/\/workbench\/plain\?x=1$/);
+    await expect(page.getByRole('heading', { name: 'Plain draft' })).toBeVisible();
+  });
+});
+
+test.describe('navigation in Chinese', () => {
+  test.use({ locale: 'zh-CN' });
+
+  test('titles and breadcrumbs are translated', async ({ page }) => {
+    await signIn(page, { language: 'zh-CN' });
+    await expect(page).toHaveTitle(`首页 - ${APP_TITLE_ZH}`);
+    await page.goto('/system/user');
+    await expect(page).toHaveTitle(`用户管理 - ${APP_TITLE_ZH}`);
+    await expect(page.getByRole('navigation', { name: '面包屑导航' })).toHaveText(
+      /首页\s*\/\s*系统管理\s*\/\s*用户管理/,
+    );
+  });
+});

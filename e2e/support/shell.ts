@@ -1,0 +1,64 @@
+import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
+import { TOKEN_COOKIE_KEY } from '@water/contract/constants';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, CAPTCHA_ANSWER } from './test-server.ts';
+
+export const APP_TITLE = 'Equipment Agent Distribution Management System';
+export const APP_TITLE_ZH = '设备代理分销管理系统';
+
+/** The token the browser holds, exactly as the server gave it (`Bearer …`). */
+export async function tokenOf(context: BrowserContext): Promise<string> {
+  const cookie = (await context.cookies()).find((candidate) => candidate.name === TOKEN_COOKIE_KEY);
+  if (!cookie) throw new Error('not signed in');
+  return decodeURIComponent(cookie.value);
+}
+
+/** Signs in through the API, for journeys that call the server beside the browser. */
+export async function apiToken(request: APIRequestContext): Promise<string> {
+  const { uuid } = (await (await request.get('auth/code')).json()) as { uuid: string };
+  const answer = await request.post('auth/login', {
+    data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD, code: CAPTCHA_ANSWER, uuid },
+  });
+  expect(answer.status()).toBe(200);
+  return ((await answer.json()) as { token: string }).token;
+}
+
+export function sidebar(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Main menu' });
+}
+
+export function tabBar(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Open pages' });
+}
+
+export function breadcrumb(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Breadcrumb' });
+}
+
+/** Opens a page through the sidebar, opening its directory first when needed, and waits until it shows. */
+export async function openFromSidebar(page: Page, directory: string, item: string) {
+  const menu = sidebar(page);
+  const link = menu.getByRole('link', { name: item, exact: true });
+  if (!(await link.isVisible())) await menu.getByRole('menuitem', { name: directory }).click();
+  await link.click();
+  await expect(breadcrumb(page).locator('[aria-current="page"]')).toHaveText(item);
+}
+
+export async function openAccountMenu(page: Page) {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+}
+
+export async function logOut(page: Page) {
+  await openAccountMenu(page);
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+}
+
+/** The home page once its figures, chart and recent operations are in. */
+export async function homeLoaded(page: Page) {
+  await expect(page.getByRole('img', { name: 'Sign-ins in the last 7 days' })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Sign in' }).first()).toBeVisible();
+}
+
+/** The context menu of a tab (the sidebar is a menu too). */
+export function tabMenu(page: Page): Locator {
+  return page.getByRole('menu').filter({ has: page.getByRole('menuitem', { name: 'Close others' }) });
+}

@@ -1,0 +1,220 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { apiAs, DEFAULT_USER_PASSWORD, signInAs, uniqueSuffix } from './support/accounts.ts';
+import { apiToken, sidebar } from './support/shell.ts';
+import { SCREENSHOTS, signIn } from './support/sign-in.ts';
+
+/** Chooses an option of the open antd select or tree select by its text. */
+async function pickOption(page: Page, text: string) {
+  await page.locator('.ant-select-dropdown:visible').getByTitle(text, { exact: true }).click();
+}
+
+async function newPage(browser: Browser, locale = 'en-US'): Promise<Page> {
+  const context = await browser.newContext({ locale });
+  return context.newPage();
+}
+
+test.describe('system management', () => {
+  test('an administrator builds a menu and a role that sees only it; its holder sees exactly that menu', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const suffix = uniqueSuffix();
+    const directory = `Field service ${suffix}`;
+    const machines = `Machines ${suffix}`;
+    const role = `Field agent ${suffix}`;
+    const username = `agent-${suffix}`;
+    await signIn(page);
+
+    // A directory at the top level, then a page below it.
+    await page.goto('/system/menu');
+    const menus = page.getByRole('region', { name: 'Menus' });
+    await expect(menus.getByRole('row', { name: /System/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    let dialog = page.getByRole('dialog', { name: 'Add menu' });
+    await expect(dialog.getByRole('radio', { name: 'Directory' })).toBeChecked();
+    await expect(dialog.getByLabel('Page')).toHaveCount(0);
+    await dialog.getByLabel('Title').fill(directory);
+    await dialog.getByLabel('Icon').fill('order');
+    await dialog.getByLabel('Icon').press('Enter');
+    await dialog.getByLabel('Path').fill(`field-${suffix}`);
+    await dialog.getByLabel('Path').press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(menus.getByRole('row', { name: new RegExp(directory) })).toBeVisible();
+
+    await page.getByRole('button', { name: `Add below ${directory}` }).click();
+    dialog = page.getByRole('dialog', { name: 'Add menu' });
+    await dialog.getByRole('radiogroup').getByText('Menu', { exact: true }).click();
+    await expect(dialog.getByRole('radio', { name: 'Menu', exact: true })).toBeChecked();
+    await expect(dialog.getByLabel('Parent')).toBeVisible();
+    await expect(dialog.getByText(directory)).toBeVisible();
+    await dialog.getByLabel('Title').fill(machines);
+    await dialog.getByLabel('Path').fill('machines');
+    await dialog.getByLabel('Page', { exact: true }).fill('system/job/index');
+    await dialog.getByLabel('Page', { exact: true }).press('Enter');
+    await dialog.getByLabel('Component name').fill(`Machines${suffix}`);
+    await dialog.getByLabel('Permission').fill('job:list');
+    await dialog.screenshot({ path: `${SCREENSHOTS}/system-menu-form-en.png` });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await menus
+      .getByRole('row', { name: new RegExp(directory) })
+      .getByRole('button', { name: /Expand row/ })
+      .click();
+    await expect(menus.getByRole('row', { name: new RegExp(machines) })).toBeVisible();
+
+    // A role that grants only that page.
+    await page.goto('/system/role');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    dialog = page.getByRole('dialog', { name: 'Add role' });
+    await dialog.getByLabel('Name').fill(role);
+    await dialog.getByLabel('Name').press('Enter');
+    await expect(dialog).toBeHidden();
+    await page.getByRole('radio', { name: `Choose ${role}` }).check();
+    const tree = page.getByRole('tree', { name: `Menus and buttons of ${role}` });
+    await tree.getByRole('checkbox', { name: machines }).click();
+    await expect(tree.getByRole('checkbox', { name: machines })).toBeChecked();
+    const preview = page.getByRole('navigation', { name: 'Sidebar preview' });
+    await expect(preview.getByRole('menuitem')).toHaveText(['Home', directory, machines]);
+    await tree.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENSHOTS}/system-role-menus-en.png` });
+    const saved = page.waitForResponse((response) => response.url().endsWith('/api/roles/menu'));
+    await page.getByRole('button', { name: 'Save menus' }).click();
+    expect((await saved).status()).toBe(204);
+
+    // A user holding that role, created without a password.
+    await page.goto('/system/user');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    dialog = page.getByRole('dialog', { name: 'Add user' });
+    await dialog.getByLabel('Username').fill(username);
+    await dialog.getByLabel('Nickname').fill(`Agent ${suffix}`);
+    await dialog.getByLabel('Phone').fill('12345');
+    await dialog.getByLabel('Department').click();
+    await pickOption(page, 'Head Office');
+    await dialog.getByLabel('Roles').fill(role);
+    await dialog.getByLabel('Roles').press('Enter');
+    await dialog.getByLabel('Roles').press('Escape');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('Must be 11 digits starting with 1')).toBeVisible();
+    await dialog.getByLabel('Phone').fill('13912345678');
+    await expect(dialog.getByText('Must be 11 digits starting with 1')).toBeHidden();
+    await dialog.screenshot({ path: `${SCREENSHOTS}/system-user-form-en.png` });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('row', { name: new RegExp(username) })).toBeVisible();
+
+    // The new user must choose a password first, then sees exactly the granted menu.
+    const agent = await newPage(browser);
+    await signInAs(agent, username, DEFAULT_USER_PASSWORD);
+    await expect(agent.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+    await expect(agent).toHaveURL(/\/password-change/);
+    await agent.goto('/dashboard');
+    await expect(agent.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+    await agent.screenshot({ path: `${SCREENSHOTS}/password-change-required-en.png` });
+    await agent.getByLabel('Current password').fill(DEFAULT_USER_PASSWORD);
+    await agent.getByLabel('New password', { exact: true }).fill('Agent-pass-2048');
+    await agent.getByLabel('Repeat the new password').fill('Agent-pass-2048');
+    await agent.getByLabel('Repeat the new password').press('Enter');
+    await expect(agent).toHaveURL(/\/dashboard$/);
+    const nav = sidebar(agent);
+    await nav.getByRole('menuitem', { name: directory }).click();
+    await expect(nav.getByRole('menuitem')).toHaveText(['Home', directory, machines]);
+    await nav.getByRole('link', { name: machines }).click();
+    await expect(agent).toHaveURL(new RegExp(`/field-${suffix}/machines$`));
+    await expect(agent.getByRole('region', { name: 'Jobs' })).toBeVisible();
+    // The role grants the list, not its buttons.
+    await expect(agent.getByRole('button', { name: 'Add', exact: true })).toHaveCount(0);
+    await expect(agent.getByRole('button', { name: /^Edit / })).toHaveCount(0);
+
+    // Removing the page from the role takes it out of the holder's sidebar without a new sign-in.
+    await page.goto('/system/role');
+    await page.getByRole('radio', { name: `Choose ${role}` }).check();
+    await expect(tree.getByRole('checkbox', { name: machines })).toBeChecked();
+    await tree.getByRole('checkbox', { name: machines }).click();
+    await expect(preview).toHaveCount(0);
+    await page.getByRole('button', { name: 'Save menus' }).click();
+    await expect(nav.getByRole('menuitem', { name: directory })).toHaveCount(0);
+    await agent.context().close();
+  });
+
+  test('an edited dictionary entry shows in a dropdown already open in another console', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const api = apiAs(request, await apiToken(request));
+    const details = (await (
+      await api.get('api/dictDetail', { dictName: 'user_status', page: 0, size: 9999 })
+    ).json()) as {
+      content: { id: number; label: string; value: string; dictSort: number; dict: { id: number } }[];
+    };
+    const active = details.content.find((entry) => entry.value === 'true')!;
+    const renamed = `Active ${uniqueSuffix()}`;
+    try {
+      const other = await newPage(browser);
+      await signIn(other);
+      await other.goto('/system/user');
+      const filters = other.getByRole('search', { name: 'Search filters' });
+      await filters.getByLabel('Status').click();
+      const dropdown = other.locator('.ant-select-dropdown:visible');
+      await expect(dropdown.getByTitle(active.label, { exact: true })).toBeVisible();
+
+      await signIn(page);
+      await page.goto('/system/dict');
+      await page.getByRole('radio', { name: 'Show entries of user_status' }).check();
+      const entries = page.getByRole('region', { name: 'Entries of user_status' });
+      await entries.getByRole('button', { name: `Edit ${active.label}` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit entry of user_status' });
+      await dialog.getByLabel('Label').fill(renamed);
+      await dialog.getByLabel('Label').press('Enter');
+      await expect(dialog).toBeHidden();
+      await expect(entries.getByRole('cell', { name: renamed, exact: true })).toBeVisible();
+
+      // Still open, never reloaded: the push from the server refreshed the dictionary.
+      await expect(dropdown.getByTitle(renamed, { exact: true })).toBeVisible();
+      await other.screenshot({ path: `${SCREENSHOTS}/dict-pushed-to-open-dropdown-en.png` });
+      await other.context().close();
+    } finally {
+      await api.put('api/dictDetail', { ...active, label: active.label });
+    }
+  });
+});
+
+const PAGES = [
+  { path: '/system/user', name: 'users', region: { en: 'Users', zh: '用户列表' } },
+  { path: '/system/role', name: 'roles', region: { en: 'Roles', zh: '角色列表' } },
+  { path: '/system/menu', name: 'menus', region: { en: 'Menus', zh: '菜单列表' } },
+  { path: '/system/dept', name: 'depts', region: { en: 'Departments', zh: '部门列表' } },
+  { path: '/system/job', name: 'jobs', region: { en: 'Jobs', zh: '岗位列表' } },
+  { path: '/system/dict', name: 'dicts', region: { en: 'Dictionaries', zh: '字典列表' } },
+] as const;
+
+for (const language of ['en', 'zh'] as const) {
+  test(`screenshots of the system pages (${language})`, async ({ browser }) => {
+    const page = await newPage(browser, language === 'en' ? 'en-US' : 'zh-CN');
+    await signIn(page, { language: language === 'en' ? 'en' : 'zh-CN' });
+    for (const entry of PAGES) {
+      await page.goto(entry.path);
+      const table = page.getByRole('region', { name: entry.region[language] });
+      await expect(table.getByRole('row').nth(1)).toBeVisible();
+      if (entry.name === 'dicts') await table.getByRole('radio').first().check();
+      if (entry.name === 'roles') await table.getByRole('radio').first().check();
+      if (entry.name === 'roles') await expect(page.getByRole('tree').getByRole('checkbox').first()).toBeVisible();
+      if (entry.name === 'depts' || entry.name === 'menus') {
+        await table
+          .getByRole('button', { name: /Expand row|展开行/ })
+          .first()
+          .click();
+      }
+      await page.screenshot({ path: `${SCREENSHOTS}/system-${entry.name}-${language}.png` });
+      if (entry.name === 'roles') {
+        await page.getByRole('tree').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${SCREENSHOTS}/system-roles-menus-${language}.png` });
+      }
+    }
+    await page.goto('/user/center');
+    await expect(page.getByRole('tab').first()).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOTS}/personal-center-${language}.png` });
+    await page.context().close();
+  });
+}
