@@ -2,9 +2,11 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { ADMIN_PASSWORD, BASE_URL, CAPTCHA_ANSWER, TEST_PORT } from './e2e/support/test-server.ts';
+import { ADMIN_PASSWORD, BASE_URL, CAPTCHA_ANSWER, SMTP_PORT, TEST_PORT } from './e2e/support/test-server.ts';
 
-const webDist = path.resolve(import.meta.dirname, 'apps/web/dist');
+// E2E_WEB_DIST and E2E_OUTPUT_DIR (with E2E_PORT) let a run use its own copy of the build and its own
+// artifacts, so that a build or a run started meanwhile by someone else does not pull them away.
+const webDist = path.resolve(process.env.E2E_WEB_DIST ?? path.join(import.meta.dirname, 'apps/web/dist'));
 if (!existsSync(path.join(webDist, 'index.html'))) {
   throw new Error(`${webDist}/index.html is missing: build the web app first with "npm run build -w apps/web".`);
 }
@@ -21,7 +23,7 @@ const dataDir = process.env.E2E_DATA_DIR ?? freshDataDir();
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results/artifacts',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results/artifacts',
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -39,6 +41,8 @@ export default defineConfig({
     browserName: 'chromium',
     viewport: { width: 1366, height: 800 },
     locale: 'en-US',
+    // The console turns its animations off for this system setting: clicks never chase a moving menu.
+    contextOptions: { reducedMotion: 'reduce' },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -73,6 +77,8 @@ export default defineConfig({
       ADMIN_PASSWORD,
       WEB_DIST: webDist,
       AUTH_RATE_LIMIT: '1000',
+      // Journeys that need a mailed code listen there (e2e/support/mailbox.ts).
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
     },
   },
 });

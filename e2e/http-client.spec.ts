@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { homeLoaded, tabBar, tabMenu } from './support/shell.ts';
+import { TOKEN_COOKIE_KEY } from '@water/contract/constants';
+import { homeLoaded, tabBar, tabMenu, tokenOf } from './support/shell.ts';
 import { SCREENSHOTS, signIn } from './support/sign-in.ts';
 
 /** Reloads the home page's data by the tab's Refresh: the statistics and the recent operations, in parallel. */
@@ -8,7 +9,57 @@ async function refreshHome(page: Page) {
   await tabMenu(page).getByRole('menuitem', { name: 'Refresh' }).click();
 }
 
+/**
+ * Cuts the console's push channel, so that only the next requests find out the session is gone
+ * (with the channel open, the server's LOGOUT push raises the same prompt at once).
+ */
+async function withoutPushes(page: Page) {
+  await page.routeWebSocket(/\/websocket/, () => {});
+}
+
 test.describe('the HTTP client', () => {
+  test('an expired session raises one "System prompt" however many calls fail together', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await withoutPushes(page);
+    await signIn(page);
+    await homeLoaded(page);
+    // End the browser's session on the server, as an administrator kicking it out would.
+    const revoked = await request.delete('auth/logout', { headers: { Authorization: await tokenOf(context) } });
+    expect(revoked.status()).toBe(200);
+
+    const refused = (path: string) =>
+      page.waitForResponse((response) => response.url().includes(path) && response.status() === 401);
+    const both = Promise.all([refused('/api/dashboard/stats'), refused('/api/logs')]);
+    await refreshHome(page);
+    await both;
+
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toHaveCount(1);
+    await expect(dialog).toContainText('System prompt');
+    await expect(dialog).toContainText('Login status has expired, you can stay on this page or log in again');
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOTS}/session-expired-en-desktop.png` });
+
+    await dialog.getByRole('button', { name: 'Log in again' }).click();
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
+    expect((await context.cookies()).some((cookie) => cookie.name === TOKEN_COOKIE_KEY)).toBe(false);
+  });
+
+  test('cancelling the prompt stays on the page', async ({ page, context, request }) => {
+    await withoutPushes(page);
+    await signIn(page);
+    await homeLoaded(page);
+    await request.delete('auth/logout', { headers: { Authorization: await tokenOf(context) } });
+    await refreshHome(page);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
   test('a 403 answer leads to /401, which explains and offers a way home', async ({ page }) => {
     await signIn(page);
     await homeLoaded(page);
@@ -48,4 +99,25 @@ test.describe('the HTTP client', () => {
 
 test.describe('the HTTP client in Chinese', () => {
   test.use({ locale: 'zh-CN' });
+
+  test('the session prompt speaks Chinese', async ({ page, context, request }) => {
+    await withoutPushes(page);
+    await signIn(page, { language: 'zh-CN' });
+    await expect(page.getByRole('img', { name: '近 7 天登录次数' })).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: 'Sign in' }).first()).toBeVisible();
+    await request.delete('auth/logout', { headers: { Authorization: await tokenOf(context) } });
+    await page.getByRole('navigation', { name: '已打开的页面' }).getByRole('link', { name: '首页' }).click({
+      button: 'right',
+    });
+    await page
+      .getByRole('menu')
+      .filter({ has: page.getByRole('menuitem', { name: '关闭其他' }) })
+      .getByRole('menuitem', { name: '刷新' })
+      .click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('系统提示');
+    await expect(dialog).toContainText('登录状态已过期，您可以继续留在该页面，或者重新登录');
+    await expect(dialog.getByRole('button', { name: '重新登录' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: '取消' })).toBeVisible();
+  });
 });

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { TOKEN_COOKIE_KEY } from '@water/contract/constants';
-import { logOut, sidebar } from './support/shell.ts';
+import { withExtraMenus } from './support/menus.ts';
+import { APP_TITLE, logOut, openAccountMenu, sidebar } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
 
 const cookie = async (context: import('@playwright/test').BrowserContext, name: string) =>
@@ -41,6 +42,45 @@ test.describe('layout', () => {
     await expect(menu.getByRole('link', { name: 'Online users' })).toBeVisible();
   });
 
+  test('the top bar welcomes the user, switches language and size, and has the account menu', async ({
+    page,
+    context,
+  }) => {
+    await withExtraMenus(page);
+    await signIn(page);
+    await expect(page.getByText('Welcome, admin')).toBeVisible();
+    await expect(page.getByText(`© ${new Date().getFullYear()} ${APP_TITLE}`)).toBeVisible();
+
+    // Default avatar: the user has none.
+    const account = page.getByRole('button', { name: 'Account menu' });
+    await expect(account.locator('img')).toHaveCount(0);
+    await expect(account.getByRole('img', { name: 'user' })).toBeVisible();
+    await openAccountMenu(page);
+    await expect(page.getByRole('menuitem', { name: 'Personal center' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // Size: small by default, remembered in a cookie.
+    await page.goto('/workbench/plain');
+    const note = page.getByLabel('Scratch note');
+    await expect(note).toHaveClass(/ant-input-sm/);
+    await page.getByRole('button', { name: 'Size: Small' }).click();
+    await page.getByRole('menuitem', { name: 'Large' }).click();
+    await expect(note).toHaveClass(/ant-input-lg/);
+    expect(await cookie(context, 'size')).toBe('large');
+    await page.reload();
+    await expect(page.getByLabel('Scratch note')).toHaveClass(/ant-input-lg/);
+
+    await page.getByRole('button', { name: 'Language: English' }).click();
+    await page.getByRole('menuitem', { name: '简体中文' }).click();
+    await expect(page.getByText('欢迎，admin')).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: '主菜单' }).getByRole('menuitem', { name: '系统管理' }),
+    ).toBeVisible();
+    // A menu title the console does not know stays as the server sent it.
+    await expect(page).toHaveTitle('Plain draft - 设备代理分销管理系统');
+  });
+
   test('logging out asks first and signs out even when the server cannot be reached', async ({ page, context }) => {
     await signIn(page);
     await page.route('**/auth/logout', (route) => route.abort('connectionrefused'));
@@ -65,4 +105,13 @@ test.describe('layout', () => {
 
 test.describe('layout in Chinese', () => {
   test.use({ locale: 'zh-CN' });
+
+  test('the top bar and the log-out question speak Chinese', async ({ page }) => {
+    await signIn(page, { language: 'zh-CN' });
+    await page.getByRole('button', { name: '账号菜单' }).click();
+    await expect(page.getByRole('menuitem', { name: '个人中心' })).toBeVisible();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await expect(page.getByRole('dialog')).toContainText('确定注销并退出系统吗？');
+    await expect(page.getByRole('button', { name: '收起侧边栏' })).toBeAttached();
+  });
 });

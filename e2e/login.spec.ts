@@ -47,6 +47,11 @@ test.describe('signing in (English)', () => {
     expect((await loggedOut).status()).toBe(200);
     await expect(page).toHaveURL(/\/login$/);
     expect((await context.cookies()).some((cookie) => cookie.name === TOKEN_COOKIE_KEY)).toBe(false);
+    await expect(page.getByRole('dialog'), 'signing out on purpose is not reported as an ended session').toHaveCount(0);
+    const revoked = await page.request.get('auth/info', {
+      headers: { Authorization: decodeURIComponent(token?.value ?? '') },
+    });
+    expect(revoked.status(), 'the signed-out token is refused by the server').toBe(401);
 
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);

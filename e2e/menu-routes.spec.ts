@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { MenuRoute } from '@water/contract/menus';
 import { withExtraMenus } from './support/menus.ts';
-import { APP_TITLE, breadcrumb, sidebar, tabBar } from './support/shell.ts';
+import { APP_TITLE, breadcrumb, openAccountMenu, sidebar, tabBar } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
 
 const meta = (title: string, icon: string | null = null) => ({ title, icon, noCache: true });
@@ -126,7 +126,25 @@ test.describe('routes from the server', () => {
   });
 });
 
-test.describe('fixed routes', () => {});
+test.describe('fixed routes', () => {
+  test('/ opens the pinned home page; the personal center is reached from the avatar only', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const home = tabBar(page).getByRole('listitem').filter({ hasText: 'Home' });
+    await expect(home.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    await expect(home.getByRole('button')).toHaveCount(0);
+
+    await expect(sidebar(page).getByText('Personal center')).toHaveCount(0);
+    await openAccountMenu(page);
+    await page.getByRole('menuitem', { name: 'Personal center' }).click();
+    await expect(page).toHaveURL(/\/user\/center$/);
+    await expect(page.getByRole('heading', { name: 'Personal center' })).toBeVisible();
+    await expect(page).toHaveTitle(`Personal center - ${APP_TITLE}`);
+    // The status comes through the user_status dictionary.
+    await expect(page.getByText('Active', { exact: true })).toBeVisible();
+  });
+});
 
 test.describe('routes from the server in Chinese', () => {
   test.use({ locale: 'zh-CN' });

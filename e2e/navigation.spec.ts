@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { TOKEN_COOKIE_KEY } from '@water/contract/constants';
 import { withExtraMenus } from './support/menus.ts';
 import { APP_TITLE, APP_TITLE_ZH, breadcrumb, openFromSidebar } from './support/shell.ts';
 import { fillSignIn, signIn } from './support/sign-in.ts';
@@ -100,6 +101,18 @@ test.describe('navigation rules', () => {
     await page.goto('/redirect/workbench/plain?x=1');
     await expect(page).toHaveURL(/\/workbench\/plain\?x=1$/);
     await expect(page.getByRole('heading', { name: 'Plain draft' })).toBeVisible();
+  });
+
+  test('when the user info cannot be loaded, the visitor is logged out and the page reloads', async ({
+    page,
+    context,
+  }) => {
+    await signIn(page);
+    await page.route('**/auth/info', (route) => route.fulfill({ status: 500, json: { status: 500, message: 'x' } }));
+    await page.reload();
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
+    await expect(page.getByLabel('Username', { exact: true })).toBeVisible();
+    expect((await context.cookies()).some((cookie) => cookie.name === TOKEN_COOKIE_KEY)).toBe(false);
   });
 });
 

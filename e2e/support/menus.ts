@@ -34,7 +34,9 @@ export const WORKBENCH: MenuRoute = {
 export async function withExtraMenus(page: Page, extra: MenuRoute[] = [WORKBENCH]) {
   await page.route('**/api/menus/build', async (route) => {
     const response = await route.fetch();
-    const menus = (await response.json()) as MenuRoute[];
-    await route.fulfill({ response, json: [...menus, ...extra] });
+    const menus = (await response.json()) as unknown;
+    // A refusal (signed out meanwhile) goes through as it came.
+    if (!response.ok() || !Array.isArray(menus)) return route.fulfill({ response });
+    await route.fulfill({ response, json: [...(menus as MenuRoute[]), ...extra] });
   });
 }

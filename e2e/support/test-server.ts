@@ -6,3 +6,5 @@ export const ADMIN_USERNAME = 'admin';
 export const ADMIN_PASSWORD = 'e2e-Admin-pass-2048';
 /** Every captcha of the test server has this answer (CAPTCHA_TEST_ANSWER). */
 export const CAPTCHA_ANSWER = '42';
+/** The test server sends its mail here (SMTP_URL); journeys that need a mailed code listen on it. */
+export const SMTP_PORT = TEST_PORT + 1;

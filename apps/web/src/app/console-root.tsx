@@ -8,6 +8,7 @@ import { Outlet } from 'react-router';
 import '../lib/i18n-console.ts';
 import { useLayout } from '../lib/layout-state.ts';
 import { queryClient } from '../lib/query-client.ts';
+import { usePrefersReducedMotion } from '../lib/reduced-motion.ts';
 import { useSettings } from '../lib/settings/settings-store.ts';
 import { NotifierBridge } from './notifier-bridge.tsx';
 import { themeConfig } from './theme.ts';
@@ -21,7 +22,11 @@ export function ConsoleRoot() {
   const colour = useSettings((state) => state.theme);
   const darkMode = useSettings((state) => state.darkMode);
   const size = useLayout((state) => state.size);
-  const theme = useMemo(() => themeConfig({ theme: colour, darkMode }), [colour, darkMode]);
+  const reducedMotion = usePrefersReducedMotion();
+  const theme = useMemo(
+    () => themeConfig({ theme: colour, darkMode, reducedMotion }),
+    [colour, darkMode, reducedMotion],
+  );
   return (
     <ConfigProvider
       locale={i18n.language === 'zh-CN' ? zhCN : enUS}

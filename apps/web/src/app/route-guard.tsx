@@ -3,19 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { FullPageSpinner } from '../components/full-page-spinner.tsx';
 import { StartupError } from '../components/startup-error.tsx';
-import { logout } from '../features/auth/api/logout.ts';
+import { signOut } from '../features/auth/api/logout.ts';
 import { loginPathFor } from '../lib/safe-redirect.ts';
-import { restartSignedOut, useSession } from '../lib/session.ts';
+import { useSession } from '../lib/session.ts';
 import { decideRoute, isPublicPath, type LoadStatus } from './guard.ts';
 import { pulseProgress, useProgressWhile } from './navigation-progress.ts';
 import { isShellPath } from './routing/fixed-pages.ts';
 import { loadMenuRoutes, loadUserInfo, useStartup } from './routing/startup.ts';
-
-/** Log out (best effort: the session may already be gone) and start again signed out. */
-async function signOutAndReload(returnTo: string): Promise<void> {
-  await logout().catch(() => undefined);
-  restartSignedOut(loginPathFor(returnTo));
-}
 
 /**
  * Renders the matched page only when `decideRoute` allows it; the decision itself is pure and
@@ -51,7 +45,7 @@ export function RouteGuard() {
   }, [wantsConsole, user, menus, startup.passwordChange]);
 
   useEffect(() => {
-    if (decision.kind === 'sign-out') void signOutAndReload(pathname + search);
+    if (decision.kind === 'sign-out') void signOut(loginPathFor(pathname + search));
   }, [decision.kind, pathname, search]);
 
   // Spec §4 "repeat the navigation": the decision is taken again on every render, so when the
@@ -86,7 +80,7 @@ export function RouteGuard() {
           title={t('errors.menusFailed')}
           detail={startup.menusError}
           onRetry={() => void loadMenuRoutes()}
-          onLogout={() => void signOutAndReload('/')}
+          onLogout={() => void signOut(loginPathFor('/'))}
         />
       );
     default:

@@ -14,4 +14,9 @@ describe('themeConfig', () => {
     expect(config.algorithm).toBe(theme.darkAlgorithm);
     expect(config.token?.colorBgLayout).toBeUndefined();
   });
+
+  it('turns animations off when the system asks for reduced motion', () => {
+    expect(themeConfig({ theme: '#1890ff', darkMode: false }).token?.motion).toBe(true);
+    expect(themeConfig({ theme: '#1890ff', darkMode: false, reducedMotion: true }).token?.motion).toBe(false);
+  });
 });

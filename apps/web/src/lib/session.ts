@@ -42,6 +42,18 @@ export function menusLoaded(): void {
   useSession.setState({ loadMenus: false });
 }
 
+let signingOut = false;
+
+/** The user chose to sign out: the session ends here, not elsewhere. */
+export function beginSignOut(): void {
+  signingOut = true;
+}
+
+/** True between choosing to sign out and the page load that follows. */
+export function isSigningOut(): boolean {
+  return signingOut;
+}
+
 /** Keys of per-browser-tab state that belongs to the signed-in user and must not outlive the session. */
 const sessionScopedStorage = new Set<string>();
 

@@ -115,6 +115,7 @@ export const consoleEn = {
     dicts: 'Dictionaries',
     signIns: 'Sign-ins in the last 7 days',
     signInsTable: 'Sign-ins by day',
+    chartFailed: 'The chart could not be loaded.',
     date: 'Date',
     count: 'Sign-ins',
     statsFailed: 'The figures could not be loaded.',

@@ -113,6 +113,7 @@ export const consoleZhCN: ConsoleMessages = {
     dicts: '字典',
     signIns: '近 7 天登录次数',
     signInsTable: '每日登录次数',
+    chartFailed: '图表加载失败。',
     date: '日期',
     count: '登录次数',
     statsFailed: '统计数据加载失败。',

@@ -1,7 +1,6 @@
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { logout } from '../../features/auth/api/logout.ts';
-import { restartSignedOut } from '../../lib/session.ts';
+import { signOut } from '../../features/auth/api/logout.ts';
 
 /** Asks first; then ends the session locally even when the server cannot be reached. */
 export function useLogoutConfirm(): () => void {
@@ -13,10 +12,7 @@ export function useLogoutConfirm(): () => void {
       content: t('topBar.logoutConfirm'),
       okText: t('topBar.confirm'),
       cancelText: t('topBar.cancel'),
-      onOk: async () => {
-        await logout().catch(() => undefined);
-        restartSignedOut('/login');
-      },
+      onOk: () => signOut('/login'),
     });
   };
 }

@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
+import { ApiError } from '../../lib/api-error.ts';
 import { loadGlobalSetting } from '../../lib/global-setting-store.ts';
+import { reportApiError } from '../../lib/notifier.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { type ChangeTopic, connectRealtime } from '../../lib/realtime.ts';
-import { loginPathFor } from '../../lib/safe-redirect.ts';
-import { restartSignedOut, useSession } from '../../lib/session.ts';
+import { isSigningOut, useSession } from '../../lib/session.ts';
 import { refreshMenuRoutes, refreshUserInfo } from '../routing/startup.ts';
 
 /**
@@ -32,7 +33,11 @@ export function useRealtime(): void {
     if (!token) return;
     return connectRealtime(token, {
       onChanged,
-      onLogout: () => restartSignedOut(loginPathFor(window.location.pathname + window.location.search)),
+      // The session was ended elsewhere (kicked out, password changed, account disabled): the same
+      // "System prompt" as an expired session, at once rather than at the next request.
+      onLogout: () => {
+        if (!isSigningOut()) reportApiError(new ApiError(401, 'Your session has ended'));
+      },
     });
   }, [token]);
 }

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DictLabel } from '../../components/dict-label.tsx';
+import { DictSelect } from '../../components/dict-select.tsx';
 import type { DictDetail } from './dict-items.ts';
 import { fetchDictDetail } from './fetch-dict-detail.ts';
 import { useDict } from './use-dict.ts';
@@ -75,5 +76,30 @@ describe('DictLabel', () => {
     );
     await waitFor(() => expect(document.body.textContent).toBe('Active|Silver|9|none'));
     expect(screen.queryByText('true')).toBeNull();
+  });
+});
+
+describe('DictSelect', () => {
+  it('offers the entries of a dictionary as options, with numeric values as numbers', async () => {
+    // jsdom lacks what antd's select measures with.
+    window.matchMedia ??= (query: string) =>
+      ({
+        matches: false,
+        media: query,
+        addEventListener() {},
+        removeEventListener() {},
+        addListener() {},
+        removeListener() {},
+      }) as never;
+    globalThis.ResizeObserver ??= class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    };
+    let chosen: unknown;
+    render(<DictSelect dict="level" aria-label="Level" onChange={(value) => (chosen = value)} />, { wrapper });
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Level' }));
+    fireEvent.click(await screen.findByTitle('Silver'));
+    expect(chosen).toBe(2);
   });
 });

@@ -1,10 +1,10 @@
-import { theme } from 'antd';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { Typography, theme } from 'antd';
+import type { EChartsType } from 'echarts/core';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { DailySignIns } from '../api/get-dashboard-stats.ts';
-import { barChartGeometry } from './bar-chart-geometry.ts';
 
 const HEIGHT = 260;
-const BOX = { left: 36, right: 8, top: 24, bottom: 28 };
 
 interface SignInChartProps {
   data: readonly DailySignIns[];
@@ -12,57 +12,68 @@ interface SignInChartProps {
   label: string;
 }
 
-/**
- * Sign-ins per day as bars with their counts, drawn as SVG in the theme's colours: seven bars
- * do not need a charting library, and the console stays within its bundle budget.
- */
+/** Sign-ins per day as bars with their counts, in the theme's colours; echarts is fetched only here. */
 export function SignInChart({ data, label }: SignInChartProps) {
+  const { t } = useTranslation();
   const { token } = theme.useToken();
   const box = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
+  const [chart, setChart] = useState<EChartsType>();
+  const [failed, setFailed] = useState(false);
 
-  useLayoutEffect(() => {
+  useEffect(() => {
     const element = box.current;
     if (!element) return;
-    setWidth(element.clientWidth);
-    const observer = new ResizeObserver(([entry]) => setWidth(entry?.contentRect.width ?? 0));
+    let instance: EChartsType | undefined;
+    let disposed = false;
+    import('./echarts-bar.ts').then(
+      ({ init }) => {
+        if (disposed) return;
+        instance = init(element, undefined, { renderer: 'svg' });
+        setChart(instance);
+      },
+      () => setFailed(true),
+    );
+    const observer = new ResizeObserver(() => instance?.resize());
     observer.observe(element);
-    return () => observer.disconnect();
+    return () => {
+      disposed = true;
+      observer.disconnect();
+      instance?.dispose();
+    };
   }, []);
 
-  const { bars, ticks } = barChartGeometry(
-    data.map((day) => ({ label: day.date.slice(5), value: day.count })),
-    { ...BOX, width, height: HEIGHT },
-  );
-  const text = { fill: token.colorTextSecondary, fontSize: 12 };
+  useEffect(() => {
+    const axisText = { color: token.colorTextSecondary, fontFamily: token.fontFamily };
+    chart?.setOption({
+      animation: false,
+      grid: { left: 36, right: 8, top: 28, bottom: 28 },
+      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+      xAxis: {
+        type: 'category',
+        data: data.map((day) => day.date.slice(5)),
+        axisLabel: axisText,
+        axisLine: { lineStyle: { color: token.colorBorder } },
+        axisTick: { show: false },
+      },
+      yAxis: {
+        type: 'value',
+        minInterval: 1,
+        axisLabel: axisText,
+        splitLine: { lineStyle: { color: token.colorBorderSecondary } },
+      },
+      series: [
+        {
+          type: 'bar',
+          name: label,
+          data: data.map((day) => day.count),
+          barMaxWidth: 36,
+          itemStyle: { color: token.colorPrimary, borderRadius: [3, 3, 0, 0] },
+          label: { show: true, position: 'top', color: token.colorText, fontFamily: token.fontFamily },
+        },
+      ],
+    });
+  }, [chart, data, label, token]);
 
-  return (
-    <div ref={box} style={{ width: '100%', height: HEIGHT }}>
-      {width > 0 && (
-        <svg width={width} height={HEIGHT} role="img" aria-label={label}>
-          {ticks.map((tick) => (
-            <g key={tick.value}>
-              <line x1={BOX.left} x2={width - BOX.right} y1={tick.y} y2={tick.y} stroke={token.colorBorderSecondary} />
-              <text x={BOX.left - 8} y={tick.y} textAnchor="end" dominantBaseline="middle" {...text}>
-                {tick.value}
-              </text>
-            </g>
-          ))}
-          {bars.map((bar) => (
-            <g key={bar.label}>
-              <rect x={bar.x} y={bar.y} width={bar.width} height={bar.height} rx={3} fill={token.colorPrimary}>
-                <title>{`${bar.label}: ${bar.value}`}</title>
-              </rect>
-              <text x={bar.centre} y={bar.y - 6} textAnchor="middle" {...text} fill={token.colorText}>
-                {bar.value}
-              </text>
-              <text x={bar.centre} y={HEIGHT - 8} textAnchor="middle" {...text}>
-                {bar.label}
-              </text>
-            </g>
-          ))}
-        </svg>
-      )}
-    </div>
-  );
+  if (failed) return <Typography.Text type="secondary">{t('dashboard.chartFailed')}</Typography.Text>;
+  return <div ref={box} role="img" aria-label={label} style={{ width: '100%', height: HEIGHT }} />;
 }

@@ -1,5 +1,6 @@
 import { App, Card, Col, Descriptions, type DescriptionsProps, Flex, Row, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DictLabel } from '../../../components/dict-label.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { AvatarUpload } from '../components/avatar-upload.tsx';
 import { EmailForm } from '../components/email-form.tsx';
@@ -22,6 +23,7 @@ export function UserCenterPage() {
     { key: 'dept', label: t('center.dept'), children: user.dept?.name ?? none },
     { key: 'jobs', label: t('center.jobs'), children: user.jobs.map((job) => job.name).join(', ') || none },
     { key: 'roles', label: t('center.roles'), children: user.roles.map((role) => role.name).join(', ') || none },
+    { key: 'enabled', label: t('center.status'), children: <DictLabel dict="user_status" value={user.enabled} /> },
     { key: 'createTime', label: t('center.createTime'), children: user.createTime ?? none },
   ];
   const passwordChanged = () =>
