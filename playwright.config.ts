@@ -59,6 +59,15 @@ export default defineConfig({
     },
     headless: true,
   },
+  projects: [
+    { name: 'desktop' },
+    // The journeys tagged @phone again on a phone screen: the sidebar is a drawer there.
+    {
+      name: 'phone',
+      grep: /@phone/,
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+    },
+  ],
   webServer: {
     command: 'node --import tsx apps/server/src/server.ts',
     url: `${BASE_URL}/auth/code`,

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { tabBar } from './support/shell.ts';
-import { fillSignIn, SCREENSHOTS, signIn } from './support/sign-in.ts';
+import { fillSignIn, shot, signIn } from './support/sign-in.ts';
 
 interface Stats {
   users: number;
@@ -11,7 +11,7 @@ interface Stats {
 }
 
 test.describe('home page', () => {
-  test('shows the counts from the server and the sign-ins of the last 7 days', async ({ page }) => {
+  test('shows the counts from the server and the sign-ins of the last 7 days', { tag: '@phone' }, async ({ page }) => {
     const statsAnswer = page.waitForResponse((response) => response.url().endsWith('/api/dashboard/stats'));
     await signIn(page);
     const stats = (await (await statsAnswer).json()) as Stats;
@@ -36,7 +36,7 @@ test.describe('home page', () => {
     await expect(table.getByRole('row').last()).toHaveText(`${today?.date}${today?.count}`);
     expect(today?.count).toBeGreaterThanOrEqual(1);
     await expect(page.getByText('Recent operations')).toBeVisible();
-    await page.screenshot({ path: `${SCREENSHOTS}/shell-en-desktop.png` });
+    await page.screenshot({ path: shot('shell-en-desktop') });
   });
 });
 
@@ -67,6 +67,6 @@ test.describe('home page in Chinese', () => {
       await expect(overview.getByText(title, { exact: true })).toBeVisible();
     }
     await expect(page.getByRole('img', { name: '近 7 天登录次数' })).toBeVisible();
-    await page.screenshot({ path: `${SCREENSHOTS}/shell-zh-desktop.png` });
+    await page.screenshot({ path: shot('shell-zh-desktop') });
   });
 });

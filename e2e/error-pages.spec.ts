@@ -1,14 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { APP_TITLE } from './support/shell.ts';
-import { SCREENSHOTS } from './support/sign-in.ts';
+import { shot } from './support/sign-in.ts';
 
 test.describe('error pages', () => {
-  test('/404 and /401 are public and lead home', async ({ page }) => {
+  test('/404 and /401 are public and lead home', { tag: '@phone' }, async ({ page }) => {
     await page.goto('/404');
     await expect(page).toHaveTitle(`Page not found - ${APP_TITLE}`);
     await expect(page.getByText('Sorry, the page you visited does not exist.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
-    await page.screenshot({ path: `${SCREENSHOTS}/404-en-desktop.png` });
+    await page.screenshot({ path: shot('404-en-desktop') });
 
     await page.goto('/401');
     await expect(page).toHaveTitle(`No permission - ${APP_TITLE}`);

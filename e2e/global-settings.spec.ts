@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { GLOBAL_SETTING_QUERY } from '@water/contract/constants';
 import { APP_TITLE, apiToken } from './support/shell.ts';
-import { SCREENSHOTS, signIn } from './support/sign-in.ts';
+import { shot, signIn } from './support/sign-in.ts';
 
 const SETTINGS_PATH = `api/global/setting?sideCode=${GLOBAL_SETTING_QUERY.sideCode}&fromType=${GLOBAL_SETTING_QUERY.fromType}`;
 
@@ -14,7 +14,10 @@ test.describe('global settings', () => {
     expect(answer.status()).toBe(204);
   });
 
-  test('their title, footer text, case number and publicity override the built-in ones', async ({ page, request }) => {
+  test('their title, footer text, case number and publicity override the built-in ones', { tag: '@phone' }, async ({
+    page,
+    request,
+  }) => {
     const stored = await request.put(SETTINGS_PATH, {
       headers: { Authorization: await apiToken(request) },
       data: {
@@ -38,7 +41,7 @@ test.describe('global settings', () => {
     await expect(page.getByRole('heading', { name: 'Service notice' })).toBeVisible();
     await expect(page.getByText('Prices change on 1 December.')).toBeVisible();
     await expect(page.getByText('Contact: 400-000-0000')).toBeVisible();
-    await page.screenshot({ path: `${SCREENSHOTS}/publicity-en-desktop.png` });
+    await page.screenshot({ path: shot('publicity-en-desktop') });
   });
 
   test('a failed fetch quietly keeps the built-in texts', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { TOKEN_COOKIE_KEY } from '@water/contract/constants';
 import { homeLoaded, tabBar, tabMenu, tokenOf } from './support/shell.ts';
-import { SCREENSHOTS, signIn } from './support/sign-in.ts';
+import { shot, signIn } from './support/sign-in.ts';
 
 /** Reloads the home page's data by the tab's Refresh: the statistics and the recent operations, in parallel. */
 async function refreshHome(page: Page) {
@@ -18,7 +18,7 @@ async function withoutPushes(page: Page) {
 }
 
 test.describe('the HTTP client', () => {
-  test('an expired session raises one "System prompt" however many calls fail together', async ({
+  test('an expired session raises one "System prompt" however many calls fail together', { tag: '@phone' }, async ({
     page,
     context,
     request,
@@ -41,7 +41,7 @@ test.describe('the HTTP client', () => {
     await expect(dialog).toContainText('System prompt');
     await expect(dialog).toContainText('Login status has expired, you can stay on this page or log in again');
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible();
-    await page.screenshot({ path: `${SCREENSHOTS}/session-expired-en-desktop.png` });
+    await page.screenshot({ path: shot('session-expired-en-desktop') });
 
     await dialog.getByRole('button', { name: 'Log in again' }).click();
     await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
@@ -60,7 +60,7 @@ test.describe('the HTTP client', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test('a 403 answer leads to /401, which explains and offers a way home', async ({ page }) => {
+  test('a 403 answer leads to /401, which explains and offers a way home', { tag: '@phone' }, async ({ page }) => {
     await signIn(page);
     await homeLoaded(page);
     await page.route('**/api/dashboard/stats', (route) =>
@@ -70,7 +70,7 @@ test.describe('the HTTP client', () => {
     await expect(page).toHaveURL(/\/401$/);
     await expect(page.getByText('Sorry, you do not have permission to view this page.')).toBeVisible();
     await expect(page.getByText(/does not hold the permission this page or action requires/)).toBeVisible();
-    await page.screenshot({ path: `${SCREENSHOTS}/401-en-desktop.png` });
+    await page.screenshot({ path: shot('401-en-desktop') });
     await page.unroute('**/api/dashboard/stats');
     await page.getByRole('link', { name: 'Back to home' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { TOKEN_COOKIE_KEY } from '@water/contract/constants';
 import { withExtraMenus } from './support/menus.ts';
-import { APP_TITLE, logOut, openAccountMenu, sidebar } from './support/shell.ts';
+import { APP_TITLE, logOut, openAccountMenu, openSidebarOnPhone, sidebar } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
 
 const cookie = async (context: import('@playwright/test').BrowserContext, name: string) =>
@@ -42,10 +42,9 @@ test.describe('layout', () => {
     await expect(menu.getByRole('link', { name: 'Online users' })).toBeVisible();
   });
 
-  test('the top bar welcomes the user, switches language and size, and has the account menu', async ({
-    page,
-    context,
-  }) => {
+  test('the top bar welcomes the user, switches language and size, and has the account menu', {
+    tag: '@phone',
+  }, async ({ page, context }) => {
     await withExtraMenus(page);
     await signIn(page);
     await expect(page.getByText('Welcome, admin')).toBeVisible();
@@ -72,8 +71,9 @@ test.describe('layout', () => {
     await expect(page.getByLabel('Scratch note')).toHaveClass(/ant-input-lg/);
 
     await page.getByRole('button', { name: 'Language: English' }).click();
-    await page.getByRole('menuitem', { name: '简体中文' }).click();
+    await page.getByRole('menuitem', { name: '中文', exact: true }).click();
     await expect(page.getByText('欢迎，admin')).toBeVisible();
+    await openSidebarOnPhone(page);
     await expect(
       page.getByRole('navigation', { name: '主菜单' }).getByRole('menuitem', { name: '系统管理' }),
     ).toBeVisible();
@@ -81,7 +81,10 @@ test.describe('layout', () => {
     await expect(page).toHaveTitle('Plain draft - 设备代理分销管理系统');
   });
 
-  test('logging out asks first and signs out even when the server cannot be reached', async ({ page, context }) => {
+  test('logging out asks first and signs out even when the server cannot be reached', { tag: '@phone' }, async ({
+    page,
+    context,
+  }) => {
     await signIn(page);
     await page.route('**/auth/logout', (route) => route.abort('connectionrefused'));
     await logOut(page);

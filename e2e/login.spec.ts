@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { TOKEN_COOKIE_KEY, USERNAME_COOKIE_KEY } from '@water/contract/constants';
 import { logOut } from './support/shell.ts';
-import { fillSignIn, SCREENSHOTS, signIn } from './support/sign-in.ts';
+import { fillSignIn, shot, signIn } from './support/sign-in.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, BASE_URL } from './support/test-server.ts';
 
 const APP_TITLE = 'Equipment Agent Distribution Management System';
@@ -17,13 +17,13 @@ test.describe('signing in (English)', () => {
     await expect(page.getByRole('heading', { name: 'Automatic Water Vending Back-office' })).toBeVisible();
     await expect(page.getByLabel('Username', { exact: true })).toBeFocused();
     await expect(page.getByAltText('Captcha')).toBeVisible();
-    await page.screenshot({ path: `${SCREENSHOTS}/login-en-desktop.png` });
+    await page.screenshot({ path: shot('login-en-desktop') });
 
     await fillSignIn(page);
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText(`Welcome, ${ADMIN_USERNAME}`)).toBeVisible();
     await expect(page).toHaveTitle(`Home - ${APP_TITLE}`);
-    await page.screenshot({ path: `${SCREENSHOTS}/dashboard-en-desktop.png` });
+    await page.screenshot({ path: shot('dashboard-en-desktop') });
 
     const cookies = await context.cookies();
     const token = cookies.find((cookie) => cookie.name === TOKEN_COOKIE_KEY);
@@ -57,7 +57,7 @@ test.describe('signing in (English)', () => {
     await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
   });
 
-  test('signing in returns to the requested page with its query', async ({ page }) => {
+  test('signing in returns to the requested page with its query', { tag: '@phone' }, async ({ page }) => {
     await page.goto('/dashboard?from=bookmark');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard%3Ffrom%3Dbookmark$/);
     await fillSignIn(page);
@@ -116,7 +116,7 @@ test.describe('signing in (English)', () => {
   test('the language can be switched on the sign-in page and is remembered', async ({ page }) => {
     await page.goto('/login');
     await page.getByRole('button', { name: /^Language/ }).click();
-    await page.getByRole('menuitem', { name: '简体中文' }).click();
+    await page.getByRole('menuitem', { name: '中文', exact: true }).click();
     await expect(page.getByLabel('用户名', { exact: true })).toBeVisible();
     await expect(page).toHaveTitle('登录 - 设备代理分销管理系统');
     await page.reload();
@@ -158,7 +158,7 @@ test.describe('signing in (Chinese browser)', () => {
     }
     await expect(page.getByRole('checkbox', { name: '记住我' })).toBeVisible();
     await expect(page.getByAltText('验证码')).toBeVisible();
-    await page.screenshot({ path: `${SCREENSHOTS}/login-zh-desktop.png` });
+    await page.screenshot({ path: shot('login-zh-desktop') });
   });
 });
 
@@ -171,7 +171,7 @@ test.describe('signing in on a phone', () => {
     await expect(page.getByRole('button', { name: 'Log in' })).toBeInViewport();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SCREENSHOTS}/login-en-mobile.png`, fullPage: true });
+    await page.screenshot({ path: shot('login-en-mobile'), fullPage: true });
   });
 
   test('the dashboard top bar fits the screen', async ({ page }) => {
@@ -179,6 +179,6 @@ test.describe('signing in on a phone', () => {
     await expect(page.getByRole('button', { name: 'Account menu' })).toBeInViewport();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SCREENSHOTS}/dashboard-en-mobile.png` });
+    await page.screenshot({ path: shot('dashboard-en-mobile') });
   });
 });

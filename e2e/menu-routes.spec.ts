@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { MenuRoute } from '@water/contract/menus';
 import { withExtraMenus } from './support/menus.ts';
-import { APP_TITLE, breadcrumb, openAccountMenu, sidebar, tabBar } from './support/shell.ts';
+import { APP_TITLE, breadcrumb, openAccountMenu, openSidebarOnPhone, sidebar, tabBar } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
 
 const meta = (title: string, icon: string | null = null) => ({ title, icon, noCache: true });
@@ -69,10 +69,13 @@ test.describe('routes from the server', () => {
   test.beforeEach(async ({ page }) => {
     await withExtraMenus(page, EXTRA_MENUS);
     await signIn(page);
+    await openSidebarOnPhone(page);
   });
 
-  test('nested directories of any depth lead to their pages', async ({ page }) => {
+  test('nested directories of any depth lead to their pages', { tag: '@phone' }, async ({ page }) => {
     const menu = sidebar(page);
+    // An icon name the console does not know gets the neutral default icon.
+    await expect(menu.getByRole('menuitem', { name: 'Extras' }).getByRole('img', { name: 'appstore' })).toBeVisible();
     await menu.getByRole('menuitem', { name: 'Extras' }).click();
     await menu.getByRole('menuitem', { name: 'Level two' }).click();
     await menu.getByRole('menuitem', { name: 'Level three' }).click();
@@ -83,11 +86,9 @@ test.describe('routes from the server', () => {
     await expect(breadcrumb(page)).toHaveText(
       /Home\s*\/\s*Extras\s*\/\s*Level two\s*\/\s*Level three\s*\/\s*Deep page/,
     );
-    // An icon name the console does not know gets the neutral default icon.
-    await expect(menu.getByRole('menuitem', { name: 'Extras' }).getByRole('img', { name: 'appstore' })).toBeVisible();
   });
 
-  test('a hidden entry is routed but not in the sidebar', async ({ page }) => {
+  test('a hidden entry is routed but not in the sidebar', { tag: '@phone' }, async ({ page }) => {
     await sidebar(page).getByRole('menuitem', { name: 'Extras' }).click();
     await expect(sidebar(page).getByRole('link', { name: 'Future report' })).toBeVisible();
     await expect(sidebar(page).getByText('Secret report')).toHaveCount(0);
@@ -97,7 +98,7 @@ test.describe('routes from the server', () => {
     await expect(tabBar(page).getByRole('link', { name: 'Secret report' })).toBeVisible();
   });
 
-  test('external links open in a new tab', async ({ page, context }) => {
+  test('external links open in a new tab', { tag: '@phone' }, async ({ page, context }) => {
     await context.route('https://docs.example.com/**', (route) =>
       route.fulfill({ contentType: 'text/html', body: '<title>Guide</title>' }),
     );
@@ -116,7 +117,7 @@ test.describe('routes from the server', () => {
     await expect(mail).toHaveAttribute('target', '_blank');
   });
 
-  test('a page key this build does not know shows "page not available"', async ({ page }) => {
+  test('a page key this build does not know shows "page not available"', { tag: '@phone' }, async ({ page }) => {
     await sidebar(page).getByRole('menuitem', { name: 'Extras' }).click();
     await sidebar(page).getByRole('link', { name: 'Future report' }).click();
     await expect(page).toHaveURL(/\/extras\/future$/);
@@ -127,7 +128,9 @@ test.describe('routes from the server', () => {
 });
 
 test.describe('fixed routes', () => {
-  test('/ opens the pinned home page; the personal center is reached from the avatar only', async ({ page }) => {
+  test('/ opens the pinned home page; the personal center is reached from the avatar only', { tag: '@phone' }, async ({
+    page,
+  }) => {
     await signIn(page);
     await page.goto('/');
     await expect(page).toHaveURL(/\/dashboard$/);

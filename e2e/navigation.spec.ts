@@ -9,7 +9,7 @@ test.describe('navigation rules', () => {
     await withExtraMenus(page);
   });
 
-  test('a bookmarked menu page is reached after signing in, with its title', async ({ page }) => {
+  test('a bookmarked menu page is reached after signing in, with its title', { tag: '@phone' }, async ({ page }) => {
     await page.goto('/workbench/kept?from=bookmark');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fworkbench%2Fkept%3Ffrom%3Dbookmark$/);
     await fillSignIn(page);
@@ -18,7 +18,9 @@ test.describe('navigation rules', () => {
     await expect(page).toHaveTitle(`Kept draft - ${APP_TITLE}`);
   });
 
-  test('nothing but a spinner and the progress bar shows while the menus load', async ({ page }) => {
+  test('nothing but a spinner and the progress bar shows while the user info and the menus load', {
+    tag: '@phone',
+  }, async ({ page }) => {
     await signIn(page);
     // Records every text the page ever shows, to prove no 404, 401 or empty layout flashed.
     await page.addInitScript(() => {
@@ -30,23 +32,39 @@ test.describe('navigation rules', () => {
         characterData: true,
       });
     });
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/api/menus/build', async (route) => {
-      await held;
-      await route.fallback();
-    });
+    const hold = async (pattern: string) => {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let asked = () => {};
+      const requested = new Promise<void>((resolve) => {
+        asked = resolve;
+      });
+      await page.route(pattern, async (route) => {
+        asked();
+        await held;
+        await route.fallback();
+      });
+      return { release, requested };
+    };
+    const info = await hold('**/auth/info');
+    const menus = await hold('**/api/menus/build');
+    const onlySpinner = async () => {
+      await expect(page.getByRole('status', { name: 'Loading' })).toBeVisible();
+      await expect(page.locator('#nprogress .bar')).toBeVisible();
+      await expect(page.locator('#nprogress .spinner')).toHaveCount(0);
+      await expect(page.getByText('Welcome, admin')).toHaveCount(0);
+      await expect(page).toHaveURL(/\/workbench\/kept$/);
+    };
 
     await page.goto('/workbench/kept');
-    await expect(page.getByRole('status', { name: 'Loading' })).toBeVisible();
-    await expect(page.locator('#nprogress .bar')).toBeVisible();
-    await expect(page.locator('#nprogress .spinner')).toHaveCount(0);
-    await expect(page.getByText('Welcome, admin')).toHaveCount(0);
-    await expect(page).toHaveURL(/\/workbench\/kept$/);
-
-    release();
+    await info.requested;
+    await onlySpinner();
+    info.release();
+    await menus.requested;
+    await onlySpinner();
+    menus.release();
     await expect(page.getByRole('heading', { name: 'Kept draft' })).toBeVisible();
     await expect(page.getByText('Welcome, admin')).toBeVisible();
     const seen = await page.evaluate(() => (window as unknown as { seenTexts: string[] }).seenTexts.join('\n'));
@@ -56,7 +74,9 @@ test.describe('navigation rules', () => {
     await expect(page.locator('#nprogress')).toHaveCount(0);
   });
 
-  test('a signed-in visitor is sent away from /login, and unknown paths go to /404', async ({ page }) => {
+  test('a signed-in visitor is sent away from /login, and unknown paths go to /404', { tag: '@phone' }, async ({
+    page,
+  }) => {
     await signIn(page);
     await page.goto('/login');
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -70,7 +90,7 @@ test.describe('navigation rules', () => {
     await expect(page.getByRole('heading', { name: 'Home', level: 2 })).toBeVisible();
   });
 
-  test('the page title and breadcrumbs follow the route', async ({ page }) => {
+  test('the page title and breadcrumbs follow the route', { tag: '@phone' }, async ({ page }) => {
     await signIn(page);
     await expect(page).toHaveTitle(`Home - ${APP_TITLE}`);
     await expect(breadcrumb(page)).toHaveText('Home');
@@ -96,7 +116,7 @@ test.describe('navigation rules', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 
-  test('/redirect/<path> comes back to the path', async ({ page }) => {
+  test('/redirect/<path> comes back to the path', { tag: '@phone' }, async ({ page }) => {
     await signIn(page);
     await page.goto('/redirect/workbench/plain?x=1');
     await expect(page).toHaveURL(/\/workbench\/plain\?x=1$/);

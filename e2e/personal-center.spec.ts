@@ -1,13 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { apiAs, apiSignIn, signInAs, uniqueSuffix } from './support/accounts.ts';
+import { apiAs, apiSignIn, removeSeeded, signInAs, uniqueSuffix } from './support/accounts.ts';
+import { openMailbox } from './support/mailbox.ts';
 import { apiToken } from './support/shell.ts';
-import { SCREENSHOTS } from './support/sign-in.ts';
+import { shot } from './support/sign-in.ts';
 import { CAPTCHA_ANSWER } from './support/test-server.ts';
 
 test('the personal center changes the profile, the avatar and the password end to end', async ({
   page,
   request,
   context,
+  browser,
 }) => {
   test.setTimeout(120_000);
   // A user of their own, seeded through the API.
@@ -48,7 +50,7 @@ test('the personal center changes the profile, the avatar and the password end t
   await page.locator('input[type=file]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: picture });
   const crop = page.getByRole('dialog', { name: 'Crop your avatar' });
   await expect(crop.getByRole('button', { name: 'Upload' })).toBeEnabled();
-  await crop.screenshot({ path: `${SCREENSHOTS}/personal-center-avatar-crop-en.png` });
+  await crop.screenshot({ path: shot('personal-center-avatar-crop-en') });
   const uploaded = page.waitForResponse((response) => response.url().endsWith('/api/users/updateAvatar'));
   await crop.getByRole('button', { name: 'Upload' }).click();
   const answer = await uploaded;
@@ -59,7 +61,10 @@ test('the personal center changes the profile, the avatar and the password end t
   await expect(shown).toHaveAttribute('src', `/avatar/${avatar}`);
   await expect.poll(() => shown.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(256);
 
-  // Password: this session stays, every other one ends.
+  // Password: this session stays, every other one ends; an open console elsewhere is told at once.
+  const otherConsole = await (await browser.newContext()).newPage();
+  await signInAs(otherConsole, username, password);
+  await expect(otherConsole).toHaveURL(/\/dashboard$/);
   await page.getByRole('tab', { name: 'Password' }).click();
   await page.getByLabel('Current password').fill(password);
   await page.getByLabel('New password', { exact: true }).fill('Center-pass-2');
@@ -70,9 +75,14 @@ test('the personal center changes the profile, the avatar and the password end t
   await page.getByLabel('Repeat the new password').press('Enter');
   const done = page.getByRole('dialog', { name: 'Password changed' });
   await expect(done).toContainText('signed out');
-  await done.screenshot({ path: `${SCREENSHOTS}/personal-center-password-en.png` });
+  await done.screenshot({ path: shot('personal-center-password-en') });
   await done.getByRole('button', { name: 'OK' }).click();
   expect((await elsewhere.get('auth/info')).status()).toBe(401);
+  const prompt = otherConsole.getByRole('dialog');
+  await expect(prompt).toContainText('System prompt');
+  await prompt.getByRole('button', { name: 'Log in again' }).click();
+  await expect(otherConsole).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
+  await otherConsole.context().close();
   await page.reload();
   await expect(page.getByRole('heading', { name: `Centre ${suffix}` })).toBeVisible();
 
@@ -94,4 +104,77 @@ test('the personal center changes the profile, the avatar and the password end t
   await page.goto('/user/center');
   await page.getByRole('tab', { name: 'My operations' }).click();
   await expect(page.getByRole('region', { name: 'My recent operations' }).getByRole('row').nth(1)).toBeVisible();
+
+  await removeSeeded(admin, { usernames: [username] });
+});
+
+test('the e-mail address changes with a code mailed to the new address', async ({ page, request }) => {
+  const mailbox = await openMailbox();
+  try {
+    const admin = apiAs(request, await apiToken(request));
+    const depts = (await (await admin.get('api/dept')).json()) as { content: { id: number }[] };
+    const roles = (await (await admin.get('api/roles/all')).json()) as { id: number; name: string }[];
+    const suffix = uniqueSuffix();
+    const username = `mail-${suffix}`;
+    const password = 'Mail-pass-1';
+    const created = await admin.post('api/users', {
+      username,
+      nickName: 'Mail user',
+      email: `old-${suffix}@example.com`,
+      dept: { id: depts.content[0]!.id },
+      roles: [{ id: roles.find((role) => role.name === 'User')!.id }],
+      password,
+    });
+    expect(created.status(), await created.text()).toBe(201);
+
+    await signInAs(page, username, password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/user/center');
+    await page.getByRole('tab', { name: 'E-mail' }).click();
+    const panel = page.getByRole('tabpanel', { name: 'E-mail' });
+    await expect(panel).toContainText(`old-${suffix}@example.com`);
+
+    // The address is checked before anything is sent.
+    await panel.getByLabel('New e-mail address').fill('not-an-address');
+    await panel.getByRole('button', { name: 'Send code' }).click();
+    await expect(panel.getByText('Must be an e-mail address such as name@example.com')).toBeVisible();
+    expect(mailbox.received).toHaveLength(0);
+
+    // A code that was never sent is refused on its field and changes nothing.
+    const address = `new-${suffix}@example.com`;
+    await panel.getByLabel('New e-mail address').fill(address);
+    await panel.getByLabel('Verification code').fill('000000');
+    await panel.getByLabel('Current password').fill(password);
+    await panel.getByRole('button', { name: 'Change e-mail address' }).click();
+    await expect(panel.getByText('The verification code is wrong or has expired; ask for a new one')).toBeVisible();
+    await expect(panel).toContainText(`old-${suffix}@example.com`);
+
+    await panel.getByRole('button', { name: 'Send code' }).click();
+    await expect(page.getByText('A code was sent to the new address. It is valid for 5 minutes.')).toBeVisible();
+    await expect(panel.getByRole('button', { name: /Send again in \d+ s/ })).toBeDisabled();
+    await expect.poll(() => mailbox.to(address).length).toBe(1);
+    // The code is in the message's text, after its headers.
+    const body = mailbox
+      .to(address)[0]!
+      .raw.split(/\r?\n\r?\n/)
+      .slice(1)
+      .join('\n');
+    const code = /\b(\d{6})\b/.exec(body)?.[1];
+    expect(code, 'the message carries a six-digit code').toBeDefined();
+
+    await panel.getByLabel('Verification code').fill(code!);
+    await panel.getByRole('button', { name: 'Change e-mail address' }).click();
+    await expect(page.getByText('E-mail address changed')).toBeVisible();
+    await expect(panel).toContainText(address);
+    const info = (await (
+      await apiAs(request, await apiSignIn(request, username, password)).get('auth/info')
+    ).json()) as {
+      user: { email: string };
+    };
+    expect(info.user.email).toBe(address);
+
+    await removeSeeded(admin, { usernames: [username] });
+  } finally {
+    await mailbox.close();
+  }
 });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { breadcrumb, tabBar } from './support/shell.ts';
-import { SCREENSHOTS, signIn } from './support/sign-in.ts';
+import { shot, signIn } from './support/sign-in.ts';
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -11,7 +11,7 @@ test.describe('on a phone', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await expect(page.getByRole('heading', { name: 'Home', level: 2 })).toBeVisible();
-    await page.screenshot({ path: `${SCREENSHOTS}/shell-en-mobile.png`, fullPage: true });
+    await page.screenshot({ path: shot('shell-en-mobile'), fullPage: true });
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('navigation', { name: 'Main menu' });
@@ -19,7 +19,7 @@ test.describe('on a phone', () => {
     await menu.getByRole('menuitem', { name: 'System' }).click();
     await expect(menu.getByRole('link', { name: 'Users' })).toBeVisible();
     await expect(menu.getByRole('link', { name: 'Dictionaries' })).toBeInViewport();
-    await page.screenshot({ path: `${SCREENSHOTS}/shell-drawer-en-mobile.png` });
+    await page.screenshot({ path: shot('shell-drawer-en-mobile') });
     await menu.getByRole('link', { name: 'Users' }).click();
 
     await expect(page).toHaveURL(/\/system\/user$/);
@@ -54,6 +54,6 @@ test.describe('on a phone in Chinese', () => {
     await expect(page.getByRole('button', { name: '打开菜单' })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SCREENSHOTS}/shell-zh-mobile.png`, fullPage: true });
+    await page.screenshot({ path: shot('shell-zh-mobile'), fullPage: true });
   });
 });

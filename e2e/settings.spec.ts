@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { withExtraMenus } from './support/menus.ts';
-import { sidebar, tabBar } from './support/shell.ts';
-import { SCREENSHOTS, signIn } from './support/sign-in.ts';
+import { openSidebarOnPhone, sidebar, tabBar } from './support/shell.ts';
+import { shot, signIn } from './support/sign-in.ts';
 
 const PRESETS = ['#409EFF', '#1890ff', '#304156', '#212121', '#11a983', '#13c2c2', '#6959CD', '#f5222d'];
 
@@ -37,7 +37,9 @@ test.describe('settings drawer', () => {
     }
   });
 
-  test('changes apply at once, survive a reload and apply before the first paint', async ({ page }) => {
+  test('changes apply at once, survive a reload and apply before the first paint', { tag: '@phone' }, async ({
+    page,
+  }) => {
     await withExtraMenus(page);
     await signIn(page);
     await page.goto('/workbench/kept');
@@ -50,13 +52,15 @@ test.describe('settings drawer', () => {
     await drawer.getByRole('switch', { name: 'Dark mode' }).click();
     await page.keyboard.press('Escape');
 
+    await openSidebarOnPhone(page);
     await expect(sidebar(page).getByText('Automatic Water Vending Back-office')).toBeVisible();
+    await page.keyboard.press('Escape');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     await expect.poll(() => background(page.locator('body'))).toBe('rgb(0, 0, 0)');
     const headerPosition = () =>
       page.locator('header').evaluate((header) => getComputedStyle(header.parentElement!).position);
     expect(await headerPosition()).toBe('static');
-    await page.screenshot({ path: `${SCREENSHOTS}/shell-dark-en-desktop.png` });
+    await page.screenshot({ path: shot('shell-dark-en-desktop') });
 
     // Hold the application code back: what shows meanwhile comes from the saved settings alone.
     let release = () => {};
@@ -76,7 +80,9 @@ test.describe('settings drawer', () => {
     release();
     await reloaded;
 
+    await openSidebarOnPhone(page);
     await expect(sidebar(page).getByText('Automatic Water Vending Back-office')).toBeVisible();
+    await page.keyboard.press('Escape');
     expect(await headerPosition()).toBe('static');
     const again = await openSettings(page);
     await expect(again.getByRole('radio', { name: 'Theme colour #11a983' })).toHaveAttribute('aria-checked', 'true');

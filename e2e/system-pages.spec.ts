@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { apiAs, DEFAULT_USER_PASSWORD, removeSeeded, signInAs, uniqueSuffix } from './support/accounts.ts';
 import { apiToken, sidebar } from './support/shell.ts';
-import { SCREENSHOTS, signIn } from './support/sign-in.ts';
+import { shot, signIn } from './support/sign-in.ts';
 
 /** Chooses an option of the open antd select or tree select by its text. */
 async function pickOption(page: Page, text: string) {
@@ -64,7 +64,7 @@ test.describe('system management', () => {
     await dialog.getByLabel('Page', { exact: true }).press('Enter');
     await dialog.getByLabel('Component name').fill(`Machines${suffix}`);
     await dialog.getByLabel('Permission').fill('job:list');
-    await dialog.screenshot({ path: `${SCREENSHOTS}/system-menu-form-en.png` });
+    await dialog.screenshot({ path: shot('system-menu-form-en') });
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
     await menus
@@ -87,7 +87,7 @@ test.describe('system management', () => {
     const preview = page.getByRole('navigation', { name: 'Sidebar preview' });
     await expect(preview.getByRole('menuitem')).toHaveText(['Home', directory, machines]);
     await tree.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SCREENSHOTS}/system-role-menus-en.png` });
+    await page.screenshot({ path: shot('system-role-menus-en') });
     const saved = page.waitForResponse((response) => response.url().endsWith('/api/roles/menu'));
     await page.getByRole('button', { name: 'Save menus' }).click();
     expect((await saved).status()).toBe(204);
@@ -108,7 +108,7 @@ test.describe('system management', () => {
     await expect(dialog.getByText('Must be 11 digits starting with 1')).toBeVisible();
     await dialog.getByLabel('Phone').fill('13912345678');
     await expect(dialog.getByText('Must be 11 digits starting with 1')).toBeHidden();
-    await dialog.screenshot({ path: `${SCREENSHOTS}/system-user-form-en.png` });
+    await dialog.screenshot({ path: shot('system-user-form-en') });
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('row', { name: new RegExp(username) })).toBeVisible();
@@ -120,7 +120,7 @@ test.describe('system management', () => {
     await expect(agent).toHaveURL(/\/password-change/);
     await agent.goto('/dashboard');
     await expect(agent.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
-    await agent.screenshot({ path: `${SCREENSHOTS}/password-change-required-en.png` });
+    await agent.screenshot({ path: shot('password-change-required-en') });
     await agent.getByLabel('Current password').fill(DEFAULT_USER_PASSWORD);
     await agent.getByLabel('New password', { exact: true }).fill('Agent-pass-2048');
     await agent.getByLabel('Repeat the new password').fill('Agent-pass-2048');
@@ -182,7 +182,7 @@ test.describe('system management', () => {
 
       // Still open, never reloaded: the push from the server refreshed the dictionary.
       await expect(dropdown.getByTitle(renamed, { exact: true })).toBeVisible();
-      await other.screenshot({ path: `${SCREENSHOTS}/dict-pushed-to-open-dropdown-en.png` });
+      await other.screenshot({ path: shot('dict-pushed-to-open-dropdown-en') });
       await other.context().close();
     } finally {
       await api.put('api/dictDetail', { ...active, label: active.label });
@@ -284,15 +284,15 @@ for (const language of ['en', 'zh'] as const) {
           .first()
           .click();
       }
-      await page.screenshot({ path: `${SCREENSHOTS}/system-${entry.name}-${language}.png` });
+      await page.screenshot({ path: shot(`system-${entry.name}-${language}`) });
       if (entry.name === 'roles') {
         await page.getByRole('tree').scrollIntoViewIfNeeded();
-        await page.screenshot({ path: `${SCREENSHOTS}/system-roles-menus-${language}.png` });
+        await page.screenshot({ path: shot(`system-roles-menus-${language}`) });
       }
     }
     await page.goto('/user/center');
     await expect(page.getByRole('tab').first()).toBeVisible();
-    await page.screenshot({ path: `${SCREENSHOTS}/personal-center-${language}.png` });
+    await page.screenshot({ path: shot(`personal-center-${language}`) });
     await page.context().close();
   });
 }

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { withExtraMenus } from './support/menus.ts';
 import { openFromSidebar, tabBar, tabMenu } from './support/shell.ts';
-import { SCREENSHOTS, signIn } from './support/sign-in.ts';
+import { shot, signIn } from './support/sign-in.ts';
 
 const note = (page: Page) => page.getByRole('textbox', { name: 'Scratch note' });
 const rows = (page: Page) => page.getByRole('list', { name: 'Sample rows' });
@@ -15,7 +15,9 @@ test.describe('tabs', () => {
     await signIn(page);
   });
 
-  test('a cached page keeps its input and scroll; an uncached one starts afresh', async ({ page }) => {
+  test('a cached page keeps its input and scroll; an uncached one starts afresh', { tag: '@phone' }, async ({
+    page,
+  }) => {
     await open(page, 'Kept draft');
     await note(page).fill('kept while away');
     await rows(page).evaluate((list) => {
@@ -37,7 +39,9 @@ test.describe('tabs', () => {
     await expect(tabTitles(page)).toHaveText(['Home', 'Kept draft', 'Plain draft']);
   });
 
-  test('the context menu is 105 px wide and refreshes, closes, closes others and closes all', async ({ page }) => {
+  test('the context menu is 105 px wide and refreshes, closes, closes others and closes all', {
+    tag: '@phone',
+  }, async ({ page }) => {
     await open(page, 'Kept draft');
     await note(page).fill('before refresh');
     await open(page, 'Plain draft');
@@ -48,7 +52,7 @@ test.describe('tabs', () => {
     const menu = tabMenu(page);
     await expect(menu.getByRole('menuitem')).toHaveText(['Refresh', 'Close', 'Close others', 'Close all']);
     await expect.poll(async () => Math.round((await menu.boundingBox())?.width ?? 0)).toBe(105);
-    await page.screenshot({ path: `${SCREENSHOTS}/tabs-context-menu-en-desktop.png` });
+    await page.screenshot({ path: shot('tabs-context-menu-en-desktop') });
 
     // Refresh remounts the page, even a cached one.
     await menu.getByRole('menuitem', { name: 'Refresh' }).click();
@@ -103,7 +107,9 @@ test.describe('tabs', () => {
     await expect(tabTitles(page)).toHaveText(['Home', 'Plain draft']);
   });
 
-  test('open tabs survive a reload, and the tab list keeps 4 px scroll padding', async ({ page }) => {
+  test('open tabs survive a reload, and the tab list keeps 4 px scroll padding', { tag: '@phone' }, async ({
+    page,
+  }) => {
     await open(page, 'Kept draft');
     await openFromSidebar(page, 'Monitor', 'Server');
     await page.reload();

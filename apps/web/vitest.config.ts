@@ -8,7 +8,7 @@ export default defineConfig({
   plugins: [react()],
   test: {
     name: 'web',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     environment: 'node',
   },
 });

@@ -36,11 +36,22 @@ export function breadcrumb(page: Page): Locator {
 
 /** Opens a page through the sidebar, opening its directory first when needed, and waits until it shows. */
 export async function openFromSidebar(page: Page, directory: string, item: string) {
+  await openSidebarOnPhone(page);
   const menu = sidebar(page);
   const link = menu.getByRole('link', { name: item, exact: true });
   if (!(await link.isVisible())) await menu.getByRole('menuitem', { name: directory }).click();
   await link.click();
   await expect(breadcrumb(page).locator('[aria-current="page"]')).toHaveText(item);
+}
+
+/** Below this width the sidebar is a drawer (spec: device "mobile"). */
+const DRAWER_BELOW_PX = 992;
+
+/** On a phone the sidebar is a drawer behind the "Open menu" button; on a desktop it is always there. */
+export async function openSidebarOnPhone(page: Page) {
+  if ((page.viewportSize()?.width ?? DRAWER_BELOW_PX) >= DRAWER_BELOW_PX) return;
+  await page.getByRole('button', { name: /^(Open menu|打开菜单)$/ }).click();
+  await expect(page.getByRole('navigation', { name: /^(Main menu|主菜单)$/ })).toBeVisible();
 }
 
 export async function openAccountMenu(page: Page) {

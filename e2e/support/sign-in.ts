@@ -1,7 +1,16 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, CAPTCHA_ANSWER } from './test-server.ts';
 
 export const SCREENSHOTS = 'test-results/screenshots';
+
+/**
+ * Where a journey keeps a screenshot for people to look at: `<name>.png`, or `<name>-phone.png`
+ * (without a `-desktop` suffix) when the journey runs again on the phone screen.
+ */
+export function shot(name: string): string {
+  const phone = test.info().project.name === 'phone';
+  return `${SCREENSHOTS}/${phone ? `${name.replace(/-desktop$/, '')}-phone` : name}.png`;
+}
 
 type Language = 'en' | 'zh-CN';
 

@@ -41,7 +41,7 @@ describe('applyFieldErrors with an antd form', () => {
       applied = applyFieldErrors(form!, new ApiError(400, 'phone: must be 11 digits starting with 1'));
     });
     expect(applied).toBe(true);
-    expect(await screen.findByText('must be 11 digits starting with 1')).toBeTruthy();
+    expect(await screen.findByText('Must be 11 digits starting with 1')).toBeTruthy();
     expect(applyFieldErrors(form!, new ApiError(400, 'nickName: is required'))).toBe(false);
   });
 });

@@ -6,11 +6,11 @@ describe('fieldErrorOf', () => {
   it('reads the field and the text of a server validation message', () => {
     expect(fieldErrorOf(new ApiError(400, 'phone: must be 11 digits starting with 1'))).toEqual({
       name: ['phone'],
-      message: 'must be 11 digits starting with 1',
+      message: 'Must be 11 digits starting with 1',
     });
     expect(fieldErrorOf(new ApiError(400, 'dept.id: is required'))).toEqual({
       name: ['dept', 'id'],
-      message: 'is required',
+      message: 'Is required',
     });
     expect(fieldErrorOf(new ApiError(400, 'jobs.0.id: must be integer'))?.name).toEqual(['jobs', 0, 'id']);
   });
@@ -38,7 +38,7 @@ describe('applyFieldErrors', () => {
   it('puts the message on the named field', () => {
     const form = fakeForm(['phone', 'email']);
     expect(applyFieldErrors(form, new ApiError(400, 'phone: must be 11 digits starting with 1'))).toBe(true);
-    expect(form.errors.get('phone')).toEqual(['must be 11 digits starting with 1']);
+    expect(form.errors.get('phone')).toEqual(['Must be 11 digits starting with 1']);
   });
 
   it('reports false when the form has no such field or the error names none', () => {

@@ -20,7 +20,11 @@ export function fieldErrorOf(error: unknown): FieldError | undefined {
   if (!match) return undefined;
   const [, path = '', message = ''] = match;
   if (path === 'body' || path === 'querystring' || path === 'params') return undefined;
-  return { name: path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)), message };
+  return {
+    name: path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
+    // Shown under the field on its own, so it reads as a sentence.
+    message: message.charAt(0).toUpperCase() + message.slice(1),
+  };
 }
 
 /** The part of an antd FormInstance this needs, so pure code does not import antd. */

@@ -10,7 +10,7 @@ export const en = {
   language: {
     label: 'Language',
     en: 'English',
-    zhCN: '简体中文',
+    zhCN: '中文',
   },
   route: {
     login: 'Login',

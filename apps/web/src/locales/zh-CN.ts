@@ -10,7 +10,7 @@ export const zhCN: CoreMessages = {
   language: {
     label: '语言',
     en: 'English',
-    zhCN: '简体中文',
+    zhCN: '中文',
   },
   route: {
     login: '登录',

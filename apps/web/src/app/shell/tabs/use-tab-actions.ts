@@ -23,8 +23,7 @@ export function useTabActions(): TabActions {
   return {
     current,
     refresh: (view) => {
-      tabs.forget(view.fullPath);
-      // The page mounts afresh and asks the server again rather than showing cached answers.
+      // The page mounts afresh (RedirectPage lets the kept one go) and asks the server again rather than showing cached answers.
       void queryClient.invalidateQueries({ refetchType: 'none' });
       void navigate(REDIRECT_PREFIX + view.fullPath.replace(/^\//, ''), { replace: true });
     },
