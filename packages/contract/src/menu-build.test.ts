@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type BuildableMenu, buildMenuRoutes, withAncestors } from './menus-build.ts';
+import { type BuildableMenu, buildMenuRoutes, withAncestors } from './menu-build.ts';
 
 let nextId = 1;
 const menu = (over: Partial<BuildableMenu>): BuildableMenu => ({

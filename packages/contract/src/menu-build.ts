@@ -1,4 +1,4 @@
-import type { MenuRoute } from '@water/contract/menus';
+import type { MenuRoute } from './menus.ts';
 
 /** The columns of a menu that the router tree is made of. */
 export interface BuildableMenu {

@@ -1,3 +1,4 @@
+import { buildMenuRoutes, withAncestors } from '@water/contract/menu-build';
 import type { Menu, MenuInput, MenuRoute, MenuTreeNode } from '@water/contract/menus';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -14,7 +15,6 @@ import {
   subtreeIds,
   toMenuDto,
 } from './menus.repository.ts';
-import { buildMenuRoutes, withAncestors } from './menus-build.ts';
 
 const EXTERNAL = /^https?:\/\//;
 
