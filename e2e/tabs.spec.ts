@@ -1,7 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
+import type { MenuRoute } from '@water/contract/menus';
+import { uniqueSuffix } from './support/accounts.ts';
 import { withExtraMenus } from './support/menus.ts';
 import { openFromSidebar, tabBar, tabMenu } from './support/shell.ts';
 import { shot, signIn } from './support/sign-in.ts';
+import { adminApi, removeNamed } from './support/system-pages.ts';
 
 const note = (page: Page) => page.getByRole('textbox', { name: 'Scratch note' });
 const rows = (page: Page) => page.getByRole('list', { name: 'Sample rows' });
@@ -134,4 +137,56 @@ test.describe('tabs in Chinese', () => {
     const menu = page.getByRole('menu').filter({ has: page.getByRole('menuitem', { name: '关闭其他' }) });
     await expect(menu.getByRole('menuitem')).toHaveText(['刷新', '关闭', '关闭其他', '关闭全部']);
   });
+});
+
+/** The jobs page once more, under a menu that keeps its state. */
+const KEPT_JOBS: MenuRoute = {
+  path: '/kept-lists',
+  name: 'KeptLists',
+  hidden: false,
+  component: 'Layout',
+  alwaysShow: true,
+  redirect: 'noredirect',
+  meta: { title: 'Kept lists', icon: 'tools', noCache: true },
+  children: [
+    {
+      path: 'jobs',
+      name: 'KeptJobs',
+      hidden: false,
+      component: 'system/job/index',
+      meta: { title: 'Kept jobs', icon: 'edit', noCache: false },
+    },
+  ],
+};
+
+test('a kept list keeps its filter and its table page while another tab shows', async ({ page, request }) => {
+  const api = await adminApi(request);
+  const prefix = `Kept ${uniqueSuffix()}`;
+  const names = Array.from({ length: 12 }, (_, index) => `${prefix} ${String(index + 1).padStart(2, '0')}`);
+  for (const [index, jobName] of names.entries()) {
+    expect((await api.post('api/job', { name: jobName, jobSort: index + 1 })).status()).toBe(201);
+  }
+  try {
+    await withExtraMenus(page, [KEPT_JOBS]);
+    await signIn(page);
+    await page.goto('/kept-lists/jobs');
+    const jobs = page.getByRole('region', { name: 'Jobs' });
+    const name = page.getByRole('search', { name: 'Search filters' }).getByLabel('Name');
+    await name.fill(prefix);
+    await name.press('Enter');
+    await expect(jobs.getByText('12 in total')).toBeVisible();
+    await jobs.getByTitle('2', { exact: true }).click();
+    await expect(jobs.getByRole('row')).toHaveCount(3);
+    await expect(jobs.getByRole('row').nth(1)).toContainText(`${prefix} 11`);
+
+    await tab(page, 'Home').click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await tab(page, 'Kept jobs').click();
+    await expect(page).toHaveURL(/\/kept-lists\/jobs$/);
+    await expect(name).toHaveValue(prefix);
+    await expect(jobs.locator('.ant-pagination-item-active')).toHaveText('2');
+    await expect(jobs.getByRole('row').nth(1)).toContainText(`${prefix} 11`);
+  } finally {
+    await removeNamed(api, { jobs: names });
+  }
 });
