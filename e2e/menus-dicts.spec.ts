@@ -1,11 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { removeSeeded, uniqueSuffix } from './support/accounts.ts';
+import { sidebar } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
 import { adminApi, cellUnder, confirmDelete, countNamed, idOf, notice, removeNamed } from './support/system-pages.ts';
 
 test('menus: search, a duplicate title refused on its field, edit in the tree, delete with the subtree', async ({
   page,
   request,
+  browser,
 }) => {
   const api = await adminApi(request);
   const suffix = uniqueSuffix();
@@ -26,6 +28,13 @@ test('menus: search, a duplicate title refused on its field, edit in the tree, d
       menuSort: 1,
     });
     expect(below.status(), await below.text()).toBe(201);
+
+    // Another console, open all along: its sidebar follows the changes without signing in again.
+    const elsewhere = await (await browser.newContext()).newPage();
+    await signIn(elsewhere);
+    const otherSidebar = sidebar(elsewhere);
+    await otherSidebar.getByRole('menuitem', { name: directory }).click();
+    await expect(otherSidebar.getByRole('link', { name: child })).toBeVisible();
 
     await signIn(page);
     await page.goto('/system/menu');
@@ -73,6 +82,10 @@ test('menus: search, a duplicate title refused on its field, edit in the tree, d
     await expect(renamedRow).toBeVisible();
     await expect(menus.getByRole('row', { name: new RegExp(child) })).toHaveCount(0);
     await expect(await cellUnder(menus, renamedRow, 'Hidden')).toHaveText('Yes');
+    // Its only page hidden, the directory leaves the other console's sidebar as well.
+    await expect(otherSidebar.getByRole('link', { name: child })).toHaveCount(0);
+    await expect(otherSidebar.getByRole('menuitem', { name: directory })).toHaveCount(0);
+    await elsewhere.context().close();
 
     // Deleting the directory takes the page below it too.
     await menus.getByRole('button', { name: `Delete ${directory}` }).click();
