@@ -55,6 +55,15 @@ test('the charting code is fetched only when the home page shows', async ({ page
   await tabBar(page).getByText('Home', { exact: true }).click();
   await expect(page.getByRole('img', { name: 'Sign-ins in the last 7 days' }).locator('svg')).toBeVisible();
   expect(scripts.filter((script) => script.includes('echarts'))).toHaveLength(1);
+
+  // Back and forth between the tabs: the chart is drawn again, and the code is not fetched twice.
+  await tabBar(page).getByText('Jobs', { exact: true }).click();
+  await expect(page).toHaveURL(/\/system\/job$/);
+  await tabBar(page).getByText('Home', { exact: true }).click();
+  const chart = page.getByRole('img', { name: 'Sign-ins in the last 7 days' });
+  await expect(chart.locator('svg')).toBeVisible();
+  await expect(chart.locator('svg text').first()).toBeVisible();
+  expect(scripts.filter((script) => script.includes('echarts'))).toHaveLength(1);
 });
 
 test.describe('home page in Chinese', () => {

@@ -39,6 +39,8 @@ export function SignInChart({ data, label }: SignInChartProps) {
       disposed = true;
       observer.disconnect();
       instance?.dispose();
+      // A page kept in a hidden tab runs this again when shown: it must not draw on the old chart.
+      setChart(undefined);
     };
   }, []);
 
