@@ -49,34 +49,30 @@ interface Row {
   [field: string]: unknown;
 }
 
-/** The id of the one row of a list call whose `field` is exactly `value` (searches match parts). */
-export async function idOf(
+/** The rows of a list call whose `field` is exactly `value` (the server's searches match parts). */
+async function rowsWhere(
   api: Api,
   url: string,
   params: Record<string, string | number>,
   field: string,
   value: string,
-) {
+): Promise<Row[]> {
   const answer = await api.get(url, params);
   expect(answer.ok(), await answer.text()).toBe(true);
   const { content } = (await answer.json()) as { content: Row[] };
-  const found = content.find((row) => row[field] === value);
-  if (!found) throw new Error(`${url}: nothing with ${field} "${value}"`);
+  return content.filter((row) => row[field] === value);
+}
+
+/** The id of the one row of a list call whose `field` is exactly `value`. */
+export async function idOf(...query: Parameters<typeof rowsWhere>) {
+  const [found] = await rowsWhere(...query);
+  if (!found) throw new Error(`${query[1]}: nothing with ${query[3]} "${query[4]}"`);
   return found.id;
 }
 
 /** How many rows of a list call have `field` exactly `value`. */
-export async function countNamed(
-  api: Api,
-  url: string,
-  params: Record<string, string | number>,
-  field: string,
-  value: string,
-) {
-  const answer = await api.get(url, params);
-  expect(answer.ok(), await answer.text()).toBe(true);
-  const { content } = (await answer.json()) as { content: Row[] };
-  return content.filter((row) => row[field] === value).length;
+export async function countNamed(...query: Parameters<typeof rowsWhere>) {
+  return (await rowsWhere(...query)).length;
 }
 
 /** Deletes dictionaries, departments and jobs a journey made, by name; those already gone are skipped. */

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import '../test/antd-jsdom.ts';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Form, type FormInstance, Input } from 'antd';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -6,17 +7,6 @@ import { ApiError } from './api-error.ts';
 import { applyFieldErrors } from './field-errors.ts';
 
 afterEach(cleanup);
-
-// jsdom lacks matchMedia, which antd's responsive grid asks for.
-window.matchMedia ??= (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-  }) as never;
 
 describe('applyFieldErrors with an antd form', () => {
   it('shows the server message under the field it names', async () => {

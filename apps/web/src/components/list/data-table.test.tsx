@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import '../../test/antd-jsdom.ts';
 import '../../lib/i18n-console.ts';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { App } from 'antd';
@@ -6,22 +7,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { columnStorageKey } from './column-visibility.ts';
 import { type DataColumn, DataTable } from './data-table.tsx';
 import { useListState } from './use-list-state.ts';
-
-// jsdom lacks matchMedia, which antd's responsive parts ask for.
-window.matchMedia ??= (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-  }) as never;
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as never;
 
 interface Person {
   id: number;

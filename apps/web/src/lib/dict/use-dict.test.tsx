@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import '../../test/antd-jsdom.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -81,21 +82,6 @@ describe('DictLabel', () => {
 
 describe('DictSelect', () => {
   it('offers the entries of a dictionary as options, with numeric values as numbers', async () => {
-    // jsdom lacks what antd's select measures with.
-    window.matchMedia ??= (query: string) =>
-      ({
-        matches: false,
-        media: query,
-        addEventListener() {},
-        removeEventListener() {},
-        addListener() {},
-        removeListener() {},
-      }) as never;
-    globalThis.ResizeObserver ??= class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    };
     let chosen: unknown;
     render(<DictSelect dict="level" aria-label="Level" onChange={(value) => (chosen = value)} />, { wrapper });
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Level' }));
