@@ -1,14 +1,39 @@
 import Type, { type Static, type TSchema } from 'typebox';
+import { ErrorBody } from './errors.ts';
 
-export const ErrorBody = Type.Object(
-  {
-    status: Type.Integer({ description: 'HTTP status, equal to the response status' }),
-    message: Type.String({ description: 'What went wrong, naming the field for bad input' }),
-    timestamp: Type.Integer({ description: 'Milliseconds since the epoch' }),
-  },
-  { $id: 'ErrorBody' },
+export { ErrorBody };
+
+/** The largest id a record can have (PostgreSQL `integer`). */
+export const ID_MAX = 2 ** 31 - 1;
+
+/** Every record id on the wire: a whole number from 1 to 2^31−1. */
+export function Id(options: { description?: string } = {}) {
+  return Type.Integer({ minimum: 1, maximum: ID_MAX, ...options });
+}
+
+/**
+ * `T | null` as one JSON type list rather than `anyOf`: with ajv's `coerceTypes`, `anyOf`
+ * [integer, null] would turn a null into 0 before trying the null branch.
+ */
+export function nullable<T>(type: 'string' | 'integer', options: Record<string, unknown> = {}) {
+  return Type.Unsafe<T | null>({ ...options, type: [type, 'null'] });
+}
+
+/** An id that creating clients of eladmin send as `null`: absent. */
+export const AbsentId = Type.Optional(nullable<number>('integer', { minimum: 1, maximum: ID_MAX }));
+
+/** A reference to another record by id, as eladmin clients send it (`{ id }`; other fields ignored). */
+export const IdRef = Type.Object({ id: Id() });
+export type IdRef = Static<typeof IdRef>;
+
+/** `createTime=<start>&createTime=<end>`: `yyyy-MM-dd HH:mm:ss` or `yyyy-MM-dd` (the end day is included). */
+export const CreateTimeRange = Type.Array(
+  Type.String({
+    pattern: '^\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2}:\\d{2})?$',
+    errorMessage: 'must be yyyy-MM-dd HH:mm:ss',
+  }),
+  { minItems: 2, maxItems: 2, description: 'start and end, both included' },
 );
-export type ErrorBody = Static<typeof ErrorBody>;
 
 /** `yyyy-MM-dd HH:mm:ss` in the server's time zone. */
 export const DateTime = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$' });
@@ -19,14 +44,34 @@ export function Page<T extends TSchema>(item: T) {
     totalElements: Type.Integer({ minimum: 0 }),
   });
 }
+export interface PageOf<T> {
+  content: T[];
+  totalElements: number;
+}
+
+/** Page numbers stop where `page × size` would leave PostgreSQL's integer range. */
+export const PAGE_MAX = 200_000;
+export const PAGE_SIZE_MAX = 10_000;
 
 export const PageQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
-  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000, default: 10 })),
-  sort: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())], { description: 'field,asc|desc' })),
+  page: Type.Optional(Type.Integer({ minimum: 0, maximum: PAGE_MAX, default: 0 })),
+  size: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: 10 })),
+  sort: Type.Optional(
+    Type.Union([Type.String({ maxLength: 100 }), Type.Array(Type.String({ maxLength: 100 }), { maxItems: 10 })], {
+      description: 'field,asc|desc',
+    }),
+  ),
 });
+export type PageQuery = Static<typeof PageQuery>;
 
-export const IdList = Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1 });
+/** Paging without defaults: a list answers every matching row when `page` is absent. */
+export const OptionalPaging = {
+  page: Type.Optional(Type.Integer({ minimum: 0, maximum: PAGE_MAX })),
+  size: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX })),
+  sort: PageQuery.properties.sort,
+};
+
+export const IdList = Type.Array(Id(), { minItems: 1, maxItems: 1000 });
 
 /** Error responses every authenticated route may give. */
 export const authErrors = {

@@ -1,33 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { DateTime } from './common.ts';
-
-/**
- * `T | null` as one JSON type list rather than `anyOf`: with ajv's `coerceTypes`, `anyOf`
- * [integer, null] would turn a null into 0 before trying the null branch.
- */
-export function nullable<T>(type: 'string' | 'integer', options: Record<string, unknown> = {}) {
-  return Type.Unsafe<T | null>({ ...options, type: [type, 'null'] });
-}
-
-/** A reference to another record by id, as eladmin clients send it (`{ id }`; other fields ignored). */
-export const IdRef = Type.Object({ id: Type.Integer({ minimum: 1 }) });
-export type IdRef = Static<typeof IdRef>;
-
-/** `createTime=<start>&createTime=<end>`: `yyyy-MM-dd HH:mm:ss` or `yyyy-MM-dd` (the end day is included). */
-export const CreateTimeRange = Type.Array(
-  Type.String({
-    pattern: '^\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2}:\\d{2})?$',
-    errorMessage: 'must be yyyy-MM-dd HH:mm:ss',
-  }),
-  { minItems: 2, maxItems: 2, description: 'start and end, both included' },
-);
-
-/** Paging without defaults: a list answers every matching row when `page` is absent. */
-export const OptionalPaging = {
-  page: Type.Optional(Type.Integer({ minimum: 0 })),
-  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })),
-  sort: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())], { description: 'field,asc|desc' })),
-};
+import { CreateTimeRange, DateTime, nullable, OptionalPaging } from './common.ts';
 
 export const Dept = Type.Object({
   id: Type.Integer(),

@@ -1,6 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { DateTime, PageQuery } from './common.ts';
-import { CreateTimeRange } from './depts.ts';
+import { CreateTimeRange, DateTime, PageQuery } from './common.ts';
 
 export const Job = Type.Object({
   id: Type.Integer(),

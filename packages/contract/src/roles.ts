@@ -1,6 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { DateTime, PageQuery } from './common.ts';
-import { CreateTimeRange, IdRef, nullable } from './depts.ts';
+import { CreateTimeRange, DateTime, IdRef, nullable, PageQuery } from './common.ts';
 
 /** Wire values of a role's data scope: all, own department, custom departments. */
 export const DATA_SCOPES = ['全部', '本级', '自定义'] as const;

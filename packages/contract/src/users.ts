@@ -1,7 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { UserDto } from './auth.ts';
-import { PageQuery } from './common.ts';
-import { CreateTimeRange, IdRef, nullable } from './depts.ts';
+import { CreateTimeRange, IdRef, nullable, PageQuery } from './common.ts';
 import { EMAIL_PATTERN, PHONE_PATTERN } from './validators.ts';
 
 export const GENDERS = ['男', '女'] as const;

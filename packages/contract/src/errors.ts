@@ -1,0 +1,94 @@
+import Type, { type Static } from 'typebox';
+
+/**
+ * What went wrong, for programs: clients branch on `code` (and on each field error's `code`),
+ * never on the message text, which is English and meant for people and older clients.
+ */
+export const ERROR_CODES = [
+  /** Some input is not acceptable; `errors` names every field at fault when it is about fields. */
+  'VALIDATION_FAILED',
+  /** The body is not parseable as what its content type says (bad JSON, broken multipart). */
+  'MALFORMED_BODY',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'PAYLOAD_TOO_LARGE',
+  /** A rule of the product refuses the request (deleting a job still held, a cycle in a tree, …). */
+  'RULE_VIOLATED',
+  /** No token, or a token that is invalid, expired or whose session has ended. */
+  'UNAUTHENTICATED',
+  'WRONG_CREDENTIALS',
+  'CAPTCHA_WRONG',
+  'CAPTCHA_EXPIRED',
+  'ACCOUNT_LOCKED',
+  'ACCOUNT_DISABLED',
+  'FORBIDDEN',
+  /** The user must replace a default password before doing anything else. */
+  'PASSWORD_CHANGE_REQUIRED',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'RATE_LIMITED',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Why one field was refused. */
+export const FIELD_ERROR_CODES = [
+  'required',
+  /** A field the operation does not accept. */
+  'unknown',
+  /** Wrong JSON type (text where a number is expected, …). */
+  'type',
+  'too_short',
+  'too_long',
+  'too_small',
+  'too_large',
+  /** Does not have the required form (pattern, e-mail, phone, link, …). */
+  'format',
+  /** Not one of the accepted values. */
+  'choice',
+  /** Already used by another record (names, usernames, e-mail addresses, …). */
+  'taken',
+  /** Names a record that does not exist or that the caller may not use. */
+  'unknown_reference',
+  /** Any other reason; the message says which. */
+  'invalid',
+] as const;
+export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
+
+export const FieldError = Type.Object({
+  field: Type.String({ description: 'Path of the field: `name`, `dept.id`, `jobs.0.id`' }),
+  code: Type.Union(
+    FIELD_ERROR_CODES.map((code) => Type.Literal(code)),
+    { description: 'Why the field was refused' },
+  ),
+  message: Type.String({ description: 'The reason in English, without the field name' }),
+  params: Type.Optional(
+    Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]), {
+      description: 'Figures of the rule: `limit` for lengths and bounds, `value` for a taken name',
+    }),
+  ),
+});
+export type FieldError = Static<typeof FieldError>;
+
+export const ErrorBody = Type.Object(
+  {
+    status: Type.Integer({ description: 'HTTP status, equal to the response status' }),
+    message: Type.String({ description: 'What went wrong in English, naming the first field for bad input' }),
+    timestamp: Type.Integer({ description: 'Milliseconds since the epoch' }),
+    code: Type.Optional(
+      Type.Union(
+        ERROR_CODES.map((code) => Type.Literal(code)),
+        { description: 'What went wrong, for programs' },
+      ),
+    ),
+    errors: Type.Optional(
+      Type.Array(FieldError, { description: 'Every refused field, when the error is about fields' }),
+    ),
+  },
+  { $id: 'ErrorBody' },
+);
+export type ErrorBody = Static<typeof ErrorBody>;
+
+/** `field: message`, the readable line of one field error (the first one is the body's `message`). */
+export function fieldErrorLine(error: Pick<FieldError, 'field' | 'message'>): string {
+  return `${error.field}: ${error.message}`;
+}
