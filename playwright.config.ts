@@ -13,7 +13,8 @@ export default defineConfig({
   testDir: 'e2e',
   // E2E_OUTPUT_DIR (with E2E_PORT) lets a run keep its own artifacts apart from another's.
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results/artifacts',
-  fullyParallel: false,
+  // Tests, not files, are shared out: the long files no longer decide when the run ends.
+  fullyParallel: true,
   // The machine has two cores; each worker runs a browser and a server.
   workers: 2,
   retries: 0,

@@ -1,6 +1,6 @@
 import { expect, test } from './support/fixtures.ts';
 import { tabBar } from './support/shell.ts';
-import { fillSignIn, shot, signIn } from './support/sign-in.ts';
+import { fillSignIn, openConsole, shot } from './support/sign-in.ts';
 
 interface Stats {
   users: number;
@@ -11,9 +11,11 @@ interface Stats {
 }
 
 test.describe('home page', () => {
+  test.use({ signedIn: true });
+
   test('shows the counts from the server and the sign-ins of the last 7 days', { tag: '@phone' }, async ({ page }) => {
     const statsAnswer = page.waitForResponse((response) => response.url().endsWith('/api/dashboard/stats'));
-    await signIn(page);
+    await openConsole(page);
     const stats = (await (await statsAnswer).json()) as Stats;
     const overview = page.getByRole('region', { name: 'Overview' });
     for (const [title, value] of [
@@ -70,10 +72,10 @@ test('the charting code is fetched only when the home page shows', async ({ page
 });
 
 test.describe('home page in Chinese', () => {
-  test.use({ locale: 'zh-CN' });
+  test.use({ locale: 'zh-CN', signedIn: true });
 
   test('speaks Chinese', async ({ page }) => {
-    await signIn(page, { language: 'zh-CN' });
+    await openConsole(page, '/dashboard', 'zh-CN');
     const overview = page.getByRole('region', { name: '概览' });
     for (const title of ['用户', '在线用户', '菜单', '字典']) {
       await expect(overview.getByText(title, { exact: true })).toBeVisible();

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { TOKEN_COOKIE_KEY } from '@water/contract/constants';
 import { signInAs, uniqueSuffix } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -19,6 +19,12 @@ async function withoutPushes(page: Page) {
   await page.routeWebSocket(/\/websocket/, () => {});
 }
 
+/** Ends the browser's session on the server, as an administrator kicking it out would. */
+async function endSession(request: APIRequestContext, context: BrowserContext) {
+  const answer = await request.delete('auth/logout', { headers: { Authorization: await tokenOf(context) } });
+  expect(answer.status()).toBe(200);
+}
+
 test.describe('the HTTP client', () => {
   test('an expired session raises one "System prompt" however many calls fail together', { tag: '@phone' }, async ({
     page,
@@ -28,9 +34,7 @@ test.describe('the HTTP client', () => {
     await withoutPushes(page);
     await signIn(page);
     await homeLoaded(page);
-    // End the browser's session on the server, as an administrator kicking it out would.
-    const revoked = await request.delete('auth/logout', { headers: { Authorization: await tokenOf(context) } });
-    expect(revoked.status()).toBe(200);
+    await endSession(request, context);
 
     const refused = (path: string) =>
       page.waitForResponse((response) => response.url().includes(path) && response.status() === 401);
@@ -54,7 +58,7 @@ test.describe('the HTTP client', () => {
     await withoutPushes(page);
     await signIn(page);
     await homeLoaded(page);
-    await request.delete('auth/logout', { headers: { Authorization: await tokenOf(context) } });
+    await endSession(request, context);
     await refreshHome(page);
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -117,7 +121,7 @@ test.describe('the HTTP client in Chinese', () => {
     await signIn(page, { language: 'zh-CN' });
     await expect(page.getByRole('img', { name: '近 7 天登录次数' })).toBeVisible();
     await expect(page.getByRole('listitem').filter({ hasText: 'Sign in' }).first()).toBeVisible();
-    await request.delete('auth/logout', { headers: { Authorization: await tokenOf(context) } });
+    await endSession(request, context);
     await page.getByRole('navigation', { name: '已打开的页面' }).getByRole('link', { name: '首页' }).click({
       button: 'right',
     });

@@ -1,15 +1,18 @@
 import { TOKEN_COOKIE_KEY } from '@water/contract/constants';
 import { expect, test } from './support/fixtures.ts';
 import { APP_TITLE, logOut, openAccountMenu, openSidebarOnPhone, sidebar } from './support/shell.ts';
-import { signIn } from './support/sign-in.ts';
+import { openConsole } from './support/sign-in.ts';
 import { jobNameFilter, WORKBENCH } from './support/workbench.ts';
+
+// Signing in is not the point here: every journey opens the console with the worker's session.
+test.use({ signedIn: true });
 
 const cookie = async (context: import('@playwright/test').BrowserContext, name: string) =>
   (await context.cookies()).find((candidate) => candidate.name === name)?.value;
 
 test.describe('layout', () => {
   test('the sidebar is 205 px wide and folds, remembering it in a cookie as 1 or 0', async ({ page, context }) => {
-    await signIn(page);
+    await openConsole(page);
     const aside = page.locator('aside');
     await expect.poll(async () => (await aside.boundingBox())?.width).toBe(205);
 
@@ -26,7 +29,7 @@ test.describe('layout', () => {
   });
 
   test('one submenu is open at a time while unique-opened is on (the default)', async ({ page }) => {
-    await signIn(page);
+    await openConsole(page);
     const menu = sidebar(page);
     await menu.getByRole('menuitem', { name: 'System' }).click();
     await expect(menu.getByRole('link', { name: 'Users', exact: true })).toBeVisible();
@@ -46,7 +49,7 @@ test.describe('layout', () => {
     tag: '@phone',
   }, async ({ page, context, seed }) => {
     await seed.menuTree(WORKBENCH);
-    await signIn(page);
+    await openConsole(page);
     await expect(page.getByText('Welcome, admin')).toBeVisible();
     await expect(page.getByText(`© ${new Date().getFullYear()} ${APP_TITLE}`)).toBeVisible();
 
@@ -85,7 +88,7 @@ test.describe('layout', () => {
     page,
     context,
   }) => {
-    await signIn(page);
+    await openConsole(page);
     await page.route('**/auth/logout', (route) => route.abort('connectionrefused'));
     await logOut(page);
     const dialog = page.getByRole('dialog');
@@ -98,7 +101,7 @@ test.describe('layout', () => {
   });
 
   test('cancelling the log-out keeps the session', async ({ page }) => {
-    await signIn(page);
+    await openConsole(page);
     await logOut(page);
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -110,7 +113,7 @@ test.describe('layout in Chinese', () => {
   test.use({ locale: 'zh-CN' });
 
   test('the top bar and the log-out question speak Chinese', async ({ page }) => {
-    await signIn(page, { language: 'zh-CN' });
+    await openConsole(page, '/dashboard', 'zh-CN');
     await page.getByRole('button', { name: '账号菜单' }).click();
     await expect(page.getByRole('menuitem', { name: '个人中心' })).toBeVisible();
     await page.getByRole('menuitem', { name: '退出登录' }).click();

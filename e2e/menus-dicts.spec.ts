@@ -1,8 +1,11 @@
-import { removeSeeded, uniqueSuffix } from './support/accounts.ts';
+import { uniqueSuffix } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { sidebar } from './support/shell.ts';
-import { signIn } from './support/sign-in.ts';
+import { openConsole, signIn } from './support/sign-in.ts';
 import { cellUnder, confirmDelete, countNamed, idOf, notice, removeNamed } from './support/system-pages.ts';
+
+// Signing in is not the point here: every journey opens the console with the worker's session.
+test.use({ signedIn: true });
 
 test('menus: search, a duplicate title refused on its field, edit in the tree, delete with the subtree', async ({
   page,
@@ -29,13 +32,14 @@ test('menus: search, a duplicate title refused on its field, edit in the tree, d
     expect(below.status(), await below.text()).toBe(201);
 
     // Another console, open all along: its sidebar follows the changes without signing in again.
-    const elsewhere = await (await browser.newContext()).newPage();
+    // A console of its own: not the worker's session this file's pages share.
+    const elsewhere = await (await browser.newContext({ storageState: { cookies: [], origins: [] } })).newPage();
     await signIn(elsewhere);
     const otherSidebar = sidebar(elsewhere);
     await otherSidebar.getByRole('menuitem', { name: directory }).click();
     await expect(otherSidebar.getByRole('link', { name: child })).toBeVisible();
 
-    await signIn(page);
+    await openConsole(page);
     await page.goto('/system/menu');
     const menus = page.getByRole('region', { name: 'Menus' });
     const filters = page.getByRole('search', { name: 'Search filters' });
@@ -96,7 +100,7 @@ test('menus: search, a duplicate title refused on its field, edit in the tree, d
     await filters.getByRole('textbox', { name: 'Search' }).press('Enter');
     await expect(menus.getByText('Nothing matches the search')).toBeVisible();
   } finally {
-    await removeSeeded(api, { menus: [directory] });
+    await removeNamed(api, { menus: [directory] });
   }
 });
 
@@ -107,7 +111,7 @@ test('dictionaries: create one, add entries in sort order, search, delete an ent
   const suffix = uniqueSuffix();
   const name = `parts_${suffix}`;
   try {
-    await signIn(page);
+    await openConsole(page);
     await page.goto('/system/dict');
     const dicts = page.getByRole('region', { name: 'Dictionaries' });
     await expect(dicts.getByRole('row', { name: /user_status/ })).toBeVisible();

@@ -1,12 +1,15 @@
 import { expect, test } from './support/fixtures.ts';
 import { breadcrumb, tabBar } from './support/shell.ts';
-import { shot, signIn } from './support/sign-in.ts';
+import { openConsole, shot } from './support/sign-in.ts';
+
+// Signing in is not the point here: every journey opens the console with the worker's session.
+test.use({ signedIn: true });
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test('the sidebar is a drawer that closes on navigation', async ({ page }) => {
-    await signIn(page);
+    await openConsole(page);
     await expect(page.locator('aside')).toHaveCount(0);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
@@ -32,7 +35,7 @@ test.describe('on a phone', () => {
 
 test.describe('resizing the window', () => {
   test('switches between desktop and mobile', async ({ page }) => {
-    await signIn(page);
+    await openConsole(page);
     await expect(page.locator('aside')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Collapse sidebar' })).toBeVisible();
 
@@ -50,7 +53,7 @@ test.describe('on a phone in Chinese', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'zh-CN' });
 
   test('the shell fits and speaks Chinese', async ({ page }) => {
-    await signIn(page, { language: 'zh-CN' });
+    await openConsole(page, '/dashboard', 'zh-CN');
     await expect(page.getByRole('button', { name: '打开菜单' })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

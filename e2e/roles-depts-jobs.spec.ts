@@ -1,13 +1,16 @@
-import { removeSeeded, uniqueSuffix } from './support/accounts.ts';
+import { uniqueSuffix } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
-import { signIn } from './support/sign-in.ts';
+import { openConsole } from './support/sign-in.ts';
 import { cellUnder, confirmDelete, notice, pickOption, removeNamed } from './support/system-pages.ts';
+
+// Signing in is not the point here: every journey opens the console with the worker's session.
+test.use({ signedIn: true });
 
 test('roles: create with a level, custom departments and a description, edit, delete', async ({ page, admin }) => {
   const suffix = uniqueSuffix();
   const name = `Auditor ${suffix}`;
   try {
-    await signIn(page);
+    await openConsole(page);
     await page.goto('/system/role');
     const roles = page.getByRole('region', { name: 'Roles' });
     const row = roles.getByRole('row', { name: new RegExp(name) });
@@ -53,7 +56,7 @@ test('roles: create with a level, custom departments and a description, edit, de
     await expect(notice(page, 'Deleted')).toBeVisible();
     await expect(row).toHaveCount(0);
   } finally {
-    await removeSeeded(admin, { roles: [name] });
+    await removeNamed(admin, { roles: [name] });
   }
 });
 
@@ -67,7 +70,7 @@ test('departments: add one below another, rename, disable, delete; jobs: create 
   const welder = `Welder ${suffix}`;
   const fitter = `Fitter ${suffix}`;
   try {
-    await signIn(page);
+    await openConsole(page);
     await page.goto('/system/dept');
     const depts = page.getByRole('region', { name: 'Departments' });
     // Added below an opened department, it shows there at once.

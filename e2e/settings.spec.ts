@@ -1,7 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { openSidebarOnPhone, sidebar, tabBar } from './support/shell.ts';
-import { shot, signIn } from './support/sign-in.ts';
+import { openConsole, shot } from './support/sign-in.ts';
+
+// Signing in is not the point here: every journey opens the console with the worker's session.
+test.use({ signedIn: true });
 
 const PRESETS = ['#409EFF', '#1890ff', '#304156', '#212121', '#11a983', '#13c2c2', '#6959CD', '#f5222d'];
 
@@ -16,7 +19,7 @@ const background = (target: Locator) => target.evaluate((element) => getComputed
 
 test.describe('settings drawer', () => {
   test('offers the eight theme colours and the display switches with their defaults', async ({ page }) => {
-    await signIn(page);
+    await openConsole(page);
     const drawer = await openSettings(page);
     const colours = drawer.getByRole('radiogroup', { name: 'Theme colour' }).getByRole('radio');
     await expect(colours).toHaveCount(8);
@@ -40,7 +43,7 @@ test.describe('settings drawer', () => {
   test('changes apply at once, survive a reload and apply before the first paint', { tag: '@phone' }, async ({
     page,
   }) => {
-    await signIn(page);
+    await openConsole(page);
     const drawer = await openSettings(page);
     await drawer.getByRole('radio', { name: 'Theme colour #11a983' }).click();
     const activeTab = tabBar(page).locator('[aria-current="page"] >> xpath=..');
@@ -88,7 +91,7 @@ test.describe('settings drawer', () => {
   });
 
   test('the tab bar and the footer can be hidden', async ({ page }) => {
-    await signIn(page);
+    await openConsole(page);
     const drawer = await openSettings(page);
     await drawer.getByRole('switch', { name: 'Show tabs' }).click();
     await drawer.getByRole('switch', { name: 'Show footer' }).click();
@@ -104,7 +107,7 @@ test.describe('settings drawer in Chinese', () => {
   test.use({ locale: 'zh-CN' });
 
   test('speaks Chinese', async ({ page }) => {
-    await signIn(page, { language: 'zh-CN' });
+    await openConsole(page, '/dashboard', 'zh-CN');
     await page.getByRole('button', { name: '布局设置' }).click();
     const drawer = page.getByRole('dialog', { name: '布局设置' });
     for (const name of ['暗色模式', '显示标签页', '固定顶栏', '显示 Logo', '菜单只展开一项', '显示页脚']) {

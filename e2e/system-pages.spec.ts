@@ -1,16 +1,16 @@
 import type { Browser, Page } from '@playwright/test';
-import { DEFAULT_USER_PASSWORD, removeSeeded, signInAs, uniqueSuffix } from './support/accounts.ts';
+import { DEFAULT_USER_PASSWORD, signInAs, uniqueSuffix } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { sidebar } from './support/shell.ts';
-import { shot, signIn } from './support/sign-in.ts';
+import { openConsole, shot, signIn } from './support/sign-in.ts';
+import { pickOption, removeNamed } from './support/system-pages.ts';
 
-/** Chooses an option of the open antd select or tree select by its text. */
-async function pickOption(page: Page, text: string) {
-  await page.locator('.ant-select-dropdown:visible').getByTitle(text, { exact: true }).click();
-}
+// Signing in is not the point here: the administrator's console opens with the worker's session.
+test.use({ signedIn: true });
 
 async function newPage(browser: Browser, locale = 'en-US'): Promise<Page> {
-  const context = await browser.newContext({ locale });
+  // A console of its own: not the worker's session this file's pages share.
+  const context = await browser.newContext({ locale, storageState: { cookies: [], origins: [] } });
   return context.newPage();
 }
 
@@ -23,7 +23,7 @@ test.describe('system management', () => {
 
   test.afterAll(async ({ admin }) => {
     // What the journey made through the pages goes again, so later runs start from the seed.
-    await removeSeeded(admin, {
+    await removeNamed(admin, {
       usernames: [username],
       roles: [role],
       menus: [directory],
@@ -35,7 +35,7 @@ test.describe('system management', () => {
     browser,
   }) => {
     test.setTimeout(180_000);
-    await signIn(page);
+    await openConsole(page);
 
     // A directory at the top level, then a page below it.
     await page.goto('/system/menu');
@@ -169,7 +169,7 @@ test.describe('system management', () => {
       const dropdown = other.locator('.ant-select-dropdown:visible');
       await expect(dropdown.getByTitle(active.label, { exact: true })).toBeVisible();
 
-      await signIn(page);
+      await openConsole(page);
       await page.goto('/system/dict');
       await page.getByRole('radio', { name: 'Show entries of user_status' }).check();
       const entries = page.getByRole('region', { name: 'Entries of user_status' });
@@ -200,7 +200,7 @@ test('lists page and sort on the server, remember the chosen columns and export 
     expect(created.status()).toBe(201);
   }
   try {
-    await signIn(page);
+    await openConsole(page);
     await page.goto('/system/job');
     const jobs = page.getByRole('region', { name: 'Jobs' });
     const filters = page.getByRole('search', { name: 'Search filters' });

@@ -1,8 +1,11 @@
-import { DEFAULT_USER_PASSWORD, removeSeeded, uniqueSuffix } from './support/accounts.ts';
+import { DEFAULT_USER_PASSWORD, uniqueSuffix } from './support/accounts.ts';
 import { apiSignIn } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
-import { signIn } from './support/sign-in.ts';
-import { confirmDelete, idOf, notice, pickOption, recordWrites } from './support/system-pages.ts';
+import { openConsole } from './support/sign-in.ts';
+import { confirmDelete, idOf, notice, pickOption, recordWrites, removeNamed } from './support/system-pages.ts';
+
+// Signing in is not the point here: every journey opens the console with the worker's session.
+test.use({ signedIn: true });
 
 test('users: filter by department and status, edit, disable and enable, reset the password, delete', async ({
   page,
@@ -31,7 +34,7 @@ test('users: filter by department and status, edit, disable and enable, reset th
   try {
     await seed(clerk, service, true);
     await seed(porter, operations, false);
-    await signIn(page);
+    await openConsole(page);
     await page.goto('/system/user');
     const users = page.getByRole('region', { name: 'Users' });
     const filters = page.getByRole('search', { name: 'Search filters' });
@@ -105,7 +108,7 @@ test('users: filter by department and status, edit, disable and enable, reset th
     await expect(clerkRow).toHaveCount(0);
     await expect(users.getByText('1 in total')).toBeVisible();
   } finally {
-    await removeSeeded(api, { usernames: [clerk, porter] });
+    await removeNamed(api, { usernames: [clerk, porter] });
   }
 });
 
@@ -116,7 +119,7 @@ test('the user form shows what is wrong with a phone number or e-mail address an
   const username = `newcomer-${uniqueSuffix()}`;
   const writes = recordWrites(page, '/api/users');
   try {
-    await signIn(page);
+    await openConsole(page);
     await page.goto('/system/user');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     const add = page.getByRole('dialog', { name: 'Add user' });
@@ -149,6 +152,6 @@ test('the user form shows what is wrong with a phone number or e-mail address an
     ).toContainText('newcomer@example.com');
     expect(writes).toEqual(['POST']);
   } finally {
-    await removeSeeded(admin, { usernames: [username] });
+    await removeNamed(admin, { usernames: [username] });
   }
 });

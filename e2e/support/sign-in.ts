@@ -43,8 +43,11 @@ export async function signIn(page: Page, options: { remember?: boolean; language
   await expect(page.getByText(WELCOME[options.language ?? 'en'])).toBeVisible();
 }
 
-/** Opens the console in a test that uses the worker's session (`test.use({ signedIn: true })`). */
-export async function openConsole(page: Page, path = '/dashboard') {
+/**
+ * Opens the console in a journey that uses the worker's session (`test.use({ signedIn: true })`):
+ * for journeys where signing in is not the point, and that do not end the session.
+ */
+export async function openConsole(page: Page, path = '/dashboard', language: Language = 'en') {
   await page.goto(path);
-  await expect(page.getByText(WELCOME.en)).toBeVisible();
+  await expect(page.getByText(WELCOME[language])).toBeVisible();
 }

@@ -67,16 +67,29 @@ export async function countNamed(...query: Parameters<typeof rowsWhere>) {
   return (await rowsWhere(...query)).length;
 }
 
-/** Deletes dictionaries, departments and jobs a journey made, by name; those already gone are skipped. */
-export async function removeNamed(api: Api, names: { dicts?: string[]; depts?: string[]; jobs?: string[] }) {
-  const remove = async (url: string, params: Record<string, string | number>, value: string) => {
-    const answer = await api.get(url, { ...params, page: 0, size: 50 });
-    if (!answer.ok()) return;
-    const { content } = (await answer.json()) as { content: Row[] };
-    const ids = content.filter((row) => row.name === value).map((row) => row.id);
-    if (ids.length > 0) await api.delete(url, ids);
-  };
-  for (const name of names.dicts ?? []) await remove('api/dict', { blurry: name }, name);
-  for (const name of names.depts ?? []) await remove('api/dept', { name }, name);
-  for (const name of names.jobs ?? []) await remove('api/job', { name }, name);
+/** What journeys name the things they make by: the field and the list call that finds them. */
+const NAMED = {
+  usernames: { url: 'api/users', field: 'username', filter: 'blurry' },
+  roles: { url: 'api/roles', field: 'name', filter: 'blurry' },
+  menus: { url: 'api/menus', field: 'title', filter: 'blurry' },
+  dicts: { url: 'api/dict', field: 'name', filter: 'blurry' },
+  depts: { url: 'api/dept', field: 'name', filter: 'name' },
+  jobs: { url: 'api/job', field: 'name', filter: 'name' },
+} as const;
+
+/**
+ * Deletes, by name, what a journey made through the pages (menus with everything below them);
+ * those already gone are skipped. Users go first: a role that someone holds cannot be deleted.
+ */
+export async function removeNamed(api: Api, names: Partial<Record<keyof typeof NAMED, string[]>>) {
+  for (const kind of Object.keys(NAMED) as (keyof typeof NAMED)[]) {
+    const { url, field, filter } = NAMED[kind];
+    for (const value of names[kind] ?? []) {
+      const answer = await api.get(url, { [filter]: value, page: 0, size: 50 });
+      if (!answer.ok()) continue;
+      const { content } = (await answer.json()) as { content: Row[] };
+      const ids = content.filter((row) => row[field] === value).map((row) => row.id);
+      if (ids.length > 0) await api.delete(url, ids);
+    }
+  }
 }
