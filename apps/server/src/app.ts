@@ -29,6 +29,7 @@ import { authPlugin, signedInContext } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { eventsPlugin } from './plugins/events.ts';
+import { inputBoundaryPlugin } from './plugins/input-boundary.ts';
 import { operationLogHooks } from './plugins/operation-log.ts';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
@@ -60,6 +61,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         // Unknown fields are ignored where a schema allows them and refused where it does not.
         removeAdditional: false,
         useDefaults: true,
+        // A refused form names every invalid field at once, not only the first.
+        allErrors: true,
         verbose: true,
         keywords: ['errorMessage'],
       },
@@ -70,6 +73,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
+  await app.register(inputBoundaryPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

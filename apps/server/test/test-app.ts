@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
@@ -104,6 +104,21 @@ export async function tokenOf(t: TestApp, username = 'admin', password = ADMIN_P
   const response = await loginAs(t, username, password);
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
   return (response.json() as { token: string }).token;
+}
+
+/**
+ * The body of a refused form whose first refused field is the one `message` names
+ * (`'name: is required'`): the readable line for old clients and the typed field errors.
+ */
+export function refusedField(message: string, status = 400) {
+  const [field = '', ...reason] = message.split(': ');
+  return {
+    status,
+    message,
+    timestamp: expect.any(Number),
+    code: status === 403 ? 'FORBIDDEN' : 'VALIDATION_FAILED',
+    errors: expect.arrayContaining([expect.objectContaining({ field, message: reason.join(': ') })]),
+  };
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

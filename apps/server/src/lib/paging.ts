@@ -1,7 +1,7 @@
 import { asc, count, desc, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
-import { badRequest } from './http-errors.ts';
+import { invalidField } from './http-errors.ts';
 
 export interface ListQuery {
   page?: number;
@@ -25,10 +25,12 @@ export function toPaging(query: ListQuery, sortable: Record<string, PgColumn>, f
   const orderBy: SQL[] = [];
   for (const entry of sorts) {
     const [field = '', direction = 'asc'] = entry.split(',').map((part) => part.trim());
-    const column = sortable[field];
-    if (!column) throw badRequest(`sort: cannot sort by "${field}"; use one of ${Object.keys(sortable).join(', ')}`);
+    const column = Object.hasOwn(sortable, field) ? sortable[field] : undefined;
+    if (!column)
+      throw invalidField('sort', `cannot sort by "${field}"; use one of ${Object.keys(sortable).join(', ')}`);
     const dir = direction.toLowerCase();
-    if (dir !== 'asc' && dir !== 'desc') throw badRequest(`sort: direction must be asc or desc, got "${direction}"`);
+    if (dir !== 'asc' && dir !== 'desc')
+      throw invalidField('sort', `direction must be asc or desc, got "${direction}"`);
     orderBy.push(dir === 'asc' ? asc(column) : desc(column));
   }
   if (orderBy.length === 0) orderBy.push(...fallback);

@@ -80,7 +80,8 @@ async function authenticate(request: FastifyRequest): Promise<void> {
 async function authorize(request: FastifyRequest): Promise<void> {
   const principal = request.principal as Principal;
   const config = request.routeOptions.config;
-  if (principal.mustChangePassword && !config.duringPasswordChange) throw forbidden('Password change required');
+  if (principal.mustChangePassword && !config.duringPasswordChange)
+    throw forbidden('Password change required', 'PASSWORD_CHANGE_REQUIRED');
   if (!hasPermission(principal, config.permission as RoutePermission)) throw forbidden();
 }
 

@@ -39,10 +39,10 @@ export async function webPlugin(app: FastifyInstance, options: { root: string | 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return sendError(reply, 404, `No such endpoint: ${request.method} ${pathname}`);
+      return sendError(reply, 404, `No such endpoint: ${request.method} ${pathname}`, 'NOT_FOUND');
     }
     if (API_PATH.test(pathname) || !indexHtml) {
-      return sendError(reply, 404, `No such endpoint: ${request.method} ${pathname}`);
+      return sendError(reply, 404, `No such endpoint: ${request.method} ${pathname}`, 'NOT_FOUND');
     }
     return sendIndex(reply);
   });

@@ -4,7 +4,7 @@ import { TOKEN_MAX_AGE_MS } from '@water/contract/constants';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema.ts';
-import { badRequest, HttpError } from '../../lib/http-errors.ts';
+import { badRequest, tooManyRequests } from '../../lib/http-errors.ts';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../../lib/password.ts';
 import { findUserByUsername, loadAuthInfo } from '../users/user-info.repository.ts';
 import { consumeCaptcha } from './captcha.service.ts';
@@ -28,9 +28,9 @@ export async function login(app: FastifyInstance, body: LoginBody, context: Logi
   const lockEnd = await lockedUntil(db, username, now);
   if (lockEnd) {
     const minutes = Math.ceil((lockEnd.getTime() - now.getTime()) / 60_000);
-    throw new HttpError(
-      429,
+    throw tooManyRequests(
       `Too many failed sign-ins: this account is locked; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+      'ACCOUNT_LOCKED',
     );
   }
 
@@ -41,10 +41,11 @@ export async function login(app: FastifyInstance, body: LoginBody, context: Logi
   else await verifyAgainstDummy(password);
   if (!user || !matches) {
     await recordFailure(db, username, now);
-    throw badRequest(WRONG_CREDENTIALS);
+    throw badRequest(WRONG_CREDENTIALS, 'WRONG_CREDENTIALS');
   }
   await clearFailures(db, username);
-  if (!user.enabled) throw badRequest('This account is disabled; ask an administrator to enable it');
+  if (!user.enabled)
+    throw badRequest('This account is disabled; ask an administrator to enable it', 'ACCOUNT_DISABLED');
 
   if (needsRehash(user.passwordHash)) {
     await db

@@ -51,7 +51,8 @@ export async function issueCaptcha(
 export async function consumeCaptcha(db: Database, clock: Clock, uuid: string, code: string): Promise<void> {
   const [row] = await db.delete(captchas).where(eq(captchas.uuid, uuid)).returning();
   if (!row || row.expiresAt.getTime() <= clock.now().getTime()) {
-    throw badRequest('The captcha has expired or does not exist; get a new one');
+    throw badRequest('The captcha has expired or does not exist; get a new one', 'CAPTCHA_EXPIRED');
   }
-  if (row.answer.trim().toLowerCase() !== code.trim().toLowerCase()) throw badRequest('Captcha is wrong');
+  if (row.answer.trim().toLowerCase() !== code.trim().toLowerCase())
+    throw badRequest('Captcha is wrong', 'CAPTCHA_WRONG');
 }

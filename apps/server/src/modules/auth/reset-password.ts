@@ -2,7 +2,7 @@ import type { ResetPasswordBody } from '@water/contract/auth';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { users } from '../../db/schema.ts';
-import { badRequest } from '../../lib/http-errors.ts';
+import { invalidField } from '../../lib/http-errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { clearFailures } from './login-failures.ts';
 import { consumeCode, sendCode } from './verify-codes.ts';
@@ -42,7 +42,7 @@ export async function requestReset(app: FastifyInstance, email: string, log: Fas
 export async function resetPassword(app: FastifyInstance, input: ResetPasswordBody): Promise<void> {
   await consumeCode(app, 'reset', input.email, input.code);
   const user = await findByEmail(app, input.email);
-  if (!user?.enabled) throw badRequest('code: the verification code is wrong or has expired; ask for a new one');
+  if (!user?.enabled) throw invalidField('code', 'the verification code is wrong or has expired; ask for a new one');
   await app.db
     .update(users)
     .set({

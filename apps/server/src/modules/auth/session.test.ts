@@ -38,7 +38,12 @@ describe('tokens and sessions', () => {
   ])('refuses %s with 401 and the error shape', async (_name, header) => {
     const response = await info(header);
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ status: 401, message: expect.any(String), timestamp: expect.any(Number) });
+    expect(response.json()).toEqual({
+      status: 401,
+      message: expect.any(String),
+      timestamp: expect.any(Number),
+      code: 'UNAUTHENTICATED',
+    });
   });
 
   it('refuses a token whose signature does not match', async () => {

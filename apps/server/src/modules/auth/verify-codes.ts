@@ -3,7 +3,7 @@ import { EMAIL_CODE_TTL_MS } from '@water/contract/users';
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { verifyCodes } from '../../db/schema.ts';
-import { badRequest, tooManyRequests } from '../../lib/http-errors.ts';
+import { invalidField, tooManyRequests } from '../../lib/http-errors.ts';
 
 /** What a code is for: confirming a new e-mail address, or resetting a forgotten password. */
 export type CodeScene = 'email' | 'reset';
@@ -51,6 +51,6 @@ export async function consumeCode(app: FastifyInstance, scene: CodeScene, email:
     .returning({ code: verifyCodes.code, expiresAt: verifyCodes.expiresAt });
   const now = app.clock.now().getTime();
   if (!rows.some((row) => row.code === code.trim() && row.expiresAt.getTime() > now)) {
-    throw badRequest('code: the verification code is wrong or has expired; ask for a new one');
+    throw invalidField('code', 'the verification code is wrong or has expired; ask for a new one');
   }
 }

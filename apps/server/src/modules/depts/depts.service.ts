@@ -3,7 +3,7 @@ import { and, count, eq, inArray, isNull, notInArray, or, type SQL } from 'drizz
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { depts, users } from '../../db/schema.ts';
-import { badRequest, forbidden, notFound } from '../../lib/http-errors.ts';
+import { badRequest, forbidden, forbiddenField, invalidField, notFound } from '../../lib/http-errors.ts';
 import { type Caller, inScope } from '../users/caller.ts';
 import { containsText, createdBetween } from '../users/list-filters.ts';
 import { allDepts, type DeptRow, findDept, recountChildren, toDeptDto, withDescendants } from './depts.repository.ts';
@@ -33,12 +33,14 @@ export function deptConditions(caller: Caller, query: Omit<DeptQuery, 'page' | '
 /** The parent a form names, checked: it exists and lies in the caller's scope (0 and null: the top level). */
 async function checkedParent(db: Database, caller: Caller, pid: number | null | undefined): Promise<number | null> {
   const parent = pid ? pid : null;
-  if (parent !== null && !(await findDept(db, parent))) throw badRequest(`pid: no department with id ${parent}`);
+  if (parent !== null && !(await findDept(db, parent)))
+    throw invalidField('pid', `no department with id ${parent}`, 'unknown_reference');
   if (caller.scope !== null && !inScope(caller, parent)) {
-    throw forbidden(
+    throw forbiddenField(
+      'pid',
       parent === null
-        ? 'pid: only a user with an unrestricted data scope can add a top-level department'
-        : `pid: department ${parent} is outside your data scope`,
+        ? 'only a user with an unrestricted data scope can add a top-level department'
+        : `department ${parent} is outside your data scope`,
     );
   }
   return parent;
@@ -46,7 +48,7 @@ async function checkedParent(db: Database, caller: Caller, pid: number | null | 
 
 function checkedName(name: string): string {
   const trimmed = name.trim();
-  if (!trimmed) throw badRequest('name: must not be empty');
+  if (!trimmed) throw invalidField('name', 'must not be empty', 'required');
   return trimmed;
 }
 
@@ -83,7 +85,7 @@ export async function updateDept(app: FastifyInstance, caller: Caller, input: De
   if (pid !== dept.pid) {
     await checkedParent(app.db, caller, pid);
     if (pid !== null && (await withDescendants(app.db, [dept.id])).includes(pid)) {
-      throw badRequest('pid: a department cannot move under itself or one of its own sub-departments');
+      throw invalidField('pid', 'a department cannot move under itself or one of its own sub-departments');
     }
   }
   await app.db.transaction(async (tx) => {

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { dictDetails, dicts } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../lib/http-errors.ts';
+import { invalidField, notFound } from '../../lib/http-errors.ts';
 import { formatDateTime } from '../../lib/time.ts';
 
 type DictRow = typeof dicts.$inferSelect;
@@ -45,11 +45,11 @@ async function dictsChanged(app: FastifyInstance) {
 async function assertNameFree(db: Database, name: string, exceptId?: number) {
   const condition = exceptId === undefined ? eq(dicts.name, name) : and(eq(dicts.name, name), ne(dicts.id, exceptId));
   const [row] = await db.select({ id: dicts.id }).from(dicts).where(condition);
-  if (row) throw badRequest(`name: a dictionary named "${name}" already exists`);
+  if (row) throw invalidField('name', `a dictionary named "${name}" already exists`, 'taken');
 }
 
 export async function createDict(app: FastifyInstance, input: DictInput, actor: string) {
-  if (input.id !== undefined) throw badRequest('id: must not be set when creating a dictionary');
+  if (input.id !== undefined) throw invalidField('id', 'must not be set when creating a dictionary');
   const name = input.name.trim();
   await assertNameFree(app.db, name);
   await app.db.insert(dicts).values({ name, description: input.description ?? null, createBy: actor, updateBy: actor });
@@ -57,7 +57,7 @@ export async function createDict(app: FastifyInstance, input: DictInput, actor: 
 }
 
 export async function updateDict(app: FastifyInstance, input: DictInput, actor: string) {
-  if (input.id === undefined) throw badRequest('id: is required');
+  if (input.id === undefined) throw invalidField('id', 'is required', 'required');
   const name = input.name.trim();
   await assertNameFree(app.db, name, input.id);
   const updated = await app.db
@@ -83,29 +83,29 @@ export async function deleteDicts(app: FastifyInstance, ids: readonly number[]) 
 
 async function checkedDetail(db: Database, input: DictDetailInput) {
   const [dict] = await db.select({ id: dicts.id, name: dicts.name }).from(dicts).where(eq(dicts.id, input.dict.id));
-  if (!dict) throw badRequest(`dict.id: no dictionary with id ${input.dict.id}`);
+  if (!dict) throw invalidField('dict.id', `no dictionary with id ${input.dict.id}`, 'unknown_reference');
   const value = input.value.trim();
   const label = input.label.trim();
-  if (!value) throw badRequest('value: must not be empty');
-  if (!label) throw badRequest('label: must not be empty');
+  if (!value) throw invalidField('value', 'must not be empty', 'required');
+  if (!label) throw invalidField('label', 'must not be empty', 'required');
   const sameValue = and(eq(dictDetails.dictId, dict.id), eq(dictDetails.value, value));
   const [clash] = await db
     .select({ id: dictDetails.id })
     .from(dictDetails)
     .where(input.id === undefined ? sameValue : and(sameValue, ne(dictDetails.id, input.id)));
-  if (clash) throw badRequest(`value: "${value}" is already in dictionary ${dict.name}`);
+  if (clash) throw invalidField('value', `"${value}" is already in dictionary ${dict.name}`, 'taken');
   return { dictId: dict.id, label, value, dictSort: input.dictSort ?? 999 };
 }
 
 export async function createDetail(app: FastifyInstance, input: DictDetailInput, actor: string) {
-  if (input.id !== undefined) throw badRequest('id: must not be set when creating an entry');
+  if (input.id !== undefined) throw invalidField('id', 'must not be set when creating an entry');
   const values = await checkedDetail(app.db, input);
   await app.db.insert(dictDetails).values({ ...values, createBy: actor, updateBy: actor });
   await dictsChanged(app);
 }
 
 export async function updateDetail(app: FastifyInstance, input: DictDetailInput, actor: string) {
-  if (input.id === undefined) throw badRequest('id: is required');
+  if (input.id === undefined) throw invalidField('id', 'is required', 'required');
   const [current] = await app.db.select({ id: dictDetails.id }).from(dictDetails).where(eq(dictDetails.id, input.id));
   if (!current) throw notFound(`No dictionary entry with id ${input.id}`);
   const values = await checkedDetail(app.db, input);

@@ -3,7 +3,7 @@ import { and, asc, count, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import { jobs, usersJobs } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../lib/http-errors.ts';
+import { badRequest, invalidField, notFound } from '../../lib/http-errors.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { containsText, createdBetween, isUniqueViolation } from '../users/list-filters.ts';
 
@@ -42,18 +42,18 @@ export function jobConditions(filter: Static<typeof JobFilter>): SQL | undefined
 
 async function checkedName(app: FastifyInstance, name: string, exceptId?: number): Promise<string> {
   const trimmed = name.trim();
-  if (!trimmed) throw badRequest('name: must not be empty');
+  if (!trimmed) throw invalidField('name', 'must not be empty', 'required');
   const same = eq(jobs.name, trimmed);
   const [taken] = await app.db
     .select({ id: jobs.id })
     .from(jobs)
     .where(exceptId === undefined ? same : and(same, ne(jobs.id, exceptId)));
-  if (taken) throw badRequest(`name: "${trimmed}" is already used by another job`);
+  if (taken) throw invalidField('name', `"${trimmed}" is already used by another job`, 'taken');
   return trimmed;
 }
 
 const duplicate = (name: string) => (error: unknown) => {
-  throw isUniqueViolation(error) ? badRequest(`name: "${name}" is already used by another job`) : error;
+  throw isUniqueViolation(error) ? invalidField('name', `"${name}" is already used by another job`, 'taken') : error;
 };
 
 export async function createJob(app: FastifyInstance, actor: string, input: JobCreateInput): Promise<void> {

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerFor, createTestApp, DEFAULT_USER_PASSWORD, type TestApp, tokenOf } from '../../../test/test-app.ts';
+import {
+  callerFor,
+  createTestApp,
+  DEFAULT_USER_PASSWORD,
+  refusedField,
+  type TestApp,
+  tokenOf,
+} from '../../../test/test-app.ts';
 import { deptId, jobId, roleId, userBody } from '../users/test-fixtures.ts';
 
 type Call = ReturnType<typeof callerFor>;
@@ -76,7 +83,7 @@ describe('jobs API', () => {
     [{}, 'name: is required'],
   ])('refuses %j with 400 naming the field', async (body, message) => {
     const response = await call('POST', '/api/job', body);
-    expect(response.json()).toEqual({ status: 400, message, timestamp: expect.any(Number) });
+    expect(response.json()).toEqual(refusedField(message));
   });
 
   it('updates a job: 204; unknown id 404; a duplicate name 400', async () => {

@@ -5,7 +5,7 @@ import { and, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import Type, { type Static } from 'typebox';
 import { operationLogs as logs } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../lib/http-errors.ts';
+import { invalidField, notFound } from '../../lib/http-errors.ts';
 import { selectPage, toPaging } from '../../lib/paging.ts';
 import { formatDateTime } from '../../lib/time.ts';
 
@@ -17,7 +17,7 @@ const toDto = (row: LogRow) => ({ ...row, createTime: formatDateTime(row.createT
 
 function parseTime(value: string, field: string): Date {
   const match = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/.exec(value.trim());
-  if (!match) throw badRequest(`${field}: must look like 2026-01-31 or 2026-01-31 08:00:00`);
+  if (!match) throw invalidField(field, 'must look like 2026-01-31 or 2026-01-31 08:00:00', 'format');
   const [, y, mo, d, h = '0', mi = '0', s = '0'] = match;
   return new Date(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
 }

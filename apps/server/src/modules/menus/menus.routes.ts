@@ -5,7 +5,7 @@ import { and, eq, ilike, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import { menus } from '../../db/schema.ts';
-import { badRequest } from '../../lib/http-errors.ts';
+import { invalidField } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/paging.ts';
 import { sendXlsx } from '../../lib/xlsx.ts';
 import { allMenus, childrenOf, menuOrder, subtreeIds, toMenuDto } from './menus.repository.ts';
@@ -186,7 +186,7 @@ export async function menusRoutes(base: FastifyInstance) {
       config: { permission: ['menu:add'] },
     },
     async (request, reply) => {
-      if (request.body.id !== undefined) throw badRequest('id: must not be set when creating a menu');
+      if (request.body.id !== undefined) throw invalidField('id', 'must not be set when creating a menu');
       await createMenu(app, request.body, request.principal!.username);
       return reply.code(201).send();
     },

@@ -3,7 +3,7 @@ import type { Menu, MenuInput, MenuRoute, MenuTreeNode } from '@water/contract/m
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { menus } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../lib/http-errors.ts';
+import { invalidField, notFound } from '../../lib/http-errors.ts';
 import type { Principal } from '../users/user-info.repository.ts';
 import {
   allMenus,
@@ -37,23 +37,24 @@ async function checkedValues(app: FastifyInstance, input: MenuInput, id: number 
     permission: trimmed(input.permission),
     menuSort: input.menuSort ?? 999,
   };
-  if (!title) throw badRequest('title: must not be empty');
-  if (values.type !== 2 && !values.path) throw badRequest('path: is required for a directory or a menu');
+  if (!title) throw invalidField('title', 'must not be empty', 'required');
+  if (values.type !== 2 && !values.path) throw invalidField('path', 'is required for a directory or a menu');
   if (values.iFrame && !EXTERNAL.test(values.path ?? '')) {
-    throw badRequest('path: an external link must start with http:// or https://');
+    throw invalidField('path', 'an external link must start with http:// or https://');
   }
   if (values.type === 1 && !values.iFrame && !values.component) {
-    throw badRequest('component: a menu needs the page it opens');
+    throw invalidField('component', 'a menu needs the page it opens');
   }
-  if (values.type === 2 && !values.permission) throw badRequest('permission: a button needs a permission string');
-  if (await isTaken(app.db, 'title', title, id)) throw badRequest(`title: "${title}" is already used by another menu`);
+  if (values.type === 2 && !values.permission) throw invalidField('permission', 'a button needs a permission string');
+  if (await isTaken(app.db, 'title', title, id))
+    throw invalidField('title', `"${title}" is already used by another menu`, 'taken');
   if (values.componentName && (await isTaken(app.db, 'componentName', values.componentName, id))) {
-    throw badRequest(`componentName: "${values.componentName}" is already used by another menu`);
+    throw invalidField('componentName', `"${values.componentName}" is already used by another menu`, 'taken');
   }
   if (pid !== null) {
     const parent = await findMenu(app.db, pid);
-    if (!parent) throw badRequest(`pid: no menu with id ${pid}`);
-    if (parent.type === 2) throw badRequest('pid: a button cannot have children');
+    if (!parent) throw invalidField('pid', `no menu with id ${pid}`, 'unknown_reference');
+    if (parent.type === 2) throw invalidField('pid', 'a button cannot have children');
   }
   return values;
 }
@@ -74,15 +75,15 @@ export async function createMenu(app: FastifyInstance, input: MenuInput, actor: 
 }
 
 export async function updateMenu(app: FastifyInstance, input: MenuInput, actor: string): Promise<void> {
-  if (input.id === undefined) throw badRequest('id: is required');
+  if (input.id === undefined) throw invalidField('id', 'is required', 'required');
   const id = input.id;
   const current = await findMenu(app.db, id);
   if (!current) throw notFound(`No menu with id ${id}`);
   const values = await checkedValues(app, input, id);
   if (values.pid !== null) {
-    if (values.pid === id) throw badRequest('pid: a menu cannot be its own parent');
+    if (values.pid === id) throw invalidField('pid', 'a menu cannot be its own parent');
     if (subtreeIds(await allMenus(app.db), [id]).includes(values.pid)) {
-      throw badRequest('pid: a menu cannot move under its own descendant');
+      throw invalidField('pid', 'a menu cannot move under its own descendant');
     }
   }
   await app.db.transaction(async (tx) => {

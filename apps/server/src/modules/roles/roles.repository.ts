@@ -2,7 +2,7 @@ import type { Role } from '@water/contract/roles';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { depts, menus, roles, rolesDepts, rolesMenus } from '../../db/schema.ts';
-import { badRequest } from '../../lib/http-errors.ts';
+import { invalidField } from '../../lib/http-errors.ts';
 import { formatDateTime } from '../../lib/time.ts';
 
 export type RoleRow = typeof roles.$inferSelect;
@@ -69,7 +69,11 @@ export async function assertAllExist(db: Database, field: 'depts' | 'menus', ids
   const found = await db.select({ id: table.id }).from(table).where(inArray(table.id, ids));
   const missing = ids.find((id) => !found.some((row) => row.id === id));
   if (missing !== undefined) {
-    throw badRequest(`${field}: no ${field === 'depts' ? 'department' : 'menu'} with id ${missing}`);
+    throw invalidField(
+      field,
+      `no ${field === 'depts' ? 'department' : 'menu'} with id ${missing}`,
+      'unknown_reference',
+    );
   }
 }
 

@@ -8,7 +8,7 @@ import {
 import { count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { roles, usersRoles } from '../../db/schema.ts';
-import { badRequest, forbidden, notFound } from '../../lib/http-errors.ts';
+import { badRequest, forbidden, forbiddenField, invalidField, notFound } from '../../lib/http-errors.ts';
 import type { Caller } from '../users/caller.ts';
 import { isUniqueViolation } from '../users/list-filters.ts';
 import { assertAllExist, findRole, isNameTaken, type RoleRow, setRoleDepts, setRoleMenus } from './roles.repository.ts';
@@ -32,19 +32,21 @@ async function checkedForm(
   id?: number,
 ) {
   const name = input.name.trim();
-  if (!name) throw badRequest('name: must not be empty');
-  if (await isNameTaken(app.db, name, id)) throw badRequest(`name: "${name}" is already used by another role`);
+  if (!name) throw invalidField('name', 'must not be empty', 'required');
+  if (await isNameTaken(app.db, name, id))
+    throw invalidField('name', `"${name}" is already used by another role`, 'taken');
   if (input.level < caller.level) {
-    throw forbidden(`level: you cannot give a role level ${input.level}, above your own level ${caller.level}`);
+    throw forbiddenField('level', `you cannot give a role level ${input.level}, above your own level ${caller.level}`);
   }
   const custom = input.dataScope === DATA_SCOPE_CUSTOM;
   const deptIds = custom ? (uniqueIds(input.depts) ?? []) : [];
-  if (custom && deptIds.length === 0) throw badRequest('depts: choose at least one department for a custom data scope');
+  if (custom && deptIds.length === 0)
+    throw invalidField('depts', 'choose at least one department for a custom data scope');
   await assertAllExist(app.db, 'depts', deptIds);
   if (caller.scope !== null) {
     const outside = deptIds.find((deptId) => !caller.scope?.has(deptId));
     if (input.dataScope === DATA_SCOPE_ALL || outside !== undefined) {
-      throw forbidden('dataScope: you cannot grant a wider data scope than your own');
+      throw forbiddenField('dataScope', 'you cannot grant a wider data scope than your own');
     }
   }
   const menuIds = uniqueIds(input.menus);
@@ -53,7 +55,7 @@ async function checkedForm(
 }
 
 const duplicate = (name: string) => (error: unknown) => {
-  throw isUniqueViolation(error) ? badRequest(`name: "${name}" is already used by another role`) : error;
+  throw isUniqueViolation(error) ? invalidField('name', `"${name}" is already used by another role`, 'taken') : error;
 };
 
 /** Permissions and sidebars are cached per user and per set of roles: drop them everywhere. */

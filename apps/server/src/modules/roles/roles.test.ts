@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerFor, createTestApp, DEFAULT_USER_PASSWORD, type TestApp, tokenOf } from '../../../test/test-app.ts';
+import {
+  callerFor,
+  createTestApp,
+  DEFAULT_USER_PASSWORD,
+  refusedField,
+  type TestApp,
+  tokenOf,
+} from '../../../test/test-app.ts';
 import { deptId, menuIdsFor, roleId, userBody, userRow } from '../users/test-fixtures.ts';
 
 type Call = ReturnType<typeof callerFor>;
@@ -100,7 +107,7 @@ describe('roles API', () => {
   ])('refuses %j with 400 naming the field', async (overrides, message) => {
     const response = await call('POST', '/api/roles', role(overrides));
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ status: 400, message, timestamp: expect.any(Number) });
+    expect(response.json()).toEqual(refusedField(message));
   });
 
   it('updates a role: 204; fields left out stay; unknown id 404; a duplicate name 400', async () => {

@@ -5,7 +5,7 @@ import type { StoredFile } from '@water/contract/storage';
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { storedFiles } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../lib/http-errors.ts';
+import { invalidField, notFound } from '../../lib/http-errors.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { ACCEPTED_DESCRIPTION, type FileCategory, kindOf } from './file-kinds.ts';
 
@@ -45,16 +45,16 @@ export async function storeUpload(
   request: FastifyRequest,
   options: { dir: string; imagesOnly: boolean },
 ): Promise<StoredFile> {
-  if (!request.isMultipart()) throw badRequest('file: send the file as multipart/form-data');
+  if (!request.isMultipart()) throw invalidField('file', 'send the file as multipart/form-data');
   const part = await request.file();
-  if (part?.fieldname !== 'file') throw badRequest('file: is required');
+  if (part?.fieldname !== 'file') throw invalidField('file', 'is required', 'required');
   const bytes = await part.toBuffer();
-  if (bytes.length === 0) throw badRequest('file: is empty');
+  if (bytes.length === 0) throw invalidField('file', 'is empty');
   const name = displayName(part.filename);
   const extension = path.extname(name).slice(1).toLowerCase();
   const kind = await kindOf(bytes, extension);
-  if (!kind) throw badRequest(`file: this kind of file is not accepted; upload ${ACCEPTED_DESCRIPTION}`);
-  if (options.imagesOnly && kind.category !== 'image') throw badRequest('file: only images are accepted here');
+  if (!kind) throw invalidField('file', `this kind of file is not accepted; upload ${ACCEPTED_DESCRIPTION}`);
+  if (options.imagesOnly && kind.category !== 'image') throw invalidField('file', 'only images are accepted here');
   const suffix = /^[a-z0-9]{1,8}$/.test(extension) ? extension : null;
   const realName = `${randomBytes(16).toString('hex')}${suffix ? `.${suffix}` : ''}`;
   await mkdir(options.dir, { recursive: true });

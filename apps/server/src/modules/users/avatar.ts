@@ -4,7 +4,7 @@ import path from 'node:path';
 import { AVATAR_EXTENSIONS, AVATAR_MAX_BYTES } from '@water/contract/users';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Type from 'typebox';
-import { badRequest, notFound } from '../../lib/http-errors.ts';
+import { invalidField, notFound } from '../../lib/http-errors.ts';
 
 export interface ImageKind {
   extension: 'png' | 'jpg' | 'gif';
@@ -31,17 +31,17 @@ export function avatarDirOf(dataDir: string): string {
 
 /** Reads the `avatar` part of a multipart request; 413 above 5 MB, 400 for anything but a gif, jpeg or png. */
 export async function readAvatarUpload(request: FastifyRequest): Promise<{ bytes: Buffer; kind: ImageKind }> {
-  if (!request.isMultipart()) throw badRequest('avatar: send the image as multipart/form-data');
+  if (!request.isMultipart()) throw invalidField('avatar', 'send the image as multipart/form-data');
   const part = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-  if (part?.fieldname !== 'avatar') throw badRequest('avatar: is required');
+  if (part?.fieldname !== 'avatar') throw invalidField('avatar', 'is required', 'required');
   const bytes = await part.toBuffer();
   const extension = path.extname(part.filename).slice(1).toLowerCase();
   // A cropped image arrives as a Blob named "blob": with no extension, the content alone decides.
   if (extension && !(AVATAR_EXTENSIONS as readonly string[]).includes(extension)) {
-    throw badRequest(`avatar: only ${AVATAR_EXTENSIONS.join(', ')} files are accepted`);
+    throw invalidField('avatar', `only ${AVATAR_EXTENSIONS.join(', ')} files are accepted`);
   }
   const kind = sniffImage(bytes);
-  if (!kind) throw badRequest('avatar: the file is not a gif, jpeg or png image');
+  if (!kind) throw invalidField('avatar', 'the file is not a gif, jpeg or png image');
   return { bytes, kind };
 }
 

@@ -1,6 +1,6 @@
 import { and, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { badRequest } from '../../lib/http-errors.ts';
+import { invalidField } from '../../lib/http-errors.ts';
 
 /** Rows where any of the columns contains the text, case-insensitively; LIKE wildcards are taken literally. */
 export function containsText(columns: PgColumn[], text: string | undefined): SQL | undefined {
@@ -15,7 +15,7 @@ const WIRE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/;
 /** A `yyyy-MM-dd[ HH:mm:ss]` string in the server's time zone; a bare date means its first or last second. */
 function parseWireTime(value: string, endOfRange: boolean): Date {
   const match = WIRE_TIME.exec(value);
-  if (!match) throw badRequest(`createTime: "${value}" must be yyyy-MM-dd HH:mm:ss`);
+  if (!match) throw invalidField('createTime', `"${value}" must be yyyy-MM-dd HH:mm:ss`);
   const [year, month, day, hour, minute, second] = match
     .slice(1)
     .map((part) => (part === undefined ? -1 : Number(part)));
@@ -26,7 +26,7 @@ function parseWireTime(value: string, endOfRange: boolean): Date {
     date.getMonth() === month! - 1 &&
     date.getDate() === day &&
     (dateOnly || (date.getHours() === hour && date.getMinutes() === minute && date.getSeconds() === second));
-  if (!valid) throw badRequest(`createTime: "${value}" is not a real date and time`);
+  if (!valid) throw invalidField('createTime', `"${value}" is not a real date and time`);
   if (!endOfRange) return date;
   // The end is included: compare with the start of the next second (or day).
   if (dateOnly) return new Date(year!, month! - 1, day! + 1);

@@ -10,7 +10,7 @@ import {
   UserCenterInput,
 } from '@water/contract/users';
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from '../../lib/http-errors.ts';
+import { invalidField } from '../../lib/http-errors.ts';
 import { sendCode } from '../auth/verify-codes.ts';
 import { avatarDirOf, readAvatarUpload, removeAvatars, storeAvatar } from './avatar.ts';
 import { setAvatar, updateEmail, updatePassword, updateProfile } from './user-center.service.ts';
@@ -106,7 +106,7 @@ export async function userCenterRoutes(base: FastifyInstance, options: UserCente
       async (request, reply) => {
         const { email } = request.query;
         if (await isTaken(app.db, 'email', email, request.principal!.id)) {
-          throw badRequest(`email: "${email}" is already used by another user`);
+          throw invalidField('email', `"${email}" is already used by another user`, 'taken');
         }
         await sendCode(
           app,

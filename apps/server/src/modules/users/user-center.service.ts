@@ -9,7 +9,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema.ts';
-import { badRequest, forbidden, unauthorized } from '../../lib/http-errors.ts';
+import { forbidden, invalidField, unauthorized } from '../../lib/http-errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { decryptLegacyPassword } from '../auth/legacy-rsa.ts';
 import { consumeCode } from '../auth/verify-codes.ts';
@@ -54,11 +54,12 @@ export async function updatePassword(
   const user = await signedInUser(app, userId);
   const oldPass = plain(legacyKey, input.oldPass);
   const newPass = plain(legacyKey, input.newPass);
-  if (!(await verifyPassword(user.passwordHash, oldPass))) throw badRequest('oldPass: the current password is wrong');
+  if (!(await verifyPassword(user.passwordHash, oldPass)))
+    throw invalidField('oldPass', 'the current password is wrong');
   if (newPass.length < PASSWORD_MIN_LENGTH || newPass.length > PASSWORD_MAX_LENGTH) {
-    throw badRequest(`newPass: must have ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`);
+    throw invalidField('newPass', `must have ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`);
   }
-  if (newPass === oldPass) throw badRequest('newPass: must differ from the current password');
+  if (newPass === oldPass) throw invalidField('newPass', 'must differ from the current password');
   const now = app.clock.now();
   await app.db
     .update(users)
@@ -83,18 +84,20 @@ export async function updateEmail(
 ): Promise<void> {
   const user = await signedInUser(app, userId);
   if (!(await verifyPassword(user.passwordHash, plain(legacyKey, input.password)))) {
-    throw badRequest('password: the password is wrong');
+    throw invalidField('password', 'the password is wrong');
   }
   await consumeCode(app, 'email', input.email, code);
   if (await isTaken(app.db, 'email', input.email, userId)) {
-    throw badRequest(`email: "${input.email}" is already used by another user`);
+    throw invalidField('email', `"${input.email}" is already used by another user`, 'taken');
   }
   await app.db
     .update(users)
     .set({ email: input.email, updateBy: user.username, updateTime: app.clock.now() })
     .where(eq(users.id, userId))
     .catch((error) => {
-      throw isUniqueViolation(error) ? badRequest(`email: "${input.email}" is already used by another user`) : error;
+      throw isUniqueViolation(error)
+        ? invalidField('email', `"${input.email}" is already used by another user`, 'taken')
+        : error;
     });
 }
 

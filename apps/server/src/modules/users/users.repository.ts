@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { Database } from '../../db/client.ts';
 import { depts, jobs, roles, users, usersJobs, usersRoles } from '../../db/schema.ts';
-import { badRequest } from '../../lib/http-errors.ts';
+import { invalidField } from '../../lib/http-errors.ts';
 import { withDescendants } from '../depts/depts.repository.ts';
 import { bestLevel, type Caller } from './caller.ts';
 import { containsText, createdBetween } from './list-filters.ts';
@@ -89,18 +89,18 @@ export async function resolveReferences(
   refs: { deptId: number; jobIds: number[]; roleIds: number[] },
 ): Promise<{ id: number; name: string; level: number }[]> {
   const [dept] = await db.select({ id: depts.id }).from(depts).where(eq(depts.id, refs.deptId));
-  if (!dept) throw badRequest(`dept: no department with id ${refs.deptId}`);
+  if (!dept) throw invalidField('dept', `no department with id ${refs.deptId}`, 'unknown_reference');
   if (refs.jobIds.length > 0) {
     const found = await db.select({ id: jobs.id }).from(jobs).where(inArray(jobs.id, refs.jobIds));
     const missing = refs.jobIds.find((id) => !found.some((job) => job.id === id));
-    if (missing !== undefined) throw badRequest(`jobs: no job with id ${missing}`);
+    if (missing !== undefined) throw invalidField('jobs', `no job with id ${missing}`, 'unknown_reference');
   }
   const found = await db
     .select({ id: roles.id, name: roles.name, level: roles.level })
     .from(roles)
     .where(inArray(roles.id, refs.roleIds));
   const missing = refs.roleIds.find((id) => !found.some((role) => role.id === id));
-  if (missing !== undefined) throw badRequest(`roles: no role with id ${missing}`);
+  if (missing !== undefined) throw invalidField('roles', `no role with id ${missing}`, 'unknown_reference');
   return found;
 }
 

@@ -2,7 +2,7 @@ import type { UserCreateInput, UserUpdateInput } from '@water/contract/users';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema.ts';
-import { badRequest, forbidden, notFound } from '../../lib/http-errors.ts';
+import { badRequest, forbidden, forbiddenField, invalidField, invalidFields, notFound } from '../../lib/http-errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { type Caller, inScope } from './caller.ts';
 import { isUniqueViolation } from './list-filters.ts';
@@ -32,26 +32,34 @@ async function checkedForm(
   id?: number,
 ) {
   const username = input.username.trim();
-  if (await isTaken(app.db, 'username', username, id)) throw badRequest(`username: "${username}" is already taken`);
+  if (await isTaken(app.db, 'username', username, id))
+    throw invalidField('username', `"${username}" is already taken`, 'taken');
   if (input.email && (await isTaken(app.db, 'email', input.email, id))) {
-    throw badRequest(`email: "${input.email}" is already used by another user`);
+    throw invalidField('email', `"${input.email}" is already used by another user`, 'taken');
   }
   const roleIds = uniqueIds(input.roles);
   const jobIds = input.jobs ? uniqueIds(input.jobs) : undefined;
   const granted = await resolveReferences(app.db, { deptId: input.dept.id, jobIds: jobIds ?? [], roleIds });
   for (const role of granted) {
     if (role.level < caller.level) {
-      throw forbidden(
-        `roles: you cannot grant "${role.name}": its level ${role.level} is above your own level ${caller.level}`,
+      throw forbiddenField(
+        'roles',
+        `you cannot grant "${role.name}": its level ${role.level} is above your own level ${caller.level}`,
       );
     }
   }
-  if (!inScope(caller, input.dept.id)) throw forbidden(`dept: department ${input.dept.id} is outside your data scope`);
+  if (!inScope(caller, input.dept.id))
+    throw forbiddenField('dept', `department ${input.dept.id} is outside your data scope`);
   return { username, roleIds, jobIds };
 }
 
 function duplicateMessage(error: unknown): Error {
-  return isUniqueViolation(error) ? badRequest('username or email: is already used by another user') : (error as Error);
+  return isUniqueViolation(error)
+    ? invalidFields([
+        { field: 'username', code: 'taken', message: 'is already used by another user' },
+        { field: 'email', code: 'taken', message: 'is already used by another user' },
+      ])
+    : (error as Error);
 }
 
 export async function createUser(
@@ -96,8 +104,8 @@ export async function updateUser(app: FastifyInstance, caller: Caller, input: Us
   if (!target) throw notFound(`No user with id ${input.id}`);
   await assertCanManage(app, caller, target, 'edit');
   const disabling = target.enabled && input.enabled === false;
-  if (disabling && target.isAdmin) throw badRequest('enabled: the administrator account cannot be disabled');
-  if (disabling && target.id === caller.id) throw badRequest('enabled: you cannot disable your own account');
+  if (disabling && target.isAdmin) throw invalidField('enabled', 'the administrator account cannot be disabled');
+  if (disabling && target.id === caller.id) throw invalidField('enabled', 'you cannot disable your own account');
   const form = await checkedForm(app, caller, input, target.id);
   const rolesBefore = await roleIdsOf(app.db, target.id);
   await app.db
