@@ -9,6 +9,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { tooManyRequests } from './lib/http-errors.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { type Clock, systemClock } from './lib/time.ts';
+import { schemaController } from './lib/validators.ts';
 import { authRoutes, publicAuthRoutes } from './modules/auth/auth.routes.ts';
 import { loadLegacyKey } from './modules/auth/legacy-rsa.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -27,7 +28,7 @@ import { userCenterRoutes } from './modules/users/user-center.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin, signedInContext } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/database.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, sendError } from './plugins/errors.ts';
 import { eventsPlugin } from './plugins/events.ts';
 import { inputBoundaryPlugin } from './plugins/input-boundary.ts';
 import { operationLogHooks } from './plugins/operation-log.ts';
@@ -55,18 +56,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    ajv: {
-      customOptions: {
-        coerceTypes: 'array',
-        // Unknown fields are ignored where a schema allows them and refused where it does not.
-        removeAdditional: false,
-        useDefaults: true,
-        // A refused form names every invalid field at once, not only the first.
-        allErrors: true,
-        verbose: true,
-        keywords: ['errorMessage'],
-      },
-    },
+    // A path that is not valid percent-encoded UTF-8 is refused in the product's error format.
+    frameworkErrors: (error, _request, reply) =>
+      sendError(
+        reply,
+        400,
+        'The path is not valid percent-encoded UTF-8',
+        error.code === 'FST_ERR_BAD_URL' ? 'MALFORMED_URL' : 'MALFORMED_BODY',
+      ),
+    schemaController,
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -30,6 +30,8 @@ export interface TestApp {
   bodies: string[];
   /** Every mail the app sent. */
   mails: Mail[];
+  /** Every log line the app wrote, when asked for (`captureLogs`). */
+  logs: string[];
   /** `url` is set in PostgreSQL mode, for tests that open a second connection. */
   database: DatabaseHandle & { url?: string };
   clock: TestClock;
@@ -40,6 +42,7 @@ export interface TestApp {
 export async function createTestApp(
   env: Record<string, string> = {},
   beforeReady?: (app: FastifyInstance) => Promise<void> | void,
+  options: { captureLogs?: boolean } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -55,7 +58,9 @@ export async function createTestApp(
       mails.push(mail);
     },
   };
-  const app = await buildApp({ config, database, jwtSecret: JWT_SECRET, clock, logger: false, mailer });
+  const logs: string[] = [];
+  const logger = options.captureLogs ? { level: 'info', stream: { write: (line: string) => logs.push(line) } } : false;
+  const app = await buildApp({ config, database, jwtSecret: JWT_SECRET, clock, logger, mailer });
   const bodies: string[] = [];
   app.addHook('onSend', async (_request, _reply, payload) => {
     if (typeof payload === 'string' || Buffer.isBuffer(payload)) bodies.push(payload.toString());
@@ -67,6 +72,7 @@ export async function createTestApp(
     app,
     bodies,
     mails,
+    logs,
     database,
     clock,
     close: async () => {

@@ -9,6 +9,8 @@ export const ERROR_CODES = [
   'VALIDATION_FAILED',
   /** The body is not parseable as what its content type says (bad JSON, broken multipart). */
   'MALFORMED_BODY',
+  /** The path or query string is not valid percent-encoded UTF-8. */
+  'MALFORMED_URL',
   'UNSUPPORTED_MEDIA_TYPE',
   'PAYLOAD_TOO_LARGE',
   /** A rule of the product refuses the request (deleting a job still held, a cycle in a tree, …). */

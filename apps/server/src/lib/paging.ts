@@ -16,23 +16,55 @@ export interface Paging {
   orderBy: SQL[];
 }
 
+export interface SortKey<F extends string = string> {
+  field: F;
+  direction: 'asc' | 'desc';
+}
+
+/**
+ * The `sort=field,asc|desc` parameters (repeatable) of a list, checked against the fields it
+ * declares sortable; anything else is a 400 naming the parameter.
+ */
+export function sortKeys<F extends string>(sort: string | string[] | undefined, sortable: readonly F[]): SortKey<F>[] {
+  const entries = sort === undefined ? [] : Array.isArray(sort) ? sort : [sort];
+  return entries.map((entry) => {
+    const [field = '', direction = 'asc'] = entry.split(',').map((part) => part.trim());
+    if (!(sortable as readonly string[]).includes(field)) {
+      throw invalidField('sort', `cannot sort by "${field}"; use one of ${sortable.join(', ')}`, 'choice');
+    }
+    const dir = direction.toLowerCase();
+    if (dir !== 'asc' && dir !== 'desc') {
+      throw invalidField('sort', `direction must be asc or desc, got "${direction}"`, 'choice');
+    }
+    return { field: field as F, direction: dir };
+  });
+}
+
+/** Rows sorted in memory by checked sort keys (lists that are not read page by page from SQL). */
+export function sortRows<T>(rows: readonly T[], keys: readonly SortKey<keyof T & string>[]): T[] {
+  const sorted = [...rows];
+  if (keys.length === 0) return sorted;
+  return sorted.sort((a, b) => {
+    for (const { field, direction } of keys) {
+      const x = a[field];
+      const y = b[field];
+      if (x === y) continue;
+      const order = x === null || x === undefined ? -1 : y === null || y === undefined ? 1 : x < y ? -1 : 1;
+      return direction === 'asc' ? order : -order;
+    }
+    return 0;
+  });
+}
+
 /**
  * Turns `page` (0-based), `size` and repeatable `sort=field,asc|desc` into SQL pieces. Only the
  * fields a list declares sortable are accepted; anything else is a 400 naming the field.
  */
 export function toPaging(query: ListQuery, sortable: Record<string, PgColumn>, fallback: SQL[]): Paging {
-  const sorts = query.sort === undefined ? [] : Array.isArray(query.sort) ? query.sort : [query.sort];
-  const orderBy: SQL[] = [];
-  for (const entry of sorts) {
-    const [field = '', direction = 'asc'] = entry.split(',').map((part) => part.trim());
-    const column = Object.hasOwn(sortable, field) ? sortable[field] : undefined;
-    if (!column)
-      throw invalidField('sort', `cannot sort by "${field}"; use one of ${Object.keys(sortable).join(', ')}`);
-    const dir = direction.toLowerCase();
-    if (dir !== 'asc' && dir !== 'desc')
-      throw invalidField('sort', `direction must be asc or desc, got "${direction}"`);
-    orderBy.push(dir === 'asc' ? asc(column) : desc(column));
-  }
+  const orderBy = sortKeys(query.sort, Object.keys(sortable)).map(({ field, direction }) => {
+    const column = sortable[field] as PgColumn;
+    return direction === 'asc' ? asc(column) : desc(column);
+  });
   if (orderBy.length === 0) orderBy.push(...fallback);
   if (query.page === undefined) return { offset: 0, orderBy };
   const size = query.size ?? 10;

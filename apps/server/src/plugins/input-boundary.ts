@@ -1,7 +1,7 @@
 import type { FieldError } from '@water/contract/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { invalidFields, malformedBody } from '../lib/http-errors.ts';
+import { HttpError, invalidFields, malformedBody } from '../lib/http-errors.ts';
 
 /** Deeper JSON than this is refused before it is parsed: no form of the console nests past a few levels. */
 export const MAX_JSON_DEPTH = 32;
@@ -51,7 +51,50 @@ export function unstorableText(value: unknown, path: string[] = [], found: Field
   return found;
 }
 
+/**
+ * Numbers that are not finite (`1e400`, `Infinity`), which JSON parsing and the query's type
+ * coercion can produce and which no bound in a schema catches. Answers the path of each.
+ */
+export function nonFiniteNumbers(value: unknown, path: string[] = [], found: FieldError[] = []): FieldError[] {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) {
+      found.push({ field: path.join('.') || 'body', code: 'type', message: 'must be a finite number' });
+    }
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => {
+      nonFiniteNumbers(item, [...path, String(index)], found);
+    });
+  } else if (value !== null && typeof value === 'object' && !Buffer.isBuffer(value)) {
+    for (const [key, item] of Object.entries(value)) nonFiniteNumbers(item, [...path, key], found);
+  }
+  return found;
+}
+
+async function refuseNonFiniteNumbers(request: FastifyRequest): Promise<void> {
+  const found = [
+    ...nonFiniteNumbers(request.params),
+    ...nonFiniteNumbers(request.query),
+    ...(request.isMultipart() ? [] : nonFiniteNumbers(request.body)),
+  ];
+  if (found.length > 0) throw invalidFields(found as [FieldError, ...FieldError[]]);
+}
+
+/** Whether every percent-encoded part of a query string decodes to UTF-8 text. */
+export function isWellEncodedQuery(query: string): boolean {
+  try {
+    for (const part of query.split(/[&=]/)) decodeURIComponent(part.replace(/\+/g, ' '));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function refuseUnstorableText(request: FastifyRequest): Promise<void> {
+  const url = request.raw.url ?? '';
+  const queryStart = url.indexOf('?');
+  if (queryStart >= 0 && !isWellEncodedQuery(url.slice(queryStart + 1))) {
+    throw new HttpError(400, 'The query string is not valid percent-encoded UTF-8', 'MALFORMED_URL');
+  }
   const found = [
     ...unstorableText(request.params),
     ...unstorableText(request.query),
@@ -77,6 +120,8 @@ export const inputBoundaryPlugin = fp(
       parseJson(request, text, done);
     });
     app.addHook('preValidation', refuseUnstorableText);
+    // After validation, when the query's numbers have been coerced from text.
+    app.addHook('preHandler', refuseNonFiniteNumbers);
   },
   { name: 'input-boundary' },
 );

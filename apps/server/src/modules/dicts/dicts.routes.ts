@@ -1,11 +1,11 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { authErrors, Empty, ErrorBody, IdList, Page, PageQuery } from '@water/contract/common';
+import { authErrors, Empty, ErrorBody, Id, IdList, Page, PageQuery } from '@water/contract/common';
 import { Dict, DictDetail, DictDetailInput, DictInput } from '@water/contract/dicts';
 import { asc, ilike, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import { dicts } from '../../db/schema.ts';
-import { selectPage, toPaging } from '../../lib/paging.ts';
+import { selectPage, sortKeys, sortRows, toPaging } from '../../lib/paging.ts';
 import { sendXlsx } from '../../lib/xlsx.ts';
 import {
   createDetail,
@@ -154,8 +154,9 @@ export async function dictsRoutes(base: FastifyInstance) {
       config: { permission: 'signed-in' },
     },
     async (request) => {
-      const { dictName, label, page, size } = request.query;
-      let content = await entries.get(dictName);
+      const { dictName, label, page, size, sort } = request.query;
+      const order = sortKeys(sort, ['id', 'label', 'value', 'dictSort'] as const);
+      let content = sortRows(await entries.get(dictName), order);
       if (label?.trim()) content = content.filter((entry) => entry.label.includes(label.trim()));
       const totalElements = content.length;
       if (page !== undefined) content = content.slice(page * (size ?? 10), (page + 1) * (size ?? 10));
@@ -228,7 +229,7 @@ export async function dictsRoutes(base: FastifyInstance) {
       schema: {
         tags,
         summary: 'Delete a dictionary entry',
-        params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+        params: Type.Object({ id: Id() }),
         response: { 200: Empty, 404: ErrorBody, ...authErrors },
       },
       config: { permission: ['dict:del'] },

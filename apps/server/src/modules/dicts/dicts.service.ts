@@ -49,7 +49,7 @@ async function assertNameFree(db: Database, name: string, exceptId?: number) {
 }
 
 export async function createDict(app: FastifyInstance, input: DictInput, actor: string) {
-  if (input.id !== undefined) throw invalidField('id', 'must not be set when creating a dictionary');
+  if (input.id != null) throw invalidField('id', 'must not be set when creating a dictionary');
   const name = input.name.trim();
   await assertNameFree(app.db, name);
   await app.db.insert(dicts).values({ name, description: input.description ?? null, createBy: actor, updateBy: actor });
@@ -57,7 +57,7 @@ export async function createDict(app: FastifyInstance, input: DictInput, actor: 
 }
 
 export async function updateDict(app: FastifyInstance, input: DictInput, actor: string) {
-  if (input.id === undefined) throw invalidField('id', 'is required', 'required');
+  if (input.id == null) throw invalidField('id', 'is required', 'required');
   const name = input.name.trim();
   await assertNameFree(app.db, name, input.id);
   const updated = await app.db
@@ -92,20 +92,20 @@ async function checkedDetail(db: Database, input: DictDetailInput) {
   const [clash] = await db
     .select({ id: dictDetails.id })
     .from(dictDetails)
-    .where(input.id === undefined ? sameValue : and(sameValue, ne(dictDetails.id, input.id)));
+    .where(input.id == null ? sameValue : and(sameValue, ne(dictDetails.id, input.id)));
   if (clash) throw invalidField('value', `"${value}" is already in dictionary ${dict.name}`, 'taken');
   return { dictId: dict.id, label, value, dictSort: input.dictSort ?? 999 };
 }
 
 export async function createDetail(app: FastifyInstance, input: DictDetailInput, actor: string) {
-  if (input.id !== undefined) throw invalidField('id', 'must not be set when creating an entry');
+  if (input.id != null) throw invalidField('id', 'must not be set when creating an entry');
   const values = await checkedDetail(app.db, input);
   await app.db.insert(dictDetails).values({ ...values, createBy: actor, updateBy: actor });
   await dictsChanged(app);
 }
 
 export async function updateDetail(app: FastifyInstance, input: DictDetailInput, actor: string) {
-  if (input.id === undefined) throw invalidField('id', 'is required', 'required');
+  if (input.id == null) throw invalidField('id', 'is required', 'required');
   const [current] = await app.db.select({ id: dictDetails.id }).from(dictDetails).where(eq(dictDetails.id, input.id));
   if (!current) throw notFound(`No dictionary entry with id ${input.id}`);
   const values = await checkedDetail(app.db, input);

@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { authErrors, Empty, ErrorBody, Page, PageQuery } from '@water/contract/common';
+import { authErrors, Empty, ErrorBody, Id, Page, PageQuery } from '@water/contract/common';
 import { LogQuery, OperationLog } from '@water/contract/logs';
 import { and, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -84,7 +84,7 @@ export async function logsRoutes(base: FastifyInstance) {
       schema: {
         tags,
         summary: 'What went wrong in a failed operation',
-        params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+        params: Type.Object({ id: Id() }),
         response: {
           200: Type.Object({ exception: Type.Union([Type.String(), Type.Null()]) }),
           404: ErrorBody,

@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { authErrors, Empty, ErrorBody, IdList, Page, PageQuery } from '@water/contract/common';
+import { authErrors, Empty, ErrorBody, Id, IdList, Page, PageQuery, ParentId } from '@water/contract/common';
 import { Menu, MenuInput, MenuRoute, MenuTreeNode } from '@water/contract/menus';
 import { and, eq, ilike, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -63,7 +63,7 @@ export async function menusRoutes(base: FastifyInstance) {
         querystring: Type.Intersect([
           PageQuery,
           Type.Object({
-            pid: Type.Optional(Type.Integer({ minimum: 0 })),
+            pid: Type.Optional(ParentId()),
             blurry: Type.Optional(Type.String({ maxLength: 255 })),
           }),
         ]),
@@ -99,7 +99,7 @@ export async function menusRoutes(base: FastifyInstance) {
       schema: {
         tags,
         summary: 'The children of a menu (pid 0: the top level)',
-        querystring: Type.Object({ pid: Type.Optional(Type.Integer({ minimum: 0 })) }),
+        querystring: Type.Object({ pid: Type.Optional(ParentId()) }),
         response: { 200: Type.Array(Menu), ...authErrors },
       },
       config: { permission: ['menu:list', 'roles:list'] },
@@ -113,7 +113,7 @@ export async function menusRoutes(base: FastifyInstance) {
       schema: {
         tags,
         summary: 'Ids of a menu and all its descendants',
-        querystring: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+        querystring: Type.Object({ id: Id() }),
         response: { 200: Type.Array(Type.Integer()), ...authErrors },
       },
       config: { permission: ['menu:list', 'roles:list'] },
@@ -132,7 +132,7 @@ export async function menusRoutes(base: FastifyInstance) {
       schema: {
         tags,
         summary: 'The top level plus the siblings of each menu and of its ancestors, as a tree',
-        body: Type.Array(Type.Integer({ minimum: 1 })),
+        body: Type.Array(Id(), { maxItems: 1000 }),
         response: { 200: Type.Array(MenuWithChildren), 404: ErrorBody, ...authErrors },
       },
       config: { permission: ['menu:list'] },
@@ -186,7 +186,7 @@ export async function menusRoutes(base: FastifyInstance) {
       config: { permission: ['menu:add'] },
     },
     async (request, reply) => {
-      if (request.body.id !== undefined) throw invalidField('id', 'must not be set when creating a menu');
+      if (request.body.id != null) throw invalidField('id', 'must not be set when creating a menu');
       await createMenu(app, request.body, request.principal!.username);
       return reply.code(201).send();
     },

@@ -75,7 +75,7 @@ export async function createMenu(app: FastifyInstance, input: MenuInput, actor: 
 }
 
 export async function updateMenu(app: FastifyInstance, input: MenuInput, actor: string): Promise<void> {
-  if (input.id === undefined) throw invalidField('id', 'is required', 'required');
+  if (input.id == null) throw invalidField('id', 'is required', 'required');
   const id = input.id;
   const current = await findMenu(app.db, id);
   if (!current) throw notFound(`No menu with id ${id}`);

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import { depts, sessions, users } from '../../db/schema.ts';
 import { addressOf } from '../../lib/client-info.ts';
+import { sortKeys, sortRows } from '../../lib/paging.ts';
 import { formatDateTime } from '../../lib/time.ts';
 
 const tags = ['online users'];
@@ -28,7 +29,8 @@ export async function onlineRoutes(base: FastifyInstance) {
       config: { permission: ['online:list'] },
     },
     async (request) => {
-      const { username, page, size } = request.query;
+      const { username, page, size, sort } = request.query;
+      const order = sortKeys(sort, ['userName', 'nickName', 'dept', 'ip', 'browser', 'loginTime'] as const);
       const text = username?.trim();
       const rows = await app.db
         .select({ session: sessions, user: users, dept: depts.name })
@@ -43,16 +45,20 @@ export async function onlineRoutes(base: FastifyInstance) {
         )
         .orderBy(desc(sessions.loginTime));
       const start = (page ?? 0) * (size ?? 10);
-      const content = (page === undefined ? rows : rows.slice(start, start + (size ?? 10))).map((row) => ({
-        key: row.session.id,
-        userName: row.user.username,
-        nickName: row.user.nickName,
-        dept: row.dept,
-        browser: row.session.browser,
-        ip: row.session.ip,
-        address: addressOf(row.session.ip ?? undefined),
-        loginTime: formatDateTime(row.session.loginTime) as string,
-      }));
+      const all = sortRows(
+        rows.map((row) => ({
+          key: row.session.id,
+          userName: row.user.username,
+          nickName: row.user.nickName,
+          dept: row.dept,
+          browser: row.session.browser,
+          ip: row.session.ip,
+          address: addressOf(row.session.ip ?? undefined),
+          loginTime: formatDateTime(row.session.loginTime) as string,
+        })),
+        order,
+      );
+      const content = page === undefined ? all : all.slice(start, start + (size ?? 10));
       return { content, totalElements: rows.length };
     },
   );
@@ -63,7 +69,7 @@ export async function onlineRoutes(base: FastifyInstance) {
       schema: {
         tags,
         summary: 'Sign sessions out (kick out)',
-        body: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 1 }),
+        body: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: 1000 }),
         response: { 200: Empty, 400: ErrorBody, ...authErrors },
       },
       config: { permission: ['online:del'] },

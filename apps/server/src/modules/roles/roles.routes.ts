@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { authErrors, Empty, ErrorBody, IdList } from '@water/contract/common';
+import { authErrors, Empty, ErrorBody, Id, IdList } from '@water/contract/common';
 import {
   Role,
   RoleCreateInput,
@@ -132,7 +132,7 @@ export async function rolesRoutes(base: FastifyInstance) {
       schema: {
         tags,
         summary: 'One role with its departments and menus',
-        params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+        params: Type.Object({ id: Id() }),
         response: { 200: Role, 400: ErrorBody, 404: ErrorBody, ...authErrors },
       },
       config: { permission: ['roles:list'] },

@@ -13,8 +13,8 @@ import type { Caller } from '../users/caller.ts';
 import { isUniqueViolation } from '../users/list-filters.ts';
 import { assertAllExist, findRole, isNameTaken, type RoleRow, setRoleDepts, setRoleMenus } from './roles.repository.ts';
 
-const uniqueIds = (refs: { id: number }[] | undefined) =>
-  refs === undefined ? undefined : [...new Set(refs.map((ref) => ref.id))].sort((a, b) => a - b);
+const uniqueIds = (refs: { id: number }[] | null | undefined) =>
+  refs == null ? undefined : [...new Set(refs.map((ref) => ref.id))].sort((a, b) => a - b);
 
 function assertReachable(caller: Caller, role: RoleRow, action: string) {
   if (role.level < caller.level) {

@@ -125,6 +125,7 @@ export async function storageRoutes(base: FastifyInstance, options: StorageOptio
           tags,
           summary,
           consumes: ['multipart/form-data'],
+          uploadField: 'file',
           response: { 201: StoredFile, 400: ErrorBody, 413: ErrorBody, ...authErrors },
         },
         config: { permission: ['storage:add'] },

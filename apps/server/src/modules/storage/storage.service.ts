@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { storedFiles } from '../../db/schema.ts';
 import { invalidField, notFound } from '../../lib/http-errors.ts';
 import { formatDateTime } from '../../lib/time.ts';
+import { readUpload } from '../../lib/uploads.ts';
 import { ACCEPTED_DESCRIPTION, type FileCategory, kindOf } from './file-kinds.ts';
 
 type FileRow = typeof storedFiles.$inferSelect;
@@ -45,12 +46,9 @@ export async function storeUpload(
   request: FastifyRequest,
   options: { dir: string; imagesOnly: boolean },
 ): Promise<StoredFile> {
-  if (!request.isMultipart()) throw invalidField('file', 'send the file as multipart/form-data');
-  const part = await request.file();
-  if (part?.fieldname !== 'file') throw invalidField('file', 'is required', 'required');
-  const bytes = await part.toBuffer();
-  if (bytes.length === 0) throw invalidField('file', 'is empty');
-  const name = displayName(part.filename);
+  const { bytes, filename } = await readUpload(request, 'file');
+  if (bytes.length === 0) throw invalidField('file', 'is empty', 'required');
+  const name = displayName(filename);
   const extension = path.extname(name).slice(1).toLowerCase();
   const kind = await kindOf(bytes, extension);
   if (!kind) throw invalidField('file', `this kind of file is not accepted; upload ${ACCEPTED_DESCRIPTION}`);

@@ -5,6 +5,7 @@ import { AVATAR_EXTENSIONS, AVATAR_MAX_BYTES } from '@water/contract/users';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { invalidField, notFound } from '../../lib/http-errors.ts';
+import { readUpload } from '../../lib/uploads.ts';
 
 export interface ImageKind {
   extension: 'png' | 'jpg' | 'gif';
@@ -31,11 +32,8 @@ export function avatarDirOf(dataDir: string): string {
 
 /** Reads the `avatar` part of a multipart request; 413 above 5 MB, 400 for anything but a gif, jpeg or png. */
 export async function readAvatarUpload(request: FastifyRequest): Promise<{ bytes: Buffer; kind: ImageKind }> {
-  if (!request.isMultipart()) throw invalidField('avatar', 'send the image as multipart/form-data');
-  const part = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-  if (part?.fieldname !== 'avatar') throw invalidField('avatar', 'is required', 'required');
-  const bytes = await part.toBuffer();
-  const extension = path.extname(part.filename).slice(1).toLowerCase();
+  const { bytes, filename } = await readUpload(request, 'avatar', AVATAR_MAX_BYTES);
+  const extension = path.extname(filename).slice(1).toLowerCase();
   // A cropped image arrives as a Blob named "blob": with no extension, the content alone decides.
   if (extension && !(AVATAR_EXTENSIONS as readonly string[]).includes(extension)) {
     throw invalidField('avatar', `only ${AVATAR_EXTENSIONS.join(', ')} files are accepted`);

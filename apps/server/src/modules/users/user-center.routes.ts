@@ -73,6 +73,7 @@ export async function userCenterRoutes(base: FastifyInstance, options: UserCente
         tags,
         summary: 'Upload one’s own avatar',
         consumes: ['multipart/form-data'],
+        uploadField: 'avatar',
         response: { 200: AvatarResponse, 400: ErrorBody, 413: ErrorBody, ...authErrors },
       },
       config: { permission: 'signed-in' },
