@@ -6,9 +6,14 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import type { Deps } from './lib/deps.ts';
+import { createEventBus } from './lib/events.ts';
 import { tooManyRequests } from './lib/http-errors.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { PrincipalCache } from './lib/principal.ts';
+import { SessionStore } from './lib/sessions.ts';
 import { type Clock, systemClock } from './lib/time.ts';
+import { TokenSigner } from './lib/tokens.ts';
 import { schemaController } from './lib/validators.ts';
 import { authRoutes, publicAuthRoutes } from './modules/auth/auth.routes.ts';
 import { loadLegacyKey } from './modules/auth/legacy-rsa.ts';
@@ -16,6 +21,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { deptsRoutes } from './modules/depts/depts.routes.ts';
 import { dictsRoutes } from './modules/dicts/dicts.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
+import { createJobsService } from './modules/jobs/jobs.service.ts';
 import { logsRoutes } from './modules/logs/logs.routes.ts';
 import { menusRoutes } from './modules/menus/menus.routes.ts';
 import { druidRedirect, monitorRoutes } from './modules/monitor/monitor.routes.ts';
@@ -27,9 +33,8 @@ import { avatarDirOf, serveAvatars } from './modules/users/avatar.ts';
 import { userCenterRoutes } from './modules/users/user-center.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin, signedInContext } from './plugins/auth.ts';
-import { databasePlugin } from './plugins/database.ts';
+import { corePlugin } from './plugins/core.ts';
 import { errorsPlugin, sendError } from './plugins/errors.ts';
-import { eventsPlugin } from './plugins/events.ts';
 import { inputBoundaryPlugin } from './plugins/input-boundary.ts';
 import { operationLogHooks } from './plugins/operation-log.ts';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
@@ -95,16 +100,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(compress, { threshold: 1024, global: true });
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 20 } });
   const clock = options.clock ?? systemClock;
-  app.decorate('mailer', options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom }));
-  await app.register(databasePlugin, { database: options.database, clock });
+  const { database } = options;
+  const db = database.db;
+  const events = await createEventBus(database, app.log);
+  const deps: Deps = {
+    db,
+    database,
+    clock,
+    events,
+    sessions: new SessionStore(db, clock, events),
+    principals: new PrincipalCache(db, events),
+    tokens: new TokenSigner(options.jwtSecret),
+    mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom }),
+  };
+  await app.register(corePlugin, deps);
   await app.register(rateLimit, {
     global: false,
-    store: databaseRateLimitStore(options.database.db, clock),
+    store: databaseRateLimitStore(db, clock),
     errorResponseBuilder: () =>
       tooManyRequests('Too many sign-in attempts from this address; wait a minute and try again'),
   });
-  await app.register(eventsPlugin);
-  await app.register(authPlugin, { jwtSecret: options.jwtSecret });
+  await app.register(authPlugin);
   await app.register(swaggerPlugin);
 
   const legacyKey = config.legacyRsaPrivateKey ? loadLegacyKey(config.legacyRsaPrivateKey) : undefined;
@@ -137,7 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await signedIn.register(userCenterRoutes, { dataDir: config.dataDir, legacyKey });
     await signedIn.register(rolesRoutes);
     await signedIn.register(deptsRoutes);
-    await signedIn.register(jobsRoutes);
+    await signedIn.register(jobsRoutes, { service: createJobsService(deps) });
     // Avatars are shown by <img> tags, which send no token: declared on the root instance, so public.
     serveAvatars(app, avatarDirOf(config.dataDir));
     // end of modules: users, roles, departments, jobs

@@ -2,9 +2,9 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
+import { authenticate, bearerToken } from '../lib/authenticate.ts';
+import type { EventTopic } from '../lib/events.ts';
 import { unauthorized } from '../lib/http-errors.ts';
-import { bearerToken } from '../modules/auth/token.ts';
-import type { EventTopic } from './events.ts';
 
 /** A message pushed to the console; `topic` says what changed for CHANGED. */
 export interface PushMessage {
@@ -66,20 +66,17 @@ export const realtimePlugin = fp(
       }
     });
 
-    const authenticate = async (request: FastifyRequest) => {
+    const authenticateSocket = async (request: FastifyRequest) => {
       const raw = (request.query as { token?: string }).token ?? '';
-      const token = bearerToken(raw) ?? (raw.includes('.') ? raw : undefined);
-      const claims = token ? await app.tokens.verify(token, app.clock.now()) : undefined;
-      if (!claims || !(await app.sessions.touch(claims.sessionId, claims.userId))) throw unauthorized();
-      const principal = await app.principals.get(claims.userId);
-      if (!principal?.enabled) throw unauthorized();
-      request.principal = principal;
-      request.sessionId = claims.sessionId;
+      const signedIn = await authenticate(app, bearerToken(raw) ?? (raw.includes('.') ? raw : undefined));
+      if (!signedIn) throw unauthorized();
+      request.principal = signedIn.principal;
+      request.sessionId = signedIn.sessionId;
     };
 
     app.get(
       '/websocket',
-      { websocket: true, preValidation: authenticate, schema: { hide: true } },
+      { websocket: true, preValidation: authenticateSocket, schema: { hide: true } },
       (socket, request) => {
         const connection = { socket, userId: request.principal!.id, sessionId: request.sessionId! };
         connections.add(connection);
@@ -94,5 +91,5 @@ export const realtimePlugin = fp(
       for (const connection of connections) connection.socket.close(1001, 'server shutting down');
     });
   },
-  { name: 'realtime', dependencies: ['auth', 'events'] },
+  { name: 'realtime', dependencies: ['auth'] },
 );

@@ -10,13 +10,13 @@ import {
 } from '@water/contract/auth';
 import { authErrors, Empty, ErrorBody } from '@water/contract/common';
 import type { FastifyInstance } from 'fastify';
+import { bearerToken } from '../../lib/authenticate.ts';
 import { unauthorized } from '../../lib/http-errors.ts';
 import { loggableParams, writeLog } from '../../plugins/operation-log.ts';
 import { loadAuthInfo } from '../users/user-info.repository.ts';
 import { login, logout } from './auth.service.ts';
 import { issueCaptcha } from './captcha.service.ts';
 import { requestReset, resetPassword } from './reset-password.ts';
-import { bearerToken } from './token.ts';
 
 /** The description of sign-in entries in the operation log, which the dashboard counts. */
 export const SIGN_IN = 'Sign in';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEFAULT_USER_PASSWORD, JWT_SECRET, type TestApp, tokenOf } from '../../../test/test-app.ts';
 import { sessions, users } from '../../db/schema.ts';
-import { TokenSigner } from './token.ts';
+import { TokenSigner } from '../../lib/tokens.ts';
 
 const MINUTE = 60_000;
 

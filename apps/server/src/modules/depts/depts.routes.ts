@@ -3,9 +3,9 @@ import { authErrors, Empty, ErrorBody, IdList } from '@water/contract/common';
 import { DeptCreateInput, DeptFilter, DeptPage, DeptQuery, DeptTree, DeptUpdateInput } from '@water/contract/depts';
 import type { FastifyInstance } from 'fastify';
 import { depts } from '../../db/schema.ts';
-import { selectPage, toPaging } from '../../lib/paging.ts';
+import { selectPage, toPaging } from '../../lib/list-query.ts';
 import { sendXlsx } from '../../lib/xlsx.ts';
-import { loadCaller } from '../users/caller.ts';
+import { principalOf } from '../../plugins/auth.ts';
 import { deptOrder, toDeptDto } from './depts.repository.ts';
 import { createDept, deleteDepts, deptConditions, superiorTree, updateDept } from './depts.service.ts';
 
@@ -37,7 +37,7 @@ export async function deptsRoutes(base: FastifyInstance) {
       config: { permission: ['dept:list', 'user:list'] },
     },
     async (request) => {
-      const caller = await loadCaller(app.db, request.principal!);
+      const caller = principalOf(request);
       const where = deptConditions(caller, request.query);
       const paging = toPaging(request.query, sortable, deptOrder);
       const page = await selectPage(app.db, depts, where, paging);
@@ -72,7 +72,7 @@ export async function deptsRoutes(base: FastifyInstance) {
       config: { permission: ['dept:list'] },
     },
     async (request, reply) => {
-      const caller = await loadCaller(app.db, request.principal!);
+      const caller = principalOf(request);
       const { orderBy } = toPaging({ sort: request.query.sort }, sortable, deptOrder);
       const rows = await app.db
         .select()
@@ -82,15 +82,17 @@ export async function deptsRoutes(base: FastifyInstance) {
       const names = new Map(rows.map((row) => [row.id, row.name]));
       return sendXlsx(
         reply,
-        'departments',
-        [
-          { header: 'Name', value: (d) => d.name },
-          { header: 'Parent', value: (d) => (d.pid === null ? null : (names.get(d.pid) ?? d.pid)) },
-          { header: 'Sort', value: (d) => d.deptSort },
-          { header: 'Enabled', value: (d) => (d.enabled ? 'yes' : 'no') },
-          { header: 'Created', value: (d) => toDeptDto(d).createTime },
-        ],
-        rows,
+        {
+          name: 'departments',
+          columns: [
+            { header: 'Name', value: (d) => d.name },
+            { header: 'Parent', value: (d) => (d.pid === null ? null : (names.get(d.pid) ?? d.pid)) },
+            { header: 'Sort', value: (d) => d.deptSort },
+            { header: 'Enabled', value: (d) => (d.enabled ? 'yes' : 'no') },
+            { header: 'Created', value: (d) => toDeptDto(d).createTime },
+          ],
+          rows: rows,
+        },
         app.clock.now(),
       );
     },
@@ -108,7 +110,7 @@ export async function deptsRoutes(base: FastifyInstance) {
       config: { permission: ['dept:add'] },
     },
     async (request, reply) => {
-      await createDept(app, await loadCaller(app.db, request.principal!), request.body);
+      await createDept(app, principalOf(request), request.body);
       return reply.code(201).send();
     },
   );
@@ -125,7 +127,7 @@ export async function deptsRoutes(base: FastifyInstance) {
       config: { permission: ['dept:edit'] },
     },
     async (request, reply) => {
-      await updateDept(app, await loadCaller(app.db, request.principal!), request.body);
+      await updateDept(app, principalOf(request), request.body);
       return reply.code(204).send();
     },
   );
@@ -142,7 +144,7 @@ export async function deptsRoutes(base: FastifyInstance) {
       config: { permission: ['dept:del'] },
     },
     async (request, reply) => {
-      await deleteDepts(app, await loadCaller(app.db, request.principal!), request.body);
+      await deleteDepts(app, principalOf(request), request.body);
       return reply.code(200).send();
     },
   );

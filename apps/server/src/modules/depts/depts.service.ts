@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { depts, users } from '../../db/schema.ts';
 import { badRequest, forbidden, forbiddenField, invalidField, notFound } from '../../lib/http-errors.ts';
-import { type Caller, inScope } from '../users/caller.ts';
-import { containsText, createdBetween } from '../users/list-filters.ts';
+import { between, containsText } from '../../lib/list-query.ts';
+import { inScope, type Principal } from '../../lib/principal.ts';
 import { allDepts, type DeptRow, findDept, recountChildren, toDeptDto, withDescendants } from './depts.repository.ts';
 
 /**
@@ -13,12 +13,12 @@ import { allDepts, type DeptRow, findDept, recountChildren, toDeptDto, withDesce
  * a flat list of matches, `pid` the children of that department, and otherwise the top of the
  * tree the caller may see (the top level, or the highest departments of a restricted scope).
  */
-export function deptConditions(caller: Caller, query: Omit<DeptQuery, 'page' | 'size' | 'sort'>, flat = false) {
+export function deptConditions(caller: Principal, query: Omit<DeptQuery, 'page' | 'size' | 'sort'>, flat = false) {
   const searching = Boolean(query.name?.trim()) || (query.createTime?.length ?? 0) > 0;
   const conditions: (SQL | undefined)[] = [
     query.enabled === undefined ? undefined : eq(depts.enabled, query.enabled),
     containsText([depts.name], query.name),
-    createdBetween(depts.createTime, query.createTime),
+    between(depts.createTime, query.createTime),
   ];
   const scope = caller.scope === null ? null : [...caller.scope];
   if (scope) conditions.push(inArray(depts.id, scope));
@@ -31,7 +31,7 @@ export function deptConditions(caller: Caller, query: Omit<DeptQuery, 'page' | '
 }
 
 /** The parent a form names, checked: it exists and lies in the caller's scope (0 and null: the top level). */
-async function checkedParent(db: Database, caller: Caller, pid: number | null | undefined): Promise<number | null> {
+async function checkedParent(db: Database, caller: Principal, pid: number | null | undefined): Promise<number | null> {
   const parent = pid ? pid : null;
   if (parent !== null && !(await findDept(db, parent)))
     throw invalidField('pid', `no department with id ${parent}`, 'unknown_reference');
@@ -52,7 +52,7 @@ function checkedName(name: string): string {
   return trimmed;
 }
 
-export async function createDept(app: FastifyInstance, caller: Caller, input: DeptCreateInput): Promise<void> {
+export async function createDept(app: FastifyInstance, caller: Principal, input: DeptCreateInput): Promise<void> {
   const name = checkedName(input.name);
   const pid = await checkedParent(app.db, caller, input.pid);
   const now = app.clock.now();
@@ -71,14 +71,14 @@ export async function createDept(app: FastifyInstance, caller: Caller, input: De
   });
 }
 
-async function scopedDept(db: Database, caller: Caller, id: number): Promise<DeptRow> {
+async function scopedDept(db: Database, caller: Principal, id: number): Promise<DeptRow> {
   const dept = await findDept(db, id);
   if (!dept) throw notFound(`No department with id ${id}`);
   if (!inScope(caller, dept.id)) throw forbidden(`The department "${dept.name}" is outside your data scope`);
   return dept;
 }
 
-export async function updateDept(app: FastifyInstance, caller: Caller, input: DeptUpdateInput): Promise<void> {
+export async function updateDept(app: FastifyInstance, caller: Principal, input: DeptUpdateInput): Promise<void> {
   const dept = await scopedDept(app.db, caller, input.id);
   const name = checkedName(input.name);
   const pid = input.pid === undefined ? dept.pid : input.pid || null;
@@ -105,7 +105,7 @@ export async function updateDept(app: FastifyInstance, caller: Caller, input: De
 }
 
 /** Deletes departments with everything below them, unless a user still belongs to one of them. */
-export async function deleteDepts(app: FastifyInstance, caller: Caller, ids: number[]): Promise<void> {
+export async function deleteDepts(app: FastifyInstance, caller: Principal, ids: number[]): Promise<void> {
   const roots: DeptRow[] = [];
   for (const id of new Set(ids)) roots.push(await scopedDept(app.db, caller, id));
   const doomed = await withDescendants(

@@ -5,7 +5,7 @@ import { asc, ilike, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import { dicts } from '../../db/schema.ts';
-import { selectPage, sortKeys, sortRows, toPaging } from '../../lib/paging.ts';
+import { selectPage, sortKeys, sortRows, toPaging } from '../../lib/list-query.ts';
 import { sendXlsx } from '../../lib/xlsx.ts';
 import {
   createDetail,
@@ -76,16 +76,18 @@ export async function dictsRoutes(base: FastifyInstance) {
       );
       return sendXlsx(
         reply,
-        'dictionaries',
-        [
-          { header: 'Dictionary', value: (row) => row.dict.name },
-          { header: 'Description', value: (row) => row.dict.description },
-          { header: 'Label', value: (row) => row.detail?.label },
-          { header: 'Value', value: (row) => row.detail?.value },
-          { header: 'Sort', value: (row) => row.detail?.dictSort },
-          { header: 'Created', value: (row) => row.dict.createTime },
-        ],
-        rows,
+        {
+          name: 'dictionaries',
+          columns: [
+            { header: 'Dictionary', value: (row) => row.dict.name },
+            { header: 'Description', value: (row) => row.dict.description },
+            { header: 'Label', value: (row) => row.detail?.label },
+            { header: 'Value', value: (row) => row.detail?.value },
+            { header: 'Sort', value: (row) => row.detail?.dictSort },
+            { header: 'Created', value: (row) => row.dict.createTime },
+          ],
+          rows: rows,
+        },
         app.clock.now(),
       );
     },

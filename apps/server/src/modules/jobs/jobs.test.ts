@@ -1,3 +1,4 @@
+import { parse as parseDisposition } from 'content-disposition';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callerFor,
@@ -118,6 +119,9 @@ describe('jobs API', () => {
     const response = await call('GET', '/api/job/download?sort=jobSort,asc');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="\d{13}-jobs\.xlsx"/);
+    expect(parseDisposition(response.headers['content-disposition'] as string)).toEqual({
+      type: 'attachment',
+      parameters: { filename: expect.stringMatching(/^\d{13}-jobs\.xlsx$/) },
+    });
   });
 });

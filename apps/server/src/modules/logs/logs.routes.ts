@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import Type, { type Static } from 'typebox';
 import { operationLogs as logs } from '../../db/schema.ts';
 import { invalidField, notFound } from '../../lib/http-errors.ts';
-import { selectPage, toPaging } from '../../lib/paging.ts';
+import { selectPage, toPaging } from '../../lib/list-query.ts';
 import { formatDateTime } from '../../lib/time.ts';
 
 const tags = ['logs'];

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import { menus } from '../../db/schema.ts';
 import { invalidField } from '../../lib/http-errors.ts';
-import { toPaging } from '../../lib/paging.ts';
+import { toPaging } from '../../lib/list-query.ts';
 import { sendXlsx } from '../../lib/xlsx.ts';
 import { allMenus, childrenOf, menuOrder, subtreeIds, toMenuDto } from './menus.repository.ts';
 import { createMenu, deleteMenus, MenuBuildCache, menuTree, superiorTree, updateMenu } from './menus.service.ts';
@@ -155,20 +155,22 @@ export async function menusRoutes(base: FastifyInstance) {
       const yes = (value: boolean) => (value ? 'yes' : 'no');
       return sendXlsx(
         reply,
-        'menus',
-        [
-          { header: 'Title', value: (m) => m.title },
-          { header: 'Type', value: (m) => ['directory', 'menu', 'button'][m.type] },
-          { header: 'Path', value: (m) => m.path },
-          { header: 'Page', value: (m) => m.component },
-          { header: 'Permission', value: (m) => m.permission },
-          { header: 'Sort', value: (m) => m.menuSort },
-          { header: 'External link', value: (m) => yes(m.iFrame) },
-          { header: 'Cached', value: (m) => yes(m.cache) },
-          { header: 'Hidden', value: (m) => yes(m.hidden) },
-          { header: 'Created', value: (m) => toMenuDto(m).createTime },
-        ],
-        rows,
+        {
+          name: 'menus',
+          columns: [
+            { header: 'Title', value: (m) => m.title },
+            { header: 'Type', value: (m) => ['directory', 'menu', 'button'][m.type] },
+            { header: 'Path', value: (m) => m.path },
+            { header: 'Page', value: (m) => m.component },
+            { header: 'Permission', value: (m) => m.permission },
+            { header: 'Sort', value: (m) => m.menuSort },
+            { header: 'External link', value: (m) => yes(m.iFrame) },
+            { header: 'Cached', value: (m) => yes(m.cache) },
+            { header: 'Hidden', value: (m) => yes(m.hidden) },
+            { header: 'Created', value: (m) => toMenuDto(m).createTime },
+          ],
+          rows: rows,
+        },
         app.clock.now(),
       );
     },

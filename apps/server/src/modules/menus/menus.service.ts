@@ -4,7 +4,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { menus } from '../../db/schema.ts';
 import { invalidField, notFound } from '../../lib/http-errors.ts';
-import type { Principal } from '../users/user-info.repository.ts';
+import type { Principal } from '../../lib/principal.ts';
 import {
   allMenus,
   findMenu,

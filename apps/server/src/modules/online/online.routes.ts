@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import { depts, sessions, users } from '../../db/schema.ts';
 import { addressOf } from '../../lib/client-info.ts';
-import { sortKeys, sortRows } from '../../lib/paging.ts';
+import { sortKeys, sortRows } from '../../lib/list-query.ts';
 import { formatDateTime } from '../../lib/time.ts';
 
 const tags = ['online users'];

@@ -15,10 +15,9 @@ import type { FastifyInstance } from 'fastify';
 import Type, { type Static } from 'typebox';
 import { roles } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-errors.ts';
-import { selectPage, toPaging } from '../../lib/paging.ts';
+import { between, containsText, selectPage, toPaging } from '../../lib/list-query.ts';
 import { sendXlsx } from '../../lib/xlsx.ts';
-import { loadCaller } from '../users/caller.ts';
-import { containsText, createdBetween } from '../users/list-filters.ts';
+import { principalOf } from '../../plugins/auth.ts';
 import { findRole, roleOrder, roleSortable, toRoleDtos } from './roles.repository.ts';
 import { createRole, deleteRoles, updateRole, updateRoleMenus } from './roles.service.ts';
 
@@ -28,7 +27,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 function roleConditions(filter: Static<typeof RoleFilter>): SQL | undefined {
   return and(
     containsText([roles.name, roles.description], filter.blurry),
-    createdBetween(roles.createTime, filter.createTime),
+    between(roles.createTime, filter.createTime),
   );
 }
 
@@ -84,7 +83,7 @@ export async function rolesRoutes(base: FastifyInstance) {
       },
       config: { permission: 'signed-in' },
     },
-    async (request) => ({ level: (await loadCaller(app.db, request.principal!)).level }),
+    async (request) => ({ level: principalOf(request).level }),
   );
 
   app.get(
@@ -111,16 +110,18 @@ export async function rolesRoutes(base: FastifyInstance) {
       );
       return sendXlsx(
         reply,
-        'roles',
-        [
-          { header: 'Name', value: (r) => r.name },
-          { header: 'Level', value: (r) => r.level },
-          { header: 'Data scope', value: (r) => r.dataScope },
-          { header: 'Departments', value: (r) => r.depts.map((dept) => dept.name).join(', ') },
-          { header: 'Description', value: (r) => r.description },
-          { header: 'Created', value: (r) => r.createTime },
-        ],
-        rows,
+        {
+          name: 'roles',
+          columns: [
+            { header: 'Name', value: (r) => r.name },
+            { header: 'Level', value: (r) => r.level },
+            { header: 'Data scope', value: (r) => r.dataScope },
+            { header: 'Departments', value: (r) => r.depts.map((dept) => dept.name).join(', ') },
+            { header: 'Description', value: (r) => r.description },
+            { header: 'Created', value: (r) => r.createTime },
+          ],
+          rows: rows,
+        },
         app.clock.now(),
       );
     },
@@ -157,7 +158,7 @@ export async function rolesRoutes(base: FastifyInstance) {
       config: { permission: ['roles:add'] },
     },
     async (request, reply) => {
-      await createRole(app, await loadCaller(app.db, request.principal!), request.body);
+      await createRole(app, principalOf(request), request.body);
       return reply.code(201).send();
     },
   );
@@ -174,7 +175,7 @@ export async function rolesRoutes(base: FastifyInstance) {
       config: { permission: ['roles:edit'] },
     },
     async (request, reply) => {
-      await updateRole(app, await loadCaller(app.db, request.principal!), request.body);
+      await updateRole(app, principalOf(request), request.body);
       return reply.code(204).send();
     },
   );
@@ -191,7 +192,7 @@ export async function rolesRoutes(base: FastifyInstance) {
       config: { permission: ['roles:edit'] },
     },
     async (request, reply) => {
-      await updateRoleMenus(app, await loadCaller(app.db, request.principal!), request.body);
+      await updateRoleMenus(app, principalOf(request), request.body);
       return reply.code(204).send();
     },
   );
@@ -208,7 +209,7 @@ export async function rolesRoutes(base: FastifyInstance) {
       config: { permission: ['roles:del'] },
     },
     async (request, reply) => {
-      await deleteRoles(app, await loadCaller(app.db, request.principal!), request.body);
+      await deleteRoles(app, principalOf(request), request.body);
       return reply.code(200).send();
     },
   );

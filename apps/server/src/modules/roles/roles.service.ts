@@ -8,15 +8,15 @@ import {
 import { count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { roles, usersRoles } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { badRequest, forbidden, forbiddenField, invalidField, notFound } from '../../lib/http-errors.ts';
-import type { Caller } from '../users/caller.ts';
-import { isUniqueViolation } from '../users/list-filters.ts';
+import type { Principal } from '../../lib/principal.ts';
 import { assertAllExist, findRole, isNameTaken, type RoleRow, setRoleDepts, setRoleMenus } from './roles.repository.ts';
 
 const uniqueIds = (refs: { id: number }[] | null | undefined) =>
   refs == null ? undefined : [...new Set(refs.map((ref) => ref.id))].sort((a, b) => a - b);
 
-function assertReachable(caller: Caller, role: RoleRow, action: string) {
+function assertReachable(caller: Principal, role: RoleRow, action: string) {
   if (role.level < caller.level) {
     throw forbidden(
       `You cannot ${action} "${role.name}": its level ${role.level} is above your own level ${caller.level}`,
@@ -27,7 +27,7 @@ function assertReachable(caller: Caller, role: RoleRow, action: string) {
 /** Checks a role form; a caller can neither rank a role above themselves nor widen its data scope beyond their own. */
 async function checkedForm(
   app: FastifyInstance,
-  caller: Caller,
+  caller: Principal,
   input: RoleCreateInput | RoleUpdateInput,
   id?: number,
 ) {
@@ -64,7 +64,7 @@ async function grantsChanged(app: FastifyInstance): Promise<void> {
   await app.events.publish('menus', {});
 }
 
-export async function createRole(app: FastifyInstance, caller: Caller, input: RoleCreateInput): Promise<void> {
+export async function createRole(app: FastifyInstance, caller: Principal, input: RoleCreateInput): Promise<void> {
   const form = await checkedForm(app, caller, input);
   const now = app.clock.now();
   await app.db
@@ -88,7 +88,7 @@ export async function createRole(app: FastifyInstance, caller: Caller, input: Ro
     .catch(duplicate(form.name));
 }
 
-export async function updateRole(app: FastifyInstance, caller: Caller, input: RoleUpdateInput): Promise<void> {
+export async function updateRole(app: FastifyInstance, caller: Principal, input: RoleUpdateInput): Promise<void> {
   const role = await findRole(app.db, input.id);
   if (!role) throw notFound(`No role with id ${input.id}`);
   assertReachable(caller, role, 'edit');
@@ -113,7 +113,7 @@ export async function updateRole(app: FastifyInstance, caller: Caller, input: Ro
   await grantsChanged(app);
 }
 
-export async function updateRoleMenus(app: FastifyInstance, caller: Caller, input: RoleMenusInput): Promise<void> {
+export async function updateRoleMenus(app: FastifyInstance, caller: Principal, input: RoleMenusInput): Promise<void> {
   const role = await findRole(app.db, input.id);
   if (!role) throw notFound(`No role with id ${input.id}`);
   assertReachable(caller, role, 'change the menus of');
@@ -123,7 +123,7 @@ export async function updateRoleMenus(app: FastifyInstance, caller: Caller, inpu
   await grantsChanged(app);
 }
 
-export async function deleteRoles(app: FastifyInstance, caller: Caller, ids: number[]): Promise<void> {
+export async function deleteRoles(app: FastifyInstance, caller: Principal, ids: number[]): Promise<void> {
   const wanted = [...new Set(ids)];
   const rows = await app.db.select().from(roles).where(inArray(roles.id, wanted));
   const missing = wanted.filter((id) => !rows.some((row) => row.id === id));

@@ -1,3 +1,4 @@
+import { parse as parseDisposition } from 'content-disposition';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callerFor,
@@ -228,7 +229,10 @@ describe('roles API', () => {
     const response = await call('GET', '/api/roles/download?blurry=User');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="\d{13}-roles\.xlsx"/);
+    expect(parseDisposition(response.headers['content-disposition'] as string)).toEqual({
+      type: 'attachment',
+      parameters: { filename: expect.stringMatching(/^\d{13}-roles\.xlsx$/) },
+    });
     expect(response.rawPayload.subarray(0, 2).toString()).toBe('PK');
   });
 

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import { storedFiles } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-errors.ts';
-import { selectPage, toPaging } from '../../lib/paging.ts';
+import { selectPage, toPaging } from '../../lib/list-query.ts';
 import { deleteFiles, filesDirOf, STORED_NAME, storeUpload, toFileDto } from './storage.service.ts';
 
 const tags = ['storage'];

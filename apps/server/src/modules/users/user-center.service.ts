@@ -9,11 +9,11 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { forbidden, invalidField, unauthorized } from '../../lib/http-errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { decryptLegacyPassword } from '../auth/legacy-rsa.ts';
 import { consumeCode } from '../auth/verify-codes.ts';
-import { isUniqueViolation } from './list-filters.ts';
 import type { UserRow } from './user-info.repository.ts';
 import { findUser, isTaken } from './users.repository.ts';
 

@@ -1,23 +1,9 @@
 import type { AuthInfo, UserDto } from '@water/contract/auth';
-import { ADMIN_PERMISSION } from '@water/contract/constants';
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
+import { dataScopeOf, permissionsOf, rolesOf } from '../../lib/principal.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import { withDescendants } from '../depts/depts.repository.ts';
-
-/** What a request needs to know about its signed-in user. */
-export interface Principal {
-  id: number;
-  username: string;
-  enabled: boolean;
-  isAdmin: boolean;
-  mustChangePassword: boolean;
-  permissions: ReadonlySet<string>;
-  /** Ids of the user's roles, ascending. */
-  roleIds: readonly number[];
-  deptId: number | null;
-}
 
 export type UserRow = typeof t.users.$inferSelect;
 
@@ -25,67 +11,6 @@ export type UserRow = typeof t.users.$inferSelect;
 export async function findUserByUsername(db: Database, username: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(t.users).where(sql`lower(${t.users.username}) = lower(${username})`);
   return row;
-}
-
-/** A user's roles, best (lowest level) first. */
-export async function rolesOf(db: Database, userId: number) {
-  return db
-    .select({ id: t.roles.id, name: t.roles.name, level: t.roles.level, dataScope: t.roles.dataScope })
-    .from(t.usersRoles)
-    .innerJoin(t.roles, eq(t.roles.id, t.usersRoles.roleId))
-    .where(eq(t.usersRoles.userId, userId))
-    .orderBy(asc(t.roles.level), asc(t.roles.id));
-}
-
-async function permissionsOf(db: Database, user: UserRow): Promise<string[]> {
-  if (user.isAdmin) return [ADMIN_PERMISSION];
-  const rows = await db
-    .selectDistinct({ permission: t.menus.permission })
-    .from(t.usersRoles)
-    .innerJoin(t.rolesMenus, eq(t.rolesMenus.roleId, t.usersRoles.roleId))
-    .innerJoin(t.menus, eq(t.menus.id, t.rolesMenus.menuId))
-    .where(and(eq(t.usersRoles.userId, user.id), isNotNull(t.menus.permission)));
-  return rows
-    .map((row) => row.permission?.trim() ?? '')
-    .filter((permission) => permission !== '')
-    .sort();
-}
-
-export async function loadPrincipal(db: Database, userId: number): Promise<Principal | undefined> {
-  const [user] = await db.select().from(t.users).where(eq(t.users.id, userId));
-  if (!user) return undefined;
-  return {
-    id: user.id,
-    username: user.username,
-    enabled: user.enabled,
-    isAdmin: user.isAdmin,
-    mustChangePassword: user.mustChangePassword,
-    permissions: new Set(await permissionsOf(db, user)),
-    roleIds: (await rolesOf(db, user.id)).map((role) => role.id).sort((a, b) => a - b),
-    deptId: user.deptId,
-  };
-}
-
-/** Departments a user's data scope reaches; empty means no restriction. */
-export async function dataScopeOf(
-  db: Database,
-  user: UserRow,
-  roles: { id: number; dataScope: string }[],
-): Promise<number[]> {
-  if (user.isAdmin || roles.some((role) => role.dataScope === '全部')) return [];
-  const ids = new Set<number>();
-  const custom = roles.filter((role) => role.dataScope === '自定义').map((role) => role.id);
-  if (custom.length > 0) {
-    const roots = await db
-      .select({ deptId: t.rolesDepts.deptId })
-      .from(t.rolesDepts)
-      .where(inArray(t.rolesDepts.roleId, custom));
-    const rootIds = roots.map((root) => root.deptId);
-    for (const id of await withDescendants(db, rootIds)) ids.add(id);
-  }
-  if (user.deptId !== null && roles.some((role) => role.dataScope === '本级')) ids.add(user.deptId);
-  // A user whose roles reach nothing still sees their own department's nothing: an impossible id.
-  return ids.size > 0 ? [...ids].sort((a, b) => a - b) : [0];
 }
 
 type Ref = { id: number; name: string };

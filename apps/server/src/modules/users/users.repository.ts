@@ -4,9 +4,9 @@ import type { Static } from 'typebox';
 import type { Database } from '../../db/client.ts';
 import { depts, jobs, roles, users, usersJobs, usersRoles } from '../../db/schema.ts';
 import { invalidField } from '../../lib/http-errors.ts';
+import { between, containsText } from '../../lib/list-query.ts';
+import { bestLevel, type Principal } from '../../lib/principal.ts';
 import { withDescendants } from '../depts/depts.repository.ts';
-import { bestLevel, type Caller } from './caller.ts';
-import { containsText, createdBetween } from './list-filters.ts';
 import type { UserRow } from './user-info.repository.ts';
 
 export const userSortable = {
@@ -25,13 +25,13 @@ export const userOrder = [desc(users.id)];
 /** The list filters, narrowed to the caller's data scope. */
 export async function userConditions(
   db: Database,
-  caller: Caller,
+  caller: Principal,
   filter: Static<typeof UserFilter>,
 ): Promise<SQL | undefined> {
   const conditions: (SQL | undefined)[] = [
     containsText([users.username, users.nickName, users.email], filter.blurry),
     filter.enabled === undefined ? undefined : eq(users.enabled, filter.enabled),
-    createdBetween(users.createTime, filter.createTime),
+    between(users.createTime, filter.createTime),
   ];
   if (filter.deptId !== undefined) {
     const subtree = await withDescendants(db, [filter.deptId]);

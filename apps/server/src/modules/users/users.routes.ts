@@ -3,10 +3,10 @@ import { authErrors, Empty, ErrorBody, IdList } from '@water/contract/common';
 import { UserCreateInput, UserFilter, UserPage, UserQuery, UserUpdateInput } from '@water/contract/users';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema.ts';
-import { selectPage, toPaging } from '../../lib/paging.ts';
+import { selectPage, toPaging } from '../../lib/list-query.ts';
 import { sendXlsx } from '../../lib/xlsx.ts';
+import { principalOf } from '../../plugins/auth.ts';
 import { avatarDirOf, removeAvatars } from './avatar.ts';
-import { loadCaller } from './caller.ts';
 import { toUserDtos } from './user-info.repository.ts';
 import { userConditions, userOrder, userSortable } from './users.repository.ts';
 import { createUser, deleteUsers, resetPasswords, updateUser } from './users.service.ts';
@@ -35,7 +35,7 @@ export async function usersRoutes(base: FastifyInstance, options: UsersOptions) 
       config: { permission: ['user:list'] },
     },
     async (request) => {
-      const caller = await loadCaller(app.db, request.principal!);
+      const caller = principalOf(request);
       const where = await userConditions(app.db, caller, request.query);
       const paging = toPaging(request.query, userSortable, userOrder);
       const page = await selectPage(app.db, users, where, paging);
@@ -56,7 +56,7 @@ export async function usersRoutes(base: FastifyInstance, options: UsersOptions) 
       config: { permission: ['user:list'] },
     },
     async (request, reply) => {
-      const caller = await loadCaller(app.db, request.principal!);
+      const caller = principalOf(request);
       const where = await userConditions(app.db, caller, request.query);
       const { orderBy } = toPaging({ sort: request.query.sort }, userSortable, userOrder);
       const rows = await toUserDtos(
@@ -70,21 +70,23 @@ export async function usersRoutes(base: FastifyInstance, options: UsersOptions) 
       const names = (list: { name: string }[]) => list.map((item) => item.name).join(', ');
       return sendXlsx(
         reply,
-        'users',
-        [
-          { header: 'Username', value: (u) => u.username },
-          { header: 'Nickname', value: (u) => u.nickName },
-          { header: 'Gender', value: (u) => u.gender },
-          { header: 'Phone', value: (u) => u.phone },
-          { header: 'E-mail', value: (u) => u.email },
-          { header: 'Department', value: (u) => u.dept?.name },
-          { header: 'Jobs', value: (u) => names(u.jobs) },
-          { header: 'Roles', value: (u) => names(u.roles) },
-          { header: 'Enabled', value: (u) => (u.enabled ? 'yes' : 'no') },
-          { header: 'Password changed', value: (u) => u.pwdResetTime },
-          { header: 'Created', value: (u) => u.createTime },
-        ],
-        rows,
+        {
+          name: 'users',
+          columns: [
+            { header: 'Username', value: (u) => u.username },
+            { header: 'Nickname', value: (u) => u.nickName },
+            { header: 'Gender', value: (u) => u.gender },
+            { header: 'Phone', value: (u) => u.phone },
+            { header: 'E-mail', value: (u) => u.email },
+            { header: 'Department', value: (u) => u.dept?.name },
+            { header: 'Jobs', value: (u) => names(u.jobs) },
+            { header: 'Roles', value: (u) => names(u.roles) },
+            { header: 'Enabled', value: (u) => (u.enabled ? 'yes' : 'no') },
+            { header: 'Password changed', value: (u) => u.pwdResetTime },
+            { header: 'Created', value: (u) => u.createTime },
+          ],
+          rows: rows,
+        },
         app.clock.now(),
       );
     },
@@ -102,7 +104,7 @@ export async function usersRoutes(base: FastifyInstance, options: UsersOptions) 
       config: { permission: ['user:add'] },
     },
     async (request, reply) => {
-      const caller = await loadCaller(app.db, request.principal!);
+      const caller = principalOf(request);
       await createUser(app, caller, request.body, options.defaultUserPassword);
       return reply.code(201).send();
     },
@@ -120,7 +122,7 @@ export async function usersRoutes(base: FastifyInstance, options: UsersOptions) 
       config: { permission: ['user:edit'] },
     },
     async (request, reply) => {
-      const caller = await loadCaller(app.db, request.principal!);
+      const caller = principalOf(request);
       await updateUser(app, caller, request.body);
       return reply.code(204).send();
     },
@@ -138,7 +140,7 @@ export async function usersRoutes(base: FastifyInstance, options: UsersOptions) 
       config: { permission: ['user:del'] },
     },
     async (request, reply) => {
-      const caller = await loadCaller(app.db, request.principal!);
+      const caller = principalOf(request);
       await removeAvatars(avatarDir, await deleteUsers(app, caller, request.body));
       return reply.code(200).send();
     },
@@ -156,7 +158,7 @@ export async function usersRoutes(base: FastifyInstance, options: UsersOptions) 
       config: { permission: ['user:edit'] },
     },
     async (request, reply) => {
-      const caller = await loadCaller(app.db, request.principal!);
+      const caller = principalOf(request);
       await resetPasswords(app, caller, request.body, options.defaultUserPassword);
       return reply.code(204).send();
     },

@@ -2,17 +2,17 @@ import type { UserCreateInput, UserUpdateInput } from '@water/contract/users';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { badRequest, forbidden, forbiddenField, invalidField, invalidFields, notFound } from '../../lib/http-errors.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { type Caller, inScope } from './caller.ts';
-import { isUniqueViolation } from './list-filters.ts';
+import { inScope, type Principal } from '../../lib/principal.ts';
 import type { UserRow } from './user-info.repository.ts';
 import { findUser, findUsers, isTaken, levelsOf, resolveReferences, roleIdsOf, setLinks } from './users.repository.ts';
 
 const uniqueIds = (refs: { id: number }[]) => [...new Set(refs.map((ref) => ref.id))].sort((a, b) => a - b);
 
 /** Refuses to act on a user outside the caller's data scope or of a higher role level. */
-async function assertCanManage(app: FastifyInstance, caller: Caller, target: UserRow, action: string) {
+async function assertCanManage(app: FastifyInstance, caller: Principal, target: UserRow, action: string) {
   if (!inScope(caller, target.deptId)) {
     throw forbidden(`You cannot ${action} "${target.username}": that user is outside your data scope`);
   }
@@ -27,7 +27,7 @@ async function assertCanManage(app: FastifyInstance, caller: Caller, target: Use
 /** Checks a user form against the data and the caller's rights; throws a 400 or 403 naming the field. */
 async function checkedForm(
   app: FastifyInstance,
-  caller: Caller,
+  caller: Principal,
   input: UserCreateInput | UserUpdateInput,
   id?: number,
 ) {
@@ -64,7 +64,7 @@ function duplicateMessage(error: unknown): Error {
 
 export async function createUser(
   app: FastifyInstance,
-  caller: Caller,
+  caller: Principal,
   input: UserCreateInput,
   defaultPassword: string,
 ): Promise<void> {
@@ -99,7 +99,7 @@ export async function createUser(
     });
 }
 
-export async function updateUser(app: FastifyInstance, caller: Caller, input: UserUpdateInput): Promise<void> {
+export async function updateUser(app: FastifyInstance, caller: Principal, input: UserUpdateInput): Promise<void> {
   const target = await findUser(app.db, input.id);
   if (!target) throw notFound(`No user with id ${input.id}`);
   await assertCanManage(app, caller, target, 'edit');
@@ -135,7 +135,7 @@ export async function updateUser(app: FastifyInstance, caller: Caller, input: Us
 }
 
 /** Loads the users named for a bulk action, checking each one; unknown ids answer 404. */
-async function manageableUsers(app: FastifyInstance, caller: Caller, ids: number[], action: string) {
+async function manageableUsers(app: FastifyInstance, caller: Principal, ids: number[], action: string) {
   const { rows, missing } = await findUsers(app.db, [...new Set(ids)]);
   if (missing.length > 0) throw notFound(`No user with id ${missing.join(', ')}`);
   for (const row of rows) await assertCanManage(app, caller, row, action);
@@ -143,7 +143,7 @@ async function manageableUsers(app: FastifyInstance, caller: Caller, ids: number
 }
 
 /** Deletes users; answers the avatar files they leave behind. */
-export async function deleteUsers(app: FastifyInstance, caller: Caller, ids: number[]): Promise<string[]> {
+export async function deleteUsers(app: FastifyInstance, caller: Principal, ids: number[]): Promise<string[]> {
   const rows = await manageableUsers(app, caller, ids, 'delete');
   for (const row of rows) {
     if (row.id === caller.id) throw badRequest('You cannot delete your own account');
@@ -161,7 +161,7 @@ export async function deleteUsers(app: FastifyInstance, caller: Caller, ids: num
 /** Back to the default password, which must be replaced at the next sign-in; signs the users out. */
 export async function resetPasswords(
   app: FastifyInstance,
-  caller: Caller,
+  caller: Principal,
   ids: number[],
   defaultPassword: string,
 ): Promise<void> {

@@ -1,3 +1,4 @@
+import { parse as parseDisposition } from 'content-disposition';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -351,7 +352,10 @@ describe('users API', () => {
     const response = await asTest('GET', '/api/users/download');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="\d{13}-users\.xlsx"/);
+    expect(parseDisposition(response.headers['content-disposition'] as string)).toEqual({
+      type: 'attachment',
+      parameters: { filename: expect.stringMatching(/^\d{13}-users\.xlsx$/) },
+    });
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;

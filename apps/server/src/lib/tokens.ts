@@ -64,10 +64,3 @@ export class TokenSigner {
     }
   }
 }
-
-/** The JWT of an `Authorization: Bearer …` header. */
-export function bearerToken(header: string | undefined): string | undefined {
-  if (!header) return undefined;
-  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
-  return match?.[1];
-}

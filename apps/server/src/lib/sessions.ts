@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { SESSION_RENEW_BELOW_MS, SESSION_RENEW_MS, SESSION_TTL_MS } from '@water/contract/constants';
 import { and, eq, inArray, lt, ne } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { sessions } from '../../db/schema.ts';
-import type { Clock } from '../../lib/time.ts';
-import type { EventBus } from '../../plugins/events.ts';
+import type { Database } from '../db/client.ts';
+import { sessions } from '../db/schema.ts';
+import type { EventBus } from './events.ts';
+import type { Clock } from './time.ts';
 
 interface CachedSession {
   userId: number;

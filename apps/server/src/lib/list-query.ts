@@ -1,7 +1,28 @@
-import { asc, count, desc, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import { invalidField } from './http-errors.ts';
+import { parseWireTime } from './time.ts';
+
+/** Rows where any of the columns contains the text, case-insensitively; LIKE wildcards are taken literally. */
+export function containsText(columns: PgColumn[], text: string | undefined): SQL | undefined {
+  const trimmed = text?.trim();
+  if (!trimmed) return undefined;
+  const pattern = `%${trimmed.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return or(...columns.map((column) => ilike(column, pattern)));
+}
+
+/** Rows whose time lies between the two times of a range filter, both included (a bare end date: its whole day). */
+export function between(column: PgColumn, range: readonly string[] | undefined, field = 'createTime'): SQL | undefined {
+  if (!range || range.length === 0) return undefined;
+  const [first = '', last = first] = range;
+  const start = parseWireTime(first, false);
+  const end = parseWireTime(last, true);
+  if (!start || !end) {
+    throw invalidField(field, `"${start ? last : first}" is not a real date and time (yyyy-MM-dd HH:mm:ss)`, 'format');
+  }
+  return and(gte(column, start), lt(column, end));
+}
 
 export interface ListQuery {
   page?: number;
