@@ -1,5 +1,5 @@
 import { Form, type FormInstance, Modal } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldErrorTarget } from '../lib/field-errors.ts';
 import { reportFormError } from '../lib/form-error.ts';
@@ -15,6 +15,19 @@ interface FormModalProps<V extends object> {
   children: ReactNode;
   width?: number;
   okText?: string;
+}
+
+/**
+ * Fills the form with its initial values once its dialog is shown. The form clears its store when
+ * it unmounts (`clearOnDestroy`), so that one opening's values never leak into the next; under
+ * StrictMode (development builds) React unmounts and remounts every component once, and antd
+ * applies `initialValues` only at the first mount: without this, the dialog would open empty.
+ */
+function FillOnMount({ form }: { form: FormInstance }) {
+  useLayoutEffect(() => {
+    form.resetFields();
+  }, [form]);
+  return null;
 }
 
 /**
@@ -60,6 +73,7 @@ export function FormModal<V extends object>(props: FormModalProps<V>) {
           scrollToFirstError
         >
           {dialog}
+          <FillOnMount form={form} />
         </Form>
       )}
     >
