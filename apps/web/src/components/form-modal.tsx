@@ -1,7 +1,7 @@
 import { Form, type FormInstance, Modal } from 'antd';
 import { type ReactNode, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldErrorTarget } from '../lib/field-errors.ts';
+import type { FieldErrorTarget, FieldNames } from '../lib/field-errors.ts';
 import { reportFormError } from '../lib/form-error.ts';
 
 interface FormModalProps<V extends object> {
@@ -9,6 +9,8 @@ interface FormModalProps<V extends object> {
   title: string;
   form: FormInstance<V>;
   initialValues?: Partial<V>;
+  /** Server fields this form holds under another name (`{ depts: 'deptIds' }`). */
+  fieldNames?: FieldNames;
   /** Sends the form; a failure naming a field shows on that field, any other as a notification. */
   onSubmit: (values: V) => Promise<unknown>;
   onClose: () => void;
@@ -32,10 +34,10 @@ function FillOnMount({ form }: { form: FormInstance }) {
 
 /**
  * A create or edit form in a dialog: Enter in a field submits, Esc or Cancel closes, the OK
- * button shows progress, and server validation messages land on the fields they name.
+ * button shows progress, and the server's field errors land on the fields they name.
  */
 export function FormModal<V extends object>(props: FormModalProps<V>) {
-  const { open, title, form, initialValues, onSubmit, onClose, children, width = 560, okText } = props;
+  const { open, title, form, initialValues, fieldNames, onSubmit, onClose, children, width = 560, okText } = props;
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const submit = async (values: V) => {
@@ -44,8 +46,8 @@ export function FormModal<V extends object>(props: FormModalProps<V>) {
       await onSubmit(values);
       onClose();
     } catch (error) {
-      // antd types field names by the form's values; server messages name fields by text.
-      reportFormError(form as unknown as FieldErrorTarget, error);
+      // antd types field names by the form's values; server field errors name fields by text.
+      reportFormError(form as unknown as FieldErrorTarget, error, fieldNames);
     } finally {
       setBusy(false);
     }

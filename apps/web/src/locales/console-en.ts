@@ -62,6 +62,20 @@ export const consoleEn = {
     'Online users: kick out': 'Online users: kick out',
     'Global settings: edit': 'Global settings: edit',
   },
+  /** What a server field error code says, under the field it names. */
+  fieldErrors: {
+    required: 'Required',
+    unknown: 'Not accepted here',
+    type: 'Not a value of the right kind',
+    tooShort: 'At least {{limit}} characters',
+    tooLong: 'At most {{limit}} characters',
+    tooSmall: 'At least {{limit}}',
+    tooLarge: 'At most {{limit}}',
+    format: 'Not in the expected form',
+    choice: 'Not one of the accepted values',
+    taken: 'Already in use',
+    unknownReference: 'Does not exist or is not available to you',
+  },
   topBar: {
     welcome: 'Welcome, {{name}}',
     logout: 'Log out',

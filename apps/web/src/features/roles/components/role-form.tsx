@@ -9,6 +9,9 @@ import { useUpdateRole } from '../api/update-role.ts';
 import { newRoleValues, type RoleFormValues, toRoleFormValues, toRoleInput } from './role-form-values.ts';
 import { useScopeLabels } from './use-scope-labels.ts';
 
+/** The server names the departments of a custom scope `depts`; the form holds their ids. */
+const ROLE_FIELD_NAMES = { depts: 'deptIds' };
+
 export function RoleForm({ dialog, ownLevel }: { dialog: FormDialog<Role>; ownLevel: number | undefined }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -31,6 +34,7 @@ export function RoleForm({ dialog, ownLevel }: { dialog: FormDialog<Role>; ownLe
       form={form}
       width={640}
       initialValues={role ? toRoleFormValues(role) : newRoleValues(ownLevel)}
+      fieldNames={ROLE_FIELD_NAMES}
       onSubmit={submit}
       onClose={dialog.close}
     >

@@ -20,6 +20,9 @@ import {
   type UserFormValues,
 } from './user-form-values.ts';
 
+/** The server names the references `dept`, `jobs` and `roles`; the form holds their ids. */
+const USER_FIELD_NAMES = { dept: 'deptId', jobs: 'jobIds', roles: 'roleIds' };
+
 export function UserForm({ dialog }: { dialog: FormDialog<UserDto> }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -47,6 +50,7 @@ export function UserForm({ dialog }: { dialog: FormDialog<UserDto> }) {
       form={form}
       width={720}
       initialValues={user ? toUserFormValues(user) : NEW_USER}
+      fieldNames={USER_FIELD_NAMES}
       onSubmit={submit}
       onClose={dialog.close}
     >
