@@ -1,10 +1,11 @@
+import { isPageKey, type PageKey } from '@water/contract/page-keys';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 type PageLoader = () => Promise<ComponentType>;
 
 /**
- * The server's page keys (menu `component`) and the code of each page. Explicit and typed: a
- * key missing here shows "page not available" rather than a crash.
+ * The code of each page a menu can name (its `component`, one of the contract's page keys).
+ * Explicit and typed: a menu naming any other key shows "page not available" rather than a crash.
  */
 export const PAGE_LOADERS = {
   'system/user/index': async () => (await import('../features/users/pages/users-admin-page.tsx')).UsersAdminPage,
@@ -23,16 +24,7 @@ export const PAGE_LOADERS = {
   'tools/storage/index': async () => (await import('../features/storage/pages/storage-page.tsx')).StoragePage,
   'tools/settings/index': async () =>
     (await import('../features/global-settings/pages/global-settings-page.tsx')).GlobalSettingsPage,
-  // For menus of modules still to come: an honest "being built" page under the menu's title.
-  'common/placeholder/index': async () =>
-    (await import('../features/placeholder/pages/placeholder-page.tsx')).PlaceholderPage,
-} satisfies Record<string, PageLoader>;
-
-export type PageKey = keyof typeof PAGE_LOADERS;
-
-export function isPageKey(key: string | undefined): key is PageKey {
-  return key !== undefined && Object.hasOwn(PAGE_LOADERS, key);
-}
+} satisfies Record<PageKey, PageLoader>;
 
 const pages = new Map<PageKey, LazyExoticComponent<ComponentType>>();
 

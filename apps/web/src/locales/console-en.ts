@@ -136,10 +136,7 @@ export const consoleEn = {
   },
   placeholder: {
     building: 'This page is being built.',
-    hint: 'Its tools arrive with a coming release. Meanwhile this scratch area keeps what you type while the tab stays open.',
-    note: 'Scratch note',
-    rows: 'Sample rows',
-    row: 'Row {{index}}',
+    hint: 'Its tools arrive with a coming release.',
   },
   dashboard: {
     recentOperations: 'Recent operations',

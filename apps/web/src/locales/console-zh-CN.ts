@@ -133,10 +133,7 @@ export const consoleZhCN: ConsoleMessages = {
   },
   placeholder: {
     building: '此页面正在建设中。',
-    hint: '相关功能将在后续版本中提供。在此之前，只要标签页未关闭，下面的草稿区会保留您输入的内容。',
-    note: '草稿',
-    rows: '示例行',
-    row: '第 {{index}} 行',
+    hint: '相关功能将在后续版本中提供。',
   },
   dashboard: {
     recentOperations: '最近操作',

@@ -1,4 +1,4 @@
-import type { Menu } from '@water/contract/menus';
+import { MENU_TYPE_BUTTON, type Menu } from '@water/contract/menus';
 import { App, Col, Form, Input, InputNumber, Radio, Row, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/form-modal.tsx';
@@ -128,7 +128,7 @@ export function MenuForm({ dialog }: { dialog: MenuDialog }) {
             <Form.Item
               name="permission"
               label={t('menus.permission')}
-              rules={type === 2 ? [{ required: true, whitespace: true }] : []}
+              rules={type === MENU_TYPE_BUTTON ? [{ required: true, whitespace: true }] : []}
             >
               <Input maxLength={255} placeholder={t('menus.permissionPlaceholder')} />
             </Form.Item>

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { Menu } from '@water/contract/menus';
+import { MENU_TYPE_BUTTON, type Menu } from '@water/contract/menus';
 import { App, Button, Card, Flex, Form, Input, Tag, Typography } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -68,7 +68,7 @@ export function MenusAdminPage() {
       sortField: 'title',
       render: (_, menu) => (
         <Flex gap={8} align="center" component="span">
-          {menu.type !== 2 && <MenuIcon name={menu.icon} />}
+          {menu.type !== MENU_TYPE_BUTTON && <MenuIcon name={menu.icon} />}
           {menu.title}
           {/* Seeded titles are shown translated in the sidebar; say which one this is. */}
           {menuTitle(menu.title) !== menu.title && (
@@ -114,7 +114,7 @@ export function MenusAdminPage() {
           edit={{ allow: 'menu:edit', onClick: () => openDialog({ menu, excluded: subtreeIds(rows, menu.id) }) }}
           remove={{ allow: 'menu:del', onClick: () => confirmDelete(menu) }}
           extra={
-            menu.type === 2
+            menu.type === MENU_TYPE_BUTTON
               ? []
               : [
                   {

@@ -1,7 +1,7 @@
 import type { UserDto } from '@water/contract/auth';
-import type { Gender } from '@water/contract/users';
-import { App, Button, Form, Input, Radio } from 'antd';
+import { App, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { GenderRadio } from '../../../components/gender-radio.tsx';
 import type { FieldErrorTarget } from '../../../lib/field-errors.ts';
 import { reportFormError } from '../../../lib/form-error.ts';
 import { phoneRule } from '../../../lib/form-rules.ts';
@@ -39,12 +39,7 @@ export function ProfileForm({ user }: { user: UserDto }) {
         <Input maxLength={255} autoComplete="nickname" />
       </Form.Item>
       <Form.Item name="gender" label={t('center.gender')}>
-        <Radio.Group
-          options={[
-            { value: '男' satisfies Gender, label: t('users.male') },
-            { value: '女' satisfies Gender, label: t('users.female') },
-          ]}
-        />
+        <GenderRadio />
       </Form.Item>
       <Form.Item name="phone" label={t('center.phone')} rules={[phoneRule(t('users.phoneRule'))]}>
         <Input maxLength={11} inputMode="tel" autoComplete="tel" />

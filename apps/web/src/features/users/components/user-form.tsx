@@ -1,10 +1,11 @@
 import type { UserDto } from '@water/contract/auth';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@water/contract/users';
-import { App, Col, Form, Input, Radio, Row, Select } from 'antd';
+import { App, Col, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DeptTreeSelect } from '../../../components/dept-tree/dept-tree-select.tsx';
 import { DictRadio } from '../../../components/dict-radio.tsx';
 import { FormModal } from '../../../components/form-modal.tsx';
+import { GenderRadio } from '../../../components/gender-radio.tsx';
 import type { FormDialog } from '../../../components/list/use-form-dialog.ts';
 import { emailRule, phoneRule } from '../../../lib/form-rules.ts';
 import { useCreateUser } from '../api/create-user.ts';
@@ -123,12 +124,7 @@ export function UserForm({ dialog }: { dialog: FormDialog<UserDto> }) {
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="gender" label={t('users.gender')}>
-            <Radio.Group
-              options={[
-                { value: '男', label: t('users.male') },
-                { value: '女', label: t('users.female') },
-              ]}
-            />
+            <GenderRadio />
           </Form.Item>
           <Form.Item name="enabled" label={t('users.status')}>
             <DictRadio dict="user_status" />
