@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { PageOf } from '@water/contract/common';
 import type { Dept } from '@water/contract/depts';
 import { apiClient } from '../../lib/api-client.ts';
 
@@ -8,7 +9,7 @@ import { apiClient } from '../../lib/api-client.ts';
  * Without `page` the server answers every matching department.
  */
 export async function getDeptLevel(pid: number | null, enabledOnly: boolean): Promise<Dept[]> {
-  const { data } = await apiClient.get<{ content: Dept[] }>('api/dept', {
+  const { data } = await apiClient.get<PageOf<Dept>>('api/dept', {
     params: { ...(pid === null ? {} : { pid }), ...(enabledOnly ? { enabled: true } : {}), sort: 'deptSort,asc' },
     // Pickers are a help inside other pages: a refusal must not take the user away from the page.
     errorNotice: 'network',

@@ -1,10 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { PageOf } from '@water/contract/common';
 import type { DeptNode } from '@water/contract/depts';
 import { apiClient } from '../../lib/api-client.ts';
 
 /** `POST api/dept/superior`: the top level plus the siblings of each department and of its ancestors, nested. */
 export async function getDeptSuperior(ids: readonly number[]): Promise<DeptNode[]> {
-  const { data } = await apiClient.post<{ content: DeptNode[] }>('api/dept/superior', ids, { errorNotice: 'network' });
+  const { data } = await apiClient.post<PageOf<DeptNode>>('api/dept/superior', ids, { errorNotice: 'network' });
   return data.content;
 }
 

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PageOf } from '@water/contract/common';
 import type { Job } from '@water/contract/jobs';
 import { apiClient } from '../../../lib/api-client.ts';
 
 /** `GET api/job?enabled=true`: every enabled job in order, for the user form. */
 export async function getJobOptions(): Promise<Job[]> {
-  const { data } = await apiClient.get<{ content: Job[] }>('api/job', {
+  const { data } = await apiClient.get<PageOf<Job>>('api/job', {
     params: { enabled: true, page: 0, size: 9999, sort: 'jobSort,asc' },
     errorNotice: 'network',
   });
