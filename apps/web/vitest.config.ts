@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 // Pure modules run under node; component tests opt into jsdom with a `@vitest-environment jsdom` docblock.
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   plugins: [react()],
   test: {
     name: 'web',

@@ -8,22 +8,22 @@ type PageLoader = () => Promise<ComponentType>;
  * Explicit and typed: a menu naming any other key shows "page not available" rather than a crash.
  */
 export const PAGE_LOADERS = {
-  'system/user/index': async () => (await import('../features/users/pages/users-admin-page.tsx')).UsersAdminPage,
-  'system/role/index': async () => (await import('../features/roles/pages/roles-admin-page.tsx')).RolesAdminPage,
-  'system/menu/index': async () => (await import('../features/menus/pages/menus-admin-page.tsx')).MenusAdminPage,
-  'system/dept/index': async () => (await import('../features/depts/pages/depts-admin-page.tsx')).DeptsAdminPage,
-  'system/job/index': async () => (await import('../features/jobs/pages/jobs-admin-page.tsx')).JobsAdminPage,
-  'system/dict/index': async () => (await import('../features/dicts/pages/dicts-admin-page.tsx')).DictsAdminPage,
+  'system/user/index': async () => (await import('@/features/users/pages/users-admin-page.tsx')).UsersAdminPage,
+  'system/role/index': async () => (await import('@/features/roles/pages/roles-admin-page.tsx')).RolesAdminPage,
+  'system/menu/index': async () => (await import('@/features/menus/pages/menus-admin-page.tsx')).MenusAdminPage,
+  'system/dept/index': async () => (await import('@/features/depts/pages/depts-admin-page.tsx')).DeptsAdminPage,
+  'system/job/index': async () => (await import('@/features/jobs/pages/jobs-admin-page.tsx')).JobsAdminPage,
+  'system/dict/index': async () => (await import('@/features/dicts/pages/dicts-admin-page.tsx')).DictsAdminPage,
   'monitor/online/index': async () =>
-    (await import('../features/online-users/pages/online-users-page.tsx')).OnlineUsersPage,
-  'monitor/log/index': async () => (await import('../features/logs/pages/operation-log-page.tsx')).OperationLogPage,
-  'monitor/log/errorLog': async () => (await import('../features/logs/pages/error-log-page.tsx')).ErrorLogPage,
+    (await import('@/features/online-users/pages/online-users-page.tsx')).OnlineUsersPage,
+  'monitor/log/index': async () => (await import('@/features/logs/pages/operation-log-page.tsx')).OperationLogPage,
+  'monitor/log/errorLog': async () => (await import('@/features/logs/pages/error-log-page.tsx')).ErrorLogPage,
   'monitor/server/index': async () =>
-    (await import('../features/server-monitor/pages/server-monitor-page.tsx')).ServerMonitorPage,
-  'monitor/sql/index': async () => (await import('../features/sql-monitor/pages/sql-monitor-page.tsx')).SqlMonitorPage,
-  'tools/storage/index': async () => (await import('../features/storage/pages/storage-page.tsx')).StoragePage,
+    (await import('@/features/server-monitor/pages/server-monitor-page.tsx')).ServerMonitorPage,
+  'monitor/sql/index': async () => (await import('@/features/sql-monitor/pages/sql-monitor-page.tsx')).SqlMonitorPage,
+  'tools/storage/index': async () => (await import('@/features/storage/pages/storage-page.tsx')).StoragePage,
   'tools/settings/index': async () =>
-    (await import('../features/global-settings/pages/global-settings-page.tsx')).GlobalSettingsPage,
+    (await import('@/features/global-settings/pages/global-settings-page.tsx')).GlobalSettingsPage,
 } satisfies Record<PageKey, PageLoader>;
 
 const pages = new Map<PageKey, LazyExoticComponent<ComponentType>>();

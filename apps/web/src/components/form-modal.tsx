@@ -1,8 +1,8 @@
 import { Form, type FormInstance, Modal } from 'antd';
 import { type ReactNode, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldErrorTarget, FieldNames } from '../lib/field-errors.ts';
-import { reportFormError } from '../lib/form-error.ts';
+import type { FieldErrorTarget, FieldNames } from '@/lib/field-errors.ts';
+import { reportFormError } from '@/lib/form-error.ts';
 
 interface FormModalProps<V extends object> {
   open: boolean;

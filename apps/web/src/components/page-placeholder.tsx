@@ -1,6 +1,6 @@
 import { Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useMenuTitle } from '../lib/menu-title.ts';
+import { useMenuTitle } from '@/lib/menu-title.ts';
 
 /** A console page whose tools are not built yet: says so plainly, under the menu's title. */
 export function PagePlaceholder({ title }: { title: string }) {

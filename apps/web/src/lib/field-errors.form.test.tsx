@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import '../test/antd-jsdom.ts';
+import '@/test/antd-jsdom.ts';
 import './i18n-console.ts';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Form, type FormInstance, Input } from 'antd';

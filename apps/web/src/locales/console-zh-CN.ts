@@ -1,11 +1,11 @@
-import { listLocales } from '../components/list/locales.ts';
-import { deptsLocales } from '../features/depts/locales.ts';
-import { dictsLocales } from '../features/dicts/locales.ts';
-import { jobsLocales } from '../features/jobs/locales.ts';
-import { menusLocales } from '../features/menus/locales.ts';
-import { centerLocales } from '../features/profile/locales.ts';
-import { rolesLocales } from '../features/roles/locales.ts';
-import { usersLocales } from '../features/users/locales.ts';
+import { deptsLocales } from './console/depts.ts';
+import { dictsLocales } from './console/dicts.ts';
+import { jobsLocales } from './console/jobs.ts';
+import { listLocales } from './console/list.ts';
+import { menusLocales } from './console/menus.ts';
+import { centerLocales } from './console/profile.ts';
+import { rolesLocales } from './console/roles.ts';
+import { usersLocales } from './console/users.ts';
 import type { ConsoleMessages } from './messages.ts';
 
 export const consoleZhCN: ConsoleMessages = {

@@ -1,5 +1,5 @@
+import type { RouteEntry } from '@/lib/menus-to-routes.ts';
 import { pageFor } from '../page-registry.ts';
-import type { RouteEntry } from '../routing/menus-to-routes.ts';
 import { PageBoundary } from './page-boundary.tsx';
 import { PageUnavailable } from './page-unavailable.tsx';
 

@@ -1,11 +1,11 @@
 import type { ChangeTopic } from '@water/contract/realtime';
 import { useEffect } from 'react';
-import { ApiError } from '../../lib/api-error.ts';
-import { loadGlobalSetting } from '../../lib/global-setting-store.ts';
-import { reportApiError } from '../../lib/notifier.ts';
-import { queryClient } from '../../lib/query-client.ts';
-import { connectRealtime } from '../../lib/realtime.ts';
-import { isSigningOut, useSession } from '../../lib/session.ts';
+import { ApiError } from '@/lib/api-error.ts';
+import { loadGlobalSetting } from '@/lib/global-setting-store.ts';
+import { reportApiError } from '@/lib/notifier.ts';
+import { queryClient } from '@/lib/query-client.ts';
+import { connectRealtime } from '@/lib/realtime.ts';
+import { isSigningOut, useSession } from '@/lib/session.ts';
 import { refreshMenuRoutes, refreshUserInfo } from '../routing/startup.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { PageOf } from '@water/contract/common';
 import type { Dept } from '@water/contract/depts';
-import { apiClient } from '../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
 
 /**
  * One level of the department tree in the caller's data scope: the top level for `null` (for a

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { PageOf } from '@water/contract/common';
 import type { DeptNode } from '@water/contract/depts';
-import { apiClient } from '../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
 
 /** `POST api/dept/superior`: the top level plus the siblings of each department and of its ancestors, nested. */
 export async function getDeptSuperior(ids: readonly number[]): Promise<DeptNode[]> {

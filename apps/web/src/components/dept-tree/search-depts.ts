@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { PageOf } from '@water/contract/common';
 import type { Dept } from '@water/contract/depts';
-import { apiClient } from '../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
 
 /** `GET api/dept?name=`: every department of the caller's scope whose name contains the text, flat. */
 export async function searchDepts(name: string): Promise<Dept[]> {

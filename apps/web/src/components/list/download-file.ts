@@ -1,4 +1,4 @@
-import { downloadName } from '../../lib/format/download.ts';
+import { downloadName } from '@/lib/format/download.ts';
 
 /**
  * The file name a `Content-Disposition` header gives (`filename*=UTF-8''…` preferred over

@@ -1,6 +1,6 @@
 import type { PageOf } from '@water/contract/common';
 import type { AxiosRequestConfig } from 'axios';
-import { apiClient } from '../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
 import type { ListParams } from './list-params.ts';
 
 /** Repeatable parameters go as `sort=a&sort=b`, the form the server (and eladmin) reads. */

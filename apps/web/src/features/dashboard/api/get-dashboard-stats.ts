@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DashboardStats } from '@water/contract/logs';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
 
 /** `api/dashboard/stats`: counts for the home page and the sign-ins of the last 7 days, oldest first. */
 export async function getDashboardStats(): Promise<DashboardStats> {

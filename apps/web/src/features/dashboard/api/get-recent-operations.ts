@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PageOf } from '@water/contract/common';
 import type { OperationLog } from '@water/contract/logs';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
 
 /** The latest entries of the operation log (`log:list`), newest first. */
 export async function getRecentOperations(size = 5): Promise<OperationLog[]> {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeptCreateInput } from '@water/contract/depts';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
 
 /** `POST api/dept` → 201. Validation messages go to the form. */
 export async function createDept(input: DeptCreateInput): Promise<void> {

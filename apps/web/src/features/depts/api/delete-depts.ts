@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
 
 /** `DELETE api/dept` with the ids as body: each department goes with all its sub-departments. */
 export async function deleteDepts(ids: number[]): Promise<void> {

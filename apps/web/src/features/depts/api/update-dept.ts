@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeptUpdateInput } from '@water/contract/depts';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
 
 /** `PUT api/dept` → 204. Validation messages go to the form. */
 export async function updateDept(input: DeptUpdateInput): Promise<void> {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
 import { invalidateDicts } from './invalidate-dicts.ts';
 
 /** `DELETE api/dictDetail/{id}`: one entry (the exception to deleting by a list of ids). */

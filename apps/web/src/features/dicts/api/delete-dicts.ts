@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
 import { invalidateDicts } from './invalidate-dicts.ts';
 
 /** `DELETE api/dict` with the ids as body; their entries go too. */

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { DictDetail } from '@water/contract/dicts';
-import { fetchPage } from '../../../components/list/fetch-page.ts';
-import type { ListParams } from '../../../components/list/list-params.ts';
+import { fetchPage } from '@/components/list/fetch-page.ts';
+import type { ListParams } from '@/components/list/list-params.ts';
 
 /** `GET api/dictDetail?dictName=`: the entries of one dictionary by sort order, paged, filtered by label. */
 export function getDictDetails(dictName: string, params: ListParams) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DictDetailInput } from '@water/contract/dicts';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
 import { invalidateDicts } from './invalidate-dicts.ts';
 
 /** `PUT api/dictDetail → 204`. Validation messages go to the form. */

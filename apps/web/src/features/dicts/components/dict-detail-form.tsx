@@ -1,8 +1,8 @@
 import type { Dict, DictDetail } from '@water/contract/dicts';
 import { App, Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '../../../components/form-modal.tsx';
-import type { FormDialog } from '../../../components/list/use-form-dialog.ts';
+import { FormModal } from '@/components/form-modal.tsx';
+import type { FormDialog } from '@/components/list/use-form-dialog.ts';
 import { useCreateDictDetail } from '../api/create-dict-detail.ts';
 import { useUpdateDictDetail } from '../api/update-dict-detail.ts';
 import {

@@ -1,8 +1,8 @@
 import { DICT_NAME_PATTERN, type Dict } from '@water/contract/dicts';
 import { App, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '../../../components/form-modal.tsx';
-import type { FormDialog } from '../../../components/list/use-form-dialog.ts';
+import { FormModal } from '@/components/form-modal.tsx';
+import type { FormDialog } from '@/components/list/use-form-dialog.ts';
 import { useCreateDict } from '../api/create-dict.ts';
 import { useUpdateDict } from '../api/update-dict.ts';
 import { type DictFormValues, NEW_DICT, toDictFormValues, toDictInput } from './dict-form-values.ts';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { JobCreateInput } from '@water/contract/jobs';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
 
 /** `POST api/job` → 201. Validation messages go to the form. */
 export async function createJob(input: JobCreateInput): Promise<void> {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
 
 /** `DELETE api/job` with the ids as body; the server refuses jobs someone still holds. */
 export async function deleteJobs(ids: number[]): Promise<void> {

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Job } from '@water/contract/jobs';
-import { fetchPage } from '../../../components/list/fetch-page.ts';
-import type { ListParams } from '../../../components/list/list-params.ts';
+import { fetchPage } from '@/components/list/fetch-page.ts';
+import type { ListParams } from '@/components/list/list-params.ts';
 
 /** `GET api/job`: jobs, filtered by name, status and creation time, paged and sorted. */
 export function getJobs(params: ListParams) {

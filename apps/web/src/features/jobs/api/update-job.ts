@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { JobUpdateInput } from '@water/contract/jobs';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
 
 /** `PUT api/job` → 204. Validation messages go to the form. */
 export async function updateJob(input: JobUpdateInput): Promise<void> {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
 
 /** `DELETE api/menus` with the ids as body: each menu goes with everything below it, and leaves every role. */
 export async function deleteMenus(ids: number[]): Promise<void> {

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Menu } from '@water/contract/menus';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
 
 /** `GET api/menus/lazy?pid=`: the children of a menu; pid 0 gives the top level. */
 export async function getMenuChildren(pid: number): Promise<Menu[]> {

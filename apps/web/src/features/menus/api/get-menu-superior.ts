@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Menu } from '@water/contract/menus';
-import type { Nested } from '../../../components/tree/lazy-tree.ts';
-import { apiClient } from '../../../lib/api-client.ts';
+import type { Nested } from '@/components/tree/lazy-tree.ts';
+import { apiClient } from '@/lib/api-client.ts';
 
 /** `POST api/menus/superior`: the top level plus the siblings of each menu and of its ancestors, nested. */
 export async function getMenuSuperior(ids: readonly number[]): Promise<Nested<Menu>[]> {

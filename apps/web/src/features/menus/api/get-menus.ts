@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Menu } from '@water/contract/menus';
-import { fetchPage } from '../../../components/list/fetch-page.ts';
-import type { ListParams } from '../../../components/list/list-params.ts';
+import { fetchPage } from '@/components/list/fetch-page.ts';
+import type { ListParams } from '@/components/list/list-params.ts';
 
 /** `GET api/menus`: the top level, or with `blurry` every menu whose title, page or permission matches. */
 export function getMenus(params: ListParams) {

@@ -1,8 +1,8 @@
 import { MENU_TYPE_BUTTON, type Menu } from '@water/contract/menus';
 import { App, Col, Form, Input, InputNumber, Radio, Row, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '../../../components/form-modal.tsx';
-import { externalLinkRule } from '../../../lib/form-rules.ts';
+import { FormModal } from '@/components/form-modal.tsx';
+import { externalLinkRule } from '@/lib/form-rules.ts';
 import { useCreateMenu } from '../api/create-menu.ts';
 import { useUpdateMenu } from '../api/update-menu.ts';
 import { IconSelect } from './icon-select.tsx';

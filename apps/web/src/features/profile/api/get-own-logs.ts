@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { OperationLog } from '@water/contract/logs';
-import { fetchPage } from '../../../components/list/fetch-page.ts';
-import type { ListParams } from '../../../components/list/list-params.ts';
+import { fetchPage } from '@/components/list/fetch-page.ts';
+import type { ListParams } from '@/components/list/list-params.ts';
 
 /** `GET api/logs/user`: what the signed-in user did recently, newest first. */
 export function getOwnLogs(params: ListParams) {

@@ -2,9 +2,9 @@ import type { UserDto } from '@water/contract/auth';
 import { App, Button, Form, Input, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldErrorTarget } from '../../../lib/field-errors.ts';
-import { reportFormError } from '../../../lib/form-error.ts';
-import { emailRule } from '../../../lib/form-rules.ts';
+import type { FieldErrorTarget } from '@/lib/field-errors.ts';
+import { reportFormError } from '@/lib/form-error.ts';
+import { emailRule } from '@/lib/form-rules.ts';
 import { useSendEmailCode } from '../api/send-email-code.ts';
 import { useUpdateEmail } from '../api/update-email.ts';
 

@@ -1,8 +1,8 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@water/contract/users';
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { FieldErrorTarget } from '../../../lib/field-errors.ts';
-import { reportFormError } from '../../../lib/form-error.ts';
+import type { FieldErrorTarget } from '@/lib/field-errors.ts';
+import { reportFormError } from '@/lib/form-error.ts';
 import { useUpdatePassword } from '../api/update-password.ts';
 
 interface PasswordValues {

@@ -1,10 +1,10 @@
 import type { UserDto } from '@water/contract/auth';
 import { App, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { GenderRadio } from '../../../components/gender-radio.tsx';
-import type { FieldErrorTarget } from '../../../lib/field-errors.ts';
-import { reportFormError } from '../../../lib/form-error.ts';
-import { phoneRule } from '../../../lib/form-rules.ts';
+import { GenderRadio } from '@/components/gender-radio.tsx';
+import type { FieldErrorTarget } from '@/lib/field-errors.ts';
+import { reportFormError } from '@/lib/form-error.ts';
+import { phoneRule } from '@/lib/form-rules.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { type ProfileValues, toProfileInput, toProfileValues } from './profile-values.ts';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
 
 /** `DELETE api/roles` with the ids as body; the server refuses roles that users still hold. */
 export async function deleteRoles(ids: number[]): Promise<void> {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Menu } from '@water/contract/menus';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
 
 async function childrenOf(pid: number): Promise<Menu[]> {
   const { data } = await apiClient.get<Menu[]>('api/menus/lazy', { params: { pid } });

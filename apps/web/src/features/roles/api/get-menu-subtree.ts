@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
 
 /** `GET api/menus/child?id=`: the ids of a menu and of everything below it, for checking a branch at once. */
 export async function getMenuSubtree(id: number): Promise<number[]> {

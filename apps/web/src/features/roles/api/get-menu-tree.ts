@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MenuTreeNode } from '@water/contract/menus';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
 
 /** `GET api/menus/tree`: every menu and button as `{ id, label, children }`, for the permission tree. */
 export async function getMenuTree(): Promise<MenuTreeNode[]> {

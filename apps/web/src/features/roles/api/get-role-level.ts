@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RoleLevel } from '@water/contract/roles';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
 
 /** `GET api/roles/level`: the caller's best (lowest) level; roles above it cannot be changed. */
 export async function getRoleLevel(): Promise<number> {

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Role } from '@water/contract/roles';
-import { fetchPage } from '../../../components/list/fetch-page.ts';
-import type { ListParams } from '../../../components/list/list-params.ts';
+import { fetchPage } from '@/components/list/fetch-page.ts';
+import type { ListParams } from '@/components/list/list-params.ts';
 
 /** `GET api/roles`: roles with their departments and menus, filtered, paged and sorted. */
 export function getRoles(params: ListParams) {

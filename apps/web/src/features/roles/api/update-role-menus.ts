@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RoleMenusInput } from '@water/contract/roles';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
 
 /** `PUT api/roles/menu` → 204: the menus and buttons a role grants; holders see the change without signing in again. */
 export async function updateRoleMenus(input: RoleMenusInput): Promise<void> {

@@ -1,9 +1,9 @@
 import { DATA_SCOPE_CUSTOM, DATA_SCOPES, ROLE_LEVEL_MAX, type Role } from '@water/contract/roles';
 import { App, Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DeptTreeSelect } from '../../../components/dept-tree/dept-tree-select.tsx';
-import { FormModal } from '../../../components/form-modal.tsx';
-import type { FormDialog } from '../../../components/list/use-form-dialog.ts';
+import { DeptTreeSelect } from '@/components/dept-tree/dept-tree-select.tsx';
+import { FormModal } from '@/components/form-modal.tsx';
+import type { FormDialog } from '@/components/list/use-form-dialog.ts';
 import { useCreateRole } from '../api/create-role.ts';
 import { useUpdateRole } from '../api/update-role.ts';
 import { newRoleValues, type RoleFormValues, toRoleFormValues, toRoleInput } from './role-form-values.ts';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserCreateInput } from '@water/contract/users';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
 
 /** `POST api/users` → 201; without a password the user gets the default one and must change it. */
 export async function createUser(input: UserCreateInput): Promise<void> {

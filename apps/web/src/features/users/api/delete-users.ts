@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
 
 /** `DELETE api/users` with the ids as body. */
 export async function deleteUsers(ids: number[]): Promise<void> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PageOf } from '@water/contract/common';
 import type { Job } from '@water/contract/jobs';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
 
 /** `GET api/job?enabled=true`: every enabled job in order, for the user form. */
 export async function getJobOptions(): Promise<Job[]> {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RoleLevel } from '@water/contract/roles';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
 
 /** `GET api/roles/level`: the caller's best (lowest) role level; users and roles above it are out of reach. */
 export async function getRoleLevel(): Promise<number> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserUpdateInput } from '@water/contract/users';
-import { apiClient } from '../../../lib/api-client.ts';
-import type { ErrorNotice } from '../../../lib/error-notice.ts';
+import { apiClient } from '@/lib/api-client.ts';
+import type { ErrorNotice } from '@/lib/error-notice.ts';
 
 /**
  * `PUT api/users` → 204. From the form, validation messages go to its fields; from the status
