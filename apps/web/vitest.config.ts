@@ -11,5 +11,7 @@ export default defineConfig({
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     environment: 'node',
+    // antd component tests under jsdom take seconds each on a busy machine.
+    testTimeout: 30_000,
   },
 });

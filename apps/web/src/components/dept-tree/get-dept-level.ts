@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { PageOf } from '@water/contract/common';
 import type { Dept } from '@water/contract/depts';
 import { apiClient } from '@/lib/api-client.ts';
+import { deptKeys } from '@/lib/query-keys.ts';
 
 /**
  * One level of the department tree in the caller's data scope: the top level for `null` (for a
@@ -19,7 +20,7 @@ export async function getDeptLevel(pid: number | null, enabledOnly: boolean): Pr
 
 export function deptLevelQuery(pid: number | null, enabledOnly: boolean) {
   return queryOptions({
-    queryKey: ['depts', 'level', pid, enabledOnly] as const,
+    queryKey: deptKeys.level(pid, enabledOnly),
     queryFn: () => getDeptLevel(pid, enabledOnly),
   });
 }

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { PageOf } from '@water/contract/common';
 import type { DeptNode } from '@water/contract/depts';
 import { apiClient } from '@/lib/api-client.ts';
+import { deptKeys } from '@/lib/query-keys.ts';
 
 /** `POST api/dept/superior`: the top level plus the siblings of each department and of its ancestors, nested. */
 export async function getDeptSuperior(ids: readonly number[]): Promise<DeptNode[]> {
@@ -12,7 +13,7 @@ export async function getDeptSuperior(ids: readonly number[]): Promise<DeptNode[
 export function deptSuperiorQuery(ids: readonly number[]) {
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
   return queryOptions({
-    queryKey: ['depts', 'superior', sorted] as const,
+    queryKey: deptKeys.superior(sorted),
     queryFn: () => getDeptSuperior(sorted),
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DashboardStats } from '@water/contract/logs';
 import { apiClient } from '@/lib/api-client.ts';
+import { dashboardKeys } from '@/lib/query-keys.ts';
 
 /** `api/dashboard/stats`: counts for the home page and the sign-ins of the last 7 days, oldest first. */
 export async function getDashboardStats(): Promise<DashboardStats> {
@@ -9,7 +10,7 @@ export async function getDashboardStats(): Promise<DashboardStats> {
 }
 
 export const dashboardStatsQuery = queryOptions({
-  queryKey: ['dashboard', 'stats'],
+  queryKey: dashboardKeys.stats(),
   queryFn: getDashboardStats,
   staleTime: 30_000,
 });

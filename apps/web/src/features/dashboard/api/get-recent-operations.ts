@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PageOf } from '@water/contract/common';
 import type { OperationLog } from '@water/contract/logs';
 import { apiClient } from '@/lib/api-client.ts';
+import { dashboardKeys } from '@/lib/query-keys.ts';
 
 /** The latest entries of the operation log (`log:list`), newest first. */
 export async function getRecentOperations(size = 5): Promise<OperationLog[]> {
@@ -12,7 +13,7 @@ export async function getRecentOperations(size = 5): Promise<OperationLog[]> {
 }
 
 export const recentOperationsQuery = queryOptions({
-  queryKey: ['dashboard', 'recent-operations'],
+  queryKey: dashboardKeys.recentOperations(),
   queryFn: () => getRecentOperations(),
   staleTime: 30_000,
 });
