@@ -28,6 +28,7 @@ function Jobs({ onSubmit }: { onSubmit: (values: Job) => Promise<void> }) {
       <FormModal<Job>
         key={dialog.session}
         open={dialog.open}
+        editing={dialog.record !== undefined}
         title="Job"
         form={form}
         initialValues={dialog.record ?? NEW_JOB}
@@ -89,5 +90,6 @@ describe('FormModal in a development build', () => {
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Porter' } });
     await click('Save');
     await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: 'Porter', enabled: 'true' }));
+    expect(await screen.findByText('Created')).toBeTruthy();
   });
 });

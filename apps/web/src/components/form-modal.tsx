@@ -1,4 +1,4 @@
-import { Form, type FormInstance, Modal } from 'antd';
+import { App, Form, type FormInstance, Modal } from 'antd';
 import { type ReactNode, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldErrorTarget, FieldNames } from '@/lib/field-errors.ts';
@@ -11,7 +11,12 @@ interface FormModalProps<V extends object> {
   initialValues?: Partial<V>;
   /** Server fields this form holds under another name (`{ depts: 'deptIds' }`). */
   fieldNames?: FieldNames;
-  /** Sends the form; a failure naming a field shows on that field, any other as a notification. */
+  /** Whether the form edits a record (the success says "Saved") or creates one ("Created"). */
+  editing: boolean;
+  /**
+   * Sends the form; on success the dialog says so and closes. A failure naming a field shows on
+   * that field, any other as a notification.
+   */
   onSubmit: (values: V) => Promise<unknown>;
   onClose: () => void;
   children: ReactNode;
@@ -37,13 +42,27 @@ function FillOnMount({ form }: { form: FormInstance }) {
  * button shows progress, and the server's field errors land on the fields they name.
  */
 export function FormModal<V extends object>(props: FormModalProps<V>) {
-  const { open, title, form, initialValues, fieldNames, onSubmit, onClose, children, width = 560, okText } = props;
+  const {
+    open,
+    title,
+    form,
+    initialValues,
+    fieldNames,
+    editing,
+    onSubmit,
+    onClose,
+    children,
+    width = 560,
+    okText,
+  } = props;
   const { t } = useTranslation();
+  const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const submit = async (values: V) => {
     setBusy(true);
     try {
       await onSubmit(values);
+      message.success(editing ? t('list.saved') : t('list.created'));
       onClose();
     } catch (error) {
       // antd types field names by the form's values; server field errors name fields by text.

@@ -1,5 +1,5 @@
 import { MENU_TYPE_BUTTON, type Menu } from '@water/contract/menus';
-import { App, Col, Form, Input, InputNumber, Radio, Row, Switch } from 'antd';
+import { Col, Form, Input, InputNumber, Radio, Row, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/form-modal.tsx';
 import { externalLinkRule } from '@/lib/form-rules.ts';
@@ -29,7 +29,6 @@ export interface MenuDialog {
 
 export function MenuForm({ dialog }: { dialog: MenuDialog }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<MenuFormValues>();
   const create = useCreateMenu();
   const update = useUpdateMenu();
@@ -39,13 +38,13 @@ export function MenuForm({ dialog }: { dialog: MenuDialog }) {
   const fields = menuFieldsFor(type, iFrame);
   const submit = async (values: MenuFormValues) => {
     await (menu ? update.mutateAsync(toMenuInput(values, menu.id)) : create.mutateAsync(toMenuInput(values)));
-    message.success(menu ? t('list.saved') : t('list.created'));
   };
   const yesNo = { checkedChildren: t('menus.yes'), unCheckedChildren: t('menus.no') };
   return (
     <FormModal<MenuFormValues>
       key={dialog.session}
       open={dialog.open}
+      editing={!!menu}
       title={menu ? t('menus.editTitle') : t('menus.addTitle')}
       form={form}
       width={680}

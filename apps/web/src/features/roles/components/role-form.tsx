@@ -1,5 +1,5 @@
 import { DATA_SCOPE_CUSTOM, DATA_SCOPES, ROLE_LEVEL_MAX, type Role } from '@water/contract/roles';
-import { App, Col, Form, Input, InputNumber, Row, Select } from 'antd';
+import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DeptTreeSelect } from '@/components/dept-tree/dept-tree-select.tsx';
 import { FormModal } from '@/components/form-modal.tsx';
@@ -14,7 +14,6 @@ const ROLE_FIELD_NAMES = { depts: 'deptIds' };
 
 export function RoleForm({ dialog, ownLevel }: { dialog: FormDialog<Role>; ownLevel: number | undefined }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<RoleFormValues>();
   const create = useCreateRole();
   const update = useUpdateRole();
@@ -24,12 +23,12 @@ export function RoleForm({ dialog, ownLevel }: { dialog: FormDialog<Role>; ownLe
   const minLevel = ownLevel ?? 1;
   const submit = async (values: RoleFormValues) => {
     await (role ? update.mutateAsync(toRoleInput(values, role.id)) : create.mutateAsync(toRoleInput(values)));
-    message.success(role ? t('list.saved') : t('list.created'));
   };
   return (
     <FormModal<RoleFormValues>
       key={dialog.session}
       open={dialog.open}
+      editing={!!role}
       title={role ? t('roles.editTitle') : t('roles.addTitle')}
       form={form}
       width={640}

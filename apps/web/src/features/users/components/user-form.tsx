@@ -1,6 +1,6 @@
 import type { UserDto } from '@water/contract/auth';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@water/contract/users';
-import { App, Col, Form, Input, Row, Select } from 'antd';
+import { Col, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DeptTreeSelect } from '@/components/dept-tree/dept-tree-select.tsx';
 import { DictRadio } from '@/components/dict-radio.tsx';
@@ -26,7 +26,6 @@ const USER_FIELD_NAMES = { dept: 'deptId', jobs: 'jobIds', roles: 'roleIds' };
 
 export function UserForm({ dialog }: { dialog: FormDialog<UserDto> }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<UserFormValues>();
   const create = useCreateUser();
   const update = useUpdateUser();
@@ -39,7 +38,6 @@ export function UserForm({ dialog }: { dialog: FormDialog<UserDto> }) {
     await (user
       ? update.mutateAsync(toUserUpdateInput(values, user.id))
       : create.mutateAsync(toUserCreateInput(values)));
-    message.success(user ? t('list.saved') : t('list.created'));
   };
   const required = (field: string) => ({ required: true, whitespace: true, message: t('list.required', { field }) });
 
@@ -47,6 +45,7 @@ export function UserForm({ dialog }: { dialog: FormDialog<UserDto> }) {
     <FormModal<UserFormValues>
       key={dialog.session}
       open={dialog.open}
+      editing={!!user}
       title={user ? t('users.editTitle') : t('users.addTitle')}
       form={form}
       width={720}
