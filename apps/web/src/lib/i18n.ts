@@ -33,10 +33,6 @@ void i18n.use(initReactI18next).init({
   react: { bindI18nStore: 'added' },
 });
 
-export function currentLanguage(): Language {
-  return i18n.language === 'zh-CN' ? 'zh-CN' : 'en';
-}
-
 export async function changeLanguage(language: Language): Promise<void> {
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language);

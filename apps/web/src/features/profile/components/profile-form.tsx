@@ -1,7 +1,7 @@
 import type { UserDto } from '@water/contract/auth';
 import { App, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { GenderRadio } from '@/components/gender-radio.tsx';
+import { GenderRadio } from '@/components/gender.tsx';
 import type { FieldErrorTarget } from '@/lib/field-errors.ts';
 import { reportFormError } from '@/lib/form-error.ts';
 import { phoneRule } from '@/lib/form-rules.ts';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DeptTreeSelect } from '@/components/dept-tree/dept-tree-select.tsx';
 import { DictRadio } from '@/components/dict-radio.tsx';
 import { FormModal } from '@/components/form-modal.tsx';
-import { GenderRadio } from '@/components/gender-radio.tsx';
+import { GenderRadio } from '@/components/gender.tsx';
 import type { FormDialog } from '@/components/list/use-form-dialog.ts';
 import { emailRule, phoneRule } from '@/lib/form-rules.ts';
 import { useCreateUser } from '../api/create-user.ts';

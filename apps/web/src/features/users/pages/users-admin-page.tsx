@@ -3,6 +3,7 @@ import type { UserDto } from '@water/contract/auth';
 import { App, Button, Card, DatePicker, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DictSelect } from '@/components/dict-select.tsx';
+import { useGenderLabel } from '@/components/gender.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { createTimeFilter, type DayRange } from '@/components/list/date-range.ts';
 import { SearchBar } from '@/components/list/search-bar.tsx';
@@ -49,7 +50,7 @@ export function UsersAdminPage() {
   const dialog = useFormDialog<UserDto>();
   const remove = useDeleteUsers();
   const reset = useResetPasswords();
-  const genders: Record<string, string> = { 男: t('users.male'), 女: t('users.female') };
+  const genderLabel = useGenderLabel();
 
   const confirmReset = (user: UserDto) =>
     confirm({
@@ -96,7 +97,7 @@ export function UsersAdminPage() {
       title: t('users.gender'),
       sortField: 'gender',
       width: 90,
-      render: (_, user) => (user.gender ? (genders[user.gender] ?? user.gender) : ''),
+      render: (_, user) => (user.gender ? genderLabel(user.gender) : ''),
     },
     { key: 'phone', title: t('users.phone'), dataIndex: 'phone', sortField: 'phone' },
     { key: 'email', title: t('users.email'), dataIndex: 'email', sortField: 'email' },
