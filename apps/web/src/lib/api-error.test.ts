@@ -62,7 +62,7 @@ describe('toApiError with a typed error body', () => {
     ]);
   });
 
-  it('reads an unknown field code as invalid and drops what is not a field error or a known code', () => {
+  it('keeps codes it does not know and drops what is not a field error', () => {
     const error = toApiError(
       answered(400, {
         status: 400,
@@ -72,8 +72,8 @@ describe('toApiError with a typed error body', () => {
         errors: [{ field: 'name', code: 'rhymes', message: 'must not rhyme' }, 'name', { code: 'required' }],
       }),
     );
-    expect(error.code).toBeUndefined();
-    expect(error.fieldErrors).toEqual([{ field: 'name', code: 'invalid', message: 'must not rhyme' }]);
+    expect(error.code).toBe('SOMETHING_NEW');
+    expect(error.fieldErrors).toEqual([{ field: 'name', code: 'rhymes', message: 'must not rhyme' }]);
   });
 
   it('has no code and no field errors without an answer or from an older server', () => {

@@ -1,10 +1,5 @@
-import {
-  ERROR_CODES,
-  type ErrorCode,
-  FIELD_ERROR_CODES,
-  type FieldError,
-  type FieldErrorCode,
-} from '@water/contract/errors';
+// Types only: the contract's error module builds schemas, which the sign-in page must not load.
+import type { ErrorCode, FieldError, FieldErrorCode } from '@water/contract/errors';
 import { AxiosError } from 'axios';
 
 /**
@@ -51,13 +46,10 @@ function messageOf(body: unknown): string | undefined {
   return undefined;
 }
 
-const errorCodes: ReadonlySet<string> = new Set(ERROR_CODES);
-const fieldErrorCodes: ReadonlySet<string> = new Set(FIELD_ERROR_CODES);
-
 function fieldErrorOf(item: unknown): ApiFieldError | undefined {
   if (!isRecord(item) || typeof item.field !== 'string' || typeof item.message !== 'string') return undefined;
-  // A code this console does not know yet reads as `invalid`: its message is shown as sent.
-  const code = typeof item.code === 'string' && fieldErrorCodes.has(item.code) ? item.code : 'invalid';
+  // A code this console does not know yet is kept: readers fall back to the message for it.
+  const code = typeof item.code === 'string' ? item.code : 'invalid';
   const params = isRecord(item.params) ? (item.params as FieldError['params']) : undefined;
   return { field: item.field, code: code as FieldErrorCode, message: item.message, ...(params ? { params } : {}) };
 }
@@ -65,7 +57,8 @@ function fieldErrorOf(item: unknown): ApiFieldError | undefined {
 /** The code and the field errors of an error body (`ErrorBody` of the contract), ignoring what does not fit. */
 export function detailsOf(body: unknown): ApiErrorDetails {
   if (!isRecord(body)) return {};
-  const code = typeof body.code === 'string' && errorCodes.has(body.code) ? (body.code as ErrorCode) : undefined;
+  // A code this console does not know yet matches no branch of it, like no code at all.
+  const code = typeof body.code === 'string' ? (body.code as ErrorCode) : undefined;
   const fieldErrors = Array.isArray(body.errors)
     ? body.errors.map(fieldErrorOf).filter((item) => item !== undefined)
     : [];

@@ -49,6 +49,8 @@ describe('fieldErrorText', () => {
     const odd: ApiFieldError = { field: 'phone', code: 'invalid', message: 'must be 11 digits starting with 1' };
     expect(fieldErrorText(odd, i18n.t)).toBe('Must be 11 digits starting with 1');
     expect(fieldErrorText({ field: 'name', code: 'too_long', message: 'is too long' }, i18n.t)).toBe('Is too long');
+    const newer = { field: 'name', code: 'constructor', message: 'must not rhyme' } as unknown as ApiFieldError;
+    expect(fieldErrorText(newer, i18n.t)).toBe('Must not rhyme');
   });
 });
 

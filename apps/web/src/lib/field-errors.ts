@@ -38,7 +38,8 @@ export function fieldPathOf(field: string, names: FieldNames = {}): FieldPath {
 
 /** What to show under a field: the console's text for its code, else the server's message as a sentence. */
 export function fieldErrorText(error: ApiFieldError, t: TFunction): string {
-  const key = TEXT_KEYS[error.code];
+  // A code from a newer server than this console has no text here.
+  const key = Object.hasOwn(TEXT_KEYS, error.code) ? TEXT_KEYS[error.code] : undefined;
   const limit = error.params?.limit;
   if (key && (!WITH_LIMIT.has(error.code) || limit !== undefined)) return t(key, { limit });
   return error.message.charAt(0).toUpperCase() + error.message.slice(1);
