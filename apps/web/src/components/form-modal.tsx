@@ -1,7 +1,7 @@
 import { App, Form, type FormInstance, Modal } from 'antd';
 import { type ReactNode, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldErrorTarget, FieldNames } from '@/lib/field-errors.ts';
+import type { FieldNames } from '@/lib/field-errors.ts';
 import { reportFormError } from '@/lib/form-error.ts';
 
 interface FormModalProps<V extends object> {
@@ -65,8 +65,7 @@ export function FormModal<V extends object>(props: FormModalProps<V>) {
       message.success(editing ? t('list.saved') : t('list.created'));
       onClose();
     } catch (error) {
-      // antd types field names by the form's values; server field errors name fields by text.
-      reportFormError(form as unknown as FieldErrorTarget, error, fieldNames);
+      reportFormError(form, error, fieldNames);
     } finally {
       setBusy(false);
     }

@@ -2,7 +2,6 @@ import type { UserDto } from '@water/contract/auth';
 import { App, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { GenderRadio } from '@/components/gender.tsx';
-import type { FieldErrorTarget } from '@/lib/field-errors.ts';
 import { reportFormError } from '@/lib/form-error.ts';
 import { phoneRule } from '@/lib/form-rules.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
@@ -19,7 +18,7 @@ export function ProfileForm({ user }: { user: UserDto }) {
       await update.mutateAsync(toProfileInput(user.id, values));
       message.success(t('center.profileSaved'));
     } catch (error) {
-      reportFormError(form as unknown as FieldErrorTarget, error);
+      reportFormError(form, error);
     }
   };
   return (
