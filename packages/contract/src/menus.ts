@@ -3,6 +3,11 @@ import { AbsentId, DateTime, ParentId } from './common.ts';
 
 /** 0 directory, 1 menu (a page), 2 button (a permission only). */
 export const MenuType = Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)]);
+export type MenuType = Static<typeof MenuType>;
+/** A directory groups menus, a menu shows a page (or a link), a button is a permission only. */
+export const MENU_TYPE_DIRECTORY = 0;
+export const MENU_TYPE_MENU = 1;
+export const MENU_TYPE_BUTTON = 2;
 
 export const Menu = Type.Object({
   id: Type.Integer(),
