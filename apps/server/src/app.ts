@@ -9,14 +9,16 @@ import type { DatabaseHandle } from './db/client.ts';
 import type { Deps } from './lib/deps.ts';
 import { createEventBus } from './lib/events.ts';
 import { tooManyRequests } from './lib/http-errors.ts';
+import { loadLegacyKey } from './lib/legacy-rsa.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { PrincipalCache } from './lib/principal.ts';
 import { SessionStore } from './lib/sessions.ts';
 import { type Clock, systemClock } from './lib/time.ts';
 import { TokenSigner } from './lib/tokens.ts';
 import { schemaController } from './lib/validators.ts';
+import { createVerifyCodes } from './lib/verify-codes.ts';
 import { authRoutes, publicAuthRoutes } from './modules/auth/auth.routes.ts';
-import { loadLegacyKey } from './modules/auth/legacy-rsa.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { deptsRoutes } from './modules/depts/depts.routes.ts';
 import { dictsRoutes } from './modules/dicts/dicts.routes.ts';
@@ -29,9 +31,11 @@ import { onlineRoutes } from './modules/online/online.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { publicSettingsRoutes, SettingsCache, settingsRoutes } from './modules/settings/settings.routes.ts';
 import { publicFilesRoutes, storageRoutes } from './modules/storage/storage.routes.ts';
-import { avatarDirOf, serveAvatars } from './modules/users/avatar.ts';
+import { avatarDirOf, removeAvatars, serveAvatars } from './modules/users/avatar.ts';
 import { userCenterRoutes } from './modules/users/user-center.routes.ts';
+import { createUserCenterService } from './modules/users/user-center.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { createUsersService } from './modules/users/users.service.ts';
 import { authPlugin, signedInContext } from './plugins/auth.ts';
 import { corePlugin } from './plugins/core.ts';
 import { errorsPlugin, sendError } from './plugins/errors.ts';
@@ -124,11 +128,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerPlugin);
 
   const legacyKey = config.legacyRsaPrivateKey ? loadLegacyKey(config.legacyRsaPrivateKey) : undefined;
-  await app.register(publicAuthRoutes, {
-    captchaTestAnswer: config.captchaTestAnswer,
-    legacyKey,
-    authRateLimit: config.authRateLimit,
-  });
+  const codes = createVerifyCodes(deps);
+  const auth = createAuthService(deps, { captchaTestAnswer: config.captchaTestAnswer, legacyKey, codes });
+  operationLogHooks(app);
+  await app.register(publicAuthRoutes, { service: auth, authRateLimit: config.authRateLimit });
   await app.register(realtimePlugin);
   const settings = { cache: new SettingsCache(app) };
   await app.register(publicSettingsRoutes, settings);
@@ -136,8 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(druidRedirect);
   await app.register(async (signedIn) => {
     await signedInContext(signedIn);
-    operationLogHooks(signedIn);
-    await signedIn.register(authRoutes);
+    await signedIn.register(authRoutes, { service: auth });
     // modules: menus, dictionaries, settings, dashboard, online users, logs
     await signedIn.register(menusRoutes);
     await signedIn.register(dictsRoutes);
@@ -149,8 +151,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await signedIn.register(storageRoutes, { dataDir: config.dataDir });
     // end of modules: menus, dictionaries, settings, dashboard, online users, logs
     // modules: users, roles, departments, jobs
-    await signedIn.register(usersRoutes, { defaultUserPassword: config.defaultUserPassword, dataDir: config.dataDir });
-    await signedIn.register(userCenterRoutes, { dataDir: config.dataDir, legacyKey });
+    const users = createUsersService(deps, {
+      defaultUserPassword: config.defaultUserPassword,
+      removeAvatars: (names) => removeAvatars(avatarDirOf(config.dataDir), names),
+    });
+    await signedIn.register(usersRoutes, { service: users });
+    const userCenter = createUserCenterService(deps, { legacyKey, codes });
+    await signedIn.register(userCenterRoutes, { service: userCenter, dataDir: config.dataDir });
     await signedIn.register(rolesRoutes);
     await signedIn.register(deptsRoutes);
     await signedIn.register(jobsRoutes, { service: createJobsService(deps) });

@@ -1,4 +1,4 @@
-import { ADMIN_PERMISSION } from '@water/contract/constants';
+import { hasAnyPermission } from '@water/contract/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { authenticate, bearerToken } from '../lib/authenticate.ts';
@@ -28,9 +28,8 @@ declare module 'fastify' {
 }
 
 export function hasPermission(principal: Principal, required: RoutePermission): boolean {
-  if (required === 'signed-in') return true;
-  if (principal.isAdmin || principal.permissions.has(ADMIN_PERMISSION)) return true;
-  return required.some((permission) => principal.permissions.has(permission));
+  if (required === 'signed-in' || principal.isAdmin) return true;
+  return hasAnyPermission(principal.permissions, required);
 }
 
 /** Signs the caller in from the token, or answers 401. */

@@ -1,4 +1,10 @@
 import websocket from '@fastify/websocket';
+import {
+  type ChangeTopic,
+  type PushMessage,
+  SERVER_GOING_AWAY_CLOSE,
+  SESSION_ENDED_CLOSE,
+} from '@water/contract/realtime';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
@@ -6,20 +12,13 @@ import { authenticate, bearerToken } from '../lib/authenticate.ts';
 import type { EventTopic } from '../lib/events.ts';
 import { unauthorized } from '../lib/http-errors.ts';
 
-/** A message pushed to the console; `topic` says what changed for CHANGED. */
-export interface PushMessage {
-  msgType: 'INFO' | 'ERROR' | 'LOGOUT' | 'CHANGED';
-  msg: string;
-  topic?: 'menus' | 'dicts' | 'settings' | 'permissions';
-}
-
 interface Connection {
   socket: WebSocket;
   userId: number;
   sessionId: string;
 }
 
-const CHANGE_TOPICS: Partial<Record<EventTopic, PushMessage['topic']>> = {
+const CHANGED_BY_EVENT: Partial<Record<EventTopic, ChangeTopic>> = {
   menus: 'menus',
   dicts: 'dicts',
   settings: 'settings',
@@ -42,7 +41,7 @@ export const realtimePlugin = fp(
       for (const connection of connections) if (to(connection)) send(connection, message);
     };
 
-    for (const [topic, pushed] of Object.entries(CHANGE_TOPICS) as [EventTopic, PushMessage['topic']][]) {
+    for (const [topic, pushed] of Object.entries(CHANGED_BY_EVENT) as [EventTopic, ChangeTopic][]) {
       app.events.on(topic, () => broadcast({ msgType: 'CHANGED', msg: `${pushed} changed`, topic: pushed }));
     }
     app.events.on('principals', (payload) => {
@@ -62,7 +61,7 @@ export const realtimePlugin = fp(
       for (const connection of connections) {
         if (!ended(connection)) continue;
         send(connection, { msgType: 'LOGOUT', msg: 'Your session has ended' });
-        connection.socket.close(4001, 'session ended');
+        connection.socket.close(SESSION_ENDED_CLOSE, 'session ended');
       }
     });
 
@@ -88,7 +87,7 @@ export const realtimePlugin = fp(
     );
 
     app.addHook('onClose', async () => {
-      for (const connection of connections) connection.socket.close(1001, 'server shutting down');
+      for (const connection of connections) connection.socket.close(SERVER_GOING_AWAY_CLOSE, 'server shutting down');
     });
   },
   { name: 'realtime', dependencies: ['auth'] },

@@ -1,4 +1,3 @@
-import type { KeyObject } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { authErrors, Empty, ErrorBody } from '@water/contract/common';
 import {
@@ -10,23 +9,21 @@ import {
   UserCenterInput,
 } from '@water/contract/users';
 import type { FastifyInstance } from 'fastify';
-import { invalidField } from '../../lib/http-errors.ts';
-import { sendCode } from '../auth/verify-codes.ts';
+import { principalOf } from '../../plugins/auth.ts';
 import { avatarDirOf, readAvatarUpload, removeAvatars, storeAvatar } from './avatar.ts';
-import { setAvatar, updateEmail, updatePassword, updateProfile } from './user-center.service.ts';
-import { isTaken } from './users.repository.ts';
+import type { UserCenterService } from './user-center.service.ts';
 
-export interface UserCenterOptions {
+export interface UserCenterRoutesOptions {
+  service: UserCenterService;
   dataDir: string;
-  legacyKey: KeyObject | undefined;
 }
 
 const tags = ['personal center'];
 
 /** The signed-in user's own account: profile, password, avatar and e-mail address. */
-export async function userCenterRoutes(base: FastifyInstance, options: UserCenterOptions) {
+export async function userCenterRoutes(base: FastifyInstance, { service, dataDir }: UserCenterRoutesOptions) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
-  const avatarDir = avatarDirOf(options.dataDir);
+  const avatarDir = avatarDirOf(dataDir);
 
   app.put(
     '/api/users/center',
@@ -40,7 +37,7 @@ export async function userCenterRoutes(base: FastifyInstance, options: UserCente
       config: { permission: 'signed-in' },
     },
     async (request, reply) => {
-      await updateProfile(app, request.principal!.id, request.body);
+      await service.updateProfile(principalOf(request), request.body);
       return reply.code(204).send();
     },
   );
@@ -60,7 +57,7 @@ export async function userCenterRoutes(base: FastifyInstance, options: UserCente
         config: { permission: 'signed-in', duringPasswordChange: true },
       },
       async (request, reply) => {
-        await updatePassword(app, request.principal!.id, request.sessionId!, request.body, options.legacyKey);
+        await service.updatePassword(principalOf(request), request.sessionId as string, request.body);
         return reply.code(200).send();
       },
     );
@@ -81,7 +78,7 @@ export async function userCenterRoutes(base: FastifyInstance, options: UserCente
     async (request) => {
       const { bytes, kind } = await readAvatarUpload(request);
       const name = await storeAvatar(avatarDir, bytes, kind);
-      const previous = await setAvatar(app, request.principal!.id, name).catch(async (error) => {
+      const previous = await service.setAvatar(principalOf(request), name).catch(async (error) => {
         await removeAvatars(avatarDir, [name]);
         throw error;
       });
@@ -105,20 +102,7 @@ export async function userCenterRoutes(base: FastifyInstance, options: UserCente
         config: { permission: 'signed-in' },
       },
       async (request, reply) => {
-        const { email } = request.query;
-        if (await isTaken(app.db, 'email', email, request.principal!.id)) {
-          throw invalidField('email', `"${email}" is already used by another user`, 'taken');
-        }
-        await sendCode(
-          app,
-          {
-            scene: 'email',
-            email,
-            subject: 'Your verification code',
-            text: (code) => `Your code to confirm this e-mail address is ${code}. It is valid for 5 minutes.`,
-          },
-          request.log,
-        );
+        await service.sendEmailCode(principalOf(request), request.query.email, request.log);
         return reply.code(200).send();
       },
     );
@@ -137,7 +121,7 @@ export async function userCenterRoutes(base: FastifyInstance, options: UserCente
       config: { permission: 'signed-in' },
     },
     async (request, reply) => {
-      await updateEmail(app, request.principal!.id, request.params.code, request.body, options.legacyKey);
+      await service.updateEmail(principalOf(request), request.params.code, request.body);
       return reply.code(200).send();
     },
   );

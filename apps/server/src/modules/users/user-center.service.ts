@@ -6,107 +6,123 @@ import {
   type UpdatePassInput,
   type UserCenterInput,
 } from '@water/contract/users';
-import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { users } from '../../db/schema.ts';
+import type { FastifyBaseLogger } from 'fastify';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { forbidden, invalidField, unauthorized } from '../../lib/http-errors.ts';
+import { decryptLegacyPassword } from '../../lib/legacy-rsa.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { decryptLegacyPassword } from '../auth/legacy-rsa.ts';
-import { consumeCode } from '../auth/verify-codes.ts';
-import type { UserRow } from './user-info.repository.ts';
-import { findUser, isTaken } from './users.repository.ts';
+import type { Principal } from '../../lib/principal.ts';
+import type { UserRow } from '../../lib/user-info.ts';
+import type { VerifyCodes } from '../../lib/verify-codes.ts';
+import { usersRepository as repo } from './users.repository.ts';
 
-/** eladmin clients send passwords RSA-encrypted; others send them as typed. */
-function plain(legacyKey: KeyObject | undefined, password: string): string {
-  return (legacyKey && decryptLegacyPassword(legacyKey, password)) || password;
+export interface UserCenterOptions {
+  legacyKey: KeyObject | undefined;
+  codes: VerifyCodes;
 }
 
-async function signedInUser(app: FastifyInstance, userId: number): Promise<UserRow> {
-  const user = await findUser(app.db, userId);
-  if (!user) throw unauthorized();
-  return user;
-}
+export type UserCenterService = ReturnType<typeof createUserCenterService>;
 
-export async function updateProfile(app: FastifyInstance, userId: number, input: UserCenterInput): Promise<void> {
-  if (input.id !== userId) throw forbidden('You can only change your own profile');
-  const user = await signedInUser(app, userId);
-  await app.db
-    .update(users)
-    .set({
-      nickName: input.nickName.trim(),
-      ...(input.gender === undefined ? {} : { gender: input.gender }),
-      ...(input.phone === undefined ? {} : { phone: input.phone }),
-      updateBy: user.username,
-      updateTime: app.clock.now(),
-    })
-    .where(eq(users.id, userId));
-}
+const emailTaken = (email: string) =>
+  invalidField('email', `"${email}" is already used by another user`, 'taken', { value: email });
 
-/** Replaces the password (also a default one that had to be replaced) and ends the user's other sessions. */
-export async function updatePassword(
-  app: FastifyInstance,
-  userId: number,
-  sessionId: string,
-  input: UpdatePassInput,
-  legacyKey: KeyObject | undefined,
-): Promise<void> {
-  const user = await signedInUser(app, userId);
-  const oldPass = plain(legacyKey, input.oldPass);
-  const newPass = plain(legacyKey, input.newPass);
-  if (!(await verifyPassword(user.passwordHash, oldPass)))
-    throw invalidField('oldPass', 'the current password is wrong');
-  if (newPass.length < PASSWORD_MIN_LENGTH || newPass.length > PASSWORD_MAX_LENGTH) {
-    throw invalidField('newPass', `must have ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`);
+/** The signed-in user's own account: profile, password, avatar and e-mail address. */
+export function createUserCenterService(
+  { db, clock, sessions, principals }: Pick<Deps, 'db' | 'clock' | 'sessions' | 'principals'>,
+  { legacyKey, codes }: UserCenterOptions,
+) {
+  /** eladmin clients send passwords RSA-encrypted; others send them as typed. */
+  const plain = (password: string) => (legacyKey && decryptLegacyPassword(legacyKey, password)) || password;
+
+  async function signedInUser(principal: Principal): Promise<UserRow> {
+    const user = await repo.byId(db, principal.id);
+    if (!user) throw unauthorized();
+    return user;
   }
-  if (newPass === oldPass) throw invalidField('newPass', 'must differ from the current password');
-  const now = app.clock.now();
-  await app.db
-    .update(users)
-    .set({
-      passwordHash: await hashPassword(newPass),
-      mustChangePassword: false,
-      pwdResetTime: now,
-      updateBy: user.username,
-      updateTime: now,
-    })
-    .where(eq(users.id, userId));
-  await app.sessions.revokeUser(userId, sessionId);
-  await app.principals.invalidate(userId);
-}
 
-export async function updateEmail(
-  app: FastifyInstance,
-  userId: number,
-  code: string,
-  input: UpdateEmailInput,
-  legacyKey: KeyObject | undefined,
-): Promise<void> {
-  const user = await signedInUser(app, userId);
-  if (!(await verifyPassword(user.passwordHash, plain(legacyKey, input.password)))) {
-    throw invalidField('password', 'the password is wrong');
-  }
-  await consumeCode(app, 'email', input.email, code);
-  if (await isTaken(app.db, 'email', input.email, userId)) {
-    throw invalidField('email', `"${input.email}" is already used by another user`, 'taken');
-  }
-  await app.db
-    .update(users)
-    .set({ email: input.email, updateBy: user.username, updateTime: app.clock.now() })
-    .where(eq(users.id, userId))
-    .catch((error) => {
-      throw isUniqueViolation(error)
-        ? invalidField('email', `"${input.email}" is already used by another user`, 'taken')
-        : error;
-    });
-}
+  return {
+    async updateProfile(principal: Principal, input: UserCenterInput): Promise<void> {
+      if (input.id !== principal.id) throw forbidden('You can only change your own profile');
+      const user = await signedInUser(principal);
+      await repo.set(db, [user.id], {
+        nickName: input.nickName.trim(),
+        ...(input.gender === undefined ? {} : { gender: input.gender }),
+        ...(input.phone === undefined ? {} : { phone: input.phone }),
+        updateBy: user.username,
+        updateTime: clock.now(),
+      });
+    },
 
-/** Points the user at a newly stored avatar; answers the name of the one it replaces. */
-export async function setAvatar(app: FastifyInstance, userId: number, name: string): Promise<string | null> {
-  const user = await signedInUser(app, userId);
-  await app.db
-    .update(users)
-    .set({ avatarName: name, avatarPath: `/avatar/${name}`, updateBy: user.username, updateTime: app.clock.now() })
-    .where(eq(users.id, userId));
-  return user.avatarName;
+    /** Replaces the password (also a default one that had to be replaced) and ends the user's other sessions. */
+    async updatePassword(principal: Principal, sessionId: string, input: UpdatePassInput): Promise<void> {
+      const user = await signedInUser(principal);
+      const oldPass = plain(input.oldPass);
+      const newPass = plain(input.newPass);
+      if (!(await verifyPassword(user.passwordHash, oldPass))) {
+        throw invalidField('oldPass', 'the current password is wrong');
+      }
+      if (newPass.length < PASSWORD_MIN_LENGTH || newPass.length > PASSWORD_MAX_LENGTH) {
+        throw invalidField(
+          'newPass',
+          `must have ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`,
+          'too_short',
+          {
+            limit: PASSWORD_MIN_LENGTH,
+          },
+        );
+      }
+      if (newPass === oldPass) throw invalidField('newPass', 'must differ from the current password');
+      const now = clock.now();
+      await repo.set(db, [user.id], {
+        passwordHash: await hashPassword(newPass),
+        mustChangePassword: false,
+        pwdResetTime: now,
+        updateBy: user.username,
+        updateTime: now,
+      });
+      await sessions.revokeUser(user.id, sessionId);
+      await principals.invalidate(user.id);
+    },
+
+    /** Mails a code to a new address, which no other user may have. */
+    async sendEmailCode(principal: Principal, email: string, log: FastifyBaseLogger): Promise<void> {
+      if (await repo.isTaken(db, 'email', email, principal.id)) throw emailTaken(email);
+      await codes.send(
+        {
+          scene: 'email',
+          email,
+          subject: 'Your verification code',
+          text: (code) => `Your code to confirm this e-mail address is ${code}. It is valid for 5 minutes.`,
+        },
+        log,
+      );
+    },
+
+    async updateEmail(principal: Principal, code: string, input: UpdateEmailInput): Promise<void> {
+      const user = await signedInUser(principal);
+      if (!(await verifyPassword(user.passwordHash, plain(input.password)))) {
+        throw invalidField('password', 'the password is wrong');
+      }
+      await codes.consume('email', input.email, code);
+      if (await repo.isTaken(db, 'email', input.email, user.id)) throw emailTaken(input.email);
+      await repo
+        .set(db, [user.id], { email: input.email, updateBy: user.username, updateTime: clock.now() })
+        .catch((error) => {
+          throw isUniqueViolation(error) ? emailTaken(input.email) : error;
+        });
+    },
+
+    /** Points the user at a newly stored avatar; answers the name of the one it replaces. */
+    async setAvatar(principal: Principal, name: string): Promise<string | null> {
+      const user = await signedInUser(principal);
+      await repo.set(db, [user.id], {
+        avatarName: name,
+        avatarPath: `/avatar/${name}`,
+        updateBy: user.username,
+        updateTime: clock.now(),
+      });
+      return user.avatarName;
+    },
+  };
 }

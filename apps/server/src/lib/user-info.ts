@@ -1,17 +1,11 @@
 import type { AuthInfo, UserDto } from '@water/contract/auth';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import * as t from '../../db/schema.ts';
-import { dataScopeOf, permissionsOf, rolesOf } from '../../lib/principal.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import * as t from '../db/schema.ts';
+import { dataScopeOf, permissionsOf, rolesOf } from './principal.ts';
+import { formatDateTime } from './time.ts';
 
 export type UserRow = typeof t.users.$inferSelect;
-
-/** Usernames are unique regardless of case (the index is on lower(username)). */
-export async function findUserByUsername(db: Database, username: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(t.users).where(sql`lower(${t.users.username}) = lower(${username})`);
-  return row;
-}
 
 type Ref = { id: number; name: string };
 
