@@ -21,6 +21,7 @@ import { authRoutes, publicAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { deptsRoutes } from './modules/depts/depts.routes.ts';
+import { createDeptsService } from './modules/depts/depts.service.ts';
 import { dictsRoutes } from './modules/dicts/dicts.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { createJobsService } from './modules/jobs/jobs.service.ts';
@@ -29,6 +30,7 @@ import { menusRoutes } from './modules/menus/menus.routes.ts';
 import { druidRedirect, monitorRoutes } from './modules/monitor/monitor.routes.ts';
 import { onlineRoutes } from './modules/online/online.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
+import { createRolesService } from './modules/roles/roles.service.ts';
 import { publicSettingsRoutes, SettingsCache, settingsRoutes } from './modules/settings/settings.routes.ts';
 import { publicFilesRoutes, storageRoutes } from './modules/storage/storage.routes.ts';
 import { avatarDirOf, removeAvatars, serveAvatars } from './modules/users/avatar.ts';
@@ -158,8 +160,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await signedIn.register(usersRoutes, { service: users });
     const userCenter = createUserCenterService(deps, { legacyKey, codes });
     await signedIn.register(userCenterRoutes, { service: userCenter, dataDir: config.dataDir });
-    await signedIn.register(rolesRoutes);
-    await signedIn.register(deptsRoutes);
+    await signedIn.register(rolesRoutes, { service: createRolesService(deps) });
+    await signedIn.register(deptsRoutes, { service: createDeptsService(deps) });
     await signedIn.register(jobsRoutes, { service: createJobsService(deps) });
     // Avatars are shown by <img> tags, which send no token: declared on the root instance, so public.
     serveAvatars(app, avatarDirOf(config.dataDir));

@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { authErrors, Empty, ErrorBody, Id, IdList } from '@water/contract/common';
+import { authErrors, Empty, ErrorBody, Id } from '@water/contract/common';
 import {
   Role,
   RoleCreateInput,
@@ -10,49 +10,18 @@ import {
   RoleQuery,
   RoleUpdateInput,
 } from '@water/contract/roles';
-import { and, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import Type, { type Static } from 'typebox';
-import { roles } from '../../db/schema.ts';
-import { notFound } from '../../lib/http-errors.ts';
-import { between, containsText, selectPage, toPaging } from '../../lib/list-query.ts';
-import { sendXlsx } from '../../lib/xlsx.ts';
+import Type from 'typebox';
+import { crudRoutes } from '../../lib/crud-routes.ts';
 import { principalOf } from '../../plugins/auth.ts';
-import { findRole, roleOrder, roleSortable, toRoleDtos } from './roles.repository.ts';
-import { createRole, deleteRoles, updateRole, updateRoleMenus } from './roles.service.ts';
+import type { RolesService } from './roles.service.ts';
 
 const tags = ['roles'];
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-function roleConditions(filter: Static<typeof RoleFilter>): SQL | undefined {
-  return and(
-    containsText([roles.name, roles.description], filter.blurry),
-    between(roles.createTime, filter.createTime),
-  );
-}
-
-export async function rolesRoutes(base: FastifyInstance) {
+export async function rolesRoutes(base: FastifyInstance, { service }: { service: RolesService }) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get(
-    '/api/roles',
-    {
-      schema: {
-        tags,
-        summary: 'Roles, filtered and paged',
-        querystring: RoleQuery,
-        response: { 200: RolePage, 400: ErrorBody, ...authErrors },
-      },
-      config: { permission: ['roles:list'] },
-    },
-    async (request) => {
-      const where = roleConditions(request.query);
-      const paging = toPaging(request.query, roleSortable, roleOrder);
-      const page = await selectPage(app.db, roles, where, paging);
-      return { content: await toRoleDtos(app.db, page.content), totalElements: page.totalElements };
-    },
-  );
-
+  // Before the CRUD block, so that `all`, `level` and `download` are not taken for an id.
   app.get(
     '/api/roles/all',
     {
@@ -63,14 +32,7 @@ export async function rolesRoutes(base: FastifyInstance) {
       },
       config: { permission: ['roles:list', 'user:add', 'user:edit'] },
     },
-    async () =>
-      toRoleDtos(
-        app.db,
-        await app.db
-          .select()
-          .from(roles)
-          .orderBy(...roleOrder),
-      ),
+    async () => service.all(),
   );
 
   app.get(
@@ -86,46 +48,20 @@ export async function rolesRoutes(base: FastifyInstance) {
     async (request) => ({ level: principalOf(request).level }),
   );
 
-  app.get(
-    '/api/roles/download',
-    {
-      schema: {
-        tags,
-        summary: 'Export roles as an Excel workbook',
-        querystring: RoleFilter,
-        produces: [XLSX],
-        response: { 400: ErrorBody, ...authErrors },
-      },
-      config: { permission: ['roles:list'] },
+  crudRoutes(base, {
+    path: '/api/roles',
+    tags,
+    summaries: {
+      list: 'Roles, filtered and paged',
+      export: 'Export roles as an Excel workbook',
+      create: 'Create a role',
+      update: 'Update a role',
+      remove: 'Delete roles that nobody holds',
     },
-    async (request, reply) => {
-      const { orderBy } = toPaging({ sort: request.query.sort }, roleSortable, roleOrder);
-      const rows = await toRoleDtos(
-        app.db,
-        await app.db
-          .select()
-          .from(roles)
-          .where(roleConditions(request.query))
-          .orderBy(...orderBy),
-      );
-      return sendXlsx(
-        reply,
-        {
-          name: 'roles',
-          columns: [
-            { header: 'Name', value: (r) => r.name },
-            { header: 'Level', value: (r) => r.level },
-            { header: 'Data scope', value: (r) => r.dataScope },
-            { header: 'Departments', value: (r) => r.depts.map((dept) => dept.name).join(', ') },
-            { header: 'Description', value: (r) => r.description },
-            { header: 'Created', value: (r) => r.createTime },
-          ],
-          rows: rows,
-        },
-        app.clock.now(),
-      );
-    },
-  );
+    permissions: { list: ['roles:list'], add: ['roles:add'], edit: ['roles:edit'], del: ['roles:del'] },
+    schemas: { query: RoleQuery, page: RolePage, filter: RoleFilter, create: RoleCreateInput, update: RoleUpdateInput },
+    service,
+  });
 
   app.get(
     '/api/roles/:id',
@@ -138,46 +74,7 @@ export async function rolesRoutes(base: FastifyInstance) {
       },
       config: { permission: ['roles:list'] },
     },
-    async (request) => {
-      const row = await findRole(app.db, request.params.id);
-      if (!row) throw notFound(`No role with id ${request.params.id}`);
-      const [role] = await toRoleDtos(app.db, [row]);
-      return role!;
-    },
-  );
-
-  app.post(
-    '/api/roles',
-    {
-      schema: {
-        tags,
-        summary: 'Create a role',
-        body: RoleCreateInput,
-        response: { 201: Empty, 400: ErrorBody, ...authErrors },
-      },
-      config: { permission: ['roles:add'] },
-    },
-    async (request, reply) => {
-      await createRole(app, principalOf(request), request.body);
-      return reply.code(201).send();
-    },
-  );
-
-  app.put(
-    '/api/roles',
-    {
-      schema: {
-        tags,
-        summary: 'Update a role',
-        body: RoleUpdateInput,
-        response: { 204: Empty, 400: ErrorBody, 404: ErrorBody, ...authErrors },
-      },
-      config: { permission: ['roles:edit'] },
-    },
-    async (request, reply) => {
-      await updateRole(app, principalOf(request), request.body);
-      return reply.code(204).send();
-    },
+    async (request) => service.one(request.params.id),
   );
 
   app.put(
@@ -192,25 +89,8 @@ export async function rolesRoutes(base: FastifyInstance) {
       config: { permission: ['roles:edit'] },
     },
     async (request, reply) => {
-      await updateRoleMenus(app, principalOf(request), request.body);
+      await service.updateMenus(principalOf(request), request.body);
       return reply.code(204).send();
-    },
-  );
-
-  app.delete(
-    '/api/roles',
-    {
-      schema: {
-        tags,
-        summary: 'Delete roles that nobody holds',
-        body: IdList,
-        response: { 200: Empty, 400: ErrorBody, 404: ErrorBody, ...authErrors },
-      },
-      config: { permission: ['roles:del'] },
-    },
-    async (request, reply) => {
-      await deleteRoles(app, principalOf(request), request.body);
-      return reply.code(200).send();
     },
   );
 }
