@@ -3,7 +3,6 @@ import fp from 'fastify-plugin';
 import type { Database, DatabaseHandle } from '../db/client.ts';
 import type { Deps } from '../lib/deps.ts';
 import type { EventBus } from '../lib/events.ts';
-import type { Mailer } from '../lib/mailer.ts';
 import type { PrincipalCache } from '../lib/principal.ts';
 import type { SessionStore } from '../lib/sessions.ts';
 import type { Clock } from '../lib/time.ts';
@@ -18,7 +17,6 @@ declare module 'fastify' {
     sessions: SessionStore;
     principals: PrincipalCache;
     tokens: TokenSigner;
-    mailer: Mailer;
   }
 }
 
@@ -36,7 +34,6 @@ export const corePlugin = fp(
     app.decorate('sessions', deps.sessions);
     app.decorate('principals', deps.principals);
     app.decorate('tokens', deps.tokens);
-    app.decorate('mailer', deps.mailer);
     app.addHook('onClose', () => deps.events.close());
   },
   { name: 'core' },
