@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
@@ -133,4 +133,29 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export function callerFor(t: TestApp, authorization: string) {
   return (method: Method, url: string, payload?: object) =>
     t.app.inject({ method, url, headers: { authorization }, ...(payload === undefined ? {} : { payload }) });
+}
+
+export type Caller = ReturnType<typeof callerFor>;
+
+export interface SignedInTestApp {
+  t: TestApp;
+  /** Calls as the administrator. */
+  admin: Caller;
+  /** Calls as the demo user `test` (role User). */
+  user: Caller;
+}
+
+/**
+ * The app of a test file, on its own database, with the administrator and the demo user signed
+ * in: registers its own set-up and tear-down. Read the fields inside tests, once set up.
+ */
+export function useTestApp(env: Record<string, string> = {}): SignedInTestApp {
+  const context = {} as SignedInTestApp;
+  beforeAll(async () => {
+    context.t = await createTestApp({ AUTH_RATE_LIMIT: '1000', ...env });
+    context.admin = callerFor(context.t, await tokenOf(context.t));
+    context.user = callerFor(context.t, await tokenOf(context.t, 'test', DEFAULT_USER_PASSWORD));
+  });
+  afterAll(() => context.t?.close());
+  return context;
 }
