@@ -1,9 +1,10 @@
 import type { JobFilter } from '@water/contract/jobs';
-import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { Database } from '../../db/client.ts';
 import { jobs, usersJobs } from '../../db/schema.ts';
 import { between, containsText, type Paging, selectPage } from '../../lib/list-query.ts';
+import { valueTaken } from '../../lib/unique-value.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
 export type NewJob = typeof jobs.$inferInsert;
@@ -44,14 +45,7 @@ export const jobsRepository = {
       .where(inArray(jobs.id, [...ids])),
 
   /** Whether another job than `exceptId` has this name. */
-  async nameTaken(db: Database, name: string, exceptId?: number): Promise<boolean> {
-    const same = eq(jobs.name, name);
-    const [row] = await db
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(exceptId === undefined ? same : and(same, ne(jobs.id, exceptId)));
-    return row !== undefined;
-  },
+  nameTaken: (db: Database, name: string, exceptId?: number) => valueTaken(db, jobs, jobs.name, name, exceptId),
 
   insert: (db: Database, values: NewJob) => db.insert(jobs).values(values),
 

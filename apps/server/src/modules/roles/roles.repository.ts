@@ -1,10 +1,11 @@
 import type { Role, RoleFilter } from '@water/contract/roles';
-import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { Database } from '../../db/client.ts';
 import { depts, menus, roles, rolesDepts, rolesMenus, usersRoles } from '../../db/schema.ts';
 import { between, containsText, type Paging, selectPage } from '../../lib/list-query.ts';
 import { formatDateTime } from '../../lib/time.ts';
+import { valueTaken } from '../../lib/unique-value.ts';
 
 export type RoleRow = typeof roles.$inferSelect;
 export type NewRole = typeof roles.$inferInsert;
@@ -50,14 +51,7 @@ export const rolesRepository = {
       .from(roles)
       .where(inArray(roles.id, [...ids])),
 
-  async nameTaken(db: Database, name: string, exceptId?: number): Promise<boolean> {
-    const same = eq(roles.name, name);
-    const [row] = await db
-      .select({ id: roles.id })
-      .from(roles)
-      .where(exceptId === undefined ? same : and(same, ne(roles.id, exceptId)));
-    return row !== undefined;
-  },
+  nameTaken: (db: Database, name: string, exceptId?: number) => valueTaken(db, roles, roles.name, name, exceptId),
 
   /** The ids among those named that have no department (or menu). */
   async missing(db: Database, kind: 'depts' | 'menus', ids: readonly number[]): Promise<number[]> {
