@@ -11,7 +11,6 @@ import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { InvalidatingCache } from './cache.ts';
 import type { EventBus } from './events.ts';
-import { forbidden } from './http-errors.ts';
 import { descendantsOf } from './tree.ts';
 
 /** The signed-in user as every request and every rule sees it. */
@@ -40,13 +39,6 @@ export function bestLevel(levels: readonly number[], isAdmin = false): number {
 /** Whether a department lies in the principal's data scope (no department: only for an unrestricted scope). */
 export function inScope(principal: Principal, deptId: number | null): boolean {
   return principal.scope === null || (deptId !== null && principal.scope.has(deptId));
-}
-
-/** Refuses to act on something whose level ranks above the principal's (a lower number). */
-export function assertLevelReachable(principal: Principal, level: number, what: string): void {
-  if (level < principal.level) {
-    throw forbidden(`${what} has role level ${level}, above your own level ${principal.level}`);
-  }
 }
 
 type Role = { id: number; level: number; dataScope: string };
@@ -102,7 +94,7 @@ export async function dataScopeOf(
   return ids.size > 0 ? [...ids].sort((a, b) => a - b) : [0];
 }
 
-export async function loadPrincipal(db: Database, userId: number): Promise<Principal | undefined> {
+async function loadPrincipal(db: Database, userId: number): Promise<Principal | undefined> {
   const [user] = await db.select().from(t.users).where(eq(t.users.id, userId));
   if (!user) return undefined;
   const roles = await rolesOf(db, user.id);

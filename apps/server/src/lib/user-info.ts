@@ -29,7 +29,7 @@ function userDto(user: UserRow, dept: Ref | undefined, jobs: Ref[], roles: UserD
   };
 }
 
-export async function toUserDto(db: Database, user: UserRow, roles: UserDto['roles']): Promise<UserDto> {
+async function toUserDto(db: Database, user: UserRow, roles: UserDto['roles']): Promise<UserDto> {
   const [dept] = user.deptId
     ? await db.select({ id: t.depts.id, name: t.depts.name }).from(t.depts).where(eq(t.depts.id, user.deptId))
     : [];

@@ -18,7 +18,7 @@ export interface Sheet<T> {
 }
 
 /** `<timestamp>-<name>.xlsx`, the download naming rule of the specification. */
-export function downloadName(name: string, now: Date): string {
+function downloadName(name: string, now: Date): string {
   return `${now.getTime()}-${name}.xlsx`;
 }
 
@@ -35,6 +35,3 @@ export async function sendXlsx<T>(reply: FastifyReply, sheet: Sheet<T>, now: Dat
     .header('content-disposition', contentDisposition(downloadName(sheet.name, now)))
     .send(buffer);
 }
-
-/** `yes`/`no` for a flag in an export. */
-export const yesNo = (value: boolean) => (value ? 'yes' : 'no');

@@ -27,7 +27,7 @@ declare module 'fastify' {
   }
 }
 
-export function hasPermission(principal: Principal, required: RoutePermission): boolean {
+function hasPermission(principal: Principal, required: RoutePermission): boolean {
   if (required === 'signed-in' || principal.isAdmin) return true;
   return hasAnyPermission(principal.permissions, required);
 }

@@ -27,7 +27,7 @@ const FIELD_CODES: Record<string, FieldErrorCode> = {
 };
 
 /** One schema violation as a field error: `{field: 'phone', code: 'format', message: 'must match …'}`. */
-export function toFieldError(error: Validation, context: string | undefined): FieldError {
+function toFieldError(error: Validation, context: string | undefined): FieldError {
   const params = error.params as Record<string, unknown>;
   const path = error.instancePath.split('/').filter(Boolean);
   if (error.keyword === 'required' && typeof params.missingProperty === 'string') {
@@ -52,7 +52,7 @@ export function toFieldError(error: Validation, context: string | undefined): Fi
 }
 
 /** Every refused field once, in the order found (ajv may report a field once per union branch). */
-export function toFieldErrors(validation: readonly Validation[], context: string | undefined): FieldError[] {
+function toFieldErrors(validation: readonly Validation[], context: string | undefined): FieldError[] {
   const byField = new Map<string, FieldError>();
   for (const error of validation) {
     const fieldError = toFieldError(error, context);
@@ -114,7 +114,7 @@ function clientMessage(error: FastifyError): string {
  * What a server error may put in the log: its kind, code, first line and stack, never the
  * statement parameters a failed query carries (they may hold a password hash or personal data).
  */
-export function loggableError(error: unknown, depth = 0): Record<string, unknown> {
+function loggableError(error: unknown, depth = 0): Record<string, unknown> {
   if (!(error instanceof Error)) return { message: String(error).split('\n')[0] };
   const entry: Record<string, unknown> = {
     type: error.name,

@@ -7,7 +7,7 @@ const SECRET_FIELD = /pass|secret|token|^code$/i;
 const MAX_PARAMS = 2000;
 
 /** The body as logged: secrets masked, long values cut. */
-export function loggableParams(body: unknown): string | null {
+function loggableParams(body: unknown): string | null {
   if (body === undefined || body === null) return null;
   const text = JSON.stringify(body, (key, value) => (key && SECRET_FIELD.test(key) ? '******' : value));
   return text.length > MAX_PARAMS ? `${text.slice(0, MAX_PARAMS)}…` : text;
@@ -25,7 +25,7 @@ export interface LogEntry {
   exceptionDetail?: string | null;
 }
 
-export async function writeLog(app: FastifyInstance, request: FastifyRequest, entry: LogEntry): Promise<void> {
+async function writeLog(app: FastifyInstance, request: FastifyRequest, entry: LogEntry): Promise<void> {
   try {
     await app.db.insert(operationLogs).values({
       ...entry,
