@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 import { tabBar } from './support/shell.ts';
 import { fillSignIn, shot, signIn } from './support/sign-in.ts';
 
@@ -28,7 +28,10 @@ test.describe('home page', () => {
     expect(stats.signIns).toHaveLength(7);
     const chart = page.getByRole('img', { name: 'Sign-ins in the last 7 days' });
     await expect(chart).toBeVisible();
-    for (const day of stats.signIns) await expect(chart.getByText(day.date.slice(5), { exact: true })).toBeVisible();
+    // A phone's narrow chart labels every other day only (the chart skips labels that would overlap).
+    const labelled =
+      test.info().project.name === 'phone' ? stats.signIns.filter((_, index) => index % 2 === 0) : stats.signIns;
+    for (const day of labelled) await expect(chart.getByText(day.date.slice(5), { exact: true })).toBeVisible();
     // The figures are also there as a table for screen readers.
     const table = page.getByRole('table', { name: 'Sign-ins by day' });
     await expect(table.getByRole('row')).toHaveCount(8);

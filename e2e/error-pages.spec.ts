@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 import { APP_TITLE } from './support/shell.ts';
 import { shot } from './support/sign-in.ts';
 

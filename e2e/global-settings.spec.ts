@@ -1,31 +1,24 @@
-import { expect, test } from '@playwright/test';
 import { GLOBAL_SETTING_QUERY } from '@water/contract/constants';
-import { APP_TITLE, apiToken } from './support/shell.ts';
+import { expect, test } from './support/fixtures.ts';
+import { APP_TITLE } from './support/shell.ts';
 import { shot, signIn } from './support/sign-in.ts';
 
 const SETTINGS_PATH = `api/global/setting?sideCode=${GLOBAL_SETTING_QUERY.sideCode}&fromType=${GLOBAL_SETTING_QUERY.fromType}`;
 
 test.describe('global settings', () => {
-  test.afterEach(async ({ request }) => {
-    const answer = await request.put(SETTINGS_PATH, {
-      headers: { Authorization: await apiToken(request) },
-      data: {},
-    });
-    expect(answer.status()).toBe(204);
+  test.afterEach(async ({ admin }) => {
+    expect((await admin.put(SETTINGS_PATH, {})).status()).toBe(204);
   });
 
   test('their title, footer text, case number and publicity override the built-in ones', { tag: '@phone' }, async ({
     page,
-    request,
+    admin,
   }) => {
-    const stored = await request.put(SETTINGS_PATH, {
-      headers: { Authorization: await apiToken(request) },
-      data: {
-        title: 'Water Co. Console',
-        footerTxt: '© Water Co. · service hotline 400-000-0000',
-        caseNumber: 'ICP 2026-001',
-        publicity: { title: 'Service notice', body: 'Prices change on 1 December.', contact: '400-000-0000' },
-      },
+    const stored = await admin.put(SETTINGS_PATH, {
+      title: 'Water Co. Console',
+      footerTxt: '© Water Co. · service hotline 400-000-0000',
+      caseNumber: 'ICP 2026-001',
+      publicity: { title: 'Service notice', body: 'Prices change on 1 December.', contact: '400-000-0000' },
     });
     expect(stored.status()).toBe(204);
 

@@ -1,6 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { TOKEN_COOKIE_KEY } from '@water/contract/constants';
-import { homeLoaded, tabBar, tabMenu, tokenOf } from './support/shell.ts';
+import { signInAs, uniqueSuffix } from './support/accounts.ts';
+import { expect, test } from './support/fixtures.ts';
+import { homeLoaded, openSidebarOnPhone, sidebar, tabBar, tabMenu, tokenOf } from './support/shell.ts';
 import { shot, signIn } from './support/sign-in.ts';
 
 /** Reloads the home page's data by the tab's Refresh: the statistics and the recent operations, in parallel. */
@@ -60,30 +62,39 @@ test.describe('the HTTP client', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test('a 403 answer leads to /401, which explains and offers a way home', { tag: '@phone' }, async ({ page }) => {
-    await signIn(page);
-    await homeLoaded(page);
-    await page.route('**/api/dashboard/stats', (route) =>
-      route.fulfill({ status: 403, json: { status: 403, message: 'Forbidden', timestamp: Date.now() } }),
-    );
-    await refreshHome(page);
+  test('a 403 answer leads to /401, which explains and offers a way home', { tag: '@phone' }, async ({
+    page,
+    seed,
+  }) => {
+    // A role that shows the jobs page but not the permission to list jobs: the server refuses the list.
+    const { 'Unlisted jobs': jobsPage } = await seed.menuTree({
+      title: 'Unlisted jobs',
+      path: 'unlisted-jobs',
+      component: 'system/job/index',
+    });
+    const suffix = uniqueSuffix();
+    const password = 'Unlisted-pass-1';
+    await seed.user(`unlisted-${suffix}`, password, [await seed.role(`Unlisted ${suffix}`, [jobsPage!])]);
+    await signInAs(page, `unlisted-${suffix}`, password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await openSidebarOnPhone(page);
+    await sidebar(page).getByRole('link', { name: 'Unlisted jobs' }).click();
     await expect(page).toHaveURL(/\/401$/);
     await expect(page.getByText('Sorry, you do not have permission to view this page.')).toBeVisible();
     await expect(page.getByText(/does not hold the permission this page or action requires/)).toBeVisible();
     await page.screenshot({ path: shot('401-en-desktop') });
-    await page.unroute('**/api/dashboard/stats');
     await page.getByRole('link', { name: 'Back to home' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test("other failures show the server's message, or 'interface request failed', for 5 s", async ({ page }) => {
+  test("a call that gets no answer shows 'interface request failed' for 5 s, and its figures can be retried", async ({
+    page,
+  }) => {
     await signIn(page);
     await homeLoaded(page);
-    await page.route('**/api/dashboard/stats', (route) =>
-      route.fulfill({ status: 500, json: { status: 500, message: 'Internal server error', timestamp: Date.now() } }),
-    );
+    await page.route('**/api/dashboard/stats', (route) => route.abort('connectionrefused'));
     await refreshHome(page);
-    const notice = page.getByRole('alert').filter({ hasText: 'Internal server error' });
+    const notice = page.getByRole('alert').filter({ hasText: 'interface request failed' });
     await expect(notice).toHaveCount(1);
     await expect(notice).toBeVisible();
     const shownAt = Date.now();
@@ -91,9 +102,10 @@ test.describe('the HTTP client', () => {
     expect(Date.now() - shownAt).toBeGreaterThan(3_500);
     await expect(page.getByText('The figures could not be loaded.')).toBeVisible();
 
-    await page.route('**/api/dashboard/stats', (route) => route.abort('connectionrefused'));
+    await page.unroute('**/api/dashboard/stats');
     await page.getByRole('button', { name: 'Retry' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'interface request failed' })).toHaveCount(1);
+    await expect(page.getByRole('img', { name: 'Sign-ins in the last 7 days' })).toBeVisible();
+    await expect(page.getByText('The figures could not be loaded.')).toHaveCount(0);
   });
 });
 

@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { TOKEN_COOKIE_KEY } from '@water/contract/constants';
-import { withExtraMenus } from './support/menus.ts';
+import { expect, test } from './support/fixtures.ts';
 import { APP_TITLE, logOut, openAccountMenu, openSidebarOnPhone, sidebar } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
+import { jobNameFilter, WORKBENCH } from './support/workbench.ts';
 
 const cookie = async (context: import('@playwright/test').BrowserContext, name: string) =>
   (await context.cookies()).find((candidate) => candidate.name === name)?.value;
@@ -44,8 +44,8 @@ test.describe('layout', () => {
 
   test('the top bar welcomes the user, switches language and size, and has the account menu', {
     tag: '@phone',
-  }, async ({ page, context }) => {
-    await withExtraMenus(page);
+  }, async ({ page, context, seed }) => {
+    await seed.menuTree(WORKBENCH);
     await signIn(page);
     await expect(page.getByText('Welcome, admin')).toBeVisible();
     await expect(page.getByText(`© ${new Date().getFullYear()} ${APP_TITLE}`)).toBeVisible();
@@ -60,15 +60,15 @@ test.describe('layout', () => {
     await page.keyboard.press('Escape');
 
     // Size: small by default, remembered in a cookie.
-    await page.goto('/workbench/plain');
-    const note = page.getByLabel('Scratch note');
-    await expect(note).toHaveClass(/ant-input-sm/);
+    await page.goto('/workbench/kept');
+    const filter = jobNameFilter(page);
+    await expect(filter).toHaveClass(/ant-input-sm/);
     await page.getByRole('button', { name: 'Size: Small' }).click();
     await page.getByRole('menuitem', { name: 'Large' }).click();
-    await expect(note).toHaveClass(/ant-input-lg/);
+    await expect(filter).toHaveClass(/ant-input-lg/);
     expect(await cookie(context, 'size')).toBe('large');
     await page.reload();
-    await expect(page.getByLabel('Scratch note')).toHaveClass(/ant-input-lg/);
+    await expect(filter).toHaveClass(/ant-input-lg/);
 
     await page.getByRole('button', { name: 'Language: English' }).click();
     await page.getByRole('menuitem', { name: '中文', exact: true }).click();
@@ -78,7 +78,7 @@ test.describe('layout', () => {
       page.getByRole('navigation', { name: '主菜单' }).getByRole('menuitem', { name: '系统管理' }),
     ).toBeVisible();
     // A menu title the console does not know stays as the server sent it.
-    await expect(page).toHaveTitle('Plain draft - 设备代理分销管理系统');
+    await expect(page).toHaveTitle('Kept jobs - 设备代理分销管理系统');
   });
 
   test('logging out asks first and signs out even when the server cannot be reached', { tag: '@phone' }, async ({

@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { TOKEN_COOKIE_KEY, USERNAME_COOKIE_KEY } from '@water/contract/constants';
+import { expect, test } from './support/fixtures.ts';
 import { logOut } from './support/shell.ts';
 import { fillSignIn, shot, signIn } from './support/sign-in.ts';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, BASE_URL } from './support/test-server.ts';
+import { ADMIN_PASSWORD, ADMIN_USERNAME } from './support/test-server.ts';
 
 const APP_TITLE = 'Equipment Agent Distribution Management System';
 
@@ -125,8 +125,8 @@ test.describe('signing in (English)', () => {
 });
 
 test.describe('when things go wrong', () => {
-  test('a refused token is dropped and the visitor is asked to sign in', async ({ page, context }) => {
-    await context.addCookies([{ name: TOKEN_COOKIE_KEY, value: 'Bearer not-a-real-token', url: BASE_URL }]);
+  test('a refused token is dropped and the visitor is asked to sign in', async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: TOKEN_COOKIE_KEY, value: 'Bearer not-a-real-token', url: baseURL }]);
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
     await expect(page.getByLabel('Username', { exact: true })).toBeVisible();

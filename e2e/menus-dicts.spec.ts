@@ -1,15 +1,14 @@
-import { expect, test } from '@playwright/test';
 import { removeSeeded, uniqueSuffix } from './support/accounts.ts';
+import { expect, test } from './support/fixtures.ts';
 import { sidebar } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
-import { adminApi, cellUnder, confirmDelete, countNamed, idOf, notice, removeNamed } from './support/system-pages.ts';
+import { cellUnder, confirmDelete, countNamed, idOf, notice, removeNamed } from './support/system-pages.ts';
 
 test('menus: search, a duplicate title refused on its field, edit in the tree, delete with the subtree', async ({
   page,
-  request,
+  admin: api,
   browser,
 }) => {
-  const api = await adminApi(request);
   const suffix = uniqueSuffix();
   const directory = `Parts ${suffix}`;
   const child = `Gauges ${suffix}`;
@@ -103,7 +102,7 @@ test('menus: search, a duplicate title refused on its field, edit in the tree, d
 
 test('dictionaries: create one, add entries in sort order, search, delete an entry and the dictionary', async ({
   page,
-  request,
+  admin,
 }) => {
   const suffix = uniqueSuffix();
   const name = `parts_${suffix}`;
@@ -166,11 +165,9 @@ test('dictionaries: create one, add entries in sort order, search, delete an ent
     await expect(dicts.getByText('Nothing matches the search')).toBeVisible();
     await expect(entries).toHaveCount(0);
     await expect(page.getByText('Choose a dictionary on the left to see and edit its entries.')).toBeVisible();
-    const left = await (
-      await (await adminApi(request)).get('api/dictDetail', { dictName: name, page: 0, size: 10 })
-    ).json();
+    const left = await (await admin.get('api/dictDetail', { dictName: name, page: 0, size: 10 })).json();
     expect(left).toMatchObject({ totalElements: 0 });
   } finally {
-    await removeNamed(await adminApi(request), { dicts: [name] });
+    await removeNamed(admin, { dicts: [name] });
   }
 });

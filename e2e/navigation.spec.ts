@@ -1,12 +1,16 @@
-import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { TOKEN_COOKIE_KEY } from '@water/contract/constants';
-import { withExtraMenus } from './support/menus.ts';
-import { APP_TITLE, APP_TITLE_ZH, breadcrumb, openFromSidebar } from './support/shell.ts';
+import { expect, test } from './support/fixtures.ts';
+import { APP_TITLE, APP_TITLE_ZH, breadcrumb, homeLoaded, openFromSidebar } from './support/shell.ts';
 import { fillSignIn, signIn } from './support/sign-in.ts';
+import { WORKBENCH } from './support/workbench.ts';
+
+const jobsList = (page: Page) => page.getByRole('region', { name: 'Jobs' });
+const dictionaries = (page: Page) => page.getByRole('region', { name: 'Dictionaries' });
 
 test.describe('navigation rules', () => {
-  test.beforeEach(async ({ page }) => {
-    await withExtraMenus(page);
+  test.beforeEach(async ({ seed }) => {
+    await seed.menuTree(WORKBENCH);
   });
 
   test('a bookmarked menu page is reached after signing in, with its title', { tag: '@phone' }, async ({ page }) => {
@@ -14,8 +18,8 @@ test.describe('navigation rules', () => {
     await expect(page).toHaveURL(/\/login\?redirect=%2Fworkbench%2Fkept%3Ffrom%3Dbookmark$/);
     await fillSignIn(page);
     await expect(page).toHaveURL(/\/workbench\/kept\?from=bookmark$/);
-    await expect(page.getByRole('heading', { name: 'Kept draft' })).toBeVisible();
-    await expect(page).toHaveTitle(`Kept draft - ${APP_TITLE}`);
+    await expect(jobsList(page)).toBeVisible();
+    await expect(page).toHaveTitle(`Kept jobs - ${APP_TITLE}`);
   });
 
   test('nothing but a spinner and the progress bar shows while the user info and the menus load', {
@@ -65,7 +69,7 @@ test.describe('navigation rules', () => {
     await menus.requested;
     await onlySpinner();
     menus.release();
-    await expect(page.getByRole('heading', { name: 'Kept draft' })).toBeVisible();
+    await expect(jobsList(page)).toBeVisible();
     await expect(page.getByText('Welcome, admin')).toBeVisible();
     const seen = await page.evaluate(() => (window as unknown as { seenTexts: string[] }).seenTexts.join('\n'));
     for (const text of ['404', 'does not exist', 'No permission', 'page not available']) {
@@ -107,20 +111,19 @@ test.describe('navigation rules', () => {
   test('the page scrolls to the top on navigation', async ({ page }) => {
     await page.setViewportSize({ width: 1366, height: 420 });
     await signIn(page);
-    await page.goto('/workbench/plain');
-    await expect(page.getByRole('heading', { name: 'Plain draft' })).toBeVisible();
+    await homeLoaded(page);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(50);
-    await openFromSidebar(page, 'Workbench', 'Third draft');
-    await expect(page.getByRole('heading', { name: 'Third draft' })).toBeVisible();
+    await openFromSidebar(page, 'Workbench', 'Word lists');
+    await expect(dictionaries(page)).toBeVisible();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 
   test('/redirect/<path> comes back to the path', { tag: '@phone' }, async ({ page }) => {
     await signIn(page);
-    await page.goto('/redirect/workbench/plain?x=1');
-    await expect(page).toHaveURL(/\/workbench\/plain\?x=1$/);
-    await expect(page.getByRole('heading', { name: 'Plain draft' })).toBeVisible();
+    await page.goto('/redirect/workbench/words?x=1');
+    await expect(page).toHaveURL(/\/workbench\/words\?x=1$/);
+    await expect(dictionaries(page)).toBeVisible();
   });
 
   test('when the user info cannot be loaded, the visitor is logged out and the page reloads', async ({
@@ -128,7 +131,7 @@ test.describe('navigation rules', () => {
     context,
   }) => {
     await signIn(page);
-    await page.route('**/auth/info', (route) => route.fulfill({ status: 500, json: { status: 500, message: 'x' } }));
+    await page.route('**/auth/info', (route) => route.abort('connectionrefused'));
     await page.reload();
     await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
     await expect(page.getByLabel('Username', { exact: true })).toBeVisible();

@@ -1,7 +1,6 @@
-import { expect, test } from '@playwright/test';
-import { apiAs, apiSignIn, removeSeeded, signInAs, uniqueSuffix } from './support/accounts.ts';
-import { openMailbox } from './support/mailbox.ts';
-import { apiToken } from './support/shell.ts';
+import { signInAs, uniqueSuffix } from './support/accounts.ts';
+import { apiAs, apiSignIn } from './support/api.ts';
+import { expect, test } from './support/fixtures.ts';
 import { shot } from './support/sign-in.ts';
 import { CAPTCHA_ANSWER } from './support/test-server.ts';
 
@@ -10,23 +9,14 @@ test('the personal center changes the profile, the avatar and the password end t
   request,
   context,
   browser,
+  seed,
 }) => {
   test.setTimeout(120_000);
   // A user of their own, seeded through the API.
-  const admin = apiAs(request, await apiToken(request));
-  const depts = (await (await admin.get('api/dept')).json()) as { content: { id: number; name: string }[] };
-  const roles = (await (await admin.get('api/roles/all')).json()) as { id: number; name: string }[];
   const suffix = uniqueSuffix();
   const username = `center-${suffix}`;
   const password = 'Center-pass-1';
-  const created = await admin.post('api/users', {
-    username,
-    nickName: 'Center user',
-    dept: { id: depts.content[0]!.id },
-    roles: [{ id: roles.find((role) => role.name === 'User')!.id }],
-    password,
-  });
-  expect(created.status(), await created.text()).toBe(201);
+  await seed.user(username, password, [await seed.seededRole('User')]);
   // Another session of the same user, elsewhere: it must end when the password changes.
   const elsewhere = apiAs(request, await apiSignIn(request, username, password));
 
@@ -104,77 +94,55 @@ test('the personal center changes the profile, the avatar and the password end t
   await page.goto('/user/center');
   await page.getByRole('tab', { name: 'My operations' }).click();
   await expect(page.getByRole('region', { name: 'My recent operations' }).getByRole('row').nth(1)).toBeVisible();
-
-  await removeSeeded(admin, { usernames: [username] });
 });
 
-test('the e-mail address changes with a code mailed to the new address', async ({ page, request }) => {
-  const mailbox = await openMailbox();
-  try {
-    const admin = apiAs(request, await apiToken(request));
-    const depts = (await (await admin.get('api/dept')).json()) as { content: { id: number }[] };
-    const roles = (await (await admin.get('api/roles/all')).json()) as { id: number; name: string }[];
-    const suffix = uniqueSuffix();
-    const username = `mail-${suffix}`;
-    const password = 'Mail-pass-1';
-    const created = await admin.post('api/users', {
-      username,
-      nickName: 'Mail user',
-      email: `old-${suffix}@example.com`,
-      dept: { id: depts.content[0]!.id },
-      roles: [{ id: roles.find((role) => role.name === 'User')!.id }],
-      password,
-    });
-    expect(created.status(), await created.text()).toBe(201);
+test('the e-mail address changes with a code mailed to the new address', async ({ page, request, seed, mailbox }) => {
+  const suffix = uniqueSuffix();
+  const username = `mail-${suffix}`;
+  const password = 'Mail-pass-1';
+  await seed.user(username, password, [await seed.seededRole('User')], { email: `old-${suffix}@example.com` });
 
-    await signInAs(page, username, password);
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto('/user/center');
-    await page.getByRole('tab', { name: 'E-mail' }).click();
-    const panel = page.getByRole('tabpanel', { name: 'E-mail' });
-    await expect(panel).toContainText(`old-${suffix}@example.com`);
+  await signInAs(page, username, password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/user/center');
+  await page.getByRole('tab', { name: 'E-mail' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'E-mail' });
+  await expect(panel).toContainText(`old-${suffix}@example.com`);
 
-    // The address is checked before anything is sent.
-    await panel.getByLabel('New e-mail address').fill('not-an-address');
-    await panel.getByRole('button', { name: 'Send code' }).click();
-    await expect(panel.getByText('Must be an e-mail address such as name@example.com')).toBeVisible();
-    expect(mailbox.received).toHaveLength(0);
+  // The address is checked before anything is sent.
+  await panel.getByLabel('New e-mail address').fill('not-an-address');
+  await panel.getByRole('button', { name: 'Send code' }).click();
+  await expect(panel.getByText('Must be an e-mail address such as name@example.com')).toBeVisible();
+  expect(mailbox.received).toHaveLength(0);
 
-    // A code that was never sent is refused on its field and changes nothing.
-    const address = `new-${suffix}@example.com`;
-    await panel.getByLabel('New e-mail address').fill(address);
-    await panel.getByLabel('Verification code').fill('000000');
-    await panel.getByLabel('Current password').fill(password);
-    await panel.getByRole('button', { name: 'Change e-mail address' }).click();
-    await expect(panel.getByText('The verification code is wrong or has expired; ask for a new one')).toBeVisible();
-    await expect(panel).toContainText(`old-${suffix}@example.com`);
+  // A code that was never sent is refused on its field and changes nothing.
+  const address = `new-${suffix}@example.com`;
+  await panel.getByLabel('New e-mail address').fill(address);
+  await panel.getByLabel('Verification code').fill('000000');
+  await panel.getByLabel('Current password').fill(password);
+  await panel.getByRole('button', { name: 'Change e-mail address' }).click();
+  await expect(panel.getByText('The verification code is wrong or has expired; ask for a new one')).toBeVisible();
+  await expect(panel).toContainText(`old-${suffix}@example.com`);
 
-    await panel.getByRole('button', { name: 'Send code' }).click();
-    await expect(page.getByText('A code was sent to the new address. It is valid for 5 minutes.')).toBeVisible();
-    await expect(panel.getByRole('button', { name: /Send again in \d+ s/ })).toBeDisabled();
-    await expect.poll(() => mailbox.to(address).length).toBe(1);
-    // The code is in the message's text, after its headers.
-    const body = mailbox
-      .to(address)[0]!
-      .raw.split(/\r?\n\r?\n/)
-      .slice(1)
-      .join('\n');
-    const code = /\b(\d{6})\b/.exec(body)?.[1];
-    expect(code, 'the message carries a six-digit code').toBeDefined();
+  await panel.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByText('A code was sent to the new address. It is valid for 5 minutes.')).toBeVisible();
+  await expect(panel.getByRole('button', { name: /Send again in \d+ s/ })).toBeDisabled();
+  await expect.poll(() => mailbox.to(address).length).toBe(1);
+  // The code is in the message's text, after its headers.
+  const body = mailbox
+    .to(address)[0]!
+    .raw.split(/\r?\n\r?\n/)
+    .slice(1)
+    .join('\n');
+  const code = /\b(\d{6})\b/.exec(body)?.[1];
+  expect(code, 'the message carries a six-digit code').toBeDefined();
 
-    await panel.getByLabel('Verification code').fill(code!);
-    await panel.getByRole('button', { name: 'Change e-mail address' }).click();
-    await expect(page.getByText('E-mail address changed')).toBeVisible();
-    await expect(panel).toContainText(address);
-    const info = (await (
-      await apiAs(request, await apiSignIn(request, username, password)).get('auth/info')
-    ).json()) as {
-      user: { email: string };
-    };
-    expect(info.user.email).toBe(address);
-
-    await removeSeeded(admin, { usernames: [username] });
-  } finally {
-    await mailbox.close();
-  }
+  await panel.getByLabel('Verification code').fill(code!);
+  await panel.getByRole('button', { name: 'Change e-mail address' }).click();
+  await expect(page.getByText('E-mail address changed')).toBeVisible();
+  await expect(panel).toContainText(address);
+  const info = (await (await apiAs(request, await apiSignIn(request, username, password)).get('auth/info')).json()) as {
+    user: { email: string };
+  };
+  expect(info.user.email).toBe(address);
 });

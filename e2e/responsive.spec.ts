@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 import { breadcrumb, tabBar } from './support/shell.ts';
 import { shot, signIn } from './support/sign-in.ts';
 

@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
 import { removeSeeded, uniqueSuffix } from './support/accounts.ts';
+import { expect, test } from './support/fixtures.ts';
 import { signIn } from './support/sign-in.ts';
-import { adminApi, cellUnder, confirmDelete, notice, pickOption, removeNamed } from './support/system-pages.ts';
+import { cellUnder, confirmDelete, notice, pickOption, removeNamed } from './support/system-pages.ts';
 
-test('roles: create with a level, custom departments and a description, edit, delete', async ({ page, request }) => {
+test('roles: create with a level, custom departments and a description, edit, delete', async ({ page, admin }) => {
   const suffix = uniqueSuffix();
   const name = `Auditor ${suffix}`;
   try {
@@ -53,13 +53,13 @@ test('roles: create with a level, custom departments and a description, edit, de
     await expect(notice(page, 'Deleted')).toBeVisible();
     await expect(row).toHaveCount(0);
   } finally {
-    await removeSeeded(await adminApi(request), { roles: [name] });
+    await removeSeeded(admin, { roles: [name] });
   }
 });
 
 test('departments: add one below another, rename, disable, delete; jobs: create and edit with a dictionary status', async ({
   page,
-  request,
+  admin,
 }) => {
   const suffix = uniqueSuffix();
   const depot = `Depot ${suffix}`;
@@ -139,6 +139,6 @@ test('departments: add one below another, rename, disable, delete; jobs: create 
     await expect(await cellUnder(jobs, fitterRow, 'Status')).toHaveText('Enabled');
     await expect(welderRow).toHaveCount(0);
   } finally {
-    await removeNamed(await adminApi(request), { depts: [depot, yard], jobs: [welder, fitter] });
+    await removeNamed(admin, { depts: [depot, yard], jobs: [welder, fitter] });
   }
 });

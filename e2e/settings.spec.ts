@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { withExtraMenus } from './support/menus.ts';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 import { openSidebarOnPhone, sidebar, tabBar } from './support/shell.ts';
 import { shot, signIn } from './support/sign-in.ts';
 
@@ -40,9 +40,7 @@ test.describe('settings drawer', () => {
   test('changes apply at once, survive a reload and apply before the first paint', { tag: '@phone' }, async ({
     page,
   }) => {
-    await withExtraMenus(page);
     await signIn(page);
-    await page.goto('/workbench/kept');
     const drawer = await openSettings(page);
     await drawer.getByRole('radio', { name: 'Theme colour #11a983' }).click();
     const activeTab = tabBar(page).locator('[aria-current="page"] >> xpath=..');

@@ -1,6 +1,7 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { apiAs, DEFAULT_USER_PASSWORD, removeSeeded, signInAs, uniqueSuffix } from './support/accounts.ts';
-import { apiToken, sidebar } from './support/shell.ts';
+import type { Browser, Page } from '@playwright/test';
+import { DEFAULT_USER_PASSWORD, removeSeeded, signInAs, uniqueSuffix } from './support/accounts.ts';
+import { expect, test } from './support/fixtures.ts';
+import { sidebar } from './support/shell.ts';
 import { shot, signIn } from './support/sign-in.ts';
 
 /** Chooses an option of the open antd select or tree select by its text. */
@@ -20,9 +21,9 @@ test.describe('system management', () => {
   const role = `Field agent ${suffix}`;
   const username = `agent-${suffix}`;
 
-  test.afterAll(async ({ request }) => {
+  test.afterAll(async ({ admin }) => {
     // What the journey made through the pages goes again, so later runs start from the seed.
-    await removeSeeded(apiAs(request, await apiToken(request)), {
+    await removeSeeded(admin, {
       usernames: [username],
       roles: [role],
       menus: [directory],
@@ -150,9 +151,8 @@ test.describe('system management', () => {
   test('an edited dictionary entry shows in a dropdown already open in another console', async ({
     page,
     browser,
-    request,
+    admin: api,
   }) => {
-    const api = apiAs(request, await apiToken(request));
     const details = (await (
       await api.get('api/dictDetail', { dictName: 'user_status', page: 0, size: 9999 })
     ).json()) as {
@@ -192,9 +192,8 @@ test.describe('system management', () => {
 
 test('lists page and sort on the server, remember the chosen columns and export under the server’s name', async ({
   page,
-  request,
+  admin: api,
 }) => {
-  const api = apiAs(request, await apiToken(request));
   const prefix = `Driver ${uniqueSuffix()}`;
   for (let index = 1; index <= 12; index++) {
     const created = await api.post('api/job', { name: `${prefix} ${String(index).padStart(2, '0')}`, jobSort: index });

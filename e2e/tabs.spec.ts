@@ -1,57 +1,53 @@
-import { expect, type Page, test } from '@playwright/test';
-import type { MenuRoute } from '@water/contract/menus';
+import type { Page } from '@playwright/test';
 import { uniqueSuffix } from './support/accounts.ts';
-import { withExtraMenus } from './support/menus.ts';
+import { expect, test } from './support/fixtures.ts';
 import { openFromSidebar, tabBar, tabMenu } from './support/shell.ts';
-import { shot, signIn } from './support/sign-in.ts';
-import { adminApi, removeNamed } from './support/system-pages.ts';
+import { openConsole, shot, signIn } from './support/sign-in.ts';
+import { removeNamed } from './support/system-pages.ts';
+import { dictSearch, jobNameFilter, WORKBENCH } from './support/workbench.ts';
 
-const note = (page: Page) => page.getByRole('textbox', { name: 'Scratch note' });
-const rows = (page: Page) => page.getByRole('list', { name: 'Sample rows' });
 const tab = (page: Page, title: string) => tabBar(page).getByRole('link', { name: title, exact: true });
 const tabTitles = (page: Page) => tabBar(page).getByRole('link');
 const open = (page: Page, title: string) => openFromSidebar(page, 'Workbench', title);
+const jobs = (page: Page) => page.getByRole('region', { name: 'Jobs' });
 
 test.describe('tabs', () => {
-  test.beforeEach(async ({ page }) => {
-    await withExtraMenus(page);
-    await signIn(page);
+  test.use({ signedIn: true });
+
+  test.beforeEach(async ({ page, seed }) => {
+    await seed.menuTree(WORKBENCH);
+    await openConsole(page);
   });
 
-  test('a cached page keeps its input and scroll; an uncached one starts afresh', { tag: '@phone' }, async ({
-    page,
-  }) => {
-    await open(page, 'Kept draft');
-    await note(page).fill('kept while away');
-    await rows(page).evaluate((list) => {
-      list.scrollTop = 400;
-    });
-    await open(page, 'Plain draft');
-    await expect(page.getByRole('heading', { name: 'Plain draft' })).toBeVisible();
-    await expect(note(page)).toHaveValue('');
-    await note(page).fill('lost when left');
+  test('a page whose menu has cache on keeps its typed filter; one with cache off starts afresh', {
+    tag: '@phone',
+  }, async ({ page }) => {
+    await open(page, 'Kept jobs');
+    await jobNameFilter(page).fill('kept while away');
+    await open(page, 'Word lists');
+    await dictSearch(page).fill('lost when left');
 
-    await tab(page, 'Kept draft').click();
+    await tab(page, 'Kept jobs').click();
     await expect(page).toHaveURL(/\/workbench\/kept$/);
-    await expect(note(page)).toHaveValue('kept while away');
-    await expect.poll(() => rows(page).evaluate((list) => list.scrollTop)).toBe(400);
+    await expect(jobNameFilter(page)).toHaveValue('kept while away');
 
-    await tab(page, 'Plain draft').click();
-    await expect(page.getByRole('heading', { name: 'Plain draft' })).toBeVisible();
-    await expect(note(page)).toHaveValue('');
-    await expect(tabTitles(page)).toHaveText(['Home', 'Kept draft', 'Plain draft']);
+    await tab(page, 'Word lists').click();
+    await expect(page).toHaveURL(/\/workbench\/words$/);
+    await expect(page.getByRole('region', { name: 'Dictionaries' })).toBeVisible();
+    await expect(dictSearch(page)).toHaveValue('');
+    await expect(tabTitles(page)).toHaveText(['Home', 'Kept jobs', 'Word lists']);
   });
 
   test('the context menu is 105 px wide and refreshes, closes, closes others and closes all', {
     tag: '@phone',
   }, async ({ page }) => {
-    await open(page, 'Kept draft');
-    await note(page).fill('before refresh');
-    await open(page, 'Plain draft');
-    await open(page, 'Third draft');
-    await expect(tabTitles(page)).toHaveText(['Home', 'Kept draft', 'Plain draft', 'Third draft']);
+    await open(page, 'Kept jobs');
+    await jobNameFilter(page).fill('before refresh');
+    await open(page, 'Word lists');
+    await open(page, 'Branches');
+    await expect(tabTitles(page)).toHaveText(['Home', 'Kept jobs', 'Word lists', 'Branches']);
 
-    await tab(page, 'Kept draft').click({ button: 'right' });
+    await tab(page, 'Kept jobs').click({ button: 'right' });
     const menu = tabMenu(page);
     await expect(menu.getByRole('menuitem')).toHaveText(['Refresh', 'Close', 'Close others', 'Close all']);
     await expect.poll(async () => Math.round((await menu.boundingBox())?.width ?? 0)).toBe(105);
@@ -60,19 +56,19 @@ test.describe('tabs', () => {
     // Refresh remounts the page, even a cached one.
     await menu.getByRole('menuitem', { name: 'Refresh' }).click();
     await expect(page).toHaveURL(/\/workbench\/kept$/);
-    await expect(note(page)).toHaveValue('');
+    await expect(jobNameFilter(page)).toHaveValue('');
 
-    await tab(page, 'Plain draft').click({ button: 'right' });
+    await tab(page, 'Word lists').click({ button: 'right' });
     await tabMenu(page).getByRole('menuitem', { name: 'Close', exact: true }).click();
-    await expect(tabTitles(page)).toHaveText(['Home', 'Kept draft', 'Third draft']);
+    await expect(tabTitles(page)).toHaveText(['Home', 'Kept jobs', 'Branches']);
     await expect(page).toHaveURL(/\/workbench\/kept$/);
 
-    await tab(page, 'Third draft').click({ button: 'right' });
+    await tab(page, 'Branches').click({ button: 'right' });
     await tabMenu(page).getByRole('menuitem', { name: 'Close others' }).click();
-    await expect(tabTitles(page)).toHaveText(['Home', 'Third draft']);
-    await expect(page).toHaveURL(/\/workbench\/third$/);
+    await expect(tabTitles(page)).toHaveText(['Home', 'Branches']);
+    await expect(page).toHaveURL(/\/workbench\/branches$/);
 
-    await tab(page, 'Third draft').click({ button: 'right' });
+    await tab(page, 'Branches').click({ button: 'right' });
     await tabMenu(page).getByRole('menuitem', { name: 'Close all' }).click();
     await expect(tabTitles(page)).toHaveText(['Home']);
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -95,28 +91,28 @@ test.describe('tabs', () => {
   });
 
   test('closing the shown tab goes to the last one; one tab per full path', async ({ page }) => {
-    await open(page, 'Plain draft');
+    await open(page, 'Word lists');
     await page.goto('/workbench/kept');
-    await expect(tabTitles(page)).toHaveText(['Home', 'Plain draft', 'Kept draft']);
-    await page.goto('/workbench/kept?page=2');
-    await expect(tabTitles(page)).toHaveText(['Home', 'Plain draft', 'Kept draft', 'Kept draft']);
+    await expect(tabTitles(page)).toHaveText(['Home', 'Word lists', 'Kept jobs']);
+    await page.goto('/workbench/kept?view=2');
+    await expect(tabTitles(page)).toHaveText(['Home', 'Word lists', 'Kept jobs', 'Kept jobs']);
     await page.goto('/workbench/kept');
-    await expect(tabTitles(page)).toHaveText(['Home', 'Plain draft', 'Kept draft', 'Kept draft']);
+    await expect(tabTitles(page)).toHaveText(['Home', 'Word lists', 'Kept jobs', 'Kept jobs']);
 
-    await tabBar(page).getByRole('button', { name: 'Close Kept draft' }).first().click();
-    await expect(page).toHaveURL(/\/workbench\/kept\?page=2$/);
-    await tabBar(page).getByRole('button', { name: 'Close Kept draft' }).click();
-    await expect(page).toHaveURL(/\/workbench\/plain$/);
-    await expect(tabTitles(page)).toHaveText(['Home', 'Plain draft']);
+    await tabBar(page).getByRole('button', { name: 'Close Kept jobs' }).first().click();
+    await expect(page).toHaveURL(/\/workbench\/kept\?view=2$/);
+    await tabBar(page).getByRole('button', { name: 'Close Kept jobs' }).click();
+    await expect(page).toHaveURL(/\/workbench\/words$/);
+    await expect(tabTitles(page)).toHaveText(['Home', 'Word lists']);
   });
 
   test('open tabs survive a reload, and the tab list keeps 4 px scroll padding', { tag: '@phone' }, async ({
     page,
   }) => {
-    await open(page, 'Kept draft');
+    await open(page, 'Kept jobs');
     await openFromSidebar(page, 'Monitor', 'Server');
     await page.reload();
-    await expect(tabTitles(page)).toHaveText(['Home', 'Kept draft', 'Server']);
+    await expect(tabTitles(page)).toHaveText(['Home', 'Kept jobs', 'Server']);
     await expect(tab(page, 'Server')).toHaveAttribute('aria-current', 'page');
     const padding = await tabBar(page)
       .getByRole('list')
@@ -139,54 +135,35 @@ test.describe('tabs in Chinese', () => {
   });
 });
 
-/** The jobs page once more, under a menu that keeps its state. */
-const KEPT_JOBS: MenuRoute = {
-  path: '/kept-lists',
-  name: 'KeptLists',
-  hidden: false,
-  component: 'Layout',
-  alwaysShow: true,
-  redirect: 'noredirect',
-  meta: { title: 'Kept lists', icon: 'tools', noCache: true },
-  children: [
-    {
-      path: 'jobs',
-      name: 'KeptJobs',
-      hidden: false,
-      component: 'system/job/index',
-      meta: { title: 'Kept jobs', icon: 'edit', noCache: false },
-    },
-  ],
-};
+test.describe('a kept list', () => {
+  test.use({ signedIn: true });
 
-test('a kept list keeps its filter and its table page while another tab shows', async ({ page, request }) => {
-  const api = await adminApi(request);
-  const prefix = `Kept ${uniqueSuffix()}`;
-  const names = Array.from({ length: 12 }, (_, index) => `${prefix} ${String(index + 1).padStart(2, '0')}`);
-  for (const [index, jobName] of names.entries()) {
-    expect((await api.post('api/job', { name: jobName, jobSort: index + 1 })).status()).toBe(201);
-  }
-  try {
-    await withExtraMenus(page, [KEPT_JOBS]);
-    await signIn(page);
-    await page.goto('/kept-lists/jobs');
-    const jobs = page.getByRole('region', { name: 'Jobs' });
-    const name = page.getByRole('search', { name: 'Search filters' }).getByLabel('Name');
-    await name.fill(prefix);
-    await name.press('Enter');
-    await expect(jobs.getByText('12 in total')).toBeVisible();
-    await jobs.getByTitle('2', { exact: true }).click();
-    await expect(jobs.getByRole('row')).toHaveCount(3);
-    await expect(jobs.getByRole('row').nth(1)).toContainText(`${prefix} 11`);
+  test('keeps its filter and its table page while another tab shows', async ({ page, admin, seed }) => {
+    const prefix = `Kept ${uniqueSuffix()}`;
+    const names = Array.from({ length: 12 }, (_, index) => `${prefix} ${String(index + 1).padStart(2, '0')}`);
+    for (const [index, jobName] of names.entries()) {
+      expect((await admin.post('api/job', { name: jobName, jobSort: index + 1 })).status()).toBe(201);
+    }
+    try {
+      await seed.menuTree(WORKBENCH);
+      await openConsole(page, '/workbench/kept');
+      const name = jobNameFilter(page);
+      await name.fill(prefix);
+      await name.press('Enter');
+      await expect(jobs(page).getByText('12 in total')).toBeVisible();
+      await jobs(page).getByTitle('2', { exact: true }).click();
+      await expect(jobs(page).getByRole('row')).toHaveCount(3);
+      await expect(jobs(page).getByRole('row').nth(1)).toContainText(`${prefix} 11`);
 
-    await tab(page, 'Home').click();
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await tab(page, 'Kept jobs').click();
-    await expect(page).toHaveURL(/\/kept-lists\/jobs$/);
-    await expect(name).toHaveValue(prefix);
-    await expect(jobs.locator('.ant-pagination-item-active')).toHaveText('2');
-    await expect(jobs.getByRole('row').nth(1)).toContainText(`${prefix} 11`);
-  } finally {
-    await removeNamed(api, { jobs: names });
-  }
+      await tab(page, 'Home').click();
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await tab(page, 'Kept jobs').click();
+      await expect(page).toHaveURL(/\/workbench\/kept$/);
+      await expect(name).toHaveValue(prefix);
+      await expect(jobs(page).locator('.ant-pagination-item-active')).toHaveText('2');
+      await expect(jobs(page).getByRole('row').nth(1)).toContainText(`${prefix} 11`);
+    } finally {
+      await removeNamed(admin, { jobs: names });
+    }
+  });
 });

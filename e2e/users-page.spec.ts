@@ -1,13 +1,14 @@
-import { expect, test } from '@playwright/test';
-import { apiSignIn, DEFAULT_USER_PASSWORD, removeSeeded, uniqueSuffix } from './support/accounts.ts';
+import { DEFAULT_USER_PASSWORD, removeSeeded, uniqueSuffix } from './support/accounts.ts';
+import { apiSignIn } from './support/api.ts';
+import { expect, test } from './support/fixtures.ts';
 import { signIn } from './support/sign-in.ts';
-import { adminApi, confirmDelete, idOf, notice, pickOption, recordWrites } from './support/system-pages.ts';
+import { confirmDelete, idOf, notice, pickOption, recordWrites } from './support/system-pages.ts';
 
 test('users: filter by department and status, edit, disable and enable, reset the password, delete', async ({
   page,
   request,
+  admin: api,
 }) => {
-  const api = await adminApi(request);
   const suffix = uniqueSuffix();
   const clerk = `clerk-${suffix}`;
   const porter = `porter-${suffix}`;
@@ -110,7 +111,7 @@ test('users: filter by department and status, edit, disable and enable, reset th
 
 test('the user form shows what is wrong with a phone number or e-mail address and sends nothing until fixed', async ({
   page,
-  request,
+  admin,
 }) => {
   const username = `newcomer-${uniqueSuffix()}`;
   const writes = recordWrites(page, '/api/users');
@@ -148,6 +149,6 @@ test('the user form shows what is wrong with a phone number or e-mail address an
     ).toContainText('newcomer@example.com');
     expect(writes).toEqual(['POST']);
   } finally {
-    await removeSeeded(await adminApi(request), { usernames: [username] });
+    await removeSeeded(admin, { usernames: [username] });
   }
 });

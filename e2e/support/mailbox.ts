@@ -1,5 +1,4 @@
 import { SMTPServer } from 'smtp-server';
-import { SMTP_PORT } from './test-server.ts';
 
 export interface ReceivedMail {
   to: string[];
@@ -8,10 +7,10 @@ export interface ReceivedMail {
 }
 
 /**
- * An SMTP server on SMTP_PORT that keeps what the console's server mails, for a journey that has
- * to read a code from a message. Only one journey at a time may listen.
+ * An SMTP server on `port` that keeps what the console's server mails, for a journey that has
+ * to read a code from a message. Each worker's server mails to a port of its own.
  */
-export async function openMailbox() {
+export async function openMailbox(port: number) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -31,7 +30,7 @@ export async function openMailbox() {
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(SMTP_PORT, '127.0.0.1', () => resolve());
+    server.listen(port, '127.0.0.1', () => resolve());
   });
   return {
     received,

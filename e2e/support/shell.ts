@@ -1,6 +1,5 @@
-import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
+import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
 import { TOKEN_COOKIE_KEY } from '@water/contract/constants';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, CAPTCHA_ANSWER } from './test-server.ts';
 
 export const APP_TITLE = 'Equipment Agent Distribution Management System';
 export const APP_TITLE_ZH = '设备代理分销管理系统';
@@ -10,16 +9,6 @@ export async function tokenOf(context: BrowserContext): Promise<string> {
   const cookie = (await context.cookies()).find((candidate) => candidate.name === TOKEN_COOKIE_KEY);
   if (!cookie) throw new Error('not signed in');
   return decodeURIComponent(cookie.value);
-}
-
-/** Signs in through the API, for journeys that call the server beside the browser. */
-export async function apiToken(request: APIRequestContext): Promise<string> {
-  const { uuid } = (await (await request.get('auth/code')).json()) as { uuid: string };
-  const answer = await request.post('auth/login', {
-    data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD, code: CAPTCHA_ANSWER, uuid },
-  });
-  expect(answer.status()).toBe(200);
-  return ((await answer.json()) as { token: string }).token;
 }
 
 export function sidebar(page: Page): Locator {

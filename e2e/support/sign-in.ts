@@ -42,3 +42,9 @@ export async function signIn(page: Page, options: { remember?: boolean; language
   await fillSignIn(page, ADMIN_PASSWORD, options);
   await expect(page.getByText(WELCOME[options.language ?? 'en'])).toBeVisible();
 }
+
+/** Opens the console in a test that uses the worker's session (`test.use({ signedIn: true })`). */
+export async function openConsole(page: Page, path = '/dashboard') {
+  await page.goto(path);
+  await expect(page.getByText(WELCOME.en)).toBeVisible();
+}

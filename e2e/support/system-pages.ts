@@ -1,13 +1,5 @@
-import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
-import { apiAs } from './accounts.ts';
-import { apiToken } from './shell.ts';
-
-export type Api = ReturnType<typeof apiAs>;
-
-/** An administrator's API session, for seeding and cleaning up beside the browser. */
-export async function adminApi(request: APIRequestContext): Promise<Api> {
-  return apiAs(request, await apiToken(request));
-}
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { Api } from './api.ts';
 
 /** Chooses an option of the open antd select or tree select by its text. */
 export async function pickOption(page: Page, text: string) {

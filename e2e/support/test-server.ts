@@ -1,10 +1,89 @@
-/** What the test server is started with, shared by the Playwright config and the journeys. */
-/** E2E_PORT lets two runs share a machine. */
-export const TEST_PORT = Number(process.env.E2E_PORT ?? 8123);
-export const BASE_URL = `http://127.0.0.1:${TEST_PORT}`;
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/** What every test server is started with, shared by the Playwright config and the journeys. */
+const ROOT = path.resolve(import.meta.dirname, '../..');
+/** E2E_PORT lets two runs share a machine: worker n listens on E2E_PORT + 2n and catches mail on the port after. */
+export const FIRST_PORT = Number(process.env.E2E_PORT ?? 8123);
+/** E2E_WEB_DIST lets a run use its own copy of the build, so that a build started meanwhile does not pull it away. */
+export const WEB_DIST = path.resolve(process.env.E2E_WEB_DIST ?? path.join(ROOT, 'apps/web/dist'));
 export const ADMIN_USERNAME = 'admin';
 export const ADMIN_PASSWORD = 'e2e-Admin-pass-2048';
 /** Every captcha of the test server has this answer (CAPTCHA_TEST_ANSWER). */
 export const CAPTCHA_ANSWER = '42';
-/** The test server sends its mail here (SMTP_URL); journeys that need a mailed code listen on it. */
-export const SMTP_PORT = TEST_PORT + 1;
+
+export interface TestServer {
+  baseURL: string;
+  /** The server sends its mail here (SMTP_URL); journeys that need a mailed code listen on it. */
+  smtpPort: number;
+  stop(): Promise<void>;
+}
+
+const STARTUP_MS = 120_000;
+
+/** Resolves once `url` answers 200, or rejects when the process exits or the time is up. */
+async function answering(url: string, server: ChildProcess): Promise<void> {
+  let exited: string | undefined;
+  server.once('exit', (code, signal) => {
+    exited = `the test server exited (${signal ?? code}) before answering`;
+  });
+  const deadline = Date.now() + STARTUP_MS;
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(exited);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not answer within ${STARTUP_MS / 1000} s`);
+}
+
+/**
+ * Starts the API server, serving the built console, on a fresh embedded database of its own; its
+ * output goes to `logFile`. `stop` ends it gracefully and removes the database.
+ */
+export async function startTestServer(port: number, logFile: string): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'water-e2e-'));
+  const smtpPort = port + 1;
+  const baseURL = `http://127.0.0.1:${port}`;
+  mkdirSync(path.dirname(logFile), { recursive: true });
+  const log = createWriteStream(logFile);
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      // Empty on purpose: the journeys always run on the embedded database.
+      DATABASE_URL: '',
+      NODE_ENV: 'test',
+      CAPTCHA_TEST_ANSWER: CAPTCHA_ANSWER,
+      ADMIN_PASSWORD,
+      WEB_DIST,
+      AUTH_RATE_LIMIT: '1000',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    },
+  });
+  server.stdout?.pipe(log);
+  server.stderr?.pipe(log);
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  const stop = async () => {
+    if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
+    await exited;
+    log.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await answering(`${baseURL}/auth/code`, server);
+  } catch (error) {
+    await stop();
+    throw new Error(`${(error as Error).message}; see ${logFile}`);
+  }
+  return { baseURL, smtpPort, stop };
+}
