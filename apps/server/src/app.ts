@@ -20,18 +20,22 @@ import { createVerifyCodes } from './lib/verify-codes.ts';
 import { authRoutes, publicAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { deptsRoutes } from './modules/depts/depts.routes.ts';
 import { createDeptsService } from './modules/depts/depts.service.ts';
 import { dictsRoutes } from './modules/dicts/dicts.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { createJobsService } from './modules/jobs/jobs.service.ts';
 import { logsRoutes } from './modules/logs/logs.routes.ts';
+import { createLogsService } from './modules/logs/logs.service.ts';
 import { menusRoutes } from './modules/menus/menus.routes.ts';
 import { druidRedirect, monitorRoutes } from './modules/monitor/monitor.routes.ts';
 import { onlineRoutes } from './modules/online/online.routes.ts';
+import { createOnlineService } from './modules/online/online.service.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { createRolesService } from './modules/roles/roles.service.ts';
-import { publicSettingsRoutes, SettingsCache, settingsRoutes } from './modules/settings/settings.routes.ts';
+import { publicSettingsRoutes, settingsRoutes } from './modules/settings/settings.routes.ts';
+import { createSettingsService } from './modules/settings/settings.service.ts';
 import { publicFilesRoutes, storageRoutes } from './modules/storage/storage.routes.ts';
 import { avatarDirOf, removeAvatars, serveAvatars } from './modules/users/avatar.ts';
 import { userCenterRoutes } from './modules/users/user-center.routes.ts';
@@ -135,8 +139,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   operationLogHooks(app);
   await app.register(publicAuthRoutes, { service: auth, authRateLimit: config.authRateLimit });
   await app.register(realtimePlugin);
-  const settings = { cache: new SettingsCache(app) };
-  await app.register(publicSettingsRoutes, settings);
+  const settings = createSettingsService(deps);
+  await app.register(publicSettingsRoutes, { service: settings });
   await app.register(publicFilesRoutes, { dataDir: config.dataDir });
   await app.register(druidRedirect);
   await app.register(async (signedIn) => {
@@ -145,10 +149,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // modules: menus, dictionaries, settings, dashboard, online users, logs
     await signedIn.register(menusRoutes);
     await signedIn.register(dictsRoutes);
-    await signedIn.register(settingsRoutes);
-    await signedIn.register(dashboardRoutes);
-    await signedIn.register(logsRoutes);
-    await signedIn.register(onlineRoutes);
+    await signedIn.register(settingsRoutes, { service: settings });
+    await signedIn.register(dashboardRoutes, { service: createDashboardService(deps) });
+    await signedIn.register(logsRoutes, { service: createLogsService(deps) });
+    await signedIn.register(onlineRoutes, { service: createOnlineService(deps) });
     await signedIn.register(monitorRoutes, { dataDir: config.dataDir });
     await signedIn.register(storageRoutes, { dataDir: config.dataDir });
     // end of modules: menus, dictionaries, settings, dashboard, online users, logs

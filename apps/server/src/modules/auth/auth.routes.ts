@@ -8,13 +8,11 @@ import {
   ResetPasswordBody,
 } from '@water/contract/auth';
 import { authErrors, Empty, ErrorBody } from '@water/contract/common';
+import { SIGN_IN_LOG_DESCRIPTION } from '@water/contract/constants';
 import type { FastifyInstance } from 'fastify';
 import { bearerToken } from '../../lib/authenticate.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import type { AuthService } from './auth.service.ts';
-
-/** The description of sign-in entries in the operation log, which the dashboard counts. */
-export const SIGN_IN = 'Sign in';
 
 const tags = ['auth'];
 
@@ -47,7 +45,7 @@ export async function publicAuthRoutes(base: FastifyInstance, { service, authRat
         body: LoginBody,
         response: { 200: LoginResponse, 400: ErrorBody, 429: ErrorBody },
       },
-      config: { rateLimit, logAsUser: SIGN_IN },
+      config: { rateLimit, logAsUser: SIGN_IN_LOG_DESCRIPTION },
     },
     async (request) => service.login(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] }),
   );
