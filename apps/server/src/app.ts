@@ -30,6 +30,7 @@ import { logsRoutes } from './modules/logs/logs.routes.ts';
 import { createLogsService } from './modules/logs/logs.service.ts';
 import { menusRoutes } from './modules/menus/menus.routes.ts';
 import { druidRedirect, monitorRoutes } from './modules/monitor/monitor.routes.ts';
+import { createMonitorService } from './modules/monitor/monitor.service.ts';
 import { onlineRoutes } from './modules/online/online.routes.ts';
 import { createOnlineService } from './modules/online/online.service.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
@@ -153,7 +154,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await signedIn.register(dashboardRoutes, { service: createDashboardService(deps) });
     await signedIn.register(logsRoutes, { service: createLogsService(deps) });
     await signedIn.register(onlineRoutes, { service: createOnlineService(deps) });
-    await signedIn.register(monitorRoutes, { dataDir: config.dataDir });
+    await signedIn.register(monitorRoutes, { service: createMonitorService(deps, config.dataDir) });
     await signedIn.register(storageRoutes, { dataDir: config.dataDir });
     // end of modules: menus, dictionaries, settings, dashboard, online users, logs
     // modules: users, roles, departments, jobs
