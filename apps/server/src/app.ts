@@ -24,6 +24,7 @@ import { createDashboardService } from './modules/dashboard/dashboard.service.ts
 import { deptsRoutes } from './modules/depts/depts.routes.ts';
 import { createDeptsService } from './modules/depts/depts.service.ts';
 import { dictsRoutes } from './modules/dicts/dicts.routes.ts';
+import { createDictsService } from './modules/dicts/dicts.service.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { createJobsService } from './modules/jobs/jobs.service.ts';
 import { logsRoutes } from './modules/logs/logs.routes.ts';
@@ -149,7 +150,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await signedIn.register(authRoutes, { service: auth });
     // modules: menus, dictionaries, settings, dashboard, online users, logs
     await signedIn.register(menusRoutes);
-    await signedIn.register(dictsRoutes);
+    await signedIn.register(dictsRoutes, { service: createDictsService(deps) });
     await signedIn.register(settingsRoutes, { service: settings });
     await signedIn.register(dashboardRoutes, { service: createDashboardService(deps) });
     await signedIn.register(logsRoutes, { service: createLogsService(deps) });
