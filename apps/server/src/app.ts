@@ -30,6 +30,7 @@ import { createJobsService } from './modules/jobs/jobs.service.ts';
 import { logsRoutes } from './modules/logs/logs.routes.ts';
 import { createLogsService } from './modules/logs/logs.service.ts';
 import { menusRoutes } from './modules/menus/menus.routes.ts';
+import { createMenusService } from './modules/menus/menus.service.ts';
 import { druidRedirect, monitorRoutes } from './modules/monitor/monitor.routes.ts';
 import { createMonitorService } from './modules/monitor/monitor.service.ts';
 import { onlineRoutes } from './modules/online/online.routes.ts';
@@ -149,7 +150,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await signedInContext(signedIn);
     await signedIn.register(authRoutes, { service: auth });
     // modules: menus, dictionaries, settings, dashboard, online users, logs
-    await signedIn.register(menusRoutes);
+    await signedIn.register(menusRoutes, { service: createMenusService(deps) });
     await signedIn.register(dictsRoutes, { service: createDictsService(deps) });
     await signedIn.register(settingsRoutes, { service: settings });
     await signedIn.register(dashboardRoutes, { service: createDashboardService(deps) });
