@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Deps } from './lib/deps.ts';
 import { createEventBus } from './lib/events.ts';
+import { FileStore } from './lib/file-storage.ts';
 import { tooManyRequests } from './lib/http-errors.ts';
 import { loadLegacyKey } from './lib/legacy-rsa.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
@@ -40,8 +43,8 @@ import { createRolesService } from './modules/roles/roles.service.ts';
 import { publicSettingsRoutes, settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
 import { publicFilesRoutes, storageRoutes } from './modules/storage/storage.routes.ts';
-import { avatarDirOf, removeAvatars, serveAvatars } from './modules/users/avatar.ts';
-import { userCenterRoutes } from './modules/users/user-center.routes.ts';
+import { createStorageService } from './modules/storage/storage.service.ts';
+import { publicAvatarRoutes, userCenterRoutes } from './modules/users/user-center.routes.ts';
 import { createUserCenterService } from './modules/users/user-center.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -112,6 +115,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(compress, { threshold: 1024, global: true });
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 20 } });
+  // Only `reply.sendFile` for stored files and avatars; the console's files are served by the web plugin.
+  await app.register(fastifyStatic, { root: config.dataDir, serve: false });
   const clock = options.clock ?? systemClock;
   const { database } = options;
   const db = database.db;
@@ -136,43 +141,44 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authPlugin);
   await app.register(swaggerPlugin);
 
+  // The modules' services, each built from the dependencies it names.
   const legacyKey = config.legacyRsaPrivateKey ? loadLegacyKey(config.legacyRsaPrivateKey) : undefined;
   const codes = createVerifyCodes(deps);
+  const avatars = new FileStore(path.join(config.dataDir, 'avatar'));
   const auth = createAuthService(deps, { captchaTestAnswer: config.captchaTestAnswer, legacyKey, codes });
-  operationLogHooks(app);
-  await app.register(publicAuthRoutes, { service: auth, authRateLimit: config.authRateLimit });
-  await app.register(realtimePlugin);
   const settings = createSettingsService(deps);
+  const storage = createStorageService(deps, new FileStore(path.join(config.dataDir, 'files')));
+  const userCenter = createUserCenterService(deps, { legacyKey, codes, avatars });
+  const users = createUsersService(deps, {
+    defaultUserPassword: config.defaultUserPassword,
+    removeAvatars: (names) => avatars.remove(names),
+  });
+
+  operationLogHooks(app);
+  await app.register(realtimePlugin);
+  // Reached without signing in.
+  await app.register(publicAuthRoutes, { service: auth, authRateLimit: config.authRateLimit });
   await app.register(publicSettingsRoutes, { service: settings });
-  await app.register(publicFilesRoutes, { dataDir: config.dataDir });
+  await app.register(publicFilesRoutes, { service: storage });
+  await app.register(publicAvatarRoutes, { service: userCenter });
   await app.register(druidRedirect);
+  // Signed in, each route with the permission it declares.
   await app.register(async (signedIn) => {
     await signedInContext(signedIn);
     await signedIn.register(authRoutes, { service: auth });
-    // modules: menus, dictionaries, settings, dashboard, online users, logs
+    await signedIn.register(userCenterRoutes, { service: userCenter });
+    await signedIn.register(dashboardRoutes, { service: createDashboardService(deps) });
     await signedIn.register(menusRoutes, { service: createMenusService(deps) });
     await signedIn.register(dictsRoutes, { service: createDictsService(deps) });
-    await signedIn.register(settingsRoutes, { service: settings });
-    await signedIn.register(dashboardRoutes, { service: createDashboardService(deps) });
-    await signedIn.register(logsRoutes, { service: createLogsService(deps) });
-    await signedIn.register(onlineRoutes, { service: createOnlineService(deps) });
-    await signedIn.register(monitorRoutes, { service: createMonitorService(deps, config.dataDir) });
-    await signedIn.register(storageRoutes, { dataDir: config.dataDir });
-    // end of modules: menus, dictionaries, settings, dashboard, online users, logs
-    // modules: users, roles, departments, jobs
-    const users = createUsersService(deps, {
-      defaultUserPassword: config.defaultUserPassword,
-      removeAvatars: (names) => removeAvatars(avatarDirOf(config.dataDir), names),
-    });
     await signedIn.register(usersRoutes, { service: users });
-    const userCenter = createUserCenterService(deps, { legacyKey, codes });
-    await signedIn.register(userCenterRoutes, { service: userCenter, dataDir: config.dataDir });
     await signedIn.register(rolesRoutes, { service: createRolesService(deps) });
     await signedIn.register(deptsRoutes, { service: createDeptsService(deps) });
     await signedIn.register(jobsRoutes, { service: createJobsService(deps) });
-    // Avatars are shown by <img> tags, which send no token: declared on the root instance, so public.
-    serveAvatars(app, avatarDirOf(config.dataDir));
-    // end of modules: users, roles, departments, jobs
+    await signedIn.register(settingsRoutes, { service: settings });
+    await signedIn.register(logsRoutes, { service: createLogsService(deps) });
+    await signedIn.register(onlineRoutes, { service: createOnlineService(deps) });
+    await signedIn.register(monitorRoutes, { service: createMonitorService(deps, config.dataDir) });
+    await signedIn.register(storageRoutes, { service: storage });
   });
 
   await app.register(webPlugin, { root: config.webDist });

@@ -20,6 +20,8 @@ export async function webPlugin(app: FastifyInstance, options: { root: string | 
     await app.register(fastifyStatic, {
       root,
       preCompressed: true,
+      // `reply.sendFile` is already there, for stored files.
+      decorateReply: false,
       wildcard: true,
       index: false,
       setHeaders: (res, filePath) => {

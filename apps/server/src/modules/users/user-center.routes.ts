@@ -9,21 +9,35 @@ import {
   UserCenterInput,
 } from '@water/contract/users';
 import type { FastifyInstance } from 'fastify';
+import Type from 'typebox';
 import { principalOf } from '../../plugins/auth.ts';
-import { avatarDirOf, readAvatarUpload, removeAvatars, storeAvatar } from './avatar.ts';
 import type { UserCenterService } from './user-center.service.ts';
 
 export interface UserCenterRoutesOptions {
   service: UserCenterService;
-  dataDir: string;
+}
+
+/** `GET /avatar/<name>`: public, because `<img>` sends no token; the names are random 128-bit values. */
+export async function publicAvatarRoutes(app: FastifyInstance, { service }: UserCenterRoutesOptions) {
+  app.get(
+    '/avatar/:name',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'An avatar image',
+        params: Type.Object({ name: Type.String({ maxLength: 64 }) }),
+        produces: ['image/png', 'image/jpeg', 'image/gif'],
+      },
+    },
+    async (request, reply) => service.sendAvatar(reply, (request.params as { name: string }).name),
+  );
 }
 
 const tags = ['personal center'];
 
 /** The signed-in user's own account: profile, password, avatar and e-mail address. */
-export async function userCenterRoutes(base: FastifyInstance, { service, dataDir }: UserCenterRoutesOptions) {
+export async function userCenterRoutes(base: FastifyInstance, { service }: UserCenterRoutesOptions) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
-  const avatarDir = avatarDirOf(dataDir);
 
   app.put(
     '/api/users/center',
@@ -75,16 +89,7 @@ export async function userCenterRoutes(base: FastifyInstance, { service, dataDir
       },
       config: { permission: 'signed-in' },
     },
-    async (request) => {
-      const { bytes, kind } = await readAvatarUpload(request);
-      const name = await storeAvatar(avatarDir, bytes, kind);
-      const previous = await service.setAvatar(principalOf(request), name).catch(async (error) => {
-        await removeAvatars(avatarDir, [name]);
-        throw error;
-      });
-      await removeAvatars(avatarDir, [previous]);
-      return { avatar: name };
-    },
+    async (request) => service.uploadAvatar(principalOf(request), request),
   );
 
   // `api/code/resetEmail` is the path of eladmin clients.

@@ -1,18 +1,24 @@
 import type { KeyObject } from 'node:crypto';
+import path from 'node:path';
 import {
+  AVATAR_EXTENSIONS,
+  AVATAR_MAX_BYTES,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   type UpdateEmailInput,
   type UpdatePassInput,
   type UserCenterInput,
 } from '@water/contract/users';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
+import { AVATAR_MIMES, kindOf } from '../../lib/file-kinds.ts';
+import type { FileStore } from '../../lib/file-storage.ts';
 import { forbidden, invalidField, unauthorized } from '../../lib/http-errors.ts';
 import { decryptLegacyPassword } from '../../lib/legacy-rsa.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { Principal } from '../../lib/principal.ts';
+import { readUpload } from '../../lib/uploads.ts';
 import type { UserRow } from '../../lib/user-info.ts';
 import type { VerifyCodes } from '../../lib/verify-codes.ts';
 import { usersRepository as repo } from './users.repository.ts';
@@ -20,6 +26,8 @@ import { usersRepository as repo } from './users.repository.ts';
 export interface UserCenterOptions {
   legacyKey: KeyObject | undefined;
   codes: VerifyCodes;
+  /** Where avatars are stored. */
+  avatars: FileStore;
 }
 
 export type UserCenterService = ReturnType<typeof createUserCenterService>;
@@ -30,7 +38,7 @@ const emailTaken = (email: string) =>
 /** The signed-in user's own account: profile, password, avatar and e-mail address. */
 export function createUserCenterService(
   { db, clock, sessions, principals }: Pick<Deps, 'db' | 'clock' | 'sessions' | 'principals'>,
-  { legacyKey, codes }: UserCenterOptions,
+  { legacyKey, codes, avatars }: UserCenterOptions,
 ) {
   /** eladmin clients send passwords RSA-encrypted; others send them as typed. */
   const plain = (password: string) => (legacyKey && decryptLegacyPassword(legacyKey, password)) || password;
@@ -113,16 +121,41 @@ export function createUserCenterService(
         });
     },
 
-    /** Points the user at a newly stored avatar; answers the name of the one it replaces. */
-    async setAvatar(principal: Principal, name: string): Promise<string | null> {
+    /** Stores an uploaded gif, jpeg or png (5 MB at most) as the user's avatar, and drops the previous one. */
+    async uploadAvatar(principal: Principal, request: FastifyRequest): Promise<{ avatar: string }> {
+      const { bytes, filename } = await readUpload(request, 'avatar', AVATAR_MAX_BYTES);
+      const extension = path.extname(filename).slice(1).toLowerCase();
+      // A cropped image arrives as a Blob named "blob": with no extension, the content alone decides.
+      if (extension && !(AVATAR_EXTENSIONS as readonly string[]).includes(extension)) {
+        throw invalidField('avatar', `only ${AVATAR_EXTENSIONS.join(', ')} files are accepted`, 'format');
+      }
+      const kind = await kindOf(bytes, extension);
+      if (!kind || !AVATAR_MIMES.includes(kind.mime)) {
+        throw invalidField('avatar', 'the file is not a gif, jpeg or png image', 'format');
+      }
       const user = await signedInUser(principal);
-      await repo.set(db, [user.id], {
-        avatarName: name,
-        avatarPath: `/avatar/${name}`,
-        updateBy: user.username,
-        updateTime: clock.now(),
+      const name = await avatars.save(bytes, kind.extension);
+      try {
+        await repo.set(db, [user.id], {
+          avatarName: name,
+          avatarPath: `/avatar/${name}`,
+          updateBy: user.username,
+          updateTime: clock.now(),
+        });
+      } catch (error) {
+        await avatars.remove([name]);
+        throw error;
+      }
+      await avatars.remove([user.avatarName]);
+      return { avatar: name };
+    },
+
+    /** An avatar image, for `<img>` tags, which send no token: the random names are the protection. */
+    sendAvatar(reply: FastifyReply, name: string): Promise<FastifyReply> {
+      return avatars.send(reply, name, {
+        cacheControl: 'public, max-age=31536000, immutable',
+        missing: 'No such avatar',
       });
-      return user.avatarName;
     },
   };
 }

@@ -7,6 +7,8 @@ export interface FileKind {
   mime: string;
   /** Shown in the browser rather than downloaded: only raster images. */
   inline: boolean;
+  /** The extension a stored file of this kind gets, whatever the upload was called. */
+  extension: string;
 }
 
 const SNIFFED: Record<string, { category: FileCategory; inline?: boolean }> = {
@@ -40,13 +42,18 @@ export async function kindOf(bytes: Buffer, extension: string): Promise<FileKind
   const sniffed = await fileTypeFromBuffer(bytes);
   if (sniffed) {
     const known = SNIFFED[sniffed.mime];
-    return known ? { category: known.category, mime: sniffed.mime, inline: known.inline ?? false } : undefined;
+    return known
+      ? { category: known.category, mime: sniffed.mime, inline: known.inline ?? false, extension: sniffed.ext }
+      : undefined;
   }
   if (TEXT_EXTENSIONS.has(extension) && looksLikeText(bytes)) {
-    return { category: 'text', mime: 'text/plain; charset=utf-8', inline: false };
+    return { category: 'text', mime: 'text/plain; charset=utf-8', inline: false, extension };
   }
   return undefined;
 }
 
 export const ACCEPTED_DESCRIPTION =
   'images (png, jpeg, gif, webp, bmp), PDF and Office documents, archives (zip, gz, tar, 7z, rar) and plain text (txt, csv, sql, json, md, log)';
+
+/** Avatars: the raster images every browser shows. */
+export const AVATAR_MIMES = ['image/png', 'image/jpeg', 'image/gif'];
