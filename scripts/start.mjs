@@ -25,7 +25,13 @@ const builtAt = existsSync(path.join(dist, 'index.html')) ? statSync(path.join(d
 
 if (builtAt < Math.max(...sources)) {
   console.log('Building the web app…');
-  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  // Always a production build: Vite follows NODE_ENV, and a development build of React runs the
+  // console under StrictMode's double mounting and without its optimisations.
+  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web', '--', '--mode', 'production'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

@@ -10,6 +10,7 @@ const proxied: Record<string, ProxyOptions> = Object.fromEntries(
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   plugins: [react(), precompress()],
   server: {
     port: 5173,

@@ -1,34 +1,57 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import type { Deps } from './lib/deps.ts';
+import { createEventBus } from './lib/events.ts';
+import { FileStore } from './lib/file-storage.ts';
 import { tooManyRequests } from './lib/http-errors.ts';
+import { loadLegacyKey } from './lib/legacy-rsa.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { PrincipalCache } from './lib/principal.ts';
+import { SessionStore } from './lib/sessions.ts';
 import { type Clock, systemClock } from './lib/time.ts';
+import { TokenSigner } from './lib/tokens.ts';
+import { schemaController } from './lib/validators.ts';
+import { createVerifyCodes } from './lib/verify-codes.ts';
 import { authRoutes, publicAuthRoutes } from './modules/auth/auth.routes.ts';
-import { loadLegacyKey } from './modules/auth/legacy-rsa.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { deptsRoutes } from './modules/depts/depts.routes.ts';
+import { createDeptsService } from './modules/depts/depts.service.ts';
 import { dictsRoutes } from './modules/dicts/dicts.routes.ts';
+import { createDictsService } from './modules/dicts/dicts.service.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
+import { createJobsService } from './modules/jobs/jobs.service.ts';
 import { logsRoutes } from './modules/logs/logs.routes.ts';
+import { createLogsService } from './modules/logs/logs.service.ts';
 import { menusRoutes } from './modules/menus/menus.routes.ts';
+import { createMenusService } from './modules/menus/menus.service.ts';
 import { druidRedirect, monitorRoutes } from './modules/monitor/monitor.routes.ts';
+import { createMonitorService } from './modules/monitor/monitor.service.ts';
 import { onlineRoutes } from './modules/online/online.routes.ts';
+import { createOnlineService } from './modules/online/online.service.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
-import { publicSettingsRoutes, SettingsCache, settingsRoutes } from './modules/settings/settings.routes.ts';
+import { createRolesService } from './modules/roles/roles.service.ts';
+import { publicSettingsRoutes, settingsRoutes } from './modules/settings/settings.routes.ts';
+import { createSettingsService } from './modules/settings/settings.service.ts';
 import { publicFilesRoutes, storageRoutes } from './modules/storage/storage.routes.ts';
-import { avatarDirOf, serveAvatars } from './modules/users/avatar.ts';
-import { userCenterRoutes } from './modules/users/user-center.routes.ts';
+import { createStorageService } from './modules/storage/storage.service.ts';
+import { publicAvatarRoutes, userCenterRoutes } from './modules/users/user-center.routes.ts';
+import { createUserCenterService } from './modules/users/user-center.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { createUsersService } from './modules/users/users.service.ts';
 import { authPlugin, signedInContext } from './plugins/auth.ts';
-import { databasePlugin } from './plugins/database.ts';
-import { errorsPlugin } from './plugins/errors.ts';
-import { eventsPlugin } from './plugins/events.ts';
+import { corePlugin } from './plugins/core.ts';
+import { errorsPlugin, sendError } from './plugins/errors.ts';
+import { inputBoundaryPlugin } from './plugins/input-boundary.ts';
 import { operationLogHooks } from './plugins/operation-log.ts';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
@@ -54,22 +77,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    ajv: {
-      customOptions: {
-        coerceTypes: 'array',
-        // Unknown fields are ignored where a schema allows them and refused where it does not.
-        removeAdditional: false,
-        useDefaults: true,
-        verbose: true,
-        keywords: ['errorMessage'],
-      },
-    },
+    // A path that is not valid percent-encoded UTF-8 is refused in the product's error format.
+    frameworkErrors: (error, _request, reply) =>
+      sendError(
+        reply,
+        400,
+        'The path is not valid percent-encoded UTF-8',
+        error.code === 'FST_ERR_BAD_URL' ? 'MALFORMED_URL' : 'MALFORMED_BODY',
+      ),
+    schemaController,
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
   await app.register(errorsPlugin);
+  await app.register(inputBoundaryPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -92,53 +115,70 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(compress, { threshold: 1024, global: true });
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 20 } });
+  // Only `reply.sendFile` for stored files and avatars; the console's files are served by the web plugin.
+  await app.register(fastifyStatic, { root: config.dataDir, serve: false });
   const clock = options.clock ?? systemClock;
-  app.decorate('mailer', options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom }));
-  await app.register(databasePlugin, { database: options.database, clock });
+  const { database } = options;
+  const db = database.db;
+  const events = await createEventBus(database, app.log);
+  const deps: Deps = {
+    db,
+    database,
+    clock,
+    events,
+    sessions: new SessionStore(db, clock, events),
+    principals: new PrincipalCache(db, events),
+    tokens: new TokenSigner(options.jwtSecret),
+    mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom }),
+  };
+  await app.register(corePlugin, deps);
   await app.register(rateLimit, {
     global: false,
-    store: databaseRateLimitStore(options.database.db, clock),
+    store: databaseRateLimitStore(db, clock),
     errorResponseBuilder: () =>
       tooManyRequests('Too many sign-in attempts from this address; wait a minute and try again'),
   });
-  await app.register(eventsPlugin);
-  await app.register(authPlugin, { jwtSecret: options.jwtSecret });
+  await app.register(authPlugin);
   await app.register(swaggerPlugin);
 
+  // The modules' services, each built from the dependencies it names.
   const legacyKey = config.legacyRsaPrivateKey ? loadLegacyKey(config.legacyRsaPrivateKey) : undefined;
-  await app.register(publicAuthRoutes, {
-    captchaTestAnswer: config.captchaTestAnswer,
-    legacyKey,
-    authRateLimit: config.authRateLimit,
+  const codes = createVerifyCodes(deps);
+  const avatars = new FileStore(path.join(config.dataDir, 'avatar'));
+  const auth = createAuthService(deps, { captchaTestAnswer: config.captchaTestAnswer, legacyKey, codes });
+  const settings = createSettingsService(deps);
+  const storage = createStorageService(deps, new FileStore(path.join(config.dataDir, 'files')));
+  const userCenter = createUserCenterService(deps, { legacyKey, codes, avatars });
+  const users = createUsersService(deps, {
+    defaultUserPassword: config.defaultUserPassword,
+    removeAvatars: (names) => avatars.remove(names),
   });
+
+  operationLogHooks(app);
   await app.register(realtimePlugin);
-  const settings = { cache: new SettingsCache(app) };
-  await app.register(publicSettingsRoutes, settings);
-  await app.register(publicFilesRoutes, { dataDir: config.dataDir });
+  // Reached without signing in.
+  await app.register(publicAuthRoutes, { service: auth, authRateLimit: config.authRateLimit });
+  await app.register(publicSettingsRoutes, { service: settings });
+  await app.register(publicFilesRoutes, { service: storage });
+  await app.register(publicAvatarRoutes, { service: userCenter });
   await app.register(druidRedirect);
+  // Signed in, each route with the permission it declares.
   await app.register(async (signedIn) => {
     await signedInContext(signedIn);
-    operationLogHooks(signedIn);
-    await signedIn.register(authRoutes);
-    // modules: menus, dictionaries, settings, dashboard, online users, logs
-    await signedIn.register(menusRoutes);
-    await signedIn.register(dictsRoutes);
-    await signedIn.register(settingsRoutes);
-    await signedIn.register(dashboardRoutes);
-    await signedIn.register(logsRoutes);
-    await signedIn.register(onlineRoutes);
-    await signedIn.register(monitorRoutes, { dataDir: config.dataDir });
-    await signedIn.register(storageRoutes, { dataDir: config.dataDir });
-    // end of modules: menus, dictionaries, settings, dashboard, online users, logs
-    // modules: users, roles, departments, jobs
-    await signedIn.register(usersRoutes, { defaultUserPassword: config.defaultUserPassword, dataDir: config.dataDir });
-    await signedIn.register(userCenterRoutes, { dataDir: config.dataDir, legacyKey });
-    await signedIn.register(rolesRoutes);
-    await signedIn.register(deptsRoutes);
-    await signedIn.register(jobsRoutes);
-    // Avatars are shown by <img> tags, which send no token: declared on the root instance, so public.
-    serveAvatars(app, avatarDirOf(config.dataDir));
-    // end of modules: users, roles, departments, jobs
+    await signedIn.register(authRoutes, { service: auth });
+    await signedIn.register(userCenterRoutes, { service: userCenter });
+    await signedIn.register(dashboardRoutes, { service: createDashboardService(deps) });
+    await signedIn.register(menusRoutes, { service: createMenusService(deps) });
+    await signedIn.register(dictsRoutes, { service: createDictsService(deps) });
+    await signedIn.register(usersRoutes, { service: users });
+    await signedIn.register(rolesRoutes, { service: createRolesService(deps) });
+    await signedIn.register(deptsRoutes, { service: createDeptsService(deps) });
+    await signedIn.register(jobsRoutes, { service: createJobsService(deps) });
+    await signedIn.register(settingsRoutes, { service: settings });
+    await signedIn.register(logsRoutes, { service: createLogsService(deps) });
+    await signedIn.register(onlineRoutes, { service: createOnlineService(deps) });
+    await signedIn.register(monitorRoutes, { service: createMonitorService(deps, config.dataDir) });
+    await signedIn.register(storageRoutes, { service: storage });
   });
 
   await app.register(webPlugin, { root: config.webDist });

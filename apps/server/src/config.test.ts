@@ -20,14 +20,19 @@ describe('configuration', () => {
   });
 
   it.each([
-    [{ PORT: 'eighty' }, 'PORT must be a whole number, got "eighty"'],
-    [{ PORT: '70000' }, 'PORT must be between 0 and 65535, got 70000'],
-    [{ AUTH_RATE_LIMIT: '0' }, 'AUTH_RATE_LIMIT must be between 1 and 100000, got 0'],
-    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must start with postgres:// or postgresql://'],
+    [{ PORT: 'eighty' }, 'PORT must be a whole number from 0 to 65535, got "eighty"'],
+    [{ PORT: '70000' }, 'PORT must be a whole number from 0 to 65535, got "70000"'],
+    [{ AUTH_RATE_LIMIT: '0' }, 'AUTH_RATE_LIMIT must be a whole number from 1 to 100000, got "0"'],
+    [{ UPLOAD_MAX_MB: '1.5' }, 'UPLOAD_MAX_MB must be a whole number from 1 to 10240, got "1.5"'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent, got "loud"'],
+    [
+      { DATABASE_URL: 'mysql://x' },
+      'DATABASE_URL must be a URL starting with postgres:// or postgresql://, got "mysql://x"',
+    ],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be a random string of at least 32 characters'],
     [{ JWT_SECRET: 'secret' }, 'JWT_SECRET must be a random string of at least 32 characters'],
-    [{ ADMIN_PASSWORD: 'abc' }, 'ADMIN_PASSWORD must have at least 8 characters'],
-    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL must start with smtp:// or smtps://'],
+    [{ ADMIN_PASSWORD: 'abc' }, 'ADMIN_PASSWORD must be at least 8 characters long'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL must be a URL starting with smtp:// or smtps://, got "http://mail"'],
     [{ CAPTCHA_TEST_ANSWER: '1' }, 'CAPTCHA_TEST_ANSWER is for tests only and is refused when NODE_ENV=production'],
   ])('refuses %o with one clear line', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));

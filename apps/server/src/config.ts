@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import Type, { type Static } from 'typebox';
+import { Value } from 'typebox/value';
 
 /** Everything the server reads from its environment, validated once. */
 export interface Config {
@@ -30,76 +32,102 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-const KNOWN_WEAK_SECRETS = new Set(['secret', 'changeme', 'jwt_secret', 'your-secret', 'password']);
+const KNOWN_WEAK_SECRETS = ['secret', 'changeme', 'jwt_secret', 'your-secret', 'password'];
 const MIN_SECRET_LENGTH = 32;
+const SECRET_RULE = `a random string of at least ${MIN_SECRET_LENGTH} characters`;
 
-function optional(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  const value = env[name];
-  return value === undefined || value.trim() === '' ? undefined : value;
-}
+/** What a setting must be, said the way the one-line refusal says it. */
+const rule = (description: string) => ({ description });
+const whole = (minimum: number, maximum: number) =>
+  Type.Optional(Type.Integer({ minimum, maximum, ...rule(`a whole number from ${minimum} to ${maximum}`) }));
+const text = (options: { pattern?: string; minLength?: number; description: string }) =>
+  Type.Optional(Type.String(options));
 
-function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
-  const raw = optional(env, name);
-  if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
-  const value = Number(raw);
-  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
-  return value;
+/** Every variable the server reads, in one schema: the README's configuration table. */
+export const Environment = Type.Object({
+  NODE_ENV: text({ description: 'production, development or test' }),
+  PORT: whole(0, 65535),
+  HOST: text({ minLength: 1, description: 'an address to listen on' }),
+  DATA_DIR: text({ minLength: 1, description: 'a directory' }),
+  DATABASE_URL: text({ pattern: '^postgres(ql)?://', description: 'a URL starting with postgres:// or postgresql://' }),
+  JWT_SECRET: Type.Optional(
+    Type.String({ minLength: MIN_SECRET_LENGTH, not: { enum: KNOWN_WEAK_SECRETS }, ...rule(SECRET_RULE) }),
+  ),
+  ADMIN_PASSWORD: text({ minLength: 8, description: 'at least 8 characters long' }),
+  CAPTCHA_TEST_ANSWER: text({ minLength: 1, description: 'the answer every captcha takes, for tests' }),
+  LEGACY_RSA_PRIVATE_KEY: text({ pattern: '^[A-Za-z0-9+/=\\s]+$', description: 'a PKCS#8 DER key in base64' }),
+  SMTP_URL: text({ pattern: '^smtps?://', description: 'a URL starting with smtp:// or smtps://' }),
+  MAIL_FROM: text({ minLength: 3, description: 'a sender address' }),
+  DEFAULT_USER_PASSWORD: text({ minLength: 6, description: 'at least 6 characters long' }),
+  AUTH_RATE_LIMIT: whole(1, 100_000),
+  SEED_DEMO: text({ pattern: '^[01]$', description: '1 or 0' }),
+  LOG_LEVEL: Type.Optional(
+    Type.Union(
+      ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'].map((level) => Type.Literal(level)),
+      rule('one of trace, debug, info, warn, error, fatal, silent'),
+    ),
+  ),
+  TRUST_PROXY: text({ minLength: 1, description: '1, or the addresses of the proxies' }),
+  UPLOAD_MAX_MB: whole(1, 10_240),
+  WEB_DIST: text({ minLength: 1, description: 'the directory of the built console' }),
+});
+
+/** The variables that are set (blank counts as unset), converted to the schema's types. */
+function readEnvironment(env: NodeJS.ProcessEnv): Static<typeof Environment> {
+  const raw: Record<string, string> = {};
+  for (const name of Object.keys(Environment.properties)) {
+    const value = env[name];
+    if (value !== undefined && value.trim() !== '') raw[name] = value;
+  }
+  const refuse = (name: string) => {
+    const schema = Environment.properties[name as keyof typeof Environment.properties] as { description?: string };
+    const shown = name === 'JWT_SECRET' || name === 'ADMIN_PASSWORD' ? '' : `, got "${raw[name]}"`;
+    return new ConfigError(`${name} must be ${schema.description ?? 'valid'}${shown}`);
+  };
+  // The conversion would read "1.5" as 1: whole numbers are checked as written.
+  for (const [name, value] of Object.entries(raw)) {
+    const schema = Environment.properties[name as keyof typeof Environment.properties] as { type?: string };
+    if (schema.type === 'integer' && !/^\d+$/.test(value.trim())) throw refuse(name);
+  }
+  const converted = Value.Convert(Environment, { ...raw });
+  const [error] = Value.Errors(Environment, converted);
+  if (error) throw refuse(error.instancePath.split('/')[1] ?? '');
+  return converted as Static<typeof Environment>;
 }
 
 export function checkJwtSecret(secret: string, source: string): string {
-  if (secret.length < MIN_SECRET_LENGTH || KNOWN_WEAK_SECRETS.has(secret.toLowerCase())) {
-    throw new ConfigError(`${source} must be a random string of at least ${MIN_SECRET_LENGTH} characters`);
+  if (secret.length < MIN_SECRET_LENGTH || KNOWN_WEAK_SECRETS.includes(secret.toLowerCase())) {
+    throw new ConfigError(`${source} must be ${SECRET_RULE}`);
   }
   return secret;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const nodeEnv = optional(env, 'NODE_ENV') ?? 'production';
-  const databaseUrl = optional(env, 'DATABASE_URL');
-  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
-  }
-  const jwtSecret = optional(env, 'JWT_SECRET');
-  if (jwtSecret !== undefined) checkJwtSecret(jwtSecret, 'JWT_SECRET');
-  const captchaTestAnswer = optional(env, 'CAPTCHA_TEST_ANSWER');
-  if (captchaTestAnswer !== undefined && nodeEnv === 'production') {
+  const e = readEnvironment(env);
+  const nodeEnv = e.NODE_ENV ?? 'production';
+  if (e.JWT_SECRET !== undefined) checkJwtSecret(e.JWT_SECRET, 'JWT_SECRET');
+  if (e.CAPTCHA_TEST_ANSWER !== undefined && nodeEnv === 'production') {
     throw new ConfigError('CAPTCHA_TEST_ANSWER is for tests only and is refused when NODE_ENV=production');
   }
-  const adminPassword = optional(env, 'ADMIN_PASSWORD');
-  if (adminPassword !== undefined && adminPassword.length < 8) {
-    throw new ConfigError('ADMIN_PASSWORD must have at least 8 characters');
-  }
-  const defaultUserPassword = optional(env, 'DEFAULT_USER_PASSWORD') ?? '123456';
-  if (defaultUserPassword.length < 6) {
-    throw new ConfigError('DEFAULT_USER_PASSWORD must have at least 6 characters');
-  }
-  const legacyRsaPrivateKey = optional(env, 'LEGACY_RSA_PRIVATE_KEY');
-  const smtpUrl = optional(env, 'SMTP_URL');
-  if (smtpUrl !== undefined && !/^smtps?:\/\//.test(smtpUrl)) {
-    throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
-  }
-  const host = optional(env, 'HOST') ?? '127.0.0.1';
-  const webDist = optional(env, 'WEB_DIST');
   return {
     nodeEnv,
-    port: integer(env, 'PORT', 8000, 0, 65535),
-    host,
-    dataDir: path.resolve(optional(env, 'DATA_DIR') ?? './data'),
-    databaseUrl,
-    jwtSecret,
-    adminPassword,
-    captchaTestAnswer,
-    legacyRsaPrivateKey,
-    smtpUrl,
-    mailFrom: optional(env, 'MAIL_FROM'),
-    defaultUserPassword,
-    authRateLimit: integer(env, 'AUTH_RATE_LIMIT', 60, 1, 100000),
-    seedDemo: optional(env, 'SEED_DEMO') === '1',
-    logLevel: optional(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'warn' : 'info'),
-    trustProxy: trustProxy(optional(env, 'TRUST_PROXY')),
-    uploadMaxBytes: integer(env, 'UPLOAD_MAX_MB', 100, 1, 10_240) * 1024 * 1024,
-    webDist: webDist === undefined ? undefined : path.resolve(webDist),
+    port: e.PORT ?? 8000,
+    host: e.HOST ?? '127.0.0.1',
+    dataDir: path.resolve(e.DATA_DIR ?? './data'),
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET,
+    adminPassword: e.ADMIN_PASSWORD,
+    captchaTestAnswer: e.CAPTCHA_TEST_ANSWER,
+    legacyRsaPrivateKey: e.LEGACY_RSA_PRIVATE_KEY,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    defaultUserPassword: e.DEFAULT_USER_PASSWORD ?? '123456',
+    authRateLimit: e.AUTH_RATE_LIMIT ?? 60,
+    seedDemo: e.SEED_DEMO === '1',
+    logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
+    trustProxy: trustProxy(e.TRUST_PROXY),
+    uploadMaxBytes: (e.UPLOAD_MAX_MB ?? 100) * 1024 * 1024,
+    webDist: e.WEB_DIST === undefined ? undefined : path.resolve(e.WEB_DIST),
   };
 }
 

@@ -52,7 +52,12 @@ describe('the app as a whole', () => {
   it('hides the details of a server error', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/test/explode' });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ status: 500, message: 'Internal server error', timestamp: expect.any(Number) });
+    expect(response.json()).toEqual({
+      status: 500,
+      message: 'Internal server error',
+      timestamp: expect.any(Number),
+      code: 'INTERNAL',
+    });
     expect(response.body).not.toMatch(/secret_table|SELECT|at .*\.ts/);
   });
 

@@ -99,6 +99,6 @@ describe('the server process', () => {
   it('stops at once with a one-line reason on a bad setting', async () => {
     const bad = startServer({ DATA_DIR: dataDir, PORT: 'eighty' });
     expect(await bad.exit).toBe(1);
-    expect(bad.output().trim()).toBe('Configuration error: PORT must be a whole number, got "eighty"');
+    expect(bad.output().trim()).toBe('Configuration error: PORT must be a whole number from 0 to 65535, got "eighty"');
   }, 30_000);
 });

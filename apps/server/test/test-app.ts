@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
@@ -30,6 +30,8 @@ export interface TestApp {
   bodies: string[];
   /** Every mail the app sent. */
   mails: Mail[];
+  /** Every log line the app wrote, when asked for (`captureLogs`). */
+  logs: string[];
   /** `url` is set in PostgreSQL mode, for tests that open a second connection. */
   database: DatabaseHandle & { url?: string };
   clock: TestClock;
@@ -40,6 +42,7 @@ export interface TestApp {
 export async function createTestApp(
   env: Record<string, string> = {},
   beforeReady?: (app: FastifyInstance) => Promise<void> | void,
+  options: { captureLogs?: boolean } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -55,7 +58,9 @@ export async function createTestApp(
       mails.push(mail);
     },
   };
-  const app = await buildApp({ config, database, jwtSecret: JWT_SECRET, clock, logger: false, mailer });
+  const logs: string[] = [];
+  const logger = options.captureLogs ? { level: 'info', stream: { write: (line: string) => logs.push(line) } } : false;
+  const app = await buildApp({ config, database, jwtSecret: JWT_SECRET, clock, logger, mailer });
   const bodies: string[] = [];
   app.addHook('onSend', async (_request, _reply, payload) => {
     if (typeof payload === 'string' || Buffer.isBuffer(payload)) bodies.push(payload.toString());
@@ -67,6 +72,7 @@ export async function createTestApp(
     app,
     bodies,
     mails,
+    logs,
     database,
     clock,
     close: async () => {
@@ -106,10 +112,50 @@ export async function tokenOf(t: TestApp, username = 'admin', password = ADMIN_P
   return (response.json() as { token: string }).token;
 }
 
+/**
+ * The body of a refused form whose first refused field is the one `message` names
+ * (`'name: is required'`): the readable line for old clients and the typed field errors.
+ */
+export function refusedField(message: string, status = 400) {
+  const [field = '', ...reason] = message.split(': ');
+  return {
+    status,
+    message,
+    timestamp: expect.any(Number),
+    code: status === 403 ? 'FORBIDDEN' : 'VALIDATION_FAILED',
+    errors: expect.arrayContaining([expect.objectContaining({ field, message: reason.join(': ') })]),
+  };
+}
+
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** A shorthand for calls made with one user's token: `call('PUT', '/api/x', body)`. */
 export function callerFor(t: TestApp, authorization: string) {
   return (method: Method, url: string, payload?: object) =>
     t.app.inject({ method, url, headers: { authorization }, ...(payload === undefined ? {} : { payload }) });
+}
+
+export type Caller = ReturnType<typeof callerFor>;
+
+export interface SignedInTestApp {
+  t: TestApp;
+  /** Calls as the administrator. */
+  admin: Caller;
+  /** Calls as the demo user `test` (role User). */
+  user: Caller;
+}
+
+/**
+ * The app of a test file, on its own database, with the administrator and the demo user signed
+ * in: registers its own set-up and tear-down. Read the fields inside tests, once set up.
+ */
+export function useTestApp(env: Record<string, string> = {}): SignedInTestApp {
+  const context = {} as SignedInTestApp;
+  beforeAll(async () => {
+    context.t = await createTestApp({ AUTH_RATE_LIMIT: '1000', ...env });
+    context.admin = callerFor(context.t, await tokenOf(context.t));
+    context.user = callerFor(context.t, await tokenOf(context.t, 'test', DEFAULT_USER_PASSWORD));
+  });
+  afterAll(() => context.t?.close());
+  return context;
 }

@@ -11,6 +11,11 @@ export function Id(options: { description?: string } = {}) {
   return Type.Integer({ minimum: 1, maximum: ID_MAX, ...options });
 }
 
+/** A parent id as eladmin clients send it: 0 (or absent) for the top level. */
+export function ParentId(options: { description?: string } = {}) {
+  return Type.Integer({ minimum: 0, maximum: ID_MAX, ...options });
+}
+
 /**
  * `T | null` as one JSON type list rather than `anyOf`: with ajv's `coerceTypes`, `anyOf`
  * [integer, null] would turn a null into 0 before trying the null branch.

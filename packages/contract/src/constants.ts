@@ -40,3 +40,6 @@ export const SESSION_RENEW_MS = 60 * 60 * 1000;
 export const SESSION_RENEW_BELOW_MS = 30 * 60 * 1000;
 /** Hard ceiling of one token, however often it is renewed. */
 export const TOKEN_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** How the operation log describes a sign-in (the dashboard counts them). */
+export const SIGN_IN_LOG_DESCRIPTION = 'Sign in';

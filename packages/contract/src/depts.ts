@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { CreateTimeRange, DateTime, nullable, OptionalPaging } from './common.ts';
+import { CreateTimeRange, DateTime, ID_MAX, Id, nullable, OptionalPaging, ParentId } from './common.ts';
 
 export const Dept = Type.Object({
   id: Type.Integer(),
@@ -39,13 +39,13 @@ export const DeptPage = Type.Object({
 
 export const DeptTree = Type.Object({
   content: Type.Array(DeptNode),
-  totalElements: Type.Integer({ minimum: 0, description: 'number of departments in the tree' }),
+  totalElements: ParentId({ description: 'number of departments in the tree' }),
 });
 
 const deptFilters = {
   name: Type.Optional(Type.String({ maxLength: 255, description: 'part of the name; answers a flat list' })),
   enabled: Type.Optional(Type.Boolean()),
-  pid: Type.Optional(Type.Integer({ minimum: 0, description: 'children of this department; 0 = top level' })),
+  pid: Type.Optional(ParentId({ description: 'children of this department; 0 = top level' })),
   createTime: Type.Optional(CreateTimeRange),
 };
 
@@ -56,7 +56,9 @@ export type DeptQuery = Static<typeof DeptQuery>;
 export const DeptFilter = Type.Object({ ...deptFilters, sort: OptionalPaging.sort });
 
 const deptFields = {
-  pid: Type.Optional(nullable<number>('integer', { minimum: 0, description: 'parent; null or 0 = top level' })),
+  pid: Type.Optional(
+    nullable<number>('integer', { minimum: 0, maximum: ID_MAX, description: 'parent; null or 0 = top level' }),
+  ),
   name: Type.String({ minLength: 1, maxLength: 255 }),
   /** Absent: 999 for a new department, unchanged for an existing one. */
   deptSort: Type.Optional(Type.Integer({ minimum: 0, maximum: 99999 })),
@@ -68,5 +70,5 @@ const deptFields = {
 export const DeptCreateInput = Type.Object({ id: Type.Optional(Type.Null()), ...deptFields });
 export type DeptCreateInput = Static<typeof DeptCreateInput>;
 
-export const DeptUpdateInput = Type.Object({ id: Type.Integer({ minimum: 1 }), ...deptFields });
+export const DeptUpdateInput = Type.Object({ id: Id(), ...deptFields });
 export type DeptUpdateInput = Static<typeof DeptUpdateInput>;

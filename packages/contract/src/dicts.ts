@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { DateTime } from './common.ts';
+import { AbsentId, DateTime, Id } from './common.ts';
 
 export const DictDetail = Type.Object({
   id: Type.Integer(),
@@ -27,7 +27,7 @@ export type Dict = Static<typeof Dict>;
 export const DICT_NAME_PATTERN = '^[A-Za-z][A-Za-z0-9_-]*$';
 
 export const DictInput = Type.Object({
-  id: Type.Optional(Type.Integer({ minimum: 1 })),
+  id: AbsentId,
   name: Type.String({
     minLength: 1,
     maxLength: 255,
@@ -39,10 +39,10 @@ export const DictInput = Type.Object({
 export type DictInput = Static<typeof DictInput>;
 
 export const DictDetailInput = Type.Object({
-  id: Type.Optional(Type.Integer({ minimum: 1 })),
+  id: AbsentId,
   label: Type.String({ minLength: 1, maxLength: 255 }),
   value: Type.String({ minLength: 1, maxLength: 255 }),
   dictSort: Type.Optional(Type.Integer({ minimum: 0, maximum: 99999 })),
-  dict: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+  dict: Type.Object({ id: Id() }),
 });
 export type DictDetailInput = Static<typeof DictDetailInput>;

@@ -9,6 +9,8 @@ export const ERROR_CODES = [
   'VALIDATION_FAILED',
   /** The body is not parseable as what its content type says (bad JSON, broken multipart). */
   'MALFORMED_BODY',
+  /** The path or query string is not valid percent-encoded UTF-8. */
+  'MALFORMED_URL',
   'UNSUPPORTED_MEDIA_TYPE',
   'PAYLOAD_TOO_LARGE',
   /** A rule of the product refuses the request (deleting a job still held, a cycle in a tree, …). */
@@ -56,10 +58,11 @@ export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 
 export const FieldError = Type.Object({
   field: Type.String({ description: 'Path of the field: `name`, `dept.id`, `jobs.0.id`' }),
-  code: Type.Union(
-    FIELD_ERROR_CODES.map((code) => Type.Literal(code)),
-    { description: 'Why the field was refused' },
-  ),
+  code: Type.Unsafe<FieldErrorCode>({
+    type: 'string',
+    enum: [...FIELD_ERROR_CODES],
+    description: 'Why the field was refused',
+  }),
   message: Type.String({ description: 'The reason in English, without the field name' }),
   params: Type.Optional(
     Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]), {
@@ -75,10 +78,7 @@ export const ErrorBody = Type.Object(
     message: Type.String({ description: 'What went wrong in English, naming the first field for bad input' }),
     timestamp: Type.Integer({ description: 'Milliseconds since the epoch' }),
     code: Type.Optional(
-      Type.Union(
-        ERROR_CODES.map((code) => Type.Literal(code)),
-        { description: 'What went wrong, for programs' },
-      ),
+      Type.Unsafe<ErrorCode>({ type: 'string', enum: [...ERROR_CODES], description: 'What went wrong, for programs' }),
     ),
     errors: Type.Optional(
       Type.Array(FieldError, { description: 'Every refused field, when the error is about fields' }),

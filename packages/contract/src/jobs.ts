@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { CreateTimeRange, DateTime, PageQuery } from './common.ts';
+import { CreateTimeRange, DateTime, Id, PageQuery, ParentId } from './common.ts';
 
 export const Job = Type.Object({
   id: Type.Integer(),
@@ -46,5 +46,5 @@ const jobFields = {
 export const JobCreateInput = Type.Object({ id: Type.Optional(Type.Null()), ...jobFields });
 export type JobCreateInput = Static<typeof JobCreateInput>;
 
-export const JobUpdateInput = Type.Object({ id: Type.Integer({ minimum: 1 }), ...jobFields });
+export const JobUpdateInput = Type.Object({ id: Id(), ...jobFields });
 export type JobUpdateInput = Static<typeof JobUpdateInput>;

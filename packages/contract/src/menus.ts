@@ -1,8 +1,13 @@
 import Type, { type Static } from 'typebox';
-import { DateTime } from './common.ts';
+import { AbsentId, DateTime, ParentId } from './common.ts';
 
 /** 0 directory, 1 menu (a page), 2 button (a permission only). */
 export const MenuType = Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)]);
+export type MenuType = Static<typeof MenuType>;
+/** A directory groups menus, a menu shows a page (or a link), a button is a permission only. */
+export const MENU_TYPE_DIRECTORY = 0;
+export const MENU_TYPE_MENU = 1;
+export const MENU_TYPE_BUTTON = 2;
 
 export const Menu = Type.Object({
   id: Type.Integer(),
@@ -30,8 +35,8 @@ export const Menu = Type.Object({
 export type Menu = Static<typeof Menu>;
 
 export const MenuInput = Type.Object({
-  id: Type.Optional(Type.Integer({ minimum: 1 })),
-  pid: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])),
+  id: AbsentId,
+  pid: Type.Optional(Type.Union([ParentId(), Type.Null()])),
   type: MenuType,
   title: Type.String({ minLength: 1, maxLength: 255 }),
   componentName: Type.Optional(Type.Union([Type.String({ maxLength: 255 }), Type.Null()])),

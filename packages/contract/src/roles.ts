@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { CreateTimeRange, DateTime, IdRef, nullable, PageQuery } from './common.ts';
+import { CreateTimeRange, DateTime, Id, IdRef, nullable, PageQuery, ParentId } from './common.ts';
 
 /** Wire values of a role's data scope: all, own department, custom departments. */
 export const DATA_SCOPES = ['全部', '本级', '自定义'] as const;
@@ -60,21 +60,21 @@ const roleFields = {
     errorMessage: `must be one of ${DATA_SCOPES.join(', ')}`,
   }),
   /** Required, and not empty, when the data scope is 自定义; ignored otherwise. */
-  depts: Type.Optional(Type.Array(IdRef)),
-  /** Absent: none for a new role, unchanged for an existing one. */
-  menus: Type.Optional(Type.Array(IdRef)),
+  depts: Type.Optional(Type.Array(IdRef, { maxItems: 10_000 })),
+  /** Absent (or null, as eladmin clients send it): none for a new role, unchanged for an existing one. */
+  menus: Type.Optional(Type.Union([Type.Null(), Type.Array(IdRef, { maxItems: 10_000 })])),
 };
 
 /** eladmin clients send `id: null` when creating. */
 export const RoleCreateInput = Type.Object({ id: Type.Optional(Type.Null()), ...roleFields });
 export type RoleCreateInput = Static<typeof RoleCreateInput>;
 
-export const RoleUpdateInput = Type.Object({ id: Type.Integer({ minimum: 1 }), ...roleFields });
+export const RoleUpdateInput = Type.Object({ id: Id(), ...roleFields });
 export type RoleUpdateInput = Static<typeof RoleUpdateInput>;
 
 export const RoleMenusInput = Type.Object({
-  id: Type.Integer({ minimum: 1 }),
-  menus: Type.Array(IdRef),
+  id: Id(),
+  menus: Type.Array(IdRef, { maxItems: 10_000 }),
 });
 export type RoleMenusInput = Static<typeof RoleMenusInput>;
 

@@ -7,6 +7,7 @@ export const Publicity = Type.Object({
   body: Type.Optional(Type.String({ maxLength: 20000 })),
   contact: Type.Optional(Type.String({ maxLength: 500 })),
 });
+export type Publicity = Static<typeof Publicity>;
 
 /** What `api/global/setting` holds for one side: every field optional, `{}` when nothing is set. */
 export const GlobalSettings = Type.Object(

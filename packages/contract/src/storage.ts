@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { DateTime } from './common.ts';
+import { DateTime, Id } from './common.ts';
 
 /** What a stored file is, as the server decided from its content. */
 export const FILE_CATEGORIES = ['image', 'document', 'archive', 'text'] as const;
@@ -19,6 +19,6 @@ export const StoredFile = Type.Object({
 export type StoredFile = Static<typeof StoredFile>;
 
 export const FileRename = Type.Object({
-  id: Type.Integer({ minimum: 1 }),
+  id: Id(),
   name: Type.String({ minLength: 1, maxLength: 200 }),
 });

@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { UserDto } from './auth.ts';
-import { CreateTimeRange, IdRef, nullable, PageQuery } from './common.ts';
+import { CreateTimeRange, Id, IdRef, nullable, PageQuery, ParentId } from './common.ts';
 import { EMAIL_PATTERN, PHONE_PATTERN } from './validators.ts';
 
 export const GENDERS = ['男', '女'] as const;
@@ -29,7 +29,7 @@ export const UserPage = Type.Object({
 const userFilters = {
   blurry: Type.Optional(Type.String({ maxLength: 255, description: 'part of the username, nickname or e-mail' })),
   enabled: Type.Optional(Type.Boolean()),
-  deptId: Type.Optional(Type.Integer({ minimum: 1, description: 'this department and every one below it' })),
+  deptId: Type.Optional(Id({ description: 'this department and every one below it' })),
   createTime: Type.Optional(CreateTimeRange),
 };
 
@@ -52,8 +52,8 @@ const userFields = {
   phone: Type.Optional(phone()),
   email: Type.Optional(email()),
   dept: IdRef,
-  jobs: Type.Optional(Type.Array(IdRef)),
-  roles: Type.Array(IdRef, { minItems: 1 }),
+  jobs: Type.Optional(Type.Array(IdRef, { maxItems: 1000 })),
+  roles: Type.Array(IdRef, { minItems: 1, maxItems: 1000 }),
   /** Absent: enabled for a new user, unchanged for an existing one. */
   enabled: Type.Optional(Type.Boolean()),
 };
@@ -72,12 +72,12 @@ export const UserCreateInput = Type.Object({
 });
 export type UserCreateInput = Static<typeof UserCreateInput>;
 
-export const UserUpdateInput = Type.Object({ id: Type.Integer({ minimum: 1 }), ...userFields });
+export const UserUpdateInput = Type.Object({ id: Id(), ...userFields });
 export type UserUpdateInput = Static<typeof UserUpdateInput>;
 
 /** `PUT api/users/center`: the signed-in user's own profile. */
 export const UserCenterInput = Type.Object({
-  id: Type.Integer({ minimum: 1 }),
+  id: Id(),
   nickName: Type.String({ minLength: 1, maxLength: 255 }),
   gender: Type.Optional(gender()),
   phone: Type.Optional(phone()),

@@ -1,19 +1,13 @@
-/** "Chrome 131", "Firefox 133", … from a User-Agent header: enough to tell sessions apart. */
+import { UAParser } from 'ua-parser-js';
+
+/** "Chrome 131 (Windows 10)", "Firefox 133 (Ubuntu)", … from a User-Agent header: enough to tell sessions apart. */
 export function browserOf(userAgent: string | undefined): string | null {
   if (!userAgent) return null;
-  const known: [RegExp, string][] = [
-    [/Edg\/(\d+)/, 'Edge'],
-    [/OPR\/(\d+)/, 'Opera'],
-    [/Firefox\/(\d+)/, 'Firefox'],
-    [/HeadlessChrome\/(\d+)/, 'Headless Chrome'],
-    [/Chrome\/(\d+)/, 'Chrome'],
-    [/Version\/(\d+)[\d.]* .*Safari\//, 'Safari'],
-  ];
-  for (const [pattern, name] of known) {
-    const match = pattern.exec(userAgent);
-    if (match) return `${name} ${match[1]}`;
-  }
-  return userAgent.slice(0, 60);
+  const { browser, os } = new UAParser(userAgent).getResult();
+  if (!browser.name) return userAgent.slice(0, 60);
+  const name = [browser.name, browser.major].filter(Boolean).join(' ');
+  const system = [os.name, os.version].filter(Boolean).join(' ');
+  return system ? `${name} (${system})` : name;
 }
 
 const PRIVATE = [

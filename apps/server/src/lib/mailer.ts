@@ -7,12 +7,6 @@ export interface Mail {
   text: string;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    mailer: Mailer;
-  }
-}
-
 export interface Mailer {
   send(mail: Mail, log: FastifyBaseLogger): Promise<void>;
 }

@@ -1,10 +1,9 @@
-import { ADMIN_PERMISSION } from '@water/contract/constants';
+import { hasAnyPermission } from '@water/contract/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { authenticate, bearerToken } from '../lib/authenticate.ts';
 import { forbidden, unauthorized } from '../lib/http-errors.ts';
-import { SessionStore } from '../modules/auth/session-store.ts';
-import { bearerToken, TokenSigner } from '../modules/auth/token.ts';
-import { loadPrincipal, type Principal } from '../modules/users/user-info.repository.ts';
+import type { Principal } from '../lib/principal.ts';
 
 /**
  * What a signed-in route requires: any signed-in user, or one of the listed permission strings
@@ -19,9 +18,6 @@ declare module 'fastify' {
     duringPasswordChange?: boolean;
   }
   interface FastifyInstance {
-    sessions: SessionStore;
-    tokens: TokenSigner;
-    principals: PrincipalCache;
     /** What each signed-in route requires, as registered: the route × permission table. */
     routePermissions: { method: string; url: string; permission: RoutePermission }[];
   }
@@ -31,69 +27,35 @@ declare module 'fastify' {
   }
 }
 
-export class PrincipalCache {
-  readonly #cache = new Map<number, Promise<Principal | undefined>>();
-
-  constructor(private readonly app: FastifyInstance) {
-    app.events.on('principals', (payload) => {
-      if (payload === '*') this.#cache.clear();
-      else this.#cache.delete((payload as { userId: number }).userId);
-    });
-  }
-
-  get(userId: number): Promise<Principal | undefined> {
-    let entry = this.#cache.get(userId);
-    if (!entry) {
-      entry = loadPrincipal(this.app.db, userId);
-      entry.catch(() => this.#cache.delete(userId));
-      this.#cache.set(userId, entry);
-    }
-    return entry;
-  }
-
-  /** Call after a change to a user, their roles, or the menus of their roles. */
-  invalidate(userId?: number): Promise<void> {
-    return this.app.events.publish('principals', userId === undefined ? '*' : { userId });
-  }
-}
-
-export function hasPermission(principal: Principal, required: RoutePermission): boolean {
-  if (required === 'signed-in') return true;
-  if (principal.isAdmin || principal.permissions.has(ADMIN_PERMISSION)) return true;
-  return required.some((permission) => principal.permissions.has(permission));
+function hasPermission(principal: Principal, required: RoutePermission): boolean {
+  if (required === 'signed-in' || principal.isAdmin) return true;
+  return hasAnyPermission(principal.permissions, required);
 }
 
 /** Signs the caller in from the token, or answers 401. */
-async function authenticate(request: FastifyRequest): Promise<void> {
-  const app = request.server;
-  const token = bearerToken(request.headers.authorization);
-  if (!token) throw unauthorized();
-  const claims = await app.tokens.verify(token, app.clock.now());
-  if (!claims) throw unauthorized();
-  if (!(await app.sessions.touch(claims.sessionId, claims.userId))) throw unauthorized();
-  const principal = await app.principals.get(claims.userId);
-  if (!principal?.enabled) throw unauthorized();
-  request.principal = principal;
-  request.sessionId = claims.sessionId;
+async function authenticateRequest(request: FastifyRequest): Promise<void> {
+  const signedIn = await authenticate(request.server, bearerToken(request.headers.authorization));
+  if (!signedIn) throw unauthorized();
+  request.principal = signedIn.principal;
+  request.sessionId = signedIn.sessionId;
 }
 
 async function authorize(request: FastifyRequest): Promise<void> {
   const principal = request.principal as Principal;
   const config = request.routeOptions.config;
-  if (principal.mustChangePassword && !config.duringPasswordChange) throw forbidden('Password change required');
+  if (principal.mustChangePassword && !config.duringPasswordChange) {
+    throw forbidden('Password change required', 'PASSWORD_CHANGE_REQUIRED');
+  }
   if (!hasPermission(principal, config.permission as RoutePermission)) throw forbidden();
 }
 
 export const authPlugin = fp(
-  async (app: FastifyInstance, options: { jwtSecret: string }) => {
-    app.decorate('tokens', new TokenSigner(options.jwtSecret));
-    app.decorate('sessions', new SessionStore(app.db, app.clock, app.events));
-    app.decorate('principals', new PrincipalCache(app));
+  async (app: FastifyInstance) => {
     app.decorate('routePermissions', []);
     app.decorateRequest('principal', null);
     app.decorateRequest('sessionId', null);
   },
-  { name: 'auth', dependencies: ['database', 'events'] },
+  { name: 'auth', dependencies: ['core'] },
 );
 
 /**
@@ -109,6 +71,12 @@ export async function signedInContext(app: FastifyInstance): Promise<void> {
     }
   });
   // Both run before the body is validated, so a caller without the right is told so first.
-  app.addHook('onRequest', authenticate);
+  app.addHook('onRequest', authenticateRequest);
   app.addHook('onRequest', authorize);
+}
+
+/** The signed-in principal of a request in the signed-in context. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw unauthorized();
+  return request.principal;
 }

@@ -1,51 +1,101 @@
+import type { ErrorBody, ErrorCode, FieldError, FieldErrorCode } from '@water/contract/errors';
+import { fieldErrorLine } from '@water/contract/errors';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../lib/http-errors.ts';
 
 type Validation = NonNullable<FastifyError['validation']>[number];
 
-/** Field-naming message for a schema violation: `phone: must match pattern …`. */
-export function describeValidation(error: Validation, context: string | undefined): string {
+const FIELD_CODES: Record<string, FieldErrorCode> = {
+  required: 'required',
+  additionalProperties: 'unknown',
+  type: 'type',
+  minLength: 'too_short',
+  minItems: 'too_short',
+  maxLength: 'too_long',
+  maxItems: 'too_long',
+  minimum: 'too_small',
+  exclusiveMinimum: 'too_small',
+  maximum: 'too_large',
+  exclusiveMaximum: 'too_large',
+  pattern: 'format',
+  format: 'format',
+  enum: 'choice',
+  const: 'choice',
+  anyOf: 'invalid',
+  uniqueItems: 'invalid',
+};
+
+/** One schema violation as a field error: `{field: 'phone', code: 'format', message: 'must match …'}`. */
+function toFieldError(error: Validation, context: string | undefined): FieldError {
   const params = error.params as Record<string, unknown>;
-  const pathParts = error.instancePath.split('/').filter(Boolean);
+  const path = error.instancePath.split('/').filter(Boolean);
   if (error.keyword === 'required' && typeof params.missingProperty === 'string') {
-    pathParts.push(params.missingProperty);
-    return `${pathParts.join('.')}: is required`;
+    return { field: [...path, params.missingProperty].join('.'), code: 'required', message: 'is required' };
   }
   if (error.keyword === 'additionalProperties' && typeof params.additionalProperty === 'string') {
-    pathParts.push(params.additionalProperty);
-    return `${pathParts.join('.')}: is not an accepted field`;
+    return {
+      field: [...path, params.additionalProperty].join('.'),
+      code: 'unknown',
+      message: 'is not an accepted field',
+    };
   }
-  const field = pathParts.length > 0 ? pathParts.join('.') : (context ?? 'body');
+  const field = path.length > 0 ? path.join('.') : (context ?? 'body');
   const friendly = (error as { parentSchema?: { errorMessage?: string } }).parentSchema?.errorMessage;
-  return `${field}: ${friendly ?? error.message ?? 'is not valid'}`;
+  const limit = typeof params.limit === 'number' ? { params: { limit: params.limit } } : {};
+  return {
+    field,
+    code: FIELD_CODES[error.keyword] ?? 'invalid',
+    message: friendly ?? error.message ?? 'is not valid',
+    ...limit,
+  };
 }
 
-export function sendError(reply: FastifyReply, status: number, message: string) {
-  return reply.code(status).type('application/json; charset=utf-8').send({ status, message, timestamp: Date.now() });
+/** Every refused field once, in the order found (ajv may report a field once per union branch). */
+function toFieldErrors(validation: readonly Validation[], context: string | undefined): FieldError[] {
+  const byField = new Map<string, FieldError>();
+  for (const error of validation) {
+    const fieldError = toFieldError(error, context);
+    if (!byField.has(fieldError.field)) byField.set(fieldError.field, fieldError);
+  }
+  return [...byField.values()];
 }
 
-/** The one place that turns thrown errors into `{status, message, timestamp}`; 5xx details stay in the log. */
-export const errorsPlugin = fp(
-  async (app: FastifyInstance) => {
-    app.setErrorHandler((error: FastifyError, request, reply) => {
-      if (error.validation && error.validation.length > 0) {
-        return sendError(reply, 400, describeValidation(error.validation[0]!, error.validationContext));
-      }
-      if (error instanceof HttpError) return sendError(reply, error.statusCode, error.message);
-      const status = error.statusCode ?? 500;
-      if (status >= 400 && status < 500) {
-        // Errors raised by fastify and its plugins (bad JSON, too large, rate limited) carry safe messages.
-        return sendError(reply, status, clientMessage(error, status));
-      }
-      request.log.error({ err: error }, 'request failed');
-      return sendError(reply, 500, 'Internal server error');
-    });
-  },
-  { name: 'errors' },
-);
+export function sendError(
+  reply: FastifyReply,
+  status: number,
+  message: string,
+  code: ErrorCode,
+  errors?: readonly FieldError[],
+) {
+  const body: ErrorBody = { status, message, timestamp: Date.now(), code, ...(errors ? { errors: [...errors] } : {}) };
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
 
-function clientMessage(error: FastifyError, status: number): string {
+/** What an error of the framework or its plugins (bad JSON, too large, rate limited) is, by status. */
+function codeOfStatus(status: number): ErrorCode {
+  switch (status) {
+    case 401:
+      return 'UNAUTHENTICATED';
+    case 403:
+      return 'FORBIDDEN';
+    case 404:
+      return 'NOT_FOUND';
+    case 405:
+      return 'METHOD_NOT_ALLOWED';
+    case 413:
+      return 'PAYLOAD_TOO_LARGE';
+    case 406:
+    case 415:
+      return 'UNSUPPORTED_MEDIA_TYPE';
+    case 429:
+      return 'RATE_LIMITED';
+    default:
+      return 'MALFORMED_BODY';
+  }
+}
+
+function clientMessage(error: FastifyError): string {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -56,6 +106,49 @@ function clientMessage(error: FastifyError, status: number): string {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'Unsupported content type';
     default:
-      return status === 429 ? error.message : error.message || 'Bad request';
+      return error.code?.startsWith('FST_') ? error.message : 'The request is not well formed';
   }
 }
+
+/**
+ * What a server error may put in the log: its kind, code, first line and stack, never the
+ * statement parameters a failed query carries (they may hold a password hash or personal data).
+ */
+function loggableError(error: unknown, depth = 0): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: String(error).split('\n')[0] };
+  const entry: Record<string, unknown> = {
+    type: error.name,
+    message: error.message.split('\nparams:')[0],
+    stack: error.stack
+      ?.split('\n')
+      .filter((line) => line.trimStart().startsWith('at '))
+      .join('\n'),
+  };
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') entry.code = code;
+  if (error.cause !== undefined && depth < 3) entry.cause = loggableError(error.cause, depth + 1);
+  return entry;
+}
+
+/** The one place that turns thrown errors into the error body; 5xx details stay in the log. */
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error.validation && error.validation.length > 0) {
+        const errors = toFieldErrors(error.validation, error.validationContext);
+        return sendError(reply, 400, fieldErrorLine(errors[0]!), 'VALIDATION_FAILED', errors);
+      }
+      if (error instanceof HttpError) {
+        return sendError(reply, error.statusCode, error.message, error.code, error.errors);
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        // Errors raised by fastify and its plugins carry a status; their text is replaced by ours.
+        return sendError(reply, status, clientMessage(error), codeOfStatus(status));
+      }
+      request.log.error({ failure: loggableError(error) }, 'request failed');
+      return sendError(reply, 500, 'Internal server error', 'INTERNAL');
+    });
+  },
+  { name: 'errors' },
+);

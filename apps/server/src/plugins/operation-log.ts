@@ -7,7 +7,7 @@ const SECRET_FIELD = /pass|secret|token|^code$/i;
 const MAX_PARAMS = 2000;
 
 /** The body as logged: secrets masked, long values cut. */
-export function loggableParams(body: unknown): string | null {
+function loggableParams(body: unknown): string | null {
   if (body === undefined || body === null) return null;
   const text = JSON.stringify(body, (key, value) => (key && SECRET_FIELD.test(key) ? '******' : value));
   return text.length > MAX_PARAMS ? `${text.slice(0, MAX_PARAMS)}…` : text;
@@ -25,7 +25,7 @@ export interface LogEntry {
   exceptionDetail?: string | null;
 }
 
-export async function writeLog(app: FastifyInstance, request: FastifyRequest, entry: LogEntry): Promise<void> {
+async function writeLog(app: FastifyInstance, request: FastifyRequest, entry: LogEntry): Promise<void> {
   try {
     await app.db.insert(operationLogs).values({
       ...entry,
@@ -40,9 +40,20 @@ export async function writeLog(app: FastifyInstance, request: FastifyRequest, en
   }
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Log this public route as the operation of the user it names in its body (`username`),
+     * under this description: the sign-in, which the dashboard counts.
+     */
+    logAsUser?: string;
+  }
+}
+
 /**
- * Records every write made by a signed-in user: who, what (the route's summary), when, from
- * where and how long it took; failed writes as ERROR with the message the client was given.
+ * Records every write made by a signed-in user, and every sign-in attempt: who, what (the
+ * route's summary), when, from where and how long it took; failures as ERROR with the message
+ * the client was given.
  */
 export function operationLogHooks(app: FastifyInstance) {
   app.addHook('onError', async (request, _reply, error) => {
@@ -54,14 +65,18 @@ export function operationLogHooks(app: FastifyInstance) {
   // Written before the answer leaves, so that whoever reads the log next already finds the entry.
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return payload;
-    if (!request.principal) return payload;
+    const asUser = request.routeOptions.config.logAsUser;
+    const named = (request.body as { username?: unknown } | undefined)?.username;
+    const username = request.principal?.username ?? (asUser && typeof named === 'string' ? named.trim() : undefined);
+    if (!username) return payload;
     const failed = reply.statusCode >= 400;
     await writeLog(app, request, {
       logType: failed ? 'ERROR' : 'INFO',
-      description: (request.routeOptions.schema?.summary as string | undefined) ?? `${request.method} ${request.url}`,
+      description:
+        asUser ?? (request.routeOptions.schema?.summary as string | undefined) ?? `${request.method} ${request.url}`,
       method: `${request.method} ${request.routeOptions.url ?? request.url}`,
-      params: loggableParams(request.body),
-      username: request.principal.username,
+      params: asUser ? loggableParams({ username }) : loggableParams(request.body),
+      username,
       time: Math.round(reply.elapsedTime),
       exceptionDetail: failed ? `${failures.get(request) ?? `HTTP ${reply.statusCode}`} (request ${request.id})` : null,
     });

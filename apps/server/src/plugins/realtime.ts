@@ -1,17 +1,16 @@
 import websocket from '@fastify/websocket';
+import {
+  type ChangeTopic,
+  type PushMessage,
+  SERVER_GOING_AWAY_CLOSE,
+  SESSION_ENDED_CLOSE,
+} from '@water/contract/realtime';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
+import { authenticate, bearerToken } from '../lib/authenticate.ts';
+import type { EventTopic } from '../lib/events.ts';
 import { unauthorized } from '../lib/http-errors.ts';
-import { bearerToken } from '../modules/auth/token.ts';
-import type { EventTopic } from './events.ts';
-
-/** A message pushed to the console; `topic` says what changed for CHANGED. */
-export interface PushMessage {
-  msgType: 'INFO' | 'ERROR' | 'LOGOUT' | 'CHANGED';
-  msg: string;
-  topic?: 'menus' | 'dicts' | 'settings' | 'permissions';
-}
 
 interface Connection {
   socket: WebSocket;
@@ -19,7 +18,7 @@ interface Connection {
   sessionId: string;
 }
 
-const CHANGE_TOPICS: Partial<Record<EventTopic, PushMessage['topic']>> = {
+const CHANGED_BY_EVENT: Partial<Record<EventTopic, ChangeTopic>> = {
   menus: 'menus',
   dicts: 'dicts',
   settings: 'settings',
@@ -42,7 +41,7 @@ export const realtimePlugin = fp(
       for (const connection of connections) if (to(connection)) send(connection, message);
     };
 
-    for (const [topic, pushed] of Object.entries(CHANGE_TOPICS) as [EventTopic, PushMessage['topic']][]) {
+    for (const [topic, pushed] of Object.entries(CHANGED_BY_EVENT) as [EventTopic, ChangeTopic][]) {
       app.events.on(topic, () => broadcast({ msgType: 'CHANGED', msg: `${pushed} changed`, topic: pushed }));
     }
     app.events.on('principals', (payload) => {
@@ -62,24 +61,21 @@ export const realtimePlugin = fp(
       for (const connection of connections) {
         if (!ended(connection)) continue;
         send(connection, { msgType: 'LOGOUT', msg: 'Your session has ended' });
-        connection.socket.close(4001, 'session ended');
+        connection.socket.close(SESSION_ENDED_CLOSE, 'session ended');
       }
     });
 
-    const authenticate = async (request: FastifyRequest) => {
+    const authenticateSocket = async (request: FastifyRequest) => {
       const raw = (request.query as { token?: string }).token ?? '';
-      const token = bearerToken(raw) ?? (raw.includes('.') ? raw : undefined);
-      const claims = token ? await app.tokens.verify(token, app.clock.now()) : undefined;
-      if (!claims || !(await app.sessions.touch(claims.sessionId, claims.userId))) throw unauthorized();
-      const principal = await app.principals.get(claims.userId);
-      if (!principal?.enabled) throw unauthorized();
-      request.principal = principal;
-      request.sessionId = claims.sessionId;
+      const signedIn = await authenticate(app, bearerToken(raw) ?? (raw.includes('.') ? raw : undefined));
+      if (!signedIn) throw unauthorized();
+      request.principal = signedIn.principal;
+      request.sessionId = signedIn.sessionId;
     };
 
     app.get(
       '/websocket',
-      { websocket: true, preValidation: authenticate, schema: { hide: true } },
+      { websocket: true, preValidation: authenticateSocket, schema: { hide: true } },
       (socket, request) => {
         const connection = { socket, userId: request.principal!.id, sessionId: request.sessionId! };
         connections.add(connection);
@@ -91,8 +87,8 @@ export const realtimePlugin = fp(
     );
 
     app.addHook('onClose', async () => {
-      for (const connection of connections) connection.socket.close(1001, 'server shutting down');
+      for (const connection of connections) connection.socket.close(SERVER_GOING_AWAY_CLOSE, 'server shutting down');
     });
   },
-  { name: 'realtime', dependencies: ['auth', 'events'] },
+  { name: 'realtime', dependencies: ['auth'] },
 );

@@ -20,6 +20,8 @@ export async function webPlugin(app: FastifyInstance, options: { root: string | 
     await app.register(fastifyStatic, {
       root,
       preCompressed: true,
+      // `reply.sendFile` is already there, for stored files.
+      decorateReply: false,
       wildcard: true,
       index: false,
       setHeaders: (res, filePath) => {
@@ -39,10 +41,10 @@ export async function webPlugin(app: FastifyInstance, options: { root: string | 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return sendError(reply, 404, `No such endpoint: ${request.method} ${pathname}`);
+      return sendError(reply, 404, `No such endpoint: ${request.method} ${pathname}`, 'NOT_FOUND');
     }
     if (API_PATH.test(pathname) || !indexHtml) {
-      return sendError(reply, 404, `No such endpoint: ${request.method} ${pathname}`);
+      return sendError(reply, 404, `No such endpoint: ${request.method} ${pathname}`, 'NOT_FOUND');
     }
     return sendIndex(reply);
   });

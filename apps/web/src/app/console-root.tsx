@@ -5,11 +5,11 @@ import zhCN from 'antd/locale/zh_CN';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import '../lib/i18n-console.ts';
-import { useLayout } from '../lib/layout-state.ts';
-import { queryClient } from '../lib/query-client.ts';
-import { usePrefersReducedMotion } from '../lib/reduced-motion.ts';
-import { useSettings } from '../lib/settings/settings-store.ts';
+import '@/lib/i18n-console.ts';
+import { useLayout } from '@/lib/layout-state.ts';
+import { queryClient } from '@/lib/query-client.ts';
+import { usePrefersReducedMotion } from '@/lib/reduced-motion.ts';
+import { useSettings } from '@/lib/settings/settings-store.ts';
 import { NotifierBridge } from './notifier-bridge.tsx';
 import { themeConfig } from './theme.ts';
 

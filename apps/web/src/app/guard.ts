@@ -1,5 +1,5 @@
 import { PUBLIC_PATHS } from '@water/contract/constants';
-import { loginPathFor, safeRedirect } from '../lib/safe-redirect.ts';
+import { loginPathFor, safeRedirect } from '@/lib/safe-redirect.ts';
 
 /** Where something the shell needs before showing a page stands. */
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed';

@@ -1,38 +1,30 @@
+import { isPageKey, type PageKey } from '@water/contract/page-keys';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 type PageLoader = () => Promise<ComponentType>;
 
 /**
- * The server's page keys (menu `component`) and the code of each page. Explicit and typed: a
- * key missing here shows "page not available" rather than a crash.
+ * The code of each page a menu can name (its `component`, one of the contract's page keys).
+ * Explicit and typed: a menu naming any other key shows "page not available" rather than a crash.
  */
 export const PAGE_LOADERS = {
-  'system/user/index': async () => (await import('../features/users/pages/users-admin-page.tsx')).UsersAdminPage,
-  'system/role/index': async () => (await import('../features/roles/pages/roles-admin-page.tsx')).RolesAdminPage,
-  'system/menu/index': async () => (await import('../features/menus/pages/menus-admin-page.tsx')).MenusAdminPage,
-  'system/dept/index': async () => (await import('../features/depts/pages/depts-admin-page.tsx')).DeptsAdminPage,
-  'system/job/index': async () => (await import('../features/jobs/pages/jobs-admin-page.tsx')).JobsAdminPage,
-  'system/dict/index': async () => (await import('../features/dicts/pages/dicts-admin-page.tsx')).DictsAdminPage,
+  'system/user/index': async () => (await import('@/features/users/pages/users-admin-page.tsx')).UsersAdminPage,
+  'system/role/index': async () => (await import('@/features/roles/pages/roles-admin-page.tsx')).RolesAdminPage,
+  'system/menu/index': async () => (await import('@/features/menus/pages/menus-admin-page.tsx')).MenusAdminPage,
+  'system/dept/index': async () => (await import('@/features/depts/pages/depts-admin-page.tsx')).DeptsAdminPage,
+  'system/job/index': async () => (await import('@/features/jobs/pages/jobs-admin-page.tsx')).JobsAdminPage,
+  'system/dict/index': async () => (await import('@/features/dicts/pages/dicts-admin-page.tsx')).DictsAdminPage,
   'monitor/online/index': async () =>
-    (await import('../features/online-users/pages/online-users-page.tsx')).OnlineUsersPage,
-  'monitor/log/index': async () => (await import('../features/logs/pages/operation-log-page.tsx')).OperationLogPage,
-  'monitor/log/errorLog': async () => (await import('../features/logs/pages/error-log-page.tsx')).ErrorLogPage,
+    (await import('@/features/online-users/pages/online-users-page.tsx')).OnlineUsersPage,
+  'monitor/log/index': async () => (await import('@/features/logs/pages/operation-log-page.tsx')).OperationLogPage,
+  'monitor/log/errorLog': async () => (await import('@/features/logs/pages/error-log-page.tsx')).ErrorLogPage,
   'monitor/server/index': async () =>
-    (await import('../features/server-monitor/pages/server-monitor-page.tsx')).ServerMonitorPage,
-  'monitor/sql/index': async () => (await import('../features/sql-monitor/pages/sql-monitor-page.tsx')).SqlMonitorPage,
-  'tools/storage/index': async () => (await import('../features/storage/pages/storage-page.tsx')).StoragePage,
+    (await import('@/features/server-monitor/pages/server-monitor-page.tsx')).ServerMonitorPage,
+  'monitor/sql/index': async () => (await import('@/features/sql-monitor/pages/sql-monitor-page.tsx')).SqlMonitorPage,
+  'tools/storage/index': async () => (await import('@/features/storage/pages/storage-page.tsx')).StoragePage,
   'tools/settings/index': async () =>
-    (await import('../features/global-settings/pages/global-settings-page.tsx')).GlobalSettingsPage,
-  // For menus of modules still to come: an honest "being built" page under the menu's title.
-  'common/placeholder/index': async () =>
-    (await import('../features/placeholder/pages/placeholder-page.tsx')).PlaceholderPage,
-} satisfies Record<string, PageLoader>;
-
-export type PageKey = keyof typeof PAGE_LOADERS;
-
-export function isPageKey(key: string | undefined): key is PageKey {
-  return key !== undefined && Object.hasOwn(PAGE_LOADERS, key);
-}
+    (await import('@/features/global-settings/pages/global-settings-page.tsx')).GlobalSettingsPage,
+} satisfies Record<PageKey, PageLoader>;
 
 const pages = new Map<PageKey, LazyExoticComponent<ComponentType>>();
 

@@ -1,7 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { FullPageSpinner } from '../components/full-page-spinner.tsx';
-import { bindNavigate } from '../lib/notifier.ts';
+import { FullPageSpinner } from '@/components/full-page-spinner.tsx';
+import { bindNavigate } from '@/lib/notifier.ts';
 import { RouteGuard } from './route-guard.tsx';
 import { useDocumentTitle } from './use-document-title.ts';
 

@@ -1,11 +1,11 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { FullPageSpinner } from '../components/full-page-spinner.tsx';
-import { StartupError } from '../components/startup-error.tsx';
-import { signOut } from '../features/auth/api/logout.ts';
-import { loginPathFor } from '../lib/safe-redirect.ts';
-import { useSession } from '../lib/session.ts';
+import { FullPageSpinner } from '@/components/full-page-spinner.tsx';
+import { StartupError } from '@/components/startup-error.tsx';
+import { signOut } from '@/features/auth/api/logout.ts';
+import { loginPathFor } from '@/lib/safe-redirect.ts';
+import { useSession } from '@/lib/session.ts';
 import { decideRoute, isPublicPath, type LoadStatus } from './guard.ts';
 import { pulseProgress, useProgressWhile } from './navigation-progress.ts';
 import { isShellPath } from './routing/fixed-pages.ts';

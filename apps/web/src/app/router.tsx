@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { FullPageSpinner } from '../components/full-page-spinner.tsx';
-import { LoginPage } from '../features/auth/pages/login-page.tsx';
+import { FullPageSpinner } from '@/components/full-page-spinner.tsx';
+import { LoginPage } from '@/features/auth/pages/login-page.tsx';
 import { PASSWORD_CHANGE_PATH } from './guard.ts';
 import { loadBasicLayout, loadConsoleRoot, loadDashboard, preloadConsole } from './preload.ts';
 import { RootLayout } from './root-layout.tsx';
@@ -15,23 +15,23 @@ const ConsoleRoot = named(loadConsoleRoot, (module) => module.ConsoleRoot);
 const BasicLayout = named(loadBasicLayout, (module) => module.BasicLayout);
 const DashboardPage = named(loadDashboard, (module) => module.DashboardPage);
 const FindPasswordPage = named(
-  () => import('../features/auth/pages/find-password-page.tsx'),
+  () => import('@/features/auth/pages/find-password-page.tsx'),
   (module) => module.FindPasswordPage,
 );
 const PublicityPage = named(
-  () => import('../features/publicity/pages/publicity-page.tsx'),
+  () => import('@/features/publicity/pages/publicity-page.tsx'),
   (module) => module.PublicityPage,
 );
 const NotFoundPage = named(
-  () => import('../features/errors/pages/not-found-page.tsx'),
+  () => import('@/features/errors/pages/not-found-page.tsx'),
   (module) => module.NotFoundPage,
 );
 const UnauthorizedPage = named(
-  () => import('../features/errors/pages/unauthorized-page.tsx'),
+  () => import('@/features/errors/pages/unauthorized-page.tsx'),
   (module) => module.UnauthorizedPage,
 );
 const UserCenterPage = named(
-  () => import('../features/profile/pages/user-center-page.tsx'),
+  () => import('@/features/profile/pages/user-center-page.tsx'),
   (module) => module.UserCenterPage,
 );
 const PasswordChangeRoute = named(

@@ -1,5 +1,5 @@
 import { type ThemeConfig, theme } from 'antd';
-import type { DisplaySettings } from '../lib/settings/display-settings.ts';
+import type { DisplaySettings } from '@/lib/settings/display-settings.ts';
 
 interface ThemeInput extends Pick<DisplaySettings, 'theme' | 'darkMode'> {
   /** The system asks for less motion: antd's animations are turned off. */

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useGlobalSetting } from '../lib/global-setting-store.ts';
-import { useMenuTitle } from '../lib/menu-title.ts';
-import type { Messages } from '../locales/messages.ts';
+import { useGlobalSetting } from '@/lib/global-setting-store.ts';
+import { useMenuTitle } from '@/lib/menu-title.ts';
+import type { Messages } from '@/locales/messages.ts';
 import { pageTitle } from './routing/fixed-pages.ts';
 import { useStartup } from './routing/startup.ts';
 

@@ -1,4 +1,4 @@
-import { useDict } from '../lib/dict/use-dict.ts';
+import { useDict } from '@/lib/dict/use-dict.ts';
 
 interface DictLabelProps {
   dict: string;

@@ -1,5 +1,5 @@
 import { Radio, type RadioGroupProps } from 'antd';
-import { useDict } from '../lib/dict/use-dict.ts';
+import { useDict } from '@/lib/dict/use-dict.ts';
 
 interface DictRadioProps extends Omit<RadioGroupProps, 'options'> {
   /** The dictionary whose entries are the choices, e.g. `job_status`. */

@@ -1,5 +1,5 @@
 import { Select, type SelectProps } from 'antd';
-import { useDict } from '../lib/dict/use-dict.ts';
+import { useDict } from '@/lib/dict/use-dict.ts';
 
 type DictValue = string | number;
 

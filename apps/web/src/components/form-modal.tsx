@@ -1,15 +1,22 @@
-import { Form, type FormInstance, Modal } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { App, Form, type FormInstance, Modal } from 'antd';
+import { type ReactNode, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldErrorTarget } from '../lib/field-errors.ts';
-import { reportFormError } from '../lib/form-error.ts';
+import type { FieldNames } from '@/lib/field-errors.ts';
+import { reportFormError } from '@/lib/form-error.ts';
 
 interface FormModalProps<V extends object> {
   open: boolean;
   title: string;
   form: FormInstance<V>;
   initialValues?: Partial<V>;
-  /** Sends the form; a failure naming a field shows on that field, any other as a notification. */
+  /** Server fields this form holds under another name (`{ depts: 'deptIds' }`). */
+  fieldNames?: FieldNames;
+  /** Whether the form edits a record (the success says "Saved") or creates one ("Created"). */
+  editing: boolean;
+  /**
+   * Sends the form; on success the dialog says so and closes. A failure naming a field shows on
+   * that field, any other as a notification.
+   */
   onSubmit: (values: V) => Promise<unknown>;
   onClose: () => void;
   children: ReactNode;
@@ -18,21 +25,47 @@ interface FormModalProps<V extends object> {
 }
 
 /**
+ * Fills the form with its initial values once its dialog is shown. The form clears its store when
+ * it unmounts (`clearOnDestroy`), so that one opening's values never leak into the next; under
+ * StrictMode (development builds) React unmounts and remounts every component once, and antd
+ * applies `initialValues` only at the first mount: without this, the dialog would open empty.
+ */
+function FillOnMount({ form }: { form: FormInstance }) {
+  useLayoutEffect(() => {
+    form.resetFields();
+  }, [form]);
+  return null;
+}
+
+/**
  * A create or edit form in a dialog: Enter in a field submits, Esc or Cancel closes, the OK
- * button shows progress, and server validation messages land on the fields they name.
+ * button shows progress, and the server's field errors land on the fields they name.
  */
 export function FormModal<V extends object>(props: FormModalProps<V>) {
-  const { open, title, form, initialValues, onSubmit, onClose, children, width = 560, okText } = props;
+  const {
+    open,
+    title,
+    form,
+    initialValues,
+    fieldNames,
+    editing,
+    onSubmit,
+    onClose,
+    children,
+    width = 560,
+    okText,
+  } = props;
   const { t } = useTranslation();
+  const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const submit = async (values: V) => {
     setBusy(true);
     try {
       await onSubmit(values);
+      message.success(editing ? t('list.saved') : t('list.created'));
       onClose();
     } catch (error) {
-      // antd types field names by the form's values; server messages name fields by text.
-      reportFormError(form as unknown as FieldErrorTarget, error);
+      reportFormError(form, error, fieldNames);
     } finally {
       setBusy(false);
     }
@@ -60,6 +93,7 @@ export function FormModal<V extends object>(props: FormModalProps<V>) {
           scrollToFirstError
         >
           {dialog}
+          <FillOnMount form={form} />
         </Form>
       )}
     >

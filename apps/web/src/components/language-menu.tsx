@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage } from '../lib/i18n.ts';
-import { LANGUAGES, type Language } from '../lib/language.ts';
+import { changeLanguage } from '@/lib/i18n.ts';
+import { LANGUAGES, type Language } from '@/lib/language.ts';
 import styles from './language-menu.module.css';
 
 const GlobeIcon = () => (

@@ -1,8 +1,8 @@
 import { GlobalOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage } from '../lib/i18n.ts';
-import { LANGUAGES, type Language } from '../lib/language.ts';
+import { changeLanguage } from '@/lib/i18n.ts';
+import { LANGUAGES, type Language } from '@/lib/language.ts';
 
 interface LanguageSwitchProps {
   /** Only the icon; the language stays in the accessible name. */

@@ -3,8 +3,8 @@
 import { cleanup, render, renderHook, screen } from '@testing-library/react';
 import { DEFAULT_ROLE } from '@water/contract/constants';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PERMISSION_USAGE_ERROR } from '../lib/permission.ts';
-import { useSession } from '../lib/session.ts';
+import { PERMISSION_USAGE_ERROR } from '@/lib/permission.ts';
+import { useSession } from '@/lib/session.ts';
 import { Permission, usePermission } from './permission.tsx';
 
 afterEach(cleanup);

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { hasPermission } from '../lib/permission.ts';
-import { useSession } from '../lib/session.ts';
+import { hasPermission } from '@/lib/permission.ts';
+import { useSession } from '@/lib/session.ts';
 
 /** `can(['user:add'])`: whether the signed-in user holds one of the permissions (admin holds all). */
 export function usePermission(): (allow: readonly string[]) => boolean {

@@ -38,3 +38,49 @@ describe('toApiError', () => {
     expect(toApiError(same)).toBe(same);
   });
 });
+
+describe('toApiError with a typed error body', () => {
+  it('carries the code and every field error of the body', () => {
+    const error = toApiError(
+      answered(400, {
+        status: 400,
+        message: 'name: is required',
+        timestamp: 1,
+        code: 'VALIDATION_FAILED',
+        errors: [
+          { field: 'name', code: 'required', message: 'is required' },
+          { field: 'jobs.0.id', code: 'unknown_reference', message: 'does not exist' },
+          { field: 'phone', code: 'too_long', message: 'must be at most 11 characters', params: { limit: 11 } },
+        ],
+      }),
+    );
+    expect(error.code).toBe('VALIDATION_FAILED');
+    expect(error.fieldErrors).toEqual([
+      { field: 'name', code: 'required', message: 'is required' },
+      { field: 'jobs.0.id', code: 'unknown_reference', message: 'does not exist' },
+      { field: 'phone', code: 'too_long', message: 'must be at most 11 characters', params: { limit: 11 } },
+    ]);
+  });
+
+  it('keeps codes it does not know and drops what is not a field error', () => {
+    const error = toApiError(
+      answered(400, {
+        status: 400,
+        message: 'x',
+        timestamp: 1,
+        code: 'SOMETHING_NEW',
+        errors: [{ field: 'name', code: 'rhymes', message: 'must not rhyme' }, 'name', { code: 'required' }],
+      }),
+    );
+    expect(error.code).toBe('SOMETHING_NEW');
+    expect(error.fieldErrors).toEqual([{ field: 'name', code: 'rhymes', message: 'must not rhyme' }]);
+  });
+
+  it('has no code and no field errors without an answer or from an older server', () => {
+    expect(toApiError(answered(403, { status: 403, message: 'Forbidden', timestamp: 1 }))).toMatchObject({
+      code: undefined,
+      fieldErrors: [],
+    });
+    expect(toApiError(new AxiosError('Network Error', AxiosError.ERR_NETWORK)).fieldErrors).toEqual([]);
+  });
+});

@@ -31,9 +31,14 @@ describe('noticeFor', () => {
   });
 
   it('turns the refusal of a pending password change into its own notice, whatever the caller asked', () => {
-    const refusal = new ApiError(403, 'Password change required');
+    const refusal = new ApiError(403, 'Change your password first', 'http', { code: 'PASSWORD_CHANGE_REQUIRED' });
     expect(noticeFor(refusal, 'all')).toEqual({ kind: 'password-change' });
     expect(noticeFor(refusal, 'network')).toEqual({ kind: 'password-change' });
     expect(noticeFor(refusal, 'none')).toEqual({ kind: 'none' });
+  });
+
+  it('tells the refusal by its code, not by its words', () => {
+    const forbidden = new ApiError(403, 'Password change required', 'http', { code: 'FORBIDDEN' });
+    expect(noticeFor(forbidden, 'all')).toEqual({ kind: 'forbidden' });
   });
 });

@@ -6,9 +6,6 @@ import type { ApiError } from './api-error.ts';
  */
 export type ErrorNotice = 'all' | 'network' | 'none';
 
-/** The server's 403 message to a user who must first replace a default password (API.md). */
-export const PASSWORD_CHANGE_REQUIRED = 'Password change required';
-
 export type Notice =
   | { kind: 'none' }
   | { kind: 'toast'; text: { key: 'timeout' | 'requestFailed' } | { message: string } }
@@ -20,7 +17,7 @@ export type Notice =
 export function noticeFor(error: ApiError, mode: ErrorNotice): Notice {
   if (mode === 'none' || error.kind === 'cancelled') return { kind: 'none' };
   // Whatever the caller asked for: nothing else works until the password is changed.
-  if (error.status === 403 && error.message === PASSWORD_CHANGE_REQUIRED) return { kind: 'password-change' };
+  if (error.code === 'PASSWORD_CHANGE_REQUIRED') return { kind: 'password-change' };
   if (error.kind === 'timeout') return { kind: 'toast', text: { key: 'timeout' } };
   if (error.status === 0) return { kind: 'toast', text: { key: 'requestFailed' } };
   if (mode === 'network') return { kind: 'none' };

@@ -1,37 +1,63 @@
 // @vitest-environment jsdom
-import '../test/antd-jsdom.ts';
+import '@/test/antd-jsdom.ts';
+import './i18n-console.ts';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Form, type FormInstance, Input } from 'antd';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error.ts';
-import { applyFieldErrors } from './field-errors.ts';
+import type { FieldErrorTarget } from './field-errors.ts';
+import { reportFormError } from './form-error.ts';
+import { notifyError } from './notifier.ts';
 
+vi.mock('./notifier.ts', () => ({ notifyError: vi.fn() }));
+
+beforeEach(() => vi.mocked(notifyError).mockClear());
 afterEach(cleanup);
 
-describe('applyFieldErrors with an antd form', () => {
-  it('shows the server message under the field it names', async () => {
-    let form: FormInstance | undefined;
-    function ProfileForm() {
-      const [instance] = Form.useForm();
-      form = instance;
-      return (
-        <Form form={instance}>
-          <Form.Item label="Phone" name="phone">
-            <Input />
-          </Form.Item>
-          <Form.Item label="Email" name="email">
-            <Input />
-          </Form.Item>
-        </Form>
-      );
-    }
-    render(<ProfileForm />);
-    let applied = false;
+function renderProfileForm(): FieldErrorTarget {
+  let form: FormInstance | undefined;
+  function ProfileForm() {
+    const [instance] = Form.useForm();
+    form = instance;
+    return (
+      <Form form={instance}>
+        <Form.Item label="Phone" name="phone">
+          <Input />
+        </Form.Item>
+        <Form.Item label="Email" name="email">
+          <Input />
+        </Form.Item>
+      </Form>
+    );
+  }
+  render(<ProfileForm />);
+  return form as unknown as FieldErrorTarget;
+}
+
+describe('reportFormError with an antd form', () => {
+  it('shows every field error under its field and the others as a notification', async () => {
+    const form = renderProfileForm();
     await act(async () => {
-      applied = applyFieldErrors(form!, new ApiError(400, 'phone: must be 11 digits starting with 1'));
+      reportFormError(
+        form,
+        new ApiError(400, 'phone: must be 11 digits', 'http', {
+          code: 'VALIDATION_FAILED',
+          fieldErrors: [
+            { field: 'phone', code: 'invalid', message: 'must be 11 digits starting with 1' },
+            { field: 'email', code: 'taken', message: 'is taken', params: { value: 'a@b.c' } },
+            { field: 'nickName', code: 'too_long', message: 'is too long', params: { limit: 20 } },
+          ],
+        }),
+      );
     });
-    expect(applied).toBe(true);
     expect(await screen.findByText('Must be 11 digits starting with 1')).toBeTruthy();
-    expect(applyFieldErrors(form!, new ApiError(400, 'nickName: is required'))).toBe(false);
+    expect(screen.getByText('Already in use')).toBeTruthy();
+    expect(notifyError).toHaveBeenCalledExactlyOnceWith('nickName: At most 20 characters');
+  });
+
+  it("notifies the server's message when the failure names no field", () => {
+    const form = renderProfileForm();
+    reportFormError(form, new ApiError(409, 'The job is still held by 2 users', 'http', { code: 'RULE_VIOLATED' }));
+    expect(notifyError).toHaveBeenCalledExactlyOnceWith('The job is still held by 2 users');
   });
 });

@@ -1,30 +1,48 @@
-import { ApiError } from './api-error.ts';
+import type { FieldErrorCode } from '@water/contract/errors';
+import type { TFunction } from 'i18next';
+import { ApiError, type ApiFieldError } from './api-error.ts';
 
 export type FieldPath = (string | number)[];
 
-export interface FieldError {
-  /** antd name path: `dept.id` → ['dept', 'id'], `jobs.0.id` → ['jobs', 0, 'id']. */
-  name: FieldPath;
-  message: string;
+/**
+ * Server field names that a form holds under another name (`depts` → `deptIds`): the first part
+ * of a server path (`depts.0.id`) names the form field that shows its errors.
+ */
+export type FieldNames = Readonly<Record<string, string>>;
+
+/** The text key of each field error code; `invalid` has none: its message says why. */
+const TEXT_KEYS = {
+  required: 'fieldErrors.required',
+  unknown: 'fieldErrors.unknown',
+  type: 'fieldErrors.type',
+  too_short: 'fieldErrors.tooShort',
+  too_long: 'fieldErrors.tooLong',
+  too_small: 'fieldErrors.tooSmall',
+  too_large: 'fieldErrors.tooLarge',
+  format: 'fieldErrors.format',
+  choice: 'fieldErrors.choice',
+  taken: 'fieldErrors.taken',
+  unknown_reference: 'fieldErrors.unknownReference',
+  invalid: undefined,
+} as const satisfies Record<FieldErrorCode, string | undefined>;
+
+const WITH_LIMIT: ReadonlySet<FieldErrorCode> = new Set(['too_short', 'too_long', 'too_small', 'too_large']);
+
+/** The antd name path of a server field path: `dept.id` → ['dept', 'id'], `jobs.0.id` → ['jobs', 0, 'id']. */
+export function fieldPathOf(field: string, names: FieldNames = {}): FieldPath {
+  const parts = field.split('.');
+  const renamed = names[parts[0] ?? ''];
+  if (renamed !== undefined) return [renamed];
+  return parts.map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 }
 
-const FIELD_MESSAGE = /^([A-Za-z_$][\w$]*(?:\.[\w$]+)*): (.+)$/s;
-
-/**
- * The field a server validation message names (`"phone: must be 11 digits starting with 1"`),
- * or undefined when the failure is not about one field.
- */
-export function fieldErrorOf(error: unknown): FieldError | undefined {
-  if (!(error instanceof ApiError) || error.status !== 400) return undefined;
-  const match = FIELD_MESSAGE.exec(error.message.trim());
-  if (!match) return undefined;
-  const [, path = '', message = ''] = match;
-  if (path === 'body' || path === 'querystring' || path === 'params') return undefined;
-  return {
-    name: path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
-    // Shown under the field on its own, so it reads as a sentence.
-    message: message.charAt(0).toUpperCase() + message.slice(1),
-  };
+/** What to show under a field: the console's text for its code, else the server's message as a sentence. */
+export function fieldErrorText(error: ApiFieldError, t: TFunction): string {
+  // A code from a newer server than this console has no text here.
+  const key = Object.hasOwn(TEXT_KEYS, error.code) ? TEXT_KEYS[error.code] : undefined;
+  const limit = error.params?.limit;
+  if (key && (!WITH_LIMIT.has(error.code) || limit !== undefined)) return t(key, { limit });
+  return error.message.charAt(0).toUpperCase() + error.message.slice(1);
 }
 
 /** The part of an antd FormInstance this needs, so pure code does not import antd. */
@@ -34,13 +52,29 @@ export interface FieldErrorTarget {
 }
 
 /**
- * Shows a server validation message on the form field it names. Returns false when the
- * message names no field of this form, so the caller can show it elsewhere.
+ * Shows every field error of a failed call under the form field it names, by the error's
+ * `field` and `code`. Returns the field errors this form has no field for, so the caller can
+ * show them elsewhere.
  */
-export function applyFieldErrors(form: FieldErrorTarget, error: unknown): boolean {
-  const field = fieldErrorOf(error);
-  if (!field) return false;
-  form.setFields([{ name: field.name, errors: [field.message] }]);
-  // antd keeps no errors for names it has no field for: then the form cannot show it.
-  return form.getFieldError(field.name).length > 0;
+export function applyFieldErrors(
+  form: FieldErrorTarget,
+  error: unknown,
+  t: TFunction,
+  names: FieldNames = {},
+): ApiFieldError[] {
+  if (!(error instanceof ApiError)) return [];
+  const byField = new Map<string, { name: FieldPath; errors: string[]; sources: ApiFieldError[] }>();
+  for (const fieldError of error.fieldErrors) {
+    const name = fieldPathOf(fieldError.field, names);
+    const key = name.join('.');
+    const entry = byField.get(key) ?? { name, errors: [], sources: [] };
+    const text = fieldErrorText(fieldError, t);
+    if (!entry.errors.includes(text)) entry.errors.push(text);
+    entry.sources.push(fieldError);
+    byField.set(key, entry);
+  }
+  const entries = [...byField.values()];
+  form.setFields(entries.map(({ name, errors }) => ({ name, errors })));
+  // antd keeps no errors for names it has no field for: then the form cannot show them.
+  return entries.filter(({ name }) => form.getFieldError(name).length === 0).flatMap(({ sources }) => sources);
 }

@@ -1,10 +1,11 @@
 import { GLOBAL_SETTING_QUERY } from '@water/contract/constants';
+import type { GlobalSettings } from '@water/contract/settings';
 import { create } from 'zustand';
 import { apiClient } from './api-client.ts';
-import { type GlobalSetting, sanitizeGlobalSetting } from './global-setting.ts';
+import { sanitizeGlobalSetting } from './global-setting.ts';
 
 interface GlobalSettingState {
-  setting: GlobalSetting;
+  setting: GlobalSettings;
   loaded: boolean;
 }
 
@@ -12,7 +13,7 @@ export const useGlobalSetting = create<GlobalSettingState>(() => ({ setting: {},
 
 /** Fetched once at start-up; any failure quietly means "no overrides" (spec §8). */
 export async function loadGlobalSetting(): Promise<void> {
-  let setting: GlobalSetting = {};
+  let setting: GlobalSettings = {};
   try {
     const { data } = await apiClient.get<unknown>('api/global/setting', {
       params: GLOBAL_SETTING_QUERY,

@@ -1,27 +1,14 @@
-/** Public content kept in the global settings, shown on /publicity (DESIGN §6). */
-export interface Publicity {
-  title?: string;
-  body?: string;
-  contact?: string;
-}
-
-/** `api/global/setting` for this console: values that override the built-in ones when present. */
-export interface GlobalSetting {
-  title?: string;
-  footerTxt?: string;
-  caseNumber?: string;
-  publicity?: Publicity;
-}
+import type { GlobalSettings, Publicity } from '@water/contract/settings';
 
 function text(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
 /** Keeps the known settings that are non-empty texts; anything else (or no object at all) counts as absent. */
-export function sanitizeGlobalSetting(raw: unknown): GlobalSetting {
+export function sanitizeGlobalSetting(raw: unknown): GlobalSettings {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return {};
   const record = raw as Record<string, unknown>;
-  const result: GlobalSetting = {};
+  const result: GlobalSettings = {};
   const title = text(record.title);
   const footerTxt = text(record.footerTxt);
   const caseNumber = text(record.caseNumber);

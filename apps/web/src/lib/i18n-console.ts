@@ -1,5 +1,5 @@
-import { consoleEn } from '../locales/console-en.ts';
-import { consoleZhCN } from '../locales/console-zh-CN.ts';
+import { consoleEn } from '@/locales/console-en.ts';
+import { consoleZhCN } from '@/locales/console-zh-CN.ts';
 import { i18n } from './i18n.ts';
 
 // Imported by the console's root module: its texts arrive with its code, not with the sign-in page.

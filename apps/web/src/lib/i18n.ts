@@ -1,8 +1,8 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { en } from '../locales/en.ts';
-import type { Messages } from '../locales/messages.ts';
-import { zhCN } from '../locales/zh-CN.ts';
+import { en } from '@/locales/en.ts';
+import type { Messages } from '@/locales/messages.ts';
+import { zhCN } from '@/locales/zh-CN.ts';
 import { LANGUAGE_STORAGE_KEY, type Language, pickLanguage } from './language.ts';
 
 declare module 'i18next' {
@@ -32,10 +32,6 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
   react: { bindI18nStore: 'added' },
 });
-
-export function currentLanguage(): Language {
-  return i18n.language === 'zh-CN' ? 'zh-CN' : 'en';
-}
 
 export async function changeLanguage(language: Language): Promise<void> {
   try {

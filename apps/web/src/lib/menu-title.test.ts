@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { consoleEn } from '../locales/console-en.ts';
-import { consoleZhCN } from '../locales/console-zh-CN.ts';
+import { consoleEn } from '@/locales/console-en.ts';
+import { consoleZhCN } from '@/locales/console-zh-CN.ts';
 import { translateMenuTitle } from './menu-title.ts';
 
 const SEEDED_TITLES = [

@@ -1,4 +1,4 @@
-import { ADMIN_PERMISSION } from '@water/contract/constants';
+import { hasAnyPermission } from '@water/contract/permissions';
 
 /** Spec §5: the guard needs a non-empty list of permission names; anything else is a programming error. */
 export const PERMISSION_USAGE_ERROR = `need roles! Like <Permission allow={['admin', 'editor']}> or usePermission()(['admin', 'editor'])`;
@@ -15,6 +15,5 @@ function assertPermissionList(allow: unknown): asserts allow is readonly string[
  */
 export function hasPermission(held: readonly string[], allow: readonly string[]): boolean {
   assertPermissionList(allow);
-  if (held.includes(ADMIN_PERMISSION)) return true;
-  return allow.some((name) => held.includes(name));
+  return hasAnyPermission(held, allow);
 }

@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
+
+import { SESSION_ENDED_CLOSE } from '@water/contract/realtime';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { connectRealtime, parsePush, realtimeUrl, reconnectDelay, SESSION_ENDED_CLOSE } from './realtime.ts';
+import { connectRealtime, parsePush, realtimeUrl, reconnectDelay } from './realtime.ts';
 
 class FakeSocket {
   static all: FakeSocket[] = [];

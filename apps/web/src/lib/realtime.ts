@@ -1,14 +1,14 @@
-/** What the server pushes over `/websocket` (API.md). */
-export interface PushMessage {
-  msgType: 'INFO' | 'ERROR' | 'LOGOUT' | 'CHANGED';
-  msg?: string;
-  topic?: ChangeTopic;
-}
+import {
+  CHANGE_TOPICS,
+  type ChangeTopic,
+  PUSH_MESSAGE_TYPES,
+  type PushMessage,
+  type PushMessageType,
+  SESSION_ENDED_CLOSE,
+} from '@water/contract/realtime';
 
-export type ChangeTopic = 'menus' | 'dicts' | 'settings' | 'permissions';
-
-const MESSAGE_TYPES = new Set(['INFO', 'ERROR', 'LOGOUT', 'CHANGED']);
-const TOPICS = new Set<string>(['menus', 'dicts', 'settings', 'permissions']);
+const MESSAGE_TYPES: ReadonlySet<string> = new Set(PUSH_MESSAGE_TYPES);
+const TOPICS: ReadonlySet<string> = new Set(CHANGE_TOPICS);
 
 /** A message as sent, or undefined for anything else (a console must not break on a stray frame). */
 export function parsePush(data: unknown): PushMessage | undefined {
@@ -23,7 +23,7 @@ export function parsePush(data: unknown): PushMessage | undefined {
   const { msgType, msg, topic } = value as Record<string, unknown>;
   if (typeof msgType !== 'string' || !MESSAGE_TYPES.has(msgType)) return undefined;
   return {
-    msgType: msgType as PushMessage['msgType'],
+    msgType: msgType as PushMessageType,
     ...(typeof msg === 'string' ? { msg } : {}),
     ...(typeof topic === 'string' && TOPICS.has(topic) ? { topic: topic as ChangeTopic } : {}),
   };
@@ -40,9 +40,6 @@ export function reconnectDelay(attempt: number, random = Math.random): number {
   const base = Math.min(30_000, 1000 * 2 ** Math.max(0, attempt));
   return Math.round(base * (0.8 + 0.4 * random()));
 }
-
-/** The server closes with this code when it ends the session (sign-out elsewhere, kick-out). */
-export const SESSION_ENDED_CLOSE = 4001;
 
 export interface RealtimeHandlers {
   onChanged: (topic: ChangeTopic) => void;

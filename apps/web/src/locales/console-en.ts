@@ -1,11 +1,11 @@
-import { listLocales } from '../components/list/locales.ts';
-import { deptsLocales } from '../features/depts/locales.ts';
-import { dictsLocales } from '../features/dicts/locales.ts';
-import { jobsLocales } from '../features/jobs/locales.ts';
-import { menusLocales } from '../features/menus/locales.ts';
-import { centerLocales } from '../features/profile/locales.ts';
-import { rolesLocales } from '../features/roles/locales.ts';
-import { usersLocales } from '../features/users/locales.ts';
+import { deptsLocales } from './console/depts.ts';
+import { dictsLocales } from './console/dicts.ts';
+import { jobsLocales } from './console/jobs.ts';
+import { listLocales } from './console/list.ts';
+import { menusLocales } from './console/menus.ts';
+import { centerLocales } from './console/profile.ts';
+import { rolesLocales } from './console/roles.ts';
+import { usersLocales } from './console/users.ts';
 
 /** Texts of the console (shell and pages), loaded with it after sign-in. */
 export const consoleEn = {
@@ -61,6 +61,20 @@ export const consoleEn = {
     'File: delete': 'File: delete',
     'Online users: kick out': 'Online users: kick out',
     'Global settings: edit': 'Global settings: edit',
+  },
+  /** What a server field error code says, under the field it names. */
+  fieldErrors: {
+    required: 'Required',
+    unknown: 'Not accepted here',
+    type: 'Not a value of the right kind',
+    tooShort: 'At least {{limit}} characters',
+    tooLong: 'At most {{limit}} characters',
+    tooSmall: 'At least {{limit}}',
+    tooLarge: 'At most {{limit}}',
+    format: 'Not in the expected form',
+    choice: 'Not one of the accepted values',
+    taken: 'Already in use',
+    unknownReference: 'Does not exist or is not available to you',
   },
   topBar: {
     welcome: 'Welcome, {{name}}',
@@ -122,10 +136,7 @@ export const consoleEn = {
   },
   placeholder: {
     building: 'This page is being built.',
-    hint: 'Its tools arrive with a coming release. Meanwhile this scratch area keeps what you type while the tab stays open.',
-    note: 'Scratch note',
-    rows: 'Sample rows',
-    row: 'Row {{index}}',
+    hint: 'Its tools arrive with a coming release.',
   },
   dashboard: {
     recentOperations: 'Recent operations',

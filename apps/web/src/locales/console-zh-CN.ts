@@ -1,11 +1,11 @@
-import { listLocales } from '../components/list/locales.ts';
-import { deptsLocales } from '../features/depts/locales.ts';
-import { dictsLocales } from '../features/dicts/locales.ts';
-import { jobsLocales } from '../features/jobs/locales.ts';
-import { menusLocales } from '../features/menus/locales.ts';
-import { centerLocales } from '../features/profile/locales.ts';
-import { rolesLocales } from '../features/roles/locales.ts';
-import { usersLocales } from '../features/users/locales.ts';
+import { deptsLocales } from './console/depts.ts';
+import { dictsLocales } from './console/dicts.ts';
+import { jobsLocales } from './console/jobs.ts';
+import { listLocales } from './console/list.ts';
+import { menusLocales } from './console/menus.ts';
+import { centerLocales } from './console/profile.ts';
+import { rolesLocales } from './console/roles.ts';
+import { usersLocales } from './console/users.ts';
 import type { ConsoleMessages } from './messages.ts';
 
 export const consoleZhCN: ConsoleMessages = {
@@ -60,6 +60,19 @@ export const consoleZhCN: ConsoleMessages = {
     'File: delete': '文件删除',
     'Online users: kick out': '强制退出',
     'Global settings: edit': '全局设置编辑',
+  },
+  fieldErrors: {
+    required: '必填',
+    unknown: '不接受此项',
+    type: '值的类型不正确',
+    tooShort: '至少 {{limit}} 个字符',
+    tooLong: '最多 {{limit}} 个字符',
+    tooSmall: '不能小于 {{limit}}',
+    tooLarge: '不能大于 {{limit}}',
+    format: '格式不正确',
+    choice: '不是可选的值',
+    taken: '已被使用',
+    unknownReference: '不存在或无权使用',
   },
   topBar: {
     welcome: '欢迎，{{name}}',
@@ -120,10 +133,7 @@ export const consoleZhCN: ConsoleMessages = {
   },
   placeholder: {
     building: '此页面正在建设中。',
-    hint: '相关功能将在后续版本中提供。在此之前，只要标签页未关闭，下面的草稿区会保留您输入的内容。',
-    note: '草稿',
-    rows: '示例行',
-    row: '第 {{index}} 行',
+    hint: '相关功能将在后续版本中提供。',
   },
   dashboard: {
     recentOperations: '最近操作',

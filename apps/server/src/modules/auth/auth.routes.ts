@@ -1,4 +1,3 @@
-import type { KeyObject } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   AuthInfo,
@@ -9,35 +8,31 @@ import {
   ResetPasswordBody,
 } from '@water/contract/auth';
 import { authErrors, Empty, ErrorBody } from '@water/contract/common';
+import { SIGN_IN_LOG_DESCRIPTION } from '@water/contract/constants';
 import type { FastifyInstance } from 'fastify';
-import { unauthorized } from '../../lib/http-errors.ts';
-import { loggableParams, writeLog } from '../../plugins/operation-log.ts';
-import { loadAuthInfo } from '../users/user-info.repository.ts';
-import { login, logout } from './auth.service.ts';
-import { issueCaptcha } from './captcha.service.ts';
-import { requestReset, resetPassword } from './reset-password.ts';
-import { bearerToken } from './token.ts';
+import { bearerToken } from '../../lib/authenticate.ts';
+import { principalOf } from '../../plugins/auth.ts';
+import type { AuthService } from './auth.service.ts';
 
-/** The description of sign-in entries in the operation log, which the dashboard counts. */
-export const SIGN_IN = 'Sign in';
+const tags = ['auth'];
 
-export interface PublicAuthOptions {
-  captchaTestAnswer: string | undefined;
-  legacyKey: KeyObject | undefined;
+export interface AuthRoutesOptions {
+  service: AuthService;
+  /** Sign-in attempts per minute per IP address. */
   authRateLimit: number;
 }
 
-export async function publicAuthRoutes(base: FastifyInstance, options: PublicAuthOptions) {
+/** What a visitor reaches before signing in. */
+export async function publicAuthRoutes(base: FastifyInstance, { service, authRateLimit }: AuthRoutesOptions) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  const rateLimit = { max: authRateLimit, timeWindow: 60_000 };
 
   app.get(
     '/auth/code',
-    {
-      schema: { tags: ['auth'], summary: 'A new arithmetic captcha', response: { 200: CaptchaResponse } },
-    },
+    { schema: { tags, summary: 'A new arithmetic captcha', response: { 200: CaptchaResponse } } },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
-      return issueCaptcha(app.db, app.clock, options.captchaTestAnswer);
+      return service.captcha();
     },
   );
 
@@ -45,60 +40,29 @@ export async function publicAuthRoutes(base: FastifyInstance, options: PublicAut
     '/auth/login',
     {
       schema: {
-        tags: ['auth'],
+        tags,
         summary: 'Sign in with username, password and the captcha answer',
         body: LoginBody,
         response: { 200: LoginResponse, 400: ErrorBody, 429: ErrorBody },
       },
-      config: {
-        rateLimit: {
-          max: options.authRateLimit,
-          timeWindow: 60_000,
-        },
-      },
+      config: { rateLimit, logAsUser: SIGN_IN_LOG_DESCRIPTION },
     },
-    async (request, reply) => {
-      const username = request.body.username.trim();
-      const entry = {
-        description: SIGN_IN,
-        method: 'POST /auth/login',
-        params: loggableParams({ username }),
-        username,
-      };
-      try {
-        const answer = await login(app, request.body, {
-          ip: request.ip,
-          userAgent: request.headers['user-agent'],
-          legacyKey: options.legacyKey,
-        });
-        await writeLog(app, request, { ...entry, logType: 'INFO', time: Math.round(reply.elapsedTime) });
-        return answer;
-      } catch (error) {
-        const detail = error instanceof Error && 'statusCode' in error ? error.message : 'Internal server error';
-        await writeLog(app, request, {
-          ...entry,
-          logType: 'ERROR',
-          time: Math.round(reply.elapsedTime),
-          exceptionDetail: `${detail} (request ${request.id})`,
-        });
-        throw error;
-      }
-    },
+    async (request) => service.login(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] }),
   );
 
   app.post(
     '/auth/resetPassword/code',
     {
       schema: {
-        tags: ['auth'],
+        tags,
         summary: 'Mail a password reset code to the address of an account',
         body: ResetCodeBody,
         response: { 200: Empty, 400: ErrorBody, 429: ErrorBody },
       },
-      config: { rateLimit: { max: options.authRateLimit, timeWindow: 60_000 } },
+      config: { rateLimit },
     },
     async (request, reply) => {
-      await requestReset(app, request.body.email, request.log);
+      await service.requestReset(request.body.email, request.log);
       return reply.code(200).send();
     },
   );
@@ -107,45 +71,37 @@ export async function publicAuthRoutes(base: FastifyInstance, options: PublicAut
     '/auth/resetPassword',
     {
       schema: {
-        tags: ['auth'],
+        tags,
         summary: 'Set a new password with the mailed code; every session of the account ends',
         body: ResetPasswordBody,
         response: { 200: Empty, 400: ErrorBody, 429: ErrorBody },
       },
-      config: { rateLimit: { max: options.authRateLimit, timeWindow: 60_000 } },
+      config: { rateLimit },
     },
     async (request, reply) => {
-      await resetPassword(app, request.body);
+      await service.resetPassword(request.body);
       return reply.code(200).send();
     },
   );
 
   app.delete(
     '/auth/logout',
-    { schema: { tags: ['auth'], summary: 'Sign out: the token stops working everywhere at once' } },
+    { schema: { tags, summary: 'Sign out: the token stops working everywhere at once' } },
     async (request, reply) => {
-      await logout(app, bearerToken(request.headers.authorization));
+      await service.logout(bearerToken(request.headers.authorization));
       return reply.code(200).send();
     },
   );
 }
 
-export async function authRoutes(base: FastifyInstance) {
+export async function authRoutes(base: FastifyInstance, { service }: { service: AuthService }) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/auth/info',
     {
-      schema: {
-        tags: ['auth'],
-        summary: 'The signed-in user with permissions',
-        response: { 200: AuthInfo, ...authErrors },
-      },
+      schema: { tags, summary: 'The signed-in user with permissions', response: { 200: AuthInfo, ...authErrors } },
       config: { permission: 'signed-in', duringPasswordChange: true },
     },
-    async (request) => {
-      const info = await loadAuthInfo(app.db, request.principal!.id);
-      if (!info) throw unauthorized();
-      return info;
-    },
+    async (request) => service.info(principalOf(request)),
   );
 }

@@ -1,70 +1,145 @@
-import type { KeyObject } from 'node:crypto';
-import type { LoginBody, LoginResponse } from '@water/contract/auth';
-import { TOKEN_MAX_AGE_MS } from '@water/contract/constants';
-import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { users } from '../../db/schema.ts';
-import { badRequest, HttpError } from '../../lib/http-errors.ts';
+import { type KeyObject, randomBytes } from 'node:crypto';
+import type { AuthInfo, CaptchaResponse, LoginBody, LoginResponse, ResetPasswordBody } from '@water/contract/auth';
+import { CAPTCHA_TTL_MS, CAPTCHA_UUID_PREFIX, TOKEN_MAX_AGE_MS } from '@water/contract/constants';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Deps } from '../../lib/deps.ts';
+import { badRequest, invalidField, tooManyRequests, unauthorized } from '../../lib/http-errors.ts';
+import { decryptLegacyPassword } from '../../lib/legacy-rsa.ts';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../../lib/password.ts';
-import { findUserByUsername, loadAuthInfo } from '../users/user-info.repository.ts';
-import { consumeCaptcha } from './captcha.service.ts';
-import { decryptLegacyPassword } from './legacy-rsa.ts';
-import { clearFailures, lockedUntil, recordFailure } from './login-failures.ts';
+import type { Principal } from '../../lib/principal.ts';
+import { loadAuthInfo } from '../../lib/user-info.ts';
+import type { VerifyCodes } from '../../lib/verify-codes.ts';
+import { authRepository as repo } from './auth.repository.ts';
+import { arithmeticQuestion, captchaImage } from './captcha.ts';
 
 export const WRONG_CREDENTIALS = 'Wrong username or password';
 
-export interface LoginContext {
+export interface AuthOptions {
+  /** Tests only: the answer of every captcha. */
+  captchaTestAnswer: string | undefined;
+  /** Accepts the RSA-encrypted passwords of eladmin-web clients. */
+  legacyKey: KeyObject | undefined;
+  codes: VerifyCodes;
+}
+
+export interface Client {
   ip: string;
   userAgent: string | undefined;
-  legacyKey: KeyObject | undefined;
 }
 
-export async function login(app: FastifyInstance, body: LoginBody, context: LoginContext): Promise<LoginResponse> {
-  const { db, clock } = app;
-  await consumeCaptcha(db, clock, body.uuid, body.code);
+export type AuthService = ReturnType<typeof createAuthService>;
 
-  const username = body.username.trim();
-  const now = clock.now();
-  const lockEnd = await lockedUntil(db, username, now);
-  if (lockEnd) {
-    const minutes = Math.ceil((lockEnd.getTime() - now.getTime()) / 60_000);
-    throw new HttpError(
-      429,
-      `Too many failed sign-ins: this account is locked; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
-    );
+/** Sign-in with captcha and account lock, sign-out, and the forgotten-password flow. */
+export function createAuthService(
+  { db, clock, sessions, tokens, principals }: Pick<Deps, 'db' | 'clock' | 'sessions' | 'tokens' | 'principals'>,
+  { captchaTestAnswer, legacyKey, codes }: AuthOptions,
+) {
+  /** Checks an answer; the question is gone afterwards, whether the answer was right or not. */
+  async function consumeCaptcha(uuid: string, code: string): Promise<void> {
+    const row = await repo.takeCaptcha(db, uuid);
+    if (!row || row.expiresAt.getTime() <= clock.now().getTime()) {
+      throw badRequest('The captcha has expired or does not exist; get a new one', 'CAPTCHA_EXPIRED');
+    }
+    if (row.answer.trim().toLowerCase() !== code.trim().toLowerCase())
+      throw badRequest('Captcha is wrong', 'CAPTCHA_WRONG');
   }
 
-  const password = (context.legacyKey && decryptLegacyPassword(context.legacyKey, body.password)) || body.password;
-  const user = await findUserByUsername(db, username);
-  let matches = false;
-  if (user) matches = await verifyPassword(user.passwordHash, password);
-  else await verifyAgainstDummy(password);
-  if (!user || !matches) {
-    await recordFailure(db, username, now);
-    throw badRequest(WRONG_CREDENTIALS);
-  }
-  await clearFailures(db, username);
-  if (!user.enabled) throw badRequest('This account is disabled; ask an administrator to enable it');
+  return {
+    async captcha(): Promise<CaptchaResponse> {
+      const { question, answer } = arithmeticQuestion();
+      const uuid = CAPTCHA_UUID_PREFIX + randomBytes(16).toString('hex');
+      const now = clock.now();
+      await repo.saveCaptcha(
+        db,
+        { uuid, answer: captchaTestAnswer ?? answer, expiresAt: new Date(now.getTime() + CAPTCHA_TTL_MS) },
+        now,
+      );
+      return { img: captchaImage(question), uuid };
+    },
 
-  if (needsRehash(user.passwordHash)) {
-    await db
-      .update(users)
-      .set({ passwordHash: await hashPassword(password) })
-      .where(eq(users.id, user.id));
-  }
-  const session = await app.sessions.create(user.id, context.ip, context.userAgent);
-  const token = await app.tokens.sign(
-    { userId: user.id, sessionId: session.id, expiresAt: Math.floor((now.getTime() + TOKEN_MAX_AGE_MS) / 1000) },
-    now,
-  );
-  const info = await loadAuthInfo(db, user.id);
-  if (!info) throw new Error('user vanished during sign-in');
-  return { token: `Bearer ${token}`, user: info };
-}
+    async login(body: LoginBody, client: Client): Promise<LoginResponse> {
+      await consumeCaptcha(body.uuid, body.code);
+      const username = body.username.trim();
+      const now = clock.now();
+      const lockEnd = await repo.lockedUntil(db, username, now);
+      if (lockEnd) {
+        const minutes = Math.ceil((lockEnd.getTime() - now.getTime()) / 60_000);
+        throw tooManyRequests(
+          `Too many failed sign-ins: this account is locked; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+          'ACCOUNT_LOCKED',
+        );
+      }
+      const password = (legacyKey && decryptLegacyPassword(legacyKey, body.password)) || body.password;
+      const user = await repo.userByUsername(db, username);
+      let matches = false;
+      if (user) matches = await verifyPassword(user.passwordHash, password);
+      else await verifyAgainstDummy(password);
+      if (!user || !matches) {
+        await repo.recordFailure(db, username, now);
+        throw badRequest(WRONG_CREDENTIALS, 'WRONG_CREDENTIALS');
+      }
+      await repo.clearFailures(db, username);
+      if (!user.enabled)
+        throw badRequest('This account is disabled; ask an administrator to enable it', 'ACCOUNT_DISABLED');
+      if (needsRehash(user.passwordHash)) await repo.setPasswordHash(db, user.id, await hashPassword(password));
+      const session = await sessions.create(user.id, client.ip, client.userAgent);
+      const token = await tokens.sign(
+        { userId: user.id, sessionId: session.id, expiresAt: Math.floor((now.getTime() + TOKEN_MAX_AGE_MS) / 1000) },
+        now,
+      );
+      const info = await loadAuthInfo(db, user.id);
+      if (!info) throw unauthorized();
+      return { token: `Bearer ${token}`, user: info };
+    },
 
-/** Ends the session of a token, even an expired one; anything unreadable is ignored. */
-export async function logout(app: FastifyInstance, token: string | undefined): Promise<void> {
-  if (!token) return;
-  const claims = await app.tokens.verify(token, app.clock.now(), true);
-  if (claims) await app.sessions.revoke([claims.sessionId]);
+    /** Ends the session of a token, even an expired one; anything unreadable is ignored. */
+    async logout(token: string | undefined): Promise<void> {
+      if (!token) return;
+      const claims = await tokens.verify(token, clock.now(), true);
+      if (claims) await sessions.revoke([claims.sessionId]);
+    },
+
+    async info(principal: Principal): Promise<AuthInfo> {
+      const info = await loadAuthInfo(db, principal.id);
+      if (!info) throw unauthorized();
+      return info;
+    },
+
+    /**
+     * Mails a reset code when an enabled account uses the address. The answer is the same either
+     * way, so the form cannot be used to learn which addresses have accounts.
+     */
+    async requestReset(email: string, log: FastifyBaseLogger): Promise<void> {
+      const user = await repo.userByEmail(db, email);
+      if (!user?.enabled) return;
+      await codes
+        .send(
+          {
+            scene: 'reset',
+            email,
+            subject: 'Reset your password',
+            text: (code) =>
+              `Someone asked to reset the password of the account "${user.username}". ` +
+              `The code is ${code}; it is valid for 5 minutes. If it was not you, ignore this message.`,
+          },
+          log,
+        )
+        .catch((error: unknown) => {
+          // Asking again within a minute is answered like any other request: no new mail.
+          if ((error as { statusCode?: number }).statusCode !== 429) throw error;
+        });
+    },
+
+    /** Sets a new password with a mailed code; every session of the account ends. */
+    async resetPassword(input: ResetPasswordBody): Promise<void> {
+      await codes.consume('reset', input.email, input.code);
+      const user = await repo.userByEmail(db, input.email);
+      if (!user?.enabled)
+        throw invalidField('code', 'the verification code is wrong or has expired; ask for a new one');
+      await repo.resetPassword(db, user.id, await hashPassword(input.password), clock.now());
+      await repo.clearFailures(db, user.username);
+      await sessions.revokeUser(user.id);
+      await principals.invalidate(user.id);
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import { CAPTCHA_TTL_MS } from '@water/contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestApp, newCaptcha, type TestApp } from '../../../test/test-app.ts';
-import { arithmeticQuestion } from './captcha.service.ts';
+import { arithmeticQuestion } from './captcha.ts';
 
 describe('arithmetic questions', () => {
   it('asks a sum, difference or product whose stated answer is right', () => {

@@ -66,7 +66,9 @@ describe('POST auth/login', () => {
     expect(wrong.statusCode).toBe(400);
     expect(unknown.json().message).toBe('Wrong username or password');
     expect(wrong.json().message).toBe('Wrong username or password');
-    expect(Object.keys(unknown.json()).sort()).toEqual(['message', 'status', 'timestamp']);
+    expect(unknown.json()).toEqual({ ...wrong.json(), timestamp: expect.any(Number) });
+    expect(Object.keys(unknown.json()).sort()).toEqual(['code', 'message', 'status', 'timestamp']);
+    expect(unknown.json().code).toBe('WRONG_CREDENTIALS');
   });
 
   it('spends comparable time on an unknown user as on a wrong password', async () => {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEFAULT_USER_PASSWORD, JWT_SECRET, type TestApp, tokenOf } from '../../../test/test-app.ts';
 import { sessions, users } from '../../db/schema.ts';
-import { TokenSigner } from './token.ts';
+import { TokenSigner } from '../../lib/tokens.ts';
 
 const MINUTE = 60_000;
 
@@ -38,7 +38,12 @@ describe('tokens and sessions', () => {
   ])('refuses %s with 401 and the error shape', async (_name, header) => {
     const response = await info(header);
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ status: 401, message: expect.any(String), timestamp: expect.any(Number) });
+    expect(response.json()).toEqual({
+      status: 401,
+      message: expect.any(String),
+      timestamp: expect.any(Number),
+      code: 'UNAUTHENTICATED',
+    });
   });
 
   it('refuses a token whose signature does not match', async () => {

@@ -1,11 +1,24 @@
-import type { Dept } from '@water/contract/depts';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Dept, DeptQuery } from '@water/contract/depts';
+import { and, asc, count, eq, inArray, isNull, notInArray, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { depts } from '../../db/schema.ts';
+import { depts, users } from '../../db/schema.ts';
+import { between, containsText, type Paging, selectPage } from '../../lib/list-query.ts';
+import type { Principal } from '../../lib/principal.ts';
 import { formatDateTime } from '../../lib/time.ts';
+import { descendantsOf, recountChildren } from '../../lib/tree.ts';
 
 export type DeptRow = typeof depts.$inferSelect;
+export type NewDept = typeof depts.$inferInsert;
+export type DeptFilters = Omit<DeptQuery, 'page' | 'size' | 'sort'>;
 
+export const deptSortable = {
+  id: depts.id,
+  name: depts.name,
+  deptSort: depts.deptSort,
+  enabled: depts.enabled,
+  createTime: depts.createTime,
+  updateTime: depts.updateTime,
+};
 export const deptOrder = [asc(depts.deptSort), asc(depts.id)];
 
 export function toDeptDto(row: DeptRow): Dept {
@@ -26,42 +39,76 @@ export function toDeptDto(row: DeptRow): Dept {
   };
 }
 
-export async function findDept(db: Database, id: number): Promise<DeptRow | undefined> {
-  const [row] = await db.select().from(depts).where(eq(depts.id, id));
-  return row;
+/**
+ * The departments a list asks for, as eladmin answers them: a search (name or creation time) is
+ * a flat list of matches, `pid` the children of that department, and otherwise the top of the
+ * tree the caller may see (the top level, or the highest departments of a restricted scope).
+ */
+function matching(principal: Principal, query: DeptFilters, flat: boolean): SQL | undefined {
+  const searching = Boolean(query.name?.trim()) || (query.createTime?.length ?? 0) > 0;
+  const conditions: (SQL | undefined)[] = [
+    query.enabled === undefined ? undefined : eq(depts.enabled, query.enabled),
+    containsText([depts.name], query.name),
+    between(depts.createTime, query.createTime),
+  ];
+  const scope = principal.scope === null ? null : [...principal.scope];
+  if (scope) conditions.push(inArray(depts.id, scope));
+  if (query.pid !== undefined) {
+    conditions.push(query.pid === 0 ? isNull(depts.pid) : eq(depts.pid, query.pid));
+  } else if (!searching && !flat) {
+    conditions.push(scope ? or(isNull(depts.pid), notInArray(depts.pid, scope)) : isNull(depts.pid));
+  }
+  return and(...conditions);
 }
 
-export function allDepts(db: Database): Promise<DeptRow[]> {
-  return db
-    .select()
-    .from(depts)
-    .orderBy(...deptOrder);
-}
+export const deptsRepository = {
+  page: (db: Database, principal: Principal, query: DeptFilters, paging: Paging) =>
+    selectPage(db, depts, matching(principal, query, false), paging),
 
-/** The departments named and every department below them, each once. */
-export async function withDescendants(db: Database, roots: readonly number[]): Promise<number[]> {
-  if (roots.length === 0) return [];
-  const rows = await db
-    .select({ id: depts.id })
-    .from(depts)
-    .where(
-      sql`${depts.id} IN (
-        WITH RECURSIVE subtree(id) AS (
-          SELECT id FROM sys_dept WHERE id IN ${[...roots]}
-          UNION
-          SELECT child.id FROM sys_dept AS child JOIN subtree ON child.pid = subtree.id
-        )
-        SELECT id FROM subtree)`,
-    );
-  return rows.map((row) => row.id).sort((a, b) => a - b);
-}
+  /** Every department matching the filters, as a flat list (exports). */
+  all: (db: Database, principal: Principal, query: DeptFilters, paging: Paging) =>
+    db
+      .select()
+      .from(depts)
+      .where(matching(principal, query, true))
+      .orderBy(...paging.orderBy),
 
-/** Recounts the children of the departments named (after a create, move or delete). */
-export async function recountChildren(db: Database, ids: readonly (number | null)[]): Promise<void> {
-  const targets = [...new Set(ids.filter((id): id is number => id !== null))];
-  if (targets.length === 0) return;
-  await db
-    .update(depts)
-    .set({ subCount: sql`(SELECT count(*)::int FROM sys_dept AS child WHERE child.pid = ${depts.id})` })
-    .where(inArray(depts.id, targets));
-}
+  everything: (db: Database) =>
+    db
+      .select()
+      .from(depts)
+      .orderBy(...deptOrder),
+
+  byId: async (db: Database, id: number): Promise<DeptRow | undefined> =>
+    (await db.select().from(depts).where(eq(depts.id, id)))[0],
+
+  withDescendants: (db: Database, roots: readonly number[]) => descendantsOf(db, depts, roots),
+
+  /** Departments among those named that users still belong to, with how many. */
+  occupied: (db: Database, ids: readonly number[]) =>
+    db
+      .select({ name: depts.name, n: count() })
+      .from(users)
+      .innerJoin(depts, eq(depts.id, users.deptId))
+      .where(inArray(users.deptId, [...ids]))
+      .groupBy(depts.id, depts.name),
+
+  insert: (db: Database, values: NewDept) =>
+    db.transaction(async (tx) => {
+      await tx.insert(depts).values(values);
+      await recountChildren(tx as unknown as Database, depts, [values.pid ?? null]);
+    }),
+
+  /** Updates (and maybe moves) a department; both parents' child counts follow. */
+  update: (db: Database, id: number, values: Partial<NewDept>, parents: (number | null)[]) =>
+    db.transaction(async (tx) => {
+      await tx.update(depts).set(values).where(eq(depts.id, id));
+      await recountChildren(tx as unknown as Database, depts, parents);
+    }),
+
+  delete: (db: Database, ids: readonly number[], parents: (number | null)[]) =>
+    db.transaction(async (tx) => {
+      await tx.delete(depts).where(inArray(depts.id, [...ids]));
+      await recountChildren(tx as unknown as Database, depts, parents);
+    }),
+};

@@ -1,164 +1,147 @@
-import type { DeptCreateInput, DeptNode, DeptQuery, DeptUpdateInput } from '@water/contract/depts';
-import { and, count, eq, inArray, isNull, notInArray, or, type SQL } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client.ts';
-import { depts, users } from '../../db/schema.ts';
-import { badRequest, forbidden, notFound } from '../../lib/http-errors.ts';
-import { type Caller, inScope } from '../users/caller.ts';
-import { containsText, createdBetween } from '../users/list-filters.ts';
-import { allDepts, type DeptRow, findDept, recountChildren, toDeptDto, withDescendants } from './depts.repository.ts';
-
-/**
- * The departments a list asks for, as eladmin answers them: a search (name or creation time) is
- * a flat list of matches, `pid` the children of that department, and otherwise the top of the
- * tree the caller may see (the top level, or the highest departments of a restricted scope).
- */
-export function deptConditions(caller: Caller, query: Omit<DeptQuery, 'page' | 'size' | 'sort'>, flat = false) {
-  const searching = Boolean(query.name?.trim()) || (query.createTime?.length ?? 0) > 0;
-  const conditions: (SQL | undefined)[] = [
-    query.enabled === undefined ? undefined : eq(depts.enabled, query.enabled),
-    containsText([depts.name], query.name),
-    createdBetween(depts.createTime, query.createTime),
-  ];
-  const scope = caller.scope === null ? null : [...caller.scope];
-  if (scope) conditions.push(inArray(depts.id, scope));
-  if (query.pid !== undefined) {
-    conditions.push(query.pid === 0 ? isNull(depts.pid) : eq(depts.pid, query.pid));
-  } else if (!searching && !flat) {
-    conditions.push(scope ? or(isNull(depts.pid), notInArray(depts.pid, scope)) : isNull(depts.pid));
-  }
-  return and(...conditions);
-}
-
-/** The parent a form names, checked: it exists and lies in the caller's scope (0 and null: the top level). */
-async function checkedParent(db: Database, caller: Caller, pid: number | null | undefined): Promise<number | null> {
-  const parent = pid ? pid : null;
-  if (parent !== null && !(await findDept(db, parent))) throw badRequest(`pid: no department with id ${parent}`);
-  if (caller.scope !== null && !inScope(caller, parent)) {
-    throw forbidden(
-      parent === null
-        ? 'pid: only a user with an unrestricted data scope can add a top-level department'
-        : `pid: department ${parent} is outside your data scope`,
-    );
-  }
-  return parent;
-}
+import type { PageOf } from '@water/contract/common';
+import type { Dept, DeptCreateInput, DeptFilter, DeptNode, DeptQuery, DeptUpdateInput } from '@water/contract/depts';
+import type { Static } from 'typebox';
+import type { Deps } from '../../lib/deps.ts';
+import { badRequest, forbidden, forbiddenField, invalidField, notFound } from '../../lib/http-errors.ts';
+import { toPaging } from '../../lib/list-query.ts';
+import { inScope, type Principal } from '../../lib/principal.ts';
+import { nest, superiorRows } from '../../lib/tree.ts';
+import type { Sheet } from '../../lib/xlsx.ts';
+import { type DeptRow, deptOrder, deptSortable, deptsRepository as repo, toDeptDto } from './depts.repository.ts';
 
 function checkedName(name: string): string {
   const trimmed = name.trim();
-  if (!trimmed) throw badRequest('name: must not be empty');
+  if (!trimmed) throw invalidField('name', 'must not be empty', 'required');
   return trimmed;
 }
 
-export async function createDept(app: FastifyInstance, caller: Caller, input: DeptCreateInput): Promise<void> {
-  const name = checkedName(input.name);
-  const pid = await checkedParent(app.db, caller, input.pid);
-  const now = app.clock.now();
-  await app.db.transaction(async (tx) => {
-    await tx.insert(depts).values({
-      pid,
-      name,
-      deptSort: input.deptSort ?? 999,
-      enabled: input.enabled ?? true,
-      createBy: caller.username,
-      updateBy: caller.username,
-      createTime: now,
-      updateTime: now,
-    });
-    await recountChildren(tx, [pid]);
-  });
-}
+export type DeptsService = ReturnType<typeof createDeptsService>;
 
-async function scopedDept(db: Database, caller: Caller, id: number): Promise<DeptRow> {
-  const dept = await findDept(db, id);
-  if (!dept) throw notFound(`No department with id ${id}`);
-  if (!inScope(caller, dept.id)) throw forbidden(`The department "${dept.name}" is outside your data scope`);
-  return dept;
-}
-
-export async function updateDept(app: FastifyInstance, caller: Caller, input: DeptUpdateInput): Promise<void> {
-  const dept = await scopedDept(app.db, caller, input.id);
-  const name = checkedName(input.name);
-  const pid = input.pid === undefined ? dept.pid : input.pid || null;
-  if (pid !== dept.pid) {
-    await checkedParent(app.db, caller, pid);
-    if (pid !== null && (await withDescendants(app.db, [dept.id])).includes(pid)) {
-      throw badRequest('pid: a department cannot move under itself or one of its own sub-departments');
+/** Departments within the caller's data scope; a department users belong to cannot be deleted. */
+export function createDeptsService({ db, clock, principals }: Pick<Deps, 'db' | 'clock' | 'principals'>) {
+  /** The parent a form names, checked: it exists and lies in the caller's scope (0 and null: the top level). */
+  async function checkedParent(principal: Principal, pid: number | null | undefined): Promise<number | null> {
+    const parent = pid ? pid : null;
+    if (parent !== null && !(await repo.byId(db, parent))) {
+      throw invalidField('pid', `no department with id ${parent}`, 'unknown_reference');
     }
+    if (principal.scope !== null && !inScope(principal, parent)) {
+      throw forbiddenField(
+        'pid',
+        parent === null
+          ? 'only a user with an unrestricted data scope can add a top-level department'
+          : `department ${parent} is outside your data scope`,
+      );
+    }
+    return parent;
   }
-  await app.db.transaction(async (tx) => {
-    await tx
-      .update(depts)
-      .set({
+
+  async function scopedDept(principal: Principal, id: number): Promise<DeptRow> {
+    const dept = await repo.byId(db, id);
+    if (!dept) throw notFound(`No department with id ${id}`);
+    if (!inScope(principal, dept.id)) throw forbidden(`The department "${dept.name}" is outside your data scope`);
+    return dept;
+  }
+
+  return {
+    async list(principal: Principal, query: DeptQuery): Promise<PageOf<Dept>> {
+      const page = await repo.page(db, principal, query, toPaging(query, deptSortable, deptOrder));
+      return { content: page.content.map(toDeptDto), totalElements: page.totalElements };
+    },
+
+    async exportSheet(principal: Principal, filter: Static<typeof DeptFilter>): Promise<Sheet<DeptRow>> {
+      const rows = await repo.all(db, principal, filter, toPaging({ sort: filter.sort }, deptSortable, deptOrder));
+      const names = new Map(rows.map((row) => [row.id, row.name]));
+      return {
+        name: 'departments',
+        columns: [
+          { header: 'Name', value: (d) => d.name },
+          { header: 'Parent', value: (d) => (d.pid === null ? null : (names.get(d.pid) ?? d.pid)) },
+          { header: 'Sort', value: (d) => d.deptSort },
+          { header: 'Enabled', value: (d) => (d.enabled ? 'yes' : 'no') },
+          { header: 'Created', value: (d) => toDeptDto(d).createTime },
+        ],
+        rows,
+      };
+    },
+
+    async create(principal: Principal, input: DeptCreateInput): Promise<void> {
+      const name = checkedName(input.name);
+      const pid = await checkedParent(principal, input.pid);
+      const now = clock.now();
+      await repo.insert(db, {
         pid,
         name,
-        ...(input.deptSort === undefined ? {} : { deptSort: input.deptSort }),
-        ...(input.enabled === undefined ? {} : { enabled: input.enabled }),
-        updateBy: caller.username,
-        updateTime: app.clock.now(),
-      })
-      .where(eq(depts.id, dept.id));
-    await recountChildren(tx, [dept.pid, pid]);
-  });
-}
+        deptSort: input.deptSort ?? 999,
+        enabled: input.enabled ?? true,
+        createBy: principal.username,
+        updateBy: principal.username,
+        createTime: now,
+        updateTime: now,
+      });
+      // Custom data scopes reach every department below the chosen ones, new ones included.
+      await principals.invalidate();
+    },
 
-/** Deletes departments with everything below them, unless a user still belongs to one of them. */
-export async function deleteDepts(app: FastifyInstance, caller: Caller, ids: number[]): Promise<void> {
-  const roots: DeptRow[] = [];
-  for (const id of new Set(ids)) roots.push(await scopedDept(app.db, caller, id));
-  const doomed = await withDescendants(
-    app.db,
-    roots.map((root) => root.id),
-  );
-  const occupied = await app.db
-    .select({ name: depts.name, n: count() })
-    .from(users)
-    .innerJoin(depts, eq(depts.id, users.deptId))
-    .where(inArray(users.deptId, doomed))
-    .groupBy(depts.id, depts.name);
-  if (occupied.length > 0) {
-    const names = occupied.map((dept) => `"${dept.name}"`).join(', ');
-    throw badRequest(`Users still belong to ${names}; move or delete them before deleting the department`);
-  }
-  await app.db.transaction(async (tx) => {
-    await tx.delete(depts).where(inArray(depts.id, doomed));
-    await recountChildren(
-      tx,
-      roots.map((root) => root.pid).filter((pid) => pid === null || !doomed.includes(pid)),
-    );
-  });
-}
+    async update(principal: Principal, input: DeptUpdateInput): Promise<void> {
+      const dept = await scopedDept(principal, input.id);
+      const name = checkedName(input.name);
+      const pid = input.pid === undefined ? dept.pid : input.pid || null;
+      if (pid !== dept.pid) {
+        await checkedParent(principal, pid);
+        if (pid !== null && (await repo.withDescendants(db, [dept.id])).includes(pid)) {
+          throw invalidField('pid', 'a department cannot move under itself or one of its own sub-departments');
+        }
+      }
+      await repo.update(
+        db,
+        dept.id,
+        {
+          pid,
+          name,
+          ...(input.deptSort === undefined ? {} : { deptSort: input.deptSort }),
+          ...(input.enabled === undefined ? {} : { enabled: input.enabled }),
+          updateBy: principal.username,
+          updateTime: clock.now(),
+        },
+        [dept.pid, pid],
+      );
+      if (pid !== dept.pid) await principals.invalidate();
+    },
 
-/**
- * For the parent picker: the top level and, for each department named, its siblings and those of
- * each of its ancestors, nested under their parents.
- */
-export async function superiorTree(
-  app: FastifyInstance,
-  ids: number[],
-): Promise<{ content: DeptNode[]; totalElements: number }> {
-  const all = await allDepts(app.db);
-  const byId = new Map(all.map((dept) => [dept.id, dept]));
-  const chosen = new Set<number>();
-  for (const id of new Set(ids)) {
-    let current: DeptRow | undefined = byId.get(id);
-    if (!current) throw notFound(`No department with id ${id}`);
-    const visited = new Set<number>();
-    while (current && !visited.has(current.id)) {
-      visited.add(current.id);
-      const parentId: number | null = current.pid;
-      for (const dept of all) if (dept.pid === parentId) chosen.add(dept.id);
-      current = parentId === null ? undefined : byId.get(parentId);
-    }
-  }
-  const nodes = new Map<number, DeptNode>();
-  for (const dept of all) if (chosen.has(dept.id)) nodes.set(dept.id, toDeptDto(dept));
-  const content: DeptNode[] = [];
-  for (const node of nodes.values()) {
-    const parent: DeptNode | undefined = node.pid === null ? undefined : nodes.get(node.pid);
-    if (!parent) content.push(node);
-    else if (parent.children) parent.children.push(node);
-    else parent.children = [node];
-  }
-  return { content, totalElements: nodes.size };
+    /** Deletes departments with everything below them, unless a user still belongs to one of them. */
+    async remove(principal: Principal, ids: number[]): Promise<void> {
+      const roots: DeptRow[] = [];
+      for (const id of new Set(ids)) roots.push(await scopedDept(principal, id));
+      const doomed = await repo.withDescendants(
+        db,
+        roots.map((root) => root.id),
+      );
+      const occupied = await repo.occupied(db, doomed);
+      if (occupied.length > 0) {
+        const names = occupied.map((dept) => `"${dept.name}"`).join(', ');
+        throw badRequest(`Users still belong to ${names}; move or delete them before deleting the department`);
+      }
+      await repo.delete(
+        db,
+        doomed,
+        roots.map((root) => root.pid).filter((pid) => pid === null || !doomed.includes(pid)),
+      );
+      await principals.invalidate();
+    },
+
+    /**
+     * For the parent picker: the top level and, for each department named, its siblings and those
+     * of each of its ancestors, nested under their parents.
+     */
+    async superior(ids: number[]): Promise<{ content: DeptNode[]; totalElements: number }> {
+      const chosen = superiorRows(await repo.everything(db), [...new Set(ids)]);
+      if ('missing' in chosen) throw notFound(`No department with id ${chosen.missing}`);
+      const content = nest<DeptRow, DeptNode>(chosen, (row, children) => ({
+        ...toDeptDto(row),
+        ...(children ? { children } : {}),
+      }));
+      return { content, totalElements: chosen.length };
+    },
+  };
 }

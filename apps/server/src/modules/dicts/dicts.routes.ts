@@ -1,25 +1,13 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { authErrors, Empty, ErrorBody, IdList, Page, PageQuery } from '@water/contract/common';
+import { authErrors, Empty, ErrorBody, Id, Page, PageQuery } from '@water/contract/common';
 import { Dict, DictDetail, DictDetailInput, DictInput } from '@water/contract/dicts';
-import { asc, ilike, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
-import { dicts } from '../../db/schema.ts';
-import { selectPage, toPaging } from '../../lib/paging.ts';
-import { sendXlsx } from '../../lib/xlsx.ts';
-import {
-  createDetail,
-  createDict,
-  DictEntriesCache,
-  deleteDetail,
-  deleteDicts,
-  updateDetail,
-  updateDict,
-  withDetails,
-} from './dicts.service.ts';
+import { crudRoutes } from '../../lib/crud-routes.ts';
+import { principalOf } from '../../plugins/auth.ts';
+import type { DictsService } from './dicts.service.ts';
 
 const tags = ['dictionaries'];
-const sortable = { id: dicts.id, name: dicts.name, createTime: dicts.createTime };
 
 const DictQuery = Type.Intersect([PageQuery, Type.Object({ blurry: Type.Optional(Type.String({ maxLength: 255 })) })]);
 const DetailQuery = Type.Intersect([
@@ -30,32 +18,8 @@ const DetailQuery = Type.Intersect([
   }),
 ]);
 
-export async function dictsRoutes(base: FastifyInstance) {
+export async function dictsRoutes(base: FastifyInstance, { service }: { service: DictsService }) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
-  const entries = new DictEntriesCache(app);
-
-  const filterOf = (blurry: string | undefined) =>
-    blurry?.trim()
-      ? or(ilike(dicts.name, `%${blurry.trim()}%`), ilike(dicts.description, `%${blurry.trim()}%`))
-      : undefined;
-
-  app.get(
-    '/api/dict',
-    {
-      schema: {
-        tags,
-        summary: 'Dictionaries, with their entries',
-        querystring: DictQuery,
-        response: { 200: Page(Dict), 400: ErrorBody, ...authErrors },
-      },
-      config: { permission: ['dict:list'] },
-    },
-    async (request) => {
-      const paging = toPaging(request.query, sortable, [asc(dicts.id)]);
-      const page = await selectPage(app.db, dicts, filterOf(request.query.blurry), paging);
-      return { content: await withDetails(app.db, page.content), totalElements: page.totalElements };
-    },
-  );
 
   app.get(
     '/api/dict/all',
@@ -63,84 +27,23 @@ export async function dictsRoutes(base: FastifyInstance) {
       schema: { tags, summary: 'Every dictionary', response: { 200: Type.Array(Dict), ...authErrors } },
       config: { permission: ['dict:list'] },
     },
-    async () => withDetails(app.db, await app.db.select().from(dicts).orderBy(dicts.id)),
+    async () => service.all(),
   );
 
-  app.get(
-    '/api/dict/download',
-    { schema: { tags, summary: 'Every dictionary entry as an Excel workbook' }, config: { permission: ['dict:list'] } },
-    async (_request, reply) => {
-      const all = await withDetails(app.db, await app.db.select().from(dicts).orderBy(dicts.id));
-      const rows: { dict: Dict; detail?: DictDetail }[] = all.flatMap((dict) =>
-        dict.dictDetails.length > 0 ? dict.dictDetails.map((detail) => ({ dict, detail })) : [{ dict }],
-      );
-      return sendXlsx(
-        reply,
-        'dictionaries',
-        [
-          { header: 'Dictionary', value: (row) => row.dict.name },
-          { header: 'Description', value: (row) => row.dict.description },
-          { header: 'Label', value: (row) => row.detail?.label },
-          { header: 'Value', value: (row) => row.detail?.value },
-          { header: 'Sort', value: (row) => row.detail?.dictSort },
-          { header: 'Created', value: (row) => row.dict.createTime },
-        ],
-        rows,
-        app.clock.now(),
-      );
+  crudRoutes(base, {
+    path: '/api/dict',
+    tags,
+    summaries: {
+      list: 'Dictionaries, with their entries',
+      export: 'Every dictionary entry as an Excel workbook',
+      create: 'Create a dictionary',
+      update: 'Update a dictionary',
+      remove: 'Delete dictionaries and their entries',
     },
-  );
-
-  app.post(
-    '/api/dict',
-    {
-      schema: {
-        tags,
-        summary: 'Create a dictionary',
-        body: DictInput,
-        response: { 201: Empty, 400: ErrorBody, ...authErrors },
-      },
-      config: { permission: ['dict:add'] },
-    },
-    async (request, reply) => {
-      await createDict(app, request.body, request.principal!.username);
-      return reply.code(201).send();
-    },
-  );
-
-  app.put(
-    '/api/dict',
-    {
-      schema: {
-        tags,
-        summary: 'Update a dictionary',
-        body: DictInput,
-        response: { 204: Empty, 400: ErrorBody, 404: ErrorBody, ...authErrors },
-      },
-      config: { permission: ['dict:edit'] },
-    },
-    async (request, reply) => {
-      await updateDict(app, request.body, request.principal!.username);
-      return reply.code(204).send();
-    },
-  );
-
-  app.delete(
-    '/api/dict',
-    {
-      schema: {
-        tags,
-        summary: 'Delete dictionaries and their entries',
-        body: IdList,
-        response: { 200: Empty, 404: ErrorBody, ...authErrors },
-      },
-      config: { permission: ['dict:del'] },
-    },
-    async (request, reply) => {
-      await deleteDicts(app, request.body);
-      return reply.code(200).send();
-    },
-  );
+    permissions: { list: ['dict:list'], add: ['dict:add'], edit: ['dict:edit'], del: ['dict:del'] },
+    schemas: { query: DictQuery, page: Page(Dict), filter: Type.Object({}), create: DictInput, update: DictInput },
+    service,
+  });
 
   app.get(
     '/api/dictDetail',
@@ -149,18 +52,11 @@ export async function dictsRoutes(base: FastifyInstance) {
         tags,
         summary: 'The entries of a dictionary, by sort order',
         querystring: DetailQuery,
-        response: { 200: Page(DictDetail), ...authErrors },
+        response: { 200: Page(DictDetail), 400: ErrorBody, ...authErrors },
       },
       config: { permission: 'signed-in' },
     },
-    async (request) => {
-      const { dictName, label, page, size } = request.query;
-      let content = await entries.get(dictName);
-      if (label?.trim()) content = content.filter((entry) => entry.label.includes(label.trim()));
-      const totalElements = content.length;
-      if (page !== undefined) content = content.slice(page * (size ?? 10), (page + 1) * (size ?? 10));
-      return { content, totalElements };
-    },
+    async (request) => service.entries(request.query),
   );
 
   app.get(
@@ -174,18 +70,7 @@ export async function dictsRoutes(base: FastifyInstance) {
       },
       config: { permission: 'signed-in' },
     },
-    async (request) => {
-      const names = [
-        ...new Set(
-          request.query.dictName
-            .split(',')
-            .map((name) => name.trim())
-            .filter(Boolean),
-        ),
-      ];
-      const lists = await Promise.all(names.map((name) => entries.get(name)));
-      return Object.fromEntries(names.map((name, index) => [name, lists[index] ?? []]));
-    },
+    async (request) => service.entriesByName(request.query.dictName),
   );
 
   app.post(
@@ -200,7 +85,7 @@ export async function dictsRoutes(base: FastifyInstance) {
       config: { permission: ['dict:add'] },
     },
     async (request, reply) => {
-      await createDetail(app, request.body, request.principal!.username);
+      await service.createEntry(principalOf(request), request.body);
       return reply.code(201).send();
     },
   );
@@ -217,7 +102,7 @@ export async function dictsRoutes(base: FastifyInstance) {
       config: { permission: ['dict:edit'] },
     },
     async (request, reply) => {
-      await updateDetail(app, request.body, request.principal!.username);
+      await service.updateEntry(principalOf(request), request.body);
       return reply.code(204).send();
     },
   );
@@ -228,13 +113,13 @@ export async function dictsRoutes(base: FastifyInstance) {
       schema: {
         tags,
         summary: 'Delete a dictionary entry',
-        params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+        params: Type.Object({ id: Id() }),
         response: { 200: Empty, 404: ErrorBody, ...authErrors },
       },
       config: { permission: ['dict:del'] },
     },
     async (request, reply) => {
-      await deleteDetail(app, request.params.id);
+      await service.removeEntry(request.params.id);
       return reply.code(200).send();
     },
   );

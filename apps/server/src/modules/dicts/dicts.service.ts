@@ -1,161 +1,182 @@
+import type { PageOf, PageQuery } from '@water/contract/common';
 import type { Dict, DictDetail, DictDetailInput, DictInput } from '@water/contract/dicts';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client.ts';
-import { dictDetails, dicts } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../lib/http-errors.ts';
+import { InvalidatingCache } from '../../lib/cache.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { invalidField, notFound } from '../../lib/http-errors.ts';
+import { sortKeys, sortRows, toPaging } from '../../lib/list-query.ts';
+import type { Principal } from '../../lib/principal.ts';
 import { formatDateTime } from '../../lib/time.ts';
+import type { Sheet } from '../../lib/xlsx.ts';
+import { type DetailRow, type DictRow, dictOrder, dictSortable, dictsRepository as repo } from './dicts.repository.ts';
 
-type DictRow = typeof dicts.$inferSelect;
-type DetailRow = typeof dictDetails.$inferSelect;
+const toDetailDto = (row: DetailRow): DictDetail => ({
+  id: row.id,
+  dict: { id: row.dictId },
+  label: row.label,
+  value: row.value,
+  dictSort: row.dictSort,
+});
 
-export const detailOrder = [asc(dictDetails.dictSort), asc(dictDetails.id)];
+type ExportRow = { dict: Dict; detail?: DictDetail };
 
-export function toDetailDto(row: DetailRow): DictDetail {
-  return { id: row.id, dict: { id: row.dictId }, label: row.label, value: row.value, dictSort: row.dictSort };
-}
-
-/** Dictionaries with their entries, in the order of `rows`. */
-export async function withDetails(db: Database, rows: DictRow[]): Promise<Dict[]> {
-  const ids = rows.map((row) => row.id);
-  const details =
-    ids.length === 0
-      ? []
-      : await db
-          .select()
-          .from(dictDetails)
-          .where(inArray(dictDetails.dictId, ids))
-          .orderBy(...detailOrder);
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    dictDetails: details.filter((detail) => detail.dictId === row.id).map(toDetailDto),
-    createBy: row.createBy,
-    updateBy: row.updateBy,
-    createTime: formatDateTime(row.createTime),
-    updateTime: formatDateTime(row.updateTime),
-  }));
-}
-
-async function dictsChanged(app: FastifyInstance) {
-  await app.events.publish('dicts', {});
-}
-
-async function assertNameFree(db: Database, name: string, exceptId?: number) {
-  const condition = exceptId === undefined ? eq(dicts.name, name) : and(eq(dicts.name, name), ne(dicts.id, exceptId));
-  const [row] = await db.select({ id: dicts.id }).from(dicts).where(condition);
-  if (row) throw badRequest(`name: a dictionary named "${name}" already exists`);
-}
-
-export async function createDict(app: FastifyInstance, input: DictInput, actor: string) {
-  if (input.id !== undefined) throw badRequest('id: must not be set when creating a dictionary');
-  const name = input.name.trim();
-  await assertNameFree(app.db, name);
-  await app.db.insert(dicts).values({ name, description: input.description ?? null, createBy: actor, updateBy: actor });
-  await dictsChanged(app);
-}
-
-export async function updateDict(app: FastifyInstance, input: DictInput, actor: string) {
-  if (input.id === undefined) throw badRequest('id: is required');
-  const name = input.name.trim();
-  await assertNameFree(app.db, name, input.id);
-  const updated = await app.db
-    .update(dicts)
-    .set({ name, description: input.description ?? null, updateBy: actor, updateTime: app.clock.now() })
-    .where(eq(dicts.id, input.id))
-    .returning({ id: dicts.id });
-  if (updated.length === 0) throw notFound(`No dictionary with id ${input.id}`);
-  await dictsChanged(app);
-}
-
-/** Deletes dictionaries and, through the foreign key, their entries. */
-export async function deleteDicts(app: FastifyInstance, ids: readonly number[]) {
-  const found = await app.db
-    .select({ id: dicts.id })
-    .from(dicts)
-    .where(inArray(dicts.id, [...ids]));
-  const missing = ids.filter((id) => !found.some((row) => row.id === id));
-  if (missing.length > 0) throw notFound(`No dictionary with id ${missing.join(', ')}`);
-  await app.db.delete(dicts).where(inArray(dicts.id, [...ids]));
-  await dictsChanged(app);
-}
-
-async function checkedDetail(db: Database, input: DictDetailInput) {
-  const [dict] = await db.select({ id: dicts.id, name: dicts.name }).from(dicts).where(eq(dicts.id, input.dict.id));
-  if (!dict) throw badRequest(`dict.id: no dictionary with id ${input.dict.id}`);
-  const value = input.value.trim();
-  const label = input.label.trim();
-  if (!value) throw badRequest('value: must not be empty');
-  if (!label) throw badRequest('label: must not be empty');
-  const sameValue = and(eq(dictDetails.dictId, dict.id), eq(dictDetails.value, value));
-  const [clash] = await db
-    .select({ id: dictDetails.id })
-    .from(dictDetails)
-    .where(input.id === undefined ? sameValue : and(sameValue, ne(dictDetails.id, input.id)));
-  if (clash) throw badRequest(`value: "${value}" is already in dictionary ${dict.name}`);
-  return { dictId: dict.id, label, value, dictSort: input.dictSort ?? 999 };
-}
-
-export async function createDetail(app: FastifyInstance, input: DictDetailInput, actor: string) {
-  if (input.id !== undefined) throw badRequest('id: must not be set when creating an entry');
-  const values = await checkedDetail(app.db, input);
-  await app.db.insert(dictDetails).values({ ...values, createBy: actor, updateBy: actor });
-  await dictsChanged(app);
-}
-
-export async function updateDetail(app: FastifyInstance, input: DictDetailInput, actor: string) {
-  if (input.id === undefined) throw badRequest('id: is required');
-  const [current] = await app.db.select({ id: dictDetails.id }).from(dictDetails).where(eq(dictDetails.id, input.id));
-  if (!current) throw notFound(`No dictionary entry with id ${input.id}`);
-  const values = await checkedDetail(app.db, input);
-  await app.db
-    .update(dictDetails)
-    .set({ ...values, updateBy: actor, updateTime: app.clock.now() })
-    .where(eq(dictDetails.id, input.id));
-  await dictsChanged(app);
-}
-
-export async function deleteDetail(app: FastifyInstance, id: number) {
-  const deleted = await app.db.delete(dictDetails).where(eq(dictDetails.id, id)).returning({ id: dictDetails.id });
-  if (deleted.length === 0) throw notFound(`No dictionary entry with id ${id}`);
-  await dictsChanged(app);
-}
+export type DictsService = ReturnType<typeof createDictsService>;
 
 /**
- * The entries of each dictionary by name, as every dropdown asks for them; kept in memory until
- * any dictionary changes on any instance.
+ * Dictionaries and their entries. Every dropdown asks for entries by dictionary name: those are
+ * kept in memory until any dictionary changes on any instance.
  */
-export class DictEntriesCache {
-  readonly #cache = new Map<string, Promise<DictDetail[]>>();
+export function createDictsService({ db, clock, events }: Pick<Deps, 'db' | 'clock' | 'events'>) {
+  // Names nobody defined are not kept, so that asking for made-up names cannot fill memory.
+  const entries = new InvalidatingCache<string, DictDetail[]>({ keep: (list) => list.length > 0 }).clearOn(
+    events,
+    'dicts',
+  );
+  const changed = () => events.publish('dicts', {});
+  const entriesOf = (name: string) =>
+    entries.get(name, async () => (await repo.detailsNamed(db, name)).map(toDetailDto));
 
-  constructor(private readonly app: FastifyInstance) {
-    app.events.on('dicts', () => this.#cache.clear());
+  async function withDetails(rows: DictRow[]): Promise<Dict[]> {
+    const details = await repo.detailsOf(
+      db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      dictDetails: details.filter((detail) => detail.dictId === row.id).map(toDetailDto),
+      createBy: row.createBy,
+      updateBy: row.updateBy,
+      createTime: formatDateTime(row.createTime),
+      updateTime: formatDateTime(row.updateTime),
+    }));
   }
 
-  get(name: string): Promise<DictDetail[]> {
-    let entry = this.#cache.get(name);
-    if (!entry) {
-      entry = this.app.db
-        .select({ detail: dictDetails })
-        .from(dictDetails)
-        .innerJoin(dicts, eq(dicts.id, dictDetails.dictId))
-        .where(eq(dicts.name, name))
-        .orderBy(...detailOrder)
-        .then((rows) => {
-          // Names nobody defined are not kept, so that asking for made-up names cannot fill memory.
-          if (rows.length === 0) this.#cache.delete(name);
-          return rows.map((row) => toDetailDto(row.detail));
-        });
-      entry.catch(() => this.#cache.delete(name));
-      this.#cache.set(name, entry);
+  async function checkedName(name: string, exceptId?: number) {
+    const trimmed = name.trim();
+    if (await repo.nameTaken(db, trimmed, exceptId)) {
+      throw invalidField('name', `a dictionary named "${trimmed}" already exists`, 'taken', { value: trimmed });
     }
-    return entry;
+    return trimmed;
   }
-}
 
-export const countDicts = (db: Database) =>
-  db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(dicts)
-    .then((rows) => rows[0]?.n ?? 0);
+  async function checkedDetail(input: DictDetailInput) {
+    const dict = await repo.dictById(db, input.dict.id);
+    if (!dict) throw invalidField('dict.id', `no dictionary with id ${input.dict.id}`, 'unknown_reference');
+    const value = input.value.trim();
+    const label = input.label.trim();
+    if (!value) throw invalidField('value', 'must not be empty', 'required');
+    if (!label) throw invalidField('label', 'must not be empty', 'required');
+    if (await repo.valueTaken(db, dict.id, value, input.id)) {
+      throw invalidField('value', `"${value}" is already in dictionary ${dict.name}`, 'taken', { value });
+    }
+    return { dictId: dict.id, label, value, dictSort: input.dictSort ?? 999 };
+  }
+
+  return {
+    async list(_principal: Principal, query: PageQuery & { blurry?: string }): Promise<PageOf<Dict>> {
+      const page = await repo.page(db, query.blurry, toPaging(query, dictSortable, dictOrder));
+      return { content: await withDetails(page.content), totalElements: page.totalElements };
+    },
+
+    async all(): Promise<Dict[]> {
+      return withDetails(await repo.all(db));
+    },
+
+    async exportSheet(): Promise<Sheet<ExportRow>> {
+      const all = await withDetails(await repo.all(db));
+      return {
+        name: 'dictionaries',
+        columns: [
+          { header: 'Dictionary', value: (row) => row.dict.name },
+          { header: 'Description', value: (row) => row.dict.description },
+          { header: 'Label', value: (row) => row.detail?.label },
+          { header: 'Value', value: (row) => row.detail?.value },
+          { header: 'Sort', value: (row) => row.detail?.dictSort },
+          { header: 'Created', value: (row) => row.dict.createTime },
+        ],
+        rows: all.flatMap((dict) =>
+          dict.dictDetails.length > 0 ? dict.dictDetails.map((detail) => ({ dict, detail })) : [{ dict }],
+        ),
+      };
+    },
+
+    async create(principal: Principal, input: DictInput): Promise<void> {
+      if (input.id != null) throw invalidField('id', 'must not be set when creating a dictionary');
+      const name = await checkedName(input.name);
+      const by = principal.username;
+      await repo.insertDict(db, { name, description: input.description ?? null, createBy: by, updateBy: by });
+      await changed();
+    },
+
+    async update(principal: Principal, input: DictInput): Promise<void> {
+      if (input.id == null) throw invalidField('id', 'is required', 'required');
+      const name = await checkedName(input.name, input.id);
+      const updated = await repo.updateDict(db, input.id, {
+        name,
+        description: input.description ?? null,
+        updateBy: principal.username,
+        updateTime: clock.now(),
+      });
+      if (!updated) throw notFound(`No dictionary with id ${input.id}`);
+      await changed();
+    },
+
+    /** Deletes dictionaries with their entries. */
+    async remove(_principal: Principal, ids: number[]): Promise<void> {
+      const found = await repo.existingDicts(db, ids);
+      const missing = ids.filter((id) => !found.includes(id));
+      if (missing.length > 0) throw notFound(`No dictionary with id ${missing.join(', ')}`);
+      await repo.deleteDicts(db, ids);
+      await changed();
+    },
+
+    /** The entries of a dictionary, from memory; `label` filters, `page` pages, `sort` orders. */
+    async entries(query: PageQuery & { dictName: string; label?: string }): Promise<PageOf<DictDetail>> {
+      const order = sortKeys(query.sort, ['id', 'label', 'value', 'dictSort'] as const);
+      let content = sortRows(await entriesOf(query.dictName), order);
+      const label = query.label?.trim();
+      if (label) content = content.filter((entry) => entry.label.includes(label));
+      const totalElements = content.length;
+      if (query.page !== undefined) {
+        const size = query.size ?? 10;
+        content = content.slice(query.page * size, (query.page + 1) * size);
+      }
+      return { content, totalElements };
+    },
+
+    /** The entries of several dictionaries at once: `a,b`. */
+    async entriesByName(dictNames: string): Promise<Record<string, DictDetail[]>> {
+      const names = [
+        ...new Set(
+          dictNames
+            .split(',')
+            .map((name) => name.trim())
+            .filter(Boolean),
+        ),
+      ];
+      const lists = await Promise.all(names.map(entriesOf));
+      return Object.fromEntries(names.map((name, index) => [name, lists[index] ?? []]));
+    },
+
+    async createEntry(principal: Principal, input: DictDetailInput): Promise<void> {
+      if (input.id != null) throw invalidField('id', 'must not be set when creating an entry');
+      const values = await checkedDetail(input);
+      await repo.insertDetail(db, { ...values, createBy: principal.username, updateBy: principal.username });
+      await changed();
+    },
+
+    async updateEntry(principal: Principal, input: DictDetailInput): Promise<void> {
+      if (input.id == null) throw invalidField('id', 'is required', 'required');
+      if (!(await repo.detailExists(db, input.id))) throw notFound(`No dictionary entry with id ${input.id}`);
+      const values = await checkedDetail(input);
+      await repo.updateDetail(db, input.id, { ...values, updateBy: principal.username, updateTime: clock.now() });
+      await changed();
+    },
+
+    async removeEntry(id: number): Promise<void> {
+      if (!(await repo.deleteDetail(db, id))) throw notFound(`No dictionary entry with id ${id}`);
+      await changed();
+    },
+  };
+}

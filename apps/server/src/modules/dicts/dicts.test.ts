@@ -1,3 +1,4 @@
+import { parse as parseDisposition } from 'content-disposition';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerFor, createTestApp, DEFAULT_USER_PASSWORD, type TestApp, tokenOf } from '../../../test/test-app.ts';
 
@@ -143,7 +144,9 @@ describe('dictionaries API', () => {
 
   it('exports the entries as <timestamp>-dictionaries.xlsx', async () => {
     const response = await call('GET', '/api/dict/download');
-    expect(response.headers['content-disposition']).toMatch(/filename="\d{13}-dictionaries\.xlsx"/);
+    expect(parseDisposition(response.headers['content-disposition'] as string).parameters.filename).toMatch(
+      /^\d{13}-dictionaries\.xlsx$/,
+    );
     expect(response.rawPayload.subarray(0, 2).toString()).toBe('PK');
   });
 });

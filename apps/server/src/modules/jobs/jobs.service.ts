@@ -1,23 +1,14 @@
-import type { Job, JobCreateInput, JobFilter, JobUpdateInput } from '@water/contract/jobs';
-import { and, asc, count, eq, inArray, ne, type SQL } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { PageOf } from '@water/contract/common';
+import type { Job, JobCreateInput, JobFilter, JobQuery, JobUpdateInput } from '@water/contract/jobs';
 import type { Static } from 'typebox';
-import { jobs, usersJobs } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../lib/http-errors.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { badRequest, invalidField, notFound } from '../../lib/http-errors.ts';
+import { toPaging } from '../../lib/list-query.ts';
+import type { Principal } from '../../lib/principal.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import { containsText, createdBetween, isUniqueViolation } from '../users/list-filters.ts';
-
-type JobRow = typeof jobs.$inferSelect;
-
-export const jobSortable = {
-  id: jobs.id,
-  name: jobs.name,
-  jobSort: jobs.jobSort,
-  enabled: jobs.enabled,
-  createTime: jobs.createTime,
-  updateTime: jobs.updateTime,
-};
-export const jobOrder = [asc(jobs.jobSort), asc(jobs.id)];
+import type { Sheet } from '../../lib/xlsx.ts';
+import { type JobRow, jobOrder, jobSortable, jobsRepository as repo } from './jobs.repository.ts';
 
 export function toJobDto(row: JobRow): Job {
   return {
@@ -32,78 +23,86 @@ export function toJobDto(row: JobRow): Job {
   };
 }
 
-export function jobConditions(filter: Static<typeof JobFilter>): SQL | undefined {
-  return and(
-    containsText([jobs.name], filter.name),
-    filter.enabled === undefined ? undefined : eq(jobs.enabled, filter.enabled),
-    createdBetween(jobs.createTime, filter.createTime),
-  );
-}
+const nameTaken = (name: string) =>
+  invalidField('name', `"${name}" is already used by another job`, 'taken', { value: name });
 
-async function checkedName(app: FastifyInstance, name: string, exceptId?: number): Promise<string> {
-  const trimmed = name.trim();
-  if (!trimmed) throw badRequest('name: must not be empty');
-  const same = eq(jobs.name, trimmed);
-  const [taken] = await app.db
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(exceptId === undefined ? same : and(same, ne(jobs.id, exceptId)));
-  if (taken) throw badRequest(`name: "${trimmed}" is already used by another job`);
-  return trimmed;
-}
+export type JobsService = ReturnType<typeof createJobsService>;
 
-const duplicate = (name: string) => (error: unknown) => {
-  throw isUniqueViolation(error) ? badRequest(`name: "${name}" is already used by another job`) : error;
-};
-
-export async function createJob(app: FastifyInstance, actor: string, input: JobCreateInput): Promise<void> {
-  const name = await checkedName(app, input.name);
-  const now = app.clock.now();
-  await app.db
-    .insert(jobs)
-    .values({
-      name,
-      enabled: input.enabled ?? true,
-      jobSort: input.jobSort ?? 999,
-      createBy: actor,
-      updateBy: actor,
-      createTime: now,
-      updateTime: now,
-    })
-    .catch(duplicate(name));
-}
-
-export async function updateJob(app: FastifyInstance, actor: string, input: JobUpdateInput): Promise<void> {
-  const [current] = await app.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, input.id));
-  if (!current) throw notFound(`No job with id ${input.id}`);
-  const name = await checkedName(app, input.name, input.id);
-  await app.db
-    .update(jobs)
-    .set({
-      name,
-      ...(input.enabled === undefined ? {} : { enabled: input.enabled }),
-      ...(input.jobSort === undefined ? {} : { jobSort: input.jobSort }),
-      updateBy: actor,
-      updateTime: app.clock.now(),
-    })
-    .where(eq(jobs.id, input.id))
-    .catch(duplicate(name));
-}
-
-/** Deletes jobs that nobody holds. */
-export async function deleteJobs(app: FastifyInstance, ids: number[]): Promise<void> {
-  const wanted = [...new Set(ids)];
-  const rows = await app.db.select().from(jobs).where(inArray(jobs.id, wanted));
-  const missing = wanted.filter((id) => !rows.some((row) => row.id === id));
-  if (missing.length > 0) throw notFound(`No job with id ${missing.join(', ')}`);
-  const held = await app.db
-    .select({ jobId: usersJobs.jobId, n: count() })
-    .from(usersJobs)
-    .where(inArray(usersJobs.jobId, wanted))
-    .groupBy(usersJobs.jobId);
-  if (held.length > 0) {
-    const names = held.map((entry) => `"${rows.find((row) => row.id === entry.jobId)?.name}"`).join(', ');
-    throw badRequest(`Users still hold the job ${names}; take it away from them before deleting it`);
+/** Jobs (positions) users hold: names unique, a held job cannot be deleted. */
+export function createJobsService({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
+  async function checkedName(name: string, exceptId?: number): Promise<string> {
+    const trimmed = name.trim();
+    if (!trimmed) throw invalidField('name', 'must not be empty', 'required');
+    if (await repo.nameTaken(db, trimmed, exceptId)) throw nameTaken(trimmed);
+    return trimmed;
   }
-  await app.db.delete(jobs).where(inArray(jobs.id, wanted));
+  // Two requests may race past the check: the unique index has the last word.
+  const refuseDuplicate = (name: string) => (error: unknown) => {
+    throw isUniqueViolation(error) ? nameTaken(name) : error;
+  };
+
+  return {
+    async list(_principal: Principal, query: JobQuery): Promise<PageOf<Job>> {
+      const page = await repo.page(db, query, toPaging(query, jobSortable, jobOrder));
+      return { content: page.content.map(toJobDto), totalElements: page.totalElements };
+    },
+
+    async exportSheet(_principal: Principal, filter: Static<typeof JobFilter>): Promise<Sheet<Job>> {
+      const rows = await repo.all(db, filter, toPaging({ sort: filter.sort }, jobSortable, jobOrder));
+      return {
+        name: 'jobs',
+        columns: [
+          { header: 'Name', value: (job) => job.name },
+          { header: 'Sort', value: (job) => job.jobSort },
+          { header: 'Enabled', value: (job) => (job.enabled ? 'yes' : 'no') },
+          { header: 'Created', value: (job) => job.createTime },
+        ],
+        rows: rows.map(toJobDto),
+      };
+    },
+
+    async create(principal: Principal, input: JobCreateInput): Promise<void> {
+      const name = await checkedName(input.name);
+      const now = clock.now();
+      await repo
+        .insert(db, {
+          name,
+          enabled: input.enabled ?? true,
+          jobSort: input.jobSort ?? 999,
+          createBy: principal.username,
+          updateBy: principal.username,
+          createTime: now,
+          updateTime: now,
+        })
+        .catch(refuseDuplicate(name));
+    },
+
+    async update(principal: Principal, input: JobUpdateInput): Promise<void> {
+      const name = await checkedName(input.name, input.id);
+      const updated = await repo
+        .update(db, input.id, {
+          name,
+          ...(input.enabled === undefined ? {} : { enabled: input.enabled }),
+          ...(input.jobSort === undefined ? {} : { jobSort: input.jobSort }),
+          updateBy: principal.username,
+          updateTime: clock.now(),
+        })
+        .catch(refuseDuplicate(name));
+      if (!updated) throw notFound(`No job with id ${input.id}`);
+    },
+
+    /** Deletes jobs that nobody holds. */
+    async remove(_principal: Principal, ids: number[]): Promise<void> {
+      const wanted = [...new Set(ids)];
+      const rows = await repo.byIds(db, wanted);
+      const missing = wanted.filter((id) => !rows.some((row) => row.id === id));
+      if (missing.length > 0) throw notFound(`No job with id ${missing.join(', ')}`);
+      const held = await repo.holders(db, wanted);
+      if (held.length > 0) {
+        const names = held.map((entry) => `"${rows.find((row) => row.id === entry.jobId)?.name}"`).join(', ');
+        throw badRequest(`Users still hold the job ${names}; take it away from them before deleting it`);
+      }
+      await repo.delete(db, wanted);
+    },
+  };
 }

@@ -1,8 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerFor, createTestApp, DEFAULT_USER_PASSWORD, type TestApp, tokenOf } from '../../../test/test-app.ts';
+import { parse as parseDisposition } from 'content-disposition';
+import { describe, expect, it } from 'vitest';
+import {
+  type Caller as Call,
+  callerFor,
+  DEFAULT_USER_PASSWORD,
+  refusedField,
+  tokenOf,
+  useTestApp,
+} from '../../../test/test-app.ts';
 import { deptId, jobId, roleId, userBody } from '../users/test-fixtures.ts';
 
-type Call = ReturnType<typeof callerFor>;
 interface JobItem {
   id: number;
   name: string;
@@ -11,20 +18,14 @@ interface JobItem {
 }
 
 describe('jobs API', () => {
-  let t: TestApp;
-  let call: Call;
+  const ctx = useTestApp();
+  const call: Call = (...args) => ctx.admin(...args);
 
   const names = (response: { json(): { content: JobItem[] } }) => response.json().content.map((job) => job.name);
   const find = async (name: string): Promise<JobItem | undefined> =>
     (await call('GET', `/api/job?size=100&name=${encodeURIComponent(name)}`))
       .json()
       .content.find((job: JobItem) => job.name === name);
-
-  beforeAll(async () => {
-    t = await createTestApp({ AUTH_RATE_LIMIT: '1000' });
-    call = callerFor(t, await tokenOf(t));
-  });
-  afterAll(() => t.close());
 
   it('lists jobs with the eladmin call: jobSort then id descending', async () => {
     const response = await call('GET', '/api/job?page=0&size=10&sort=jobSort,asc&sort=id,desc');
@@ -53,7 +54,7 @@ describe('jobs API', () => {
   it('filters by name and status; readers of users see jobs too (for the user form)', async () => {
     expect(names(await call('GET', '/api/job?name=man'))).toEqual(['Chairman', 'General Manager']);
     expect(names(await call('GET', '/api/job?enabled=false'))).toEqual([]);
-    const asTest = callerFor(t, await tokenOf(t, 'test', DEFAULT_USER_PASSWORD));
+    const asTest = callerFor(ctx.t, await tokenOf(ctx.t, 'test', DEFAULT_USER_PASSWORD));
     const forForm = await asTest('GET', '/api/job?page=0&size=9999&enabled=true');
     expect(forForm.json().totalElements).toBe(4);
   });
@@ -76,7 +77,7 @@ describe('jobs API', () => {
     [{}, 'name: is required'],
   ])('refuses %j with 400 naming the field', async (body, message) => {
     const response = await call('POST', '/api/job', body);
-    expect(response.json()).toEqual({ status: 400, message, timestamp: expect.any(Number) });
+    expect(response.json()).toEqual(refusedField(message));
   });
 
   it('updates a job: 204; unknown id 404; a duplicate name 400', async () => {
@@ -96,13 +97,13 @@ describe('jobs API', () => {
     expect((await call('DELETE', '/api/job', [temporary.id])).statusCode).toBe(200);
     expect(await find('Temporary')).toBeUndefined();
 
-    const engineer = await jobId(t, 'Engineer');
+    const engineer = await jobId(ctx.t, 'Engineer');
     const held = await call('DELETE', '/api/job', [engineer]);
     expect(held.json()).toMatchObject({
       status: 400,
       message: 'Users still hold the job "Engineer"; take it away from them before deleting it',
     });
-    const user = userBody(await deptId(t, 'Sales'), await roleId(t, 'User'), { jobs: [{ id: engineer }] });
+    const user = userBody(await deptId(ctx.t, 'Sales'), await roleId(ctx.t, 'User'), { jobs: [{ id: engineer }] });
     expect((await call('POST', '/api/users', user)).statusCode).toBe(201);
     expect((await call('DELETE', '/api/job', [engineer])).statusCode).toBe(400);
   });
@@ -111,6 +112,9 @@ describe('jobs API', () => {
     const response = await call('GET', '/api/job/download?sort=jobSort,asc');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="\d{13}-jobs\.xlsx"/);
+    expect(parseDisposition(response.headers['content-disposition'] as string)).toEqual({
+      type: 'attachment',
+      parameters: { filename: expect.stringMatching(/^\d{13}-jobs\.xlsx$/) },
+    });
   });
 });

@@ -1,54 +1,15 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { authErrors, Empty, ErrorBody, Page, PageQuery } from '@water/contract/common';
+import { authErrors, Empty, ErrorBody, Id, Page, PageQuery } from '@water/contract/common';
 import { LogQuery, OperationLog } from '@water/contract/logs';
-import { and, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import Type, { type Static } from 'typebox';
-import { operationLogs as logs } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../lib/http-errors.ts';
-import { selectPage, toPaging } from '../../lib/paging.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import Type from 'typebox';
+import { principalOf } from '../../plugins/auth.ts';
+import type { LogsService } from './logs.service.ts';
 
 const tags = ['logs'];
-const sortable = { id: logs.id, createTime: logs.createTime, time: logs.time, username: logs.username };
-type LogRow = typeof logs.$inferSelect;
 
-const toDto = (row: LogRow) => ({ ...row, createTime: formatDateTime(row.createTime) as string });
-
-function parseTime(value: string, field: string): Date {
-  const match = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/.exec(value.trim());
-  if (!match) throw badRequest(`${field}: must look like 2026-01-31 or 2026-01-31 08:00:00`);
-  const [, y, mo, d, h = '0', mi = '0', s = '0'] = match;
-  return new Date(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
-}
-
-/** Filters shared by the lists: free text and a creation time range. */
-export function logFilters(blurry: string | undefined, createTime: string[] | undefined): SQL[] {
-  const filters: SQL[] = [];
-  const text = blurry?.trim();
-  if (text) {
-    filters.push(
-      or(
-        ilike(logs.username, `%${text}%`),
-        ilike(logs.description, `%${text}%`),
-        ilike(logs.requestIp, `%${text}%`),
-      ) as SQL,
-    );
-  }
-  if (createTime?.[0]) filters.push(gte(logs.createTime, parseTime(createTime[0], 'createTime')));
-  if (createTime?.[1]) filters.push(lte(logs.createTime, parseTime(createTime[1], 'createTime')));
-  return filters;
-}
-
-export async function logsRoutes(base: FastifyInstance) {
+export async function logsRoutes(base: FastifyInstance, { service }: { service: LogsService }) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
-
-  const list = async (logType: 'INFO' | 'ERROR', query: Static<typeof LogQuery>, extra: SQL[] = []) => {
-    const paging = toPaging(query, sortable, [desc(logs.id)]);
-    const where = and(eq(logs.logType, logType), ...logFilters(query.blurry, query.createTime), ...extra);
-    const page = await selectPage(app.db, logs, where, paging);
-    return { content: page.content.map(toDto), totalElements: page.totalElements };
-  };
 
   app.get(
     '/api/logs',
@@ -61,7 +22,7 @@ export async function logsRoutes(base: FastifyInstance) {
       },
       config: { permission: ['log:list'] },
     },
-    async (request) => list('INFO', request.query),
+    async (request) => service.list('INFO', request.query),
   );
 
   app.get(
@@ -75,7 +36,7 @@ export async function logsRoutes(base: FastifyInstance) {
       },
       config: { permission: ['log:list'] },
     },
-    async (request) => list('ERROR', request.query),
+    async (request) => service.list('ERROR', request.query),
   );
 
   app.get(
@@ -84,7 +45,7 @@ export async function logsRoutes(base: FastifyInstance) {
       schema: {
         tags,
         summary: 'What went wrong in a failed operation',
-        params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+        params: Type.Object({ id: Id() }),
         response: {
           200: Type.Object({ exception: Type.Union([Type.String(), Type.Null()]) }),
           404: ErrorBody,
@@ -93,14 +54,7 @@ export async function logsRoutes(base: FastifyInstance) {
       },
       config: { permission: ['log:list'] },
     },
-    async (request) => {
-      const [row] = await app.db
-        .select({ detail: logs.exceptionDetail })
-        .from(logs)
-        .where(eq(logs.id, request.params.id));
-      if (!row) throw notFound(`No log entry with id ${request.params.id}`);
-      return { exception: row.detail };
-    },
+    async (request) => service.exception(request.params.id),
   );
 
   app.get(
@@ -114,13 +68,7 @@ export async function logsRoutes(base: FastifyInstance) {
       },
       config: { permission: 'signed-in' },
     },
-    async (request) => {
-      const { content, totalElements } = await list('INFO', request.query, [
-        eq(logs.username, request.principal!.username),
-      ]);
-      // Parameters may hold what others typed about this user; the own list shows what was done, not the data.
-      return { content: content.map((entry) => ({ ...entry, params: null })), totalElements };
-    },
+    async (request) => service.own(principalOf(request), request.query),
   );
 
   for (const [kind, logType] of [
@@ -138,7 +86,7 @@ export async function logsRoutes(base: FastifyInstance) {
         config: { permission: ['admin'] },
       },
       async (_request, reply) => {
-        await app.db.delete(logs).where(eq(logs.logType, logType));
+        await service.clear(logType);
         return reply.code(200).send();
       },
     );

@@ -80,6 +80,30 @@ describe('operation log, online users and dashboard', () => {
     expect((await call('GET', '/auth/online?username=test')).json().totalElements).toBe(0);
   });
 
+  it('searches online users with % and _ taken literally, and sorts only by the columns it offers', async () => {
+    await tokenOf(t, 'test', DEFAULT_USER_PASSWORD);
+    expect((await call('GET', '/auth/online?username=t_st')).json().totalElements).toBe(0);
+    expect((await call('GET', '/auth/online?username=%25')).json().totalElements).toBe(0);
+    expect((await call('GET', '/auth/online?username=tes')).json().totalElements).toBeGreaterThan(0);
+    const sorted = (await call('GET', '/auth/online?sort=userName,desc')).json().content;
+    expect(sorted.map((row: { userName: string }) => row.userName)).toEqual(
+      [...sorted.map((row: { userName: string }) => row.userName)].sort().reverse(),
+    );
+    expect((await call('GET', '/auth/online?sort=key,asc')).statusCode).toBe(400);
+    const test = (await call('GET', '/auth/online?username=test'))
+      .json()
+      .content.map((row: { key: string }) => row.key);
+    expect((await call('DELETE', '/auth/online', test)).statusCode).toBe(200);
+  });
+
+  it('includes the whole end day of a time range given as bare dates', async () => {
+    const today = new Date(t.clock.now());
+    const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+    const logged = (await call('GET', `/api/logs?createTime=${day}&createTime=${day}`)).json();
+    expect(logged.totalElements).toBeGreaterThan(0);
+    expect(logged.totalElements).toBe((await call('GET', '/api/logs')).json().totalElements);
+  });
+
   it('counts users, online users, menus, dictionaries and sign-ins per day', async () => {
     await loginAs(t, 'admin', ADMIN_PASSWORD);
     const stats = (await call('GET', '/api/dashboard/stats')).json();

@@ -1,11 +1,21 @@
 import type { Menu } from '@water/contract/menus';
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { menus, rolesMenus } from '../../db/schema.ts';
+import { containsText } from '../../lib/list-query.ts';
 import { formatDateTime } from '../../lib/time.ts';
+import { recountChildren } from '../../lib/tree.ts';
+import { valueTaken } from '../../lib/unique-value.ts';
 
 export type MenuRow = typeof menus.$inferSelect;
+type NewMenu = typeof menus.$inferInsert;
 
+export const menuSortable = {
+  id: menus.id,
+  menuSort: menus.menuSort,
+  title: menus.title,
+  createTime: menus.createTime,
+};
 export const menuOrder = [asc(menus.menuSort), asc(menus.id)];
 
 export function toMenuDto(row: MenuRow): Menu {
@@ -34,75 +44,58 @@ export function toMenuDto(row: MenuRow): Menu {
   };
 }
 
-export function allMenus(db: Database): Promise<MenuRow[]> {
-  return db
-    .select()
-    .from(menus)
-    .orderBy(...menuOrder);
-}
+export const menusRepository = {
+  all: (db: Database) =>
+    db
+      .select()
+      .from(menus)
+      .orderBy(...menuOrder),
 
-export function childrenOf(db: Database, pid: number | null): Promise<MenuRow[]> {
-  return db
-    .select()
-    .from(menus)
-    .where(pid === null ? isNull(menus.pid) : eq(menus.pid, pid))
-    .orderBy(...menuOrder);
-}
+  /** Menus matching a search (title, page or permission), or the children of `pid` (null: the top level). */
+  where: (db: Database, condition: { blurry?: string; pid: number | null }, orderBy: SQL[]) =>
+    db
+      .select()
+      .from(menus)
+      .where(
+        containsText([menus.title, menus.component, menus.permission], condition.blurry) ??
+          (condition.pid === null ? isNull(menus.pid) : eq(menus.pid, condition.pid)),
+      )
+      .orderBy(...orderBy),
 
-export async function findMenu(db: Database, id: number): Promise<MenuRow | undefined> {
-  const [row] = await db.select().from(menus).where(eq(menus.id, id));
-  return row;
-}
+  byId: async (db: Database, id: number): Promise<MenuRow | undefined> =>
+    (await db.select().from(menus).where(eq(menus.id, id)))[0],
 
-/** Menus granted to any of the roles, buttons included. */
-export function menusOfRoles(db: Database, roleIds: readonly number[]): Promise<MenuRow[]> {
-  if (roleIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectDistinct({ menu: menus })
-    .from(rolesMenus)
-    .innerJoin(menus, eq(menus.id, rolesMenus.menuId))
-    .where(inArray(rolesMenus.roleId, [...roleIds]))
-    .then((rows) => rows.map((row) => row.menu));
-}
+  /** Menus granted to any of the roles, buttons included. */
+  ofRoles: async (db: Database, roleIds: readonly number[]): Promise<MenuRow[]> =>
+    roleIds.length === 0
+      ? []
+      : (
+          await db
+            .selectDistinct({ menu: menus })
+            .from(rolesMenus)
+            .innerJoin(menus, eq(menus.id, rolesMenus.menuId))
+            .where(inArray(rolesMenus.roleId, [...roleIds]))
+        ).map((row) => row.menu),
 
-/** The id and every descendant id of each menu named. */
-export function subtreeIds(all: readonly Pick<MenuRow, 'id' | 'pid'>[], roots: readonly number[]): number[] {
-  const children = new Map<number, number[]>();
-  for (const menu of all) {
-    if (menu.pid !== null) children.set(menu.pid, [...(children.get(menu.pid) ?? []), menu.id]);
-  }
-  const seen = new Set<number>();
-  const stack = [...roots];
-  while (stack.length > 0) {
-    const id = stack.pop() as number;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    stack.push(...(children.get(id) ?? []));
-  }
-  return [...seen];
-}
+  taken: (db: Database, column: 'title' | 'componentName', value: string, exceptId?: number) =>
+    valueTaken(db, menus, column === 'title' ? menus.title : menus.componentName, value, exceptId),
 
-/** Recounts the children of the menus named (after a create, move or delete). */
-export async function recountChildren(db: Database, ids: readonly (number | null)[]): Promise<void> {
-  const targets = [...new Set(ids.filter((id): id is number => id !== null))];
-  if (targets.length === 0) return;
-  await db
-    .update(menus)
-    .set({ subCount: sql`(SELECT count(*)::int FROM sys_menu AS child WHERE child.pid = ${menus.id})` })
-    .where(inArray(menus.id, targets));
-}
+  insert: (db: Database, values: NewMenu) =>
+    db.transaction(async (tx) => {
+      await tx.insert(menus).values(values);
+      await recountChildren(tx as unknown as Database, menus, [values.pid ?? null]);
+    }),
 
-/** Whether another menu than `exceptId` already uses this value in that column. */
-export async function isTaken(
-  db: Database,
-  column: 'title' | 'componentName',
-  value: string,
-  exceptId: number | undefined,
-): Promise<boolean> {
-  const target = column === 'title' ? menus.title : menus.componentName;
-  const [row] = await db
-    .select({ id: menus.id })
-    .from(menus)
-    .where(exceptId === undefined ? eq(target, value) : and(eq(target, value), ne(menus.id, exceptId)));
-  return row !== undefined;
-}
+  update: (db: Database, id: number, values: Partial<NewMenu>, parents: (number | null)[]) =>
+    db.transaction(async (tx) => {
+      await tx.update(menus).set(values).where(eq(menus.id, id));
+      await recountChildren(tx as unknown as Database, menus, parents);
+    }),
+
+  /** Deletes menus (role links go with them through the foreign key). */
+  delete: (db: Database, ids: readonly number[], parents: (number | null)[]) =>
+    db.transaction(async (tx) => {
+      await tx.delete(menus).where(inArray(menus.id, [...ids]));
+      await recountChildren(tx as unknown as Database, menus, parents);
+    }),
+};

@@ -1,180 +1,189 @@
+import type { PageOf, PageQuery } from '@water/contract/common';
 import { buildMenuRoutes, withAncestors } from '@water/contract/menu-build';
 import type { Menu, MenuInput, MenuRoute, MenuTreeNode } from '@water/contract/menus';
-import { eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { menus } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../lib/http-errors.ts';
-import type { Principal } from '../users/user-info.repository.ts';
-import {
-  allMenus,
-  findMenu,
-  isTaken,
-  type MenuRow,
-  menusOfRoles,
-  recountChildren,
-  subtreeIds,
-  toMenuDto,
-} from './menus.repository.ts';
+import { InvalidatingCache } from '../../lib/cache.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { invalidField, notFound } from '../../lib/http-errors.ts';
+import { toPaging } from '../../lib/list-query.ts';
+import type { Principal } from '../../lib/principal.ts';
+import { nest, subtreeIds, superiorRows } from '../../lib/tree.ts';
+import type { Sheet } from '../../lib/xlsx.ts';
+import { type MenuRow, menuOrder, menuSortable, menusRepository as repo, toMenuDto } from './menus.repository.ts';
 
 const EXTERNAL = /^https?:\/\//;
-
-/** Normalises and checks a menu as sent by a form; throws a 400 naming the field. */
-async function checkedValues(app: FastifyInstance, input: MenuInput, id: number | undefined) {
-  const pid = input.pid === 0 || input.pid === undefined ? null : input.pid;
-  const title = input.title.trim();
-  const trimmed = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
-  const values = {
-    pid,
-    type: input.type,
-    title,
-    componentName: trimmed(input.componentName),
-    component: trimmed(input.component),
-    path: trimmed(input.path),
-    icon: trimmed(input.icon),
-    iFrame: input.iFrame ?? false,
-    cache: input.cache ?? false,
-    hidden: input.hidden ?? false,
-    permission: trimmed(input.permission),
-    menuSort: input.menuSort ?? 999,
-  };
-  if (!title) throw badRequest('title: must not be empty');
-  if (values.type !== 2 && !values.path) throw badRequest('path: is required for a directory or a menu');
-  if (values.iFrame && !EXTERNAL.test(values.path ?? '')) {
-    throw badRequest('path: an external link must start with http:// or https://');
-  }
-  if (values.type === 1 && !values.iFrame && !values.component) {
-    throw badRequest('component: a menu needs the page it opens');
-  }
-  if (values.type === 2 && !values.permission) throw badRequest('permission: a button needs a permission string');
-  if (await isTaken(app.db, 'title', title, id)) throw badRequest(`title: "${title}" is already used by another menu`);
-  if (values.componentName && (await isTaken(app.db, 'componentName', values.componentName, id))) {
-    throw badRequest(`componentName: "${values.componentName}" is already used by another menu`);
-  }
-  if (pid !== null) {
-    const parent = await findMenu(app.db, pid);
-    if (!parent) throw badRequest(`pid: no menu with id ${pid}`);
-    if (parent.type === 2) throw badRequest('pid: a button cannot have children');
-  }
-  return values;
-}
-
-/** After any change: rebuild sidebars and permissions everywhere. */
-async function menusChanged(app: FastifyInstance) {
-  await app.events.publish('menus', {});
-  await app.principals.invalidate();
-}
-
-export async function createMenu(app: FastifyInstance, input: MenuInput, actor: string): Promise<void> {
-  const values = await checkedValues(app, input, undefined);
-  await app.db.transaction(async (tx) => {
-    await tx.insert(menus).values({ ...values, createBy: actor, updateBy: actor });
-    await recountChildren(tx, [values.pid]);
-  });
-  await menusChanged(app);
-}
-
-export async function updateMenu(app: FastifyInstance, input: MenuInput, actor: string): Promise<void> {
-  if (input.id === undefined) throw badRequest('id: is required');
-  const id = input.id;
-  const current = await findMenu(app.db, id);
-  if (!current) throw notFound(`No menu with id ${id}`);
-  const values = await checkedValues(app, input, id);
-  if (values.pid !== null) {
-    if (values.pid === id) throw badRequest('pid: a menu cannot be its own parent');
-    if (subtreeIds(await allMenus(app.db), [id]).includes(values.pid)) {
-      throw badRequest('pid: a menu cannot move under its own descendant');
-    }
-  }
-  await app.db.transaction(async (tx) => {
-    await tx
-      .update(menus)
-      .set({ ...values, updateBy: actor, updateTime: app.clock.now() })
-      .where(eq(menus.id, id));
-    await recountChildren(tx, [current.pid, values.pid]);
-  });
-  await menusChanged(app);
-}
-
-/** Deletes each menu with all its descendants; role links go with them. */
-export async function deleteMenus(app: FastifyInstance, ids: readonly number[]): Promise<void> {
-  const all = await allMenus(app.db);
-  const known = new Set(all.map((menu) => menu.id));
-  const missing = ids.filter((id) => !known.has(id));
-  if (missing.length > 0) throw notFound(`No menu with id ${missing.join(', ')}`);
-  const doomed = subtreeIds(all, ids);
-  const parents = all.filter((menu) => doomed.includes(menu.id)).map((menu) => menu.pid);
-  await app.db.transaction(async (tx) => {
-    await tx.delete(menus).where(inArray(menus.id, doomed));
-    await recountChildren(tx, parents);
-  });
-  await menusChanged(app);
-}
-
-/** Builds trees from rows, children ordered as the rows are. */
-export function toTree<T>(rows: readonly MenuRow[], map: (row: MenuRow, children: T[] | undefined) => T): T[] {
-  const ids = new Set(rows.map((row) => row.id));
-  const build = (pid: number | null): T[] =>
-    rows
-      .filter((row) => (pid === null ? row.pid === null || !ids.has(row.pid) : row.pid === pid))
-      .map((row) => {
-        const children = build(row.id);
-        return map(row, children.length > 0 ? children : undefined);
-      });
-  return build(null);
-}
-
-export async function menuTree(app: FastifyInstance): Promise<MenuTreeNode[]> {
-  return toTree<MenuTreeNode>(await allMenus(app.db), (row, children) => ({
-    id: row.id,
-    label: row.title,
-    ...(children ? { children } : {}),
-  }));
-}
+const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 
 export type MenuWithChildren = Menu & { children?: MenuWithChildren[] };
-
-/** For the parent picker: the top level, and the siblings of every menu and of its ancestors. */
-export async function superiorTree(app: FastifyInstance, ids: readonly number[]): Promise<MenuWithChildren[]> {
-  const all = await allMenus(app.db);
-  const byId = new Map(all.map((menu) => [menu.id, menu]));
-  const wanted = new Set<number | null>([null]);
-  for (const id of ids) {
-    let menu = byId.get(id);
-    if (!menu) throw notFound(`No menu with id ${id}`);
-    while (menu) {
-      wanted.add(menu.pid);
-      menu = menu.pid === null ? undefined : byId.get(menu.pid);
-    }
-  }
-  const rows = all.filter((menu) => wanted.has(menu.pid));
-  return toTree<MenuWithChildren>(rows, (row, children) => ({ ...toMenuDto(row), ...(children ? { children } : {}) }));
-}
+export type MenusService = ReturnType<typeof createMenusService>;
 
 /**
- * The router tree of a user, kept per set of roles until a menu or a role's menus change. An
- * administrator sees every menu.
+ * Menus: the tree staff administer, and the sidebar each user gets, built once per set of roles
+ * and kept until a menu or a role's menus change on any instance.
  */
-export class MenuBuildCache {
-  readonly #cache = new Map<string, Promise<MenuRoute[]>>();
+export function createMenusService({
+  db,
+  clock,
+  events,
+  principals,
+}: Pick<Deps, 'db' | 'clock' | 'events' | 'principals'>) {
+  const builds = new InvalidatingCache<string, MenuRoute[]>().clearOn(events, 'menus');
 
-  constructor(private readonly app: FastifyInstance) {
-    app.events.on('menus', () => this.#cache.clear());
+  /** After any change: rebuild sidebars and permissions everywhere. */
+  async function menusChanged() {
+    await events.publish('menus', {});
+    await principals.invalidate();
   }
 
-  get(principal: Principal): Promise<MenuRoute[]> {
-    const key = principal.isAdmin ? 'admin' : principal.roleIds.join(',');
-    let entry = this.#cache.get(key);
-    if (!entry) {
-      entry = this.#build(principal);
-      entry.catch(() => this.#cache.delete(key));
-      this.#cache.set(key, entry);
+  /** Normalises and checks a menu as sent by a form; throws a 400 naming the field. */
+  async function checkedValues(input: MenuInput, id: number | undefined) {
+    const pid = input.pid === 0 || input.pid == null ? null : input.pid;
+    const title = input.title.trim();
+    const trimmed = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
+    const values = {
+      pid,
+      type: input.type,
+      title,
+      componentName: trimmed(input.componentName),
+      component: trimmed(input.component),
+      path: trimmed(input.path),
+      icon: trimmed(input.icon),
+      iFrame: input.iFrame ?? false,
+      cache: input.cache ?? false,
+      hidden: input.hidden ?? false,
+      permission: trimmed(input.permission),
+      menuSort: input.menuSort ?? 999,
+    };
+    if (!title) throw invalidField('title', 'must not be empty', 'required');
+    if (values.type !== 2 && !values.path)
+      throw invalidField('path', 'is required for a directory or a menu', 'required');
+    if (values.iFrame && !EXTERNAL.test(values.path ?? '')) {
+      throw invalidField('path', 'an external link must start with http:// or https://', 'format');
     }
-    return entry;
+    if (values.type === 1 && !values.iFrame && !values.component) {
+      throw invalidField('component', 'a menu needs the page it opens', 'required');
+    }
+    if (values.type === 2 && !values.permission) {
+      throw invalidField('permission', 'a button needs a permission string', 'required');
+    }
+    if (await repo.taken(db, 'title', title, id)) {
+      throw invalidField('title', `"${title}" is already used by another menu`, 'taken', { value: title });
+    }
+    if (values.componentName && (await repo.taken(db, 'componentName', values.componentName, id))) {
+      throw invalidField('componentName', `"${values.componentName}" is already used by another menu`, 'taken', {
+        value: values.componentName,
+      });
+    }
+    if (pid !== null) {
+      const parent = await repo.byId(db, pid);
+      if (!parent) throw invalidField('pid', `no menu with id ${pid}`, 'unknown_reference');
+      if (parent.type === 2) throw invalidField('pid', 'a button cannot have children');
+    }
+    return values;
   }
 
-  async #build(principal: Principal): Promise<MenuRoute[]> {
-    const all = await allMenus(this.app.db);
-    const granted = principal.isAdmin ? all : await menusOfRoles(this.app.db, principal.roleIds);
+  async function build(principal: Principal): Promise<MenuRoute[]> {
+    const all = await repo.all(db);
+    const granted = principal.isAdmin ? all : await repo.ofRoles(db, principal.roleIds);
     return buildMenuRoutes(withAncestors(granted, all));
   }
+
+  return {
+    /** The router tree of a user; an administrator sees every menu. */
+    routes(principal: Principal): Promise<MenuRoute[]> {
+      const key = principal.isAdmin ? 'admin' : principal.roleIds.join(',');
+      return builds.get(key, () => build(principal));
+    },
+
+    async tree(): Promise<MenuTreeNode[]> {
+      return nest<MenuRow, MenuTreeNode>(await repo.all(db), (row, children) => ({
+        id: row.id,
+        label: row.title,
+        ...(children ? { children } : {}),
+      }));
+    },
+
+    /** The top level, the children of `pid`, or every match of `blurry`; tree tables need whole levels, so no paging. */
+    async list(_principal: Principal, query: PageQuery & { pid?: number; blurry?: string }): Promise<PageOf<Menu>> {
+      const { orderBy } = toPaging({ sort: query.sort }, menuSortable, menuOrder);
+      const rows = await repo.where(db, { blurry: query.blurry, pid: query.pid || null }, orderBy);
+      return { content: rows.map(toMenuDto), totalElements: rows.length };
+    },
+
+    async children(pid: number | undefined): Promise<Menu[]> {
+      return (await repo.where(db, { pid: pid || null }, menuOrder)).map(toMenuDto);
+    },
+
+    /** Ids of a menu and all its descendants (none for an unknown menu). */
+    async subtree(id: number): Promise<number[]> {
+      const all = await repo.all(db);
+      return all.some((menu) => menu.id === id) ? subtreeIds(all, [id]).sort((a, b) => a - b) : [];
+    },
+
+    /** For the parent picker: the top level, and the siblings of every menu and of its ancestors. */
+    async superior(ids: readonly number[]): Promise<MenuWithChildren[]> {
+      const chosen = superiorRows(await repo.all(db), ids);
+      if ('missing' in chosen) throw notFound(`No menu with id ${chosen.missing}`);
+      return nest<MenuRow, MenuWithChildren>(chosen, (row, children) => ({
+        ...toMenuDto(row),
+        ...(children ? { children } : {}),
+      }));
+    },
+
+    async exportSheet(): Promise<Sheet<MenuRow>> {
+      return {
+        name: 'menus',
+        columns: [
+          { header: 'Title', value: (m) => m.title },
+          { header: 'Type', value: (m) => ['directory', 'menu', 'button'][m.type] },
+          { header: 'Path', value: (m) => m.path },
+          { header: 'Page', value: (m) => m.component },
+          { header: 'Permission', value: (m) => m.permission },
+          { header: 'Sort', value: (m) => m.menuSort },
+          { header: 'External link', value: (m) => yesNo(m.iFrame) },
+          { header: 'Cached', value: (m) => yesNo(m.cache) },
+          { header: 'Hidden', value: (m) => yesNo(m.hidden) },
+          { header: 'Created', value: (m) => toMenuDto(m).createTime },
+        ],
+        rows: await repo.all(db),
+      };
+    },
+
+    async create(principal: Principal, input: MenuInput): Promise<void> {
+      if (input.id != null) throw invalidField('id', 'must not be set when creating a menu');
+      const values = await checkedValues(input, undefined);
+      await repo.insert(db, { ...values, createBy: principal.username, updateBy: principal.username });
+      await menusChanged();
+    },
+
+    async update(principal: Principal, input: MenuInput): Promise<void> {
+      if (input.id == null) throw invalidField('id', 'is required', 'required');
+      const id = input.id;
+      const current = await repo.byId(db, id);
+      if (!current) throw notFound(`No menu with id ${id}`);
+      const values = await checkedValues(input, id);
+      if (values.pid !== null) {
+        if (values.pid === id) throw invalidField('pid', 'a menu cannot be its own parent');
+        if (subtreeIds(await repo.all(db), [id]).includes(values.pid)) {
+          throw invalidField('pid', 'a menu cannot move under its own descendant');
+        }
+      }
+      await repo.update(db, id, { ...values, updateBy: principal.username, updateTime: clock.now() }, [
+        current.pid,
+        values.pid,
+      ]);
+      await menusChanged();
+    },
+
+    /** Deletes each menu with all its descendants. */
+    async remove(_principal: Principal, ids: number[]): Promise<void> {
+      const all = await repo.all(db);
+      const known = new Set(all.map((menu) => menu.id));
+      const missing = ids.filter((id) => !known.has(id));
+      if (missing.length > 0) throw notFound(`No menu with id ${missing.join(', ')}`);
+      const doomed = subtreeIds(all, ids);
+      const parents = all.filter((menu) => doomed.includes(menu.id)).map((menu) => menu.pid);
+      await repo.delete(db, doomed, parents);
+      await menusChanged();
+    },
+  };
 }

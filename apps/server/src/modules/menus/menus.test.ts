@@ -1,3 +1,4 @@
+import { parse as parseDisposition } from 'content-disposition';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerFor, createTestApp, DEFAULT_USER_PASSWORD, type TestApp, tokenOf } from '../../../test/test-app.ts';
 
@@ -181,7 +182,10 @@ describe('menus API', () => {
     const response = await call('GET', '/api/menus/download');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="\d{13}-menus\.xlsx"/);
+    expect(parseDisposition(response.headers['content-disposition'] as string)).toEqual({
+      type: 'attachment',
+      parameters: { filename: expect.stringMatching(/^\d{13}-menus\.xlsx$/) },
+    });
     expect(response.rawPayload.subarray(0, 2).toString()).toBe('PK');
   });
 });

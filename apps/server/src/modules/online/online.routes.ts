@@ -1,16 +1,13 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { authErrors, Empty, ErrorBody, Page, PageQuery } from '@water/contract/common';
 import { OnlineUser } from '@water/contract/logs';
-import { and, desc, eq, gt, ilike, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
-import { depts, sessions, users } from '../../db/schema.ts';
-import { addressOf } from '../../lib/client-info.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import type { OnlineService } from './online.service.ts';
 
 const tags = ['online users'];
 
-export async function onlineRoutes(base: FastifyInstance) {
+export async function onlineRoutes(base: FastifyInstance, { service }: { service: OnlineService }) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
 
   app.get(
@@ -27,34 +24,7 @@ export async function onlineRoutes(base: FastifyInstance) {
       },
       config: { permission: ['online:list'] },
     },
-    async (request) => {
-      const { username, page, size } = request.query;
-      const text = username?.trim();
-      const rows = await app.db
-        .select({ session: sessions, user: users, dept: depts.name })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .leftJoin(depts, eq(depts.id, users.deptId))
-        .where(
-          and(
-            gt(sessions.expiresAt, app.clock.now()),
-            text ? or(ilike(users.username, `%${text}%`), ilike(users.nickName, `%${text}%`)) : undefined,
-          ),
-        )
-        .orderBy(desc(sessions.loginTime));
-      const start = (page ?? 0) * (size ?? 10);
-      const content = (page === undefined ? rows : rows.slice(start, start + (size ?? 10))).map((row) => ({
-        key: row.session.id,
-        userName: row.user.username,
-        nickName: row.user.nickName,
-        dept: row.dept,
-        browser: row.session.browser,
-        ip: row.session.ip,
-        address: addressOf(row.session.ip ?? undefined),
-        loginTime: formatDateTime(row.session.loginTime) as string,
-      }));
-      return { content, totalElements: rows.length };
-    },
+    async (request) => service.list(request.query),
   );
 
   app.delete(
@@ -63,14 +33,13 @@ export async function onlineRoutes(base: FastifyInstance) {
       schema: {
         tags,
         summary: 'Sign sessions out (kick out)',
-        body: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 1 }),
+        body: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: 1000 }),
         response: { 200: Empty, 400: ErrorBody, ...authErrors },
       },
       config: { permission: ['online:del'] },
     },
     async (request, reply) => {
-      const known = await app.db.select({ id: sessions.id }).from(sessions).where(inArray(sessions.id, request.body));
-      await app.sessions.revoke(known.map((row) => row.id));
+      await service.kick(request.body);
       return reply.code(200).send();
     },
   );

@@ -1,11 +1,14 @@
-import type { Role } from '@water/contract/roles';
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import type { Role, RoleFilter } from '@water/contract/roles';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import type { Static } from 'typebox';
 import type { Database } from '../../db/client.ts';
-import { depts, menus, roles, rolesDepts, rolesMenus } from '../../db/schema.ts';
-import { badRequest } from '../../lib/http-errors.ts';
+import { depts, menus, roles, rolesDepts, rolesMenus, usersRoles } from '../../db/schema.ts';
+import { between, containsText, type Paging, selectPage } from '../../lib/list-query.ts';
 import { formatDateTime } from '../../lib/time.ts';
+import { valueTaken } from '../../lib/unique-value.ts';
 
 export type RoleRow = typeof roles.$inferSelect;
+export type NewRole = typeof roles.$inferInsert;
 
 export const roleSortable = {
   id: roles.id,
@@ -17,68 +20,106 @@ export const roleSortable = {
 };
 export const roleOrder = [asc(roles.level), asc(roles.id)];
 
-/** The wire form of roles with their departments and menus, in the order given. */
-export async function toRoleDtos(db: Database, rows: RoleRow[]): Promise<Role[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.id);
-  const deptLinks = await db
-    .select({ roleId: rolesDepts.roleId, id: depts.id, name: depts.name })
-    .from(rolesDepts)
-    .innerJoin(depts, eq(depts.id, rolesDepts.deptId))
-    .where(inArray(rolesDepts.roleId, ids))
-    .orderBy(asc(depts.deptSort), asc(depts.id));
-  const menuLinks = await db
-    .select({ roleId: rolesMenus.roleId, id: menus.id, title: menus.title })
-    .from(rolesMenus)
-    .innerJoin(menus, eq(menus.id, rolesMenus.menuId))
-    .where(inArray(rolesMenus.roleId, ids))
-    .orderBy(asc(menus.id));
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    level: row.level,
-    description: row.description,
-    dataScope: row.dataScope,
-    depts: deptLinks.filter((link) => link.roleId === row.id).map(({ id, name }) => ({ id, name })),
-    menus: menuLinks.filter((link) => link.roleId === row.id).map(({ id, title }) => ({ id, title })),
-    createBy: row.createBy,
-    updateBy: row.updateBy,
-    createTime: formatDateTime(row.createTime),
-    updateTime: formatDateTime(row.updateTime),
-  }));
-}
+const matching = (filter: Static<typeof RoleFilter>) =>
+  and(containsText([roles.name, roles.description], filter.blurry), between(roles.createTime, filter.createTime));
 
-export async function findRole(db: Database, id: number): Promise<RoleRow | undefined> {
-  const [row] = await db.select().from(roles).where(eq(roles.id, id));
-  return row;
-}
-
-export async function isNameTaken(db: Database, name: string, exceptId?: number): Promise<boolean> {
-  const same = eq(roles.name, name);
-  const [row] = await db
-    .select({ id: roles.id })
-    .from(roles)
-    .where(exceptId === undefined ? same : and(same, ne(roles.id, exceptId)));
-  return row !== undefined;
-}
-
-/** Throws a 400 naming the field when one of the ids has no row. */
-export async function assertAllExist(db: Database, field: 'depts' | 'menus', ids: number[]): Promise<void> {
-  if (ids.length === 0) return;
-  const table = field === 'depts' ? depts : menus;
-  const found = await db.select({ id: table.id }).from(table).where(inArray(table.id, ids));
-  const missing = ids.find((id) => !found.some((row) => row.id === id));
-  if (missing !== undefined) {
-    throw badRequest(`${field}: no ${field === 'depts' ? 'department' : 'menu'} with id ${missing}`);
-  }
-}
-
-export async function setRoleDepts(db: Database, roleId: number, deptIds: number[]): Promise<void> {
+async function setLinks(db: Database, roleId: number, deptIds: number[], menuIds: number[] | undefined) {
   await db.delete(rolesDepts).where(eq(rolesDepts.roleId, roleId));
   if (deptIds.length > 0) await db.insert(rolesDepts).values(deptIds.map((deptId) => ({ roleId, deptId })));
-}
-
-export async function setRoleMenus(db: Database, roleId: number, menuIds: number[]): Promise<void> {
+  if (menuIds === undefined) return;
   await db.delete(rolesMenus).where(eq(rolesMenus.roleId, roleId));
   if (menuIds.length > 0) await db.insert(rolesMenus).values(menuIds.map((menuId) => ({ roleId, menuId })));
 }
+
+export const rolesRepository = {
+  page: (db: Database, filter: Static<typeof RoleFilter>, paging: Paging) =>
+    selectPage(db, roles, matching(filter), paging),
+
+  all: (db: Database, filter: Static<typeof RoleFilter>, paging: Paging) =>
+    db
+      .select()
+      .from(roles)
+      .where(matching(filter))
+      .orderBy(...paging.orderBy),
+
+  byId: async (db: Database, id: number): Promise<RoleRow | undefined> =>
+    (await db.select().from(roles).where(eq(roles.id, id)))[0],
+
+  byIds: (db: Database, ids: readonly number[]) =>
+    db
+      .select()
+      .from(roles)
+      .where(inArray(roles.id, [...ids])),
+
+  nameTaken: (db: Database, name: string, exceptId?: number) => valueTaken(db, roles, roles.name, name, exceptId),
+
+  /** The ids among those named that have no department (or menu). */
+  async missing(db: Database, kind: 'depts' | 'menus', ids: readonly number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const table = kind === 'depts' ? depts : menus;
+    const found = await db
+      .select({ id: table.id })
+      .from(table)
+      .where(inArray(table.id, [...ids]));
+    return ids.filter((id) => !found.some((row) => row.id === id));
+  },
+
+  /** How many users hold each of the roles (only roles somebody holds). */
+  holders: (db: Database, ids: readonly number[]) =>
+    db
+      .select({ roleId: usersRoles.roleId, n: count() })
+      .from(usersRoles)
+      .where(inArray(usersRoles.roleId, [...ids]))
+      .groupBy(usersRoles.roleId),
+
+  insert: (db: Database, values: NewRole, deptIds: number[], menuIds: number[]) =>
+    db.transaction(async (tx) => {
+      const [row] = await tx.insert(roles).values(values).returning({ id: roles.id });
+      await setLinks(tx as unknown as Database, row!.id, deptIds, menuIds);
+    }),
+
+  update: (db: Database, id: number, values: Partial<NewRole>, deptIds: number[], menuIds: number[] | undefined) =>
+    db.transaction(async (tx) => {
+      await tx.update(roles).set(values).where(eq(roles.id, id));
+      await setLinks(tx as unknown as Database, id, deptIds, menuIds);
+    }),
+
+  setMenus: (db: Database, id: number, menuIds: number[]) =>
+    db.transaction(async (tx) => {
+      await tx.delete(rolesMenus).where(eq(rolesMenus.roleId, id));
+      if (menuIds.length > 0) await tx.insert(rolesMenus).values(menuIds.map((menuId) => ({ roleId: id, menuId })));
+    }),
+
+  delete: (db: Database, ids: readonly number[]) => db.delete(roles).where(inArray(roles.id, [...ids])),
+
+  /** The wire form of roles with their departments and menus, in the order given. */
+  async toDtos(db: Database, rows: RoleRow[]): Promise<Role[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((row) => row.id);
+    const deptLinks = await db
+      .select({ roleId: rolesDepts.roleId, id: depts.id, name: depts.name })
+      .from(rolesDepts)
+      .innerJoin(depts, eq(depts.id, rolesDepts.deptId))
+      .where(inArray(rolesDepts.roleId, ids))
+      .orderBy(asc(depts.deptSort), asc(depts.id));
+    const menuLinks = await db
+      .select({ roleId: rolesMenus.roleId, id: menus.id, title: menus.title })
+      .from(rolesMenus)
+      .innerJoin(menus, eq(menus.id, rolesMenus.menuId))
+      .where(inArray(rolesMenus.roleId, ids))
+      .orderBy(asc(menus.id));
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      level: row.level,
+      description: row.description,
+      dataScope: row.dataScope,
+      depts: deptLinks.filter((link) => link.roleId === row.id).map(({ id, name }) => ({ id, name })),
+      menus: menuLinks.filter((link) => link.roleId === row.id).map(({ id, title }) => ({ id, title })),
+      createBy: row.createBy,
+      updateBy: row.updateBy,
+      createTime: formatDateTime(row.createTime),
+      updateTime: formatDateTime(row.updateTime),
+    }));
+  },
+};

@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { authErrors, Empty, ErrorBody, IdList } from '@water/contract/common';
+import { authErrors, Empty, ErrorBody, Id } from '@water/contract/common';
 import {
   Role,
   RoleCreateInput,
@@ -10,50 +10,18 @@ import {
   RoleQuery,
   RoleUpdateInput,
 } from '@water/contract/roles';
-import { and, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import Type, { type Static } from 'typebox';
-import { roles } from '../../db/schema.ts';
-import { notFound } from '../../lib/http-errors.ts';
-import { selectPage, toPaging } from '../../lib/paging.ts';
-import { sendXlsx } from '../../lib/xlsx.ts';
-import { loadCaller } from '../users/caller.ts';
-import { containsText, createdBetween } from '../users/list-filters.ts';
-import { findRole, roleOrder, roleSortable, toRoleDtos } from './roles.repository.ts';
-import { createRole, deleteRoles, updateRole, updateRoleMenus } from './roles.service.ts';
+import Type from 'typebox';
+import { crudRoutes } from '../../lib/crud-routes.ts';
+import { principalOf } from '../../plugins/auth.ts';
+import type { RolesService } from './roles.service.ts';
 
 const tags = ['roles'];
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-function roleConditions(filter: Static<typeof RoleFilter>): SQL | undefined {
-  return and(
-    containsText([roles.name, roles.description], filter.blurry),
-    createdBetween(roles.createTime, filter.createTime),
-  );
-}
-
-export async function rolesRoutes(base: FastifyInstance) {
+export async function rolesRoutes(base: FastifyInstance, { service }: { service: RolesService }) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get(
-    '/api/roles',
-    {
-      schema: {
-        tags,
-        summary: 'Roles, filtered and paged',
-        querystring: RoleQuery,
-        response: { 200: RolePage, 400: ErrorBody, ...authErrors },
-      },
-      config: { permission: ['roles:list'] },
-    },
-    async (request) => {
-      const where = roleConditions(request.query);
-      const paging = toPaging(request.query, roleSortable, roleOrder);
-      const page = await selectPage(app.db, roles, where, paging);
-      return { content: await toRoleDtos(app.db, page.content), totalElements: page.totalElements };
-    },
-  );
-
+  // Before the CRUD block, so that `all`, `level` and `download` are not taken for an id.
   app.get(
     '/api/roles/all',
     {
@@ -64,14 +32,7 @@ export async function rolesRoutes(base: FastifyInstance) {
       },
       config: { permission: ['roles:list', 'user:add', 'user:edit'] },
     },
-    async () =>
-      toRoleDtos(
-        app.db,
-        await app.db
-          .select()
-          .from(roles)
-          .orderBy(...roleOrder),
-      ),
+    async () => service.all(),
   );
 
   app.get(
@@ -84,47 +45,23 @@ export async function rolesRoutes(base: FastifyInstance) {
       },
       config: { permission: 'signed-in' },
     },
-    async (request) => ({ level: (await loadCaller(app.db, request.principal!)).level }),
+    async (request) => ({ level: principalOf(request).level }),
   );
 
-  app.get(
-    '/api/roles/download',
-    {
-      schema: {
-        tags,
-        summary: 'Export roles as an Excel workbook',
-        querystring: RoleFilter,
-        produces: [XLSX],
-        response: { 400: ErrorBody, ...authErrors },
-      },
-      config: { permission: ['roles:list'] },
+  crudRoutes(base, {
+    path: '/api/roles',
+    tags,
+    summaries: {
+      list: 'Roles, filtered and paged',
+      export: 'Export roles as an Excel workbook',
+      create: 'Create a role',
+      update: 'Update a role',
+      remove: 'Delete roles that nobody holds',
     },
-    async (request, reply) => {
-      const { orderBy } = toPaging({ sort: request.query.sort }, roleSortable, roleOrder);
-      const rows = await toRoleDtos(
-        app.db,
-        await app.db
-          .select()
-          .from(roles)
-          .where(roleConditions(request.query))
-          .orderBy(...orderBy),
-      );
-      return sendXlsx(
-        reply,
-        'roles',
-        [
-          { header: 'Name', value: (r) => r.name },
-          { header: 'Level', value: (r) => r.level },
-          { header: 'Data scope', value: (r) => r.dataScope },
-          { header: 'Departments', value: (r) => r.depts.map((dept) => dept.name).join(', ') },
-          { header: 'Description', value: (r) => r.description },
-          { header: 'Created', value: (r) => r.createTime },
-        ],
-        rows,
-        app.clock.now(),
-      );
-    },
-  );
+    permissions: { list: ['roles:list'], add: ['roles:add'], edit: ['roles:edit'], del: ['roles:del'] },
+    schemas: { query: RoleQuery, page: RolePage, filter: RoleFilter, create: RoleCreateInput, update: RoleUpdateInput },
+    service,
+  });
 
   app.get(
     '/api/roles/:id',
@@ -132,51 +69,12 @@ export async function rolesRoutes(base: FastifyInstance) {
       schema: {
         tags,
         summary: 'One role with its departments and menus',
-        params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+        params: Type.Object({ id: Id() }),
         response: { 200: Role, 400: ErrorBody, 404: ErrorBody, ...authErrors },
       },
       config: { permission: ['roles:list'] },
     },
-    async (request) => {
-      const row = await findRole(app.db, request.params.id);
-      if (!row) throw notFound(`No role with id ${request.params.id}`);
-      const [role] = await toRoleDtos(app.db, [row]);
-      return role!;
-    },
-  );
-
-  app.post(
-    '/api/roles',
-    {
-      schema: {
-        tags,
-        summary: 'Create a role',
-        body: RoleCreateInput,
-        response: { 201: Empty, 400: ErrorBody, ...authErrors },
-      },
-      config: { permission: ['roles:add'] },
-    },
-    async (request, reply) => {
-      await createRole(app, await loadCaller(app.db, request.principal!), request.body);
-      return reply.code(201).send();
-    },
-  );
-
-  app.put(
-    '/api/roles',
-    {
-      schema: {
-        tags,
-        summary: 'Update a role',
-        body: RoleUpdateInput,
-        response: { 204: Empty, 400: ErrorBody, 404: ErrorBody, ...authErrors },
-      },
-      config: { permission: ['roles:edit'] },
-    },
-    async (request, reply) => {
-      await updateRole(app, await loadCaller(app.db, request.principal!), request.body);
-      return reply.code(204).send();
-    },
+    async (request) => service.one(request.params.id),
   );
 
   app.put(
@@ -191,25 +89,8 @@ export async function rolesRoutes(base: FastifyInstance) {
       config: { permission: ['roles:edit'] },
     },
     async (request, reply) => {
-      await updateRoleMenus(app, await loadCaller(app.db, request.principal!), request.body);
+      await service.updateMenus(principalOf(request), request.body);
       return reply.code(204).send();
-    },
-  );
-
-  app.delete(
-    '/api/roles',
-    {
-      schema: {
-        tags,
-        summary: 'Delete roles that nobody holds',
-        body: IdList,
-        response: { 200: Empty, 400: ErrorBody, 404: ErrorBody, ...authErrors },
-      },
-      config: { permission: ['roles:del'] },
-    },
-    async (request, reply) => {
-      await deleteRoles(app, await loadCaller(app.db, request.principal!), request.body);
-      return reply.code(200).send();
     },
   );
 }

@@ -1,142 +1,204 @@
+import type { PageOf } from '@water/contract/common';
 import {
   DATA_SCOPE_ALL,
   DATA_SCOPE_CUSTOM,
+  type Role,
   type RoleCreateInput,
+  type RoleFilter,
   type RoleMenusInput,
+  type RoleQuery,
   type RoleUpdateInput,
 } from '@water/contract/roles';
-import { count, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { roles, usersRoles } from '../../db/schema.ts';
-import { badRequest, forbidden, notFound } from '../../lib/http-errors.ts';
-import type { Caller } from '../users/caller.ts';
-import { isUniqueViolation } from '../users/list-filters.ts';
-import { assertAllExist, findRole, isNameTaken, type RoleRow, setRoleDepts, setRoleMenus } from './roles.repository.ts';
+import type { Static } from 'typebox';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { badRequest, forbidden, forbiddenField, invalidField, notFound } from '../../lib/http-errors.ts';
+import { toPaging } from '../../lib/list-query.ts';
+import type { Principal } from '../../lib/principal.ts';
+import type { Sheet } from '../../lib/xlsx.ts';
+import { type RoleRow, rolesRepository as repo, roleOrder, roleSortable } from './roles.repository.ts';
 
-const uniqueIds = (refs: { id: number }[] | undefined) =>
-  refs === undefined ? undefined : [...new Set(refs.map((ref) => ref.id))].sort((a, b) => a - b);
+const uniqueIds = (refs: { id: number }[] | null | undefined) =>
+  refs == null ? undefined : [...new Set(refs.map((ref) => ref.id))].sort((a, b) => a - b);
 
-function assertReachable(caller: Caller, role: RoleRow, action: string) {
-  if (role.level < caller.level) {
+const nameTaken = (name: string) =>
+  invalidField('name', `"${name}" is already used by another role`, 'taken', { value: name });
+
+function assertReachable(principal: Principal, role: RoleRow, action: string) {
+  if (role.level < principal.level) {
     throw forbidden(
-      `You cannot ${action} "${role.name}": its level ${role.level} is above your own level ${caller.level}`,
+      `You cannot ${action} "${role.name}": its level ${role.level} is above your own level ${principal.level}`,
     );
   }
 }
 
-/** Checks a role form; a caller can neither rank a role above themselves nor widen its data scope beyond their own. */
-async function checkedForm(
-  app: FastifyInstance,
-  caller: Caller,
-  input: RoleCreateInput | RoleUpdateInput,
-  id?: number,
-) {
-  const name = input.name.trim();
-  if (!name) throw badRequest('name: must not be empty');
-  if (await isNameTaken(app.db, name, id)) throw badRequest(`name: "${name}" is already used by another role`);
-  if (input.level < caller.level) {
-    throw forbidden(`level: you cannot give a role level ${input.level}, above your own level ${caller.level}`);
-  }
-  const custom = input.dataScope === DATA_SCOPE_CUSTOM;
-  const deptIds = custom ? (uniqueIds(input.depts) ?? []) : [];
-  if (custom && deptIds.length === 0) throw badRequest('depts: choose at least one department for a custom data scope');
-  await assertAllExist(app.db, 'depts', deptIds);
-  if (caller.scope !== null) {
-    const outside = deptIds.find((deptId) => !caller.scope?.has(deptId));
-    if (input.dataScope === DATA_SCOPE_ALL || outside !== undefined) {
-      throw forbidden('dataScope: you cannot grant a wider data scope than your own');
+export type RolesService = ReturnType<typeof createRolesService>;
+
+/**
+ * Roles: a caller can neither rank a role above itself nor widen a data scope beyond its own;
+ * a role somebody holds cannot be deleted.
+ */
+export function createRolesService({
+  db,
+  clock,
+  events,
+  principals,
+}: Pick<Deps, 'db' | 'clock' | 'events' | 'principals'>) {
+  async function assertAllExist(field: 'depts' | 'menus', ids: number[]) {
+    const [missing] = await repo.missing(db, field, ids);
+    if (missing !== undefined) {
+      throw invalidField(
+        field,
+        `no ${field === 'depts' ? 'department' : 'menu'} with id ${missing}`,
+        'unknown_reference',
+      );
     }
   }
-  const menuIds = uniqueIds(input.menus);
-  if (menuIds) await assertAllExist(app.db, 'menus', menuIds);
-  return { name, deptIds, menuIds };
-}
 
-const duplicate = (name: string) => (error: unknown) => {
-  throw isUniqueViolation(error) ? badRequest(`name: "${name}" is already used by another role`) : error;
-};
-
-/** Permissions and sidebars are cached per user and per set of roles: drop them everywhere. */
-async function grantsChanged(app: FastifyInstance): Promise<void> {
-  await app.principals.invalidate();
-  await app.events.publish('menus', {});
-}
-
-export async function createRole(app: FastifyInstance, caller: Caller, input: RoleCreateInput): Promise<void> {
-  const form = await checkedForm(app, caller, input);
-  const now = app.clock.now();
-  await app.db
-    .transaction(async (tx) => {
-      const [row] = await tx
-        .insert(roles)
-        .values({
-          name: form.name,
-          level: input.level,
-          description: input.description?.trim() || null,
-          dataScope: input.dataScope,
-          createBy: caller.username,
-          updateBy: caller.username,
-          createTime: now,
-          updateTime: now,
-        })
-        .returning({ id: roles.id });
-      await setRoleDepts(tx, row!.id, form.deptIds);
-      await setRoleMenus(tx, row!.id, form.menuIds ?? []);
-    })
-    .catch(duplicate(form.name));
-}
-
-export async function updateRole(app: FastifyInstance, caller: Caller, input: RoleUpdateInput): Promise<void> {
-  const role = await findRole(app.db, input.id);
-  if (!role) throw notFound(`No role with id ${input.id}`);
-  assertReachable(caller, role, 'edit');
-  const form = await checkedForm(app, caller, input, role.id);
-  await app.db
-    .transaction(async (tx) => {
-      await tx
-        .update(roles)
-        .set({
-          name: form.name,
-          level: input.level,
-          ...(input.description === undefined ? {} : { description: input.description?.trim() || null }),
-          dataScope: input.dataScope,
-          updateBy: caller.username,
-          updateTime: app.clock.now(),
-        })
-        .where(eq(roles.id, role.id));
-      await setRoleDepts(tx, role.id, form.deptIds);
-      if (form.menuIds) await setRoleMenus(tx, role.id, form.menuIds);
-    })
-    .catch(duplicate(form.name));
-  await grantsChanged(app);
-}
-
-export async function updateRoleMenus(app: FastifyInstance, caller: Caller, input: RoleMenusInput): Promise<void> {
-  const role = await findRole(app.db, input.id);
-  if (!role) throw notFound(`No role with id ${input.id}`);
-  assertReachable(caller, role, 'change the menus of');
-  const menuIds = uniqueIds(input.menus) ?? [];
-  await assertAllExist(app.db, 'menus', menuIds);
-  await app.db.transaction((tx) => setRoleMenus(tx, role.id, menuIds));
-  await grantsChanged(app);
-}
-
-export async function deleteRoles(app: FastifyInstance, caller: Caller, ids: number[]): Promise<void> {
-  const wanted = [...new Set(ids)];
-  const rows = await app.db.select().from(roles).where(inArray(roles.id, wanted));
-  const missing = wanted.filter((id) => !rows.some((row) => row.id === id));
-  if (missing.length > 0) throw notFound(`No role with id ${missing.join(', ')}`);
-  for (const row of rows) assertReachable(caller, row, 'delete');
-  const holders = await app.db
-    .select({ roleId: usersRoles.roleId, n: count() })
-    .from(usersRoles)
-    .where(inArray(usersRoles.roleId, wanted))
-    .groupBy(usersRoles.roleId);
-  for (const held of holders) {
-    const name = rows.find((row) => row.id === held.roleId)?.name;
-    const users = held.n === 1 ? '1 user' : `${held.n} users`;
-    throw badRequest(`The role "${name}" is held by ${users}; take it away from them before deleting it`);
+  async function checkedForm(principal: Principal, input: RoleCreateInput | RoleUpdateInput, id?: number) {
+    const name = input.name.trim();
+    if (!name) throw invalidField('name', 'must not be empty', 'required');
+    if (await repo.nameTaken(db, name, id)) throw nameTaken(name);
+    if (input.level < principal.level) {
+      throw forbiddenField(
+        'level',
+        `you cannot give a role level ${input.level}, above your own level ${principal.level}`,
+      );
+    }
+    const custom = input.dataScope === DATA_SCOPE_CUSTOM;
+    const deptIds = custom ? (uniqueIds(input.depts) ?? []) : [];
+    if (custom && deptIds.length === 0) {
+      throw invalidField('depts', 'choose at least one department for a custom data scope', 'required');
+    }
+    await assertAllExist('depts', deptIds);
+    if (principal.scope !== null) {
+      const outside = deptIds.find((deptId) => !principal.scope?.has(deptId));
+      if (input.dataScope === DATA_SCOPE_ALL || outside !== undefined) {
+        throw forbiddenField('dataScope', 'you cannot grant a wider data scope than your own');
+      }
+    }
+    const menuIds = uniqueIds(input.menus);
+    if (menuIds) await assertAllExist('menus', menuIds);
+    return { name, deptIds, menuIds };
   }
-  await app.db.delete(roles).where(inArray(roles.id, wanted));
-  await grantsChanged(app);
+
+  const refuseDuplicate = (name: string) => (error: unknown) => {
+    throw isUniqueViolation(error) ? nameTaken(name) : error;
+  };
+
+  /** Permissions and sidebars are cached per user and per set of roles: drop them everywhere. */
+  async function grantsChanged(): Promise<void> {
+    await principals.invalidate();
+    await events.publish('menus', {});
+  }
+
+  async function reachableRole(principal: Principal, id: number, action: string): Promise<RoleRow> {
+    const role = await repo.byId(db, id);
+    if (!role) throw notFound(`No role with id ${id}`);
+    assertReachable(principal, role, action);
+    return role;
+  }
+
+  return {
+    async list(_principal: Principal, query: RoleQuery): Promise<PageOf<Role>> {
+      const page = await repo.page(db, query, toPaging(query, roleSortable, roleOrder));
+      return { content: await repo.toDtos(db, page.content), totalElements: page.totalElements };
+    },
+
+    /** Every role, best level first (for the user form). */
+    async all(): Promise<Role[]> {
+      return repo.toDtos(db, await repo.all(db, {}, toPaging({}, roleSortable, roleOrder)));
+    },
+
+    async one(id: number): Promise<Role> {
+      const row = await repo.byId(db, id);
+      if (!row) throw notFound(`No role with id ${id}`);
+      const [role] = await repo.toDtos(db, [row]);
+      return role as Role;
+    },
+
+    async exportSheet(_principal: Principal, filter: Static<typeof RoleFilter>): Promise<Sheet<Role>> {
+      const rows = await repo.all(db, filter, toPaging({ sort: filter.sort }, roleSortable, roleOrder));
+      return {
+        name: 'roles',
+        columns: [
+          { header: 'Name', value: (r) => r.name },
+          { header: 'Level', value: (r) => r.level },
+          { header: 'Data scope', value: (r) => r.dataScope },
+          { header: 'Departments', value: (r) => r.depts.map((dept) => dept.name).join(', ') },
+          { header: 'Description', value: (r) => r.description },
+          { header: 'Created', value: (r) => r.createTime },
+        ],
+        rows: await repo.toDtos(db, rows),
+      };
+    },
+
+    async create(principal: Principal, input: RoleCreateInput): Promise<void> {
+      const form = await checkedForm(principal, input);
+      const now = clock.now();
+      await repo
+        .insert(
+          db,
+          {
+            name: form.name,
+            level: input.level,
+            description: input.description?.trim() || null,
+            dataScope: input.dataScope,
+            createBy: principal.username,
+            updateBy: principal.username,
+            createTime: now,
+            updateTime: now,
+          },
+          form.deptIds,
+          form.menuIds ?? [],
+        )
+        .catch(refuseDuplicate(form.name));
+    },
+
+    async update(principal: Principal, input: RoleUpdateInput): Promise<void> {
+      const role = await reachableRole(principal, input.id, 'edit');
+      const form = await checkedForm(principal, input, role.id);
+      await repo
+        .update(
+          db,
+          role.id,
+          {
+            name: form.name,
+            level: input.level,
+            ...(input.description === undefined ? {} : { description: input.description?.trim() || null }),
+            dataScope: input.dataScope,
+            updateBy: principal.username,
+            updateTime: clock.now(),
+          },
+          form.deptIds,
+          form.menuIds,
+        )
+        .catch(refuseDuplicate(form.name));
+      await grantsChanged();
+    },
+
+    async updateMenus(principal: Principal, input: RoleMenusInput): Promise<void> {
+      const role = await reachableRole(principal, input.id, 'change the menus of');
+      const menuIds = uniqueIds(input.menus) ?? [];
+      await assertAllExist('menus', menuIds);
+      await repo.setMenus(db, role.id, menuIds);
+      await grantsChanged();
+    },
+
+    /** Deletes roles that nobody holds. */
+    async remove(principal: Principal, ids: number[]): Promise<void> {
+      const wanted = [...new Set(ids)];
+      const rows = await repo.byIds(db, wanted);
+      const missing = wanted.filter((id) => !rows.some((row) => row.id === id));
+      if (missing.length > 0) throw notFound(`No role with id ${missing.join(', ')}`);
+      for (const row of rows) assertReachable(principal, row, 'delete');
+      for (const held of await repo.holders(db, wanted)) {
+        const name = rows.find((row) => row.id === held.roleId)?.name;
+        const users = held.n === 1 ? '1 user' : `${held.n} users`;
+        throw badRequest(`The role "${name}" is held by ${users}; take it away from them before deleting it`);
+      }
+      await repo.delete(db, wanted);
+      await grantsChanged();
+    },
+  };
 }

@@ -1,22 +1,17 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import type { PageOf, PageQuery } from '@water/contract/common';
 import type { StoredFile } from '@water/contract/storage';
-import { inArray } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { storedFiles } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../lib/http-errors.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Deps } from '../../lib/deps.ts';
+import { ACCEPTED_DESCRIPTION, type FileCategory, kindOf } from '../../lib/file-kinds.ts';
+import type { FileStore } from '../../lib/file-storage.ts';
+import { invalidField, notFound } from '../../lib/http-errors.ts';
+import { toPaging } from '../../lib/list-query.ts';
+import type { Principal } from '../../lib/principal.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import { ACCEPTED_DESCRIPTION, type FileCategory, kindOf } from './file-kinds.ts';
+import { readUpload } from '../../lib/uploads.ts';
+import { type FileRow, fileOrder, fileSortable, storageRepository as repo } from './storage.repository.ts';
 
-type FileRow = typeof storedFiles.$inferSelect;
-
-/** Names the server gives stored files; nothing else is ever read from the directory. */
-export const STORED_NAME = /^[0-9a-f]{32}(\.[a-z0-9]{1,8})?$/;
-
-export const filesDirOf = (dataDir: string) => path.join(dataDir, 'files');
-
-export function toFileDto(row: FileRow): StoredFile {
+function toFileDto(row: FileRow): StoredFile {
   return {
     id: row.id,
     name: row.name,
@@ -39,52 +34,69 @@ export function displayName(uploaded: string): string {
   return (clean || 'file').slice(0, 200);
 }
 
-/** Reads the `file` part of an upload, checks what it really is, stores it under a new name. */
-export async function storeUpload(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  options: { dir: string; imagesOnly: boolean },
-): Promise<StoredFile> {
-  if (!request.isMultipart()) throw badRequest('file: send the file as multipart/form-data');
-  const part = await request.file();
-  if (part?.fieldname !== 'file') throw badRequest('file: is required');
-  const bytes = await part.toBuffer();
-  if (bytes.length === 0) throw badRequest('file: is empty');
-  const name = displayName(part.filename);
-  const extension = path.extname(name).slice(1).toLowerCase();
-  const kind = await kindOf(bytes, extension);
-  if (!kind) throw badRequest(`file: this kind of file is not accepted; upload ${ACCEPTED_DESCRIPTION}`);
-  if (options.imagesOnly && kind.category !== 'image') throw badRequest('file: only images are accepted here');
-  const suffix = /^[a-z0-9]{1,8}$/.test(extension) ? extension : null;
-  const realName = `${randomBytes(16).toString('hex')}${suffix ? `.${suffix}` : ''}`;
-  await mkdir(options.dir, { recursive: true });
-  await writeFile(path.join(options.dir, realName), bytes, { mode: 0o644, flag: 'wx' });
-  const actor = request.principal!.username;
-  const [row] = await app.db
-    .insert(storedFiles)
-    .values({
-      realName,
-      name,
-      suffix,
-      path: realName,
-      type: kind.category,
-      size: bytes.length,
-      createBy: actor,
-      updateBy: actor,
-    })
-    .returning();
-  return toFileDto(row!);
-}
+export type StorageService = ReturnType<typeof createStorageService>;
 
-export async function deleteFiles(app: FastifyInstance, dir: string, ids: readonly number[]): Promise<void> {
-  const rows = await app.db
-    .select()
-    .from(storedFiles)
-    .where(inArray(storedFiles.id, [...ids]));
-  const missing = ids.filter((id) => !rows.some((row) => row.id === id));
-  if (missing.length > 0) throw notFound(`No file with id ${missing.join(', ')}`);
-  await app.db.delete(storedFiles).where(inArray(storedFiles.id, [...ids]));
-  for (const row of rows) {
-    if (STORED_NAME.test(row.realName)) await rm(path.join(dir, row.realName), { force: true });
-  }
+/** Uploaded files and pictures: checked by their content, stored under names the server makes. */
+export function createStorageService({ db, clock }: Pick<Deps, 'db' | 'clock'>, files: FileStore) {
+  return {
+    async list(query: PageQuery & { blurry?: string }, imagesOnly: boolean): Promise<PageOf<StoredFile>> {
+      const page = await repo.page(db, { blurry: query.blurry, imagesOnly }, toPaging(query, fileSortable, fileOrder));
+      return { content: page.content.map(toFileDto), totalElements: page.totalElements };
+    },
+
+    /** Reads the `file` part of an upload, checks what it really is, stores it under a new name. */
+    async upload(principal: Principal, request: FastifyRequest, imagesOnly: boolean): Promise<StoredFile> {
+      const { bytes, filename } = await readUpload(request, 'file');
+      if (bytes.length === 0) throw invalidField('file', 'is empty', 'required');
+      const name = displayName(filename);
+      const extension = name.includes('.') ? (name.split('.').pop() ?? '').toLowerCase() : '';
+      const kind = await kindOf(bytes, extension);
+      if (!kind)
+        throw invalidField('file', `this kind of file is not accepted; upload ${ACCEPTED_DESCRIPTION}`, 'format');
+      if (imagesOnly && kind.category !== 'image')
+        throw invalidField('file', 'only images are accepted here', 'format');
+      // The stored name takes the extension of what the content is, never of what it was called.
+      const suffix = kind.extension;
+      const realName = await files.save(bytes, suffix);
+      const row = await repo.insert(db, {
+        realName,
+        name,
+        suffix,
+        path: realName,
+        type: kind.category,
+        size: bytes.length,
+        createBy: principal.username,
+        updateBy: principal.username,
+      });
+      return toFileDto(row);
+    },
+
+    async rename(principal: Principal, id: number, name: string): Promise<void> {
+      const renamed = await repo.rename(db, id, {
+        name: name.trim(),
+        updateBy: principal.username,
+        updateTime: clock.now(),
+      });
+      if (!renamed) throw notFound(`No file with id ${id}`);
+    },
+
+    async remove(ids: readonly number[]): Promise<void> {
+      const rows = await repo.byIds(db, ids);
+      const missing = ids.filter((id) => !rows.some((row) => row.id === id));
+      if (missing.length > 0) throw notFound(`No file with id ${missing.join(', ')}`);
+      await repo.delete(db, ids);
+      await files.remove(rows.map((row) => row.realName));
+    },
+
+    /** A stored file: raster images shown, anything else downloaded under its display name. */
+    async send(reply: FastifyReply, realName: string): Promise<FastifyReply> {
+      const image = /\.(png|jpe?g|gif|webp|bmp)$/.test(realName);
+      const downloadAs = image ? undefined : ((await repo.displayName(db, realName)) ?? realName);
+      return files.send(reply, realName, {
+        downloadAs,
+        cacheControl: 'private, max-age=3600',
+        missing: 'No such file',
+      });
+    },
+  };
 }

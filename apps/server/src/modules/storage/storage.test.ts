@@ -1,4 +1,5 @@
 import { deflateSync } from 'node:zlib';
+import { parse as parseDisposition } from 'content-disposition';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerFor, createTestApp, DEFAULT_USER_PASSWORD, type TestApp, tokenOf } from '../../../test/test-app.ts';
 
@@ -82,8 +83,12 @@ describe('storage', () => {
     const file = response.json();
     expect(file).toMatchObject({ name: 'passwd.csv', type: 'text' });
     const served = await t.app.inject({ method: 'GET', url: file.url });
-    expect(served.headers['content-type']).toBe('application/octet-stream');
-    expect(served.headers['content-disposition']).toMatch(/^attachment; filename="passwd.csv"/);
+    expect(served.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(parseDisposition(served.headers['content-disposition'] as string)).toEqual({
+      type: 'attachment',
+      parameters: { filename: 'passwd.csv' },
+    });
+    expect(served.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
   });
 
   it.each([
@@ -123,6 +128,28 @@ describe('storage', () => {
     expect((await call('GET', '/api/file?blurry=report')).json().content[0].name).toBe('report.csv');
     expect((await call('DELETE', '/api/file', [csv.id])).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: csv.url })).statusCode).toBe(404);
+  });
+
+  it('answers a repeated download with 304 and a range with 206', async () => {
+    const file = (await upload('/api/pictures', 'again.png', png())).json();
+    const first = await t.app.inject({ method: 'GET', url: file.url });
+    expect(first.headers.etag).toBeTruthy();
+    const again = await t.app.inject({
+      method: 'GET',
+      url: file.url,
+      headers: { 'if-none-match': first.headers.etag as string },
+    });
+    expect(again.statusCode).toBe(304);
+    const part = await t.app.inject({ method: 'GET', url: file.url, headers: { range: 'bytes=0-3' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.rawPayload.equals(png().subarray(0, 4))).toBe(true);
+  });
+
+  it('stores a file under the extension of what it is, not of what it was called', async () => {
+    const file = (await upload('/api/file/upload', 'page.html', png())).json();
+    expect(file.realName).toMatch(/^[0-9a-f]{32}\.png$/);
+    const served = await t.app.inject({ method: 'GET', url: file.url });
+    expect(served.headers['content-type']).toBe('image/png');
   });
 
   it('never serves anything but stored names', async () => {

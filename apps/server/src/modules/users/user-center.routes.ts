@@ -1,4 +1,3 @@
-import type { KeyObject } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { authErrors, Empty, ErrorBody } from '@water/contract/common';
 import {
@@ -10,23 +9,35 @@ import {
   UserCenterInput,
 } from '@water/contract/users';
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from '../../lib/http-errors.ts';
-import { sendCode } from '../auth/verify-codes.ts';
-import { avatarDirOf, readAvatarUpload, removeAvatars, storeAvatar } from './avatar.ts';
-import { setAvatar, updateEmail, updatePassword, updateProfile } from './user-center.service.ts';
-import { isTaken } from './users.repository.ts';
+import Type from 'typebox';
+import { principalOf } from '../../plugins/auth.ts';
+import type { UserCenterService } from './user-center.service.ts';
 
-export interface UserCenterOptions {
-  dataDir: string;
-  legacyKey: KeyObject | undefined;
+export interface UserCenterRoutesOptions {
+  service: UserCenterService;
+}
+
+/** `GET /avatar/<name>`: public, because `<img>` sends no token; the names are random 128-bit values. */
+export async function publicAvatarRoutes(app: FastifyInstance, { service }: UserCenterRoutesOptions) {
+  app.get(
+    '/avatar/:name',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'An avatar image',
+        params: Type.Object({ name: Type.String({ maxLength: 64 }) }),
+        produces: ['image/png', 'image/jpeg', 'image/gif'],
+      },
+    },
+    async (request, reply) => service.sendAvatar(reply, (request.params as { name: string }).name),
+  );
 }
 
 const tags = ['personal center'];
 
 /** The signed-in user's own account: profile, password, avatar and e-mail address. */
-export async function userCenterRoutes(base: FastifyInstance, options: UserCenterOptions) {
+export async function userCenterRoutes(base: FastifyInstance, { service }: UserCenterRoutesOptions) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
-  const avatarDir = avatarDirOf(options.dataDir);
 
   app.put(
     '/api/users/center',
@@ -40,7 +51,7 @@ export async function userCenterRoutes(base: FastifyInstance, options: UserCente
       config: { permission: 'signed-in' },
     },
     async (request, reply) => {
-      await updateProfile(app, request.principal!.id, request.body);
+      await service.updateProfile(principalOf(request), request.body);
       return reply.code(204).send();
     },
   );
@@ -60,7 +71,7 @@ export async function userCenterRoutes(base: FastifyInstance, options: UserCente
         config: { permission: 'signed-in', duringPasswordChange: true },
       },
       async (request, reply) => {
-        await updatePassword(app, request.principal!.id, request.sessionId!, request.body, options.legacyKey);
+        await service.updatePassword(principalOf(request), request.sessionId as string, request.body);
         return reply.code(200).send();
       },
     );
@@ -73,20 +84,12 @@ export async function userCenterRoutes(base: FastifyInstance, options: UserCente
         tags,
         summary: 'Upload one’s own avatar',
         consumes: ['multipart/form-data'],
+        uploadField: 'avatar',
         response: { 200: AvatarResponse, 400: ErrorBody, 413: ErrorBody, ...authErrors },
       },
       config: { permission: 'signed-in' },
     },
-    async (request) => {
-      const { bytes, kind } = await readAvatarUpload(request);
-      const name = await storeAvatar(avatarDir, bytes, kind);
-      const previous = await setAvatar(app, request.principal!.id, name).catch(async (error) => {
-        await removeAvatars(avatarDir, [name]);
-        throw error;
-      });
-      await removeAvatars(avatarDir, [previous]);
-      return { avatar: name };
-    },
+    async (request) => service.uploadAvatar(principalOf(request), request),
   );
 
   // `api/code/resetEmail` is the path of eladmin clients.
@@ -104,20 +107,7 @@ export async function userCenterRoutes(base: FastifyInstance, options: UserCente
         config: { permission: 'signed-in' },
       },
       async (request, reply) => {
-        const { email } = request.query;
-        if (await isTaken(app.db, 'email', email, request.principal!.id)) {
-          throw badRequest(`email: "${email}" is already used by another user`);
-        }
-        await sendCode(
-          app,
-          {
-            scene: 'email',
-            email,
-            subject: 'Your verification code',
-            text: (code) => `Your code to confirm this e-mail address is ${code}. It is valid for 5 minutes.`,
-          },
-          request.log,
-        );
+        await service.sendEmailCode(principalOf(request), request.query.email, request.log);
         return reply.code(200).send();
       },
     );
@@ -136,7 +126,7 @@ export async function userCenterRoutes(base: FastifyInstance, options: UserCente
       config: { permission: 'signed-in' },
     },
     async (request, reply) => {
-      await updateEmail(app, request.principal!.id, request.params.code, request.body, options.legacyKey);
+      await service.updateEmail(principalOf(request), request.params.code, request.body);
       return reply.code(200).send();
     },
   );

@@ -1,109 +1,161 @@
 import type { KeyObject } from 'node:crypto';
+import path from 'node:path';
 import {
+  AVATAR_EXTENSIONS,
+  AVATAR_MAX_BYTES,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   type UpdateEmailInput,
   type UpdatePassInput,
   type UserCenterInput,
 } from '@water/contract/users';
-import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { users } from '../../db/schema.ts';
-import { badRequest, forbidden, unauthorized } from '../../lib/http-errors.ts';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { AVATAR_MIMES, kindOf } from '../../lib/file-kinds.ts';
+import type { FileStore } from '../../lib/file-storage.ts';
+import { forbidden, invalidField, unauthorized } from '../../lib/http-errors.ts';
+import { decryptLegacyPassword } from '../../lib/legacy-rsa.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { decryptLegacyPassword } from '../auth/legacy-rsa.ts';
-import { consumeCode } from '../auth/verify-codes.ts';
-import { isUniqueViolation } from './list-filters.ts';
-import type { UserRow } from './user-info.repository.ts';
-import { findUser, isTaken } from './users.repository.ts';
+import type { Principal } from '../../lib/principal.ts';
+import { readUpload } from '../../lib/uploads.ts';
+import type { UserRow } from '../../lib/user-info.ts';
+import type { VerifyCodes } from '../../lib/verify-codes.ts';
+import { usersRepository as repo } from './users.repository.ts';
 
-/** eladmin clients send passwords RSA-encrypted; others send them as typed. */
-function plain(legacyKey: KeyObject | undefined, password: string): string {
-  return (legacyKey && decryptLegacyPassword(legacyKey, password)) || password;
+export interface UserCenterOptions {
+  legacyKey: KeyObject | undefined;
+  codes: VerifyCodes;
+  /** Where avatars are stored. */
+  avatars: FileStore;
 }
 
-async function signedInUser(app: FastifyInstance, userId: number): Promise<UserRow> {
-  const user = await findUser(app.db, userId);
-  if (!user) throw unauthorized();
-  return user;
-}
+export type UserCenterService = ReturnType<typeof createUserCenterService>;
 
-export async function updateProfile(app: FastifyInstance, userId: number, input: UserCenterInput): Promise<void> {
-  if (input.id !== userId) throw forbidden('You can only change your own profile');
-  const user = await signedInUser(app, userId);
-  await app.db
-    .update(users)
-    .set({
-      nickName: input.nickName.trim(),
-      ...(input.gender === undefined ? {} : { gender: input.gender }),
-      ...(input.phone === undefined ? {} : { phone: input.phone }),
-      updateBy: user.username,
-      updateTime: app.clock.now(),
-    })
-    .where(eq(users.id, userId));
-}
+const emailTaken = (email: string) =>
+  invalidField('email', `"${email}" is already used by another user`, 'taken', { value: email });
 
-/** Replaces the password (also a default one that had to be replaced) and ends the user's other sessions. */
-export async function updatePassword(
-  app: FastifyInstance,
-  userId: number,
-  sessionId: string,
-  input: UpdatePassInput,
-  legacyKey: KeyObject | undefined,
-): Promise<void> {
-  const user = await signedInUser(app, userId);
-  const oldPass = plain(legacyKey, input.oldPass);
-  const newPass = plain(legacyKey, input.newPass);
-  if (!(await verifyPassword(user.passwordHash, oldPass))) throw badRequest('oldPass: the current password is wrong');
-  if (newPass.length < PASSWORD_MIN_LENGTH || newPass.length > PASSWORD_MAX_LENGTH) {
-    throw badRequest(`newPass: must have ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`);
+/** The signed-in user's own account: profile, password, avatar and e-mail address. */
+export function createUserCenterService(
+  { db, clock, sessions, principals }: Pick<Deps, 'db' | 'clock' | 'sessions' | 'principals'>,
+  { legacyKey, codes, avatars }: UserCenterOptions,
+) {
+  /** eladmin clients send passwords RSA-encrypted; others send them as typed. */
+  const plain = (password: string) => (legacyKey && decryptLegacyPassword(legacyKey, password)) || password;
+
+  async function signedInUser(principal: Principal): Promise<UserRow> {
+    const user = await repo.byId(db, principal.id);
+    if (!user) throw unauthorized();
+    return user;
   }
-  if (newPass === oldPass) throw badRequest('newPass: must differ from the current password');
-  const now = app.clock.now();
-  await app.db
-    .update(users)
-    .set({
-      passwordHash: await hashPassword(newPass),
-      mustChangePassword: false,
-      pwdResetTime: now,
-      updateBy: user.username,
-      updateTime: now,
-    })
-    .where(eq(users.id, userId));
-  await app.sessions.revokeUser(userId, sessionId);
-  await app.principals.invalidate(userId);
-}
 
-export async function updateEmail(
-  app: FastifyInstance,
-  userId: number,
-  code: string,
-  input: UpdateEmailInput,
-  legacyKey: KeyObject | undefined,
-): Promise<void> {
-  const user = await signedInUser(app, userId);
-  if (!(await verifyPassword(user.passwordHash, plain(legacyKey, input.password)))) {
-    throw badRequest('password: the password is wrong');
-  }
-  await consumeCode(app, 'email', input.email, code);
-  if (await isTaken(app.db, 'email', input.email, userId)) {
-    throw badRequest(`email: "${input.email}" is already used by another user`);
-  }
-  await app.db
-    .update(users)
-    .set({ email: input.email, updateBy: user.username, updateTime: app.clock.now() })
-    .where(eq(users.id, userId))
-    .catch((error) => {
-      throw isUniqueViolation(error) ? badRequest(`email: "${input.email}" is already used by another user`) : error;
-    });
-}
+  return {
+    async updateProfile(principal: Principal, input: UserCenterInput): Promise<void> {
+      if (input.id !== principal.id) throw forbidden('You can only change your own profile');
+      const user = await signedInUser(principal);
+      await repo.set(db, [user.id], {
+        nickName: input.nickName.trim(),
+        ...(input.gender === undefined ? {} : { gender: input.gender }),
+        ...(input.phone === undefined ? {} : { phone: input.phone }),
+        updateBy: user.username,
+        updateTime: clock.now(),
+      });
+    },
 
-/** Points the user at a newly stored avatar; answers the name of the one it replaces. */
-export async function setAvatar(app: FastifyInstance, userId: number, name: string): Promise<string | null> {
-  const user = await signedInUser(app, userId);
-  await app.db
-    .update(users)
-    .set({ avatarName: name, avatarPath: `/avatar/${name}`, updateBy: user.username, updateTime: app.clock.now() })
-    .where(eq(users.id, userId));
-  return user.avatarName;
+    /** Replaces the password (also a default one that had to be replaced) and ends the user's other sessions. */
+    async updatePassword(principal: Principal, sessionId: string, input: UpdatePassInput): Promise<void> {
+      const user = await signedInUser(principal);
+      const oldPass = plain(input.oldPass);
+      const newPass = plain(input.newPass);
+      if (!(await verifyPassword(user.passwordHash, oldPass))) {
+        throw invalidField('oldPass', 'the current password is wrong');
+      }
+      if (newPass.length < PASSWORD_MIN_LENGTH || newPass.length > PASSWORD_MAX_LENGTH) {
+        throw invalidField(
+          'newPass',
+          `must have ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`,
+          'too_short',
+          {
+            limit: PASSWORD_MIN_LENGTH,
+          },
+        );
+      }
+      if (newPass === oldPass) throw invalidField('newPass', 'must differ from the current password');
+      const now = clock.now();
+      await repo.set(db, [user.id], {
+        passwordHash: await hashPassword(newPass),
+        mustChangePassword: false,
+        pwdResetTime: now,
+        updateBy: user.username,
+        updateTime: now,
+      });
+      await sessions.revokeUser(user.id, sessionId);
+      await principals.invalidate(user.id);
+    },
+
+    /** Mails a code to a new address, which no other user may have. */
+    async sendEmailCode(principal: Principal, email: string, log: FastifyBaseLogger): Promise<void> {
+      if (await repo.isTaken(db, 'email', email, principal.id)) throw emailTaken(email);
+      await codes.send(
+        {
+          scene: 'email',
+          email,
+          subject: 'Your verification code',
+          text: (code) => `Your code to confirm this e-mail address is ${code}. It is valid for 5 minutes.`,
+        },
+        log,
+      );
+    },
+
+    async updateEmail(principal: Principal, code: string, input: UpdateEmailInput): Promise<void> {
+      const user = await signedInUser(principal);
+      if (!(await verifyPassword(user.passwordHash, plain(input.password)))) {
+        throw invalidField('password', 'the password is wrong');
+      }
+      await codes.consume('email', input.email, code);
+      if (await repo.isTaken(db, 'email', input.email, user.id)) throw emailTaken(input.email);
+      await repo
+        .set(db, [user.id], { email: input.email, updateBy: user.username, updateTime: clock.now() })
+        .catch((error) => {
+          throw isUniqueViolation(error) ? emailTaken(input.email) : error;
+        });
+    },
+
+    /** Stores an uploaded gif, jpeg or png (5 MB at most) as the user's avatar, and drops the previous one. */
+    async uploadAvatar(principal: Principal, request: FastifyRequest): Promise<{ avatar: string }> {
+      const { bytes, filename } = await readUpload(request, 'avatar', AVATAR_MAX_BYTES);
+      const extension = path.extname(filename).slice(1).toLowerCase();
+      // A cropped image arrives as a Blob named "blob": with no extension, the content alone decides.
+      if (extension && !(AVATAR_EXTENSIONS as readonly string[]).includes(extension)) {
+        throw invalidField('avatar', `only ${AVATAR_EXTENSIONS.join(', ')} files are accepted`, 'format');
+      }
+      const kind = await kindOf(bytes, extension);
+      if (!kind || !AVATAR_MIMES.includes(kind.mime)) {
+        throw invalidField('avatar', 'the file is not a gif, jpeg or png image', 'format');
+      }
+      const user = await signedInUser(principal);
+      const name = await avatars.save(bytes, kind.extension);
+      try {
+        await repo.set(db, [user.id], {
+          avatarName: name,
+          avatarPath: `/avatar/${name}`,
+          updateBy: user.username,
+          updateTime: clock.now(),
+        });
+      } catch (error) {
+        await avatars.remove([name]);
+        throw error;
+      }
+      await avatars.remove([user.avatarName]);
+      return { avatar: name };
+    },
+
+    /** An avatar image, for `<img>` tags, which send no token: the random names are the protection. */
+    sendAvatar(reply: FastifyReply, name: string): Promise<FastifyReply> {
+      return avatars.send(reply, name, {
+        cacheControl: 'public, max-age=31536000, immutable',
+        missing: 'No such avatar',
+      });
+    },
+  };
 }

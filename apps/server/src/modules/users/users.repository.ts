@@ -3,11 +3,12 @@ import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { Database } from '../../db/client.ts';
 import { depts, jobs, roles, users, usersJobs, usersRoles } from '../../db/schema.ts';
-import { badRequest } from '../../lib/http-errors.ts';
-import { withDescendants } from '../depts/depts.repository.ts';
-import { bestLevel, type Caller } from './caller.ts';
-import { containsText, createdBetween } from './list-filters.ts';
-import type { UserRow } from './user-info.repository.ts';
+import { between, containsText, type Paging, selectPage } from '../../lib/list-query.ts';
+import { bestLevel, type Principal } from '../../lib/principal.ts';
+import { descendantsOf } from '../../lib/tree.ts';
+import type { UserRow } from '../../lib/user-info.ts';
+
+export type NewUser = typeof users.$inferInsert;
 
 export const userSortable = {
   id: users.id,
@@ -23,94 +24,124 @@ export const userSortable = {
 export const userOrder = [desc(users.id)];
 
 /** The list filters, narrowed to the caller's data scope. */
-export async function userConditions(
+async function matching(
   db: Database,
-  caller: Caller,
+  principal: Principal,
   filter: Static<typeof UserFilter>,
 ): Promise<SQL | undefined> {
   const conditions: (SQL | undefined)[] = [
     containsText([users.username, users.nickName, users.email], filter.blurry),
     filter.enabled === undefined ? undefined : eq(users.enabled, filter.enabled),
-    createdBetween(users.createTime, filter.createTime),
+    between(users.createTime, filter.createTime),
   ];
   if (filter.deptId !== undefined) {
-    const subtree = await withDescendants(db, [filter.deptId]);
+    const subtree = await descendantsOf(db, depts, [filter.deptId]);
     conditions.push(subtree.length > 0 ? inArray(users.deptId, subtree) : sql`false`);
   }
-  if (caller.scope !== null) conditions.push(inArray(users.deptId, [...caller.scope]));
+  if (principal.scope !== null) conditions.push(inArray(users.deptId, [...principal.scope]));
   return and(...conditions);
 }
 
-export async function findUser(db: Database, id: number): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
-  return row;
-}
+/** Ids of the records named that do not exist. */
+const missingOf = (wanted: readonly number[], found: readonly { id: number }[]) =>
+  wanted.filter((id) => !found.some((row) => row.id === id));
 
-/** The users named, or a 404-worthy list of the ids that do not exist. */
-export async function findUsers(db: Database, ids: readonly number[]): Promise<{ rows: UserRow[]; missing: number[] }> {
-  const rows = await db
-    .select()
-    .from(users)
-    .where(inArray(users.id, [...ids]))
-    .orderBy(asc(users.id));
-  const found = new Set(rows.map((row) => row.id));
-  return { rows, missing: ids.filter((id) => !found.has(id)) };
-}
+export const usersRepository = {
+  page: async (db: Database, principal: Principal, filter: Static<typeof UserFilter>, paging: Paging) =>
+    selectPage(db, users, await matching(db, principal, filter), paging),
 
-/** The best role level of each user named (users without roles rank below every role). */
-export async function levelsOf(db: Database, userIds: readonly number[]): Promise<Map<number, number>> {
-  const rows = await db
-    .select({ userId: usersRoles.userId, level: roles.level })
-    .from(usersRoles)
-    .innerJoin(roles, eq(roles.id, usersRoles.roleId))
-    .where(inArray(usersRoles.userId, [...userIds]));
-  return new Map(userIds.map((id) => [id, bestLevel(rows.filter((row) => row.userId === id).map((row) => row.level))]));
-}
+  all: async (db: Database, principal: Principal, filter: Static<typeof UserFilter>, paging: Paging) =>
+    db
+      .select()
+      .from(users)
+      .where(await matching(db, principal, filter))
+      .orderBy(...paging.orderBy),
 
-/** Whether another user than `exceptId` has this value, compared without case. */
-export async function isTaken(
-  db: Database,
-  column: 'username' | 'email',
-  value: string,
-  exceptId?: number,
-): Promise<boolean> {
-  const target = column === 'username' ? users.username : users.email;
-  const same = sql`lower(${target}) = lower(${value})`;
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(exceptId === undefined ? same : and(same, ne(users.id, exceptId)));
-  return row !== undefined;
-}
+  byId: async (db: Database, id: number): Promise<UserRow | undefined> =>
+    (await db.select().from(users).where(eq(users.id, id)))[0],
 
-/** Checks that the department, jobs and roles a form refers to exist; answers the roles with their levels. */
-export async function resolveReferences(
-  db: Database,
-  refs: { deptId: number; jobIds: number[]; roleIds: number[] },
-): Promise<{ id: number; name: string; level: number }[]> {
-  const [dept] = await db.select({ id: depts.id }).from(depts).where(eq(depts.id, refs.deptId));
-  if (!dept) throw badRequest(`dept: no department with id ${refs.deptId}`);
-  if (refs.jobIds.length > 0) {
-    const found = await db.select({ id: jobs.id }).from(jobs).where(inArray(jobs.id, refs.jobIds));
-    const missing = refs.jobIds.find((id) => !found.some((job) => job.id === id));
-    if (missing !== undefined) throw badRequest(`jobs: no job with id ${missing}`);
-  }
-  const found = await db
-    .select({ id: roles.id, name: roles.name, level: roles.level })
-    .from(roles)
-    .where(inArray(roles.id, refs.roleIds));
-  const missing = refs.roleIds.find((id) => !found.some((role) => role.id === id));
-  if (missing !== undefined) throw badRequest(`roles: no role with id ${missing}`);
-  return found;
-}
+  byIds: (db: Database, ids: readonly number[]) =>
+    db
+      .select()
+      .from(users)
+      .where(inArray(users.id, [...ids]))
+      .orderBy(asc(users.id)),
 
-export async function roleIdsOf(db: Database, userId: number): Promise<number[]> {
-  const rows = await db.select({ roleId: usersRoles.roleId }).from(usersRoles).where(eq(usersRoles.userId, userId));
-  return rows.map((row) => row.roleId).sort((a, b) => a - b);
-}
+  /** The best role level of each user named (users without roles rank below every role). */
+  async levelsOf(db: Database, userIds: readonly number[]): Promise<Map<number, number>> {
+    const rows = await db
+      .select({ userId: usersRoles.userId, level: roles.level })
+      .from(usersRoles)
+      .innerJoin(roles, eq(roles.id, usersRoles.roleId))
+      .where(inArray(usersRoles.userId, [...userIds]));
+    return new Map(
+      userIds.map((id) => [id, bestLevel(rows.filter((row) => row.userId === id).map((row) => row.level))]),
+    );
+  },
+
+  /** Whether another user than `exceptId` has this value, compared without case. */
+  async isTaken(db: Database, column: 'username' | 'email', value: string, exceptId?: number): Promise<boolean> {
+    const target = column === 'username' ? users.username : users.email;
+    const same = sql`lower(${target}) = lower(${value})`;
+    const [row] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(exceptId === undefined ? same : and(same, ne(users.id, exceptId)));
+    return row !== undefined;
+  },
+
+  deptExists: async (db: Database, id: number) =>
+    (await db.select({ id: depts.id }).from(depts).where(eq(depts.id, id))).length > 0,
+
+  missingJobs: async (db: Database, ids: readonly number[]) =>
+    ids.length === 0
+      ? []
+      : missingOf(
+          ids,
+          await db
+            .select({ id: jobs.id })
+            .from(jobs)
+            .where(inArray(jobs.id, [...ids])),
+        ),
+
+  rolesByIds: (db: Database, ids: readonly number[]) =>
+    db
+      .select({ id: roles.id, name: roles.name, level: roles.level })
+      .from(roles)
+      .where(inArray(roles.id, [...ids])),
+
+  async roleIdsOf(db: Database, userId: number): Promise<number[]> {
+    const rows = await db.select({ roleId: usersRoles.roleId }).from(usersRoles).where(eq(usersRoles.userId, userId));
+    return rows.map((row) => row.roleId).sort((a, b) => a - b);
+  },
+
+  /** Creates a user with its roles and jobs, in one transaction. */
+  insert: (db: Database, values: NewUser, roleIds: number[], jobIds: number[]) =>
+    db.transaction(async (tx) => {
+      const [row] = await tx.insert(users).values(values).returning({ id: users.id });
+      await setLinks(tx as unknown as Database, row!.id, roleIds, jobIds);
+    }),
+
+  /** Updates a user and replaces its roles and, when given, jobs, in one transaction. */
+  update: (db: Database, id: number, values: Partial<NewUser>, roleIds: number[], jobIds: number[] | undefined) =>
+    db.transaction(async (tx) => {
+      await tx.update(users).set(values).where(eq(users.id, id));
+      await setLinks(tx as unknown as Database, id, roleIds, jobIds);
+    }),
+
+  /** Changes some fields of a user (the personal center, password resets). */
+  async set(db: Database, ids: readonly number[], values: Partial<NewUser>): Promise<void> {
+    await db
+      .update(users)
+      .set(values)
+      .where(inArray(users.id, [...ids]));
+  },
+
+  delete: (db: Database, ids: readonly number[]) => db.delete(users).where(inArray(users.id, [...ids])),
+};
 
 /** Replaces a user's roles and, when given, jobs. */
-export async function setLinks(db: Database, userId: number, roleIds: number[], jobIds: number[] | undefined) {
+async function setLinks(db: Database, userId: number, roleIds: number[], jobIds: number[] | undefined) {
   await db.delete(usersRoles).where(eq(usersRoles.userId, userId));
   if (roleIds.length > 0) await db.insert(usersRoles).values(roleIds.map((roleId) => ({ userId, roleId })));
   if (jobIds === undefined) return;

@@ -1,181 +1,225 @@
-import type { UserCreateInput, UserUpdateInput } from '@water/contract/users';
-import { eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { users } from '../../db/schema.ts';
-import { badRequest, forbidden, notFound } from '../../lib/http-errors.ts';
+import type { UserDto } from '@water/contract/auth';
+import type { PageOf } from '@water/contract/common';
+import type { UserCreateInput, UserFilter, UserQuery, UserUpdateInput } from '@water/contract/users';
+import type { Static } from 'typebox';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { badRequest, forbidden, forbiddenField, invalidField, invalidFields, notFound } from '../../lib/http-errors.ts';
+import { toPaging } from '../../lib/list-query.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { type Caller, inScope } from './caller.ts';
-import { isUniqueViolation } from './list-filters.ts';
-import type { UserRow } from './user-info.repository.ts';
-import { findUser, findUsers, isTaken, levelsOf, resolveReferences, roleIdsOf, setLinks } from './users.repository.ts';
+import { inScope, type Principal } from '../../lib/principal.ts';
+import { toUserDtos, type UserRow } from '../../lib/user-info.ts';
+import type { Sheet } from '../../lib/xlsx.ts';
+import { usersRepository as repo, userOrder, userSortable } from './users.repository.ts';
 
 const uniqueIds = (refs: { id: number }[]) => [...new Set(refs.map((ref) => ref.id))].sort((a, b) => a - b);
+const names = (list: { name: string }[]) => list.map((item) => item.name).join(', ');
 
-/** Refuses to act on a user outside the caller's data scope or of a higher role level. */
-async function assertCanManage(app: FastifyInstance, caller: Caller, target: UserRow, action: string) {
-  if (!inScope(caller, target.deptId)) {
-    throw forbidden(`You cannot ${action} "${target.username}": that user is outside your data scope`);
-  }
-  const level = (await levelsOf(app.db, [target.id])).get(target.id) as number;
-  if (level < caller.level) {
-    throw forbidden(
-      `You cannot ${action} "${target.username}": their role level ${level} is above your own level ${caller.level}`,
-    );
-  }
+export interface UsersOptions {
+  /** Initial password of users created without one; to be changed at first sign-in. */
+  defaultUserPassword: string;
+  /** Removes the avatar files that deleted users leave behind. */
+  removeAvatars(names: string[]): Promise<void>;
 }
 
-/** Checks a user form against the data and the caller's rights; throws a 400 or 403 naming the field. */
-async function checkedForm(
-  app: FastifyInstance,
-  caller: Caller,
-  input: UserCreateInput | UserUpdateInput,
-  id?: number,
+export type UsersService = ReturnType<typeof createUsersService>;
+
+/**
+ * Users within the caller's data scope: a caller manages nobody above its own role level and
+ * grants no role above it.
+ */
+export function createUsersService(
+  { db, clock, sessions, principals }: Pick<Deps, 'db' | 'clock' | 'sessions' | 'principals'>,
+  { defaultUserPassword, removeAvatars }: UsersOptions,
 ) {
-  const username = input.username.trim();
-  if (await isTaken(app.db, 'username', username, id)) throw badRequest(`username: "${username}" is already taken`);
-  if (input.email && (await isTaken(app.db, 'email', input.email, id))) {
-    throw badRequest(`email: "${input.email}" is already used by another user`);
-  }
-  const roleIds = uniqueIds(input.roles);
-  const jobIds = input.jobs ? uniqueIds(input.jobs) : undefined;
-  const granted = await resolveReferences(app.db, { deptId: input.dept.id, jobIds: jobIds ?? [], roleIds });
-  for (const role of granted) {
-    if (role.level < caller.level) {
+  /** Refuses to act on a user outside the caller's data scope or of a higher role level. */
+  async function assertCanManage(principal: Principal, target: UserRow, action: string) {
+    if (!inScope(principal, target.deptId)) {
+      throw forbidden(`You cannot ${action} "${target.username}": that user is outside your data scope`);
+    }
+    const level = (await repo.levelsOf(db, [target.id])).get(target.id) as number;
+    if (level < principal.level) {
       throw forbidden(
-        `roles: you cannot grant "${role.name}": its level ${role.level} is above your own level ${caller.level}`,
+        `You cannot ${action} "${target.username}": their role level ${level} is above your own level ${principal.level}`,
       );
     }
   }
-  if (!inScope(caller, input.dept.id)) throw forbidden(`dept: department ${input.dept.id} is outside your data scope`);
-  return { username, roleIds, jobIds };
-}
 
-function duplicateMessage(error: unknown): Error {
-  return isUniqueViolation(error) ? badRequest('username or email: is already used by another user') : (error as Error);
-}
-
-export async function createUser(
-  app: FastifyInstance,
-  caller: Caller,
-  input: UserCreateInput,
-  defaultPassword: string,
-): Promise<void> {
-  const form = await checkedForm(app, caller, input);
-  const passwordHash = await hashPassword(input.password ?? defaultPassword);
-  const now = app.clock.now();
-  await app.db
-    .transaction(async (tx) => {
-      const [row] = await tx
-        .insert(users)
-        .values({
-          username: form.username,
-          nickName: input.nickName.trim(),
-          gender: input.gender ?? null,
-          phone: input.phone ?? null,
-          email: input.email ?? null,
-          deptId: input.dept.id,
-          enabled: input.enabled ?? true,
-          passwordHash,
-          // Someone else chose this password: its owner replaces it at the first sign-in.
-          mustChangePassword: input.password === undefined,
-          createBy: caller.username,
-          updateBy: caller.username,
-          createTime: now,
-          updateTime: now,
-        })
-        .returning({ id: users.id });
-      await setLinks(tx, row!.id, form.roleIds, form.jobIds ?? []);
-    })
-    .catch((error) => {
-      throw duplicateMessage(error);
-    });
-}
-
-export async function updateUser(app: FastifyInstance, caller: Caller, input: UserUpdateInput): Promise<void> {
-  const target = await findUser(app.db, input.id);
-  if (!target) throw notFound(`No user with id ${input.id}`);
-  await assertCanManage(app, caller, target, 'edit');
-  const disabling = target.enabled && input.enabled === false;
-  if (disabling && target.isAdmin) throw badRequest('enabled: the administrator account cannot be disabled');
-  if (disabling && target.id === caller.id) throw badRequest('enabled: you cannot disable your own account');
-  const form = await checkedForm(app, caller, input, target.id);
-  const rolesBefore = await roleIdsOf(app.db, target.id);
-  await app.db
-    .transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({
-          username: form.username,
-          nickName: input.nickName.trim(),
-          ...(input.gender === undefined ? {} : { gender: input.gender }),
-          ...(input.phone === undefined ? {} : { phone: input.phone }),
-          ...(input.email === undefined ? {} : { email: input.email }),
-          ...(input.enabled === undefined ? {} : { enabled: input.enabled }),
-          deptId: input.dept.id,
-          updateBy: caller.username,
-          updateTime: app.clock.now(),
-        })
-        .where(eq(users.id, target.id));
-      await setLinks(tx, target.id, form.roleIds, form.jobIds);
-    })
-    .catch((error) => {
-      throw duplicateMessage(error);
-    });
-  const rolesChanged = rolesBefore.join(',') !== form.roleIds.join(',');
-  if (disabling || rolesChanged) await app.sessions.revokeUser(target.id);
-  await app.principals.invalidate(target.id);
-}
-
-/** Loads the users named for a bulk action, checking each one; unknown ids answer 404. */
-async function manageableUsers(app: FastifyInstance, caller: Caller, ids: number[], action: string) {
-  const { rows, missing } = await findUsers(app.db, [...new Set(ids)]);
-  if (missing.length > 0) throw notFound(`No user with id ${missing.join(', ')}`);
-  for (const row of rows) await assertCanManage(app, caller, row, action);
-  return rows;
-}
-
-/** Deletes users; answers the avatar files they leave behind. */
-export async function deleteUsers(app: FastifyInstance, caller: Caller, ids: number[]): Promise<string[]> {
-  const rows = await manageableUsers(app, caller, ids, 'delete');
-  for (const row of rows) {
-    if (row.id === caller.id) throw badRequest('You cannot delete your own account');
-    if (row.isAdmin) throw badRequest(`The administrator account "${row.username}" cannot be deleted`);
+  /** Checks a user form against the data and the caller's rights; throws a 400 or 403 naming the field. */
+  async function checkedForm(principal: Principal, input: UserCreateInput | UserUpdateInput, id?: number) {
+    const username = input.username.trim();
+    if (await repo.isTaken(db, 'username', username, id)) {
+      throw invalidField('username', `"${username}" is already taken`, 'taken', { value: username });
+    }
+    if (input.email && (await repo.isTaken(db, 'email', input.email, id))) {
+      throw invalidField('email', `"${input.email}" is already used by another user`, 'taken', { value: input.email });
+    }
+    const roleIds = uniqueIds(input.roles);
+    const jobIds = input.jobs ? uniqueIds(input.jobs) : undefined;
+    if (!(await repo.deptExists(db, input.dept.id))) {
+      throw invalidField('dept', `no department with id ${input.dept.id}`, 'unknown_reference');
+    }
+    const [missingJob] = await repo.missingJobs(db, jobIds ?? []);
+    if (missingJob !== undefined) throw invalidField('jobs', `no job with id ${missingJob}`, 'unknown_reference');
+    const granted = await repo.rolesByIds(db, roleIds);
+    const missingRole = roleIds.find((roleId) => !granted.some((role) => role.id === roleId));
+    if (missingRole !== undefined) throw invalidField('roles', `no role with id ${missingRole}`, 'unknown_reference');
+    for (const role of granted) {
+      if (role.level < principal.level) {
+        throw forbiddenField(
+          'roles',
+          `you cannot grant "${role.name}": its level ${role.level} is above your own level ${principal.level}`,
+        );
+      }
+    }
+    if (!inScope(principal, input.dept.id)) {
+      throw forbiddenField('dept', `department ${input.dept.id} is outside your data scope`);
+    }
+    return { username, roleIds, jobIds };
   }
-  const deleted = rows.map((row) => row.id);
-  await app.db.delete(users).where(inArray(users.id, deleted));
-  for (const id of deleted) {
-    await app.sessions.revokeUser(id);
-    await app.principals.invalidate(id);
-  }
-  return rows.flatMap((row) => (row.avatarName ? [row.avatarName] : []));
-}
 
-/** Back to the default password, which must be replaced at the next sign-in; signs the users out. */
-export async function resetPasswords(
-  app: FastifyInstance,
-  caller: Caller,
-  ids: number[],
-  defaultPassword: string,
-): Promise<void> {
-  const rows = await manageableUsers(app, caller, ids, 'reset the password of');
-  const now = app.clock.now();
-  await app.db
-    .update(users)
-    .set({
-      passwordHash: await hashPassword(defaultPassword),
-      mustChangePassword: true,
-      pwdResetTime: now,
-      updateBy: caller.username,
-      updateTime: now,
-    })
-    .where(
-      inArray(
-        users.id,
-        rows.map((row) => row.id),
-      ),
-    );
-  for (const row of rows) {
-    await app.sessions.revokeUser(row.id);
-    await app.principals.invalidate(row.id);
+  // Two requests may race past the checks: the unique indexes have the last word.
+  const refuseDuplicate = (error: unknown): never => {
+    throw isUniqueViolation(error)
+      ? invalidFields([
+          { field: 'username', code: 'taken', message: 'is already used by another user' },
+          { field: 'email', code: 'taken', message: 'is already used by another user' },
+        ])
+      : error;
+  };
+
+  /** Loads the users named for a bulk action, checking each one; unknown ids answer 404. */
+  async function manageableUsers(principal: Principal, ids: number[], action: string) {
+    const wanted = [...new Set(ids)];
+    const rows = await repo.byIds(db, wanted);
+    const missing = wanted.filter((id) => !rows.some((row) => row.id === id));
+    if (missing.length > 0) throw notFound(`No user with id ${missing.join(', ')}`);
+    for (const row of rows) await assertCanManage(principal, row, action);
+    return rows;
   }
+
+  async function signOut(userIds: readonly number[]) {
+    for (const id of userIds) {
+      await sessions.revokeUser(id);
+      await principals.invalidate(id);
+    }
+  }
+
+  return {
+    async list(principal: Principal, query: UserQuery): Promise<PageOf<UserDto>> {
+      const page = await repo.page(db, principal, query, toPaging(query, userSortable, userOrder));
+      return { content: await toUserDtos(db, page.content), totalElements: page.totalElements };
+    },
+
+    async exportSheet(principal: Principal, filter: Static<typeof UserFilter>): Promise<Sheet<UserDto>> {
+      const rows = await repo.all(db, principal, filter, toPaging({ sort: filter.sort }, userSortable, userOrder));
+      return {
+        name: 'users',
+        columns: [
+          { header: 'Username', value: (u) => u.username },
+          { header: 'Nickname', value: (u) => u.nickName },
+          { header: 'Gender', value: (u) => u.gender },
+          { header: 'Phone', value: (u) => u.phone },
+          { header: 'E-mail', value: (u) => u.email },
+          { header: 'Department', value: (u) => u.dept?.name },
+          { header: 'Jobs', value: (u) => names(u.jobs) },
+          { header: 'Roles', value: (u) => names(u.roles) },
+          { header: 'Enabled', value: (u) => (u.enabled ? 'yes' : 'no') },
+          { header: 'Password changed', value: (u) => u.pwdResetTime },
+          { header: 'Created', value: (u) => u.createTime },
+        ],
+        rows: await toUserDtos(db, rows),
+      };
+    },
+
+    async create(principal: Principal, input: UserCreateInput): Promise<void> {
+      const form = await checkedForm(principal, input);
+      const passwordHash = await hashPassword(input.password ?? defaultUserPassword);
+      const now = clock.now();
+      await repo
+        .insert(
+          db,
+          {
+            username: form.username,
+            nickName: input.nickName.trim(),
+            gender: input.gender ?? null,
+            phone: input.phone ?? null,
+            email: input.email ?? null,
+            deptId: input.dept.id,
+            enabled: input.enabled ?? true,
+            passwordHash,
+            // Someone else chose this password: its owner replaces it at the first sign-in.
+            mustChangePassword: input.password === undefined,
+            createBy: principal.username,
+            updateBy: principal.username,
+            createTime: now,
+            updateTime: now,
+          },
+          form.roleIds,
+          form.jobIds ?? [],
+        )
+        .catch(refuseDuplicate);
+    },
+
+    async update(principal: Principal, input: UserUpdateInput): Promise<void> {
+      const target = await repo.byId(db, input.id);
+      if (!target) throw notFound(`No user with id ${input.id}`);
+      await assertCanManage(principal, target, 'edit');
+      const disabling = target.enabled && input.enabled === false;
+      if (disabling && target.isAdmin) throw invalidField('enabled', 'the administrator account cannot be disabled');
+      if (disabling && target.id === principal.id) throw invalidField('enabled', 'you cannot disable your own account');
+      const form = await checkedForm(principal, input, target.id);
+      const rolesBefore = await repo.roleIdsOf(db, target.id);
+      await repo
+        .update(
+          db,
+          target.id,
+          {
+            username: form.username,
+            nickName: input.nickName.trim(),
+            ...(input.gender === undefined ? {} : { gender: input.gender }),
+            ...(input.phone === undefined ? {} : { phone: input.phone }),
+            ...(input.email === undefined ? {} : { email: input.email }),
+            ...(input.enabled === undefined ? {} : { enabled: input.enabled }),
+            deptId: input.dept.id,
+            updateBy: principal.username,
+            updateTime: clock.now(),
+          },
+          form.roleIds,
+          form.jobIds,
+        )
+        .catch(refuseDuplicate);
+      const rolesChanged = rolesBefore.join(',') !== form.roleIds.join(',');
+      if (disabling || rolesChanged) await sessions.revokeUser(target.id);
+      await principals.invalidate(target.id);
+    },
+
+    /** Deletes users, their sessions and their avatars. */
+    async remove(principal: Principal, ids: number[]): Promise<void> {
+      const rows = await manageableUsers(principal, ids, 'delete');
+      for (const row of rows) {
+        if (row.id === principal.id) throw badRequest('You cannot delete your own account');
+        if (row.isAdmin) throw badRequest(`The administrator account "${row.username}" cannot be deleted`);
+      }
+      const deleted = rows.map((row) => row.id);
+      await repo.delete(db, deleted);
+      await signOut(deleted);
+      await removeAvatars(rows.flatMap((row) => (row.avatarName ? [row.avatarName] : [])));
+    },
+
+    /** Back to the default password, which must be replaced at the next sign-in; signs the users out. */
+    async resetPasswords(principal: Principal, ids: number[]): Promise<void> {
+      const rows = await manageableUsers(principal, ids, 'reset the password of');
+      const now = clock.now();
+      const targets = rows.map((row) => row.id);
+      await repo.set(db, targets, {
+        passwordHash: await hashPassword(defaultUserPassword),
+        mustChangePassword: true,
+        pwdResetTime: now,
+        updateBy: principal.username,
+        updateTime: now,
+      });
+      await signOut(targets);
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { RouteEntry } from '@/lib/menus-to-routes.ts';
 import { AFFIX_VIEWS, isShellPath, pageTitle, viewFor } from './fixed-pages.ts';
-import type { RouteEntry } from './menus-to-routes.ts';
 
 const users: RouteEntry = {
   fullPath: '/system/user',

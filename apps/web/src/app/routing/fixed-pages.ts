@@ -1,5 +1,5 @@
+import { findRoute, type RouteEntry } from '@/lib/menus-to-routes.ts';
 import type { VisitedView } from '../shell/tabs/tabs-model.ts';
-import { findRoute, type RouteEntry } from './menus-to-routes.ts';
 
 /** Console pages that exist whatever the menus say (spec §2 routes table). */
 export interface FixedPage {

@@ -1,13 +1,13 @@
 import type { MenuRoute } from '@water/contract/menus';
 import { create } from 'zustand';
-import { apiClient } from '../../lib/api-client.ts';
-import { toApiError } from '../../lib/api-error.ts';
-import { fetchUserInfo } from '../../lib/current-user.ts';
-import { noticeFor } from '../../lib/error-notice.ts';
-import { bindPasswordChange } from '../../lib/notifier.ts';
-import { menusLoaded, setUserInfo, useSession } from '../../lib/session.ts';
+import { apiClient } from '@/lib/api-client.ts';
+import { toApiError } from '@/lib/api-error.ts';
+import { fetchUserInfo } from '@/lib/current-user.ts';
+import { noticeFor } from '@/lib/error-notice.ts';
+import { type MenuRouteTable, menusToRoutes } from '@/lib/menus-to-routes.ts';
+import { bindPasswordChange } from '@/lib/notifier.ts';
+import { menusLoaded, setUserInfo, useSession } from '@/lib/session.ts';
 import type { LoadStatus } from '../guard.ts';
-import { type MenuRouteTable, menusToRoutes } from './menus-to-routes.ts';
 
 interface StartupState {
   /** Progress of `auth/info` when the roles are not known yet. */

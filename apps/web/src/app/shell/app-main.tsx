@@ -1,6 +1,6 @@
 import { Activity } from 'react';
 import { useLocation, useOutlet } from 'react-router';
-import { findRoute } from '../routing/menus-to-routes.ts';
+import { findRoute } from '@/lib/menus-to-routes.ts';
 import { useStartup } from '../routing/startup.ts';
 import { KeptView } from './kept-view.tsx';
 import { MenuPageView } from './menu-page-view.tsx';

@@ -2,7 +2,7 @@ import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useSession } from '../../lib/session.ts';
+import { useSession } from '@/lib/session.ts';
 import { useLogoutConfirm } from './use-logout-confirm.ts';
 
 /** `/avatar/<name>` when the user has uploaded one; antd's user icon otherwise. */

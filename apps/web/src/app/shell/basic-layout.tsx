@@ -1,8 +1,8 @@
 import { Layout, theme } from 'antd';
 import { type CSSProperties, useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { closeDrawer } from '../../lib/layout-state.ts';
-import { useSettings } from '../../lib/settings/settings-store.ts';
+import { closeDrawer } from '@/lib/layout-state.ts';
+import { useSettings } from '@/lib/settings/settings-store.ts';
 import { viewFor } from '../routing/fixed-pages.ts';
 import { useStartup } from '../routing/startup.ts';
 import { AppMain } from './app-main.tsx';

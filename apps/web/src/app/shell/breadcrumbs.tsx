@@ -1,9 +1,9 @@
 import { Breadcrumb } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useMenuTitle } from '../../lib/menu-title.ts';
+import { useMenuTitle } from '@/lib/menu-title.ts';
+import { findRoute } from '@/lib/menus-to-routes.ts';
 import { fixedPage, HOME_PATH } from '../routing/fixed-pages.ts';
-import { findRoute } from '../routing/menus-to-routes.ts';
 import { useStartup } from '../routing/startup.ts';
 
 /** Home first, then the directories and the page; only Home is a link (directories are not pages). */

@@ -1,6 +1,5 @@
+import type { RouteEntry } from '@/lib/menus-to-routes.ts';
 import { pageFor } from '../page-registry.ts';
-import type { RouteEntry } from '../routing/menus-to-routes.ts';
-import { PageEntryContext } from '../routing/page-entry-context.ts';
 import { PageBoundary } from './page-boundary.tsx';
 import { PageUnavailable } from './page-unavailable.tsx';
 
@@ -9,10 +8,8 @@ export function MenuPageView({ entry }: { entry: RouteEntry }) {
   const Page = pageFor(entry.pageKey);
   if (!Page) return <PageUnavailable entry={entry} />;
   return (
-    <PageEntryContext value={entry}>
-      <PageBoundary>
-        <Page />
-      </PageBoundary>
-    </PageEntryContext>
+    <PageBoundary>
+      <Page />
+    </PageBoundary>
   );
 }

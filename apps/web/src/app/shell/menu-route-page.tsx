@@ -1,5 +1,5 @@
 import { Navigate, useLocation } from 'react-router';
-import { findRoute } from '../routing/menus-to-routes.ts';
+import { findRoute } from '@/lib/menus-to-routes.ts';
 import { useStartup } from '../routing/startup.ts';
 import { MenuPageView } from './menu-page-view.tsx';
 

@@ -1,8 +1,8 @@
 import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LinkButton } from '../../components/link-button.tsx';
-import { useMenuTitle } from '../../lib/menu-title.ts';
-import type { RouteEntry } from '../routing/menus-to-routes.ts';
+import { LinkButton } from '@/components/link-button.tsx';
+import { useMenuTitle } from '@/lib/menu-title.ts';
+import type { RouteEntry } from '@/lib/menus-to-routes.ts';
 
 /** A menu names a page this build does not have: say so, never crash. */
 export function PageUnavailable({ entry }: { entry: RouteEntry }) {

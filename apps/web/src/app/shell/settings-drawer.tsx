@@ -2,9 +2,9 @@ import { CheckOutlined } from '@ant-design/icons';
 import { Divider, Drawer, Switch, Typography } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { setSettingsOpened, useLayout } from '../../lib/layout-state.ts';
-import { type DisplaySettings, THEME_PRESETS } from '../../lib/settings/display-settings.ts';
-import { changeSetting, useSettings } from '../../lib/settings/settings-store.ts';
+import { setSettingsOpened, useLayout } from '@/lib/layout-state.ts';
+import { type DisplaySettings, THEME_PRESETS } from '@/lib/settings/display-settings.ts';
+import { changeSetting, useSettings } from '@/lib/settings/settings-store.ts';
 import styles from './settings-drawer.module.css';
 
 type Flag = Exclude<keyof DisplaySettings, 'theme'>;

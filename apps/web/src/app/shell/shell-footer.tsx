@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useGlobalSetting } from '../../lib/global-setting-store.ts';
+import { useGlobalSetting } from '@/lib/global-setting-store.ts';
 import { useAppTitle } from '../use-document-title.ts';
 import styles from './basic-layout.module.css';
 

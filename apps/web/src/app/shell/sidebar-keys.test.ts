@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SidebarItem } from '../routing/menus-to-routes.ts';
+import type { SidebarItem } from '@/lib/menus-to-routes.ts';
 import { nextOpenKeys, openKeysFor } from './sidebar-keys.ts';
 
 const page = (key: string): SidebarItem => ({ key, title: key, icon: undefined, external: false });

@@ -1,4 +1,4 @@
-import type { SidebarItem } from '../routing/menus-to-routes.ts';
+import type { SidebarItem } from '@/lib/menus-to-routes.ts';
 
 /** The keys of the directories above the item at `path`, outermost first. */
 export function openKeysFor(items: readonly SidebarItem[], path: string): string[] {

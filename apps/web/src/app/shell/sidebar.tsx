@@ -1,9 +1,9 @@
 import { Drawer, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '../../lib/layout-rules.ts';
-import { closeDrawer, useLayout } from '../../lib/layout-state.ts';
-import { useSettings } from '../../lib/settings/settings-store.ts';
+import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '@/lib/layout-rules.ts';
+import { closeDrawer, useLayout } from '@/lib/layout-state.ts';
+import { useSettings } from '@/lib/settings/settings-store.ts';
 import { HOME_PATH } from '../routing/fixed-pages.ts';
 import styles from './sidebar.module.css';
 import { SidebarMenu } from './sidebar-menu.tsx';

@@ -1,8 +1,8 @@
 import { FontSizeOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { UiSize } from '../../lib/layout-rules.ts';
-import { setSize, useLayout } from '../../lib/layout-state.ts';
+import type { UiSize } from '@/lib/layout-rules.ts';
+import { setSize, useLayout } from '@/lib/layout-state.ts';
 
 /** antd's component size for the whole console; 'small' unless chosen otherwise (remembered in a cookie). */
 export function SizeSwitch() {

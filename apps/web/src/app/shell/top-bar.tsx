@@ -1,9 +1,9 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-design/icons';
 import { Button, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitch } from '../../components/language-switch.tsx';
-import { setSettingsOpened, toggleSidebar, useLayout } from '../../lib/layout-state.ts';
-import { useSession } from '../../lib/session.ts';
+import { LanguageSwitch } from '@/components/language-switch.tsx';
+import { setSettingsOpened, toggleSidebar, useLayout } from '@/lib/layout-state.ts';
+import { useSession } from '@/lib/session.ts';
 import { AvatarMenu } from './avatar-menu.tsx';
 import { Breadcrumbs } from './breadcrumbs.tsx';
 import { SizeSwitch } from './size-switch.tsx';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useLayout } from '../../lib/layout-state.ts';
+import { useLayout } from '@/lib/layout-state.ts';
 import { useDeviceWatcher } from './use-device.ts';
 
 function resizeTo(width: number) {

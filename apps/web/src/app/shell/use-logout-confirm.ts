@@ -1,6 +1,6 @@
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { signOut } from '../../features/auth/api/logout.ts';
+import { signOut } from '@/features/auth/api/logout.ts';
 
 /** Asks first; then ends the session locally even when the server cannot be reached. */
 export function useLogoutConfirm(): () => void {

@@ -1,25 +1,25 @@
+import type { QueryKey } from '@tanstack/react-query';
+import type { ChangeTopic } from '@water/contract/realtime';
 import { useEffect } from 'react';
-import { ApiError } from '../../lib/api-error.ts';
-import { loadGlobalSetting } from '../../lib/global-setting-store.ts';
-import { reportApiError } from '../../lib/notifier.ts';
-import { queryClient } from '../../lib/query-client.ts';
-import { type ChangeTopic, connectRealtime } from '../../lib/realtime.ts';
-import { isSigningOut, useSession } from '../../lib/session.ts';
+import { ApiError } from '@/lib/api-error.ts';
+import { loadGlobalSetting } from '@/lib/global-setting-store.ts';
+import { reportApiError } from '@/lib/notifier.ts';
+import { queryClient } from '@/lib/query-client.ts';
+import { dictKeys, menuKeys, roleKeys } from '@/lib/query-keys.ts';
+import { connectRealtime } from '@/lib/realtime.ts';
+import { isSigningOut, useSession } from '@/lib/session.ts';
 import { refreshMenuRoutes, refreshUserInfo } from '../routing/startup.ts';
 
-/**
- * Query keys (first part) that hold data of each topic: `dict` is every dictionary dropdown
- * (`useDict`), the others are the lists of the system pages.
- */
-const TOPIC_QUERIES: Record<ChangeTopic, string[]> = {
-  dicts: ['dict', 'dicts'],
-  menus: ['menus', 'roles'],
-  permissions: ['menus', 'roles'],
+/** The cached data of each topic: dictionaries (pages and dropdowns), menus and the roles that hold them. */
+const TOPIC_QUERIES: Record<ChangeTopic, readonly QueryKey[]> = {
+  dicts: [dictKeys.all],
+  menus: [menuKeys.all, roleKeys.all],
+  permissions: [menuKeys.all, roleKeys.all],
   settings: [],
 };
 
 function onChanged(topic: ChangeTopic): void {
-  for (const key of TOPIC_QUERIES[topic]) void queryClient.invalidateQueries({ queryKey: [key] });
+  for (const queryKey of TOPIC_QUERIES[topic]) void queryClient.invalidateQueries({ queryKey });
   // The sidebar and the buttons follow the change without signing in again.
   if (topic === 'menus') void refreshMenuRoutes();
   if (topic === 'permissions') void refreshUserInfo().then(refreshMenuRoutes);

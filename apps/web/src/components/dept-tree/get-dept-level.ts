@@ -1,6 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { PageOf } from '@water/contract/common';
 import type { Dept } from '@water/contract/depts';
-import { apiClient } from '../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
+import { deptKeys } from '@/lib/query-keys.ts';
 
 /**
  * One level of the department tree in the caller's data scope: the top level for `null` (for a
@@ -8,7 +10,7 @@ import { apiClient } from '../../lib/api-client.ts';
  * Without `page` the server answers every matching department.
  */
 export async function getDeptLevel(pid: number | null, enabledOnly: boolean): Promise<Dept[]> {
-  const { data } = await apiClient.get<{ content: Dept[] }>('api/dept', {
+  const { data } = await apiClient.get<PageOf<Dept>>('api/dept', {
     params: { ...(pid === null ? {} : { pid }), ...(enabledOnly ? { enabled: true } : {}), sort: 'deptSort,asc' },
     // Pickers are a help inside other pages: a refusal must not take the user away from the page.
     errorNotice: 'network',
@@ -18,7 +20,7 @@ export async function getDeptLevel(pid: number | null, enabledOnly: boolean): Pr
 
 export function deptLevelQuery(pid: number | null, enabledOnly: boolean) {
   return queryOptions({
-    queryKey: ['depts', 'level', pid, enabledOnly] as const,
+    queryKey: deptKeys.level(pid, enabledOnly),
     queryFn: () => getDeptLevel(pid, enabledOnly),
   });
 }

@@ -1,5 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
+import type { PageOf } from '@water/contract/common';
 import { Button, Empty, Flex, Result, Space, Table, type TableProps, Tooltip } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { type Key, type ReactNode, useMemo, useState } from 'react';
@@ -7,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { ColumnChooser } from './column-chooser.tsx';
 import { loadHiddenColumns, saveHiddenColumns, visibleColumnKeys } from './column-visibility.ts';
 import { ExportButton } from './export-button.tsx';
-import type { PageResult } from './fetch-page.ts';
 import { cleanFilters, sortOrderOf } from './list-params.ts';
 import type { ListController } from './use-list-state.ts';
 
@@ -25,7 +25,7 @@ interface DataTableProps<T, F extends object> {
   label: string;
   columns: DataColumn<T>[];
   list: ListController<F>;
-  query: Pick<UseQueryResult<PageResult<T>>, 'data' | 'isFetching' | 'isError' | 'refetch'>;
+  query: Pick<UseQueryResult<PageOf<T>>, 'data' | 'isFetching' | 'isError' | 'refetch'>;
   rowKey: (row: T) => Key;
   /** Buttons on the left of the toolbar (Add, …), already filtered by permission. */
   actions?: ReactNode;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportFileName, fileNameFromDisposition } from './download-file.ts';
+import { downloadName, exportFileName, fileNameFromDisposition } from './download-file.ts';
 
 describe('export file names', () => {
   it('come from the server’s Content-Disposition', () => {
@@ -20,5 +20,9 @@ describe('export file names', () => {
     expect(fileNameFromDisposition('attachment')).toBeUndefined();
     expect(exportFileName(null, 'users', 1763712000000)).toBe('1763712000000-users.xlsx');
     expect(exportFileName('attachment; filename="1-menus.xlsx"', 'users', 5)).toBe('1-menus.xlsx');
+  });
+
+  it('are the timestamp, a dash, the name and the extension', () => {
+    expect(downloadName('log', '.txt', 1)).toBe('1-log.txt');
   });
 });

@@ -1,4 +1,7 @@
-import { downloadName } from '../../lib/format/download.ts';
+/** Spec §9: `<timestamp>-<name>.<ext>`. */
+export function downloadName(name: string, extension: string, now = Date.now()): string {
+  return `${now}-${name}.${extension.replace(/^\./, '')}`;
+}
 
 /**
  * The file name a `Content-Disposition` header gives (`filename*=UTF-8''…` preferred over

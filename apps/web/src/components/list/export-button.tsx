@@ -2,7 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiClient } from '../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
 import { exportFileName, saveBlob } from './download-file.ts';
 import { REPEATED_PARAMS } from './fetch-page.ts';
 import type { ListParams } from './list-params.ts';

@@ -10,8 +10,6 @@ export interface ListState<F extends object> {
 /** The query of a list call (`page`, `size`, repeatable `sort`, filters); empty filters are left out. */
 export type ListParams = Record<string, string | number | boolean | (string | number)[]>;
 
-export type SortDirection = 'asc' | 'desc';
-
 function isEmpty(value: unknown): boolean {
   if (value === undefined || value === null) return true;
   if (typeof value === 'string') return value.trim() === '';

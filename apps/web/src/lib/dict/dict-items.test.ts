@@ -18,11 +18,11 @@ describe('dictionary values', () => {
   it('turn an answer into items and labels by value', () => {
     const items = toDictItems([
       { id: 1, dict: { id: 1 }, label: 'Active', value: 'true', dictSort: 1 },
-      { id: 2, dict: { id: 1 }, label: 'Level one', value: '1', dictSort: null },
+      { id: 2, dict: { id: 1 }, label: 'Level one', value: '1', dictSort: 2 },
     ]);
     expect(items).toEqual([
       { id: 1, label: 'Active', value: 'true', dictSort: 1 },
-      { id: 2, label: 'Level one', value: 1, dictSort: 999 },
+      { id: 2, label: 'Level one', value: 1, dictSort: 2 },
     ]);
     expect(dictLabels(items)).toEqual({ true: 'Active', 1: 'Level one' });
   });

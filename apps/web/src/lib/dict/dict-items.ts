@@ -1,11 +1,4 @@
-/** One entry of `api/dictDetail`, as sent: values are strings on the wire. */
-export interface DictDetail {
-  id: number;
-  dict?: { id: number };
-  label: string;
-  value: string;
-  dictSort?: number | null;
-}
+import type { DictDetail } from '@water/contract/dicts';
 
 /** A dictionary entry as pages use it: numeric-looking values are numbers (spec §3). */
 export interface DictItem {
@@ -30,7 +23,7 @@ export function toDictItems(details: readonly DictDetail[]): DictItem[] {
     id: detail.id,
     label: detail.label,
     value: toDictValue(detail.value),
-    dictSort: detail.dictSort ?? 999,
+    dictSort: detail.dictSort,
   }));
 }
 

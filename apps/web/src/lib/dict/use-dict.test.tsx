@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import '../../test/antd-jsdom.ts';
+import '@/test/antd-jsdom.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
+import type { DictDetail } from '@water/contract/dicts';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DictLabel } from '../../components/dict-label.tsx';
-import { DictSelect } from '../../components/dict-select.tsx';
-import type { DictDetail } from './dict-items.ts';
+import { DictLabel } from '@/components/dict-label.tsx';
+import { DictSelect } from '@/components/dict-select.tsx';
 import { fetchDictDetail } from './fetch-dict-detail.ts';
 import { useDict } from './use-dict.ts';
 

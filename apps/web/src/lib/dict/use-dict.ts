@@ -1,11 +1,12 @@
 import { queryOptions, useQueries } from '@tanstack/react-query';
+import { dictKeys } from '@/lib/query-keys.ts';
 import { assertDictNames, type DictItem, dictLabels, toDictItems } from './dict-items.ts';
 import { fetchDictDetail } from './fetch-dict-detail.ts';
 
 /** One cache entry per dictionary name, shared by every page that asks for it. */
 export function dictQuery(name: string) {
   return queryOptions({
-    queryKey: ['dict', name],
+    queryKey: dictKeys.entries(name),
     queryFn: async () => toDictItems(await fetchDictDetail(name)),
     staleTime: 5 * 60_000,
   });

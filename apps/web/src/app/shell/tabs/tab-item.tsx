@@ -2,7 +2,7 @@ import { CloseOutlined } from '@ant-design/icons';
 import { Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useMenuTitle } from '../../../lib/menu-title.ts';
+import { useMenuTitle } from '@/lib/menu-title.ts';
 import type { VisitedView } from './tabs-model.ts';
 import styles from './tags-view.module.css';
 import type { TabActions } from './use-tab-actions.ts';

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { registerSessionStorageKey } from '../../../lib/session.ts';
+import { registerSessionStorageKey } from '@/lib/session.ts';
 import { AFFIX_VIEWS } from '../../routing/fixed-pages.ts';
 import {
   addView,

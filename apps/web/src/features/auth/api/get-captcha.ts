@@ -1,7 +1,7 @@
 import type { CaptchaResponse } from '@water/contract/auth';
 import { CAPTCHA_TTL_MS } from '@water/contract/constants';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
 
 export async function getCaptcha(): Promise<CaptchaResponse> {
   const { data } = await apiClient.get<CaptchaResponse>('auth/code');

@@ -1,6 +1,6 @@
 import type { LoginBody, LoginResponse } from '@water/contract/auth';
-import { apiClient } from '../../../lib/api-client.ts';
-import { rememberUsername, signIn } from '../../../lib/session.ts';
+import { apiClient } from '@/lib/api-client.ts';
+import { rememberUsername, signIn } from '@/lib/session.ts';
 
 export async function login(body: LoginBody): Promise<LoginResponse> {
   // The server's reasons ("Captcha is wrong", ...) belong in the form, not in a notification.

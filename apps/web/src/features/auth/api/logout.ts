@@ -1,5 +1,5 @@
-import { apiClient } from '../../../lib/api-client.ts';
-import { beginSignOut, restartSignedOut } from '../../../lib/session.ts';
+import { apiClient } from '@/lib/api-client.ts';
+import { beginSignOut, restartSignedOut } from '@/lib/session.ts';
 
 /** Signing out locally never waits longer than this for the server (it must not depend on it). */
 const LOGOUT_TIMEOUT_MS = 5_000;

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import '../../../lib/i18n.ts';
+import '@/lib/i18n.ts';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CaptchaImage } from './captcha-image.tsx';

@@ -1,8 +1,8 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toApiError } from '../../../lib/api-error.ts';
-import { rememberedUsername } from '../../../lib/session.ts';
+import { toApiError } from '@/lib/api-error.ts';
+import { rememberedUsername } from '@/lib/session.ts';
 import { useCaptcha } from '../api/get-captcha.ts';
 import { signInWith } from '../api/login.ts';
 import { CaptchaImage } from './captcha-image.tsx';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { LanguageMenu } from '../../../components/language-menu.tsx';
-import { useGlobalSetting } from '../../../lib/global-setting-store.ts';
+import { LanguageMenu } from '@/components/language-menu.tsx';
+import { useGlobalSetting } from '@/lib/global-setting-store.ts';
 import { LoginForm } from '../components/login-form.tsx';
 import styles from './login-page.module.css';
 

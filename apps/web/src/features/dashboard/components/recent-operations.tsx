@@ -1,6 +1,6 @@
 import { Card, Empty, Flex, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../../lib/format/date.ts';
+import { formatTime } from '@/lib/format/date.ts';
 import { useRecentOperations } from '../api/get-recent-operations.ts';
 
 /** What happened last in the console, for those allowed to read the operation log. */

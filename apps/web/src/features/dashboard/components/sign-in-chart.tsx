@@ -1,13 +1,13 @@
+import type { DashboardStats } from '@water/contract/logs';
 import { Typography, theme } from 'antd';
 import type { EChartsType } from 'echarts/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DailySignIns } from '../api/get-dashboard-stats.ts';
 
 const HEIGHT = 260;
 
 interface SignInChartProps {
-  data: readonly DailySignIns[];
+  data: DashboardStats['signIns'];
   /** What the chart shows, for screen readers (the figures are also in a table). */
   label: string;
 }

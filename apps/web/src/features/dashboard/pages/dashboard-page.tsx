@@ -1,8 +1,8 @@
 import { AppstoreOutlined, BookOutlined, TeamOutlined, WifiOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Col, Descriptions, type DescriptionsProps, Flex, Row, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Permission } from '../../../components/permission.tsx';
-import { useSession } from '../../../lib/session.ts';
+import { Permission } from '@/components/permission.tsx';
+import { useSession } from '@/lib/session.ts';
 import { useDashboardStats } from '../api/get-dashboard-stats.ts';
 import { RecentOperations } from '../components/recent-operations.tsx';
 import { SignInChart } from '../components/sign-in-chart.tsx';

@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeptCreateInput } from '@water/contract/depts';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
+import { deptKeys } from '@/lib/query-keys.ts';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 
 /** `POST api/dept` → 201. Validation messages go to the form. */
 export async function createDept(input: DeptCreateInput): Promise<void> {
@@ -8,10 +9,6 @@ export async function createDept(input: DeptCreateInput): Promise<void> {
 }
 
 export function useCreateDept() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createDept,
-    // Pickers of other pages (users, roles) read the same department queries.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['depts'] }),
-  });
+  // Pickers of other pages (users, roles) read the same department queries.
+  return useInvalidatingMutation(createDept, [deptKeys.all]);
 }

@@ -1,15 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client.ts';
+import { deleteByIds } from '@/lib/delete-by-ids.ts';
+import { deptKeys } from '@/lib/query-keys.ts';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 
 /** `DELETE api/dept` with the ids as body: each department goes with all its sub-departments. */
-export async function deleteDepts(ids: number[]): Promise<void> {
-  await apiClient.delete('api/dept', { data: ids });
+export function deleteDepts(ids: number[]): Promise<void> {
+  return deleteByIds('api/dept', ids);
 }
 
 export function useDeleteDepts() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteDepts,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['depts'] }),
-  });
+  return useInvalidatingMutation(deleteDepts, [deptKeys.all]);
 }

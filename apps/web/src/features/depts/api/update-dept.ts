@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeptUpdateInput } from '@water/contract/depts';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
+import { deptKeys } from '@/lib/query-keys.ts';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 
 /** `PUT api/dept` → 204. Validation messages go to the form. */
 export async function updateDept(input: DeptUpdateInput): Promise<void> {
@@ -8,10 +9,6 @@ export async function updateDept(input: DeptUpdateInput): Promise<void> {
 }
 
 export function useUpdateDept() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateDept,
-    // Pickers of other pages (users, roles) read the same department queries.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['depts'] }),
-  });
+  // Pickers of other pages (users, roles) read the same department queries.
+  return useInvalidatingMutation(updateDept, [deptKeys.all]);
 }

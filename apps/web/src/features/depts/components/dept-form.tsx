@@ -1,9 +1,9 @@
 import type { Dept } from '@water/contract/depts';
-import { App, Form, Input, InputNumber } from 'antd';
+import { Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DeptTreeSelect } from '../../../components/dept-tree/dept-tree-select.tsx';
-import { DictRadio } from '../../../components/dict-radio.tsx';
-import { FormModal } from '../../../components/form-modal.tsx';
+import { DeptTreeSelect } from '@/components/dept-tree/dept-tree-select.tsx';
+import { DictRadio } from '@/components/dict-radio.tsx';
+import { FormModal } from '@/components/form-modal.tsx';
 import { useCreateDept } from '../api/create-dept.ts';
 import { useUpdateDept } from '../api/update-dept.ts';
 import { type DeptFormValues, newDeptValues, toDeptFormValues, toDeptInput } from './dept-form-values.ts';
@@ -22,7 +22,6 @@ export interface DeptDialog {
 
 export function DeptForm({ dialog }: { dialog: DeptDialog }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<DeptFormValues>();
   const create = useCreateDept();
   const update = useUpdateDept();
@@ -30,12 +29,12 @@ export function DeptForm({ dialog }: { dialog: DeptDialog }) {
   const submit = async (values: DeptFormValues) => {
     if (dept) await update.mutateAsync(toDeptInput(values, dept.id));
     else await create.mutateAsync(toDeptInput(values));
-    message.success(dept ? t('list.saved') : t('list.created'));
   };
   return (
     <FormModal<DeptFormValues>
       key={dialog.session}
       open={dialog.open}
+      editing={!!dept}
       title={dept ? t('depts.editTitle') : t('depts.addTitle')}
       form={form}
       initialValues={dept ? toDeptFormValues(dept) : newDeptValues(dialog.parentId)}

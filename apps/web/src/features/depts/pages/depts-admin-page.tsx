@@ -1,22 +1,21 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { Dept } from '@water/contract/depts';
-import { App, Button, Card, DatePicker, Form, Input } from 'antd';
+import { Button, Card, DatePicker, Form, Input } from 'antd';
 import { type Key, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deptLevelQuery } from '../../../components/dept-tree/get-dept-level.ts';
-import { DictSelect } from '../../../components/dict-select.tsx';
-import { type DataColumn, DataTable } from '../../../components/list/data-table.tsx';
-import { createTimeFilter, type DayRange } from '../../../components/list/date-range.ts';
-import { RowActions } from '../../../components/list/row-actions.tsx';
-import { SearchBar } from '../../../components/list/search-bar.tsx';
-import { useListState } from '../../../components/list/use-list-state.ts';
-import { PageHeading } from '../../../components/page-heading.tsx';
-import { Permission, usePermission } from '../../../components/permission.tsx';
-import { StatusTag } from '../../../components/status-tag.tsx';
-import { assembleTree, type Nested, subtreeIds } from '../../../components/tree/lazy-tree.ts';
-import { useLazyLevels } from '../../../components/tree/use-lazy-levels.ts';
-import { useConfirm } from '../../../components/use-confirm.ts';
-import { useMenuTitle } from '../../../lib/menu-title.ts';
+import { deptLevelQuery } from '@/components/dept-tree/get-dept-level.ts';
+import { DictSelect } from '@/components/dict-select.tsx';
+import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
+import { createTimeFilter, type DayRange } from '@/components/list/date-range.ts';
+import { SearchBar } from '@/components/list/search-bar.tsx';
+import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
+import { useListState } from '@/components/list/use-list-state.ts';
+import { PageHeading } from '@/components/page-heading.tsx';
+import { Permission } from '@/components/permission.tsx';
+import { StatusTag } from '@/components/status-tag.tsx';
+import { assembleTree, type Nested, subtreeIds } from '@/components/tree/lazy-tree.ts';
+import { useLazyLevels } from '@/components/tree/use-lazy-levels.ts';
+import { useMenuTitle } from '@/lib/menu-title.ts';
 import { useDeleteDepts } from '../api/delete-depts.ts';
 import { useDepts } from '../api/get-depts.ts';
 import { type DeptDialog, DeptForm } from '../components/dept-form.tsx';
@@ -39,9 +38,6 @@ type DialogState = Omit<DeptDialog, 'close'>;
 export function DeptsAdminPage() {
   const { t } = useTranslation();
   const menuTitle = useMenuTitle();
-  const { message } = App.useApp();
-  const confirm = useConfirm();
-  const can = usePermission();
   const list = useListState<DeptFilters>({ initialFilters: {} });
   const query = useDepts(list.params);
   const levelQuery = useCallback((pid: number) => deptLevelQuery(pid, false), []);
@@ -58,16 +54,24 @@ export function DeptsAdminPage() {
     list.search(filters);
   };
 
-  const confirmDelete = (dept: Nested<Dept>) =>
-    confirm({
-      title: t('list.deleteTitle', { name: dept.name }),
-      content: `${t('depts.deleteWarning')} ${t('list.deleteWarning')}`,
-      okText: t('list.delete'),
-      onConfirm: async () => {
-        await remove.mutateAsync([dept.id]);
-        message.success(t('list.deleted'));
-      },
-    });
+  const actions = useActionsColumn<Nested<Dept>>({
+    nameOf: (dept) => dept.name,
+    edit: { allow: 'dept:edit', onClick: (dept) => openDialog({ dept, excluded: subtreeIds(rows, dept.id) }) },
+    remove: { allow: 'dept:del', warning: t('depts.deleteWarning'), run: (dept) => remove.mutateAsync([dept.id]) },
+    extra: {
+      allow: ['dept:add'],
+      actions: (dept) => [
+        {
+          key: 'add-child',
+          label: t('depts.addChild'),
+          icon: <PlusOutlined aria-hidden />,
+          allow: 'dept:add',
+          onClick: () => openDialog({ parentId: dept.id, excluded: [] }),
+        },
+      ],
+    },
+    width: 130,
+  });
 
   const columns: DataColumn<Nested<Dept>>[] = [
     { key: 'name', title: t('depts.name'), dataIndex: 'name', sortField: 'name' },
@@ -80,33 +84,8 @@ export function DeptsAdminPage() {
       render: (_, dept) => <StatusTag dict="dept_status" enabled={dept.enabled} />,
     },
     { key: 'createTime', title: t('list.createTime'), dataIndex: 'createTime', sortField: 'createTime', width: 180 },
+    ...actions,
   ];
-  if (can(['dept:add', 'dept:edit', 'dept:del'])) {
-    columns.push({
-      key: 'actions',
-      title: t('list.actions'),
-      width: 130,
-      render: (_, dept) => (
-        <RowActions
-          name={dept.name}
-          edit={{
-            allow: 'dept:edit',
-            onClick: () => openDialog({ dept, excluded: subtreeIds(rows, dept.id) }),
-          }}
-          remove={{ allow: 'dept:del', onClick: () => confirmDelete(dept) }}
-          extra={[
-            {
-              key: 'add-child',
-              label: t('depts.addChild'),
-              icon: <PlusOutlined aria-hidden />,
-              allow: 'dept:add',
-              onClick: () => openDialog({ parentId: dept.id, excluded: [] }),
-            },
-          ]}
-        />
-      ),
-    });
-  }
 
   return (
     <Card variant="borderless">

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DictInput } from '@water/contract/dicts';
-import { apiClient } from '../../../lib/api-client.ts';
-import { invalidateDicts } from './invalidate-dicts.ts';
+import { apiClient } from '@/lib/api-client.ts';
+import { dictKeys } from '@/lib/query-keys.ts';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 
 /** `POST api/dict → 201`. Validation messages go to the form. */
 export async function createDict(input: DictInput): Promise<void> {
@@ -9,6 +9,5 @@ export async function createDict(input: DictInput): Promise<void> {
 }
 
 export function useCreateDict() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createDict, onSuccess: () => invalidateDicts(queryClient) });
+  return useInvalidatingMutation(createDict, [dictKeys.all]);
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client.ts';
-import { invalidateDicts } from './invalidate-dicts.ts';
+import { apiClient } from '@/lib/api-client.ts';
+import { dictKeys } from '@/lib/query-keys.ts';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 
 /** `DELETE api/dictDetail/{id}`: one entry (the exception to deleting by a list of ids). */
 export async function deleteDictDetail(id: number): Promise<void> {
@@ -8,6 +8,5 @@ export async function deleteDictDetail(id: number): Promise<void> {
 }
 
 export function useDeleteDictDetail() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteDictDetail, onSuccess: () => invalidateDicts(queryClient) });
+  return useInvalidatingMutation(deleteDictDetail, [dictKeys.all]);
 }

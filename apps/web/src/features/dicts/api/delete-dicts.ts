@@ -1,13 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client.ts';
-import { invalidateDicts } from './invalidate-dicts.ts';
+import { deleteByIds } from '@/lib/delete-by-ids.ts';
+import { dictKeys } from '@/lib/query-keys.ts';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 
 /** `DELETE api/dict` with the ids as body; their entries go too. */
-export async function deleteDicts(ids: number[]): Promise<void> {
-  await apiClient.delete('api/dict', { data: ids });
+export function deleteDicts(ids: number[]): Promise<void> {
+  return deleteByIds('api/dict', ids);
 }
 
 export function useDeleteDicts() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteDicts, onSuccess: () => invalidateDicts(queryClient) });
+  return useInvalidatingMutation(deleteDicts, [dictKeys.all]);
 }

@@ -1,19 +1,12 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { Dict } from '@water/contract/dicts';
-import { fetchPage } from '../../../components/list/fetch-page.ts';
-import type { ListParams } from '../../../components/list/list-params.ts';
+import type { ListParams } from '@/components/list/list-params.ts';
+import { pageQuery } from '@/components/list/page-query.ts';
+import { dictKeys } from '@/lib/query-keys.ts';
 
 /** `GET api/dict`: dictionaries whose name or description matches `blurry`, paged. */
-export function getDicts(params: ListParams) {
-  return fetchPage<Dict>('api/dict', params);
-}
-
 export function dictsQuery(params: ListParams) {
-  return queryOptions({
-    queryKey: ['dicts', 'list', params] as const,
-    queryFn: () => getDicts(params),
-    placeholderData: keepPreviousData,
-  });
+  return pageQuery<Dict>('api/dict', dictKeys.list(params), params);
 }
 
 export function useDicts(params: ListParams) {

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DictDetailInput } from '@water/contract/dicts';
-import { apiClient } from '../../../lib/api-client.ts';
-import { invalidateDicts } from './invalidate-dicts.ts';
+import { apiClient } from '@/lib/api-client.ts';
+import { dictKeys } from '@/lib/query-keys.ts';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 
 /** `PUT api/dictDetail → 204`. Validation messages go to the form. */
 export async function updateDictDetail(input: DictDetailInput): Promise<void> {
@@ -9,6 +9,5 @@ export async function updateDictDetail(input: DictDetailInput): Promise<void> {
 }
 
 export function useUpdateDictDetail() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateDictDetail, onSuccess: () => invalidateDicts(queryClient) });
+  return useInvalidatingMutation(updateDictDetail, [dictKeys.all]);
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DictInput } from '@water/contract/dicts';
-import { apiClient } from '../../../lib/api-client.ts';
-import { invalidateDicts } from './invalidate-dicts.ts';
+import { apiClient } from '@/lib/api-client.ts';
+import { dictKeys } from '@/lib/query-keys.ts';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 
 /** `PUT api/dict → 204`. Validation messages go to the form. */
 export async function updateDict(input: DictInput): Promise<void> {
@@ -9,6 +9,5 @@ export async function updateDict(input: DictInput): Promise<void> {
 }
 
 export function useUpdateDict() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateDict, onSuccess: () => invalidateDicts(queryClient) });
+  return useInvalidatingMutation(updateDict, [dictKeys.all]);
 }

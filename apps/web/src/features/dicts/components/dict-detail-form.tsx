@@ -1,8 +1,8 @@
 import type { Dict, DictDetail } from '@water/contract/dicts';
-import { App, Form, Input, InputNumber } from 'antd';
+import { Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '../../../components/form-modal.tsx';
-import type { FormDialog } from '../../../components/list/use-form-dialog.ts';
+import { FormModal } from '@/components/form-modal.tsx';
+import type { FormDialog } from '@/components/list/use-form-dialog.ts';
 import { useCreateDictDetail } from '../api/create-dict-detail.ts';
 import { useUpdateDictDetail } from '../api/update-dict-detail.ts';
 import {
@@ -21,7 +21,6 @@ interface DictDetailFormProps {
 
 export function DictDetailForm({ dict, dialog, shown }: DictDetailFormProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<DictDetailFormValues>();
   const create = useCreateDictDetail();
   const update = useUpdateDictDetail();
@@ -30,7 +29,6 @@ export function DictDetailForm({ dict, dialog, shown }: DictDetailFormProps) {
     await (detail
       ? update.mutateAsync(toDictDetailInput(values, dict.id, detail.id))
       : create.mutateAsync(toDictDetailInput(values, dict.id)));
-    message.success(detail ? t('list.saved') : t('list.created'));
   };
   const required = (field: string) => ({
     required: true,
@@ -41,6 +39,7 @@ export function DictDetailForm({ dict, dialog, shown }: DictDetailFormProps) {
     <FormModal<DictDetailFormValues>
       key={dialog.session}
       open={dialog.open}
+      editing={!!detail}
       title={detail ? t('dicts.editEntryTitle', { name: dict.name }) : t('dicts.addEntryTitle', { name: dict.name })}
       form={form}
       initialValues={detail ? toDictDetailFormValues(detail) : newDictDetailValues(shown)}

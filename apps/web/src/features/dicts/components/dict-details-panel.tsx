@@ -1,14 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { Dict, DictDetail } from '@water/contract/dicts';
-import { App, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type DataColumn, DataTable } from '../../../components/list/data-table.tsx';
-import { RowActions } from '../../../components/list/row-actions.tsx';
-import { SearchBar } from '../../../components/list/search-bar.tsx';
-import { useFormDialog } from '../../../components/list/use-form-dialog.ts';
-import { useListState } from '../../../components/list/use-list-state.ts';
-import { Permission, usePermission } from '../../../components/permission.tsx';
-import { useConfirm } from '../../../components/use-confirm.ts';
+import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
+import { SearchBar } from '@/components/list/search-bar.tsx';
+import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
+import { useFormDialog } from '@/components/list/use-form-dialog.ts';
+import { useListState } from '@/components/list/use-list-state.ts';
+import { Permission } from '@/components/permission.tsx';
 import { useDeleteDictDetail } from '../api/delete-dict-detail.ts';
 import { useDictDetails } from '../api/get-dict-details.ts';
 import { DictDetailForm } from './dict-detail-form.tsx';
@@ -20,44 +19,26 @@ interface DetailFilters {
 /** The entries of the chosen dictionary: label, value and order. */
 export function DictDetailsPanel({ dict }: { dict: Dict }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const confirm = useConfirm();
-  const can = usePermission();
   const list = useListState<DetailFilters>({ initialFilters: {} });
   const query = useDictDetails(dict.name, list.params);
   const dialog = useFormDialog<DictDetail>();
   const remove = useDeleteDictDetail();
 
-  const confirmDelete = (detail: DictDetail) =>
-    confirm({
-      title: t('list.deleteTitle', { name: detail.label }),
-      content: `${t('dicts.deleteEntryWarning')} ${t('list.deleteWarning')}`,
-      okText: t('list.delete'),
-      onConfirm: async () => {
-        await remove.mutateAsync(detail.id);
-        message.success(t('list.deleted'));
-      },
-    });
-
+  const actions = useActionsColumn<DictDetail>({
+    nameOf: (detail) => detail.label,
+    edit: { allow: 'dict:edit', onClick: dialog.openEdit },
+    remove: {
+      allow: 'dict:del',
+      warning: t('dicts.deleteEntryWarning'),
+      run: (detail) => remove.mutateAsync(detail.id),
+    },
+  });
   const columns: DataColumn<DictDetail>[] = [
     { key: 'label', title: t('dicts.entryLabel'), dataIndex: 'label' },
     { key: 'value', title: t('dicts.entryValue'), dataIndex: 'value' },
     { key: 'dictSort', title: t('dicts.entrySort'), dataIndex: 'dictSort', width: 90 },
+    ...actions,
   ];
-  if (can(['dict:edit', 'dict:del'])) {
-    columns.push({
-      key: 'actions',
-      title: t('list.actions'),
-      width: 100,
-      render: (_, detail) => (
-        <RowActions
-          name={detail.label}
-          edit={{ allow: 'dict:edit', onClick: () => dialog.openEdit(detail) }}
-          remove={{ allow: 'dict:del', onClick: () => confirmDelete(detail) }}
-        />
-      ),
-    });
-  }
 
   return (
     <>

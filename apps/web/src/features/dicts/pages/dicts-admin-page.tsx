@@ -1,17 +1,16 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { Dict } from '@water/contract/dicts';
-import { App, Button, Card, Col, Empty, Form, Input, Row } from 'antd';
+import { Button, Card, Col, Empty, Form, Input, Row } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type DataColumn, DataTable } from '../../../components/list/data-table.tsx';
-import { RowActions } from '../../../components/list/row-actions.tsx';
-import { SearchBar } from '../../../components/list/search-bar.tsx';
-import { useFormDialog } from '../../../components/list/use-form-dialog.ts';
-import { useListState } from '../../../components/list/use-list-state.ts';
-import { PageHeading } from '../../../components/page-heading.tsx';
-import { Permission, usePermission } from '../../../components/permission.tsx';
-import { useConfirm } from '../../../components/use-confirm.ts';
-import { useMenuTitle } from '../../../lib/menu-title.ts';
+import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
+import { SearchBar } from '@/components/list/search-bar.tsx';
+import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
+import { useFormDialog } from '@/components/list/use-form-dialog.ts';
+import { useListState } from '@/components/list/use-list-state.ts';
+import { PageHeading } from '@/components/page-heading.tsx';
+import { Permission } from '@/components/permission.tsx';
+import { useMenuTitle } from '@/lib/menu-title.ts';
 import { useDeleteDicts } from '../api/delete-dicts.ts';
 import { useDicts } from '../api/get-dicts.ts';
 import { DictDetailsPanel } from '../components/dict-details-panel.tsx';
@@ -25,9 +24,6 @@ interface DictFilters {
 export function DictsAdminPage() {
   const { t } = useTranslation();
   const menuTitle = useMenuTitle();
-  const { message } = App.useApp();
-  const confirm = useConfirm();
-  const can = usePermission();
   const list = useListState<DictFilters>({ initialFilters: {} });
   const query = useDicts(list.params);
   const dialog = useFormDialog<Dict>();
@@ -37,37 +33,24 @@ export function DictsAdminPage() {
   // The row as last fetched, so an edited name shows on the right at once; kept when paging away.
   const selected = query.data?.content.find((dict) => dict.id === selectedId) ?? chosen;
 
-  const confirmDelete = (dict: Dict) =>
-    confirm({
-      title: t('list.deleteTitle', { name: dict.name }),
-      content: `${t('dicts.deleteWarning')} ${t('list.deleteWarning')}`,
-      okText: t('list.delete'),
-      onConfirm: async () => {
+  const actions = useActionsColumn<Dict>({
+    nameOf: (dict) => dict.name,
+    edit: { allow: 'dict:edit', onClick: dialog.openEdit },
+    remove: {
+      allow: 'dict:del',
+      warning: t('dicts.deleteWarning'),
+      run: async (dict) => {
         await remove.mutateAsync([dict.id]);
         if (dict.id === selectedId) setChosen(undefined);
-        message.success(t('list.deleted'));
       },
-    });
-
+    },
+  });
   const columns: DataColumn<Dict>[] = [
     { key: 'name', title: t('dicts.name'), dataIndex: 'name', sortField: 'name' },
     { key: 'description', title: t('dicts.description'), dataIndex: 'description' },
     { key: 'createTime', title: t('list.createTime'), dataIndex: 'createTime', sortField: 'createTime', width: 180 },
+    ...actions,
   ];
-  if (can(['dict:edit', 'dict:del'])) {
-    columns.push({
-      key: 'actions',
-      title: t('list.actions'),
-      width: 100,
-      render: (_, dict) => (
-        <RowActions
-          name={dict.name}
-          edit={{ allow: 'dict:edit', onClick: () => dialog.openEdit(dict) }}
-          remove={{ allow: 'dict:del', onClick: () => confirmDelete(dict) }}
-        />
-      ),
-    });
-  }
 
   return (
     <Row gutter={[16, 16]}>

@@ -1,7 +1,7 @@
 import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LinkButton } from '../../../components/link-button.tsx';
-import { PlainPage } from '../../../components/plain-page.tsx';
+import { LinkButton } from '@/components/link-button.tsx';
+import { PlainPage } from '@/components/plain-page.tsx';
 
 export function NotFoundPage() {
   const { t } = useTranslation();

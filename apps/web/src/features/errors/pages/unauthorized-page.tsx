@@ -1,8 +1,8 @@
 import { Button, Flex, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { LinkButton } from '../../../components/link-button.tsx';
-import { PlainPage } from '../../../components/plain-page.tsx';
+import { LinkButton } from '@/components/link-button.tsx';
+import { PlainPage } from '@/components/plain-page.tsx';
 
 /** Where a 403 answer leads (the path is /401 for compatibility with existing links). */
 export function UnauthorizedPage() {

@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { JobCreateInput } from '@water/contract/jobs';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
+import { jobKeys } from '@/lib/query-keys.ts';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 
 /** `POST api/job` → 201. Validation messages go to the form. */
 export async function createJob(input: JobCreateInput): Promise<void> {
@@ -8,9 +9,5 @@ export async function createJob(input: JobCreateInput): Promise<void> {
 }
 
 export function useCreateJob() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createJob,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['jobs'] }),
-  });
+  return useInvalidatingMutation(createJob, [jobKeys.all]);
 }

@@ -1,15 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client.ts';
+import { deleteByIds } from '@/lib/delete-by-ids.ts';
+import { jobKeys } from '@/lib/query-keys.ts';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 
 /** `DELETE api/job` with the ids as body; the server refuses jobs someone still holds. */
-export async function deleteJobs(ids: number[]): Promise<void> {
-  await apiClient.delete('api/job', { data: ids });
+export function deleteJobs(ids: number[]): Promise<void> {
+  return deleteByIds('api/job', ids);
 }
 
 export function useDeleteJobs() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteJobs,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['jobs'] }),
-  });
+  return useInvalidatingMutation(deleteJobs, [jobKeys.all]);
 }

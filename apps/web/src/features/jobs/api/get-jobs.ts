@@ -1,19 +1,12 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { Job } from '@water/contract/jobs';
-import { fetchPage } from '../../../components/list/fetch-page.ts';
-import type { ListParams } from '../../../components/list/list-params.ts';
+import type { ListParams } from '@/components/list/list-params.ts';
+import { pageQuery } from '@/components/list/page-query.ts';
+import { jobKeys } from '@/lib/query-keys.ts';
 
 /** `GET api/job`: jobs, filtered by name, status and creation time, paged and sorted. */
-export function getJobs(params: ListParams) {
-  return fetchPage<Job>('api/job', params);
-}
-
 export function jobsQuery(params: ListParams) {
-  return queryOptions({
-    queryKey: ['jobs', 'list', params] as const,
-    queryFn: () => getJobs(params),
-    placeholderData: keepPreviousData,
-  });
+  return pageQuery<Job>('api/job', jobKeys.list(params), params);
 }
 
 export function useJobs(params: ListParams) {

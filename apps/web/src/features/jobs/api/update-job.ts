@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { JobUpdateInput } from '@water/contract/jobs';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
+import { jobKeys } from '@/lib/query-keys.ts';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 
 /** `PUT api/job` → 204. Validation messages go to the form. */
 export async function updateJob(input: JobUpdateInput): Promise<void> {
@@ -8,9 +9,5 @@ export async function updateJob(input: JobUpdateInput): Promise<void> {
 }
 
 export function useUpdateJob() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateJob,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['jobs'] }),
-  });
+  return useInvalidatingMutation(updateJob, [jobKeys.all]);
 }

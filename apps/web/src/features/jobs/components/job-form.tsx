@@ -1,16 +1,15 @@
 import type { Job } from '@water/contract/jobs';
-import { App, Form, Input, InputNumber } from 'antd';
+import { Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DictRadio } from '../../../components/dict-radio.tsx';
-import { FormModal } from '../../../components/form-modal.tsx';
-import type { FormDialog } from '../../../components/list/use-form-dialog.ts';
+import { DictRadio } from '@/components/dict-radio.tsx';
+import { FormModal } from '@/components/form-modal.tsx';
+import type { FormDialog } from '@/components/list/use-form-dialog.ts';
 import { useCreateJob } from '../api/create-job.ts';
 import { useUpdateJob } from '../api/update-job.ts';
 import { type JobFormValues, NEW_JOB, toJobFormValues, toJobInput } from './job-form-values.ts';
 
 export function JobForm({ dialog }: { dialog: FormDialog<Job> }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<JobFormValues>();
   const create = useCreateJob();
   const update = useUpdateJob();
@@ -18,12 +17,12 @@ export function JobForm({ dialog }: { dialog: FormDialog<Job> }) {
   const submit = async (values: JobFormValues) => {
     if (job) await update.mutateAsync(toJobInput(values, job.id));
     else await create.mutateAsync(toJobInput(values));
-    message.success(job ? t('list.saved') : t('list.created'));
   };
   return (
     <FormModal<JobFormValues>
       key={dialog.session}
       open={dialog.open}
+      editing={!!job}
       title={job ? t('jobs.editTitle') : t('jobs.addTitle')}
       form={form}
       initialValues={job ? toJobFormValues(job) : NEW_JOB}

@@ -1,4 +1,4 @@
-import { PagePlaceholder } from '../../../components/page-placeholder.tsx';
+import { PagePlaceholder } from '@/components/page-placeholder.tsx';
 
 export function ErrorLogPage() {
   return <PagePlaceholder title="Error log" />;

@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MenuInput } from '@water/contract/menus';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
+import { menuKeys } from '@/lib/query-keys.ts';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 
 /** `POST api/menus` → 201. Validation messages (unique title, link address, cycles) go to the form. */
 export async function createMenu(input: MenuInput): Promise<void> {
@@ -8,9 +9,5 @@ export async function createMenu(input: MenuInput): Promise<void> {
 }
 
 export function useCreateMenu() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createMenu,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['menus'] }),
-  });
+  return useInvalidatingMutation(createMenu, [menuKeys.all]);
 }

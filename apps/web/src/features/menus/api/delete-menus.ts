@@ -1,15 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client.ts';
+import { deleteByIds } from '@/lib/delete-by-ids.ts';
+import { menuKeys } from '@/lib/query-keys.ts';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 
 /** `DELETE api/menus` with the ids as body: each menu goes with everything below it, and leaves every role. */
-export async function deleteMenus(ids: number[]): Promise<void> {
-  await apiClient.delete('api/menus', { data: ids });
+export function deleteMenus(ids: number[]): Promise<void> {
+  return deleteByIds('api/menus', ids);
 }
 
 export function useDeleteMenus() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteMenus,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['menus'] }),
-  });
+  return useInvalidatingMutation(deleteMenus, [menuKeys.all]);
 }

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Menu } from '@water/contract/menus';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
+import { menuKeys } from '@/lib/query-keys.ts';
 
 /** `GET api/menus/lazy?pid=`: the children of a menu; pid 0 gives the top level. */
 export async function getMenuChildren(pid: number): Promise<Menu[]> {
@@ -10,7 +11,7 @@ export async function getMenuChildren(pid: number): Promise<Menu[]> {
 
 export function menuChildrenQuery(pid: number) {
   return queryOptions({
-    queryKey: ['menus', 'lazy', pid] as const,
+    queryKey: menuKeys.children(pid),
     queryFn: () => getMenuChildren(pid),
   });
 }

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Menu } from '@water/contract/menus';
-import type { Nested } from '../../../components/tree/lazy-tree.ts';
-import { apiClient } from '../../../lib/api-client.ts';
+import type { Nested } from '@/components/tree/lazy-tree.ts';
+import { apiClient } from '@/lib/api-client.ts';
+import { menuKeys } from '@/lib/query-keys.ts';
 
 /** `POST api/menus/superior`: the top level plus the siblings of each menu and of its ancestors, nested. */
 export async function getMenuSuperior(ids: readonly number[]): Promise<Nested<Menu>[]> {
@@ -12,7 +13,7 @@ export async function getMenuSuperior(ids: readonly number[]): Promise<Nested<Me
 export function menuSuperiorQuery(ids: readonly number[]) {
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
   return queryOptions({
-    queryKey: ['menus', 'superior', sorted] as const,
+    queryKey: menuKeys.superior(sorted),
     queryFn: () => getMenuSuperior(sorted),
   });
 }

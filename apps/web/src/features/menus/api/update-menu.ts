@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MenuInput } from '@water/contract/menus';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
+import { menuKeys } from '@/lib/query-keys.ts';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 
 /** `PUT api/menus` → 204. Validation messages (unique title, link address, cycles) go to the form. */
 export async function updateMenu(input: MenuInput): Promise<void> {
@@ -8,9 +9,5 @@ export async function updateMenu(input: MenuInput): Promise<void> {
 }
 
 export function useUpdateMenu() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateMenu,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['menus'] }),
-  });
+  return useInvalidatingMutation(updateMenu, [menuKeys.all]);
 }

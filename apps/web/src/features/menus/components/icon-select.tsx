@@ -1,6 +1,6 @@
 import { Flex, Select, type SelectProps } from 'antd';
 import { useMemo } from 'react';
-import { MENU_ICON_NAMES, MenuIcon } from '../../../app/menu-icons.tsx';
+import { MENU_ICON_NAMES, MenuIcon } from '@/lib/menu-icons.tsx';
 
 /** A menu icon from the shell's icon registry, each option showing the icon itself. */
 export function IconSelect(props: Omit<SelectProps<string>, 'options'>) {

@@ -1,7 +1,4 @@
-import type { Menu, MenuInput } from '@water/contract/menus';
-
-/** 0 directory, 1 menu (a page), 2 button (a permission only). */
-export type MenuType = 0 | 1 | 2;
+import { MENU_TYPE_BUTTON, MENU_TYPE_DIRECTORY, type Menu, type MenuInput, type MenuType } from '@water/contract/menus';
 
 export interface MenuFormValues {
   type: MenuType;
@@ -27,8 +24,8 @@ export type MenuField = 'icon' | 'path' | 'component' | 'componentName' | 'permi
  * its permission.
  */
 export function menuFieldsFor(type: MenuType, iFrame: boolean): ReadonlySet<MenuField> {
-  if (type === 2) return new Set(['permission']);
-  if (type === 0) return new Set(['icon', 'path', 'iFrame', 'hidden']);
+  if (type === MENU_TYPE_BUTTON) return new Set(['permission']);
+  if (type === MENU_TYPE_DIRECTORY) return new Set(['icon', 'path', 'iFrame', 'hidden']);
   return new Set<MenuField>(
     iFrame
       ? ['icon', 'path', 'iFrame', 'hidden', 'permission']
@@ -36,7 +33,7 @@ export function menuFieldsFor(type: MenuType, iFrame: boolean): ReadonlySet<Menu
   );
 }
 
-export function newMenuValues(pid: number | null = null, type: MenuType = 0): MenuFormValues {
+export function newMenuValues(pid: number | null = null, type: MenuType = MENU_TYPE_DIRECTORY): MenuFormValues {
   return { type, title: '', pid: pid ?? 0, menuSort: 999, iFrame: false, cache: false, hidden: false };
 }
 

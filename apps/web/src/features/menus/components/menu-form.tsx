@@ -1,8 +1,8 @@
-import type { Menu } from '@water/contract/menus';
-import { App, Col, Form, Input, InputNumber, Radio, Row, Switch } from 'antd';
+import { MENU_TYPE_BUTTON, type Menu } from '@water/contract/menus';
+import { Col, Form, Input, InputNumber, Radio, Row, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '../../../components/form-modal.tsx';
-import { externalLinkRule } from '../../../lib/form-rules.ts';
+import { FormModal } from '@/components/form-modal.tsx';
+import { externalLinkRule } from '@/lib/form-rules.ts';
 import { useCreateMenu } from '../api/create-menu.ts';
 import { useUpdateMenu } from '../api/update-menu.ts';
 import { IconSelect } from './icon-select.tsx';
@@ -29,7 +29,6 @@ export interface MenuDialog {
 
 export function MenuForm({ dialog }: { dialog: MenuDialog }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<MenuFormValues>();
   const create = useCreateMenu();
   const update = useUpdateMenu();
@@ -39,13 +38,13 @@ export function MenuForm({ dialog }: { dialog: MenuDialog }) {
   const fields = menuFieldsFor(type, iFrame);
   const submit = async (values: MenuFormValues) => {
     await (menu ? update.mutateAsync(toMenuInput(values, menu.id)) : create.mutateAsync(toMenuInput(values)));
-    message.success(menu ? t('list.saved') : t('list.created'));
   };
   const yesNo = { checkedChildren: t('menus.yes'), unCheckedChildren: t('menus.no') };
   return (
     <FormModal<MenuFormValues>
       key={dialog.session}
       open={dialog.open}
+      editing={!!menu}
       title={menu ? t('menus.editTitle') : t('menus.addTitle')}
       form={form}
       width={680}
@@ -128,7 +127,7 @@ export function MenuForm({ dialog }: { dialog: MenuDialog }) {
             <Form.Item
               name="permission"
               label={t('menus.permission')}
-              rules={type === 2 ? [{ required: true, whitespace: true }] : []}
+              rules={type === MENU_TYPE_BUTTON ? [{ required: true, whitespace: true }] : []}
             >
               <Input maxLength={255} placeholder={t('menus.permissionPlaceholder')} />
             </Form.Item>

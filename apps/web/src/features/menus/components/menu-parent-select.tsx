@@ -1,7 +1,7 @@
 import type { Menu } from '@water/contract/menus';
 import type { TreeSelectProps } from 'antd';
 import { useCallback, useState } from 'react';
-import { LazyTreeSelect } from '../../../components/tree/lazy-tree-select.tsx';
+import { LazyTreeSelect } from '@/components/tree/lazy-tree-select.tsx';
 import { menuChildrenQuery } from '../api/get-menu-children.ts';
 import { menuSuperiorQuery } from '../api/get-menu-superior.ts';
 

@@ -1,19 +1,18 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { Menu } from '@water/contract/menus';
-import { App, Button, Card, Flex, Form, Input, Tag, Typography } from 'antd';
+import { MENU_TYPE_BUTTON, type Menu } from '@water/contract/menus';
+import { Button, Card, Flex, Form, Input, Tag, Typography } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MenuIcon } from '../../../app/menu-icons.tsx';
-import { type DataColumn, DataTable } from '../../../components/list/data-table.tsx';
-import { RowActions } from '../../../components/list/row-actions.tsx';
-import { SearchBar } from '../../../components/list/search-bar.tsx';
-import { useListState } from '../../../components/list/use-list-state.ts';
-import { PageHeading } from '../../../components/page-heading.tsx';
-import { Permission, usePermission } from '../../../components/permission.tsx';
-import { assembleTree, type Nested, subtreeIds } from '../../../components/tree/lazy-tree.ts';
-import { useLazyLevels } from '../../../components/tree/use-lazy-levels.ts';
-import { useConfirm } from '../../../components/use-confirm.ts';
-import { useMenuTitle } from '../../../lib/menu-title.ts';
+import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
+import { SearchBar } from '@/components/list/search-bar.tsx';
+import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
+import { useListState } from '@/components/list/use-list-state.ts';
+import { PageHeading } from '@/components/page-heading.tsx';
+import { Permission } from '@/components/permission.tsx';
+import { assembleTree, type Nested, subtreeIds } from '@/components/tree/lazy-tree.ts';
+import { useLazyLevels } from '@/components/tree/use-lazy-levels.ts';
+import { MenuIcon } from '@/lib/menu-icons.tsx';
+import { useMenuTitle } from '@/lib/menu-title.ts';
 import { useDeleteMenus } from '../api/delete-menus.ts';
 import { menuChildrenQuery } from '../api/get-menu-children.ts';
 import { useMenus } from '../api/get-menus.ts';
@@ -32,9 +31,6 @@ function Flag({ on, yes, no }: { on: boolean; yes: string; no: string }) {
 /** `system/menu/index`: the menu tree (directories, pages, buttons) that roles are built from. */
 export function MenusAdminPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const confirm = useConfirm();
-  const can = usePermission();
   const menuTitle = useMenuTitle();
   const list = useListState<MenuFilters>({ initialFilters: {}, paged: false });
   const query = useMenus(list.params);
@@ -50,16 +46,32 @@ export function MenusAdminPage() {
   const yes = t('menus.yes');
   const no = t('menus.no');
 
-  const confirmDelete = (menu: Nested<Menu>) =>
-    confirm({
-      title: t('list.deleteTitle', { name: menu.title }),
-      content: `${menu.hasChildren ? t('menus.deleteWarning') : t('menus.deleteLeafWarning')} ${t('list.deleteWarning')}`,
-      okText: t('list.delete'),
-      onConfirm: async () => {
-        await remove.mutateAsync([menu.id]);
-        message.success(t('list.deleted'));
-      },
-    });
+  const actions = useActionsColumn<Nested<Menu>>({
+    nameOf: (menu) => menu.title,
+    edit: { allow: 'menu:edit', onClick: (menu) => openDialog({ menu, excluded: subtreeIds(rows, menu.id) }) },
+    remove: {
+      allow: 'menu:del',
+      warning: (menu) => (menu.hasChildren ? t('menus.deleteWarning') : t('menus.deleteLeafWarning')),
+      run: (menu) => remove.mutateAsync([menu.id]),
+    },
+    extra: {
+      allow: ['menu:add'],
+      actions: (menu) =>
+        menu.type === MENU_TYPE_BUTTON
+          ? []
+          : [
+              {
+                key: 'add-child',
+                label: t('menus.addChild'),
+                icon: <PlusOutlined aria-hidden />,
+                allow: 'menu:add',
+                onClick: () => openDialog({ parentId: menu.id, excluded: [] }),
+              },
+            ],
+    },
+    width: 130,
+    fixed: 'right',
+  });
 
   const columns: DataColumn<Nested<Menu>>[] = [
     {
@@ -68,7 +80,7 @@ export function MenusAdminPage() {
       sortField: 'title',
       render: (_, menu) => (
         <Flex gap={8} align="center" component="span">
-          {menu.type !== 2 && <MenuIcon name={menu.icon} />}
+          {menu.type !== MENU_TYPE_BUTTON && <MenuIcon name={menu.icon} />}
           {menu.title}
           {/* Seeded titles are shown translated in the sidebar; say which one this is. */}
           {menuTitle(menu.title) !== menu.title && (
@@ -101,35 +113,8 @@ export function MenusAdminPage() {
       render: (_, menu) => <Flag on={menu.hidden} yes={yes} no={no} />,
     },
     { key: 'createTime', title: t('list.createTime'), dataIndex: 'createTime', sortField: 'createTime', width: 180 },
+    ...actions,
   ];
-  if (can(['menu:add', 'menu:edit', 'menu:del'])) {
-    columns.push({
-      key: 'actions',
-      title: t('list.actions'),
-      width: 130,
-      fixed: 'right',
-      render: (_, menu) => (
-        <RowActions
-          name={menu.title}
-          edit={{ allow: 'menu:edit', onClick: () => openDialog({ menu, excluded: subtreeIds(rows, menu.id) }) }}
-          remove={{ allow: 'menu:del', onClick: () => confirmDelete(menu) }}
-          extra={
-            menu.type === 2
-              ? []
-              : [
-                  {
-                    key: 'add-child',
-                    label: t('menus.addChild'),
-                    icon: <PlusOutlined aria-hidden />,
-                    allow: 'menu:add',
-                    onClick: () => openDialog({ parentId: menu.id, excluded: [] }),
-                  },
-                ]
-          }
-        />
-      ),
-    });
-  }
 
   return (
     <Card variant="borderless">

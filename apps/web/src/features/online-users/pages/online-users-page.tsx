@@ -1,4 +1,4 @@
-import { PagePlaceholder } from '../../../components/page-placeholder.tsx';
+import { PagePlaceholder } from '@/components/page-placeholder.tsx';
 
 export function OnlineUsersPage() {
   return <PagePlaceholder title="Online users" />;

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { UpdateEmailInput } from '@water/contract/users';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
 import { refreshUser } from './refresh-user.ts';
 
 /** `POST api/users/updateEmail/{code}` with the current password and the new address. */

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { UpdatePassInput } from '@water/contract/users';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
 
 /**
  * `POST api/users/updatePass` → 200: a new password for oneself. Every other session of the user

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { UserCenterInput } from '@water/contract/users';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
 import { refreshUser } from './refresh-user.ts';
 
 /** `PUT api/users/center` → 204: one's own nickname, gender and phone. */

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { AvatarResponse } from '@water/contract/users';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
 import { refreshUser } from './refresh-user.ts';
 
 /** `POST api/users/updateAvatar`, multipart field `avatar` → the stored name, served at `/avatar/<name>`. */

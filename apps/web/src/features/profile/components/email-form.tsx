@@ -2,9 +2,8 @@ import type { UserDto } from '@water/contract/auth';
 import { App, Button, Form, Input, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldErrorTarget } from '../../../lib/field-errors.ts';
-import { reportFormError } from '../../../lib/form-error.ts';
-import { emailRule } from '../../../lib/form-rules.ts';
+import { reportFormError } from '@/lib/form-error.ts';
+import { emailRule } from '@/lib/form-rules.ts';
 import { useSendEmailCode } from '../api/send-email-code.ts';
 import { useUpdateEmail } from '../api/update-email.ts';
 
@@ -40,7 +39,7 @@ export function EmailForm({ user }: { user: UserDto }) {
     } catch (error) {
       // A field that does not validate shows its message already.
       if (!(error && typeof error === 'object' && 'errorFields' in error)) {
-        reportFormError(form as unknown as FieldErrorTarget, error);
+        reportFormError(form, error);
       }
     }
   };
@@ -50,7 +49,7 @@ export function EmailForm({ user }: { user: UserDto }) {
       form.resetFields();
       message.success(t('center.emailSaved'));
     } catch (error) {
-      reportFormError(form as unknown as FieldErrorTarget, error);
+      reportFormError(form, error);
     }
   };
 

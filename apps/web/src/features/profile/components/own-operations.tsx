@@ -1,7 +1,7 @@
 import type { OperationLog } from '@water/contract/logs';
 import { useTranslation } from 'react-i18next';
-import { type DataColumn, DataTable } from '../../../components/list/data-table.tsx';
-import { useListState } from '../../../components/list/use-list-state.ts';
+import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
+import { useListState } from '@/components/list/use-list-state.ts';
 import { useOwnLogs } from '../api/get-own-logs.ts';
 
 /** What the signed-in user did recently: one row per write, newest first. */

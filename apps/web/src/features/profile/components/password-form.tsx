@@ -1,8 +1,7 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@water/contract/users';
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { FieldErrorTarget } from '../../../lib/field-errors.ts';
-import { reportFormError } from '../../../lib/form-error.ts';
+import { reportFormError } from '@/lib/form-error.ts';
 import { useUpdatePassword } from '../api/update-password.ts';
 
 interface PasswordValues {
@@ -29,7 +28,7 @@ export function PasswordForm({ onChanged, submitText, autoFocus }: PasswordFormP
       form.resetFields();
       onChanged();
     } catch (error) {
-      reportFormError(form as unknown as FieldErrorTarget, error);
+      reportFormError(form, error);
     }
   };
   return (

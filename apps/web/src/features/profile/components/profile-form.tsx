@@ -1,10 +1,9 @@
 import type { UserDto } from '@water/contract/auth';
-import type { Gender } from '@water/contract/users';
-import { App, Button, Form, Input, Radio } from 'antd';
+import { App, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { FieldErrorTarget } from '../../../lib/field-errors.ts';
-import { reportFormError } from '../../../lib/form-error.ts';
-import { phoneRule } from '../../../lib/form-rules.ts';
+import { GenderRadio } from '@/components/gender.tsx';
+import { reportFormError } from '@/lib/form-error.ts';
+import { phoneRule } from '@/lib/form-rules.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { type ProfileValues, toProfileInput, toProfileValues } from './profile-values.ts';
 
@@ -19,7 +18,7 @@ export function ProfileForm({ user }: { user: UserDto }) {
       await update.mutateAsync(toProfileInput(user.id, values));
       message.success(t('center.profileSaved'));
     } catch (error) {
-      reportFormError(form as unknown as FieldErrorTarget, error);
+      reportFormError(form, error);
     }
   };
   return (
@@ -39,12 +38,7 @@ export function ProfileForm({ user }: { user: UserDto }) {
         <Input maxLength={255} autoComplete="nickname" />
       </Form.Item>
       <Form.Item name="gender" label={t('center.gender')}>
-        <Radio.Group
-          options={[
-            { value: '男' satisfies Gender, label: t('users.male') },
-            { value: '女' satisfies Gender, label: t('users.female') },
-          ]}
-        />
+        <GenderRadio />
       </Form.Item>
       <Form.Item name="phone" label={t('center.phone')} rules={[phoneRule(t('users.phoneRule'))]}>
         <Input maxLength={11} inputMode="tel" autoComplete="tel" />

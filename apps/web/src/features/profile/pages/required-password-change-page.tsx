@@ -1,9 +1,9 @@
 import { LockOutlined } from '@ant-design/icons';
 import { App, Button, Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitch } from '../../../components/language-switch.tsx';
-import { PlainPage } from '../../../components/plain-page.tsx';
-import { useSession } from '../../../lib/session.ts';
+import { LanguageSwitch } from '@/components/language-switch.tsx';
+import { PlainPage } from '@/components/plain-page.tsx';
+import { useSession } from '@/lib/session.ts';
 import { PasswordForm } from '../components/password-form.tsx';
 
 interface RequiredPasswordChangePageProps {

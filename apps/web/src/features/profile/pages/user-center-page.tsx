@@ -1,7 +1,7 @@
 import { App, Card, Col, Descriptions, type DescriptionsProps, Flex, Row, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DictLabel } from '../../../components/dict-label.tsx';
-import { useSession } from '../../../lib/session.ts';
+import { DictLabel } from '@/components/dict-label.tsx';
+import { useSession } from '@/lib/session.ts';
 import { AvatarUpload } from '../components/avatar-upload.tsx';
 import { EmailForm } from '../components/email-form.tsx';
 import { OwnOperations } from '../components/own-operations.tsx';

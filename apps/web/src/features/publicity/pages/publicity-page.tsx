@@ -1,8 +1,8 @@
 import { Card, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LinkButton } from '../../../components/link-button.tsx';
-import { PlainPage } from '../../../components/plain-page.tsx';
-import { useGlobalSetting } from '../../../lib/global-setting-store.ts';
+import { LinkButton } from '@/components/link-button.tsx';
+import { PlainPage } from '@/components/plain-page.tsx';
+import { useGlobalSetting } from '@/lib/global-setting-store.ts';
 
 /** Public content kept in the global settings (title, body, contact), shown as text. */
 export function PublicityPage() {

@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RoleCreateInput } from '@water/contract/roles';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
+import { roleKeys } from '@/lib/query-keys.ts';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 
 /** `POST api/roles → 201`. Validation and level messages go to the form. */
 export async function createRole(input: RoleCreateInput): Promise<void> {
@@ -8,9 +9,5 @@ export async function createRole(input: RoleCreateInput): Promise<void> {
 }
 
 export function useCreateRole() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createRole,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['roles'] }),
-  });
+  return useInvalidatingMutation(createRole, [roleKeys.all]);
 }

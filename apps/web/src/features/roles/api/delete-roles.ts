@@ -1,15 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client.ts';
+import { deleteByIds } from '@/lib/delete-by-ids.ts';
+import { roleKeys } from '@/lib/query-keys.ts';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 
 /** `DELETE api/roles` with the ids as body; the server refuses roles that users still hold. */
-export async function deleteRoles(ids: number[]): Promise<void> {
-  await apiClient.delete('api/roles', { data: ids });
+export function deleteRoles(ids: number[]): Promise<void> {
+  return deleteByIds('api/roles', ids);
 }
 
 export function useDeleteRoles() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteRoles,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['roles'] }),
-  });
+  return useInvalidatingMutation(deleteRoles, [roleKeys.all]);
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Menu } from '@water/contract/menus';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
+import { menuKeys } from '@/lib/query-keys.ts';
 
 async function childrenOf(pid: number): Promise<Menu[]> {
   const { data } = await apiClient.get<Menu[]>('api/menus/lazy', { params: { pid } });
@@ -23,7 +24,7 @@ export async function getMenuCatalogue(): Promise<Menu[]> {
 }
 
 export const menuCatalogueQuery = queryOptions({
-  queryKey: ['menus', 'catalogue'] as const,
+  queryKey: menuKeys.catalogue(),
   queryFn: getMenuCatalogue,
 });
 

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
+import { menuKeys } from '@/lib/query-keys.ts';
 
 /** `GET api/menus/child?id=`: the ids of a menu and of everything below it, for checking a branch at once. */
 export async function getMenuSubtree(id: number): Promise<number[]> {
@@ -8,5 +9,5 @@ export async function getMenuSubtree(id: number): Promise<number[]> {
 }
 
 export function menuSubtreeQuery(id: number) {
-  return queryOptions({ queryKey: ['menus', 'child', id] as const, queryFn: () => getMenuSubtree(id) });
+  return queryOptions({ queryKey: menuKeys.subtree(id), queryFn: () => getMenuSubtree(id) });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MenuTreeNode } from '@water/contract/menus';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
+import { menuKeys } from '@/lib/query-keys.ts';
 
 /** `GET api/menus/tree`: every menu and button as `{ id, label, children }`, for the permission tree. */
 export async function getMenuTree(): Promise<MenuTreeNode[]> {
@@ -8,7 +9,7 @@ export async function getMenuTree(): Promise<MenuTreeNode[]> {
   return data;
 }
 
-export const menuTreeQuery = queryOptions({ queryKey: ['menus', 'tree'] as const, queryFn: getMenuTree });
+export const menuTreeQuery = queryOptions({ queryKey: menuKeys.tree(), queryFn: getMenuTree });
 
 export function useMenuTree() {
   return useQuery(menuTreeQuery);

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RoleLevel } from '@water/contract/roles';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
+import { roleKeys } from '@/lib/query-keys.ts';
 
 /** `GET api/roles/level`: the caller's best (lowest) level; roles above it cannot be changed. */
 export async function getRoleLevel(): Promise<number> {
@@ -8,7 +9,7 @@ export async function getRoleLevel(): Promise<number> {
   return data.level;
 }
 
-export const roleLevelQuery = queryOptions({ queryKey: ['roles', 'level'] as const, queryFn: getRoleLevel });
+export const roleLevelQuery = queryOptions({ queryKey: roleKeys.level(), queryFn: getRoleLevel });
 
 export function useRoleLevel() {
   return useQuery(roleLevelQuery);

@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RoleMenusInput } from '@water/contract/roles';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
+import { roleKeys } from '@/lib/query-keys.ts';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 
 /** `PUT api/roles/menu` → 204: the menus and buttons a role grants; holders see the change without signing in again. */
 export async function updateRoleMenus(input: RoleMenusInput): Promise<void> {
@@ -8,9 +9,5 @@ export async function updateRoleMenus(input: RoleMenusInput): Promise<void> {
 }
 
 export function useUpdateRoleMenus() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateRoleMenus,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['roles'] }),
-  });
+  return useInvalidatingMutation(updateRoleMenus, [roleKeys.all]);
 }

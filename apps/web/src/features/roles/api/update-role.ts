@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RoleUpdateInput } from '@water/contract/roles';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
+import { roleKeys } from '@/lib/query-keys.ts';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 
 /** `PUT api/roles → 204`. Validation and level messages go to the form. */
 export async function updateRole(input: RoleUpdateInput): Promise<void> {
@@ -8,9 +9,5 @@ export async function updateRole(input: RoleUpdateInput): Promise<void> {
 }
 
 export function useUpdateRole() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateRole,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['roles'] }),
-  });
+  return useInvalidatingMutation(updateRole, [roleKeys.all]);
 }

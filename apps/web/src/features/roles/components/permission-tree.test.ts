@@ -1,6 +1,6 @@
 import type { Menu } from '@water/contract/menus';
 import { describe, expect, it } from 'vitest';
-import { menusToRoutes } from '../../../app/routing/menus-to-routes.ts';
+import { menusToRoutes } from '@/lib/menus-to-routes.ts';
 import { cascadeCheck, previewBuild, sameMenus } from './permission-tree.ts';
 
 function menu(id: number, pid: number | null, type: 0 | 1 | 2, title: string, extra: Partial<Menu> = {}): Menu {

@@ -1,17 +1,19 @@
 import { DATA_SCOPE_CUSTOM, DATA_SCOPES, ROLE_LEVEL_MAX, type Role } from '@water/contract/roles';
-import { App, Col, Form, Input, InputNumber, Row, Select } from 'antd';
+import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DeptTreeSelect } from '../../../components/dept-tree/dept-tree-select.tsx';
-import { FormModal } from '../../../components/form-modal.tsx';
-import type { FormDialog } from '../../../components/list/use-form-dialog.ts';
+import { DeptTreeSelect } from '@/components/dept-tree/dept-tree-select.tsx';
+import { FormModal } from '@/components/form-modal.tsx';
+import type { FormDialog } from '@/components/list/use-form-dialog.ts';
 import { useCreateRole } from '../api/create-role.ts';
 import { useUpdateRole } from '../api/update-role.ts';
 import { newRoleValues, type RoleFormValues, toRoleFormValues, toRoleInput } from './role-form-values.ts';
 import { useScopeLabels } from './use-scope-labels.ts';
 
+/** The server names the departments of a custom scope `depts`; the form holds their ids. */
+const ROLE_FIELD_NAMES = { depts: 'deptIds' };
+
 export function RoleForm({ dialog, ownLevel }: { dialog: FormDialog<Role>; ownLevel: number | undefined }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<RoleFormValues>();
   const create = useCreateRole();
   const update = useUpdateRole();
@@ -21,16 +23,17 @@ export function RoleForm({ dialog, ownLevel }: { dialog: FormDialog<Role>; ownLe
   const minLevel = ownLevel ?? 1;
   const submit = async (values: RoleFormValues) => {
     await (role ? update.mutateAsync(toRoleInput(values, role.id)) : create.mutateAsync(toRoleInput(values)));
-    message.success(role ? t('list.saved') : t('list.created'));
   };
   return (
     <FormModal<RoleFormValues>
       key={dialog.session}
       open={dialog.open}
+      editing={!!role}
       title={role ? t('roles.editTitle') : t('roles.addTitle')}
       form={form}
       width={640}
       initialValues={role ? toRoleFormValues(role) : newRoleValues(ownLevel)}
+      fieldNames={ROLE_FIELD_NAMES}
       onSubmit={submit}
       onClose={dialog.close}
     >

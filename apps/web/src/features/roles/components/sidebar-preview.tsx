@@ -1,9 +1,9 @@
 import { Alert, Empty, Menu, type MenuProps, Skeleton, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MenuIcon } from '../../../app/menu-icons.tsx';
-import { menusToRoutes, type SidebarItem } from '../../../app/routing/menus-to-routes.ts';
-import { useMenuTitle } from '../../../lib/menu-title.ts';
+import { MenuIcon } from '@/lib/menu-icons.tsx';
+import { useMenuTitle } from '@/lib/menu-title.ts';
+import { menusToRoutes, type SidebarItem } from '@/lib/menus-to-routes.ts';
 import { useMenuCatalogue } from '../api/get-menu-catalogue.ts';
 import { previewBuild } from './permission-tree.ts';
 

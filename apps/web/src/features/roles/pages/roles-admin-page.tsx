@@ -1,18 +1,17 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { Role } from '@water/contract/roles';
-import { App, Button, Card, DatePicker, Empty, Flex, Form, Input } from 'antd';
+import { Button, Card, DatePicker, Empty, Flex, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type DataColumn, DataTable } from '../../../components/list/data-table.tsx';
-import { createTimeFilter, type DayRange } from '../../../components/list/date-range.ts';
-import { RowActions } from '../../../components/list/row-actions.tsx';
-import { SearchBar } from '../../../components/list/search-bar.tsx';
-import { useFormDialog } from '../../../components/list/use-form-dialog.ts';
-import { useListState } from '../../../components/list/use-list-state.ts';
-import { PageHeading } from '../../../components/page-heading.tsx';
-import { Permission, usePermission } from '../../../components/permission.tsx';
-import { useConfirm } from '../../../components/use-confirm.ts';
-import { useMenuTitle } from '../../../lib/menu-title.ts';
+import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
+import { createTimeFilter, type DayRange } from '@/components/list/date-range.ts';
+import { SearchBar } from '@/components/list/search-bar.tsx';
+import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
+import { useFormDialog } from '@/components/list/use-form-dialog.ts';
+import { useListState } from '@/components/list/use-list-state.ts';
+import { PageHeading } from '@/components/page-heading.tsx';
+import { Permission, usePermission } from '@/components/permission.tsx';
+import { useMenuTitle } from '@/lib/menu-title.ts';
 import { useDeleteRoles } from '../api/delete-roles.ts';
 import { useRoleLevel } from '../api/get-role-level.ts';
 import { useRoles } from '../api/get-roles.ts';
@@ -34,8 +33,6 @@ interface RoleSearch {
 export function RolesAdminPage() {
   const { t } = useTranslation();
   const menuTitle = useMenuTitle();
-  const { message } = App.useApp();
-  const confirm = useConfirm();
   const can = usePermission();
   const scopeLabel = useScopeLabels();
   const list = useListState<RoleFilters>({ initialFilters: {}, defaultSort: ['level,asc'] });
@@ -48,18 +45,19 @@ export function RolesAdminPage() {
   // A role above the caller's own level can be looked at, not changed (the server checks too).
   const reachable = (role: Role) => level.data === undefined || role.level >= level.data;
 
-  const confirmDelete = (role: Role) =>
-    confirm({
-      title: t('list.deleteTitle', { name: role.name }),
-      content: `${t('roles.deleteWarning')} ${t('list.deleteWarning')}`,
-      okText: t('list.delete'),
-      onConfirm: async () => {
+  const actions = useActionsColumn<Role>({
+    nameOf: (role) => role.name,
+    edit: { allow: 'roles:edit', onClick: dialog.openEdit, disabled: (role) => !reachable(role) },
+    remove: {
+      allow: 'roles:del',
+      warning: t('roles.deleteWarning'),
+      run: async (role) => {
         await remove.mutateAsync([role.id]);
         if (role.id === chosen?.id) setChosen(undefined);
-        message.success(t('list.deleted'));
       },
-    });
-
+      disabled: (role) => !reachable(role),
+    },
+  });
   const columns: DataColumn<Role>[] = [
     { key: 'name', title: t('roles.name'), dataIndex: 'name', sortField: 'name' },
     {
@@ -71,21 +69,8 @@ export function RolesAdminPage() {
     { key: 'level', title: t('roles.level'), dataIndex: 'level', sortField: 'level', width: 90 },
     { key: 'description', title: t('roles.description'), dataIndex: 'description', ellipsis: true },
     { key: 'createTime', title: t('list.createTime'), dataIndex: 'createTime', sortField: 'createTime', width: 180 },
+    ...actions,
   ];
-  if (can(['roles:edit', 'roles:del'])) {
-    columns.push({
-      key: 'actions',
-      title: t('list.actions'),
-      width: 100,
-      render: (_, role) => (
-        <RowActions
-          name={role.name}
-          edit={{ allow: 'roles:edit', onClick: () => dialog.openEdit(role), disabled: !reachable(role) }}
-          remove={{ allow: 'roles:del', onClick: () => confirmDelete(role), disabled: !reachable(role) }}
-        />
-      ),
-    });
-  }
 
   return (
     <Flex vertical gap={16}>

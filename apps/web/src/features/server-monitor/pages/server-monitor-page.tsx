@@ -1,4 +1,4 @@
-import { PagePlaceholder } from '../../../components/page-placeholder.tsx';
+import { PagePlaceholder } from '@/components/page-placeholder.tsx';
 
 export function ServerMonitorPage() {
   return <PagePlaceholder title="Server" />;

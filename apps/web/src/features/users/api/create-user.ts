@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserCreateInput } from '@water/contract/users';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
+import { userKeys } from '@/lib/query-keys.ts';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 
 /** `POST api/users` → 201; without a password the user gets the default one and must change it. */
 export async function createUser(input: UserCreateInput): Promise<void> {
@@ -8,9 +9,5 @@ export async function createUser(input: UserCreateInput): Promise<void> {
 }
 
 export function useCreateUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
-  });
+  return useInvalidatingMutation(createUser, [userKeys.all]);
 }

@@ -1,15 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client.ts';
+import { deleteByIds } from '@/lib/delete-by-ids.ts';
+import { userKeys } from '@/lib/query-keys.ts';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 
 /** `DELETE api/users` with the ids as body. */
-export async function deleteUsers(ids: number[]): Promise<void> {
-  await apiClient.delete('api/users', { data: ids });
+export function deleteUsers(ids: number[]): Promise<void> {
+  return deleteByIds('api/users', ids);
 }
 
 export function useDeleteUsers() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteUsers,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
-  });
+  return useInvalidatingMutation(deleteUsers, [userKeys.all]);
 }

@@ -1,19 +1,12 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { UserDto } from '@water/contract/auth';
-import { fetchPage } from '../../../components/list/fetch-page.ts';
-import type { ListParams } from '../../../components/list/list-params.ts';
+import type { ListParams } from '@/components/list/list-params.ts';
+import { pageQuery } from '@/components/list/page-query.ts';
+import { userKeys } from '@/lib/query-keys.ts';
 
 /** `GET api/users`: the users of the caller's data scope, filtered, paged and sorted. */
-export function getUsers(params: ListParams) {
-  return fetchPage<UserDto>('api/users', params);
-}
-
 export function usersQuery(params: ListParams) {
-  return queryOptions({
-    queryKey: ['users', 'list', params] as const,
-    queryFn: () => getUsers(params),
-    placeholderData: keepPreviousData,
-  });
+  return pageQuery<UserDto>('api/users', userKeys.list(params), params);
 }
 
 export function useUsers(params: ListParams) {

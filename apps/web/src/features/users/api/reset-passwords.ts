@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
+import { userKeys } from '@/lib/query-keys.ts';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 
 /**
  * `PUT api/users/resetPwd` with the ids as body: back to the default password, to be changed at
@@ -10,9 +11,5 @@ export async function resetPasswords(ids: number[]): Promise<void> {
 }
 
 export function useResetPasswords() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: resetPasswords,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
-  });
+  return useInvalidatingMutation(resetPasswords, [userKeys.all]);
 }

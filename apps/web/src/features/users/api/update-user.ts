@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserUpdateInput } from '@water/contract/users';
-import { apiClient } from '../../../lib/api-client.ts';
-import type { ErrorNotice } from '../../../lib/error-notice.ts';
+import { apiClient } from '@/lib/api-client.ts';
+import type { ErrorNotice } from '@/lib/error-notice.ts';
+import { userKeys } from '@/lib/query-keys.ts';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 
 /**
  * `PUT api/users` → 204. From the form, validation messages go to its fields; from the status
@@ -12,9 +13,5 @@ export async function updateUser(input: UserUpdateInput, errorNotice: ErrorNotic
 }
 
 export function useUpdateUser(errorNotice: ErrorNotice = 'network') {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: UserUpdateInput) => updateUser(input, errorNotice),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
-  });
+  return useInvalidatingMutation((input: UserUpdateInput) => updateUser(input, errorNotice), [userKeys.all]);
 }

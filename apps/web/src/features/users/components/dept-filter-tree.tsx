@@ -3,10 +3,10 @@ import type { Dept } from '@water/contract/depts';
 import { Empty, Flex, Input, Spin, Tree, type TreeDataNode } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deptLevelQuery } from '../../../components/dept-tree/get-dept-level.ts';
-import { deptSearchQuery } from '../../../components/dept-tree/search-depts.ts';
-import { assembleTree, type Nested } from '../../../components/tree/lazy-tree.ts';
-import { useLazyLevels } from '../../../components/tree/use-lazy-levels.ts';
+import { deptLevelQuery } from '@/components/dept-tree/get-dept-level.ts';
+import { deptSearchQuery } from '@/components/dept-tree/search-depts.ts';
+import { assembleTree, type Nested } from '@/components/tree/lazy-tree.ts';
+import { useLazyLevels } from '@/components/tree/use-lazy-levels.ts';
 
 interface DeptFilterTreeProps {
   selected: number | undefined;

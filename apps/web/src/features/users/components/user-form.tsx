@@ -1,12 +1,13 @@
 import type { UserDto } from '@water/contract/auth';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@water/contract/users';
-import { App, Col, Form, Input, Radio, Row, Select } from 'antd';
+import { Col, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DeptTreeSelect } from '../../../components/dept-tree/dept-tree-select.tsx';
-import { DictRadio } from '../../../components/dict-radio.tsx';
-import { FormModal } from '../../../components/form-modal.tsx';
-import type { FormDialog } from '../../../components/list/use-form-dialog.ts';
-import { emailRule, phoneRule } from '../../../lib/form-rules.ts';
+import { DeptTreeSelect } from '@/components/dept-tree/dept-tree-select.tsx';
+import { DictRadio } from '@/components/dict-radio.tsx';
+import { FormModal } from '@/components/form-modal.tsx';
+import { GenderRadio } from '@/components/gender.tsx';
+import type { FormDialog } from '@/components/list/use-form-dialog.ts';
+import { emailRule, phoneRule } from '@/lib/form-rules.ts';
 import { useCreateUser } from '../api/create-user.ts';
 import { useJobOptions } from '../api/get-job-options.ts';
 import { useRoleLevel } from '../api/get-role-level.ts';
@@ -20,9 +21,11 @@ import {
   type UserFormValues,
 } from './user-form-values.ts';
 
+/** The server names the references `dept`, `jobs` and `roles`; the form holds their ids. */
+const USER_FIELD_NAMES = { dept: 'deptId', jobs: 'jobIds', roles: 'roleIds' };
+
 export function UserForm({ dialog }: { dialog: FormDialog<UserDto> }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<UserFormValues>();
   const create = useCreateUser();
   const update = useUpdateUser();
@@ -35,7 +38,6 @@ export function UserForm({ dialog }: { dialog: FormDialog<UserDto> }) {
     await (user
       ? update.mutateAsync(toUserUpdateInput(values, user.id))
       : create.mutateAsync(toUserCreateInput(values)));
-    message.success(user ? t('list.saved') : t('list.created'));
   };
   const required = (field: string) => ({ required: true, whitespace: true, message: t('list.required', { field }) });
 
@@ -43,10 +45,12 @@ export function UserForm({ dialog }: { dialog: FormDialog<UserDto> }) {
     <FormModal<UserFormValues>
       key={dialog.session}
       open={dialog.open}
+      editing={!!user}
       title={user ? t('users.editTitle') : t('users.addTitle')}
       form={form}
       width={720}
       initialValues={user ? toUserFormValues(user) : NEW_USER}
+      fieldNames={USER_FIELD_NAMES}
       onSubmit={submit}
       onClose={dialog.close}
     >
@@ -119,12 +123,7 @@ export function UserForm({ dialog }: { dialog: FormDialog<UserDto> }) {
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="gender" label={t('users.gender')}>
-            <Radio.Group
-              options={[
-                { value: '男', label: t('users.male') },
-                { value: '女', label: t('users.female') },
-              ]}
-            />
+            <GenderRadio />
           </Form.Item>
           <Form.Item name="enabled" label={t('users.status')}>
             <DictRadio dict="user_status" />

@@ -1,9 +1,9 @@
 import type { UserDto } from '@water/contract/auth';
 import { App, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { usePermission } from '../../../components/permission.tsx';
-import { StatusTag } from '../../../components/status-tag.tsx';
-import { useConfirm } from '../../../components/use-confirm.ts';
+import { usePermission } from '@/components/permission.tsx';
+import { StatusTag } from '@/components/status-tag.tsx';
+import { useConfirm } from '@/components/use-confirm.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 import { withEnabled } from './user-form-values.ts';
 

@@ -2,18 +2,19 @@ import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import type { UserDto } from '@water/contract/auth';
 import { App, Button, Card, DatePicker, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DictSelect } from '../../../components/dict-select.tsx';
-import { type DataColumn, DataTable } from '../../../components/list/data-table.tsx';
-import { createTimeFilter, type DayRange } from '../../../components/list/date-range.ts';
-import { RowActions } from '../../../components/list/row-actions.tsx';
-import { SearchBar } from '../../../components/list/search-bar.tsx';
-import { useFormDialog } from '../../../components/list/use-form-dialog.ts';
-import { useListState } from '../../../components/list/use-list-state.ts';
-import { PageHeading } from '../../../components/page-heading.tsx';
-import { Permission, usePermission } from '../../../components/permission.tsx';
-import { useConfirm } from '../../../components/use-confirm.ts';
-import { useMenuTitle } from '../../../lib/menu-title.ts';
-import { useSession } from '../../../lib/session.ts';
+import { DictSelect } from '@/components/dict-select.tsx';
+import { useGenderLabel } from '@/components/gender.tsx';
+import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
+import { createTimeFilter, type DayRange } from '@/components/list/date-range.ts';
+import { SearchBar } from '@/components/list/search-bar.tsx';
+import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
+import { useFormDialog } from '@/components/list/use-form-dialog.ts';
+import { useListState } from '@/components/list/use-list-state.ts';
+import { PageHeading } from '@/components/page-heading.tsx';
+import { Permission } from '@/components/permission.tsx';
+import { useConfirm } from '@/components/use-confirm.ts';
+import { useMenuTitle } from '@/lib/menu-title.ts';
+import { useSession } from '@/lib/session.ts';
 import { useDeleteUsers } from '../api/delete-users.ts';
 import { useRoleLevel } from '../api/get-role-level.ts';
 import { useUsers } from '../api/get-users.ts';
@@ -42,7 +43,6 @@ export function UsersAdminPage() {
   const menuTitle = useMenuTitle();
   const { message } = App.useApp();
   const confirm = useConfirm();
-  const can = usePermission();
   const ownId = useSession((state) => state.user?.id);
   const list = useListState<UserFilters>({ initialFilters: {} });
   const query = useUsers(list.params);
@@ -50,18 +50,8 @@ export function UsersAdminPage() {
   const dialog = useFormDialog<UserDto>();
   const remove = useDeleteUsers();
   const reset = useResetPasswords();
-  const genders: Record<string, string> = { 男: t('users.male'), 女: t('users.female') };
+  const genderLabel = useGenderLabel();
 
-  const confirmDelete = (user: UserDto) =>
-    confirm({
-      title: t('list.deleteTitle', { name: user.username }),
-      content: `${t('users.deleteWarning')} ${t('list.deleteWarning')}`,
-      okText: t('list.delete'),
-      onConfirm: async () => {
-        await remove.mutateAsync([user.id]);
-        message.success(t('list.deleted'));
-      },
-    });
   const confirmReset = (user: UserDto) =>
     confirm({
       title: t('users.resetTitle', { name: user.username }),
@@ -74,6 +64,31 @@ export function UsersAdminPage() {
     });
 
   const manageable = (user: UserDto) => canManage(user, level.data);
+  const actions = useActionsColumn<UserDto>({
+    nameOf: (user) => user.username,
+    edit: { allow: 'user:edit', onClick: dialog.openEdit, disabled: (user) => !manageable(user) },
+    remove: {
+      allow: 'user:del',
+      warning: t('users.deleteWarning'),
+      run: (user) => remove.mutateAsync([user.id]),
+      disabled: (user) => user.id === ownId || !manageable(user),
+    },
+    extra: {
+      allow: ['user:edit'],
+      actions: (user) => [
+        {
+          key: 'reset-password',
+          label: t('users.resetPassword'),
+          icon: <KeyOutlined aria-hidden />,
+          allow: 'user:edit',
+          disabled: !manageable(user),
+          onClick: () => confirmReset(user),
+        },
+      ],
+    },
+    width: 130,
+    fixed: 'right',
+  });
   const columns: DataColumn<UserDto>[] = [
     { key: 'username', title: t('users.username'), dataIndex: 'username', sortField: 'username' },
     { key: 'nickName', title: t('users.nickName'), dataIndex: 'nickName', sortField: 'nickName' },
@@ -82,7 +97,7 @@ export function UsersAdminPage() {
       title: t('users.gender'),
       sortField: 'gender',
       width: 90,
-      render: (_, user) => (user.gender ? (genders[user.gender] ?? user.gender) : ''),
+      render: (_, user) => (user.gender ? genderLabel(user.gender) : ''),
     },
     { key: 'phone', title: t('users.phone'), dataIndex: 'phone', sortField: 'phone' },
     { key: 'email', title: t('users.email'), dataIndex: 'email', sortField: 'email' },
@@ -96,36 +111,8 @@ export function UsersAdminPage() {
       render: (_, user) => <UserStatusSwitch user={user} editable={user.id !== ownId && manageable(user)} />,
     },
     { key: 'createTime', title: t('list.createTime'), dataIndex: 'createTime', sortField: 'createTime', width: 180 },
+    ...actions,
   ];
-  if (can(['user:edit', 'user:del'])) {
-    columns.push({
-      key: 'actions',
-      title: t('list.actions'),
-      width: 130,
-      fixed: 'right',
-      render: (_, user) => (
-        <RowActions
-          name={user.username}
-          edit={{ allow: 'user:edit', onClick: () => dialog.openEdit(user), disabled: !manageable(user) }}
-          remove={{
-            allow: 'user:del',
-            onClick: () => confirmDelete(user),
-            disabled: user.id === ownId || !manageable(user),
-          }}
-          extra={[
-            {
-              key: 'reset-password',
-              label: t('users.resetPassword'),
-              icon: <KeyOutlined aria-hidden />,
-              allow: 'user:edit',
-              disabled: !manageable(user),
-              onClick: () => confirmReset(user),
-            },
-          ]}
-        />
-      ),
-    });
-  }
 
   return (
     <Flex gap={16} wrap align="start">

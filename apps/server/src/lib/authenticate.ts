@@ -1,0 +1,31 @@
+import type { Deps } from './deps.ts';
+import type { Principal } from './principal.ts';
+
+export interface Authenticated {
+  principal: Principal;
+  sessionId: string;
+}
+
+/** The JWT of an `Authorization: Bearer …` header (or of a `token` parameter written the same way). */
+export function bearerToken(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match?.[1];
+}
+
+/**
+ * The one token check, for HTTP requests and websocket connections alike: a well-signed,
+ * unexpired token whose session is alive and whose user exists and is enabled.
+ */
+export async function authenticate(
+  deps: Pick<Deps, 'tokens' | 'sessions' | 'principals' | 'clock'>,
+  token: string | undefined,
+): Promise<Authenticated | undefined> {
+  if (!token) return undefined;
+  const claims = await deps.tokens.verify(token, deps.clock.now());
+  if (!claims) return undefined;
+  if (!(await deps.sessions.touch(claims.sessionId, claims.userId))) return undefined;
+  const principal = await deps.principals.get(claims.userId);
+  if (!principal?.enabled) return undefined;
+  return { principal, sessionId: claims.sessionId };
+}

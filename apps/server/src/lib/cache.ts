@@ -1,0 +1,50 @@
+import type { EventBus, EventTopic } from './events.ts';
+
+export interface CacheOptions<V> {
+  /** Entries kept at most; the oldest goes first. */
+  maxEntries?: number;
+  /** Whether a loaded value is worth keeping (made-up keys that found nothing are not). */
+  keep?: (value: V) => boolean;
+}
+
+/**
+ * Values loaded once and kept until a change makes them stale: the one in-process cache of the
+ * server. A failed load is not kept. `clearOn` empties it when a topic is published on any instance.
+ */
+export class InvalidatingCache<K, V> {
+  readonly #entries = new Map<K, Promise<V>>();
+
+  constructor(private readonly options: CacheOptions<V> = {}) {}
+
+  get(key: K, load: () => Promise<V>): Promise<V> {
+    let entry = this.#entries.get(key);
+    if (!entry) {
+      const max = this.options.maxEntries;
+      if (max !== undefined && this.#entries.size >= max) this.#entries.delete(this.#entries.keys().next().value as K);
+      const keep = this.options.keep;
+      entry = load().then((value) => {
+        if (keep && !keep(value) && this.#entries.get(key) === entry) this.#entries.delete(key);
+        return value;
+      });
+      entry.catch(() => {
+        if (this.#entries.get(key) === entry) this.#entries.delete(key);
+      });
+      this.#entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  delete(key: K): void {
+    this.#entries.delete(key);
+  }
+
+  clear(): void {
+    this.#entries.clear();
+  }
+
+  /** Empties the cache whenever one of the topics is published, here or on another instance. */
+  clearOn(events: EventBus, ...topics: EventTopic[]): this {
+    for (const topic of topics) events.on(topic, () => this.clear());
+    return this;
+  }
+}

@@ -1,0 +1,145 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { authErrors, Empty, ErrorBody, IdList } from '@water/contract/common';
+import type { FastifyInstance } from 'fastify';
+import type { Static, TSchema } from 'typebox';
+import { principalOf, type RoutePermission } from '../plugins/auth.ts';
+import type { Principal } from './principal.ts';
+import { type Sheet, sendXlsx, XLSX_TYPE } from './xlsx.ts';
+
+/** What a list page of the console does with its records; every call is made for a principal. */
+export interface CrudService<
+  Query extends TSchema,
+  Filter extends TSchema,
+  Create extends TSchema,
+  Update extends TSchema,
+  Row,
+> {
+  list(principal: Principal, query: Static<Query>): Promise<unknown>;
+  exportSheet(principal: Principal, filter: Static<Filter>): Promise<Sheet<Row>>;
+  create(principal: Principal, input: Static<Create>): Promise<void>;
+  update(principal: Principal, input: Static<Update>): Promise<void>;
+  remove(principal: Principal, ids: number[]): Promise<void>;
+}
+
+export interface CrudRoutes<
+  Query extends TSchema,
+  Filter extends TSchema,
+  Create extends TSchema,
+  Update extends TSchema,
+  Row,
+> {
+  /** `/api/job`: list (GET), export (GET …/download), create (POST), update (PUT), delete (DELETE). */
+  path: string;
+  tags: string[];
+  /** Summaries in the API document, which the operation log also shows. */
+  summaries: { list: string; export: string; create: string; update: string; remove: string };
+  permissions: {
+    list: RoutePermission;
+    export?: RoutePermission;
+    add: RoutePermission;
+    edit: RoutePermission;
+    del: RoutePermission;
+  };
+  schemas: { query: Query; page: TSchema; filter: Filter; create: Create; update: Update };
+  service: CrudService<Query, Filter, Create, Update, Row>;
+}
+
+/**
+ * The five routes every administered record has, in eladmin's shape: the list answers a page,
+ * the export an Excel workbook, a create 201, an update 204 and a delete 200, all without body.
+ */
+export function crudRoutes<
+  Query extends TSchema,
+  Filter extends TSchema,
+  Create extends TSchema,
+  Update extends TSchema,
+  Row,
+>(base: FastifyInstance, spec: CrudRoutes<Query, Filter, Create, Update, Row>): void {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  const { path, tags, summaries, permissions, schemas, service } = spec;
+
+  app.get(
+    path,
+    {
+      schema: {
+        tags,
+        summary: summaries.list,
+        querystring: schemas.query,
+        response: { 200: schemas.page, 400: ErrorBody, ...authErrors },
+      },
+      config: { permission: permissions.list },
+    },
+    async (request) => service.list(principalOf(request), request.query as Static<Query>),
+  );
+
+  app.get(
+    `${path}/download`,
+    {
+      schema: {
+        tags,
+        summary: summaries.export,
+        querystring: schemas.filter,
+        produces: [XLSX_TYPE],
+        response: { 400: ErrorBody, ...authErrors },
+      },
+      config: { permission: permissions.export ?? permissions.list },
+    },
+    async (request, reply) =>
+      sendXlsx(
+        reply,
+        await service.exportSheet(principalOf(request), request.query as Static<Filter>),
+        app.clock.now(),
+      ),
+  );
+
+  app.post(
+    path,
+    {
+      schema: {
+        tags,
+        summary: summaries.create,
+        body: schemas.create,
+        response: { 201: Empty, 400: ErrorBody, ...authErrors },
+      },
+      config: { permission: permissions.add },
+    },
+    async (request, reply) => {
+      await service.create(principalOf(request), request.body as Static<Create>);
+      return reply.code(201).send();
+    },
+  );
+
+  app.put(
+    path,
+    {
+      schema: {
+        tags,
+        summary: summaries.update,
+        body: schemas.update,
+        response: { 204: Empty, 400: ErrorBody, 404: ErrorBody, ...authErrors },
+      },
+      config: { permission: permissions.edit },
+    },
+    async (request, reply) => {
+      await service.update(principalOf(request), request.body as Static<Update>);
+      return reply.code(204).send();
+    },
+  );
+
+  app.delete(
+    path,
+    {
+      schema: {
+        tags,
+        summary: summaries.remove,
+        body: IdList,
+        response: { 200: Empty, 400: ErrorBody, 404: ErrorBody, ...authErrors },
+      },
+      config: { permission: permissions.del },
+    },
+    async (request, reply) => {
+      await service.remove(principalOf(request), request.body);
+      return reply.code(200).send();
+    },
+  );
+}

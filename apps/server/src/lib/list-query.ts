@@ -1,0 +1,123 @@
+import { and, asc, count, desc, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from '../db/client.ts';
+import { invalidField } from './http-errors.ts';
+import { parseWireTime } from './time.ts';
+
+/** Rows where any of the columns contains the text, case-insensitively; LIKE wildcards are taken literally. */
+export function containsText(columns: PgColumn[], text: string | undefined): SQL | undefined {
+  const trimmed = text?.trim();
+  if (!trimmed) return undefined;
+  const pattern = `%${trimmed.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return or(...columns.map((column) => ilike(column, pattern)));
+}
+
+/** Rows whose time lies between the two times of a range filter, both included (a bare end date: its whole day). */
+export function between(column: PgColumn, range: readonly string[] | undefined, field = 'createTime'): SQL | undefined {
+  if (!range || range.length === 0) return undefined;
+  const [first = '', last = first] = range;
+  const start = parseWireTime(first, false);
+  const end = parseWireTime(last, true);
+  if (!start || !end) {
+    throw invalidField(field, `"${start ? last : first}" is not a real date and time (yyyy-MM-dd HH:mm:ss)`, 'format');
+  }
+  return and(gte(column, start), lt(column, end));
+}
+
+export interface ListQuery {
+  page?: number;
+  size?: number;
+  sort?: string | string[];
+}
+
+export interface Paging {
+  /** Absent when the caller asked for every row (no `page`), as eladmin clients do for trees. */
+  limit?: number;
+  offset: number;
+  orderBy: SQL[];
+}
+
+export interface SortKey<F extends string = string> {
+  field: F;
+  direction: 'asc' | 'desc';
+}
+
+/**
+ * The `sort=field,asc|desc` parameters (repeatable) of a list, checked against the fields it
+ * declares sortable; anything else is a 400 naming the parameter.
+ */
+export function sortKeys<F extends string>(sort: string | string[] | undefined, sortable: readonly F[]): SortKey<F>[] {
+  const entries = sort === undefined ? [] : Array.isArray(sort) ? sort : [sort];
+  return entries.map((entry) => {
+    const [field = '', direction = 'asc'] = entry.split(',').map((part) => part.trim());
+    if (!(sortable as readonly string[]).includes(field)) {
+      throw invalidField('sort', `cannot sort by "${field}"; use one of ${sortable.join(', ')}`, 'choice');
+    }
+    const dir = direction.toLowerCase();
+    if (dir !== 'asc' && dir !== 'desc') {
+      throw invalidField('sort', `direction must be asc or desc, got "${direction}"`, 'choice');
+    }
+    return { field: field as F, direction: dir };
+  });
+}
+
+/** Rows sorted in memory by checked sort keys (lists that are not read page by page from SQL). */
+export function sortRows<T>(rows: readonly T[], keys: readonly SortKey<keyof T & string>[]): T[] {
+  const sorted = [...rows];
+  if (keys.length === 0) return sorted;
+  return sorted.sort((a, b) => {
+    for (const { field, direction } of keys) {
+      const x = a[field];
+      const y = b[field];
+      if (x === y) continue;
+      const order = x === null || x === undefined ? -1 : y === null || y === undefined ? 1 : x < y ? -1 : 1;
+      return direction === 'asc' ? order : -order;
+    }
+    return 0;
+  });
+}
+
+/**
+ * Turns `page` (0-based), `size` and repeatable `sort=field,asc|desc` into SQL pieces. Only the
+ * fields a list declares sortable are accepted; anything else is a 400 naming the field.
+ */
+export function toPaging(query: ListQuery, sortable: Record<string, PgColumn>, fallback: SQL[]): Paging {
+  const orderBy = sortKeys(query.sort, Object.keys(sortable)).map(({ field, direction }) => {
+    const column = sortable[field] as PgColumn;
+    return direction === 'asc' ? asc(column) : desc(column);
+  });
+  if (orderBy.length === 0) orderBy.push(...fallback);
+  if (query.page === undefined) return { offset: 0, orderBy };
+  const size = query.size ?? 10;
+  return { limit: size, offset: query.page * size, orderBy };
+}
+
+/** `{ content, totalElements }`, the shape of every list answer. */
+export interface PageResult<T> {
+  content: T[];
+  totalElements: number;
+}
+
+/** One page of a table's rows matching `where`, with the count of all matching rows. */
+export async function selectPage<T extends PgTable>(
+  db: Database,
+  table: T,
+  where: SQL | undefined,
+  paging: Paging,
+): Promise<PageResult<T['$inferSelect']>> {
+  const query = db
+    .select()
+    .from(table as PgTable)
+    .where(where)
+    .orderBy(...paging.orderBy)
+    .offset(paging.offset)
+    .$dynamic();
+  const [rows, [total]] = await Promise.all([
+    paging.limit === undefined ? query : query.limit(paging.limit),
+    db
+      .select({ n: count() })
+      .from(table as PgTable)
+      .where(where),
+  ]);
+  return { content: rows as T['$inferSelect'][], totalElements: total?.n ?? 0 };
+}

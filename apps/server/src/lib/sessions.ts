@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { SESSION_RENEW_BELOW_MS, SESSION_RENEW_MS, SESSION_TTL_MS } from '@water/contract/constants';
+import { and, eq, inArray, lt, ne } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { sessions } from '../db/schema.ts';
+import type { EventBus } from './events.ts';
+import type { Clock } from './time.ts';
+
+interface CachedSession {
+  userId: number;
+  expiresAt: number;
+}
+
+type Revocation = { ids: string[] } | { userId: number; except?: string } | '*';
+
+const MAX_CACHED = 50_000;
+
+/**
+ * Sessions live in the database so that every instance sees a revocation; this process keeps a
+ * cache of the ones it has checked, which revocations (from any instance) clear.
+ */
+export class SessionStore {
+  readonly #cache = new Map<string, CachedSession>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly events: EventBus,
+  ) {
+    events.on('sessions', (payload) => this.#forget(payload as Revocation));
+  }
+
+  async create(userId: number, ip: string, browser: string | undefined): Promise<{ id: string; expiresAt: Date }> {
+    const now = this.clock.now();
+    const id = randomBytes(24).toString('base64url');
+    const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+    await this.db.delete(sessions).where(lt(sessions.expiresAt, now));
+    await this.db
+      .insert(sessions)
+      .values({ id, userId, ip, browser: browser?.slice(0, 255), loginTime: now, expiresAt });
+    this.#remember(id, { userId, expiresAt: expiresAt.getTime() });
+    return { id, expiresAt };
+  }
+
+  /**
+   * Whether the session is alive for that user; renews it by an hour when under half an hour is
+   * left (eladmin's sliding renewal).
+   */
+  async touch(id: string, userId: number): Promise<boolean> {
+    const now = this.clock.now().getTime();
+    let session = this.#cache.get(id);
+    // Near the end, another instance may have renewed it: read the database before deciding.
+    if (!session || session.expiresAt - now < SESSION_RENEW_BELOW_MS) {
+      const [row] = await this.db
+        .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
+        .from(sessions)
+        .where(eq(sessions.id, id));
+      session = row ? { userId: row.userId, expiresAt: row.expiresAt.getTime() } : undefined;
+      if (session) this.#remember(id, session);
+    }
+    if (!session || session.userId !== userId) return false;
+    if (session.expiresAt <= now) {
+      await this.revoke([id]);
+      return false;
+    }
+    if (session.expiresAt - now < SESSION_RENEW_BELOW_MS) {
+      const expiresAt = session.expiresAt + SESSION_RENEW_MS;
+      await this.db
+        .update(sessions)
+        .set({ expiresAt: new Date(expiresAt) })
+        .where(eq(sessions.id, id));
+      this.#remember(id, { userId, expiresAt });
+    }
+    return true;
+  }
+
+  async revoke(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.delete(sessions).where(inArray(sessions.id, ids));
+    await this.events.publish('sessions', { ids } satisfies Revocation);
+  }
+
+  /** Ends every session of a user, except the one named (the caller's own, after a password change). */
+  async revokeUser(userId: number, except?: string): Promise<void> {
+    const condition = except ? and(eq(sessions.userId, userId), ne(sessions.id, except)) : eq(sessions.userId, userId);
+    await this.db.delete(sessions).where(condition);
+    await this.events.publish('sessions', { userId, except } satisfies Revocation);
+  }
+
+  #remember(id: string, session: CachedSession) {
+    if (this.#cache.size >= MAX_CACHED) {
+      const oldest = this.#cache.keys().next().value;
+      if (oldest !== undefined) this.#cache.delete(oldest);
+    }
+    this.#cache.set(id, session);
+  }
+
+  #forget(revocation: Revocation) {
+    if (revocation === '*') return this.#cache.clear();
+    if ('ids' in revocation) {
+      for (const id of revocation.ids) this.#cache.delete(id);
+      return;
+    }
+    for (const [id, session] of this.#cache) {
+      if (session.userId === revocation.userId && id !== revocation.except) this.#cache.delete(id);
+    }
+  }
+}

@@ -1,0 +1,66 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
+import { errors, jwtVerify, SignJWT } from 'jose';
+
+export interface TokenClaims {
+  userId: number;
+  sessionId: string;
+  /** Seconds since the epoch. */
+  expiresAt: number;
+}
+
+const ALGORITHM = 'HS256';
+/** Tokens verified recently; a signature check costs far more than the rest of a request's authentication. */
+const MAX_VERIFIED = 10_000;
+
+export class TokenSigner {
+  // A key object made once: handing jose the raw bytes would import the key on every call.
+  readonly #key: KeyObject;
+  /** Keyed by the whole token, signature included, so only a byte-identical token matches. */
+  readonly #verified = new Map<string, TokenClaims>();
+
+  constructor(secret: string) {
+    this.#key = createSecretKey(Buffer.from(secret, 'utf8'));
+  }
+
+  sign(claims: TokenClaims, issuedAt: Date): Promise<string> {
+    return new SignJWT({})
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setSubject(String(claims.userId))
+      .setJti(claims.sessionId)
+      .setIssuedAt(Math.floor(issuedAt.getTime() / 1000))
+      .setExpirationTime(claims.expiresAt)
+      .sign(this.#key);
+  }
+
+  /**
+   * Returns the claims of a well-signed token, or undefined. `ignoreExpiry` serves logout, which
+   * must also work with a token that has just expired.
+   */
+  async verify(token: string, now: Date, ignoreExpiry = false): Promise<TokenClaims | undefined> {
+    const known = this.#verified.get(token);
+    if (known) return ignoreExpiry || known.expiresAt * 1000 > now.getTime() ? known : undefined;
+    const claims = await this.#verifySignature(token, now, ignoreExpiry);
+    if (claims && !ignoreExpiry) {
+      if (this.#verified.size >= MAX_VERIFIED) this.#verified.delete(this.#verified.keys().next().value as string);
+      this.#verified.set(token, claims);
+    }
+    return claims;
+  }
+
+  async #verifySignature(token: string, now: Date, ignoreExpiry: boolean): Promise<TokenClaims | undefined> {
+    try {
+      const { payload } = await jwtVerify(token, this.#key, {
+        algorithms: [ALGORITHM],
+        currentDate: now,
+        requiredClaims: ['sub', 'jti', 'exp'],
+        ...(ignoreExpiry ? { clockTolerance: Number.MAX_SAFE_INTEGER } : {}),
+      });
+      const userId = Number(payload.sub);
+      if (!Number.isInteger(userId) || typeof payload.jti !== 'string') return undefined;
+      return { userId, sessionId: payload.jti, expiresAt: payload.exp as number };
+    } catch (error) {
+      if (error instanceof errors.JOSEError) return undefined;
+      throw error;
+    }
+  }
+}

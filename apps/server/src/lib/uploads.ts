@@ -1,0 +1,28 @@
+import type { FastifyRequest } from 'fastify';
+import { HttpError, invalidField, malformedBody } from './http-errors.ts';
+
+export interface Upload {
+  bytes: Buffer;
+  /** The name the client gave the file, as sent. */
+  filename: string;
+}
+
+/**
+ * Reads the one file part named `field` of a multipart request. A body that is not multipart, or
+ * whose parts cannot be read (no boundary, a boundary that does not match, a cut-off part), is a
+ * 400; a file over `maxBytes` (or the server's upload limit) a 413.
+ */
+export async function readUpload(request: FastifyRequest, field: string, maxBytes?: number): Promise<Upload> {
+  if (!request.isMultipart()) throw invalidField(field, 'send the file as multipart/form-data', 'type');
+  try {
+    const part = await request.file(maxBytes === undefined ? undefined : { limits: { fileSize: maxBytes, files: 1 } });
+    if (part?.fieldname !== field) throw invalidField(field, 'is required', 'required');
+    return { bytes: await part.toBuffer(), filename: part.filename };
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    // The size limit is the client's to respect: it keeps its own status (413).
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status === 413) throw error;
+    throw malformedBody('The multipart body cannot be read: check its boundary and parts');
+  }
+}

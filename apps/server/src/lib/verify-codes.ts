@@ -1,0 +1,63 @@
+import { randomInt } from 'node:crypto';
+import { EMAIL_CODE_TTL_MS } from '@water/contract/users';
+import { and, desc, eq, lt } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { verifyCodes } from '../db/schema.ts';
+import type { Deps } from './deps.ts';
+import { invalidField, tooManyRequests } from './http-errors.ts';
+
+/** What a code is for: confirming a new e-mail address, or resetting a forgotten password. */
+export type CodeScene = 'email' | 'reset';
+
+export interface CodeMail {
+  scene: CodeScene;
+  email: string;
+  subject: string;
+  /** The message, given the code. */
+  text: (code: string) => string;
+}
+
+/** One code per address per minute, so the endpoint cannot be used to flood a mailbox. */
+const RESEND_AFTER_MS = 60 * 1000;
+
+export type VerifyCodes = ReturnType<typeof createVerifyCodes>;
+
+/** Codes mailed to an address to prove it is the caller's: the e-mail change and the password reset. */
+export function createVerifyCodes({ db, clock, mailer }: Pick<Deps, 'db' | 'clock' | 'mailer'>) {
+  return {
+    /** Creates a code for an address and mails it (or logs it, without SMTP); never answers it. */
+    async send(mail: CodeMail, log: FastifyBaseLogger): Promise<void> {
+      const target = mail.email.toLowerCase();
+      const scene = mail.scene;
+      const now = clock.now();
+      await db.delete(verifyCodes).where(lt(verifyCodes.expiresAt, now));
+      const [last] = await db
+        .select({ createTime: verifyCodes.createTime })
+        .from(verifyCodes)
+        .where(and(eq(verifyCodes.scene, scene), eq(verifyCodes.target, target)))
+        .orderBy(desc(verifyCodes.createTime))
+        .limit(1);
+      if (last && now.getTime() - last.createTime.getTime() < RESEND_AFTER_MS) {
+        throw tooManyRequests('A code was sent to this address less than a minute ago; wait before asking again');
+      }
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      await db.delete(verifyCodes).where(and(eq(verifyCodes.scene, scene), eq(verifyCodes.target, target)));
+      await db
+        .insert(verifyCodes)
+        .values({ scene, target, code, expiresAt: new Date(now.getTime() + EMAIL_CODE_TTL_MS), createTime: now });
+      await mailer.send({ to: target, subject: mail.subject, text: mail.text(code) }, log);
+    },
+
+    /** Checks a code sent to the address; any attempt uses the code up, so it cannot be guessed. */
+    async consume(scene: CodeScene, email: string, code: string): Promise<void> {
+      const rows = await db
+        .delete(verifyCodes)
+        .where(and(eq(verifyCodes.scene, scene), eq(verifyCodes.target, email.toLowerCase())))
+        .returning({ code: verifyCodes.code, expiresAt: verifyCodes.expiresAt });
+      const now = clock.now().getTime();
+      if (!rows.some((row) => row.code === code.trim() && row.expiresAt.getTime() > now)) {
+        throw invalidField('code', 'the verification code is wrong or has expired; ask for a new one');
+      }
+    },
+  };
+}

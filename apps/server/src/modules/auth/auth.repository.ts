@@ -1,0 +1,70 @@
+import { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES } from '@water/contract/constants';
+import { eq, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { captchas, loginFailures, users } from '../../db/schema.ts';
+
+/** Failures further apart than this do not add up. */
+const FAILURE_WINDOW_MS = LOGIN_LOCK_MS;
+
+export const authRepository = {
+  /** Stores a captcha's answer; expired questions that were never answered are swept at the same time. */
+  async saveCaptcha(db: Database, captcha: { uuid: string; answer: string; expiresAt: Date }, now: Date) {
+    await db.delete(captchas).where(lt(captchas.expiresAt, now));
+    await db.insert(captchas).values(captcha);
+  },
+
+  /** Takes a captcha out, whatever happens next: each question is answered once. */
+  takeCaptcha: async (db: Database, uuid: string) =>
+    (await db.delete(captchas).where(eq(captchas.uuid, uuid)).returning())[0],
+
+  async lockedUntil(db: Database, username: string, now: Date): Promise<Date | undefined> {
+    const [row] = await db
+      .select({ lockedUntil: loginFailures.lockedUntil })
+      .from(loginFailures)
+      .where(eq(loginFailures.username, username.toLowerCase()));
+    return row?.lockedUntil && row.lockedUntil > now ? row.lockedUntil : undefined;
+  },
+
+  /** Counts one failure in a single statement, so parallel attempts cannot lose a count. */
+  async recordFailure(db: Database, username: string, now: Date): Promise<void> {
+    const windowStart = new Date(now.getTime() - FAILURE_WINDOW_MS);
+    const lockUntil = new Date(now.getTime() + LOGIN_LOCK_MS);
+    const t = loginFailures;
+    const restart = sql`(${t.lockedUntil} IS NOT NULL AND ${t.lockedUntil} <= ${now}) OR ${t.lastFailure} < ${windowStart}`;
+    const next = sql`CASE WHEN ${restart} THEN 1 ELSE ${t.failures} + 1 END`;
+    await db
+      .insert(t)
+      .values({ username: username.toLowerCase(), failures: 1, lastFailure: now })
+      .onConflictDoUpdate({
+        target: t.username,
+        set: {
+          failures: next,
+          lockedUntil: sql`CASE WHEN ${next} >= ${LOGIN_MAX_FAILURES} THEN ${lockUntil}::timestamptz ELSE NULL END`,
+          lastFailure: now,
+        },
+      });
+  },
+
+  async clearFailures(db: Database, username: string): Promise<void> {
+    await db.delete(loginFailures).where(eq(loginFailures.username, username.toLowerCase()));
+  },
+
+  /** Usernames are unique regardless of case (the index is on lower(username)). */
+  userByUsername: async (db: Database, username: string) =>
+    (await db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`))[0],
+
+  userByEmail: async (db: Database, email: string) =>
+    (await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`))[0],
+
+  async setPasswordHash(db: Database, userId: number, passwordHash: string): Promise<void> {
+    await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+  },
+
+  /** A new password chosen through a mailed code: it need not be changed again. */
+  async resetPassword(db: Database, userId: number, passwordHash: string, now: Date): Promise<void> {
+    await db
+      .update(users)
+      .set({ passwordHash, mustChangePassword: false, pwdResetTime: now, updateTime: now })
+      .where(eq(users.id, userId));
+  },
+};

@@ -1,0 +1,34 @@
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { operationLogs as logs } from '../../db/schema.ts';
+import { between, containsText, type Paging, selectPage } from '../../lib/list-query.ts';
+
+export type LogType = 'INFO' | 'ERROR';
+export interface LogFilter {
+  blurry?: string;
+  createTime?: string[];
+  /** Only the operations of this user. */
+  username?: string;
+}
+
+export const logSortable = { id: logs.id, createTime: logs.createTime, time: logs.time, username: logs.username };
+export const logOrder = [desc(logs.id)];
+
+const matching = (logType: LogType, filter: LogFilter): SQL | undefined =>
+  and(
+    eq(logs.logType, logType),
+    containsText([logs.username, logs.description, logs.requestIp], filter.blurry),
+    between(logs.createTime, filter.createTime),
+    filter.username === undefined ? undefined : eq(logs.username, filter.username),
+  );
+
+export const logsRepository = {
+  page: (db: Database, logType: LogType, filter: LogFilter, paging: Paging) =>
+    selectPage(db, logs, matching(logType, filter), paging),
+
+  /** What went wrong in a failed operation; undefined when there is no such entry. */
+  exception: async (db: Database, id: number) =>
+    (await db.select({ detail: logs.exceptionDetail }).from(logs).where(eq(logs.id, id)))[0],
+
+  clear: (db: Database, logType: LogType) => db.delete(logs).where(eq(logs.logType, logType)),
+};

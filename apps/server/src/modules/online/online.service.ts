@@ -1,0 +1,42 @@
+import type { PageOf, PageQuery } from '@water/contract/common';
+import type { OnlineUser } from '@water/contract/logs';
+import { addressOf } from '../../lib/client-info.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { sortKeys, sortRows } from '../../lib/list-query.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import { onlineRepository as repo } from './online.repository.ts';
+
+export type OnlineService = ReturnType<typeof createOnlineService>;
+
+const SORTABLE = ['userName', 'nickName', 'dept', 'ip', 'browser', 'loginTime'] as const;
+
+/** Who is signed in now, one row per session, and kicking sessions out. */
+export function createOnlineService({ db, clock, sessions }: Pick<Deps, 'db' | 'clock' | 'sessions'>) {
+  return {
+    async list(query: PageQuery & { username?: string }): Promise<PageOf<OnlineUser>> {
+      const order = sortKeys(query.sort, SORTABLE);
+      const rows = await repo.live(db, clock.now(), query.username);
+      const all = sortRows(
+        rows.map((row) => ({
+          key: row.session.id,
+          userName: row.user.username,
+          nickName: row.user.nickName,
+          dept: row.dept,
+          browser: row.session.browser,
+          ip: row.session.ip,
+          address: addressOf(row.session.ip ?? undefined),
+          loginTime: formatDateTime(row.session.loginTime) as string,
+        })),
+        order,
+      );
+      const size = query.size ?? 10;
+      const start = (query.page ?? 0) * size;
+      return { content: query.page === undefined ? all : all.slice(start, start + size), totalElements: all.length };
+    },
+
+    /** Ends the sessions named, on every instance at once; unknown ones are ignored. */
+    async kick(ids: string[]): Promise<void> {
+      await sessions.revoke(await repo.existing(db, ids));
+    },
+  };
+}

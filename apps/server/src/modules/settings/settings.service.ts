@@ -1,0 +1,28 @@
+import type { GlobalSettings, GlobalSettingsQuery } from '@water/contract/settings';
+import type { Static } from 'typebox';
+import { InvalidatingCache } from '../../lib/cache.ts';
+import type { Deps } from '../../lib/deps.ts';
+import type { Principal } from '../../lib/principal.ts';
+import { settingsRepository as repo } from './settings.repository.ts';
+
+type Side = Static<typeof GlobalSettingsQuery>;
+
+export type SettingsService = ReturnType<typeof createSettingsService>;
+
+/** The public settings of each side (title, footer, publicity), read by every visitor from memory. */
+export function createSettingsService({ db, clock, events }: Pick<Deps, 'db' | 'clock' | 'events'>) {
+  // Only sides that exist are kept, so made-up query values cannot fill memory.
+  const cache = new InvalidatingCache<string, GlobalSettings | undefined>({ keep: (value) => value !== undefined });
+  cache.clearOn(events, 'settings');
+  return {
+    async get({ sideCode, fromType }: Side): Promise<GlobalSettings> {
+      return (await cache.get(`${sideCode}\u0000${fromType}`, () => repo.find(db, sideCode, fromType))) ?? {};
+    },
+
+    /** Stores a side's settings; every instance drops its copy. */
+    async save(principal: Principal, side: Side, value: GlobalSettings): Promise<void> {
+      await repo.save(db, side, value, principal.username, clock.now());
+      await events.publish('settings', {});
+    },
+  };
+}

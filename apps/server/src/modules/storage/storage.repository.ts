@@ -1,0 +1,42 @@
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { storedFiles } from '../../db/schema.ts';
+import { containsText, type Paging, selectPage } from '../../lib/list-query.ts';
+
+export type FileRow = typeof storedFiles.$inferSelect;
+
+export const fileSortable = {
+  id: storedFiles.id,
+  name: storedFiles.name,
+  size: storedFiles.size,
+  createTime: storedFiles.createTime,
+};
+export const fileOrder = [desc(storedFiles.id)];
+
+const matching = (blurry: string | undefined, imagesOnly: boolean): SQL | undefined =>
+  and(containsText([storedFiles.name], blurry), imagesOnly ? eq(storedFiles.type, 'image') : undefined);
+
+export const storageRepository = {
+  page: (db: Database, filter: { blurry?: string; imagesOnly: boolean }, paging: Paging) =>
+    selectPage(db, storedFiles, matching(filter.blurry, filter.imagesOnly), paging),
+
+  /** The display name of a stored file, by the name it is stored under. */
+  displayName: async (db: Database, realName: string) =>
+    (await db.select({ name: storedFiles.name }).from(storedFiles).where(eq(storedFiles.realName, realName)))[0]?.name,
+
+  insert: async (db: Database, values: typeof storedFiles.$inferInsert) =>
+    (await db.insert(storedFiles).values(values).returning())[0] as FileRow,
+
+  /** Answers whether the file existed. */
+  rename: async (db: Database, id: number, values: { name: string; updateBy: string; updateTime: Date }) =>
+    (await db.update(storedFiles).set(values).where(eq(storedFiles.id, id)).returning({ id: storedFiles.id })).length >
+    0,
+
+  byIds: (db: Database, ids: readonly number[]) =>
+    db
+      .select()
+      .from(storedFiles)
+      .where(inArray(storedFiles.id, [...ids])),
+
+  delete: (db: Database, ids: readonly number[]) => db.delete(storedFiles).where(inArray(storedFiles.id, [...ids])),
+};

@@ -1,0 +1,127 @@
+import type { FieldError } from '@water/contract/errors';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError, invalidFields, malformedBody } from '../lib/http-errors.ts';
+
+/** Deeper JSON than this is refused before it is parsed: no form of the console nests past a few levels. */
+export const MAX_JSON_DEPTH = 32;
+
+/** Whether a JSON text nests arrays and objects deeper than `limit`, judged without parsing it. */
+export function jsonDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text.charCodeAt(index);
+    if (inString) {
+      if (char === 0x5c)
+        index++; // backslash: the next character is escaped
+      else if (char === 0x22) inString = false;
+    } else if (char === 0x22) inString = true;
+    else if (char === 0x5b || char === 0x7b) {
+      if (++depth > limit) return true;
+    } else if (char === 0x5d || char === 0x7d) depth--;
+  }
+  return false;
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what is looked for
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Text PostgreSQL cannot store, or that is not text at all: the NUL character and UTF-16
+ * surrogates without their other half. Answers the path of every such value (or key).
+ */
+export function unstorableText(value: unknown, path: string[] = [], found: FieldError[] = []): FieldError[] {
+  if (Buffer.isBuffer(value)) return found;
+  if (typeof value === 'string') {
+    if (UNSTORABLE.test(value)) {
+      found.push({ field: path.join('.') || 'body', code: 'format', message: 'contains characters that are not text' });
+    }
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => {
+      unstorableText(item, [...path, String(index)], found);
+    });
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (UNSTORABLE.test(key)) {
+        found.push({ field: path.join('.') || 'body', code: 'unknown', message: 'has a key that is not text' });
+      } else unstorableText(item, [...path, key], found);
+    }
+  }
+  return found;
+}
+
+/**
+ * Numbers that are not finite (`1e400`, `Infinity`), which JSON parsing and the query's type
+ * coercion can produce and which no bound in a schema catches. Answers the path of each.
+ */
+export function nonFiniteNumbers(value: unknown, path: string[] = [], found: FieldError[] = []): FieldError[] {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) {
+      found.push({ field: path.join('.') || 'body', code: 'type', message: 'must be a finite number' });
+    }
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => {
+      nonFiniteNumbers(item, [...path, String(index)], found);
+    });
+  } else if (value !== null && typeof value === 'object' && !Buffer.isBuffer(value)) {
+    for (const [key, item] of Object.entries(value)) nonFiniteNumbers(item, [...path, key], found);
+  }
+  return found;
+}
+
+async function refuseNonFiniteNumbers(request: FastifyRequest): Promise<void> {
+  const found = [
+    ...nonFiniteNumbers(request.params),
+    ...nonFiniteNumbers(request.query),
+    ...(request.isMultipart() ? [] : nonFiniteNumbers(request.body)),
+  ];
+  if (found.length > 0) throw invalidFields(found as [FieldError, ...FieldError[]]);
+}
+
+/** Whether every percent-encoded part of a query string decodes to UTF-8 text. */
+export function isWellEncodedQuery(query: string): boolean {
+  try {
+    for (const part of query.split(/[&=]/)) decodeURIComponent(part.replace(/\+/g, ' '));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function refuseUnstorableText(request: FastifyRequest): Promise<void> {
+  const url = request.raw.url ?? '';
+  const queryStart = url.indexOf('?');
+  if (queryStart >= 0 && !isWellEncodedQuery(url.slice(queryStart + 1))) {
+    throw new HttpError(400, 'The query string is not valid percent-encoded UTF-8', 'MALFORMED_URL');
+  }
+  const found = [
+    ...unstorableText(request.params),
+    ...unstorableText(request.query),
+    ...(request.isMultipart() ? [] : unstorableText(request.body)),
+  ];
+  if (found.length > 0) throw invalidFields(found as [FieldError, ...FieldError[]]);
+}
+
+/**
+ * What every request must be before a route sees it: JSON no deeper than MAX_JSON_DEPTH, and
+ * no text anywhere (path, query, body) that the database could not store.
+ */
+export const inputBoundaryPlugin = fp(
+  async (app: FastifyInstance) => {
+    const parseJson = app.getDefaultJsonParser('error', 'error');
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      const text = body.toString();
+      if (jsonDeeperThan(text, MAX_JSON_DEPTH)) {
+        done(malformedBody(`The request body nests deeper than ${MAX_JSON_DEPTH} levels`), undefined);
+        return;
+      }
+      parseJson(request, text, done);
+    });
+    app.addHook('preValidation', refuseUnstorableText);
+    // After validation, when the query's numbers have been coerced from text.
+    app.addHook('preHandler', refuseNonFiniteNumbers);
+  },
+  { name: 'input-boundary' },
+);

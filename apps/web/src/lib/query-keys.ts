@@ -1,0 +1,65 @@
+/**
+ * The cache keys of the server's data, one factory per resource, so that a key is written once
+ * and a change invalidates everything it touches through `<resource>Keys.all`. Several features
+ * read the same resource (the user form lists roles and jobs; the role page reads menus), so the
+ * factories live here rather than in one feature.
+ */
+type Params = Readonly<Record<string, unknown>>;
+
+export const userKeys = {
+  all: ['users'] as const,
+  list: (params: Params) => [...userKeys.all, 'list', params] as const,
+};
+
+export const roleKeys = {
+  all: ['roles'] as const,
+  list: (params: Params) => [...roleKeys.all, 'list', params] as const,
+  /** Every role, for the user form. */
+  options: () => [...roleKeys.all, 'all'] as const,
+  /** The caller's own best level. */
+  level: () => [...roleKeys.all, 'level'] as const,
+};
+
+export const jobKeys = {
+  all: ['jobs'] as const,
+  list: (params: Params) => [...jobKeys.all, 'list', params] as const,
+  options: () => [...jobKeys.all, 'options'] as const,
+};
+
+export const deptKeys = {
+  all: ['depts'] as const,
+  list: (params: Params) => [...deptKeys.all, 'list', params] as const,
+  level: (pid: number | null, enabledOnly: boolean) => [...deptKeys.all, 'level', pid, enabledOnly] as const,
+  superior: (ids: readonly number[]) => [...deptKeys.all, 'superior', ids] as const,
+  search: (name: string) => [...deptKeys.all, 'search', name] as const,
+};
+
+export const menuKeys = {
+  all: ['menus'] as const,
+  list: (params: Params) => [...menuKeys.all, 'list', params] as const,
+  children: (pid: number) => [...menuKeys.all, 'lazy', pid] as const,
+  superior: (ids: readonly number[]) => [...menuKeys.all, 'superior', ids] as const,
+  /** The ids of a menu and of everything below it. */
+  subtree: (id: number) => [...menuKeys.all, 'child', id] as const,
+  tree: () => [...menuKeys.all, 'tree'] as const,
+  catalogue: () => [...menuKeys.all, 'catalogue'] as const,
+};
+
+export const dictKeys = {
+  all: ['dicts'] as const,
+  list: (params: Params) => [...dictKeys.all, 'list', params] as const,
+  details: (dictName: string, params: Params) => [...dictKeys.all, 'details', dictName, params] as const,
+  /** Every entry of one dictionary, as dropdowns and labels read it (`useDict`). */
+  entries: (name: string) => [...dictKeys.all, 'entries', name] as const,
+};
+
+export const logKeys = {
+  all: ['logs'] as const,
+  own: (params: Params) => [...logKeys.all, 'own', params] as const,
+};
+
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  stats: () => [...dashboardKeys.all, 'stats'] as const,
+  recentOperations: () => [...dashboardKeys.all, 'recent-operations'] as const,
+};

@@ -1,0 +1,15 @@
+import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+
+/** A change to the server whose success makes every cached query under `keys` fetch again. */
+export function useInvalidatingMutation<TInput>(
+  mutationFn: (input: TInput) => Promise<unknown>,
+  keys: readonly QueryKey[],
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: async () => {
+      await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    },
+  });
+}

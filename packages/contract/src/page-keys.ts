@@ -1,0 +1,24 @@
+/**
+ * The pages of the console a menu can show, by the key the menu stores in `component`
+ * (eladmin's view paths). A menu naming any other key shows "page not available".
+ */
+export const PAGE_KEYS = [
+  'system/user/index',
+  'system/role/index',
+  'system/menu/index',
+  'system/dept/index',
+  'system/job/index',
+  'system/dict/index',
+  'monitor/online/index',
+  'monitor/log/index',
+  'monitor/log/errorLog',
+  'monitor/server/index',
+  'monitor/sql/index',
+  'tools/storage/index',
+  'tools/settings/index',
+] as const;
+export type PageKey = (typeof PAGE_KEYS)[number];
+
+export function isPageKey(key: string | null | undefined): key is PageKey {
+  return key != null && (PAGE_KEYS as readonly string[]).includes(key);
+}

@@ -1,0 +1,19 @@
+/** What the server pushes to a signed-in console over `/websocket?token=…`, as JSON text frames. */
+export const PUSH_MESSAGE_TYPES = ['INFO', 'ERROR', 'LOGOUT', 'CHANGED'] as const;
+export type PushMessageType = (typeof PUSH_MESSAGE_TYPES)[number];
+
+/** What a CHANGED message says changed: the console reloads that and nothing else. */
+export const CHANGE_TOPICS = ['menus', 'dicts', 'settings', 'permissions'] as const;
+export type ChangeTopic = (typeof CHANGE_TOPICS)[number];
+
+export interface PushMessage {
+  msgType: PushMessageType;
+  msg?: string;
+  /** For CHANGED only. */
+  topic?: ChangeTopic;
+}
+
+/** The close code of a socket whose session ended (signed out elsewhere, kicked out, revoked): sign out. */
+export const SESSION_ENDED_CLOSE = 4001;
+/** The close code of a socket the server closes as it shuts down (WebSocket "going away"): reconnect. */
+export const SERVER_GOING_AWAY_CLOSE = 1001;
