@@ -1,22 +1,15 @@
 import { parse as parseDisposition } from 'content-disposition';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerFor, createTestApp, DEFAULT_USER_PASSWORD, type TestApp, tokenOf } from '../../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { type Caller, useTestApp } from '../../../test/test-app.ts';
 
 describe('dictionaries API', () => {
-  let t: TestApp;
-  let call: ReturnType<typeof callerFor>;
-  let asUser: ReturnType<typeof callerFor>;
+  const ctx = useTestApp();
+  const call: Caller = (...args) => ctx.admin(...args);
+  const asUser: Caller = (...args) => ctx.user(...args);
   const dictNamed = async (name: string) =>
     (await call('GET', `/api/dict?blurry=${name}&page=0&size=50`))
       .json()
       .content.find((d: { name: string }) => d.name === name);
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    call = callerFor(t, await tokenOf(t));
-    asUser = callerFor(t, await tokenOf(t, 'test', DEFAULT_USER_PASSWORD));
-  });
-  afterAll(() => t.close());
 
   it('lists dictionaries with their entries, paged and sorted', async () => {
     const response = await call('GET', '/api/dict?page=0&size=10&sort=id,desc');

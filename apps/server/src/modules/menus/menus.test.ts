@@ -1,22 +1,15 @@
 import { parse as parseDisposition } from 'content-disposition';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerFor, createTestApp, DEFAULT_USER_PASSWORD, type TestApp, tokenOf } from '../../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { type Caller, useTestApp } from '../../../test/test-app.ts';
 
 describe('menus API', () => {
-  let t: TestApp;
-  let call: ReturnType<typeof callerFor>;
-  let asUser: ReturnType<typeof callerFor>;
+  const ctx = useTestApp();
+  const call: Caller = (...args) => ctx.admin(...args);
+  const asUser: Caller = (...args) => ctx.user(...args);
   const findByTitle = async (title: string) => {
     const { content } = (await call('GET', `/api/menus?blurry=${encodeURIComponent(title)}`)).json();
     return content.find((menu: { title: string }) => menu.title === title);
   };
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    call = callerFor(t, await tokenOf(t));
-    asUser = callerFor(t, await tokenOf(t, 'test', DEFAULT_USER_PASSWORD));
-  });
-  afterAll(() => t.close());
 
   it('builds the router tree: System as a Layout directory with its pages', async () => {
     const response = await call('GET', '/api/menus/build');

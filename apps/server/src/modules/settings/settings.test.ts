@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerFor, createTestApp, DEFAULT_USER_PASSWORD, type TestApp, tokenOf } from '../../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { type Caller, callerFor, DEFAULT_USER_PASSWORD, tokenOf, useTestApp } from '../../../test/test-app.ts';
 
 describe('global settings', () => {
-  let t: TestApp;
-  let call: ReturnType<typeof callerFor>;
+  const ctx = useTestApp();
+  const call: Caller = (...args) => ctx.admin(...args);
   const read = (query = '?sideCode=wad&fromType=1') =>
-    t.app.inject({ method: 'GET', url: `/api/global/setting${query}` });
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    call = callerFor(t, await tokenOf(t));
-  });
-  afterAll(() => t.close());
+    ctx.t.app.inject({ method: 'GET', url: `/api/global/setting${query}` });
 
   it('answers {} to anyone before anything is stored', async () => {
     const response = await read();
@@ -46,8 +40,8 @@ describe('global settings', () => {
   });
 
   it('lets only holders of setting:edit write', async () => {
-    const user = callerFor(t, await tokenOf(t, 'test', DEFAULT_USER_PASSWORD));
+    const user = callerFor(ctx.t, await tokenOf(ctx.t, 'test', DEFAULT_USER_PASSWORD));
     expect((await user('PUT', '/api/global/setting', { footerTxt: 'x' })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'PUT', url: '/api/global/setting', payload: {} })).statusCode).toBe(401);
+    expect((await ctx.t.app.inject({ method: 'PUT', url: '/api/global/setting', payload: {} })).statusCode).toBe(401);
   });
 });
