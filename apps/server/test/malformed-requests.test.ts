@@ -3,13 +3,7 @@ import { getTableName, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../src/db/schema.ts';
 import { deptId, roleId, userBody } from '../src/modules/users/test-fixtures.ts';
-import {
-  type MalformedCase,
-  malformedCases,
-  type Operation,
-  type Parameter,
-  type Schema,
-} from './malformed-requests.ts';
+import { type MalformedCase, malformedCases, type Operation, operationsOf } from './malformed-requests.ts';
 import { createTestApp, type TestApp, tokenOf } from './test-app.ts';
 
 /** Tables whose content malformed requests must leave exactly as it was (logs and sessions may grow). */
@@ -32,30 +26,6 @@ const DATA_TABLES = [
 /** What no answer may ever contain: stack frames, source files, SQL, table names, engine messages. */
 const INTERNAL_TEXT =
   /\bat [\w.<>]+ \(|\.ts:\d|node_modules|\bSELECT\b|\bINSERT\b|\bUPDATE\b|DELETE FROM|\bsys_\w+|Maximum call stack|TypeError|ReferenceError|RangeError|\$argon2/;
-
-interface OpenApiOperation {
-  parameters?: Parameter[];
-  requestBody?: { content?: Record<string, { schema?: Schema }> };
-  consumes?: string[];
-}
-
-function operationsOf(document: { paths: Record<string, Record<string, OpenApiOperation>> }): Operation[] {
-  const operations: Operation[] = [];
-  for (const [path, methods] of Object.entries(document.paths)) {
-    for (const [method, operation] of Object.entries(methods)) {
-      if (!['get', 'post', 'put', 'delete'].includes(method)) continue;
-      const content = operation.requestBody?.content ?? {};
-      operations.push({
-        method: method.toUpperCase(),
-        path,
-        parameters: operation.parameters ?? [],
-        body: content['application/json']?.schema,
-        multipart: 'multipart/form-data' in content,
-      });
-    }
-  }
-  return operations;
-}
 
 describe('malformed requests to every operation of the API', () => {
   let t: TestApp;

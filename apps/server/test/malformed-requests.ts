@@ -212,3 +212,28 @@ export function malformedCases(operation: Operation, validPath: (name: string) =
   }
   return cases;
 }
+
+interface OpenApiOperation {
+  parameters?: Parameter[];
+  requestBody?: { content?: Record<string, { schema?: Schema }> };
+  consumes?: string[];
+}
+
+/** The operations of the app's OpenAPI document (`app.swagger()`). */
+export function operationsOf(document: { paths: Record<string, Record<string, OpenApiOperation>> }): Operation[] {
+  const operations: Operation[] = [];
+  for (const [path, methods] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(methods)) {
+      if (!['get', 'post', 'put', 'delete'].includes(method)) continue;
+      const content = operation.requestBody?.content ?? {};
+      operations.push({
+        method: method.toUpperCase(),
+        path,
+        parameters: operation.parameters ?? [],
+        body: content['application/json']?.schema,
+        multipart: 'multipart/form-data' in content,
+      });
+    }
+  }
+  return operations;
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menus, roles, rolesMenus, users, usersRoles } from '../src/db/schema.ts';
 import { hashPassword } from '../src/lib/password.ts';
+import { operationsOf } from './malformed-requests.ts';
 import { createTestApp, type TestApp, tokenOf } from './test-app.ts';
 
 interface GuardedRoute {
@@ -12,14 +13,18 @@ interface GuardedRoute {
 const PASSWORD = 'Matrix-pass-1';
 
 /**
- * Every signed-in route that names permissions refuses a user who holds none of them with 403,
- * and lets through a user who holds exactly one of them (whatever it then answers to an empty
- * request, it is not 401 or 403). The routes are read from the app itself, so a new route is
- * covered the moment it is registered.
+ * Every signed-in route refuses an anonymous caller with 401; every route that names permissions
+ * refuses a user who holds none of them with 403, and lets through a user who holds exactly one
+ * of them and the administrator: whatever a route then answers to an empty request, it is not
+ * 401 or 403, and a read that needs no parameters answers 200. The routes are read from the app
+ * itself, so a new route is covered the moment it is registered.
  */
 describe('route × permission matrix', () => {
   let t: TestApp;
   let routes: GuardedRoute[];
+  let signedIn: { method: string; url: string }[];
+  /** `GET url` of the reads that need no parameter. */
+  let plainReads: Set<string>;
 
   /** A user whose only role grants exactly these permission strings (none: no role at all). */
   async function userWith(name: string, permissions: string[]): Promise<string> {
@@ -54,6 +59,12 @@ describe('route × permission matrix', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ AUTH_RATE_LIMIT: '100000' });
+    plainReads = new Set(
+      operationsOf(t.app.swagger() as never)
+        .filter((op) => op.method === 'GET' && !op.parameters.some((parameter) => parameter.required))
+        .map((op) => `GET ${op.path}`),
+    );
+    signedIn = t.app.routePermissions.map(({ method, url }) => ({ method, url }));
     routes = t.app.routePermissions.flatMap(({ method, url, permission }) =>
       permission === 'signed-in' ? [] : [{ method, url, permission }],
     );
@@ -62,7 +73,29 @@ describe('route × permission matrix', () => {
 
   it('finds the guarded routes', () => {
     expect(routes.length).toBeGreaterThan(20);
+    expect(plainReads).toContain('GET /api/users');
     expect(routes).toContainEqual({ method: 'POST', url: '/api/menus', permission: ['menu:add'] });
+  });
+
+  /** A read without path parameters answers 200 to whoever may call it; anything else is just let through. */
+  const letThrough = (route: GuardedRoute, status: number) =>
+    plainReads.has(`${route.method} ${route.url}`) ? status === 200 : status !== 401 && status !== 403;
+
+  it('refuses every signed-in route to an anonymous caller and a forged token', async () => {
+    expect(signedIn.length).toBeGreaterThan(routes.length);
+    const wrong: string[] = [];
+    for (const route of signedIn) {
+      for (const authorization of ['', 'Bearer not-a-token']) {
+        const response = await t.app.inject({
+          method: route.method as 'GET',
+          url: route.url.replace(/:(\w+)/g, '999999'),
+          headers: authorization ? { authorization } : {},
+        });
+        if (response.statusCode !== 401)
+          wrong.push(`${route.method} ${route.url} (${authorization || 'anonymous'}): ${response.statusCode}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('refuses every guarded route to a user without permissions', async () => {
@@ -83,7 +116,7 @@ describe('route × permission matrix', () => {
       const token = await userWith(`holder-${index}`, [permission]);
       for (const route of routes.filter((r) => r.permission.includes(permission))) {
         const status = (await request(route, token)).statusCode;
-        if (status === 401 || status === 403) wrong.push(`${route.method} ${route.url} with ${permission}: ${status}`);
+        if (!letThrough(route, status)) wrong.push(`${route.method} ${route.url} with ${permission}: ${status}`);
       }
     }
     expect(wrong).toEqual([]);
@@ -94,6 +127,9 @@ describe('route × permission matrix', () => {
     const statuses = await Promise.all(
       routes.map(async (route) => [route, (await request(route, token)).statusCode] as const),
     );
-    expect(statuses.filter(([, status]) => status === 401 || status === 403)).toEqual([]);
+    const wrong = statuses
+      .filter(([route, status]) => !letThrough(route, status))
+      .map(([route, status]) => `${route.method} ${route.url}: ${status}`);
+    expect(wrong).toEqual([]);
   });
 });

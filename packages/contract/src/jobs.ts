@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { CreateTimeRange, DateTime, Id, PageQuery, ParentId } from './common.ts';
+import { CreateTimeRange, DateTime, Id, PageQuery } from './common.ts';
 
 export const Job = Type.Object({
   id: Type.Integer(),

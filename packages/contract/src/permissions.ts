@@ -9,3 +9,6 @@ export function hasAnyPermission(held: Iterable<string> | ReadonlySet<string>, r
   if (names.has(ADMIN_PERMISSION)) return true;
   return required.some((name) => names.has(name));
 }
+
+/** The documented form of a permission string: `module:action`, e.g. `user:edit`. */
+export const PERMISSION_PATTERN = /^[a-z][a-zA-Z0-9]*:[a-z][a-zA-Z0-9]*$/;

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { CreateTimeRange, DateTime, Id, IdRef, nullable, PageQuery, ParentId } from './common.ts';
+import { CreateTimeRange, DateTime, Id, IdRef, nullable, PageQuery } from './common.ts';
 
 /** Wire values of a role's data scope: all, own department, custom departments. */
 export const DATA_SCOPES = ['全部', '本级', '自定义'] as const;

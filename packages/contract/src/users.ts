@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { UserDto } from './auth.ts';
-import { CreateTimeRange, Id, IdRef, nullable, PageQuery, ParentId } from './common.ts';
+import { CreateTimeRange, Id, IdRef, nullable, PageQuery } from './common.ts';
 import { EMAIL_PATTERN, PHONE_PATTERN } from './validators.ts';
 
 export const GENDERS = ['男', '女'] as const;

@@ -11,6 +11,7 @@ import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { InvalidatingCache } from './cache.ts';
 import type { EventBus } from './events.ts';
+import { forbidden } from './http-errors.ts';
 import { descendantsOf } from './tree.ts';
 
 /** The signed-in user as every request and every rule sees it. */
@@ -36,12 +37,57 @@ export function bestLevel(levels: readonly number[], isAdmin = false): number {
   return isAdmin ? Math.min(best, ROLE_LEVEL_MIN) : best;
 }
 
+/** Whether the principal holds `admin`: the one kind of user that every rule lets through. */
+export function isAdministrator(principal: Principal): boolean {
+  return principal.permissions.has(ADMIN_PERMISSION);
+}
+
 /** Whether a department lies in the principal's data scope (no department: only for an unrestricted scope). */
 export function inScope(principal: Principal, deptId: number | null): boolean {
   return principal.scope === null || (deptId !== null && principal.scope.has(deptId));
 }
 
 type Role = { id: number; level: number; dataScope: string };
+
+/** A user some action is about to change or sign out. */
+export interface TargetUser {
+  id: number;
+  username: string;
+  deptId: number | null;
+  isAdmin: boolean;
+}
+
+/**
+ * The rule for acting on other users (editing, deleting, resetting, signing out): the target lies
+ * in the caller's data scope and ranks no higher than the caller; only an administrator acts on
+ * an administrator. Throws a 403 naming the first user refused.
+ */
+export async function assertCanManageUsers(
+  db: Database,
+  principal: Principal,
+  targets: readonly TargetUser[],
+  action: string,
+): Promise<void> {
+  if (isAdministrator(principal) || targets.length === 0) return;
+  const ids = [...new Set(targets.map((target) => target.id))];
+  const rows = await db
+    .select({ userId: t.usersRoles.userId, level: t.roles.level })
+    .from(t.usersRoles)
+    .innerJoin(t.roles, eq(t.roles.id, t.usersRoles.roleId))
+    .where(inArray(t.usersRoles.userId, ids));
+  for (const target of targets) {
+    if (!inScope(principal, target.deptId)) {
+      throw forbidden(`You cannot ${action} "${target.username}": that user is outside your data scope`);
+    }
+    if (target.isAdmin) throw forbidden(`Only an administrator can ${action} "${target.username}"`);
+    const level = bestLevel(rows.filter((row) => row.userId === target.id).map((row) => row.level));
+    if (level < principal.level) {
+      throw forbidden(
+        `You cannot ${action} "${target.username}": their role level ${level} is above your own level ${principal.level}`,
+      );
+    }
+  }
+}
 
 /** A user's roles, best (lowest level) first. */
 export function rolesOf(db: Database, userId: number) {

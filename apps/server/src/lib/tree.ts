@@ -76,7 +76,8 @@ export function nest<R extends TreeRow, N>(rows: readonly R[], toNode: (row: R, 
 
 /**
  * For a parent picker: the top level, and the siblings of each row named and of every one of
- * its ancestors. Answers undefined for an id that is not among the rows.
+ * its ancestors. A row whose parent is not among the rows counts as top level. Answers
+ * `{ missing }` for an id that is not among the rows.
  */
 export function superiorRows<R extends TreeRow>(rows: readonly R[], ids: readonly number[]): R[] | { missing: number } {
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -91,5 +92,6 @@ export function superiorRows<R extends TreeRow>(rows: readonly R[], ids: readonl
       row = row.pid === null ? undefined : byId.get(row.pid);
     }
   }
-  return rows.filter((row) => parents.has(row.pid));
+  // A row whose parent is not among the rows (outside a data scope) is a top-level row too.
+  return rows.filter((row) => parents.has(row.pid) || (row.pid !== null && !byId.has(row.pid)));
 }

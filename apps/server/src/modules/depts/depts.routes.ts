@@ -3,6 +3,7 @@ import { authErrors, ErrorBody, IdList } from '@water/contract/common';
 import { DeptCreateInput, DeptFilter, DeptPage, DeptQuery, DeptTree, DeptUpdateInput } from '@water/contract/depts';
 import type { FastifyInstance } from 'fastify';
 import { crudRoutes } from '../../lib/crud-routes.ts';
+import { principalOf } from '../../plugins/auth.ts';
 import type { DeptsService } from './depts.service.ts';
 
 const tags = ['departments'];
@@ -42,6 +43,6 @@ export async function deptsRoutes(base: FastifyInstance, { service }: { service:
       },
       config: { permission: ['dept:list', 'user:list'] },
     },
-    async (request) => service.superior(request.body),
+    async (request) => service.superior(principalOf(request), request.body),
   );
 }

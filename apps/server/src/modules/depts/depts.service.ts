@@ -134,8 +134,12 @@ export function createDeptsService({ db, clock, principals }: Pick<Deps, 'db' | 
      * For the parent picker: the top level and, for each department named, its siblings and those
      * of each of its ancestors, nested under their parents.
      */
-    async superior(ids: number[]): Promise<{ content: DeptNode[]; totalElements: number }> {
-      const chosen = superiorRows(await repo.everything(db), [...new Set(ids)]);
+    /** The parent picker, within the caller's data scope: its top levels are the scope's own. */
+    async superior(principal: Principal, ids: number[]): Promise<{ content: DeptNode[]; totalElements: number }> {
+      const wanted = [...new Set(ids)];
+      for (const id of wanted) await scopedDept(principal, id);
+      const visible = (await repo.everything(db)).filter((row) => inScope(principal, row.id));
+      const chosen = superiorRows(visible, wanted);
       if ('missing' in chosen) throw notFound(`No department with id ${chosen.missing}`);
       const content = nest<DeptRow, DeptNode>(chosen, (row, children) => ({
         ...toDeptDto(row),

@@ -1,11 +1,13 @@
 import type { PageOf, PageQuery } from '@water/contract/common';
+import { ADMIN_PERMISSION } from '@water/contract/constants';
 import { buildMenuRoutes, withAncestors } from '@water/contract/menu-build';
 import type { Menu, MenuInput, MenuRoute, MenuTreeNode } from '@water/contract/menus';
+import { PERMISSION_PATTERN } from '@water/contract/permissions';
 import { InvalidatingCache } from '../../lib/cache.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { invalidField, notFound } from '../../lib/http-errors.ts';
+import { forbiddenField, invalidField, notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
-import type { Principal } from '../../lib/principal.ts';
+import { isAdministrator, type Principal } from '../../lib/principal.ts';
 import { nest, subtreeIds, superiorRows } from '../../lib/tree.ts';
 import type { Sheet } from '../../lib/xlsx.ts';
 import { type MenuRow, menuOrder, menuSortable, menusRepository as repo, toMenuDto } from './menus.repository.ts';
@@ -81,6 +83,23 @@ export function createMenusService({
     return values;
   }
 
+  /**
+   * A menu's permission string is granted to every role holding the menu, so a caller other than
+   * an administrator sets only a `module:action` string it holds itself (never `admin`).
+   */
+  function assertPermissionGrantable(principal: Principal, permission: string | null, before: string | null) {
+    if (permission === null || permission === before || isAdministrator(principal)) return;
+    if (permission === ADMIN_PERMISSION || !PERMISSION_PATTERN.test(permission)) {
+      throw forbiddenField(
+        'permission',
+        `only an administrator can set "${permission}": other permissions take the form module:action`,
+      );
+    }
+    if (!principal.permissions.has(permission)) {
+      throw forbiddenField('permission', `you can set only a permission you hold yourself, not "${permission}"`);
+    }
+  }
+
   async function build(principal: Principal): Promise<MenuRoute[]> {
     const all = await repo.all(db);
     const granted = principal.isAdmin ? all : await repo.ofRoles(db, principal.roleIds);
@@ -151,6 +170,7 @@ export function createMenusService({
     async create(principal: Principal, input: MenuInput): Promise<void> {
       if (input.id != null) throw invalidField('id', 'must not be set when creating a menu');
       const values = await checkedValues(input, undefined);
+      assertPermissionGrantable(principal, values.permission, null);
       await repo.insert(db, { ...values, createBy: principal.username, updateBy: principal.username });
       await menusChanged();
     },
@@ -161,6 +181,7 @@ export function createMenusService({
       const current = await repo.byId(db, id);
       if (!current) throw notFound(`No menu with id ${id}`);
       const values = await checkedValues(input, id);
+      assertPermissionGrantable(principal, values.permission, current.permission);
       if (values.pid !== null) {
         if (values.pid === id) throw invalidField('pid', 'a menu cannot be its own parent');
         if (subtreeIds(await repo.all(db), [id]).includes(values.pid)) {

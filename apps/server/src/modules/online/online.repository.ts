@@ -4,22 +4,33 @@ import { depts, sessions, users } from '../../db/schema.ts';
 import { containsText } from '../../lib/list-query.ts';
 
 export const onlineRepository = {
-  /** Live sessions with their users, newest sign-in first; `text` is part of the username or nickname. */
-  live: (db: Database, now: Date, text: string | undefined) =>
+  /**
+   * Live sessions with their users, newest sign-in first; `text` is part of the username or
+   * nickname; `scope` (when not null) the departments whose users are listed.
+   */
+  live: (db: Database, now: Date, text: string | undefined, scope: ReadonlySet<number> | null) =>
     db
       .select({ session: sessions, user: users, dept: depts.name })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .leftJoin(depts, eq(depts.id, users.deptId))
-      .where(and(gt(sessions.expiresAt, now), containsText([users.username, users.nickName], text)))
+      .where(
+        and(
+          gt(sessions.expiresAt, now),
+          containsText([users.username, users.nickName], text),
+          scope === null ? undefined : inArray(users.deptId, [...scope]),
+        ),
+      )
       .orderBy(desc(sessions.loginTime)),
 
-  /** The ids among those named that are sessions. */
-  existing: async (db: Database, ids: readonly string[]) =>
-    (
-      await db
-        .select({ id: sessions.id })
-        .from(sessions)
-        .where(inArray(sessions.id, [...ids]))
-    ).map((row) => row.id),
+  /** The sessions among the ids named, with the users they belong to. */
+  withUsers: (db: Database, ids: readonly string[]) =>
+    db
+      .select({
+        id: sessions.id,
+        user: { id: users.id, username: users.username, deptId: users.deptId, isAdmin: users.isAdmin },
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(inArray(sessions.id, [...ids])),
 };

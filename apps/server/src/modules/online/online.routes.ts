@@ -3,6 +3,7 @@ import { authErrors, Empty, ErrorBody, Page, PageQuery } from '@water/contract/c
 import { OnlineUser } from '@water/contract/logs';
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
+import { principalOf } from '../../plugins/auth.ts';
 import type { OnlineService } from './online.service.ts';
 
 const tags = ['online users'];
@@ -24,7 +25,7 @@ export async function onlineRoutes(base: FastifyInstance, { service }: { service
       },
       config: { permission: ['online:list'] },
     },
-    async (request) => service.list(request.query),
+    async (request) => service.list(principalOf(request), request.query),
   );
 
   app.delete(
@@ -39,7 +40,7 @@ export async function onlineRoutes(base: FastifyInstance, { service }: { service
       config: { permission: ['online:del'] },
     },
     async (request, reply) => {
-      await service.kick(request.body);
+      await service.kick(principalOf(request), request.body);
       return reply.code(200).send();
     },
   );

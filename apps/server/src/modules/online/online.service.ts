@@ -3,6 +3,7 @@ import type { OnlineUser } from '@water/contract/logs';
 import { addressOf } from '../../lib/client-info.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { sortKeys, sortRows } from '../../lib/list-query.ts';
+import { assertCanManageUsers, type Principal } from '../../lib/principal.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { onlineRepository as repo } from './online.repository.ts';
 
@@ -13,9 +14,10 @@ const SORTABLE = ['userName', 'nickName', 'dept', 'ip', 'browser', 'loginTime'] 
 /** Who is signed in now, one row per session, and kicking sessions out. */
 export function createOnlineService({ db, clock, sessions }: Pick<Deps, 'db' | 'clock' | 'sessions'>) {
   return {
-    async list(query: PageQuery & { username?: string }): Promise<PageOf<OnlineUser>> {
+    /** Sessions of the users within the caller's data scope. */
+    async list(principal: Principal, query: PageQuery & { username?: string }): Promise<PageOf<OnlineUser>> {
       const order = sortKeys(query.sort, SORTABLE);
-      const rows = await repo.live(db, clock.now(), query.username);
+      const rows = await repo.live(db, clock.now(), query.username, principal.scope);
       const all = sortRows(
         rows.map((row) => ({
           key: row.session.id,
@@ -34,9 +36,19 @@ export function createOnlineService({ db, clock, sessions }: Pick<Deps, 'db' | '
       return { content: query.page === undefined ? all : all.slice(start, start + size), totalElements: all.length };
     },
 
-    /** Ends the sessions named, on every instance at once; unknown ones are ignored. */
-    async kick(ids: string[]): Promise<void> {
-      await sessions.revoke(await repo.existing(db, ids));
+    /**
+     * Ends the sessions named, on every instance at once; unknown ones are ignored. Signing a user
+     * out follows the rule for editing them: nobody outside the caller's scope or above its level.
+     */
+    async kick(principal: Principal, ids: string[]): Promise<void> {
+      const found = await repo.withUsers(db, ids);
+      await assertCanManageUsers(
+        db,
+        principal,
+        found.map((row) => row.user),
+        'sign out',
+      );
+      await sessions.revoke(found.map((row) => row.id));
     },
   };
 }

@@ -64,6 +64,25 @@ export const rolesRepository = {
     return ids.filter((id) => !found.some((row) => row.id === id));
   },
 
+  /** The menus (id and title) that any of the roles grants. */
+  menusOfRoles: (db: Database, roleIds: readonly number[]) =>
+    roleIds.length === 0
+      ? Promise.resolve([])
+      : db
+          .selectDistinct({ id: menus.id, title: menus.title })
+          .from(rolesMenus)
+          .innerJoin(menus, eq(menus.id, rolesMenus.menuId))
+          .where(inArray(rolesMenus.roleId, [...roleIds])),
+
+  /** The menus (id and title) among those named. */
+  menuTitles: (db: Database, ids: readonly number[]) =>
+    ids.length === 0
+      ? Promise.resolve([])
+      : db
+          .select({ id: menus.id, title: menus.title })
+          .from(menus)
+          .where(inArray(menus.id, [...ids])),
+
   /** How many users hold each of the roles (only roles somebody holds). */
   holders: (db: Database, ids: readonly number[]) =>
     db

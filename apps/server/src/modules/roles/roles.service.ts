@@ -14,7 +14,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, forbidden, forbiddenField, invalidField, notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
-import type { Principal } from '../../lib/principal.ts';
+import { isAdministrator, type Principal } from '../../lib/principal.ts';
 import type { Sheet } from '../../lib/xlsx.ts';
 import { type RoleRow, rolesRepository as repo, roleOrder, roleSortable } from './roles.repository.ts';
 
@@ -24,10 +24,18 @@ const uniqueIds = (refs: { id: number }[] | null | undefined) =>
 const nameTaken = (name: string) =>
   invalidField('name', `"${name}" is already used by another role`, 'taken', { value: name });
 
+/**
+ * Only an administrator changes a role it holds itself or a role ranked at or above its own
+ * level: anybody else could otherwise widen its own rights.
+ */
 function assertReachable(principal: Principal, role: RoleRow, action: string) {
-  if (role.level < principal.level) {
+  if (isAdministrator(principal)) return;
+  if (principal.roleIds.includes(role.id)) {
+    throw forbidden(`You cannot ${action} "${role.name}": you hold this role yourself; ask an administrator`);
+  }
+  if (role.level <= principal.level) {
     throw forbidden(
-      `You cannot ${action} "${role.name}": its level ${role.level} is above your own level ${principal.level}`,
+      `You cannot ${action} "${role.name}": its level ${role.level} is not below your own level ${principal.level}`,
     );
   }
 }
@@ -59,10 +67,10 @@ export function createRolesService({
     const name = input.name.trim();
     if (!name) throw invalidField('name', 'must not be empty', 'required');
     if (await repo.nameTaken(db, name, id)) throw nameTaken(name);
-    if (input.level < principal.level) {
+    if (!isAdministrator(principal) && input.level <= principal.level) {
       throw forbiddenField(
         'level',
-        `you cannot give a role level ${input.level}, above your own level ${principal.level}`,
+        `you can give a role only a level below your own level ${principal.level} (${principal.level + 1} or more)`,
       );
     }
     const custom = input.dataScope === DATA_SCOPE_CUSTOM;
@@ -78,8 +86,23 @@ export function createRolesService({
       }
     }
     const menuIds = uniqueIds(input.menus);
-    if (menuIds) await assertAllExist('menus', menuIds);
+    if (menuIds) {
+      await assertAllExist('menus', menuIds);
+      await assertGrantable(principal, menuIds, id === undefined ? [] : await currentMenuIds(id));
+    }
     return { name, deptIds, menuIds };
+  }
+
+  const currentMenuIds = async (roleId: number) => (await repo.menusOfRoles(db, [roleId])).map((menu) => menu.id);
+
+  /** A caller other than an administrator adds to a role only menus its own roles grant it. */
+  async function assertGrantable(principal: Principal, menuIds: number[], before: number[]) {
+    if (isAdministrator(principal)) return;
+    const held = new Set((await repo.menusOfRoles(db, principal.roleIds)).map((menu) => menu.id));
+    const added = menuIds.filter((menuId) => !before.includes(menuId) && !held.has(menuId));
+    if (added.length === 0) return;
+    const titles = (await repo.menuTitles(db, added)).map((menu) => `"${menu.title}"`).join(', ');
+    throw forbiddenField('menus', `you can grant only menus you hold yourself, not ${titles}`);
   }
 
   const refuseDuplicate = (name: string) => (error: unknown) => {
@@ -181,6 +204,7 @@ export function createRolesService({
       const role = await reachableRole(principal, input.id, 'change the menus of');
       const menuIds = uniqueIds(input.menus) ?? [];
       await assertAllExist('menus', menuIds);
+      await assertGrantable(principal, menuIds, await currentMenuIds(role.id));
       await repo.setMenus(db, role.id, menuIds);
       await grantsChanged();
     },

@@ -183,22 +183,23 @@ describe('roles API', () => {
       asManager = callerFor(ctx.t, await tokenOf(ctx.t, body.username, 'Passw0rd-1'));
     });
 
-    it('lets a level-2 manager manage roles of level 2 and below only', async () => {
+    it('lets a level-2 manager manage only roles below level 2, never its own', async () => {
       expect((await asManager('GET', '/api/roles/level')).json()).toEqual({ level: 2 });
       const high = await asManager('POST', '/api/roles', role({ level: 1 }));
       expect(high.statusCode).toBe(403);
-      expect(high.json().message).toBe('level: you cannot give a role level 1, above your own level 2');
-      const own = role({ level: 2 });
-      expect((await asManager('POST', '/api/roles', own)).statusCode).toBe(201);
-      const id = await roleId(ctx.t, own.name);
+      expect(high.json().message).toBe('level: you can give a role only a level below your own level 2 (3 or more)');
+      expect((await asManager('POST', '/api/roles', role({ level: 2 }))).statusCode).toBe(403);
+      const lower = role({ level: 3 });
+      expect((await asManager('POST', '/api/roles', lower)).statusCode).toBe(201);
+      const id = await roleId(ctx.t, lower.name);
 
       const admin = await roleId(ctx.t, 'Administrator');
       const edit = await asManager('PUT', '/api/roles', { ...role({ name: 'Administrator', level: 5 }), id: admin });
       expect(edit.statusCode).toBe(403);
-      expect(edit.json().message).toBe('You cannot edit "Administrator": its level 1 is above your own level 2');
+      expect(edit.json().message).toBe('You cannot edit "Administrator": its level 1 is not below your own level 2');
       expect((await asManager('PUT', '/api/roles/menu', { id: admin, menus: [] })).statusCode).toBe(403);
       expect((await asManager('DELETE', '/api/roles', [admin])).statusCode).toBe(403);
-      const promote = await asManager('PUT', '/api/roles', { ...own, id, level: 1 });
+      const promote = await asManager('PUT', '/api/roles', { ...lower, id, level: 2 });
       expect(promote.statusCode).toBe(403);
       expect((await asManager('DELETE', '/api/roles', [id])).statusCode).toBe(200);
       expect((await call('GET', `/api/roles/${admin}`)).json().menus.length).toBeGreaterThan(0);

@@ -4,7 +4,7 @@ import type { Static } from 'typebox';
 import type { Database } from '../../db/client.ts';
 import { depts, jobs, roles, users, usersJobs, usersRoles } from '../../db/schema.ts';
 import { between, containsText, type Paging, selectPage } from '../../lib/list-query.ts';
-import { bestLevel, type Principal } from '../../lib/principal.ts';
+import type { Principal } from '../../lib/principal.ts';
 import { descendantsOf } from '../../lib/tree.ts';
 import type { UserRow } from '../../lib/user-info.ts';
 
@@ -66,18 +66,6 @@ export const usersRepository = {
       .from(users)
       .where(inArray(users.id, [...ids]))
       .orderBy(asc(users.id)),
-
-  /** The best role level of each user named (users without roles rank below every role). */
-  async levelsOf(db: Database, userIds: readonly number[]): Promise<Map<number, number>> {
-    const rows = await db
-      .select({ userId: usersRoles.userId, level: roles.level })
-      .from(usersRoles)
-      .innerJoin(roles, eq(roles.id, usersRoles.roleId))
-      .where(inArray(usersRoles.userId, [...userIds]));
-    return new Map(
-      userIds.map((id) => [id, bestLevel(rows.filter((row) => row.userId === id).map((row) => row.level))]),
-    );
-  },
 
   /** Whether another user than `exceptId` has this value, compared without case. */
   async isTaken(db: Database, column: 'username' | 'email', value: string, exceptId?: number): Promise<boolean> {

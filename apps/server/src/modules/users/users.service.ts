@@ -4,11 +4,11 @@ import type { UserCreateInput, UserFilter, UserQuery, UserUpdateInput } from '@w
 import type { Static } from 'typebox';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { badRequest, forbidden, forbiddenField, invalidField, invalidFields, notFound } from '../../lib/http-errors.ts';
+import { badRequest, forbiddenField, invalidField, invalidFields, notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { inScope, type Principal } from '../../lib/principal.ts';
-import { toUserDtos, type UserRow } from '../../lib/user-info.ts';
+import { assertCanManageUsers, inScope, isAdministrator, type Principal } from '../../lib/principal.ts';
+import { toUserDtos } from '../../lib/user-info.ts';
 import type { Sheet } from '../../lib/xlsx.ts';
 import { usersRepository as repo, userOrder, userSortable } from './users.repository.ts';
 
@@ -32,19 +32,6 @@ export function createUsersService(
   { db, clock, sessions, principals }: Pick<Deps, 'db' | 'clock' | 'sessions' | 'principals'>,
   { defaultUserPassword, removeAvatars }: UsersOptions,
 ) {
-  /** Refuses to act on a user outside the caller's data scope or of a higher role level. */
-  async function assertCanManage(principal: Principal, target: UserRow, action: string) {
-    if (!inScope(principal, target.deptId)) {
-      throw forbidden(`You cannot ${action} "${target.username}": that user is outside your data scope`);
-    }
-    const level = (await repo.levelsOf(db, [target.id])).get(target.id) as number;
-    if (level < principal.level) {
-      throw forbidden(
-        `You cannot ${action} "${target.username}": their role level ${level} is above your own level ${principal.level}`,
-      );
-    }
-  }
-
   /** Checks a user form against the data and the caller's rights; throws a 400 or 403 naming the field. */
   async function checkedForm(principal: Principal, input: UserCreateInput | UserUpdateInput, id?: number) {
     const username = input.username.trim();
@@ -94,7 +81,7 @@ export function createUsersService(
     const rows = await repo.byIds(db, wanted);
     const missing = wanted.filter((id) => !rows.some((row) => row.id === id));
     if (missing.length > 0) throw notFound(`No user with id ${missing.join(', ')}`);
-    for (const row of rows) await assertCanManage(principal, row, action);
+    await assertCanManageUsers(db, principal, rows, action);
     return rows;
   }
 
@@ -164,12 +151,16 @@ export function createUsersService(
     async update(principal: Principal, input: UserUpdateInput): Promise<void> {
       const target = await repo.byId(db, input.id);
       if (!target) throw notFound(`No user with id ${input.id}`);
-      await assertCanManage(principal, target, 'edit');
+      await assertCanManageUsers(db, principal, [target], 'edit');
       const disabling = target.enabled && input.enabled === false;
       if (disabling && target.isAdmin) throw invalidField('enabled', 'the administrator account cannot be disabled');
       if (disabling && target.id === principal.id) throw invalidField('enabled', 'you cannot disable your own account');
       const form = await checkedForm(principal, input, target.id);
       const rolesBefore = await repo.roleIdsOf(db, target.id);
+      const rolesChanged = rolesBefore.join(',') !== form.roleIds.join(',');
+      if (rolesChanged && target.id === principal.id && !isAdministrator(principal)) {
+        throw forbiddenField('roles', 'you cannot change your own roles; ask an administrator');
+      }
       await repo
         .update(
           db,
@@ -189,7 +180,6 @@ export function createUsersService(
           form.jobIds,
         )
         .catch(refuseDuplicate);
-      const rolesChanged = rolesBefore.join(',') !== form.roleIds.join(',');
       if (disabling || rolesChanged) await sessions.revokeUser(target.id);
       await principals.invalidate(target.id);
     },
