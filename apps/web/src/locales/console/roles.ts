@@ -21,8 +21,10 @@ export const rolesLocales = {
     chooseHint: 'Choose a role in the list to see and change its menus and buttons.',
     permissions: 'Menus and buttons',
     permissionsOf: 'Menus and buttons of {{name}}',
-    permissionsHelp: 'Ticking a menu ticks everything below it.',
-    permissionsLocked: 'This role is above your level: you can look, not change.',
+    permissionsHelp:
+      'Ticking a menu ticks everything below it. Unless you are an administrator, you can grant only menus you hold yourself.',
+    permissionsLocked:
+      'Only an administrator changes your own roles and roles at or above your level: you can look, not change.',
     saveMenus: 'Save menus',
     menusSaved: 'Menus saved. Holders of the role see the change at once.',
     undo: 'Undo changes',
@@ -52,8 +54,8 @@ export const rolesLocales = {
     chooseHint: '在列表中选择一个角色，查看并修改其菜单和按钮权限。',
     permissions: '菜单与按钮',
     permissionsOf: '{{name}} 的菜单与按钮',
-    permissionsHelp: '勾选一个菜单会同时勾选其下所有菜单和按钮。',
-    permissionsLocked: '此角色级别高于您：只能查看，不能修改。',
+    permissionsHelp: '勾选一个菜单会同时勾选其下所有菜单和按钮。除管理员外，只能授予您自己拥有的菜单。',
+    permissionsLocked: '您自己的角色以及级别不低于您的角色只能由管理员修改：您只能查看。',
     saveMenus: '保存菜单',
     menusSaved: '菜单已保存，持有该角色的用户立即生效。',
     undo: '撤销更改',

@@ -17,8 +17,8 @@ export interface RoleFormValues {
 }
 
 /** A new role starts at level 3, or at the caller's own level when that is lower in power (a higher number). */
-export function newRoleValues(ownLevel = 3): RoleFormValues {
-  return { name: '', level: Math.max(ownLevel, 3), dataScope: DATA_SCOPE_ALL, deptIds: [], description: '' };
+export function newRoleValues(minLevel = 3): RoleFormValues {
+  return { name: '', level: Math.max(minLevel, 3), dataScope: DATA_SCOPE_ALL, deptIds: [], description: '' };
 }
 
 export function toRoleFormValues(role: Role): RoleFormValues {

@@ -1,4 +1,4 @@
-import { DATA_SCOPE_CUSTOM, DATA_SCOPES, ROLE_LEVEL_MAX, type Role } from '@water/contract/roles';
+import { DATA_SCOPE_CUSTOM, DATA_SCOPES, ROLE_LEVEL_MAX, ROLE_LEVEL_MIN, type Role } from '@water/contract/roles';
 import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DeptTreeSelect } from '@/components/dept-tree/dept-tree-select.tsx';
@@ -12,7 +12,14 @@ import { useScopeLabels } from './use-scope-labels.ts';
 /** The server names the departments of a custom scope `depts`; the form holds their ids. */
 const ROLE_FIELD_NAMES = { depts: 'deptIds' };
 
-export function RoleForm({ dialog, ownLevel }: { dialog: FormDialog<Role>; ownLevel: number | undefined }) {
+interface RoleFormProps {
+  dialog: FormDialog<Role>;
+  /** The caller's best level; anybody but an administrator gives roles only levels below it. */
+  ownLevel: number | undefined;
+  administrator: boolean;
+}
+
+export function RoleForm({ dialog, ownLevel, administrator }: RoleFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<RoleFormValues>();
   const create = useCreateRole();
@@ -20,7 +27,7 @@ export function RoleForm({ dialog, ownLevel }: { dialog: FormDialog<Role>; ownLe
   const scopeLabel = useScopeLabels();
   const role = dialog.record;
   const scope = Form.useWatch('dataScope', form) ?? role?.dataScope;
-  const minLevel = ownLevel ?? 1;
+  const minLevel = administrator || ownLevel === undefined ? ROLE_LEVEL_MIN : Math.min(ownLevel + 1, ROLE_LEVEL_MAX);
   const submit = async (values: RoleFormValues) => {
     await (role ? update.mutateAsync(toRoleInput(values, role.id)) : create.mutateAsync(toRoleInput(values)));
   };
@@ -32,7 +39,7 @@ export function RoleForm({ dialog, ownLevel }: { dialog: FormDialog<Role>; ownLe
       title={role ? t('roles.editTitle') : t('roles.addTitle')}
       form={form}
       width={640}
-      initialValues={role ? toRoleFormValues(role) : newRoleValues(ownLevel)}
+      initialValues={role ? toRoleFormValues(role) : newRoleValues(minLevel)}
       fieldNames={ROLE_FIELD_NAMES}
       onSubmit={submit}
       onClose={dialog.close}

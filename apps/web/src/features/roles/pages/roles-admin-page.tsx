@@ -1,4 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
+import { ADMIN_PERMISSION } from '@water/contract/constants';
 import type { Role } from '@water/contract/roles';
 import { Button, Card, DatePicker, Empty, Flex, Form, Input } from 'antd';
 import { useState } from 'react';
@@ -12,6 +13,7 @@ import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
 import { Permission, usePermission } from '@/components/permission.tsx';
 import { useMenuTitle } from '@/lib/menu-title.ts';
+import { useSession } from '@/lib/session.ts';
 import { useDeleteRoles } from '../api/delete-roles.ts';
 import { useRoleLevel } from '../api/get-role-level.ts';
 import { useRoles } from '../api/get-roles.ts';
@@ -42,8 +44,14 @@ export function RolesAdminPage() {
   const remove = useDeleteRoles();
   const [chosen, setChosen] = useState<Role>();
   const selected = query.data?.content.find((role) => role.id === chosen?.id) ?? chosen;
-  // A role above the caller's own level can be looked at, not changed (the server checks too).
-  const reachable = (role: Role) => level.data === undefined || role.level >= level.data;
+  // Only an administrator changes a role it holds or one at or above its own level; anybody
+  // else can look at those, not change them (the server checks too).
+  const administrator = can([ADMIN_PERMISSION]);
+  const heldRoles = useSession((state) => state.user?.roles);
+  const reachable = (role: Role) =>
+    administrator ||
+    level.data === undefined ||
+    (role.level > level.data && !heldRoles?.some((held) => held.id === role.id));
 
   const actions = useActionsColumn<Role>({
     nameOf: (role) => role.name,
@@ -124,7 +132,7 @@ export function RolesAdminPage() {
           <Empty description={t('roles.chooseHint')} />
         </Card>
       )}
-      <RoleForm dialog={dialog} ownLevel={level.data} />
+      <RoleForm dialog={dialog} ownLevel={level.data} administrator={administrator} />
     </Flex>
   );
 }
