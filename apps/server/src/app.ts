@@ -77,6 +77,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // eladmin clients call some paths with a trailing slash (`DELETE api/dict/`, `updatePass/`).
+    routerOptions: { ignoreTrailingSlash: true },
     // A path that is not valid percent-encoded UTF-8 is refused in the product's error format.
     frameworkErrors: (error, _request, reply) =>
       sendError(

@@ -56,26 +56,23 @@ export async function userCenterRoutes(base: FastifyInstance, { service }: UserC
     },
   );
 
-  // eladmin clients post to `updatePass/`, with the slash.
-  for (const url of ['/api/users/updatePass', '/api/users/updatePass/']) {
-    app.post(
-      url,
-      {
-        schema: {
-          tags,
-          summary: 'Change one’s own password',
-          hide: url.endsWith('/'),
-          body: UpdatePassInput,
-          response: { 200: Empty, 400: ErrorBody, ...authErrors },
-        },
-        config: { permission: 'signed-in', duringPasswordChange: true },
+  // eladmin clients post to `updatePass/`, with the slash: the router ignores trailing slashes.
+  app.post(
+    '/api/users/updatePass',
+    {
+      schema: {
+        tags,
+        summary: 'Change one’s own password',
+        body: UpdatePassInput,
+        response: { 200: Empty, 400: ErrorBody, ...authErrors },
       },
-      async (request, reply) => {
-        await service.updatePassword(principalOf(request), request.sessionId as string, request.body);
-        return reply.code(200).send();
-      },
-    );
-  }
+      config: { permission: 'signed-in', duringPasswordChange: true },
+    },
+    async (request, reply) => {
+      await service.updatePassword(principalOf(request), request.sessionId as string, request.body);
+      return reply.code(200).send();
+    },
+  );
 
   app.post(
     '/api/users/updateAvatar',
