@@ -3,6 +3,7 @@ import { ADMIN_PERMISSION } from '@water/contract/constants';
 import { buildMenuRoutes, withAncestors } from '@water/contract/menu-build';
 import type { Menu, MenuInput, MenuRoute, MenuTreeNode } from '@water/contract/menus';
 import { PERMISSION_PATTERN } from '@water/contract/permissions';
+import { isExternalLink } from '@water/contract/validators';
 import { InvalidatingCache } from '../../lib/cache.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { forbiddenField, invalidField, notFound } from '../../lib/http-errors.ts';
@@ -12,7 +13,6 @@ import { nest, subtreeIds, superiorRows } from '../../lib/tree.ts';
 import type { Sheet } from '../../lib/xlsx.ts';
 import { type MenuRow, menuOrder, menuSortable, menusRepository as repo, toMenuDto } from './menus.repository.ts';
 
-const EXTERNAL = /^https?:\/\//;
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 
 export type MenuWithChildren = Menu & { children?: MenuWithChildren[] };
@@ -58,8 +58,8 @@ export function createMenusService({
     if (!title) throw invalidField('title', 'must not be empty', 'required');
     if (values.type !== 2 && !values.path)
       throw invalidField('path', 'is required for a directory or a menu', 'required');
-    if (values.iFrame && !EXTERNAL.test(values.path ?? '')) {
-      throw invalidField('path', 'an external link must start with http:// or https://', 'format');
+    if (values.iFrame && !isExternalLink(values.path ?? '')) {
+      throw invalidField('path', 'an external link must start with http:, https:, mailto: or tel:', 'format');
     }
     if (values.type === 1 && !values.iFrame && !values.component) {
       throw invalidField('component', 'a menu needs the page it opens', 'required');

@@ -121,6 +121,17 @@ describe('menus API', () => {
   });
 
   it.each([
+    ['mailto:sales@example.com'],
+    ['tel:+8613800000000'],
+    ['https://example.com/docs'],
+  ])('accepts the external link %s, as the menu form does', async (path) => {
+    const title = `Link ${path}`;
+    const response = await call('POST', '/api/menus', { type: 1, title, path, iFrame: true });
+    expect(response.statusCode, response.body).toBe(201);
+    expect((await findByTitle(title))?.path).toBe(path);
+  });
+
+  it.each([
     [{ type: 0, title: 'System', path: 'dup' }, 'title: "System" is already used by another menu'],
     [
       { type: 1, title: 'Dup name', path: 'x', component: 'a/b', componentName: 'User' },
@@ -128,7 +139,7 @@ describe('menus API', () => {
     ],
     [
       { type: 1, title: 'Bad link', path: 'ftp://x', iFrame: true },
-      'path: an external link must start with http:// or https://',
+      'path: an external link must start with http:, https:, mailto: or tel:',
     ],
     [{ type: 1, title: 'No page', path: 'x' }, 'component: a menu needs the page it opens'],
     [{ type: 2, title: 'No permission' }, 'permission: a button needs a permission string'],
