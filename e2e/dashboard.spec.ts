@@ -1,6 +1,8 @@
+import { signInAs, uniqueSuffix } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { tabBar } from './support/shell.ts';
 import { fillSignIn, openConsole, shot } from './support/sign-in.ts';
+import { idOf } from './support/system-pages.ts';
 
 interface Stats {
   users: number;
@@ -43,6 +45,23 @@ test.describe('home page', () => {
     await expect(page.getByText('Recent operations')).toBeVisible();
     await page.screenshot({ path: shot('shell-en-desktop') });
   });
+});
+
+test('a user sees only the figures it may list', async ({ page, admin, seed }) => {
+  const dictionaries = await idOf(admin, 'api/menus', { blurry: 'Dictionaries' }, 'title', 'Dictionaries');
+  const suffix = uniqueSuffix();
+  const password = 'Figures-pass-1';
+  await seed.user(`figures-${suffix}`, password, [await seed.role(`Figures ${suffix}`, [dictionaries])]);
+  await signInAs(page, `figures-${suffix}`, password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const overview = page.getByRole('region', { name: 'Overview' });
+  await expect(overview.getByText('Dictionaries', { exact: true })).toBeVisible();
+  await expect(overview.getByText('3', { exact: true })).toBeVisible();
+  for (const hidden of ['Users', 'Online users', 'Menus']) {
+    await expect(overview.getByText(hidden, { exact: true })).toHaveCount(0);
+  }
+  await expect(page.getByRole('img', { name: 'Sign-ins in the last 7 days' })).toHaveCount(0);
+  await expect(page.getByText('Recent operations')).toHaveCount(0);
 });
 
 test('the charting code is fetched only when the home page shows', async ({ page }) => {

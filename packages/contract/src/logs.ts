@@ -36,13 +36,25 @@ export const OnlineUser = Type.Object({
 });
 export type OnlineUser = Static<typeof OnlineUser>;
 
+/** Who sees each figure of the home page: a caller holding one of its permissions. */
+export const DASHBOARD_FIGURE_PERMISSIONS = {
+  users: ['user:list'],
+  onlineUsers: ['online:list'],
+  menus: ['menu:list'],
+  dicts: ['dict:list'],
+  signIns: ['user:list', 'log:list'],
+} as const satisfies Record<string, readonly string[]>;
+
+/** A figure of the home page: null for a caller without the permission to see it. */
+const Figure = (description: string) => Type.Union([Type.Integer(), Type.Null()], { description });
+
 export const DashboardStats = Type.Object({
-  users: Type.Integer(),
-  onlineUsers: Type.Integer(),
-  menus: Type.Integer(),
-  dicts: Type.Integer(),
-  signIns: Type.Array(Type.Object({ date: Type.String(), count: Type.Integer() }), {
-    description: 'The last 7 days, oldest first',
+  users: Figure('Users in the caller’s data scope (user:list)'),
+  onlineUsers: Figure('Users in scope signed in now (online:list)'),
+  menus: Figure('Menus (menu:list)'),
+  dicts: Figure('Dictionaries (dict:list)'),
+  signIns: Type.Union([Type.Array(Type.Object({ date: Type.String(), count: Type.Integer() })), Type.Null()], {
+    description: 'Sign-ins of users in scope over the last 7 days, oldest first (user:list or log:list); else null',
   }),
 });
 export type DashboardStats = Static<typeof DashboardStats>;

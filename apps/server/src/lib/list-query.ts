@@ -1,4 +1,4 @@
-import { and, asc, count, desc, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import { invalidField } from './http-errors.ts';
@@ -22,6 +22,11 @@ export function between(column: PgColumn, range: readonly string[] | undefined, 
     throw invalidField(field, `"${start ? last : first}" is not a real date and time (yyyy-MM-dd HH:mm:ss)`, 'format');
   }
   return and(gte(column, start), lt(column, end));
+}
+
+/** Rows whose department lies in a data scope (`null`: not restricted). */
+export function inDeptScope(column: PgColumn, scope: ReadonlySet<number> | null): SQL | undefined {
+  return scope === null ? undefined : inArray(column, [...scope]);
 }
 
 export interface ListQuery {

@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { authErrors } from '@water/contract/common';
 import { DashboardStats } from '@water/contract/logs';
 import type { FastifyInstance } from 'fastify';
+import { principalOf } from '../../plugins/auth.ts';
 import type { DashboardService } from './dashboard.service.ts';
 
 export async function dashboardRoutes(base: FastifyInstance, { service }: { service: DashboardService }) {
@@ -11,11 +12,11 @@ export async function dashboardRoutes(base: FastifyInstance, { service }: { serv
     {
       schema: {
         tags: ['dashboard'],
-        summary: 'Counts for the home page and sign-ins of the last 7 days',
+        summary: 'Counts for the home page and sign-ins of the last 7 days, as far as the caller may see them',
         response: { 200: DashboardStats, ...authErrors },
       },
       config: { permission: 'signed-in' },
     },
-    async () => service.stats(),
+    async (request) => service.stats(principalOf(request)),
   );
 }

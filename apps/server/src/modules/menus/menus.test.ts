@@ -120,16 +120,15 @@ describe('menus API', () => {
     expect(await findByTitle('Machines list')).toBeUndefined();
   });
 
-  it.each([
-    ['mailto:sales@example.com'],
-    ['tel:+8613800000000'],
-    ['https://example.com/docs'],
-  ])('accepts the external link %s, as the menu form does', async (path) => {
-    const title = `Link ${path}`;
-    const response = await call('POST', '/api/menus', { type: 1, title, path, iFrame: true });
-    expect(response.statusCode, response.body).toBe(201);
-    expect((await findByTitle(title))?.path).toBe(path);
-  });
+  it.each([['mailto:sales@example.com'], ['tel:+8613800000000'], ['https://example.com/docs']])(
+    'accepts the external link %s, as the menu form does',
+    async (path) => {
+      const title = `Link ${path}`;
+      const response = await call('POST', '/api/menus', { type: 1, title, path, iFrame: true });
+      expect(response.statusCode, response.body).toBe(201);
+      expect((await findByTitle(title))?.path).toBe(path);
+    },
+  );
 
   it.each([
     [{ type: 0, title: 'System', path: 'dup' }, 'title: "System" is already used by another menu'],

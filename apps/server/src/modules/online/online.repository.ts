@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { depts, sessions, users } from '../../db/schema.ts';
-import { containsText } from '../../lib/list-query.ts';
+import { containsText, inDeptScope } from '../../lib/list-query.ts';
 
 export const onlineRepository = {
   /**
@@ -18,7 +18,7 @@ export const onlineRepository = {
         and(
           gt(sessions.expiresAt, now),
           containsText([users.username, users.nickName], text),
-          scope === null ? undefined : inArray(users.deptId, [...scope]),
+          inDeptScope(users.deptId, scope),
         ),
       )
       .orderBy(desc(sessions.loginTime)),

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { Database } from '../../db/client.ts';
 import { depts, jobs, roles, users, usersJobs, usersRoles } from '../../db/schema.ts';
-import { between, containsText, type Paging, selectPage } from '../../lib/list-query.ts';
+import { between, containsText, inDeptScope, type Paging, selectPage } from '../../lib/list-query.ts';
 import type { Principal } from '../../lib/principal.ts';
 import { descendantsOf } from '../../lib/tree.ts';
 import type { UserRow } from '../../lib/user-info.ts';
@@ -38,7 +38,7 @@ async function matching(
     const subtree = await descendantsOf(db, depts, [filter.deptId]);
     conditions.push(subtree.length > 0 ? inArray(users.deptId, subtree) : sql`false`);
   }
-  if (principal.scope !== null) conditions.push(inArray(users.deptId, [...principal.scope]));
+  conditions.push(inDeptScope(users.deptId, principal.scope));
   return and(...conditions);
 }
 

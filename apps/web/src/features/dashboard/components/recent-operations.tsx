@@ -20,7 +20,7 @@ export function RecentOperations() {
               <Flex justify="space-between" gap={12}>
                 <Typography.Text ellipsis>{operation.description || operation.method}</Typography.Text>
                 <Typography.Text type="secondary" style={{ flex: 'none' }}>
-                  {formatTime(operation.createTime, '{m}-{d} {h}:{i}')}
+                  {formatTime(operation.createTime)}
                 </Typography.Text>
               </Flex>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>

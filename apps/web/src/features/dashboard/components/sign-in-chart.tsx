@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 const HEIGHT = 260;
 
 interface SignInChartProps {
-  data: DashboardStats['signIns'];
+  data: NonNullable<DashboardStats['signIns']>;
   /** What the chart shows, for screen readers (the figures are also in a table). */
   label: string;
 }

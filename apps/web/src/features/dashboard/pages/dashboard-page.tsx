@@ -1,7 +1,8 @@
 import { AppstoreOutlined, BookOutlined, TeamOutlined, WifiOutlined } from '@ant-design/icons';
+import { DASHBOARD_FIGURE_PERMISSIONS } from '@water/contract/logs';
 import { Alert, Button, Card, Col, Descriptions, type DescriptionsProps, Flex, Row, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Permission } from '@/components/permission.tsx';
+import { Permission, usePermission } from '@/components/permission.tsx';
 import { useSession } from '@/lib/session.ts';
 import { useDashboardStats } from '../api/get-dashboard-stats.ts';
 import { RecentOperations } from '../components/recent-operations.tsx';
@@ -31,12 +32,17 @@ export function DashboardPage() {
   const { t } = useTranslation();
   const stats = useDashboardStats();
   const figures = stats.data;
-  const cards = [
-    { key: 'users', title: t('dashboard.users'), value: figures?.users, icon: <TeamOutlined /> },
-    { key: 'onlineUsers', title: t('dashboard.onlineUsers'), value: figures?.onlineUsers, icon: <WifiOutlined /> },
-    { key: 'menus', title: t('dashboard.menus'), value: figures?.menus, icon: <AppstoreOutlined /> },
-    { key: 'dicts', title: t('dashboard.dicts'), value: figures?.dicts, icon: <BookOutlined /> },
-  ];
+  const can = usePermission();
+  // Only the figures the user may see, as the server counts them: within its data scope.
+  const cards = (
+    [
+      { key: 'users', title: t('dashboard.users'), icon: <TeamOutlined /> },
+      { key: 'onlineUsers', title: t('dashboard.onlineUsers'), icon: <WifiOutlined /> },
+      { key: 'menus', title: t('dashboard.menus'), icon: <AppstoreOutlined /> },
+      { key: 'dicts', title: t('dashboard.dicts'), icon: <BookOutlined /> },
+    ] as const
+  ).filter((card) => can(DASHBOARD_FIGURE_PERMISSIONS[card.key]));
+  const showSignIns = can(DASHBOARD_FIGURE_PERMISSIONS.signIns);
   const signIns = figures?.signIns ?? [];
 
   return (
@@ -57,41 +63,50 @@ export function DashboardPage() {
           style={{ marginBottom: 16 }}
         />
       )}
-      <section aria-label={t('dashboard.overview')}>
-        <Row gutter={[16, 16]}>
-          {cards.map((card) => (
-            <Col key={card.key} xs={12} lg={6}>
-              <StatCard title={card.title} value={card.value} icon={card.icon} loading={stats.isPending} />
-            </Col>
-          ))}
-        </Row>
-      </section>
+      {cards.length > 0 && (
+        <section aria-label={t('dashboard.overview')}>
+          <Row gutter={[16, 16]}>
+            {cards.map((card) => (
+              <Col key={card.key} xs={12} lg={6}>
+                <StatCard
+                  title={card.title}
+                  value={figures?.[card.key] ?? undefined}
+                  icon={card.icon}
+                  loading={stats.isPending}
+                />
+              </Col>
+            ))}
+          </Row>
+        </section>
+      )}
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
-        <Col xs={24} xl={14}>
-          <Card title={t('dashboard.signIns')}>
-            {stats.isPending ? <Skeleton active /> : <SignInChart data={signIns} label={t('dashboard.signIns')} />}
-            <div className={styles.srOnly}>
-              <table>
-                <caption>{t('dashboard.signInsTable')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('dashboard.date')}</th>
-                    <th scope="col">{t('dashboard.count')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {signIns.map((day) => (
-                    <tr key={day.date}>
-                      <td>{day.date}</td>
-                      <td>{day.count}</td>
+        {showSignIns && (
+          <Col xs={24} xl={14}>
+            <Card title={t('dashboard.signIns')}>
+              {stats.isPending ? <Skeleton active /> : <SignInChart data={signIns} label={t('dashboard.signIns')} />}
+              <div className={styles.srOnly}>
+                <table>
+                  <caption>{t('dashboard.signInsTable')}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('dashboard.date')}</th>
+                      <th scope="col">{t('dashboard.count')}</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </Card>
-        </Col>
-        <Col xs={24} xl={10}>
+                  </thead>
+                  <tbody>
+                    {signIns.map((day) => (
+                      <tr key={day.date}>
+                        <td>{day.date}</td>
+                        <td>{day.count}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </Card>
+          </Col>
+        )}
+        <Col xs={24} xl={showSignIns ? 10 : 24}>
           <Flex vertical gap={16}>
             <AccountCard />
             <Permission allow={['log:list']}>
