@@ -1,3 +1,5 @@
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from '@/locales/en.ts';
@@ -20,8 +22,15 @@ function readSavedLanguage(): string | null {
   }
 }
 
+/** Date pickers and dayjs formats follow the console's language (month and weekday names). */
+function applyDayjsLocale(language: string): void {
+  dayjs.locale(language === 'zh-CN' ? 'zh-cn' : 'en');
+}
+
 const initial = pickLanguage(readSavedLanguage(), navigator.languages ?? [navigator.language]);
 document.documentElement.lang = initial;
+applyDayjsLocale(initial);
+i18n.on('languageChanged', applyDayjsLocale);
 
 // Only the texts of the first screens; the console adds its own when it loads (i18n-console.ts).
 void i18n.use(initReactI18next).init({
