@@ -18,6 +18,13 @@ export const consoleEn = {
   center: centerLocales.en,
   list: listLocales.en,
   /** Titles of the fixed pages and of the seeded menus; any other menu title shows as the server sent it. */
+  /** Texts the server seeds in English, other than menu titles: dictionary labels, operation names. */
+  seededTexts: {
+    Active: 'Active',
+    Enabled: 'Enabled',
+    Disabled: 'Disabled',
+    'Sign in': 'Sign in',
+  },
   menuTitles: {
     Home: 'Home',
     'Personal center': 'Personal center',

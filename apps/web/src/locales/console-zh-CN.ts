@@ -17,6 +17,13 @@ export const consoleZhCN: ConsoleMessages = {
   jobs: jobsLocales.zh,
   center: centerLocales.zh,
   list: listLocales.zh,
+  /** Texts the server seeds in English, other than menu titles: dictionary labels, operation names. */
+  seededTexts: {
+    Active: '激活',
+    Enabled: '启用',
+    Disabled: '禁用',
+    'Sign in': '用户登录',
+  },
   menuTitles: {
     Home: '首页',
     'Personal center': '个人中心',

@@ -1,12 +1,15 @@
 // @vitest-environment jsdom
 import '@/test/antd-jsdom.ts';
+import '@/lib/i18n-console.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import type { DictDetail } from '@water/contract/dicts';
 import type { ReactNode } from 'react';
+import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DictLabel } from '@/components/dict-label.tsx';
 import { DictSelect } from '@/components/dict-select.tsx';
+import { changeLanguage } from '@/lib/i18n.ts';
 import { fetchDictDetail } from './fetch-dict-detail.ts';
 import { useDict } from './use-dict.ts';
 
@@ -58,6 +61,20 @@ describe('useDict', () => {
     expect(result.current.dict.level?.map((item) => item.value)).toEqual([1, 2]);
     expect(result.current.dict.user_status?.map((item) => item.value)).toEqual(['true', 'false']);
     expect(result.current.label.level).toEqual({ 1: 'Gold', 2: 'Silver' });
+  });
+
+  it('shows seeded labels in the console’s language and typed ones as typed', async () => {
+    const { result } = renderHook(() => useDict('user_status', 'level'), { wrapper });
+    await waitFor(() => expect(result.current.isLoading).toBe(false));
+    expect(result.current.label.user_status).toEqual({ true: 'Active', false: 'Disabled' });
+    await act(() => changeLanguage('zh-CN'));
+    try {
+      expect(result.current.label.user_status).toEqual({ true: '激活', false: '禁用' });
+      expect(result.current.dict.user_status?.map((item) => item.label)).toEqual(['激活', '禁用']);
+      expect(result.current.label.level).toEqual({ 1: 'Gold', 2: 'Silver' });
+    } finally {
+      await act(() => changeLanguage('en'));
+    }
   });
 
   it('throws "need Dict names" without a name', () => {

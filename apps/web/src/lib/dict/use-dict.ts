@@ -1,4 +1,5 @@
 import { queryOptions, useQueries } from '@tanstack/react-query';
+import { useSeededText } from '@/lib/menu-title.ts';
 import { dictKeys } from '@/lib/query-keys.ts';
 import { assertDictNames, type DictItem, dictLabels, toDictItems } from './dict-items.ts';
 import { fetchDictDetail } from './fetch-dict-detail.ts';
@@ -21,16 +22,25 @@ export interface Dicts {
   isError: boolean;
 }
 
-/** `useDict('user_status', 'job_status')`: one request per name, cached and shared between pages. */
+/**
+ * `useDict('user_status', 'job_status')`: one request per name, cached and shared between pages.
+ * Seeded labels ("Enabled") show in the console's language; labels staff typed show as typed.
+ */
 export function useDict(...names: string[]): Dicts {
   assertDictNames(names);
+  const seeded = useSeededText();
   return useQueries({
     queries: names.map(dictQuery),
-    combine: (results) => ({
-      dict: Object.fromEntries(names.map((name, index) => [name, results[index]?.data ?? []])),
-      label: Object.fromEntries(names.map((name, index) => [name, dictLabels(results[index]?.data ?? [])])),
-      isLoading: results.some((result) => result.isPending),
-      isError: results.some((result) => result.isError),
-    }),
+    combine: (results) => {
+      const shown = names.map((_, index) =>
+        (results[index]?.data ?? []).map((item) => ({ ...item, label: seeded(item.label) })),
+      );
+      return {
+        dict: Object.fromEntries(names.map((name, index) => [name, shown[index] ?? []])),
+        label: Object.fromEntries(names.map((name, index) => [name, dictLabels(shown[index] ?? [])])),
+        isLoading: results.some((result) => result.isPending),
+        isError: results.some((result) => result.isError),
+      };
+    },
   });
 }

@@ -1,12 +1,14 @@
 import { Card, Empty, Flex, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '@/lib/format/date.ts';
+import { useSeededText } from '@/lib/menu-title.ts';
 import { useRecentOperations } from '../api/get-recent-operations.ts';
 
 /** What happened last in the console, for those allowed to read the operation log. */
 export function RecentOperations() {
   const { t } = useTranslation();
   const operations = useRecentOperations();
+  const seeded = useSeededText();
   return (
     <Card title={t('dashboard.recentOperations')}>
       {operations.isPending ? (
@@ -18,7 +20,7 @@ export function RecentOperations() {
           {operations.data.map((operation) => (
             <li key={operation.id}>
               <Flex justify="space-between" gap={12}>
-                <Typography.Text ellipsis>{operation.description || operation.method}</Typography.Text>
+                <Typography.Text ellipsis>{seeded(operation.description || operation.method || '')}</Typography.Text>
                 <Typography.Text type="secondary" style={{ flex: 'none' }}>
                   {formatTime(operation.createTime)}
                 </Typography.Text>
