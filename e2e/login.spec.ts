@@ -1,6 +1,6 @@
 import { TOKEN_COOKIE_KEY, USERNAME_COOKIE_KEY } from '@water/contract/constants';
 import { expect, test } from './support/fixtures.ts';
-import { logOut } from './support/shell.ts';
+import { logOut, sidewaysOverflow } from './support/shell.ts';
 import { fillSignIn, shot, signIn } from './support/sign-in.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './support/test-server.ts';
 
@@ -169,7 +169,7 @@ test.describe('signing in on a phone', () => {
     await page.goto('/login');
     await expect(page.getByAltText('Captcha')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Log in' })).toBeInViewport();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await sidewaysOverflow(page);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: shot('login-en-mobile'), fullPage: true });
   });
@@ -177,7 +177,7 @@ test.describe('signing in on a phone', () => {
   test('the dashboard top bar fits the screen', async ({ page }) => {
     await signIn(page);
     await expect(page.getByRole('button', { name: 'Account menu' })).toBeInViewport();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await sidewaysOverflow(page);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: shot('dashboard-en-mobile') });
   });

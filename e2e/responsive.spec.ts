@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures.ts';
-import { breadcrumb, tabBar } from './support/shell.ts';
+import { breadcrumb, sidewaysOverflow, tabBar } from './support/shell.ts';
 import { openConsole, shot } from './support/sign-in.ts';
 
 // Signing in is not the point here: every journey opens the console with the worker's session.
@@ -11,7 +11,7 @@ test.describe('on a phone', () => {
   test('the sidebar is a drawer that closes on navigation', async ({ page }) => {
     await openConsole(page);
     await expect(page.locator('aside')).toHaveCount(0);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await sidewaysOverflow(page);
     expect(overflow).toBeLessThanOrEqual(0);
     await expect(page.getByRole('heading', { name: 'Home', level: 2 })).toBeVisible();
     await page.screenshot({ path: shot('shell-en-mobile'), fullPage: true });
@@ -55,8 +55,37 @@ test.describe('on a phone in Chinese', () => {
   test('the shell fits and speaks Chinese', async ({ page }) => {
     await openConsole(page, '/dashboard', 'zh-CN');
     await expect(page.getByRole('button', { name: '打开菜单' })).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await sidewaysOverflow(page);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: shot('shell-zh-mobile'), fullPage: true });
   });
 });
+
+const SYSTEM_PAGES = ['/system/user', '/system/role', '/system/menu', '/system/dept', '/system/job', '/system/dict'];
+
+for (const language of ['en', 'zh-CN'] as const) {
+  test.describe(`system pages on a phone (${language})`, () => {
+    test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: language });
+
+    for (const path of SYSTEM_PAGES) {
+      test(`${path} never scrolls sideways, and its dialog fits the screen`, async ({ page }) => {
+        await openConsole(page, path, language);
+        await expect(page.getByRole('main').getByRole('table').first()).toBeVisible();
+        expect(await sidewaysOverflow(page), 'the page is wider than the phone').toBeLessThanOrEqual(0);
+        await page.screenshot({ path: shot(`${path.split('/').pop()}-${language}-phone`) });
+        await page
+          .getByRole('main')
+          .getByRole('button', { name: language === 'en' ? 'Add' : '新增', exact: true })
+          .first()
+          .click();
+        const dialog = page.getByRole('dialog');
+        await expect(dialog).toBeVisible();
+        const box = await dialog.boundingBox();
+        expect(box).not.toBeNull();
+        expect(box!.x, 'the dialog starts off-screen').toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width, 'the dialog ends off-screen').toBeLessThanOrEqual(390);
+        expect(await sidewaysOverflow(page), 'the page with its dialog is wider than the phone').toBeLessThanOrEqual(0);
+      });
+    }
+  });
+}

@@ -62,3 +62,12 @@ export async function homeLoaded(page: Page) {
 export function tabMenu(page: Page): Locator {
   return page.getByRole('menu').filter({ has: page.getByRole('menuitem', { name: 'Close others' }) });
 }
+
+/**
+ * How far the page reaches beyond the screen, in CSS pixels. A phone (`isMobile`) widens its
+ * layout viewport to fit the page, so `innerWidth` hides the overflow: compare with the screen.
+ */
+export async function sidewaysOverflow(page: Page): Promise<number> {
+  const screenWidth = page.viewportSize()?.width ?? 0;
+  return (await page.evaluate(() => document.documentElement.scrollWidth)) - screenWidth;
+}

@@ -2,6 +2,7 @@ import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Form, type FormProps, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import styles from './search-bar.module.css';
 
 interface SearchBarProps<V extends object> {
   /** The filter fields (`Form.Item`s); Enter in any of them searches. */
@@ -32,6 +33,7 @@ export function SearchBar<V extends object>({
       aria-label={t('list.filters')}
       initialValues={initialValues}
       onFinish={onSearch}
+      className={[styles.bar, formProps?.className].filter(Boolean).join(' ')}
       style={{ rowGap: 12, marginBottom: 16 }}
     >
       {children}
