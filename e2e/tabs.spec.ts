@@ -167,3 +167,32 @@ test.describe('a kept list', () => {
     }
   });
 });
+
+test.describe('many tabs', () => {
+  test.use({ signedIn: true });
+
+  test('the current tab is scrolled into view after a reload and a direct URL', { tag: '@phone' }, async ({ page }) => {
+    const pages = ['/system/user', '/system/role', '/system/menu', '/system/dept', '/system/job', '/system/dict'];
+    await openConsole(page, pages[0]);
+    for (const path of pages.slice(1)) await page.goto(path);
+    const list = tabBar(page).getByRole('list');
+    const current = tabBar(page).locator('[aria-current="page"]');
+    const inView = async () => {
+      const bar = (await list.boundingBox())!;
+      const box = (await current.locator('xpath=ancestor::li').boundingBox())!;
+      return box.x >= bar.x + 3.5 && box.x + box.width <= bar.x + bar.width - 3.5;
+    };
+    await page.reload();
+    await expect(current).toHaveText('Dictionaries');
+    await expect.poll(inView).toBe(true);
+    await page.goto('/system/user');
+    await expect(current).toHaveText('Users');
+    await expect.poll(inView).toBe(true);
+  });
+
+  test('two tabs of the same page are told apart by their query', async ({ page }) => {
+    await openConsole(page, '/system/dict');
+    await page.goto('/system/dict?x=1');
+    await expect(tabTitles(page)).toHaveText(['Home', 'Dictionaries', 'Dictionaries · x=1']);
+  });
+});

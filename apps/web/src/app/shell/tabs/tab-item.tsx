@@ -12,6 +12,8 @@ const CONTEXT_MENU_WIDTH = 105;
 
 interface TabItemProps {
   view: VisitedView;
+  /** Tells this tab apart from another tab of the same page (its query). */
+  detail?: string;
   actions: TabActions;
   menuOpen: boolean;
   onMenuOpenChange: (open: boolean) => void;
@@ -19,11 +21,11 @@ interface TabItemProps {
 }
 
 /** One tab: a link, a close button unless pinned, and a context menu (right click, or Shift+F10). */
-export function TabItem({ view, actions, menuOpen, onMenuOpenChange, menuContainer }: TabItemProps) {
+export function TabItem({ view, detail, actions, menuOpen, onMenuOpenChange, menuContainer }: TabItemProps) {
   const { t } = useTranslation();
   const menuTitle = useMenuTitle();
   const active = view.fullPath === actions.current;
-  const title = menuTitle(view.title);
+  const title = detail ? `${menuTitle(view.title)} · ${detail}` : menuTitle(view.title);
   const choose = (key: string) => {
     onMenuOpenChange(false);
     if (key === 'refresh') actions.refresh(view);

@@ -10,6 +10,7 @@ import {
   lastViewPath,
   MAX_CACHED_VIEWS,
   type TabsState,
+  tabDetail,
   updateVisitedView,
   type VisitedView,
   withAffixViews,
@@ -101,5 +102,19 @@ describe('refresh and restore', () => {
     const restored = withAffixViews([home], [users, { ...home, affix: false }, users, roles]);
     expect(restored.map((view) => view.fullPath)).toEqual(['/dashboard', '/system/user', '/system/role']);
     expect(restored[0]?.affix).toBe(true);
+  });
+});
+
+describe('tabDetail', () => {
+  const dict: VisitedView = { fullPath: '/system/dict', path: '/system/dict', title: 'Dictionaries' };
+  const dictX: VisitedView = { fullPath: '/system/dict?x=1&name=a%20b', path: '/system/dict', title: 'Dictionaries' };
+
+  it('names the query of a tab whose page another tab shows too', () => {
+    expect(tabDetail(dictX, [dict, dictX])).toBe('x=1&name=a b');
+    expect(tabDetail(dict, [dict, dictX])).toBeUndefined();
+  });
+
+  it('adds nothing to a tab whose page no other tab shows', () => {
+    expect(tabDetail(dictX, [users, dictX])).toBeUndefined();
   });
 });

@@ -95,3 +95,17 @@ export function withAffixViews(affix: readonly VisitedView[], stored: readonly V
   }
   return views;
 }
+
+/**
+ * What tells a tab apart from another tab of the same page (`/system/dict` and
+ * `/system/dict?x=1`): its query, decoded; nothing when no other tab shows the same page.
+ */
+export function tabDetail(view: VisitedView, views: readonly VisitedView[]): string | undefined {
+  const query = view.fullPath.slice(view.path.length).replace(/^\?/, '');
+  if (!query || !views.some((other) => other !== view && other.path === view.path)) return undefined;
+  try {
+    return decodeURIComponent(query.replace(/\+/g, ' '));
+  } catch {
+    return query;
+  }
+}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TabItem } from './tab-item.tsx';
 import { scrollLeftToShow } from './tab-scroll.ts';
+import { tabDetail } from './tabs-model.ts';
 import { useTabs } from './tabs-store.ts';
 import styles from './tags-view.module.css';
 import { useTabActions } from './use-tab-actions.ts';
@@ -40,18 +41,28 @@ export function TagsView() {
   useMenuDismiss(menuFor !== undefined, closeMenu);
 
   // Only the bar scrolls sideways (scrollIntoView would also scroll the page under the sticky header).
+  // Again whenever the tabs change size (titles arrive after a reload, fonts load, the bar narrows),
+  // so that the current tab ends up in view after a reload or a direct URL too.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect reads the tabs from the DOM, which changes with `views`.
   useEffect(() => {
     const list = scroller.current;
     const item = list?.querySelector('[aria-current="page"]')?.closest('li');
     if (!list || !item || !actions.current) return;
-    const left = scrollLeftToShow(
-      item.offsetLeft,
-      item.offsetLeft + item.offsetWidth,
-      list.scrollLeft,
-      list.clientWidth,
-    );
-    if (left !== undefined) list.scrollTo({ left, behavior: 'smooth' });
-  }, [actions.current]);
+    const show = (behavior: ScrollBehavior) => {
+      const left = scrollLeftToShow(
+        item.offsetLeft,
+        item.offsetLeft + item.offsetWidth,
+        list.scrollLeft,
+        list.clientWidth,
+      );
+      if (left !== undefined) list.scrollTo({ left, behavior });
+    };
+    show('smooth');
+    const observer = new ResizeObserver(() => show('auto'));
+    observer.observe(list);
+    observer.observe(item);
+    return () => observer.disconnect();
+  }, [actions.current, views]);
 
   return (
     <nav ref={bar} className={styles.bar} aria-label={t('tabs.label')}>
@@ -67,6 +78,7 @@ export function TagsView() {
           <li key={view.fullPath} className={styles.item}>
             <TabItem
               view={view}
+              detail={tabDetail(view, views)}
               actions={actions}
               menuOpen={menuFor === view.fullPath}
               onMenuOpenChange={(open) => setMenuFor(open ? view.fullPath : undefined)}
