@@ -13,6 +13,7 @@ import { createEventBus } from './lib/events.ts';
 import { FileStore } from './lib/file-storage.ts';
 import { tooManyRequests } from './lib/http-errors.ts';
 import { loadLegacyKey } from './lib/legacy-rsa.ts';
+import { loggerOptions } from './lib/log-redaction.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { PrincipalCache } from './lib/principal.ts';
 import { SessionStore } from './lib/sessions.ts';
@@ -65,14 +66,14 @@ export interface AppOptions {
   clock?: Clock;
   /** How mail leaves the server; by default SMTP_URL, or the log. */
   mailer?: Mailer;
-  /** Pino logger options; false silences the log (tests). */
+  /** Pino logger options (level, stream…), always with the log redaction; false silences the log (tests). */
   logger?: boolean | object;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, options.logger),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     trustProxy: config.trustProxy,
