@@ -71,7 +71,8 @@ describe('POST auth/login', () => {
     expect(unknown.json().code).toBe('WRONG_CREDENTIALS');
   });
 
-  it('spends the same time on an unknown user as on a wrong password', async () => {
+  // A measurement of time on a shared machine: a burst of load elsewhere may spoil one run, not three.
+  it('spends the same time on an unknown user as on a wrong password', { retry: 2 }, async () => {
     const time = async (username: string) => {
       // Out of the failure window each time, so that the known account never reaches the lockout.
       t.clock.advance(LOGIN_LOCK_MS + 1);
@@ -88,9 +89,15 @@ describe('POST auth/login', () => {
     const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
     const known: number[] = [];
     const unknown: number[] = [];
+    // In turn, each first half of the time, so that a machine growing busier or calmer favours neither.
     for (let i = 0; i < 30; i++) {
-      known.push(await time('admin'));
-      unknown.push(await time(`ghost-${i}`));
+      if (i % 2) {
+        known.push(await time('admin'));
+        unknown.push(await time(`ghost-${i}`));
+      } else {
+        unknown.push(await time(`ghost-${i}`));
+        known.push(await time('admin'));
+      }
     }
     // Without the stand-in verification an unknown user answers tens of milliseconds sooner.
     expect(Math.abs(median(unknown) - median(known))).toBeLessThan(10);
