@@ -1,7 +1,9 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
+import { generate } from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createTestApp, type TestApp, tokenOf } from './test-app.ts';
@@ -87,6 +89,36 @@ describe.each<{ name: string; env: Record<string, string> }>([
     const console = await t.app.inject({ method: 'GET', url: '/' });
     const reference = await t.app.inject({ method: 'GET', url: '/doc/' });
     expect(reference.headers['content-security-policy']).toBe(console.headers['content-security-policy']);
+  });
+
+  it('sends HSTS on a request made over TLS', async () => {
+    const pems = await generate([{ name: 'commonName', value: 'localhost' }], { keySize: 2048, algorithm: 'sha256' });
+    const server = https.createServer({ key: pems.private, cert: pems.cert }, (request, response) =>
+      t.app.routing(request, response),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as { port: number };
+      const get = (url: string, headers: Record<string, string> = {}) =>
+        new Promise<IncomingHttpHeaders>((resolve, reject) => {
+          https
+            .get({ host: '127.0.0.1', port, path: url, headers, rejectUnauthorized: false }, (response) => {
+              response.resume();
+              resolve(response.headers);
+            })
+            .on('error', reject);
+        });
+      expectSecurityHeaders('the console page over TLS', await get('/'), true);
+      // A trusted proxy saying http is believed; an untrusted one changes nothing.
+      expectSecurityHeaders(
+        'an answer over TLS',
+        await get('/api/nothing-here', { 'x-forwarded-proto': 'http' }),
+        !trusted,
+      );
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it.each([
