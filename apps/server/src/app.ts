@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -13,6 +12,7 @@ import { createEventBus } from './lib/events.ts';
 import { FileStore } from './lib/file-storage.ts';
 import { tooManyRequests } from './lib/http-errors.ts';
 import { loadLegacyKey } from './lib/legacy-rsa.ts';
+import { loggerOptions } from './lib/log-redaction.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { PrincipalCache } from './lib/principal.ts';
 import { SessionStore } from './lib/sessions.ts';
@@ -55,6 +55,7 @@ import { inputBoundaryPlugin } from './plugins/input-boundary.ts';
 import { operationLogHooks } from './plugins/operation-log.ts';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
 import { webPlugin } from './plugins/web.ts';
 
@@ -65,14 +66,14 @@ export interface AppOptions {
   clock?: Clock;
   /** How mail leaves the server; by default SMTP_URL, or the log. */
   mailer?: Mailer;
-  /** Pino logger options; false silences the log (tests). */
+  /** Pino logger options (level, stream…), always with the log redaction; false silences the log (tests). */
   logger?: boolean | object;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, options.logger),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     trustProxy: config.trustProxy,
@@ -95,26 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   await app.register(inputBoundaryPlugin);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // antd writes its styles at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        // Plain-HTTP installs on a LAN must keep loading their own assets.
-        upgradeInsecureRequests: null,
-      },
-    },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
+  await app.register(securityHeadersPlugin);
   await app.register(compress, { threshold: 1024, global: true });
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 20 } });
   // Only `reply.sendFile` for stored files and avatars; the console's files are served by the web plugin.

@@ -22,7 +22,10 @@ export interface Config {
   authRateLimit: number;
   seedDemo: boolean;
   logLevel: string;
-  /** Trust X-Forwarded-For from a load balancer in front (TRUST_PROXY=1, or a list of addresses). */
+  /**
+   * Trust X-Forwarded-For and X-Forwarded-Proto from a load balancer in front (TRUST_PROXY=1, or a
+   * list of addresses): the client's address, and whether it came over HTTPS (HSTS).
+   */
   trustProxy: boolean | string;
   /** Largest accepted upload (UPLOAD_MAX_MB, default 100); avatars have their own 5 MB limit. */
   uploadMaxBytes: number;

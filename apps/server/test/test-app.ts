@@ -30,7 +30,7 @@ export interface TestApp {
   bodies: string[];
   /** Every mail the app sent. */
   mails: Mail[];
-  /** Every log line the app wrote, when asked for (`captureLogs`). */
+  /** Every log line the app wrote, when asked for (`captureLogs`, at `logLevel`, `info` unless told). */
   logs: string[];
   /** `url` is set in PostgreSQL mode, for tests that open a second connection. */
   database: DatabaseHandle & { url?: string };
@@ -42,7 +42,7 @@ export interface TestApp {
 export async function createTestApp(
   env: Record<string, string> = {},
   beforeReady?: (app: FastifyInstance) => Promise<void> | void,
-  options: { captureLogs?: boolean } = {},
+  options: { captureLogs?: boolean; logLevel?: string } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -59,7 +59,9 @@ export async function createTestApp(
     },
   };
   const logs: string[] = [];
-  const logger = options.captureLogs ? { level: 'info', stream: { write: (line: string) => logs.push(line) } } : false;
+  const logger = options.captureLogs
+    ? { level: options.logLevel ?? 'info', stream: { write: (line: string) => logs.push(line) } }
+    : false;
   const app = await buildApp({ config, database, jwtSecret: JWT_SECRET, clock, logger, mailer });
   const bodies: string[] = [];
   app.addHook('onSend', async (_request, _reply, payload) => {

@@ -222,7 +222,10 @@ export const captchas = pgTable(
   (t) => [index('auth_captcha_expires_idx').on(t.expiresAt)],
 );
 
-/** Consecutive failed sign-ins per (lower-cased) username, known or not. */
+/**
+ * Sign-in attempts since the last success per (lower-cased) username, known or not: each attempt
+ * counts before its password is checked, and a success deletes the row.
+ */
 export const loginFailures = pgTable('auth_login_failure', {
   username: varchar('username', { length: 64 }).primaryKey(),
   failures: integer('failures').notNull().default(0),

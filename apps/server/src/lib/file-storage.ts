@@ -51,7 +51,7 @@ export class FileStore {
     reply
       .header('cache-control', options.cacheControl)
       .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'; sandbox")
       .header(
         'content-disposition',
         options.downloadAs === undefined ? 'inline' : contentDisposition(options.downloadAs),

@@ -31,7 +31,10 @@ function documentUploads({ schema, url }: { schema: FastifySchema; url: string }
   };
 }
 
-/** The API reference at `/doc.html`, generated from the route schemas, with nothing loaded from outside. */
+/**
+ * The API reference at `/doc.html`, generated from the route schemas, with nothing loaded from
+ * outside, under the console's Content-Security-Policy.
+ */
 export const swaggerPlugin = fp(
   async (app: FastifyInstance) => {
     app.addSchema(ErrorBody);
@@ -53,7 +56,8 @@ export const swaggerPlugin = fp(
     });
     await app.register(swaggerUi, {
       routePrefix: '/doc',
-      staticCSP: true,
+      // No policy of its own: the console's strict one (security-headers.ts) covers the reference too.
+      staticCSP: false,
       uiConfig: { docExpansion: 'list' },
     });
     app.get('/doc.html', { schema: { hide: true } }, (_request, reply) => reply.redirect('/doc/', 302));

@@ -1,8 +1,9 @@
+import { LOGIN_LOCK_MS } from '@water/contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { openPostgres } from '../../src/db/client.ts';
-import { createTestApp, JWT_SECRET, type TestApp, tokenOf } from '../test-app.ts';
+import { ADMIN_PASSWORD, createTestApp, JWT_SECRET, loginAs, newCaptcha, type TestApp, tokenOf } from '../test-app.ts';
 
 /**
  * Two server instances on one PostgreSQL database, as behind a load balancer: what one revokes,
@@ -98,6 +99,35 @@ describe('the sign-in rate limit behind a load balancer', () => {
       ]).toEqual([400, 400, 400, 400]);
       expect(await attempt(first.app)).toBe(429);
       expect(await attempt(second.app)).toBe(429);
+    } finally {
+      await second.close();
+      await first.close();
+    }
+  });
+});
+
+describe('the account lock behind a load balancer', () => {
+  it('checks at most 5 passwords of 50 sent at once to two instances', async () => {
+    const first = await createTestApp({ AUTH_RATE_LIMIT: '1000' });
+    const second = await secondInstance(first, { AUTH_RATE_LIMIT: '1000' });
+    try {
+      const captchas = await Promise.all(Array.from({ length: 50 }, () => newCaptcha(first)));
+      const answers = await Promise.all(
+        captchas.map((captcha, i) =>
+          (i % 2 ? second.app : first.app).inject({
+            method: 'POST',
+            url: '/auth/login',
+            payload: { username: 'admin', password: `wrong-at-once-${i}`, ...captcha },
+          }),
+        ),
+      );
+      const checked = answers.filter((answer) => answer.json().message === 'Wrong username or password');
+      const locked = answers.filter((answer) => answer.statusCode === 429 && answer.json().code === 'ACCOUNT_LOCKED');
+      expect(checked.length).toBeLessThanOrEqual(5);
+      expect(checked.length + locked.length).toBe(50);
+      expect((await loginAs(first, 'admin', ADMIN_PASSWORD)).statusCode).toBe(429);
+      first.clock.advance(LOGIN_LOCK_MS + 1);
+      expect((await loginAs(first, 'admin', ADMIN_PASSWORD)).statusCode).toBe(200);
     } finally {
       await second.close();
       await first.close();

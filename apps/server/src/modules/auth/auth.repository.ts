@@ -17,32 +17,40 @@ export const authRepository = {
   takeCaptcha: async (db: Database, uuid: string) =>
     (await db.delete(captchas).where(eq(captchas.uuid, uuid)).returning())[0],
 
-  async lockedUntil(db: Database, username: string, now: Date): Promise<Date | undefined> {
-    const [row] = await db
-      .select({ lockedUntil: loginFailures.lockedUntil })
-      .from(loginFailures)
-      .where(eq(loginFailures.username, username.toLowerCase()));
-    return row?.lockedUntil && row.lockedUntil > now ? row.lockedUntil : undefined;
-  },
-
-  /** Counts one failure in a single statement, so parallel attempts cannot lose a count. */
-  async recordFailure(db: Database, username: string, now: Date): Promise<void> {
+  /**
+   * Reserves one password check for a username before the password is read, in a single
+   * statement, so that parallel attempts on one instance or several cannot all pass a check made
+   * before the count lands: the attempt that takes the last place locks the account, and any
+   * attempt past it is refused without its password being checked. A success clears the count.
+   * Answers whether the check may go ahead, or until when the account is locked.
+   */
+  async reserveAttempt(
+    db: Database,
+    username: string,
+    now: Date,
+  ): Promise<{ allowed: true } | { allowed: false; lockedUntil: Date }> {
     const windowStart = new Date(now.getTime() - FAILURE_WINDOW_MS);
     const lockUntil = new Date(now.getTime() + LOGIN_LOCK_MS);
     const t = loginFailures;
+    // A lock that ran out, or attempts further apart than the window, start the count again.
     const restart = sql`(${t.lockedUntil} IS NOT NULL AND ${t.lockedUntil} <= ${now}) OR ${t.lastFailure} < ${windowStart}`;
     const next = sql`CASE WHEN ${restart} THEN 1 ELSE ${t.failures} + 1 END`;
-    await db
+    const [row] = await db
       .insert(t)
       .values({ username: username.toLowerCase(), failures: 1, lastFailure: now })
       .onConflictDoUpdate({
         target: t.username,
         set: {
           failures: next,
-          lockedUntil: sql`CASE WHEN ${next} >= ${LOGIN_MAX_FAILURES} THEN ${lockUntil}::timestamptz ELSE NULL END`,
+          // The lock is set once, by the attempt that takes the last place, and never extended.
+          lockedUntil: sql`CASE WHEN ${next} = ${LOGIN_MAX_FAILURES} THEN ${lockUntil}::timestamptz WHEN ${restart} THEN NULL ELSE ${t.lockedUntil} END`,
           lastFailure: now,
         },
-      });
+      })
+      .returning({ failures: t.failures, lockedUntil: t.lockedUntil });
+    if (!row) throw new Error('the sign-in attempt was not recorded');
+    if (row.failures <= LOGIN_MAX_FAILURES) return { allowed: true };
+    return { allowed: false, lockedUntil: row.lockedUntil ?? lockUntil };
   },
 
   async clearFailures(db: Database, username: string): Promise<void> {

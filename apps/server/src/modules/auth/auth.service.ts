@@ -61,9 +61,9 @@ export function createAuthService(
       await consumeCaptcha(body.uuid, body.code);
       const username = body.username.trim();
       const now = clock.now();
-      const lockEnd = await repo.lockedUntil(db, username, now);
-      if (lockEnd) {
-        const minutes = Math.ceil((lockEnd.getTime() - now.getTime()) / 60_000);
+      const attempt = await repo.reserveAttempt(db, username, now);
+      if (!attempt.allowed) {
+        const minutes = Math.ceil((attempt.lockedUntil.getTime() - now.getTime()) / 60_000);
         throw tooManyRequests(
           `Too many failed sign-ins: this account is locked; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
           'ACCOUNT_LOCKED',
@@ -74,10 +74,8 @@ export function createAuthService(
       let matches = false;
       if (user) matches = await verifyPassword(user.passwordHash, password);
       else await verifyAgainstDummy(password);
-      if (!user || !matches) {
-        await repo.recordFailure(db, username, now);
-        throw badRequest(WRONG_CREDENTIALS, 'WRONG_CREDENTIALS');
-      }
+      // The attempt already counts as a failure; only a success takes it back.
+      if (!user || !matches) throw badRequest(WRONG_CREDENTIALS, 'WRONG_CREDENTIALS');
       await repo.clearFailures(db, username);
       if (!user.enabled)
         throw badRequest('This account is disabled; ask an administrator to enable it', 'ACCOUNT_DISABLED');

@@ -88,7 +88,7 @@ describe('storage', () => {
       type: 'attachment',
       parameters: { filename: 'passwd.csv' },
     });
-    expect(served.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    expect(served.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
   });
 
   it.each([

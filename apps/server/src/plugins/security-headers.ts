@@ -1,0 +1,63 @@
+import type { IncomingMessage } from 'node:http';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { WebSocketServer } from 'ws';
+
+/** One year, subdomains included: what helmet would send, but only where RFC 6797 allows it. */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** The security headers of a websocket upgrade, kept from its hooks until `ws` writes the 101 answer. */
+const upgradeHeaders = new WeakMap<IncomingMessage, Record<string, unknown>>();
+
+/**
+ * The same security headers on every answer (the console, the API, stored files, the API
+ * reference, errors, websocket upgrades): one strict Content-Security-Policy that no page may
+ * be framed under, nosniff, and Strict-Transport-Security only on HTTPS requests, that is
+ * requests made over TLS or, with TRUST_PROXY, forwarded with `X-Forwarded-Proto: https`
+ * (RFC 6797 §7.2: never over plain HTTP, where a LAN install may have to stay).
+ */
+export const securityHeadersPlugin = fp(
+  async (app: FastifyInstance) => {
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // antd writes its styles at run time.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          connectSrc: ["'self'"],
+          fontSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          // Plain-HTTP installs on a LAN must keep loading their own assets.
+          upgradeInsecureRequests: null,
+        },
+      },
+      frameguard: { action: 'deny' },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      strictTransportSecurity: false,
+    });
+    // After helmet's own hooks, whose headers are already on the answer.
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+      if (request.headers.upgrade?.toLowerCase() === 'websocket') {
+        upgradeHeaders.set(request.raw, { ...reply.raw.getHeaders(), ...reply.getHeaders() });
+      }
+    });
+    app.addHook('onReady', async () => {
+      if (!app.hasDecorator('websocketServer')) return;
+      const server = (app as unknown as { websocketServer: WebSocketServer }).websocketServer;
+      server.on('headers', (lines: string[], request: IncomingMessage) => {
+        for (const [name, value] of Object.entries(upgradeHeaders.get(request) ?? {})) {
+          if (value !== undefined) lines.push(`${name}: ${String(value)}`);
+        }
+        upgradeHeaders.delete(request);
+      });
+    });
+  },
+  { name: 'security-headers' },
+);

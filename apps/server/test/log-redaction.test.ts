@@ -1,0 +1,123 @@
+import { getTableName, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema.ts';
+import { deptId, roleId, userBody } from '../src/modules/users/test-fixtures.ts';
+import {
+  ADMIN_PASSWORD,
+  callerFor,
+  createTestApp,
+  DEFAULT_USER_PASSWORD,
+  JWT_SECRET,
+  loginAs,
+  type TestApp,
+  tokenOf,
+} from './test-app.ts';
+
+/** The signature part of a `Bearer <jwt>` value: what must never be readable in a log line. */
+const jwtOf = (bearer: string) => bearer.replace(/^Bearer /, '');
+
+describe('secrets in the log, at the default level', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ AUTH_RATE_LIMIT: '1000' }, undefined, { captureLogs: true });
+  });
+  afterAll(() => t.close());
+
+  it('logs the websocket URL without its token', async () => {
+    const token = await tokenOf(t);
+    t.logs.length = 0;
+    const socket = await t.app.injectWS(`/websocket?token=${encodeURIComponent(token)}`);
+    socket.terminate();
+    const log = t.logs.join('\n');
+    expect(log).toContain('/websocket?token=[REDACTED]');
+    expect(log).not.toContain(jwtOf(token));
+    expect(log).not.toMatch(/Bearer/);
+  });
+
+  it('logs API calls without the secrets of their query or headers', async () => {
+    const token = await tokenOf(t);
+    t.logs.length = 0;
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/dept?access_token=${jwtOf(token)}&password=${ADMIN_PASSWORD}&secret=s3cr3t-value&code=482913&name=kept`,
+      headers: { authorization: token, cookie: 'session=cookie-secret-value' },
+    });
+    expect(response.statusCode).toBe(200);
+    const log = t.logs.join('\n');
+    expect(log).toContain('access_token=[REDACTED]&password=[REDACTED]&secret=[REDACTED]&code=[REDACTED]&name=kept');
+    for (const secret of [jwtOf(token), ADMIN_PASSWORD, 's3cr3t-value', '482913', 'cookie-secret-value']) {
+      expect(log).not.toContain(secret);
+    }
+  });
+});
+
+describe('the log of a broad run holds no password, hash, token or secret', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ AUTH_RATE_LIMIT: '1000' }, undefined, { captureLogs: true, logLevel: 'trace' });
+  });
+  afterAll(() => t.close());
+
+  it('signs in, changes and resets passwords, creates a user, fails a statement and opens the websocket', async () => {
+    const passwords = [ADMIN_PASSWORD, DEFAULT_USER_PASSWORD, 'Changed-pass-77', 'Created-pass-55', 'Reset-pass-33'];
+    const tokens: string[] = [];
+    const admin = await tokenOf(t);
+    tokens.push(admin);
+    const asAdmin = callerFor(t, admin);
+    expect((await loginAs(t, 'admin', 'Wrong-pass-11')).statusCode).toBe(400);
+    passwords.push('Wrong-pass-11');
+
+    // A user created with a password signs in and changes it.
+    const created = userBody(await deptId(t, 'Sales'), await roleId(t, 'User'), {
+      password: 'Created-pass-55',
+      email: 'logged@example.com',
+    });
+    expect((await asAdmin('POST', '/api/users', created)).statusCode).toBe(201);
+    const userToken = await tokenOf(t, created.username, 'Created-pass-55');
+    tokens.push(userToken);
+    const change = await callerFor(t, userToken)('POST', '/api/users/updatePass', {
+      oldPass: 'Created-pass-55',
+      newPass: 'Changed-pass-77',
+    });
+    expect(change.statusCode).toBe(200);
+
+    // The forgotten-password flow (the code is mailed, here caught by the test mailer).
+    await t.app.inject({ method: 'POST', url: '/auth/resetPassword/code', payload: { email: 'logged@example.com' } });
+    const code = /code is (\d{6})/.exec(t.mails.at(-1)?.text ?? '')?.[1];
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/auth/resetPassword',
+      payload: { email: 'logged@example.com', code, password: 'Reset-pass-33' },
+    });
+    expect(reset.statusCode).toBe(200);
+    tokens.push(await tokenOf(t, created.username, 'Reset-pass-33'));
+
+    // A statement that fails while it carries a password hash.
+    await t.database.db.execute(
+      sql.raw(`ALTER TABLE ${getTableName(users)} ADD CONSTRAINT refuse_new_users CHECK (id < 0) NOT VALID`),
+    );
+    try {
+      const failing = userBody(await deptId(t, 'Sales'), await roleId(t, 'User'), { password: 'Failed-pass-99' });
+      passwords.push('Failed-pass-99');
+      expect((await asAdmin('POST', '/api/users', failing)).statusCode).toBe(500);
+    } finally {
+      await t.database.db.execute(sql.raw(`ALTER TABLE ${getTableName(users)} DROP CONSTRAINT refuse_new_users`));
+    }
+
+    // The websocket, with the token in its URL, and a token sent in a query by mistake.
+    const socket = await t.app.injectWS(`/websocket?token=${encodeURIComponent(admin)}`);
+    socket.terminate();
+    await t.app.inject({ method: 'GET', url: `/auth/info?token=${encodeURIComponent(admin)}` });
+    await t.app.inject({ method: 'DELETE', url: '/auth/logout', headers: { authorization: admin } });
+
+    const log = t.logs.join('\n');
+    expect(log).toContain('request failed');
+    expect(log).toContain('/websocket?token=[REDACTED]');
+    expect(log).not.toMatch(/\$argon2|\$2[aby]\$/);
+    expect(log).not.toMatch(/Bearer\s+ey/);
+    expect(log).not.toMatch(/eyJ[\w-]+\.eyJ/);
+    expect(log).not.toContain(JWT_SECRET);
+    for (const token of tokens) expect(log).not.toContain(jwtOf(token));
+    for (const password of passwords) expect(log).not.toContain(password);
+  });
+});
