@@ -1,17 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { openPostgres } from '../../src/db/client.ts';
+import { type DatabaseHandle, openPostgres } from '../../src/db/client.ts';
 import { createTestApp, JWT_SECRET, type TestApp, tokenOf } from '../test-app.ts';
 
 /**
  * Two server instances on one PostgreSQL database, as behind a load balancer: what one revokes,
  * the other refuses on the very next request, though it had the session cached.
  */
-async function secondInstance(first: TestApp, env: Record<string, string>) {
+async function secondInstance(first: TestApp, env: Record<string, string>, { hearsLateBy = 0 } = {}) {
   const url = first.database.url;
   if (!url) throw new Error('the PostgreSQL test database exposes no url');
-  const database = await openPostgres(url);
+  const opened = await openPostgres(url);
+  // A busy instance: its notifications are handled a while after they arrive.
+  const database: DatabaseHandle = {
+    ...opened,
+    listen: (channel, fn) => opened.listen(channel, (payload) => setTimeout(() => fn(payload), hearsLateBy)),
+  };
   const app = await buildApp({
     config: loadConfig({ NODE_ENV: 'test', ...env }),
     database,
@@ -102,5 +107,49 @@ describe('the sign-in rate limit behind a load balancer', () => {
       await second.close();
       await first.close();
     }
+  });
+});
+
+describe('an instance that handles notifications late', () => {
+  let first: TestApp;
+  let second: Awaited<ReturnType<typeof secondInstance>>;
+
+  beforeAll(async () => {
+    first = await createTestApp({ AUTH_RATE_LIMIT: '1000' });
+    second = await secondInstance(first, { AUTH_RATE_LIMIT: '1000' }, { hearsLateBy: 300 });
+  });
+  afterAll(async () => {
+    await second.close();
+    await first.close();
+  });
+
+  it('has dropped a signed-out session before the sign-out is answered', async () => {
+    const token = await tokenOf(first);
+    const info = () => second.app.inject({ method: 'GET', url: '/auth/info', headers: { authorization: token } });
+    expect((await info()).statusCode).toBe(200);
+    const logout = await first.app.inject({ method: 'DELETE', url: '/auth/logout', headers: { authorization: token } });
+    expect(logout.statusCode).toBe(200);
+    expect((await info()).statusCode).toBe(401);
+  });
+
+  it('serves a changed dictionary as soon as the change is answered', async () => {
+    const authorization = await tokenOf(first);
+    const entries = async () =>
+      (
+        await second.app.inject({
+          method: 'GET',
+          url: '/api/dictDetail?dictName=dept_status',
+          headers: { authorization },
+        })
+      ).json().content as { label: string }[];
+    const [enabled] = await entries();
+    const change = await first.app.inject({
+      method: 'PUT',
+      url: '/api/dictDetail',
+      headers: { authorization },
+      payload: { ...enabled, label: 'In service' },
+    });
+    expect(change.statusCode).toBe(204);
+    expect((await entries())[0]?.label).toBe('In service');
   });
 });
