@@ -1,8 +1,12 @@
+import { SESSION_ENDED_CLOSE } from '@water/contract/realtime';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { type DatabaseHandle, openPostgres } from '../../src/db/client.ts';
-import { createTestApp, JWT_SECRET, type TestApp, tokenOf } from '../test-app.ts';
+import { sessions } from '../../src/db/schema.ts';
+import { createTestApp, DEFAULT_USER_PASSWORD, JWT_SECRET, type TestApp, tokenOf } from '../test-app.ts';
 
 /**
  * Two server instances on one PostgreSQL database, as behind a load balancer: what one revokes,
@@ -79,6 +83,29 @@ describe('several instances sharing PostgreSQL', () => {
     await first.app.sessions.revokeUser(userId);
     await eventually(async () => (await infoOn(second, token)).statusCode === 401);
   });
+
+  it('ends many kicked-out sessions at once on the other instance, websockets included', async () => {
+    const admin = await tokenOf(first);
+    const victim = await tokenOf(first, 'test', DEFAULT_USER_PASSWORD);
+    const socket = await second.injectWS(`/websocket?token=${encodeURIComponent(victim)}`);
+    const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+    // Far more session keys than one notification can carry.
+    const userId = (await infoOf(second, victim)).json().user.id as number;
+    await Promise.all(Array.from({ length: 250 }, () => first.app.sessions.create(userId, '127.0.0.1', 'test')));
+    const rows = await first.database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
+    const keys = rows.map((row) => row.id);
+    expect(keys.length).toBeGreaterThan(250);
+    const kick = await first.app.inject({
+      method: 'DELETE',
+      url: '/auth/online',
+      headers: { authorization: admin },
+      payload: keys,
+    });
+    expect(kick.statusCode).toBe(200);
+    expect((await infoOf(second, victim)).statusCode).toBe(401);
+    const stillOpen = new Promise((resolve) => setTimeout(() => resolve('still open'), 2000));
+    expect(await Promise.race([closed, stillOpen])).toBe(SESSION_ENDED_CLOSE);
+  });
 });
 
 describe('the sign-in rate limit behind a load balancer', () => {
@@ -153,3 +180,7 @@ describe('an instance that handles notifications late', () => {
     expect((await entries())[0]?.label).toBe('In service');
   });
 });
+
+function infoOf(app: FastifyInstance, authorization: string) {
+  return app.inject({ method: 'GET', url: '/auth/info', headers: { authorization } });
+}
