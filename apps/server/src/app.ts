@@ -70,13 +70,23 @@ export interface AppOptions {
   logger?: boolean | object;
 }
 
+/**
+ * A number of proxies becomes "believe that many hops": Fastify reads a bare number as trusting
+ * no hop at all, since a client that reaches the server directly could forge them (the README
+ * says to keep instances reachable only through the proxy, or to name the proxies' addresses).
+ */
+function trustedHops(trustProxy: Config['trustProxy']) {
+  if (typeof trustProxy !== 'number') return trustProxy;
+  return (_address: string, hop: number) => hop < trustProxy;
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logger),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    trustProxy: config.trustProxy,
+    trustProxy: trustedHops(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // eladmin clients call some paths with a trailing slash (`DELETE api/dict/`, `updatePass/`).
     routerOptions: { ignoreTrailingSlash: true },

@@ -38,6 +38,19 @@ describe('configuration', () => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
   });
 
+  it('believes only the X-Forwarded-For entries of the proxies it is told about', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/24' }).trustProxy).toBe('10.0.0.1, 10.0.0.0/24');
+    expect(() => loadConfig({ TRUST_PROXY: 'the nginx box' })).toThrow(
+      new ConfigError(
+        'TRUST_PROXY must be the number of proxies in front (1 for one), or their addresses separated by commas, got "the nginx box"',
+      ),
+    );
+  });
+
   it('accepts CAPTCHA_TEST_ANSWER outside production', () => {
     expect(loadConfig({ NODE_ENV: 'test', CAPTCHA_TEST_ANSWER: '7' }).captchaTestAnswer).toBe('7');
   });

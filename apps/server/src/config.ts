@@ -23,10 +23,11 @@ export interface Config {
   seedDemo: boolean;
   logLevel: string;
   /**
-   * Trust X-Forwarded-For and X-Forwarded-Proto from a load balancer in front (TRUST_PROXY=1, or a
-   * list of addresses): the client's address, and whether it came over HTTPS (HSTS).
+   * Which X-Forwarded-For entries to believe: those appended by the number of proxies in front
+   * (TRUST_PROXY=1 behind one nginx), or by the proxies at these addresses. Never all of them:
+   * the leftmost entries are the client's to forge.
    */
-  trustProxy: boolean | string;
+  trustProxy: false | number | string;
   /** Largest accepted upload (UPLOAD_MAX_MB, default 100); avatars have their own 5 MB limit. */
   uploadMaxBytes: number;
   /** Where the built web app lives; absent means the API runs alone. */
@@ -70,7 +71,10 @@ export const Environment = Type.Object({
       rule('one of trace, debug, info, warn, error, fatal, silent'),
     ),
   ),
-  TRUST_PROXY: text({ minLength: 1, description: '1, or the addresses of the proxies' }),
+  TRUST_PROXY: text({
+    pattern: '^\\s*[\\w.:/]+(\\s*,\\s*[\\w.:/]+)*\\s*$',
+    description: 'the number of proxies in front (1 for one), or their addresses separated by commas',
+  }),
   UPLOAD_MAX_MB: whole(1, 10_240),
   WEB_DIST: text({ minLength: 1, description: 'the directory of the built console' }),
 });
@@ -134,10 +138,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-function trustProxy(raw: string | undefined): boolean | string {
-  if (raw === undefined || raw === '0' || raw === 'false') return false;
-  if (raw === '1' || raw === 'true') return true;
-  return raw;
+/**
+ * `true` would believe every X-Forwarded-For entry, the leftmost being whatever the client sent:
+ * one forged header per attempt would then escape the sign-in rate limit. A count believes only
+ * the entries the proxies in front appended; `true` is read as one proxy.
+ */
+function trustProxy(raw: string | undefined): false | number | string {
+  const value = raw?.trim();
+  if (value === undefined || value === '0' || value === 'false') return false;
+  if (value === 'true') return 1;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
 }
 
 /** The JWT secret of an embedded install: generated once, kept in DATA_DIR readable by the owner only. */

@@ -21,6 +21,8 @@ export interface DatabaseHandle {
   /** Runs `fn` for each notification on `channel` (PostgreSQL LISTEN); returns the unsubscribe. */
   listen(channel: string, fn: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /** How many server processes listen on this database now, this one included. */
+  listeners(): Promise<number>;
   close(): Promise<void>;
   /** Count and timing of every statement run through `db` (the SQL monitor). */
   stats: QueryStats;
@@ -29,6 +31,9 @@ export interface DatabaseHandle {
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** The application name of each instance's listening connection, by which instances count each other. */
+const LISTENER_NAME = 'water_console_listener';
 
 /** Key of the advisory lock that serialises migrations and seeding between instances. */
 const MIGRATION_LOCK_KEY = 7_201_104;
@@ -102,6 +107,7 @@ export async function openPglite(options: PgliteOptions): Promise<DatabaseHandle
       notify: async (channel, payload) => {
         await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
       },
+      listeners: async () => 1,
       close: async () => {
         await client.close();
         unlock();
@@ -134,7 +140,7 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
   // Notifications sent while the listening connection was down are lost, so after a reconnect
   // every subscriber is told '*' (drop whatever you cached).
   const connectListener = (isReconnect: boolean): Promise<pg.Client> => {
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client({ connectionString: url, application_name: LISTENER_NAME });
     client.on('notification', (msg) => {
       for (const fn of listeners.get(msg.channel) ?? []) fn(msg.payload ?? '');
     });
@@ -176,6 +182,13 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
     },
     notify: async (channel, payload) => {
       await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    listeners: async () => {
+      const { rows } = await pool.query<{ count: number }>(
+        'SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1',
+        [LISTENER_NAME],
+      );
+      return rows[0]?.count ?? 0;
     },
     close: async () => {
       closing = true;

@@ -15,6 +15,9 @@ type Revocation = { ids: string[] } | { userId: number; except?: string } | '*';
 
 const MAX_CACHED = 50_000;
 
+/** Session ids (32 characters) in one event, well under PostgreSQL's 8000-byte notification limit. */
+const IDS_PER_EVENT = 100;
+
 /**
  * Sessions live in the database so that every instance sees a revocation; this process keeps a
  * cache of the ones it has checked, which revocations (from any instance) clear.
@@ -77,7 +80,10 @@ export class SessionStore {
   async revoke(ids: string[]): Promise<void> {
     if (ids.length === 0) return;
     await this.db.delete(sessions).where(inArray(sessions.id, ids));
-    await this.events.publish('sessions', { ids } satisfies Revocation);
+    // In parts that fit one notification, so that every instance learns which sessions (and sockets) ended.
+    for (let start = 0; start < ids.length; start += IDS_PER_EVENT) {
+      await this.events.publish('sessions', { ids: ids.slice(start, start + IDS_PER_EVENT) } satisfies Revocation);
+    }
   }
 
   /** Ends every session of a user, except the one named (the caller's own, after a password change). */

@@ -1,18 +1,36 @@
 import { LOGIN_LOCK_MS } from '@water/contract/constants';
+import { SESSION_ENDED_CLOSE } from '@water/contract/realtime';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { openPostgres } from '../../src/db/client.ts';
-import { ADMIN_PASSWORD, createTestApp, JWT_SECRET, loginAs, newCaptcha, type TestApp, tokenOf } from '../test-app.ts';
+import { type DatabaseHandle, openPostgres } from '../../src/db/client.ts';
+import { sessions } from '../../src/db/schema.ts';
+import {
+  ADMIN_PASSWORD,
+  createTestApp,
+  DEFAULT_USER_PASSWORD,
+  JWT_SECRET,
+  loginAs,
+  newCaptcha,
+  type TestApp,
+  tokenOf,
+} from '../test-app.ts';
 
 /**
  * Two server instances on one PostgreSQL database, as behind a load balancer: what one revokes,
  * the other refuses on the very next request, though it had the session cached.
  */
-async function secondInstance(first: TestApp, env: Record<string, string>) {
+async function secondInstance(first: TestApp, env: Record<string, string>, { hearsLateBy = 0 } = {}) {
   const url = first.database.url;
   if (!url) throw new Error('the PostgreSQL test database exposes no url');
-  const database = await openPostgres(url);
+  const opened = await openPostgres(url);
+  // A busy instance: its notifications are handled a while after they arrive.
+  const database: DatabaseHandle = {
+    ...opened,
+    listen: (channel, fn) => opened.listen(channel, (payload) => setTimeout(() => fn(payload), hearsLateBy)),
+  };
   const app = await buildApp({
     config: loadConfig({ NODE_ENV: 'test', ...env }),
     database,
@@ -75,6 +93,29 @@ describe('several instances sharing PostgreSQL', () => {
     await first.app.sessions.revokeUser(userId);
     await eventually(async () => (await infoOn(second, token)).statusCode === 401);
   });
+
+  it('ends many kicked-out sessions at once on the other instance, websockets included', async () => {
+    const admin = await tokenOf(first);
+    const victim = await tokenOf(first, 'test', DEFAULT_USER_PASSWORD);
+    const socket = await second.injectWS(`/websocket?token=${encodeURIComponent(victim)}`);
+    const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+    // Far more session keys than one notification can carry.
+    const userId = (await infoOf(second, victim)).json().user.id as number;
+    await Promise.all(Array.from({ length: 250 }, () => first.app.sessions.create(userId, '127.0.0.1', 'test')));
+    const rows = await first.database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
+    const keys = rows.map((row) => row.id);
+    expect(keys.length).toBeGreaterThan(250);
+    const kick = await first.app.inject({
+      method: 'DELETE',
+      url: '/auth/online',
+      headers: { authorization: admin },
+      payload: keys,
+    });
+    expect(kick.statusCode).toBe(200);
+    expect((await infoOf(second, victim)).statusCode).toBe(401);
+    const stillOpen = new Promise((resolve) => setTimeout(() => resolve('still open'), 2000));
+    expect(await Promise.race([closed, stillOpen])).toBe(SESSION_ENDED_CLOSE);
+  });
 });
 
 describe('the sign-in rate limit behind a load balancer', () => {
@@ -134,3 +175,51 @@ describe('the account lock behind a load balancer', () => {
     }
   });
 });
+
+describe('an instance that handles notifications late', () => {
+  let first: TestApp;
+  let second: Awaited<ReturnType<typeof secondInstance>>;
+
+  beforeAll(async () => {
+    first = await createTestApp({ AUTH_RATE_LIMIT: '1000' });
+    second = await secondInstance(first, { AUTH_RATE_LIMIT: '1000' }, { hearsLateBy: 300 });
+  });
+  afterAll(async () => {
+    await second.close();
+    await first.close();
+  });
+
+  it('has dropped a signed-out session before the sign-out is answered', async () => {
+    const token = await tokenOf(first);
+    const info = () => second.app.inject({ method: 'GET', url: '/auth/info', headers: { authorization: token } });
+    expect((await info()).statusCode).toBe(200);
+    const logout = await first.app.inject({ method: 'DELETE', url: '/auth/logout', headers: { authorization: token } });
+    expect(logout.statusCode).toBe(200);
+    expect((await info()).statusCode).toBe(401);
+  });
+
+  it('serves a changed dictionary as soon as the change is answered', async () => {
+    const authorization = await tokenOf(first);
+    const entries = async () =>
+      (
+        await second.app.inject({
+          method: 'GET',
+          url: '/api/dictDetail?dictName=dept_status',
+          headers: { authorization },
+        })
+      ).json().content as { label: string }[];
+    const [enabled] = await entries();
+    const change = await first.app.inject({
+      method: 'PUT',
+      url: '/api/dictDetail',
+      headers: { authorization },
+      payload: { ...enabled, label: 'In service' },
+    });
+    expect(change.statusCode).toBe(204);
+    expect((await entries())[0]?.label).toBe('In service');
+  });
+});
+
+function infoOf(app: FastifyInstance, authorization: string) {
+  return app.inject({ method: 'GET', url: '/auth/info', headers: { authorization } });
+}

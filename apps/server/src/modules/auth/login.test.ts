@@ -211,19 +211,30 @@ describe('account lockout', () => {
 });
 
 describe('per-address rate limit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ AUTH_RATE_LIMIT: '3', TRUST_PROXY: '1' });
+  });
+  afterAll(() => t.close());
+
   it('answers 429 past AUTH_RATE_LIMIT attempts a minute', async () => {
-    const t = await createTestApp({ AUTH_RATE_LIMIT: '3' });
-    try {
-      for (let i = 0; i < 3; i++) expect((await loginAs(t, 'ghost', 'x')).statusCode).toBe(400);
-      const limited = await loginAs(t, 'admin', ADMIN_PASSWORD);
-      expect(limited.statusCode).toBe(429);
-      expect(limited.json()).toMatchObject({
-        status: 429,
-        message: expect.stringMatching(/Too many sign-in attempts/),
-      });
-    } finally {
-      await t.close();
+    for (let i = 0; i < 3; i++) expect((await loginAs(t, 'ghost', 'x')).statusCode).toBe(400);
+    const limited = await loginAs(t, 'admin', ADMIN_PASSWORD);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({
+      status: 429,
+      message: expect.stringMatching(/Too many sign-in attempts/),
+    });
+  });
+
+  it('behind a proxy (TRUST_PROXY=1), counts the address the proxy saw, not one the client wrote', async () => {
+    // The proxy appends the address it saw; whatever comes before it, the client wrote.
+    const from = (forged: string, seen: string) => ({ headers: { 'x-forwarded-for': `${forged}, ${seen}` } });
+    for (let i = 0; i < 3; i++) {
+      expect((await loginAs(t, 'nobody', 'x', from(`198.51.100.${i}`, '203.0.113.7'))).statusCode).toBe(400);
     }
+    expect((await loginAs(t, 'nobody', 'x', from('198.51.100.9', '203.0.113.7'))).statusCode).toBe(429);
+    expect((await loginAs(t, 'nobody', 'x', from('198.51.100.9', '203.0.113.8'))).statusCode).toBe(400);
   });
 });
 
