@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Type, { type Static } from 'typebox';
 import { Value } from 'typebox/value';
@@ -141,8 +141,19 @@ function trustProxy(raw: string | undefined): boolean | string {
 export function jwtSecretFromDataDir(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
   if (existsSync(file)) return checkJwtSecret(readFileSync(file, 'utf8').trim(), file);
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
   return secret;
+}
+
+/**
+ * Why an existing data directory is open to other local users (group or others may read, write
+ * or enter it), or undefined when only its owner may: it holds the database, uploads and secrets.
+ */
+export function dataDirExposure(dataDir: string): string | undefined {
+  const mode = statSync(dataDir, { throwIfNoEntry: false })?.mode;
+  if (mode === undefined || (mode & 0o077) === 0) return undefined;
+  const shown = (mode & 0o777).toString(8).padStart(4, '0');
+  return `DATA_DIR ${dataDir} has mode ${shown}: other local users can reach the database, uploads and secrets in it; restrict it with "chmod -R go-rwx ${dataDir}"`;
 }
