@@ -5,7 +5,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Deps } from './lib/deps.ts';
@@ -69,10 +69,26 @@ export interface AppOptions {
   logger?: boolean | object;
 }
 
+/** A request as the log shows it: the websocket's `token` parameter is never written out. */
+function requestForLog(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: request.url.replace(/([?&]token=)[^&]*/gi, '$1[hidden]'),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+function withRequestSerializer(logger: boolean | object): boolean | object {
+  if (logger === false) return false;
+  return { ...(logger === true ? {} : logger), serializers: { req: requestForLog } };
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: withRequestSerializer(options.logger ?? { level: config.logLevel }),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     trustProxy: config.trustProxy,
@@ -155,7 +171,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   operationLogHooks(app);
-  await app.register(realtimePlugin);
+  await app.register(realtimePlugin, { allowedOrigins: config.allowedOrigins });
   // Reached without signing in.
   await app.register(publicAuthRoutes, { service: auth, authRateLimit: config.authRateLimit });
   await app.register(publicSettingsRoutes, { service: settings });

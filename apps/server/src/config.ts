@@ -26,6 +26,8 @@ export interface Config {
   trustProxy: boolean | string;
   /** Largest accepted upload (UPLOAD_MAX_MB, default 100); avatars have their own 5 MB limit. */
   uploadMaxBytes: number;
+  /** Origins (`https://host:port`) besides the console's own that may open the websocket. */
+  allowedOrigins: string[];
   /** Where the built web app lives; absent means the API runs alone. */
   webDist: string | undefined;
 }
@@ -35,6 +37,11 @@ export class ConfigError extends Error {}
 const KNOWN_WEAK_SECRETS = ['secret', 'changeme', 'jwt_secret', 'your-secret', 'password'];
 const MIN_SECRET_LENGTH = 32;
 const SECRET_RULE = `a random string of at least ${MIN_SECRET_LENGTH} characters`;
+
+/** `http(s)://host[:port]`, nothing after it: what a browser sends as `Origin`. */
+const ORIGIN = '(?:https?://(?:[A-Za-z0-9.-]+|\\[[0-9A-Fa-f:.]+\\])(?::\\d{1,5})?)';
+
+const ORIGINS_RULE = 'origins like https://console.example.com:8443, separated by commas';
 
 /** What a setting must be, said the way the one-line refusal says it. */
 const rule = (description: string) => ({ description });
@@ -69,6 +76,10 @@ export const Environment = Type.Object({
   ),
   TRUST_PROXY: text({ minLength: 1, description: '1, or the addresses of the proxies' }),
   UPLOAD_MAX_MB: whole(1, 10_240),
+  ALLOWED_ORIGINS: text({
+    pattern: `^\\s*${ORIGIN}(\\s*,\\s*${ORIGIN})*\\s*$`,
+    description: ORIGINS_RULE,
+  }),
   WEB_DIST: text({ minLength: 1, description: 'the directory of the built console' }),
 });
 
@@ -127,8 +138,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
     trustProxy: trustProxy(e.TRUST_PROXY),
     uploadMaxBytes: (e.UPLOAD_MAX_MB ?? 100) * 1024 * 1024,
+    allowedOrigins: allowedOrigins(e.ALLOWED_ORIGINS),
     webDist: e.WEB_DIST === undefined ? undefined : path.resolve(e.WEB_DIST),
   };
+}
+
+/** The origins as a browser writes them (lower case, no default port). */
+function allowedOrigins(raw: string | undefined): string[] {
+  if (raw === undefined) return [];
+  return raw.split(',').map((origin) => {
+    try {
+      return new URL(origin.trim()).origin;
+    } catch {
+      throw new ConfigError(`ALLOWED_ORIGINS must be ${ORIGINS_RULE}, got "${raw}"`);
+    }
+  });
 }
 
 function trustProxy(raw: string | undefined): boolean | string {
