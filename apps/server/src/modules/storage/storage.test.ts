@@ -22,6 +22,11 @@ function png(): Buffer {
   ]);
 }
 
+/** A real 1×1 GIF. */
+const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+/** The start of a PDF: what file-type recognises one by. */
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
 function crc32(bytes: Buffer): number {
   let crc = 0xffffffff;
   for (const byte of bytes) {
@@ -92,18 +97,38 @@ describe('storage', () => {
   });
 
   it.each([
-    ['page.html', Buffer.from('<html><script>alert(1)</script></html>'), /this kind of file is not accepted/],
+    [
+      'page.html',
+      Buffer.from('<html><script>alert(1)</script></html>'),
+      'file: "page.html" is refused: .html files are not accepted, whatever they contain',
+    ],
     [
       'drawing.svg',
       Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
-      /not accepted/,
+      'file: "drawing.svg" is refused: .svg files are not accepted, whatever they contain',
     ],
+    ['cat.html', GIF, 'file: "cat.html" is refused: .html files are not accepted, whatever they contain'],
+    ['logo.SVG', png(), 'file: "logo.SVG" is refused: .svg files are not accepted, whatever they contain'],
+    ['x.png.html', png(), 'file: "x.png.html" is refused: .html files are not accepted, whatever they contain'],
+    [
+      'page.xhtml',
+      Buffer.from('<p>hi</p>'),
+      'file: "page.xhtml" is refused: .xhtml files are not accepted, whatever they contain',
+    ],
+    [
+      'app.mjs',
+      Buffer.from('export {}'),
+      'file: "app.mjs" is refused: .mjs files are not accepted, whatever they contain',
+    ],
+    ['cat.png', GIF, 'file: "cat.png" is refused: its content is a .gif file, not the .png its name says'],
+    ['report.pdf', png(), 'file: "report.pdf" is refused: its content is a .png file, not the .pdf its name says'],
     ['fake.png', Buffer.from('MZ this is an executable'), /not accepted/],
     ['notes.txt', Buffer.from([0x00, 0x01, 0x02]), /not accepted/],
   ])('refuses %s', async (filename, content, message) => {
     const before = (await callerFor(t, token)('GET', '/api/file')).json().totalElements;
     const response = await upload('/api/file/upload', filename, content);
     expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
     expect(response.json().message).toMatch(message);
     expect((await callerFor(t, token)('GET', '/api/file')).json().totalElements).toBe(before);
   });
@@ -145,11 +170,27 @@ describe('storage', () => {
     expect(part.rawPayload.equals(png().subarray(0, 4))).toBe(true);
   });
 
-  it('stores a file under the extension of what it is, not of what it was called', async () => {
-    const file = (await upload('/api/file/upload', 'page.html', png())).json();
-    expect(file.realName).toMatch(/^[0-9a-f]{32}\.png$/);
+  it('stores a file under the extension of what it is: a .jpeg as .jpg, a blob by its content', async () => {
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]);
+    const photo = (await upload('/api/file/upload', 'Photo.JPEG', jpeg)).json();
+    expect(photo).toMatchObject({ name: 'Photo.JPEG', suffix: 'jpg', type: 'image' });
+    expect(photo.realName).toMatch(/^[0-9a-f]{32}\.jpg$/);
+    const blob = (await upload('/api/file/upload', 'blob', GIF)).json();
+    expect(blob.realName).toMatch(/^[0-9a-f]{32}\.gif$/);
+    const served = await t.app.inject({ method: 'GET', url: blob.url });
+    expect(served.headers['content-type']).toBe('image/gif');
+  });
+
+  it('serves anything but an image as a download, never sniffed', async () => {
+    const file = (await upload('/api/file/upload', 'report.pdf', PDF)).json();
+    expect(file).toMatchObject({ suffix: 'pdf', type: 'document' });
     const served = await t.app.inject({ method: 'GET', url: file.url });
-    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['content-type']).toBe('application/pdf');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(parseDisposition(served.headers['content-disposition'] as string)).toEqual({
+      type: 'attachment',
+      parameters: { filename: 'report.pdf' },
+    });
   });
 
   it('never serves anything but stored names', async () => {
