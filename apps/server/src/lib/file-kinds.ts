@@ -74,6 +74,8 @@ const SAME_TYPE: Record<string, readonly string[]> = {
   jpg: ['jpg', 'jpeg', 'jpe', 'jfif'],
   cfb: ['cfb', 'doc', 'xls', 'ppt'],
   gz: ['gz', 'tgz'],
+  // Office files are zip archives, which file-type does not always see into: stored as .zip, harmless.
+  zip: ['zip', 'docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp'],
 };
 
 /** The extension of a file name, lower case, without folders: `''` when there is none. */
@@ -95,8 +97,10 @@ export function extensionOf(filename: string): string {
  * cropped image arrives as "blob") leaves the content to decide.
  */
 export async function uploadKind(bytes: Buffer, filename: string, field: string): Promise<FileKind | undefined> {
-  const shown = (filename.split(/[\\/]/).pop() ?? '').slice(0, 100);
-  const extension = extensionOf(filename);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the name is shown back, without control characters
+  const base = (filename.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '');
+  const shown = base.length > 100 ? `${base.slice(0, 80)}…${base.slice(-19)}` : base;
+  const extension = extensionOf(base);
   if (ACTIVE_EXTENSIONS.has(extension)) {
     throw invalidField(
       field,

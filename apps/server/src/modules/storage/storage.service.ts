@@ -49,7 +49,7 @@ export function createStorageService({ db, clock }: Pick<Deps, 'db' | 'clock'>, 
       const { bytes, filename } = await readUpload(request, 'file');
       if (bytes.length === 0) throw invalidField('file', 'is empty', 'required');
       const name = displayName(filename);
-      const kind = await uploadKind(bytes, name, 'file');
+      const kind = await uploadKind(bytes, filename, 'file');
       if (!kind)
         throw invalidField('file', `this kind of file is not accepted; upload ${ACCEPTED_DESCRIPTION}`, 'format');
       if (imagesOnly && kind.category !== 'image')

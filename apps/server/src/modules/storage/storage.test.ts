@@ -120,6 +120,7 @@ describe('storage', () => {
       Buffer.from('export {}'),
       'file: "app.mjs" is refused: .mjs files are not accepted, whatever they contain',
     ],
+    [`${'long'.repeat(60)}.html`, GIF, /^file: "(long){20}…[a-z]+\.html" is refused: \.html files are not accepted/],
     ['cat.png', GIF, 'file: "cat.png" is refused: its content is a .gif file, not the .png its name says'],
     ['report.pdf', png(), 'file: "report.pdf" is refused: its content is a .png file, not the .pdf its name says'],
     ['fake.png', Buffer.from('MZ this is an executable'), /not accepted/],
