@@ -36,6 +36,31 @@ function crc32(bytes: Buffer): number {
   return (crc ^ 0xffffffff) >>> 0;
 }
 
+/** A plain zip archive holding one stored (uncompressed) file. */
+function zip(name: string, content: Buffer): Buffer {
+  const fileName = Buffer.from(name);
+  const fields = (...sizes: [number, number][]) =>
+    Buffer.concat(
+      sizes.map(([bytes, value]) => {
+        const field = Buffer.alloc(bytes);
+        if (bytes === 2) field.writeUInt16LE(value);
+        else field.writeUInt32LE(value >>> 0);
+        return field;
+      }),
+    );
+  const sums = fields([4, crc32(content)], [4, content.length], [4, content.length], [2, fileName.length], [2, 0]);
+  const local = Buffer.concat([fields([4, 0x04034b50], [2, 20], [2, 0], [2, 0], [2, 0], [2, 0]), sums, fileName]);
+  const central = Buffer.concat([
+    fields([4, 0x02014b50], [2, 20], [2, 20], [2, 0], [2, 0], [2, 0], [2, 0]),
+    sums,
+    fields([2, 0], [2, 0], [2, 0], [4, 0], [4, 0]),
+    fileName,
+  ]);
+  const offset = local.length + content.length;
+  const end = fields([4, 0x06054b50], [2, 0], [2, 0], [2, 1], [2, 1], [4, central.length], [4, offset], [2, 0]);
+  return Buffer.concat([local, content, central, end]);
+}
+
 function multipart(field: string, filename: string, content: Buffer) {
   const boundary = '----water-test-boundary';
   const payload = Buffer.concat([
@@ -180,6 +205,12 @@ describe('storage', () => {
     expect(blob.realName).toMatch(/^[0-9a-f]{32}\.gif$/);
     const served = await t.app.inject({ method: 'GET', url: blob.url });
     expect(served.headers['content-type']).toBe('image/gif');
+  });
+
+  it('takes an Office name for zip content, and stores it as the zip it is', async () => {
+    const file = (await upload('/api/file/upload', 'minutes.docx', zip('notes.txt', Buffer.from('hello')))).json();
+    expect(file).toMatchObject({ name: 'minutes.docx', suffix: 'zip', type: 'archive' });
+    expect(file.realName).toMatch(/^[0-9a-f]{32}\.zip$/);
   });
 
   it('serves anything but an image as a download, never sniffed', async () => {
