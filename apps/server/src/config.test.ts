@@ -33,6 +33,14 @@ describe('configuration', () => {
     [{ JWT_SECRET: 'secret' }, 'JWT_SECRET must be a random string of at least 32 characters'],
     [{ ADMIN_PASSWORD: 'abc' }, 'ADMIN_PASSWORD must be at least 8 characters long'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL must be a URL starting with smtp:// or smtps://, got "http://mail"'],
+    [
+      { ALLOWED_ORIGINS: 'https://partner.example/app' },
+      'ALLOWED_ORIGINS must be origins like https://console.example.com:8443, separated by commas, got "https://partner.example/app"',
+    ],
+    [
+      { ALLOWED_ORIGINS: 'https://partner.example:99999' },
+      'ALLOWED_ORIGINS must be origins like https://console.example.com:8443, separated by commas, got "https://partner.example:99999"',
+    ],
     [{ CAPTCHA_TEST_ANSWER: '1' }, 'CAPTCHA_TEST_ANSWER is for tests only and is refused when NODE_ENV=production'],
   ])('refuses %o with one clear line', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
@@ -49,6 +57,13 @@ describe('configuration', () => {
         'TRUST_PROXY must be the number of proxies in front (1 for one), or their addresses separated by commas, got "the nginx box"',
       ),
     );
+  });
+
+  it('reads ALLOWED_ORIGINS as a browser writes origins', () => {
+    expect(loadConfig({}).allowedOrigins).toEqual([]);
+    expect(
+      loadConfig({ ALLOWED_ORIGINS: ' https://Partner.Example:443 , http://10.0.0.5:8080' }).allowedOrigins,
+    ).toEqual(['https://partner.example', 'http://10.0.0.5:8080']);
   });
 
   it('accepts CAPTCHA_TEST_ANSWER outside production', () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Type, { type Static } from 'typebox';
 import { Value } from 'typebox/value';
@@ -30,6 +30,8 @@ export interface Config {
   trustProxy: false | number | string;
   /** Largest accepted upload (UPLOAD_MAX_MB, default 100); avatars have their own 5 MB limit. */
   uploadMaxBytes: number;
+  /** Origins (`https://host:port`) besides the console's own that may open the websocket. */
+  allowedOrigins: string[];
   /** Where the built web app lives; absent means the API runs alone. */
   webDist: string | undefined;
 }
@@ -39,6 +41,11 @@ export class ConfigError extends Error {}
 const KNOWN_WEAK_SECRETS = ['secret', 'changeme', 'jwt_secret', 'your-secret', 'password'];
 const MIN_SECRET_LENGTH = 32;
 const SECRET_RULE = `a random string of at least ${MIN_SECRET_LENGTH} characters`;
+
+/** `http(s)://host[:port]`, nothing after it: what a browser sends as `Origin`. */
+const ORIGIN = '(?:https?://(?:[A-Za-z0-9.-]+|\\[[0-9A-Fa-f:.]+\\])(?::\\d{1,5})?)';
+
+const ORIGINS_RULE = 'origins like https://console.example.com:8443, separated by commas';
 
 /** What a setting must be, said the way the one-line refusal says it. */
 const rule = (description: string) => ({ description });
@@ -76,6 +83,10 @@ export const Environment = Type.Object({
     description: 'the number of proxies in front (1 for one), or their addresses separated by commas',
   }),
   UPLOAD_MAX_MB: whole(1, 10_240),
+  ALLOWED_ORIGINS: text({
+    pattern: `^\\s*${ORIGIN}(\\s*,\\s*${ORIGIN})*\\s*$`,
+    description: ORIGINS_RULE,
+  }),
   WEB_DIST: text({ minLength: 1, description: 'the directory of the built console' }),
 });
 
@@ -134,8 +145,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
     trustProxy: trustProxy(e.TRUST_PROXY),
     uploadMaxBytes: (e.UPLOAD_MAX_MB ?? 100) * 1024 * 1024,
+    allowedOrigins: allowedOrigins(e.ALLOWED_ORIGINS),
     webDist: e.WEB_DIST === undefined ? undefined : path.resolve(e.WEB_DIST),
   };
+}
+
+/** The origins as a browser writes them (lower case, no default port). */
+function allowedOrigins(raw: string | undefined): string[] {
+  if (raw === undefined) return [];
+  return raw.split(',').map((origin) => {
+    try {
+      return new URL(origin.trim()).origin;
+    } catch {
+      throw new ConfigError(`ALLOWED_ORIGINS must be ${ORIGINS_RULE}, got "${raw}"`);
+    }
+  });
 }
 
 /**
@@ -155,8 +179,19 @@ function trustProxy(raw: string | undefined): false | number | string {
 export function jwtSecretFromDataDir(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
   if (existsSync(file)) return checkJwtSecret(readFileSync(file, 'utf8').trim(), file);
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
   return secret;
+}
+
+/**
+ * Why an existing data directory is open to other local users (group or others may read, write
+ * or enter it), or undefined when only its owner may: it holds the database, uploads and secrets.
+ */
+export function dataDirExposure(dataDir: string): string | undefined {
+  const mode = statSync(dataDir, { throwIfNoEntry: false })?.mode;
+  if (mode === undefined || (mode & 0o077) === 0) return undefined;
+  const shown = (mode & 0o777).toString(8).padStart(4, '0');
+  return `DATA_DIR ${dataDir} has mode ${shown}: other local users can reach the database, uploads and secrets in it; restrict it with "chmod -R go-rwx ${dataDir}"`;
 }

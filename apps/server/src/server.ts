@@ -1,10 +1,12 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, dataDirExposure, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/client.ts';
 import { openDatabase } from './db/open.ts';
 
 /** The only file that touches the process: configuration, listening, and shutting down. */
 async function main() {
+  // Everything the process creates (database files, uploads, secrets) is its owner's alone.
+  process.umask(0o077);
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -15,6 +17,9 @@ async function main() {
     }
     throw error;
   }
+
+  // Checked before opening creates anything: only a directory that was already there can be open.
+  const exposure = dataDirExposure(config.dataDir);
 
   let opened: Awaited<ReturnType<typeof openDatabase>>;
   try {
@@ -30,6 +35,7 @@ async function main() {
   }
 
   const app = await buildApp({ config, database: opened.database, jwtSecret: opened.jwtSecret });
+  if (exposure) app.log.warn(exposure);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

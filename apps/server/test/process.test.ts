@@ -1,18 +1,32 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, lstat, mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Running, startServer, waitFor } from './server-process.ts';
 
+/** Every path under `dir` whose mode lets group or others in, with that mode. */
+async function openToOthers(dir: string): Promise<string[]> {
+  const names = await readdir(dir, { recursive: true });
+  const open: string[] = [];
+  for (const name of ['', ...names]) {
+    const mode = (await lstat(path.join(dir, name))).mode & 0o777;
+    if (mode & 0o077) open.push(`${name || '.'} ${mode.toString(8)}`);
+  }
+  return open;
+}
+
 describe('the server process', () => {
+  let tempDir: string;
   let dataDir: string;
   let server: Running;
   let baseUrl: string;
   let password: string;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'water-process-'));
+    tempDir = await mkdtemp(path.join(os.tmpdir(), 'water-process-'));
+    // A directory the server has to create, as on a first `npm start`.
+    dataDir = path.join(tempDir, 'data');
     server = startServer({ DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'test', CAPTCHA_TEST_ANSWER: '11' });
     const match = await waitFor(server, /First start: sign in as "admin" with password (\S+)/);
     password = match[1] as string;
@@ -21,22 +35,44 @@ describe('the server process', () => {
 
   afterAll(async () => {
     if (server.child.exitCode === null) server.child.kill('SIGKILL');
-    await rm(dataDir, { recursive: true, force: true });
+    await rm(tempDir, { recursive: true, force: true });
   });
 
-  it('prints its address and a generated admin password that signs in, without logging it', async () => {
+  const signIn = async () => {
     const { uuid } = (await (await fetch(`${baseUrl}/auth/code`)).json()) as { uuid: string };
-    const response = await fetch(`${baseUrl}/auth/login`, {
+    return fetch(`${baseUrl}/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'admin', password, code: '11', uuid }),
     });
+  };
+
+  it('prints its address and a generated admin password that signs in, without logging it', async () => {
+    const response = await signIn();
     expect(response.status).toBe(200);
     const logLines = server
       .output()
       .split('\n')
       .filter((line) => line.startsWith('{'));
     expect(logLines.join('\n')).not.toContain(password);
+  });
+
+  it('keeps its data directory, database, secret and uploads to its own user', async () => {
+    const { token } = (await (await signIn()).json()) as { token: string };
+    const form = new FormData();
+    form.append('file', new Blob(['a,b\n1,2\n']), 'prices.csv');
+    const upload = await fetch(`${baseUrl}/api/file/upload`, {
+      method: 'POST',
+      headers: { authorization: token },
+      body: form,
+    });
+    expect(upload.status).toBe(201);
+    expect(((await lstat(dataDir)).mode & 0o777).toString(8)).toBe('700');
+    const names = await readdir(dataDir, { recursive: true });
+    expect(names).toEqual(expect.arrayContaining(['jwt-secret', 'db.lock', path.join('db', 'PG_VERSION')]));
+    expect(names.some((name) => name.startsWith(`files${path.sep}`))).toBe(true);
+    expect(await openToOthers(dataDir)).toEqual([]);
+    expect(server.output()).not.toMatch(/DATA_DIR .* has mode/);
   });
 
   it('refuses a second process on the same data directory with a clear message', async () => {
@@ -46,14 +82,23 @@ describe('the server process', () => {
     expect(second.output()).not.toMatch(/\n\s+at /);
   }, 60_000);
 
-  it('stops on SIGTERM, closing the database and releasing the directory', async () => {
+  it('stops on SIGTERM, closing the database and releasing the directory; warns on restart if the directory was opened up', async () => {
     server.child.kill('SIGTERM');
     expect(await server.exit).toBe(0);
     expect(existsSync(path.join(dataDir, 'db.lock'))).toBe(false);
-    // The data survives: the next start does not seed again, so prints no new password.
+    // The data survives: the next start does not seed again, so prints no new password. Meanwhile
+    // someone opened the directory to other users: the start-up says so, once, in one line.
+    await chmod(dataDir, 0o755);
     const again = startServer({ DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'test' });
     await waitFor(again, /Console running at/);
     expect(again.output()).not.toMatch(/First start/);
+    const warnings = again.output().match(/.*has mode 0755.*/g) ?? [];
+    expect(warnings).toHaveLength(1);
+    expect(JSON.parse(warnings[0] as string)).toMatchObject({
+      level: 40,
+      msg: `DATA_DIR ${dataDir} has mode 0755: other local users can reach the database, uploads and secrets in it; restrict it with "chmod -R go-rwx ${dataDir}"`,
+    });
+    expect(again.output()).not.toMatch(/\n\s+at /);
     again.child.kill('SIGINT');
     expect(await again.exit).toBe(0);
   }, 60_000);

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { callerFor, createTestApp, DEFAULT_USER_PASSWORD, type TestApp, tokenOf } from './test-app.ts';
 
+const ALLOWED = 'https://partner.example.com:8443';
+
 /** Collects what a socket receives, and waits for a message that matches. */
 function inbox(socket: WebSocket) {
   const messages: { msgType: string; msg: string; topic?: string }[] = [];
@@ -33,14 +35,14 @@ describe('/websocket', () => {
   let t: TestApp;
   let adminToken: string;
   const sockets: WebSocket[] = [];
-  const open = async (token: string) => {
-    const socket = await t.app.injectWS(`/websocket?token=${encodeURIComponent(token)}`);
+  const open = async (token: string, headers: Record<string, string> = {}) => {
+    const socket = await t.app.injectWS(`/websocket?token=${encodeURIComponent(token)}`, { headers });
     sockets.push(socket);
     return socket;
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ ALLOWED_ORIGINS: `http://other.example, ${ALLOWED}` }, undefined, { captureLogs: true });
     adminToken = await tokenOf(t);
   });
   afterAll(async () => {
@@ -51,6 +53,49 @@ describe('/websocket', () => {
   it('refuses a connection without a valid token', async () => {
     await expect(t.app.injectWS('/websocket?token=garbage')).rejects.toThrow(/401/);
     await expect(t.app.injectWS('/websocket')).rejects.toThrow(/401/);
+  });
+
+  it('accepts clients that send no Origin, the console’s own origin and the configured ones', async () => {
+    const accepted: Record<string, string>[] = [
+      {},
+      { host: 'console.example.com:8000', origin: 'http://console.example.com:8000' },
+      { host: 'console.example.com', origin: 'https://console.example.com' },
+      { host: 'console.example.com', origin: ALLOWED },
+      { host: 'console.example.com', origin: 'HTTP://OTHER.EXAMPLE:80' },
+    ];
+    for (const headers of accepted) {
+      const socket = await open(adminToken, headers);
+      expect(socket.readyState, JSON.stringify(headers)).toBe(socket.OPEN);
+    }
+  });
+
+  it('refuses any other origin before the upgrade, without logging the token', async () => {
+    for (const origin of [
+      'https://evil.example',
+      'https://console.example.com.evil.example',
+      'http://console.example.com:9000',
+      'https://partner.example.com',
+      'null',
+    ]) {
+      const headers = { host: 'console.example.com', origin };
+      await expect(open(adminToken, headers), origin).rejects.toThrow(/403/);
+    }
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: `/websocket?token=${encodeURIComponent(adminToken)}`,
+      headers: { host: 'console.example.com', origin: 'https://evil.example' },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      status: 403,
+      message: 'The origin https://evil.example may not open the websocket',
+      timestamp: expect.any(Number),
+      code: 'FORBIDDEN',
+    });
+    const logs = t.logs.join('\n');
+    expect(logs).toContain('websocket refused: origin not allowed');
+    expect(logs).toContain('token=[REDACTED]');
+    expect(logs).not.toContain(adminToken.replace(/^Bearer /, ''));
   });
 
   it('tells every console when menus or dictionaries change', async () => {

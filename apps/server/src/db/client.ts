@@ -1,4 +1,14 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -75,6 +85,15 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** Takes group and others' rights off every file and directory under `dir`. */
+function restrictToOwner(dir: string): void {
+  const entries = readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((name) => path.join(dir, name));
+  for (const entry of [dir, ...entries]) {
+    const info = lstatSync(entry, { throwIfNoEntry: false });
+    if (info && !info.isSymbolicLink() && (info.mode & 0o077) !== 0) chmodSync(entry, info.mode & 0o700);
+  }
+}
+
 export interface PgliteOptions {
   /** Directory of the data files; absent means in memory. */
   dataDir?: string;
@@ -85,7 +104,7 @@ export interface PgliteOptions {
 export async function openPglite(options: PgliteOptions): Promise<DatabaseHandle> {
   let unlock = () => {};
   if (options.dataDir) {
-    mkdirSync(options.dataDir, { recursive: true });
+    mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
     unlock = lockDataDir(options.dataDir);
   }
   try {
@@ -96,6 +115,8 @@ export async function openPglite(options: PgliteOptions): Promise<DatabaseHandle
     const stats = new QueryStats();
     const db = drizzlePglite({ client: instrument(client, stats), schema }) as unknown as Database;
     await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+    // PGlite gives the files of a new database mode 0666 whatever the umask: they hold password hashes.
+    if (options.dataDir) restrictToOwner(path.join(options.dataDir, 'db'));
     return {
       db,
       kind: 'pglite',

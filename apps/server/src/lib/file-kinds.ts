@@ -1,4 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
+import { invalidField } from './http-errors.ts';
 
 export type FileCategory = 'image' | 'document' | 'archive' | 'text';
 
@@ -57,3 +58,68 @@ export const ACCEPTED_DESCRIPTION =
 
 /** Avatars: the raster images every browser shows. */
 export const AVATAR_MIMES = ['image/png', 'image/jpeg', 'image/gif'];
+
+/**
+ * Names a browser (or the desktop) would render or run, whatever the bytes are: a file called so
+ * is refused even when its content is harmless, so that no copy of it ever carries that name.
+ */
+const ACTIVE_EXTENSIONS = new Set([
+  ...['html', 'htm', 'xhtml', 'xht', 'shtml', 'mht', 'mhtml', 'svg', 'svgz', 'xml', 'xsl', 'xslt', 'rss', 'atom'],
+  ...['js', 'mjs', 'cjs', 'jsx', 'ts', 'wasm', 'swf', 'hta', 'php', 'phtml', 'jsp', 'asp', 'aspx'],
+  ...['exe', 'com', 'scr', 'msi', 'dll', 'bat', 'cmd', 'sh', 'ps1', 'vbs', 'jar', 'lnk', 'url', 'desktop'],
+]);
+
+/** The names a detected type also goes by (file-type answers one extension per type). */
+const SAME_TYPE: Record<string, readonly string[]> = {
+  jpg: ['jpg', 'jpeg', 'jpe', 'jfif'],
+  cfb: ['cfb', 'doc', 'xls', 'ppt'],
+  gz: ['gz', 'tgz'],
+  // Office files are zip archives, which file-type does not always see into: stored as .zip, harmless.
+  zip: ['zip', 'docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp'],
+};
+
+/** The extension of a file name, lower case, without folders: `''` when there is none. */
+export function extensionOf(filename: string): string {
+  const base = filename.split(/[\\/]/).pop() ?? '';
+  const dot = base.lastIndexOf('.');
+  return dot > 0
+    ? base
+        .slice(dot + 1)
+        .trim()
+        .toLowerCase()
+    : '';
+}
+
+/**
+ * What an upload is, refusing (400 on `field`, naming the file) a name that claims an active type
+ * (HTML, SVG, scripts…) whatever the content, and a name that says another type than the
+ * content is; undefined when the content is not on the allowlist. A name without extension (a
+ * cropped image arrives as "blob") leaves the content to decide.
+ */
+export async function uploadKind(bytes: Buffer, filename: string, field: string): Promise<FileKind | undefined> {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the name is shown back, without control characters
+  const base = (filename.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '');
+  const shown = base.length > 100 ? `${base.slice(0, 80)}…${base.slice(-19)}` : base;
+  const extension = extensionOf(base);
+  if (ACTIVE_EXTENSIONS.has(extension)) {
+    throw invalidField(
+      field,
+      `"${shown}" is refused: .${extension} files are not accepted, whatever they contain`,
+      'format',
+    );
+  }
+  const kind = await kindOf(bytes, extension);
+  if (
+    kind &&
+    extension &&
+    kind.category !== 'text' &&
+    !(SAME_TYPE[kind.extension] ?? [kind.extension]).includes(extension)
+  ) {
+    throw invalidField(
+      field,
+      `"${shown}" is refused: its content is a .${kind.extension} file, not the .${extension} its name says`,
+      'format',
+    );
+  }
+  return kind;
+}

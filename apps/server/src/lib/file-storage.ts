@@ -32,8 +32,8 @@ export class FileStore {
   async save(bytes: Buffer, extension: string | null): Promise<string> {
     const suffix = extension && /^[a-z0-9]{1,8}$/.test(extension) ? `.${extension}` : '';
     const name = `${randomBytes(16).toString('hex')}${suffix}`;
-    await mkdir(this.dir, { recursive: true });
-    await writeFile(path.join(this.dir, name), bytes, { mode: 0o644, flag: 'wx' });
+    await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    await writeFile(path.join(this.dir, name), bytes, { mode: 0o600, flag: 'wx' });
     return name;
   }
 

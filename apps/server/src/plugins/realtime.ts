@@ -10,7 +10,7 @@ import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
 import { authenticate, bearerToken } from '../lib/authenticate.ts';
 import type { EventTopic } from '../lib/events.ts';
-import { unauthorized } from '../lib/http-errors.ts';
+import { forbidden, unauthorized } from '../lib/http-errors.ts';
 
 interface Connection {
   socket: WebSocket;
@@ -24,13 +24,35 @@ const CHANGED_BY_EVENT: Partial<Record<EventTopic, ChangeTopic>> = {
   settings: 'settings',
 };
 
+/** `scheme://host[:port]` as browsers write it, or undefined for anything else (`null`, garbage). */
+function normalOrigin(origin: string): string | undefined {
+  try {
+    const url = new URL(origin);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The page was served by this console: same host and port as the request, over http or https. */
+function isOwnOrigin(origin: string, host: string): boolean {
+  const normal = normalOrigin(origin);
+  if (!normal || !host) return false;
+  const url = new URL(normal);
+  try {
+    return new URL(`${url.protocol}//${host}`).host === url.host;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * `/websocket?token=…`: pushes to signed-in consoles what changed (menus, dictionaries,
  * settings, their own permissions) and tells a revoked session to sign out. Each instance
  * pushes to its own sockets; the event bus brings every instance the news.
  */
 export const realtimePlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: { allowedOrigins: readonly string[] }) => {
     await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
     const connections = new Set<Connection>();
 
@@ -65,6 +87,15 @@ export const realtimePlugin = fp(
       }
     });
 
+    const allowed = new Set(options.allowedOrigins);
+    /** Browsers send the page's origin: only the console's own, and the configured ones, may connect. */
+    const checkOrigin = async (request: FastifyRequest) => {
+      const origin = request.headers.origin;
+      if (origin === undefined || isOwnOrigin(origin, request.host) || allowed.has(normalOrigin(origin) ?? '')) return;
+      request.log.warn({ origin }, 'websocket refused: origin not allowed');
+      throw forbidden(`The origin ${origin.slice(0, 200)} may not open the websocket`);
+    };
+
     const authenticateSocket = async (request: FastifyRequest) => {
       const raw = (request.query as { token?: string }).token ?? '';
       const signedIn = await authenticate(app, bearerToken(raw) ?? (raw.includes('.') ? raw : undefined));
@@ -75,7 +106,7 @@ export const realtimePlugin = fp(
 
     app.get(
       '/websocket',
-      { websocket: true, preValidation: authenticateSocket, schema: { hide: true } },
+      { websocket: true, onRequest: checkOrigin, preValidation: authenticateSocket, schema: { hide: true } },
       (socket, request) => {
         const connection = { socket, userId: request.principal!.id, sessionId: request.sessionId! };
         connections.add(connection);

@@ -2,7 +2,7 @@ import type { PageOf, PageQuery } from '@water/contract/common';
 import type { StoredFile } from '@water/contract/storage';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../lib/deps.ts';
-import { ACCEPTED_DESCRIPTION, type FileCategory, kindOf } from '../../lib/file-kinds.ts';
+import { ACCEPTED_DESCRIPTION, type FileCategory, uploadKind } from '../../lib/file-kinds.ts';
 import type { FileStore } from '../../lib/file-storage.ts';
 import { invalidField, notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
@@ -49,8 +49,7 @@ export function createStorageService({ db, clock }: Pick<Deps, 'db' | 'clock'>, 
       const { bytes, filename } = await readUpload(request, 'file');
       if (bytes.length === 0) throw invalidField('file', 'is empty', 'required');
       const name = displayName(filename);
-      const extension = name.includes('.') ? (name.split('.').pop() ?? '').toLowerCase() : '';
-      const kind = await kindOf(bytes, extension);
+      const kind = await uploadKind(bytes, filename, 'file');
       if (!kind)
         throw invalidField('file', `this kind of file is not accepted; upload ${ACCEPTED_DESCRIPTION}`, 'format');
       if (imagesOnly && kind.category !== 'image')

@@ -22,6 +22,11 @@ function png(): Buffer {
   ]);
 }
 
+/** A real 1×1 GIF. */
+const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+/** The start of a PDF: what file-type recognises one by. */
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
 function crc32(bytes: Buffer): number {
   let crc = 0xffffffff;
   for (const byte of bytes) {
@@ -29,6 +34,31 @@ function crc32(bytes: Buffer): number {
     for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
   }
   return (crc ^ 0xffffffff) >>> 0;
+}
+
+/** A plain zip archive holding one stored (uncompressed) file. */
+function zip(name: string, content: Buffer): Buffer {
+  const fileName = Buffer.from(name);
+  const fields = (...sizes: [number, number][]) =>
+    Buffer.concat(
+      sizes.map(([bytes, value]) => {
+        const field = Buffer.alloc(bytes);
+        if (bytes === 2) field.writeUInt16LE(value);
+        else field.writeUInt32LE(value >>> 0);
+        return field;
+      }),
+    );
+  const sums = fields([4, crc32(content)], [4, content.length], [4, content.length], [2, fileName.length], [2, 0]);
+  const local = Buffer.concat([fields([4, 0x04034b50], [2, 20], [2, 0], [2, 0], [2, 0], [2, 0]), sums, fileName]);
+  const central = Buffer.concat([
+    fields([4, 0x02014b50], [2, 20], [2, 20], [2, 0], [2, 0], [2, 0], [2, 0]),
+    sums,
+    fields([2, 0], [2, 0], [2, 0], [4, 0], [4, 0]),
+    fileName,
+  ]);
+  const offset = local.length + content.length;
+  const end = fields([4, 0x06054b50], [2, 0], [2, 0], [2, 1], [2, 1], [4, central.length], [4, offset], [2, 0]);
+  return Buffer.concat([local, content, central, end]);
 }
 
 function multipart(field: string, filename: string, content: Buffer) {
@@ -92,18 +122,39 @@ describe('storage', () => {
   });
 
   it.each([
-    ['page.html', Buffer.from('<html><script>alert(1)</script></html>'), /this kind of file is not accepted/],
+    [
+      'page.html',
+      Buffer.from('<html><script>alert(1)</script></html>'),
+      'file: "page.html" is refused: .html files are not accepted, whatever they contain',
+    ],
     [
       'drawing.svg',
       Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
-      /not accepted/,
+      'file: "drawing.svg" is refused: .svg files are not accepted, whatever they contain',
     ],
+    ['cat.html', GIF, 'file: "cat.html" is refused: .html files are not accepted, whatever they contain'],
+    ['logo.SVG', png(), 'file: "logo.SVG" is refused: .svg files are not accepted, whatever they contain'],
+    ['x.png.html', png(), 'file: "x.png.html" is refused: .html files are not accepted, whatever they contain'],
+    [
+      'page.xhtml',
+      Buffer.from('<p>hi</p>'),
+      'file: "page.xhtml" is refused: .xhtml files are not accepted, whatever they contain',
+    ],
+    [
+      'app.mjs',
+      Buffer.from('export {}'),
+      'file: "app.mjs" is refused: .mjs files are not accepted, whatever they contain',
+    ],
+    [`${'long'.repeat(60)}.html`, GIF, /^file: "(long){20}…[a-z]+\.html" is refused: \.html files are not accepted/],
+    ['cat.png', GIF, 'file: "cat.png" is refused: its content is a .gif file, not the .png its name says'],
+    ['report.pdf', png(), 'file: "report.pdf" is refused: its content is a .png file, not the .pdf its name says'],
     ['fake.png', Buffer.from('MZ this is an executable'), /not accepted/],
     ['notes.txt', Buffer.from([0x00, 0x01, 0x02]), /not accepted/],
   ])('refuses %s', async (filename, content, message) => {
     const before = (await callerFor(t, token)('GET', '/api/file')).json().totalElements;
     const response = await upload('/api/file/upload', filename, content);
     expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
     expect(response.json().message).toMatch(message);
     expect((await callerFor(t, token)('GET', '/api/file')).json().totalElements).toBe(before);
   });
@@ -145,11 +196,33 @@ describe('storage', () => {
     expect(part.rawPayload.equals(png().subarray(0, 4))).toBe(true);
   });
 
-  it('stores a file under the extension of what it is, not of what it was called', async () => {
-    const file = (await upload('/api/file/upload', 'page.html', png())).json();
-    expect(file.realName).toMatch(/^[0-9a-f]{32}\.png$/);
+  it('stores a file under the extension of what it is: a .jpeg as .jpg, a blob by its content', async () => {
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]);
+    const photo = (await upload('/api/file/upload', 'Photo.JPEG', jpeg)).json();
+    expect(photo).toMatchObject({ name: 'Photo.JPEG', suffix: 'jpg', type: 'image' });
+    expect(photo.realName).toMatch(/^[0-9a-f]{32}\.jpg$/);
+    const blob = (await upload('/api/file/upload', 'blob', GIF)).json();
+    expect(blob.realName).toMatch(/^[0-9a-f]{32}\.gif$/);
+    const served = await t.app.inject({ method: 'GET', url: blob.url });
+    expect(served.headers['content-type']).toBe('image/gif');
+  });
+
+  it('takes an Office name for zip content, and stores it as the zip it is', async () => {
+    const file = (await upload('/api/file/upload', 'minutes.docx', zip('notes.txt', Buffer.from('hello')))).json();
+    expect(file).toMatchObject({ name: 'minutes.docx', suffix: 'zip', type: 'archive' });
+    expect(file.realName).toMatch(/^[0-9a-f]{32}\.zip$/);
+  });
+
+  it('serves anything but an image as a download, never sniffed', async () => {
+    const file = (await upload('/api/file/upload', 'report.pdf', PDF)).json();
+    expect(file).toMatchObject({ suffix: 'pdf', type: 'document' });
     const served = await t.app.inject({ method: 'GET', url: file.url });
-    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['content-type']).toBe('application/pdf');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(parseDisposition(served.headers['content-disposition'] as string)).toEqual({
+      type: 'attachment',
+      parameters: { filename: 'report.pdf' },
+    });
   });
 
   it('never serves anything but stored names', async () => {

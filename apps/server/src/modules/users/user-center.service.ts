@@ -1,5 +1,4 @@
 import type { KeyObject } from 'node:crypto';
-import path from 'node:path';
 import {
   AVATAR_EXTENSIONS,
   AVATAR_MAX_BYTES,
@@ -12,7 +11,7 @@ import {
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { AVATAR_MIMES, kindOf } from '../../lib/file-kinds.ts';
+import { AVATAR_MIMES, extensionOf, uploadKind } from '../../lib/file-kinds.ts';
 import type { FileStore } from '../../lib/file-storage.ts';
 import { forbidden, invalidField, unauthorized } from '../../lib/http-errors.ts';
 import { decryptLegacyPassword } from '../../lib/legacy-rsa.ts';
@@ -124,12 +123,12 @@ export function createUserCenterService(
     /** Stores an uploaded gif, jpeg or png (5 MB at most) as the user's avatar, and drops the previous one. */
     async uploadAvatar(principal: Principal, request: FastifyRequest): Promise<{ avatar: string }> {
       const { bytes, filename } = await readUpload(request, 'avatar', AVATAR_MAX_BYTES);
-      const extension = path.extname(filename).slice(1).toLowerCase();
+      const kind = await uploadKind(bytes, filename, 'avatar');
       // A cropped image arrives as a Blob named "blob": with no extension, the content alone decides.
+      const extension = extensionOf(filename);
       if (extension && !(AVATAR_EXTENSIONS as readonly string[]).includes(extension)) {
         throw invalidField('avatar', `only ${AVATAR_EXTENSIONS.join(', ')} files are accepted`, 'format');
       }
-      const kind = await kindOf(bytes, extension);
       if (!kind || !AVATAR_MIMES.includes(kind.mime)) {
         throw invalidField('avatar', 'the file is not a gif, jpeg or png image', 'format');
       }

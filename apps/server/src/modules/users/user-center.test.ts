@@ -160,12 +160,32 @@ describe('personal center API', () => {
         status: 400,
         message: 'avatar: the file is not a gif, jpeg or png image',
       });
-      const svg = await upload(user.token, multipart('avatar', 'photo.svg', PNG, 'image/svg+xml'));
-      expect(svg.json()).toMatchObject({ status: 400, message: 'avatar: only gif, jpg, jpeg, png files are accepted' });
+      const webp = await upload(user.token, multipart('avatar', 'photo.webp', Buffer.from('RIFF....WEBPVP8 ')));
+      expect(webp.json()).toMatchObject({
+        status: 400,
+        message: 'avatar: only gif, jpg, jpeg, png files are accepted',
+      });
       const field = await upload(user.token, multipart('file', 'photo.png', PNG));
       expect(field.json()).toMatchObject({ status: 400, message: 'avatar: is required' });
       const json = await user.as('POST', '/api/users/updateAvatar', { avatar: 'x' });
       expect(json.statusCode).toBe(400);
+    });
+
+    it('refuses an image whose name claims an active type or another image type, storing nothing', async () => {
+      const user = await newUser();
+      const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+      const before = await readdir(path.join(dataDir, 'avatar')).catch(() => []);
+      for (const [filename, content, message] of [
+        ['photo.svg', PNG, 'avatar: "photo.svg" is refused: .svg files are not accepted, whatever they contain'],
+        ['cat.html', gif, 'avatar: "cat.html" is refused: .html files are not accepted, whatever they contain'],
+        ['me.png.html', PNG, 'avatar: "me.png.html" is refused: .html files are not accepted, whatever they contain'],
+        ['me.jpg', PNG, 'avatar: "me.jpg" is refused: its content is a .png file, not the .jpg its name says'],
+      ] as const) {
+        const response = await upload(user.token, multipart('avatar', filename, content));
+        expect(response.json(), filename).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', message });
+      }
+      expect(await readdir(path.join(dataDir, 'avatar')).catch(() => [])).toEqual(before);
+      expect(await userRow(t, user.username)).toMatchObject({ avatarName: null });
     });
 
     it('answers 413 above 5 MB', async () => {
