@@ -1,9 +1,9 @@
 // The part of echarts the server page draws with, in its own chunk: loaded only when the page shows.
 import { LineChart } from 'echarts/charts';
-import { GridComponent, TooltipComponent } from 'echarts/components';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { init, use } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 
-use([LineChart, GridComponent, TooltipComponent, SVGRenderer]);
+use([LineChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
 
 export { init };

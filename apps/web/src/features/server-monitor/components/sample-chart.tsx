@@ -59,7 +59,8 @@ export function SampleChart({ samples, series, unit, max, label }: SampleChartPr
     const axisText = { color: token.colorTextSecondary, fontFamily: token.fontFamily };
     chart?.setOption({
       animation: false,
-      grid: { left: 44, right: 12, top: 16, bottom: 28 },
+      grid: { left: 52, right: 12, top: series.length > 1 ? 36 : 16, bottom: 28 },
+      legend: { show: series.length > 1, top: 0, textStyle: axisText },
       tooltip: { trigger: 'axis', valueFormatter: (value: number) => `${value}${unit}` },
       xAxis: {
         type: 'category',

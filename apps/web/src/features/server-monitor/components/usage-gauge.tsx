@@ -20,6 +20,8 @@ export function UsageGauge({ title, percent, detail }: UsageGaugeProps) {
         <Progress
           type="dashboard"
           percent={value}
+          // Full is not a success here: no tick, the colour says how full.
+          status="normal"
           size={120}
           strokeColor={color}
           format={(shown) => `${shown ?? 0}%`}

@@ -1,7 +1,7 @@
 import { ClearOutlined } from '@ant-design/icons';
 import type { PageOf } from '@water/contract/common';
 import type { StatementStats } from '@water/contract/logs';
-import { App, Button, Card, Form, Input, Space, Tag, Tooltip, Typography, theme } from 'antd';
+import { App, Button, Card, Flex, Form, Input, Space, Tag, Tooltip, Typography, theme } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
@@ -58,29 +58,31 @@ export function SqlMonitorPage() {
         dataIndex: 'sql',
         sortField: 'sql',
         render: (_, row) => (
-          <Space size={4} align="start">
+          <Flex gap={4} align="start">
             {slowest.has(row.sql) && (
               <Tooltip title={t('sqlMonitor.slowHint')}>
-                <Tag color="warning">{t('sqlMonitor.slow')}</Tag>
+                <Tag color="warning" style={{ marginInlineEnd: 0, flexShrink: 0 }}>
+                  {t('sqlMonitor.slow')}
+                </Tag>
               </Tooltip>
             )}
             <Typography.Paragraph
               code
-              style={{ margin: 0, maxWidth: 520, minWidth: 220 }}
+              style={{ margin: 0, maxWidth: 380, minWidth: 200 }}
               ellipsis={{ rows: 2, tooltip: { title: row.sql, styles: { root: { maxWidth: 640 } } } }}
             >
               {row.sql}
             </Typography.Paragraph>
-          </Space>
+          </Flex>
         ),
       },
-      figure('count', t('sqlMonitor.count'), 100),
-      figure('totalMs', t('sqlMonitor.totalMs')),
-      figure('avgMs', t('sqlMonitor.avgMs')),
-      figure('maxMs', t('sqlMonitor.maxMs')),
-      figure('rows', t('sqlMonitor.rows'), 100),
+      figure('count', t('sqlMonitor.count'), 90),
+      figure('totalMs', t('sqlMonitor.totalMs'), 110),
+      figure('avgMs', t('sqlMonitor.avgMs'), 110),
+      figure('maxMs', t('sqlMonitor.maxMs'), 110),
+      figure('rows', t('sqlMonitor.rows'), 80),
       {
-        ...figure('errors', t('sqlMonitor.errors'), 90),
+        ...figure('errors', t('sqlMonitor.errors'), 80),
         render: (_, row) =>
           row.errors > 0 ? (
             <Tooltip title={t('sqlMonitor.lastError', { message: row.lastError ?? '' })}>
@@ -101,7 +103,7 @@ export function SqlMonitorPage() {
       okText: t('sqlMonitor.reset'),
       onConfirm: async () => {
         await reset.mutateAsync();
-        list.reset();
+        list.changePage(0, list.state.size);
         void message.success(t('sqlMonitor.resetDone'));
       },
     });
