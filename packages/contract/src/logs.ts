@@ -63,22 +63,73 @@ export const ServerStatus = Type.Object({
   system: Type.Object({
     os: Type.String(),
     hostname: Type.String(),
-    uptimeSeconds: Type.Integer(),
+    ip: Type.String({ description: 'The first external IPv4 address, or 127.0.0.1' }),
+    uptimeSeconds: Type.Integer({ description: 'Of the machine' }),
     nodeVersion: Type.String(),
-    processUptimeSeconds: Type.Integer(),
+    processUptimeSeconds: Type.Integer({ description: 'Of the server process' }),
     time: DateTime,
   }),
   cpu: Type.Object({
     model: Type.String(),
-    cores: Type.Integer(),
+    cores: Type.Integer({ description: 'Logical processors' }),
+    physicalCores: Type.Integer(),
+    packages: Type.Integer({ description: 'Physical processors (sockets)' }),
     loadAverage: Type.Array(Type.Number(), { description: '1, 5 and 15 minutes' }),
     usedPercent: Type.Number({ description: 'Share of CPU time busy since the previous sample' }),
   }),
-  memory: Type.Object({ totalBytes: Type.Integer(), usedBytes: Type.Integer(), processRssBytes: Type.Integer() }),
+  memory: Type.Object({
+    totalBytes: Type.Integer(),
+    usedBytes: Type.Integer({ description: 'Total less available (caches the system can free are not used)' }),
+    availableBytes: Type.Integer(),
+    processRssBytes: Type.Integer(),
+  }),
+  swap: Type.Object({ totalBytes: Type.Integer(), usedBytes: Type.Integer() }),
   disk: Type.Object({ path: Type.String(), totalBytes: Type.Integer(), usedBytes: Type.Integer() }),
-  database: Type.Object({ kind: Type.String(), sizeBytes: Type.Integer(), version: Type.String() }),
+  eventLoop: Type.Object({
+    meanMs: Type.Number({ description: 'Mean event-loop delay since the previous sample' }),
+    maxMs: Type.Number({ description: 'Longest event-loop delay since the previous sample' }),
+  }),
+  database: Type.Object({
+    kind: Type.String(),
+    sizeBytes: Type.Integer(),
+    version: Type.String(),
+    connections: Type.Integer({ description: 'Open connections to this database' }),
+    maxConnections: Type.Integer({ description: 'The server setting max_connections' }),
+  }),
 });
 export type ServerStatus = Static<typeof ServerStatus>;
+
+/** A total, used and available size as eladmin wrote them ("15.5 GiB") and the used share ("12.34"). */
+const EladminUsage = Type.Object({
+  total: Type.String(),
+  used: Type.String(),
+  available: Type.String(),
+  usageRate: Type.String({ description: 'Used share in percent, two decimals' }),
+});
+
+/** `GET api/monitor`: eladmin's server figures, for existing eladmin-web clients. */
+export const EladminMonitor = Type.Object({
+  sys: Type.Object({
+    os: Type.String(),
+    ip: Type.String(),
+    project: Type.String(),
+    day: Type.String({ description: 'How long the server process has run, e.g. "2天3小时"' }),
+  }),
+  cpu: Type.Object({
+    name: Type.String(),
+    package: Type.String(),
+    core: Type.String(),
+    coreNumber: Type.Integer(),
+    logic: Type.String(),
+    used: Type.String({ description: 'Busy share in percent, two decimals' }),
+    idle: Type.String(),
+  }),
+  memory: EladminUsage,
+  swap: EladminUsage,
+  disk: EladminUsage,
+  time: Type.String({ description: 'HH:mm:ss' }),
+});
+export type EladminMonitor = Static<typeof EladminMonitor>;
 
 export const StatementStats = Type.Object({
   sql: Type.String(),
@@ -86,7 +137,9 @@ export const StatementStats = Type.Object({
   totalMs: Type.Number(),
   maxMs: Type.Number(),
   avgMs: Type.Number(),
+  rows: Type.Integer({ description: 'Rows returned or changed, over all runs' }),
   errors: Type.Integer(),
   lastError: Type.Union([Type.String(), Type.Null()]),
+  lastSeen: DateTime,
 });
 export type StatementStats = Static<typeof StatementStats>;

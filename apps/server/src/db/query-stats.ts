@@ -4,8 +4,23 @@ export interface StatementStats {
   count: number;
   totalMs: number;
   maxMs: number;
+  /** Rows returned, or changed by a statement that returns none. */
+  rows: number;
   errors: number;
   lastError: string | null;
+  /** When it last ran, in epoch milliseconds. */
+  lastSeen: number;
+}
+
+/** Rows a driver's answer carries: `rows` of a query, else `rowCount` (pg) or `affectedRows` (PGlite). */
+function rowsOf(result: unknown): number {
+  if (typeof result !== 'object' || result === null) return 0;
+  const answer = result as { rows?: unknown; rowCount?: unknown; affectedRows?: unknown };
+  const returned = Array.isArray(answer.rows) ? answer.rows.length : 0;
+  const changed = [answer.rowCount, answer.affectedRows].find((value) => typeof value === 'number') as
+    | number
+    | undefined;
+  return Math.max(returned, changed ?? 0);
 }
 
 const MAX_STATEMENTS = 500;
@@ -17,26 +32,31 @@ export class QueryStats {
   async time<T>(sql: string, run: () => Promise<T>): Promise<T> {
     const start = performance.now();
     let failure: unknown;
+    let rows = 0;
     try {
-      return await run();
+      const result = await run();
+      rows = rowsOf(result);
+      return result;
     } catch (error) {
       failure = error ?? new Error('unknown error');
       throw error;
     } finally {
-      this.#record(sql, performance.now() - start, failure);
+      this.#record(sql, performance.now() - start, rows, failure);
     }
   }
 
-  #record(sql: string, ms: number, failure: unknown): void {
+  #record(sql: string, ms: number, rows: number, failure: unknown): void {
     let entry = this.#stats.get(sql);
     if (!entry) {
       if (this.#stats.size >= MAX_STATEMENTS) return;
-      entry = { sql, count: 0, totalMs: 0, maxMs: 0, errors: 0, lastError: null };
+      entry = { sql, count: 0, totalMs: 0, maxMs: 0, rows: 0, errors: 0, lastError: null, lastSeen: 0 };
       this.#stats.set(sql, entry);
     }
     entry.count += 1;
     entry.totalMs += ms;
     entry.maxMs = Math.max(entry.maxMs, ms);
+    entry.rows += rows;
+    entry.lastSeen = Date.now();
     if (failure !== undefined) {
       entry.errors += 1;
       entry.lastError = failure instanceof Error ? failure.message.slice(0, 300) : String(failure);

@@ -1,4 +1,7 @@
-/** What a new installation starts with. Titles are English; the web app translates known ones. */
+/**
+ * What a new installation starts with. Titles are English; the web app translates known ones.
+ * Icon names are those of eladmin-web's icon set, so that its clients show them too.
+ */
 
 export interface SeedMenu {
   title: string;
@@ -77,7 +80,7 @@ export const seedMenus: SeedMenu[] = [
         path: 'job',
         component: 'system/job/index',
         componentName: 'Job',
-        icon: 'job',
+        icon: 'Steve-Jobs',
         permission: 'job:list',
         forUsers: true,
         children: buttons('Job', 'job'),
@@ -107,7 +110,7 @@ export const seedMenus: SeedMenu[] = [
         path: 'online',
         component: 'monitor/online/index',
         componentName: 'OnlineUser',
-        icon: 'online',
+        icon: 'web',
         permission: 'online:list',
         children: [{ title: 'Online users: kick out', type: 2, permission: 'online:del' }],
       },
@@ -144,7 +147,7 @@ export const seedMenus: SeedMenu[] = [
         path: 'sql',
         component: 'monitor/sql/index',
         componentName: 'Sql',
-        icon: 'sql',
+        icon: 'sqlMonitor',
         permission: 'sql:list',
       },
     ],
@@ -161,7 +164,7 @@ export const seedMenus: SeedMenu[] = [
         path: 'storage',
         component: 'tools/storage/index',
         componentName: 'Storage',
-        icon: 'storage',
+        icon: 'qiniu',
         permission: 'storage:list',
         children: buttons('File', 'storage'),
       },
@@ -171,7 +174,7 @@ export const seedMenus: SeedMenu[] = [
         path: 'settings',
         component: 'tools/settings/index',
         componentName: 'GlobalSettings',
-        icon: 'settings',
+        icon: 'system1',
         permission: 'setting:list',
         children: [{ title: 'Global settings: edit', type: 2, permission: 'setting:edit' }],
       },

@@ -16,6 +16,7 @@ import {
   FileTextOutlined,
   FolderOpenOutlined,
   FundOutlined,
+  GlobalOutlined,
   HomeOutlined,
   IdcardOutlined,
   LinkOutlined,
@@ -36,7 +37,9 @@ import type { ComponentType } from 'react';
 
 /**
  * Icon names the server's menus use (the seed's, plus common ones of the original console)
- * mapped to antd icons. One registry, so a new name is added in one place.
+ * mapped to antd icons. One registry, so a new name is added in one place. The seed names
+ * icons of eladmin-web's set (`Steve-Jobs`, `sqlMonitor`, …); the console's earlier names for
+ * the same menus (`job`, `sql`, …) stay, since databases seeded before keep them.
  */
 const MENU_ICONS: Record<string, ComponentType> = {
   home: HomeOutlined,
@@ -50,17 +53,22 @@ const MENU_ICONS: Record<string, ComponentType> = {
   menu: MenuOutlined,
   dept: ApartmentOutlined,
   job: SolutionOutlined,
+  'Steve-Jobs': SolutionOutlined,
   dictionary: BookOutlined,
   monitor: MonitorOutlined,
   online: WifiOutlined,
+  web: GlobalOutlined,
   log: FileTextOutlined,
   error: BugOutlined,
   server: CloudServerOutlined,
   sql: ConsoleSqlOutlined,
+  sqlMonitor: ConsoleSqlOutlined,
   database: DatabaseOutlined,
   tools: ToolOutlined,
   storage: FolderOpenOutlined,
+  qiniu: FolderOpenOutlined,
   settings: ControlOutlined,
+  system1: ControlOutlined,
   link: LinkOutlined,
   email: MailOutlined,
   timing: FieldTimeOutlined,

@@ -63,3 +63,9 @@ export const dashboardKeys = {
   stats: () => [...dashboardKeys.all, 'stats'] as const,
   recentOperations: () => [...dashboardKeys.all, 'recent-operations'] as const,
 };
+
+export const monitorKeys = {
+  all: ['monitor'] as const,
+  server: () => [...monitorKeys.all, 'server'] as const,
+  statements: () => [...monitorKeys.all, 'sql'] as const,
+};

@@ -5,6 +5,8 @@ import { listLocales } from './console/list.ts';
 import { menusLocales } from './console/menus.ts';
 import { centerLocales } from './console/profile.ts';
 import { rolesLocales } from './console/roles.ts';
+import { serverMonitorLocales } from './console/server-monitor.ts';
+import { sqlMonitorLocales } from './console/sql-monitor.ts';
 import { usersLocales } from './console/users.ts';
 
 /** Texts of the console (shell and pages), loaded with it after sign-in. */
@@ -17,6 +19,8 @@ export const consoleEn = {
   jobs: jobsLocales.en,
   center: centerLocales.en,
   list: listLocales.en,
+  serverMonitor: serverMonitorLocales.en,
+  sqlMonitor: sqlMonitorLocales.en,
   /** Titles of the fixed pages and of the seeded menus; any other menu title shows as the server sent it. */
   /** Texts the server seeds in English, other than menu titles: dictionary labels, operation names. */
   seededTexts: {

@@ -5,6 +5,8 @@ import { listLocales } from './console/list.ts';
 import { menusLocales } from './console/menus.ts';
 import { centerLocales } from './console/profile.ts';
 import { rolesLocales } from './console/roles.ts';
+import { serverMonitorLocales } from './console/server-monitor.ts';
+import { sqlMonitorLocales } from './console/sql-monitor.ts';
 import { usersLocales } from './console/users.ts';
 import type { ConsoleMessages } from './messages.ts';
 
@@ -17,6 +19,8 @@ export const consoleZhCN: ConsoleMessages = {
   jobs: jobsLocales.zh,
   center: centerLocales.zh,
   list: listLocales.zh,
+  serverMonitor: serverMonitorLocales.zh,
+  sqlMonitor: sqlMonitorLocales.zh,
   /** Texts the server seeds in English, other than menu titles: dictionary labels, operation names. */
   seededTexts: {
     Active: '激活',

@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { authErrors, Empty } from '@water/contract/common';
-import { ServerStatus, StatementStats } from '@water/contract/logs';
-import type { FastifyInstance } from 'fastify';
+import { EladminMonitor, ServerStatus, StatementStats } from '@water/contract/logs';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import Type from 'typebox';
 import type { MonitorService } from './monitor.service.ts';
 
@@ -19,6 +19,19 @@ export async function monitorRoutes(base: FastifyInstance, { service }: { servic
       config: { permission: ['monitor:list'] },
     },
     async () => service.server(),
+  );
+
+  app.get(
+    '/api/monitor',
+    {
+      schema: {
+        tags: ['monitor'],
+        summary: "The same figures in eladmin's shape, sizes as text (eladmin-web's server page)",
+        response: { 200: EladminMonitor, ...authErrors },
+      },
+      config: { permission: ['monitor:list'] },
+    },
+    async () => service.eladmin(),
   );
 
   app.get(
@@ -47,7 +60,15 @@ export async function monitorRoutes(base: FastifyInstance, { service }: { servic
   );
 }
 
-/** `/druid`, where eladmin kept its SQL monitor, leads to the console's SQL page. */
+/** The console's SQL page: the seeded menu `monitor` > `sql`. */
+export const SQL_PAGE_PATH = '/monitor/sql';
+
+/**
+ * `/druid` and everything below it, where eladmin kept its SQL monitor (eladmin-web's SQL page
+ * frames `/druid/index.html`), lead to the console's SQL page.
+ */
 export async function druidRedirect(app: FastifyInstance) {
-  app.get('/druid', { schema: { hide: true } }, (_request, reply) => reply.redirect('/monitor/sql', 302));
+  const toSqlPage = (_request: unknown, reply: FastifyReply) => reply.redirect(SQL_PAGE_PATH, 302);
+  app.get('/druid', { schema: { hide: true } }, toSqlPage);
+  app.get('/druid/*', { schema: { hide: true } }, toSqlPage);
 }

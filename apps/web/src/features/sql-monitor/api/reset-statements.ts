@@ -1,0 +1,12 @@
+import { apiClient } from '@/lib/api-client.ts';
+import { monitorKeys } from '@/lib/query-keys.ts';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
+
+/** `DELETE api/monitor/sql`: the figures start afresh. */
+export async function resetStatements(): Promise<void> {
+  await apiClient.delete('api/monitor/sql');
+}
+
+export function useResetStatements() {
+  return useInvalidatingMutation(resetStatements, [monitorKeys.statements()]);
+}
