@@ -63,3 +63,9 @@ export const dashboardKeys = {
   stats: () => [...dashboardKeys.all, 'stats'] as const,
   recentOperations: () => [...dashboardKeys.all, 'recent-operations'] as const,
 };
+
+export const settingKeys = {
+  all: ['global-settings'] as const,
+  /** What the settings page edits: the stored settings of the console's side. */
+  stored: () => [...settingKeys.all, 'stored'] as const,
+};

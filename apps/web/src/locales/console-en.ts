@@ -1,9 +1,11 @@
 import { deptsLocales } from './console/depts.ts';
 import { dictsLocales } from './console/dicts.ts';
+import { globalSettingsLocales } from './console/global-settings.ts';
 import { jobsLocales } from './console/jobs.ts';
 import { listLocales } from './console/list.ts';
 import { menusLocales } from './console/menus.ts';
 import { centerLocales } from './console/profile.ts';
+import { recoveryLocales } from './console/recovery.ts';
 import { rolesLocales } from './console/roles.ts';
 import { usersLocales } from './console/users.ts';
 
@@ -17,6 +19,8 @@ export const consoleEn = {
   jobs: jobsLocales.en,
   center: centerLocales.en,
   list: listLocales.en,
+  globalSettings: globalSettingsLocales.en,
+  recovery: recoveryLocales.en,
   /** Titles of the fixed pages and of the seeded menus; any other menu title shows as the server sent it. */
   menuTitles: {
     Home: 'Home',
@@ -169,8 +173,6 @@ export const consoleEn = {
     unauthorized: 'Sorry, you do not have permission to view this page.',
     unauthorizedDetail:
       'Your account does not hold the permission this page or action requires. If you need it, ask an administrator to grant it to one of your roles.',
-    findPassword:
-      'Password recovery by email is not available yet. Please ask an administrator to reset your password.',
     publicity: 'There is no public announcement at the moment.',
     publicityContact: 'Contact: {{contact}}',
   },
