@@ -132,7 +132,7 @@ export function FindPasswordPage() {
                 {
                   min: PASSWORD_MIN_LENGTH,
                   max: PASSWORD_MAX_LENGTH,
-                  message: t('recovery.passwordRule', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH }),
+                  message: t('recovery.passwordLength', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH }),
                 },
               ]}
             >
