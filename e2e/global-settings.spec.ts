@@ -162,9 +162,13 @@ test.describe('the global settings page', () => {
         expect(stored.status()).toBe(204);
         await openConsole(page, '/sys-tools/settings', en ? 'en' : 'zh-CN');
         await expect(page.getByTestId('publicity-preview').getByRole('heading')).toBeVisible();
+        // Nothing scrolls sideways, on a phone as on a desktop.
+        const sideways = () => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+        expect(await sideways()).toBe(false);
         await page.screenshot({ path: shot(`global-settings-${language}`), fullPage: true });
         await page.goto('/findPassword');
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        expect(await sideways()).toBe(false);
         await page.screenshot({ path: shot(`find-password-${language}`) });
       });
     });

@@ -3,6 +3,7 @@ import { Button, Card, Flex, Form, Input, Steps, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { LanguageSwitch } from '@/components/language-switch.tsx';
 import { LinkButton } from '@/components/link-button.tsx';
 import { PlainPage } from '@/components/plain-page.tsx';
 import { reportFormError } from '@/lib/form-error.ts';
@@ -70,9 +71,12 @@ export function FindPasswordPage() {
   return (
     <PlainPage>
       <Card style={{ width: '100%', maxWidth: 460 }}>
-        <Typography.Title level={1} style={{ marginTop: 0, fontSize: 22 }}>
-          {t('recovery.heading')}
-        </Typography.Title>
+        <Flex justify="space-between" align="start" gap={8}>
+          <Typography.Title level={1} style={{ marginTop: 0, fontSize: 22 }}>
+            {t('recovery.heading')}
+          </Typography.Title>
+          <LanguageSwitch compact />
+        </Flex>
         <Steps
           size="small"
           current={account ? 1 : 0}
