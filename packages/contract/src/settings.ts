@@ -1,9 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { GLOBAL_SETTING_QUERY } from './constants.ts';
-
-/** An image of the publicity page: a file uploaded to the console (`/files/…`) or an https address. */
-export const PUBLICITY_IMAGE_PATTERN = '^(/files/[A-Za-z0-9._-]+|https://[^\\s"\'<>]+)$';
-export const PUBLICITY_MAX_IMAGES = 6;
+import { GLOBAL_SETTING_QUERY, PUBLICITY_IMAGE_PATTERN, PUBLICITY_MAX_IMAGES } from './constants.ts';
 
 /** Public content of the publicity page. */
 export const Publicity = Type.Object({

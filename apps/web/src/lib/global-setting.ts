@@ -1,9 +1,5 @@
-import {
-  type GlobalSettings,
-  PUBLICITY_IMAGE_PATTERN,
-  PUBLICITY_MAX_IMAGES,
-  type Publicity,
-} from '@water/contract/settings';
+import { PUBLICITY_IMAGE_PATTERN, PUBLICITY_MAX_IMAGES } from '@water/contract/constants';
+import type { GlobalSettings, Publicity } from '@water/contract/settings';
 
 const imageAddress = new RegExp(PUBLICITY_IMAGE_PATTERN);
 

@@ -1,4 +1,4 @@
-import { PUBLICITY_MAX_IMAGES } from '@water/contract/settings';
+import { PUBLICITY_MAX_IMAGES } from '@water/contract/constants';
 import { Alert, App, Button, Card, Col, Divider, Flex, Form, Input, Result, Row, Skeleton, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
