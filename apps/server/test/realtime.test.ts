@@ -115,6 +115,16 @@ describe('/websocket', () => {
     await user.next((m) => m.topic === 'menus');
   });
 
+  it('tells every console when the global settings change', async () => {
+    const user = inbox(await open(await tokenOf(t, 'test', DEFAULT_USER_PASSWORD)));
+    await callerFor(t, adminToken)('PUT', '/api/global/setting', { footerTxt: 'Pushed footer' });
+    expect(await user.next((m) => m.topic === 'settings')).toEqual({
+      msgType: 'CHANGED',
+      msg: 'settings changed',
+      topic: 'settings',
+    });
+  });
+
   it('tells a session that was kicked out to sign out, and closes it', async () => {
     const victimToken = await tokenOf(t, 'test', DEFAULT_USER_PASSWORD);
     const victim = inbox(await open(victimToken));

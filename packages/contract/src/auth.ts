@@ -58,14 +58,24 @@ export const LoginResponse = Type.Object({
 });
 export type LoginResponse = Static<typeof LoginResponse>;
 
-export const ResetCodeBody = Type.Object({
-  email: Type.String({ pattern: EMAIL_PATTERN, maxLength: 255, errorMessage: 'must be a valid e-mail address' }),
+/** How long a mailed password-reset code works. */
+export const RESET_CODE_TTL_MS = 10 * 60 * 1000;
+
+/** The account whose password was forgotten: its username or its e-mail address. */
+const Account = Type.String({
+  minLength: 1,
+  maxLength: 255,
+  description: 'username or e-mail address',
+  errorMessage: 'enter a username or an e-mail address',
 });
+
+export const ResetCodeBody = Type.Object({ account: Account });
 export type ResetCodeBody = Static<typeof ResetCodeBody>;
 
 export const ResetPasswordBody = Type.Object({
-  email: Type.String({ pattern: EMAIL_PATTERN, maxLength: 255, errorMessage: 'must be a valid e-mail address' }),
-  code: Type.String({ minLength: 1, maxLength: 16 }),
+  account: Account,
+  code: Type.String({ minLength: 1, maxLength: 16, errorMessage: 'enter the code from the e-mail' }),
+  // PASSWORD_MIN_LENGTH and PASSWORD_MAX_LENGTH of users.ts (which imports this file).
   password: Type.String({ minLength: 6, maxLength: 128, errorMessage: 'must have 6 to 128 characters' }),
 });
 export type ResetPasswordBody = Static<typeof ResetPasswordBody>;

@@ -25,6 +25,10 @@ export const SIDEBAR_TITLE = {
 /** Query of the global settings call for this console. */
 export const GLOBAL_SETTING_QUERY = { sideCode: 'wad', fromType: '1' } as const;
 
+/** An image of the publicity page: a file uploaded to the console (`/files/…`) or an https address. */
+export const PUBLICITY_IMAGE_PATTERN = '^(/files/[A-Za-z0-9._-]+|https://[^\\s"\'<>]+)$';
+export const PUBLICITY_MAX_IMAGES = 6;
+
 /** Paths that need no sign-in. */
 export const PUBLIC_PATHS = ['/login', '/findPassword', '/publicity', '/404', '/401'] as const;
 

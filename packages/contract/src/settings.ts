@@ -1,11 +1,21 @@
 import Type, { type Static } from 'typebox';
-import { GLOBAL_SETTING_QUERY } from './constants.ts';
+import { GLOBAL_SETTING_QUERY, PUBLICITY_IMAGE_PATTERN, PUBLICITY_MAX_IMAGES } from './constants.ts';
 
 /** Public content of the publicity page. */
 export const Publicity = Type.Object({
   title: Type.Optional(Type.String({ maxLength: 200 })),
   body: Type.Optional(Type.String({ maxLength: 20000 })),
   contact: Type.Optional(Type.String({ maxLength: 500 })),
+  images: Type.Optional(
+    Type.Array(
+      Type.String({
+        maxLength: 500,
+        pattern: PUBLICITY_IMAGE_PATTERN,
+        errorMessage: 'must be an uploaded image or an https address',
+      }),
+      { maxItems: PUBLICITY_MAX_IMAGES },
+    ),
+  ),
 });
 export type Publicity = Static<typeof Publicity>;
 

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { RESET_CODE_TTL_MS } from '@water/contract/auth';
 import { EMAIL_CODE_TTL_MS } from '@water/contract/users';
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -8,6 +9,9 @@ import { invalidField, tooManyRequests } from './http-errors.ts';
 
 /** What a code is for: confirming a new e-mail address, or resetting a forgotten password. */
 export type CodeScene = 'email' | 'reset';
+
+/** How long a code of each scene works. */
+const TTL_MS: Record<CodeScene, number> = { email: EMAIL_CODE_TTL_MS, reset: RESET_CODE_TTL_MS };
 
 export interface CodeMail {
   scene: CodeScene;
@@ -44,7 +48,7 @@ export function createVerifyCodes({ db, clock, mailer }: Pick<Deps, 'db' | 'cloc
       await db.delete(verifyCodes).where(and(eq(verifyCodes.scene, scene), eq(verifyCodes.target, target)));
       await db
         .insert(verifyCodes)
-        .values({ scene, target, code, expiresAt: new Date(now.getTime() + EMAIL_CODE_TTL_MS), createTime: now });
+        .values({ scene, target, code, expiresAt: new Date(now.getTime() + TTL_MS[scene]), createTime: now });
       await mailer.send({ to: target, subject: mail.subject, text: mail.text(code) }, log);
     },
 

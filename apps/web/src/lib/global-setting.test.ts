@@ -19,6 +19,15 @@ describe('sanitizeGlobalSetting', () => {
     });
   });
 
+  it('keeps only the publicity images the server accepts', () => {
+    expect(
+      sanitizeGlobalSetting({
+        publicity: { images: ['/files/a.png', 'javascript:alert(1)', 3, 'https://cdn.example.com/b.jpg', '//x/c.png'] },
+      }),
+    ).toEqual({ publicity: { images: ['/files/a.png', 'https://cdn.example.com/b.jpg'] } });
+    expect(sanitizeGlobalSetting({ publicity: { images: 'not a list' } })).toEqual({});
+  });
+
   it('treats empty, wrong-typed or missing values as absent', () => {
     expect(sanitizeGlobalSetting({ title: '  ', footerTxt: 3, publicity: { body: '' } })).toEqual({});
     expect(sanitizeGlobalSetting({})).toEqual({});

@@ -1,4 +1,7 @@
+import { PUBLICITY_IMAGE_PATTERN, PUBLICITY_MAX_IMAGES } from '@water/contract/constants';
 import type { GlobalSettings, Publicity } from '@water/contract/settings';
+
+const imageAddress = new RegExp(PUBLICITY_IMAGE_PATTERN);
 
 function text(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
@@ -23,6 +26,11 @@ export function sanitizeGlobalSetting(raw: unknown): GlobalSettings {
       const value = text(source[key]);
       if (value) kept[key] = value;
     }
+    // Only addresses the server accepts: an uploaded file or an https address, never a script.
+    const images = Array.isArray(source.images)
+      ? source.images.filter((image): image is string => typeof image === 'string' && imageAddress.test(image))
+      : [];
+    if (images.length > 0) kept.images = images.slice(0, PUBLICITY_MAX_IMAGES);
     if (Object.keys(kept).length > 0) result.publicity = kept;
   }
   return result;

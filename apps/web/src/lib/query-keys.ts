@@ -69,3 +69,9 @@ export const monitorKeys = {
   server: () => [...monitorKeys.all, 'server'] as const,
   statements: () => [...monitorKeys.all, 'sql'] as const,
 };
+
+export const settingKeys = {
+  all: ['global-settings'] as const,
+  /** What the settings page edits: the stored settings of the console's side. */
+  stored: () => [...settingKeys.all, 'stored'] as const,
+};

@@ -1,9 +1,11 @@
 import { deptsLocales } from './console/depts.ts';
 import { dictsLocales } from './console/dicts.ts';
+import { globalSettingsLocales } from './console/global-settings.ts';
 import { jobsLocales } from './console/jobs.ts';
 import { listLocales } from './console/list.ts';
 import { menusLocales } from './console/menus.ts';
 import { centerLocales } from './console/profile.ts';
+import { recoveryLocales } from './console/recovery.ts';
 import { rolesLocales } from './console/roles.ts';
 import { serverMonitorLocales } from './console/server-monitor.ts';
 import { sqlMonitorLocales } from './console/sql-monitor.ts';
@@ -21,7 +23,8 @@ export const consoleEn = {
   list: listLocales.en,
   serverMonitor: serverMonitorLocales.en,
   sqlMonitor: sqlMonitorLocales.en,
-  /** Titles of the fixed pages and of the seeded menus; any other menu title shows as the server sent it. */
+  globalSettings: globalSettingsLocales.en,
+  recovery: recoveryLocales.en,
   /** Texts the server seeds in English, other than menu titles: dictionary labels, operation names. */
   seededTexts: {
     Active: 'Active',
@@ -29,6 +32,7 @@ export const consoleEn = {
     Disabled: 'Disabled',
     'Sign in': 'Sign in',
   },
+  /** Titles of the fixed pages and of the seeded menus; any other menu title shows as the server sent it. */
   menuTitles: {
     Home: 'Home',
     'Personal center': 'Personal center',
@@ -180,8 +184,6 @@ export const consoleEn = {
     unauthorized: 'Sorry, you do not have permission to view this page.',
     unauthorizedDetail:
       'Your account does not hold the permission this page or action requires. If you need it, ask an administrator to grant it to one of your roles.',
-    findPassword:
-      'Password recovery by email is not available yet. Please ask an administrator to reset your password.',
     publicity: 'There is no public announcement at the moment.',
     publicityContact: 'Contact: {{contact}}',
   },

@@ -1,9 +1,11 @@
 import { deptsLocales } from './console/depts.ts';
 import { dictsLocales } from './console/dicts.ts';
+import { globalSettingsLocales } from './console/global-settings.ts';
 import { jobsLocales } from './console/jobs.ts';
 import { listLocales } from './console/list.ts';
 import { menusLocales } from './console/menus.ts';
 import { centerLocales } from './console/profile.ts';
+import { recoveryLocales } from './console/recovery.ts';
 import { rolesLocales } from './console/roles.ts';
 import { serverMonitorLocales } from './console/server-monitor.ts';
 import { sqlMonitorLocales } from './console/sql-monitor.ts';
@@ -28,6 +30,8 @@ export const consoleZhCN: ConsoleMessages = {
     Disabled: '禁用',
     'Sign in': '用户登录',
   },
+  globalSettings: globalSettingsLocales.zh,
+  recovery: recoveryLocales.zh,
   menuTitles: {
     Home: '首页',
     'Personal center': '个人中心',
@@ -176,7 +180,6 @@ export const consoleZhCN: ConsoleMessages = {
     notFound: '抱歉，您访问的页面不存在。',
     unauthorized: '抱歉，您没有权限访问此页面。',
     unauthorizedDetail: '您的账号没有此页面或操作所需的权限。如确有需要，请联系管理员为您的角色授予该权限。',
-    findPassword: '暂不支持通过邮箱找回密码，请联系管理员重置密码。',
     publicity: '目前没有公示内容。',
     publicityContact: '联系方式：{{contact}}',
   },

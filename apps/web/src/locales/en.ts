@@ -34,6 +34,7 @@ export const en = {
     captchaUnavailable: 'Captcha unavailable, click to retry',
     rememberMe: 'Remember me',
     forgotPassword: 'Forgot password?',
+    passwordReset: 'Your password has been changed. Log in with the new one.',
     submit: 'Log in',
     submitting: 'Logging in…',
     showPassword: 'Show password',

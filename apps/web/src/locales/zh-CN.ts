@@ -34,6 +34,7 @@ export const zhCN: CoreMessages = {
     captchaUnavailable: '验证码加载失败，点击重试',
     rememberMe: '记住我',
     forgotPassword: '忘记密码？',
+    passwordReset: '密码已修改，请使用新密码登录。',
     submit: '登录',
     submitting: '登录中…',
     showPassword: '显示密码',

@@ -55,14 +55,14 @@ export async function publicAuthRoutes(base: FastifyInstance, { service, authRat
     {
       schema: {
         tags,
-        summary: 'Mail a password reset code to the address of an account',
+        summary: 'Mail a password reset code to the address of an account named by username or e-mail',
         body: ResetCodeBody,
         response: { 200: Empty, 400: ErrorBody, 429: ErrorBody },
       },
       config: { rateLimit },
     },
     async (request, reply) => {
-      await service.requestReset(request.body.email, request.log);
+      await service.requestReset(request.body.account, request.log);
       return reply.code(200).send();
     },
   );

@@ -1,5 +1,12 @@
 import { type KeyObject, randomBytes } from 'node:crypto';
-import type { AuthInfo, CaptchaResponse, LoginBody, LoginResponse, ResetPasswordBody } from '@water/contract/auth';
+import {
+  type AuthInfo,
+  type CaptchaResponse,
+  type LoginBody,
+  type LoginResponse,
+  RESET_CODE_TTL_MS,
+  type ResetPasswordBody,
+} from '@water/contract/auth';
 import { CAPTCHA_TTL_MS, CAPTCHA_UUID_PREFIX, TOKEN_MAX_AGE_MS } from '@water/contract/constants';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../lib/deps.ts';
@@ -34,6 +41,12 @@ export function createAuthService(
   { db, clock, sessions, tokens, principals }: Pick<Deps, 'db' | 'clock' | 'sessions' | 'tokens' | 'principals'>,
   { captchaTestAnswer, legacyKey, codes }: AuthOptions,
 ) {
+  /** The account a username or an e-mail address names (usernames first, as both are unique). */
+  async function accountOf(account: string) {
+    const name = account.trim();
+    return (await repo.userByUsername(db, name)) ?? (await repo.userByEmail(db, name));
+  }
+
   /** Checks an answer; the question is gone afterwards, whether the answer was right or not. */
   async function consumeCaptcha(uuid: string, code: string): Promise<void> {
     const row = await repo.takeCaptcha(db, uuid);
@@ -104,36 +117,40 @@ export function createAuthService(
     },
 
     /**
-     * Mails a reset code when an enabled account uses the address. The answer is the same either
-     * way, so the form cannot be used to learn which addresses have accounts.
+     * Mails a reset code to the address of an enabled account, named by its username or its
+     * address. The answer is the same either way, so the form cannot be used to learn which
+     * accounts exist or which addresses they use.
      */
-    async requestReset(email: string, log: FastifyBaseLogger): Promise<void> {
-      const user = await repo.userByEmail(db, email);
-      if (!user?.enabled) return;
-      await codes
+    async requestReset(account: string, log: FastifyBaseLogger): Promise<void> {
+      const user = await accountOf(account);
+      if (!user?.enabled || !user.email) return;
+      // Sent in the background: a known account is answered as quickly as an unknown one.
+      void codes
         .send(
           {
             scene: 'reset',
-            email,
+            email: user.email,
             subject: 'Reset your password',
             text: (code) =>
               `Someone asked to reset the password of the account "${user.username}". ` +
-              `The code is ${code}; it is valid for 5 minutes. If it was not you, ignore this message.`,
+              `The code is ${code}; it is valid for ${RESET_CODE_TTL_MS / 60_000} minutes and works once. ` +
+              'If it was not you, ignore this message: your password stays as it is.',
           },
           log,
         )
         .catch((error: unknown) => {
           // Asking again within a minute is answered like any other request: no new mail.
-          if ((error as { statusCode?: number }).statusCode !== 429) throw error;
+          if ((error as { statusCode?: number }).statusCode === 429) return;
+          log.warn({ userId: user.id }, 'The password reset mail could not be sent');
         });
     },
 
     /** Sets a new password with a mailed code; every session of the account ends. */
     async resetPassword(input: ResetPasswordBody): Promise<void> {
-      await codes.consume('reset', input.email, input.code);
-      const user = await repo.userByEmail(db, input.email);
-      if (!user?.enabled)
+      const user = await accountOf(input.account);
+      if (!user?.enabled || !user.email)
         throw invalidField('code', 'the verification code is wrong or has expired; ask for a new one');
+      await codes.consume('reset', user.email, input.code);
       await repo.resetPassword(db, user.id, await hashPassword(input.password), clock.now());
       await repo.clearFailures(db, user.username);
       await sessions.revokeUser(user.id);

@@ -39,6 +39,26 @@ describe('global settings', () => {
     expect((await read()).body).toBe(before);
   });
 
+  it('keeps the publicity images as uploaded files or https addresses, at most six', async () => {
+    const images = ['/files/2f1c9a.png', 'https://cdn.example.com/notice.jpg'];
+    const write = await call('PUT', '/api/global/setting', { publicity: { title: 'Notice', images } });
+    expect(write.statusCode).toBe(204);
+    expect((await read()).json()).toEqual({ publicity: { title: 'Notice', images } });
+    for (const image of [
+      'javascript:alert(1)',
+      'http://plain.example.com/a.png',
+      '/files/../etc/passwd',
+      '//evil/a.png',
+    ]) {
+      const refused = await call('PUT', '/api/global/setting', { publicity: { images: [image] } });
+      expect(refused.statusCode, image).toBe(400);
+      expect(refused.json().message).toMatch(/must be an uploaded image or an https address$/);
+    }
+    const many = await call('PUT', '/api/global/setting', { publicity: { images: Array(7).fill(images[0]) } });
+    expect(many.statusCode).toBe(400);
+    expect((await read()).json()).toEqual({ publicity: { title: 'Notice', images } });
+  });
+
   it('lets only holders of setting:edit write', async () => {
     const user = callerFor(ctx.t, await tokenOf(ctx.t, 'test', DEFAULT_USER_PASSWORD));
     expect((await user('PUT', '/api/global/setting', { footerTxt: 'x' })).statusCode).toBe(403);

@@ -40,9 +40,10 @@ export async function storageRoutes(base: FastifyInstance, { service }: { servic
     );
   }
 
-  for (const [url, imagesOnly, summary] of [
-    ['/api/file/upload', false, 'Upload a file (multipart field "file")'],
-    ['/api/pictures', true, 'Upload an image (multipart field "file")'],
+  // Images may also be uploaded by whoever edits the global settings (the publicity page's pictures).
+  for (const [url, imagesOnly, summary, permission] of [
+    ['/api/file/upload', false, 'Upload a file (multipart field "file")', ['storage:add']],
+    ['/api/pictures', true, 'Upload an image (multipart field "file")', ['storage:add', 'setting:edit']],
   ] as const) {
     app.post(
       url,
@@ -54,7 +55,7 @@ export async function storageRoutes(base: FastifyInstance, { service }: { servic
           uploadField: 'file',
           response: { 201: StoredFile, 400: ErrorBody, 413: ErrorBody, ...authErrors },
         },
-        config: { permission: ['storage:add'] },
+        config: { permission: [...permission] },
       },
       async (request, reply) => reply.code(201).send(await service.upload(principalOf(request), request, imagesOnly)),
     );

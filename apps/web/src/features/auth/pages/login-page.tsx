@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { LanguageMenu } from '@/components/language-menu.tsx';
 import { useGlobalSetting } from '@/lib/global-setting-store.ts';
 import { LoginForm } from '../components/login-form.tsx';
@@ -11,6 +12,10 @@ interface LoginPageProps {
 export function LoginPage({ onSubmitStart }: LoginPageProps) {
   const { t } = useTranslation();
   const appTitle = useGlobalSetting((state) => state.setting.title) ?? t('app.title');
+  const footerTxt = useGlobalSetting((state) => state.setting.footerTxt);
+  const caseNumber = useGlobalSetting((state) => state.setting.caseNumber);
+  // Set by the password recovery page once a new password is stored.
+  const passwordReset = (useLocation().state as { passwordReset?: boolean } | null)?.passwordReset === true;
   return (
     <div className={styles.page}>
       <header className={styles.toolbar}>
@@ -23,11 +28,21 @@ export function LoginPage({ onSubmitStart }: LoginPageProps) {
             <h1 className={styles.title}>{t('app.sidebarTitle')}</h1>
             <p className={styles.subtitle}>{appTitle}</p>
           </div>
+          {passwordReset && (
+            <p className={styles.notice} role="status">
+              {t('login.passwordReset')}
+            </p>
+          )}
           <LoginForm onSubmitStart={onSubmitStart} />
         </div>
       </main>
       <footer className={styles.footer}>
-        © {new Date().getFullYear()} {appTitle}
+        <span>{footerTxt ?? `© ${new Date().getFullYear()} ${appTitle}`}</span>
+        {caseNumber && (
+          <a href="https://beian.miit.gov.cn/" target="_blank" rel="noopener noreferrer">
+            {caseNumber}
+          </a>
+        )}
       </footer>
     </div>
   );

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { toSettings, toSettingsValues } from './settings-values.ts';
+
+describe('settings form values', () => {
+  it('fills every field, empty where nothing is stored', () => {
+    expect(toSettingsValues({})).toEqual({
+      title: '',
+      footerTxt: '',
+      caseNumber: '',
+      publicity: { title: '', body: '', contact: '', images: [] },
+    });
+    expect(toSettingsValues({ title: 'T', publicity: { images: ['/files/a.png'] } })).toMatchObject({
+      title: 'T',
+      publicity: { title: '', images: ['/files/a.png'] },
+    });
+  });
+
+  it('stores only what was filled in, trimmed, so empty fields fall back to the built-in texts', () => {
+    expect(
+      toSettings({
+        title: '  Water Co.  ',
+        footerTxt: ' ',
+        caseNumber: '',
+        publicity: { title: '', body: 'Line 1\nLine 2\n', contact: ' ', images: [] },
+      }),
+    ).toEqual({ title: 'Water Co.', publicity: { body: 'Line 1\nLine 2' } });
+    expect(toSettings(toSettingsValues({}))).toEqual({});
+  });
+
+  it('round-trips stored settings unchanged', () => {
+    const stored = {
+      title: 'Water Co.',
+      footerTxt: '© Water Co.',
+      caseNumber: 'ICP 1',
+      publicity: { title: 'Notice', body: 'Text', contact: '400', images: ['/files/a.png', 'https://x.example/b.png'] },
+    };
+    expect(toSettings(toSettingsValues(stored))).toEqual(stored);
+  });
+});

@@ -1,0 +1,52 @@
+import type { GlobalSettings, Publicity } from '@water/contract/settings';
+
+/** The settings form: every text present (empty when unset), the images as a list. */
+export interface SettingsValues {
+  title: string;
+  footerTxt: string;
+  caseNumber: string;
+  publicity: { title: string; body: string; contact: string; images: string[] };
+}
+
+export function toSettingsValues(settings: GlobalSettings | undefined): SettingsValues {
+  const publicity = settings?.publicity;
+  return {
+    title: settings?.title ?? '',
+    footerTxt: settings?.footerTxt ?? '',
+    caseNumber: settings?.caseNumber ?? '',
+    publicity: {
+      title: publicity?.title ?? '',
+      body: publicity?.body ?? '',
+      contact: publicity?.contact ?? '',
+      images: publicity?.images ?? [],
+    },
+  };
+}
+
+/** A text as stored: trimmed at its ends (the body keeps its inner lines), absent when empty. */
+const kept = (value: string | undefined) => {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+};
+
+/** What is stored: only what was filled in, so anything left empty falls back to the built-in text. */
+export function toSettings(values: Partial<SettingsValues>): GlobalSettings {
+  const settings: GlobalSettings = {};
+  const title = kept(values.title);
+  const footerTxt = kept(values.footerTxt);
+  const caseNumber = kept(values.caseNumber);
+  if (title) settings.title = title;
+  if (footerTxt) settings.footerTxt = footerTxt;
+  if (caseNumber) settings.caseNumber = caseNumber;
+  const source = values.publicity;
+  const publicity: Publicity = {};
+  const publicityTitle = kept(source?.title);
+  const body = kept(source?.body);
+  const contact = kept(source?.contact);
+  if (publicityTitle) publicity.title = publicityTitle;
+  if (body) publicity.body = body;
+  if (contact) publicity.contact = contact;
+  if (source?.images && source.images.length > 0) publicity.images = [...source.images];
+  if (Object.keys(publicity).length > 0) settings.publicity = publicity;
+  return settings;
+}
