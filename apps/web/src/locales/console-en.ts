@@ -3,6 +3,7 @@ import { dictsLocales } from './console/dicts.ts';
 import { jobsLocales } from './console/jobs.ts';
 import { listLocales } from './console/list.ts';
 import { menusLocales } from './console/menus.ts';
+import { logsLocales, onlineLocales } from './console/monitor.ts';
 import { centerLocales } from './console/profile.ts';
 import { rolesLocales } from './console/roles.ts';
 import { usersLocales } from './console/users.ts';
@@ -17,6 +18,8 @@ export const consoleEn = {
   jobs: jobsLocales.en,
   center: centerLocales.en,
   list: listLocales.en,
+  online: onlineLocales.en,
+  logs: logsLocales.en,
   /** Titles of the fixed pages and of the seeded menus; any other menu title shows as the server sent it. */
   menuTitles: {
     Home: 'Home',

@@ -3,6 +3,7 @@ import { dictsLocales } from './console/dicts.ts';
 import { jobsLocales } from './console/jobs.ts';
 import { listLocales } from './console/list.ts';
 import { menusLocales } from './console/menus.ts';
+import { logsLocales, onlineLocales } from './console/monitor.ts';
 import { centerLocales } from './console/profile.ts';
 import { rolesLocales } from './console/roles.ts';
 import { usersLocales } from './console/users.ts';
@@ -17,6 +18,8 @@ export const consoleZhCN: ConsoleMessages = {
   jobs: jobsLocales.zh,
   center: centerLocales.zh,
   list: listLocales.zh,
+  online: onlineLocales.zh,
+  logs: logsLocales.zh,
   menuTitles: {
     Home: '首页',
     'Personal center': '个人中心',
