@@ -1,6 +1,7 @@
 import type { OperationLog } from '@water/contract/logs';
 import { Alert, Descriptions, Drawer, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { addressLabel } from '@/lib/address-label.ts';
 import { useErrorDetail } from '../api/get-error-detail.ts';
 import { formatParams, RequestCell } from './request-cell.tsx';
 
@@ -35,7 +36,7 @@ export function ErrorDetailDrawer({ entry, onClose }: { entry: OperationLog | un
             )}
           </Descriptions.Item>
           <Descriptions.Item label={t('logs.ip')}>
-            {[entry.requestIp, entry.address].filter(Boolean).join(' · ')}
+            {[entry.requestIp, addressLabel(entry.address)].filter(Boolean).join(' · ')}
           </Descriptions.Item>
           <Descriptions.Item label={t('logs.browser')}>{entry.browser}</Descriptions.Item>
           <Descriptions.Item label={t('logs.duration')}>

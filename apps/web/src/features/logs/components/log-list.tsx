@@ -10,6 +10,7 @@ import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
 import { Permission } from '@/components/permission.tsx';
 import { useConfirm } from '@/components/use-confirm.ts';
+import { addressLabel } from '@/lib/address-label.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
 import { useClearLog } from '../api/clear-log.ts';
 import { LOG_URLS, type LogKind, useLogs } from '../api/get-logs.ts';
@@ -48,7 +49,12 @@ export function LogList({ kind }: { kind: LogKind }) {
   const columns: DataColumn<OperationLog>[] = [
     { key: 'username', title: t('logs.username'), dataIndex: 'username', sortField: 'username' },
     { key: 'requestIp', title: t('logs.ip'), dataIndex: 'requestIp' },
-    { key: 'address', title: t('logs.address'), dataIndex: 'address' },
+    {
+      key: 'address',
+      title: t('logs.address'),
+      dataIndex: 'address',
+      render: (_, entry) => addressLabel(entry.address),
+    },
     { key: 'description', title: t('logs.description'), dataIndex: 'description' },
     {
       key: 'method',
@@ -72,6 +78,7 @@ export function LogList({ kind }: { kind: LogKind }) {
             key: 'detail',
             title: t('logs.detail'),
             width: 80,
+            fixed: 'right' as const,
             render: (_: unknown, entry: OperationLog) => (
               <Tooltip title={t('logs.detail')}>
                 <Button

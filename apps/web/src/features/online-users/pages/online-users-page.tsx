@@ -10,6 +10,7 @@ import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
 import { Permission, usePermission } from '@/components/permission.tsx';
 import { useConfirm } from '@/components/use-confirm.ts';
+import { addressLabel } from '@/lib/address-label.ts';
 import { toApiError } from '@/lib/api-error.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
 import { notifyError, reportApiError } from '@/lib/notifier.ts';
@@ -65,7 +66,12 @@ export function OnlineUsersPage() {
     { key: 'nickName', title: t('online.nickName'), dataIndex: 'nickName', sortField: 'nickName' },
     { key: 'dept', title: t('online.dept'), dataIndex: 'dept', sortField: 'dept' },
     { key: 'ip', title: t('online.ip'), dataIndex: 'ip', sortField: 'ip' },
-    { key: 'address', title: t('online.address'), dataIndex: 'address' },
+    {
+      key: 'address',
+      title: t('online.address'),
+      dataIndex: 'address',
+      render: (_, row) => addressLabel(row.address),
+    },
     { key: 'browser', title: t('online.browser'), dataIndex: 'browser', sortField: 'browser' },
     { key: 'loginTime', title: t('online.loginTime'), dataIndex: 'loginTime', sortField: 'loginTime', width: 180 },
     { key: 'lastSeen', title: t('online.lastSeen'), dataIndex: 'lastSeen', sortField: 'lastSeen', width: 180 },
@@ -75,6 +81,7 @@ export function OnlineUsersPage() {
             key: 'actions',
             title: t('list.actions'),
             width: 80,
+            fixed: 'right' as const,
             render: (_: unknown, row: OnlineUser) => (
               <RowActions
                 name={row.userName}
