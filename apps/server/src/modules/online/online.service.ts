@@ -1,6 +1,6 @@
 import type { PageOf, PageQuery } from '@water/contract/common';
 import type { OnlineUser } from '@water/contract/logs';
-import { addressOf } from '../../lib/client-info.ts';
+import { addressOf, browserOf } from '../../lib/client-info.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { sortKeys, sortRows } from '../../lib/list-query.ts';
 import { assertCanManageUsers, type Principal } from '../../lib/principal.ts';
@@ -26,7 +26,7 @@ export function createOnlineService({ db, clock, sessions }: Pick<Deps, 'db' | '
           userName: row.user.username,
           nickName: row.user.nickName,
           dept: row.dept,
-          browser: row.session.browser,
+          browser: browserOf(row.session.browser ?? undefined),
           ip: row.session.ip,
           address: addressOf(row.session.ip ?? undefined),
           loginTime: formatDateTime(row.session.loginTime) as string,

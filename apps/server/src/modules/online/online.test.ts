@@ -1,6 +1,9 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { callerFor, DEFAULT_USER_PASSWORD, tokenOf, useTestApp } from '../../../test/test-app.ts';
+import { callerFor, DEFAULT_USER_PASSWORD, loginAs, tokenOf, useTestApp } from '../../../test/test-app.ts';
+
+const CHROME_ON_WINDOWS =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 async function sheetRows(payload: Buffer): Promise<string[][]> {
   const workbook = new ExcelJS.Workbook();
@@ -37,6 +40,15 @@ describe('online users', () => {
     const again = (await ctx.admin('GET', '/auth/online?username=test')).json().content;
     expect(again.find((session: { uid: string }) => session.uid === row.uid).lastSeen).toBe(seen);
     await ctx.admin('DELETE', '/auth/online', [row.key]);
+  });
+
+  it('names the browser and system of a session as a person would', async () => {
+    const signedIn = await loginAs(ctx.t, 'test', DEFAULT_USER_PASSWORD, {
+      headers: { 'user-agent': CHROME_ON_WINDOWS },
+    });
+    expect(signedIn.statusCode).toBe(200);
+    const rows = (await ctx.admin('GET', '/auth/online?username=test')).json().content;
+    expect(rows.map((row: { browser: string }) => row.browser)).toContain('Chrome 131 (Windows 10)');
   });
 
   it('exports the sessions the list shows as <timestamp>-online-users.xlsx', async () => {
