@@ -129,7 +129,13 @@ for (const language of ['en', 'zh'] as const) {
   test.describe(`monitor pages in ${language}`, () => {
     test.use({ locale: language === 'en' ? 'en-US' : 'zh-CN' });
 
-    test(`screenshots of the monitor pages (${language}) @phone`, async ({ page }) => {
+    test(`screenshots of the monitor pages (${language}) @phone`, async ({ page, request }) => {
+      // A failed sign-in, so that the error log has an entry to show.
+      const { uuid } = (await (await request.get('auth/code')).json()) as { uuid: string };
+      const refused = await request.post('auth/login', {
+        data: { username: 'admin', password: 'Not-the-password-1', code: CAPTCHA_ANSWER, uuid },
+      });
+      expect(refused.status()).toBe(400);
       await openConsole(page, '/dashboard', language === 'en' ? 'en' : 'zh-CN');
       for (const entry of PAGES) {
         await page.goto(entry.path);
@@ -142,6 +148,16 @@ for (const language of ['en', 'zh'] as const) {
           page.viewportSize()?.width ?? 0,
         );
       }
+      // The error log's drawer fits the screen.
+      await page
+        .getByRole('button', { name: language === 'en' ? /Details of the error at/ : /的异常详情/ })
+        .first()
+        .click();
+      const drawer = page.getByRole('dialog', { name: language === 'en' ? 'Error details' : '异常详情' });
+      await expect(drawer).toContainText(/Wrong username or password|用户名或密码错误/);
+      await page.screenshot({ path: shot(`monitor-error-detail-${language}`) });
+      const box = await drawer.boundingBox();
+      expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= (page.viewportSize()?.width ?? 0)).toBe(true);
     });
   });
 }
