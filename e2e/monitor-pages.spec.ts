@@ -117,6 +117,14 @@ test('a failed request shows in the error log with the request and what went wro
   await search.getByPlaceholder('To').press('Enter');
   await search.getByRole('button', { name: 'Search' }).click();
   await expect(row).toHaveCount(1);
+
+  // An administrator clears the log, after confirming.
+  await page.getByRole('button', { name: 'Clear log' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Clear the whole error log?' });
+  await expect(confirm).toContainText('Every entry is deleted');
+  await confirm.getByRole('button', { name: 'Clear log' }).click();
+  await expect(page.getByText('Log cleared')).toBeVisible();
+  await expect(table.getByText('Nothing matches the search')).toBeVisible();
 });
 
 const PAGES = [
