@@ -134,9 +134,18 @@ describe('/websocket', () => {
     await callerFor(t, adminToken)('DELETE', '/auth/online', key);
     expect(await victim.next((m) => m.msgType === 'LOGOUT')).toEqual({
       msgType: 'LOGOUT',
-      msg: 'Your session has ended',
+      msg: 'You were signed out by an administrator',
+      reason: 'KICKED',
     });
     expect(await victim.closed).toBe(4001);
     expect(bystander.messages.some((m) => m.msgType === 'LOGOUT')).toBe(false);
+  });
+
+  it('tells a session that ended otherwise (signed out in another tab) to sign out, without blaming anyone', async () => {
+    const token = await tokenOf(t, 'test', DEFAULT_USER_PASSWORD);
+    const box = inbox(await open(token));
+    await callerFor(t, token)('DELETE', '/auth/logout');
+    expect(await box.next((m) => m.msgType === 'LOGOUT')).toEqual({ msgType: 'LOGOUT', msg: 'Your session has ended' });
+    expect(await box.closed).toBe(4001);
   });
 });

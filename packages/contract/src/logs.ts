@@ -16,16 +16,27 @@ export const OperationLog = Type.Object({
 });
 export type OperationLog = Static<typeof OperationLog>;
 
-export const LogQuery = Type.Intersect([
-  PageQuery,
-  Type.Object({
-    blurry: Type.Optional(Type.String({ maxLength: 255 })),
-    createTime: Type.Optional(Type.Array(Type.String(), { maxItems: 2, description: 'from, to: yyyy-MM-dd HH:mm:ss' })),
-  }),
-]);
+/** What an operation or error log is filtered by, in its list and its export. */
+export const LogFilter = Type.Object({
+  blurry: Type.Optional(Type.String({ maxLength: 255, description: 'Part of the user, description or IP' })),
+  username: Type.Optional(Type.String({ maxLength: 64, description: 'Exactly this user' })),
+  createTime: Type.Optional(
+    Type.Array(Type.String(), {
+      maxItems: 2,
+      description: 'from, to: yyyy-MM-dd HH:mm:ss; a bare date to includes its day',
+    }),
+  ),
+});
+
+export const LogQuery = Type.Intersect([PageQuery, LogFilter]);
+
+export const OnlineQuery = Type.Object({
+  username: Type.Optional(Type.String({ maxLength: 64, description: 'Part of the username or nickname' })),
+});
 
 export const OnlineUser = Type.Object({
   key: Type.String({ description: 'Opaque; send it back to kick the session out' }),
+  uid: Type.String({ description: 'The session id, as eladmin names it: the same value as key' }),
   userName: Type.String(),
   nickName: Type.String(),
   dept: Type.Union([Type.String(), Type.Null()]),
@@ -33,6 +44,7 @@ export const OnlineUser = Type.Object({
   ip: Type.Union([Type.String(), Type.Null()]),
   address: Type.Union([Type.String(), Type.Null()]),
   loginTime: DateTime,
+  lastSeen: Type.Union([DateTime, Type.Null()], { description: 'The last request of the session, to the minute' }),
 });
 export type OnlineUser = Static<typeof OnlineUser>;
 

@@ -6,11 +6,17 @@ export type PushMessageType = (typeof PUSH_MESSAGE_TYPES)[number];
 export const CHANGE_TOPICS = ['menus', 'dicts', 'settings', 'permissions'] as const;
 export type ChangeTopic = (typeof CHANGE_TOPICS)[number];
 
+/** Why a LOGOUT came: `KICKED` when an administrator signed the session out from the online users page. */
+export const LOGOUT_REASONS = ['KICKED'] as const;
+export type LogoutReason = (typeof LOGOUT_REASONS)[number];
+
 export interface PushMessage {
   msgType: PushMessageType;
   msg?: string;
   /** For CHANGED only. */
   topic?: ChangeTopic;
+  /** For LOGOUT only, when the reason is worth telling the user. */
+  reason?: LogoutReason;
 }
 
 /** The close code of a socket whose session ended (signed out elsewhere, kicked out, revoked): sign out. */

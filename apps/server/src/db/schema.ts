@@ -207,6 +207,8 @@ export const sessions = pgTable(
     ip: varchar('ip', { length: 64 }),
     browser: varchar('browser', { length: 255 }),
     loginTime: ts('login_time').notNull().defaultNow(),
+    /** The last request made with the session, to the minute. */
+    lastSeen: ts('last_seen').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
   },
   (t) => [index('auth_session_user_idx').on(t.userId), index('auth_session_expires_idx').on(t.expiresAt)],

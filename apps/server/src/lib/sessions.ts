@@ -9,9 +9,17 @@ import type { Clock } from './time.ts';
 interface CachedSession {
   userId: number;
   expiresAt: number;
+  /** When the last request was written down as the session's last activity. */
+  seenAt: number;
 }
 
-type Revocation = { ids: string[] } | { userId: number; except?: string } | '*';
+/** Why sessions named by id end: `kicked` when an administrator signed them out. */
+export type RevocationReason = 'kicked';
+
+export type Revocation = { ids: string[]; reason?: RevocationReason } | { userId: number; except?: string } | '*';
+
+/** How stale the recorded last activity may be: one write per session and minute at most. */
+export const LAST_SEEN_PRECISION_MS = 60_000;
 
 const MAX_CACHED = 50_000;
 
@@ -40,14 +48,14 @@ export class SessionStore {
     await this.db.delete(sessions).where(lt(sessions.expiresAt, now));
     await this.db
       .insert(sessions)
-      .values({ id, userId, ip, browser: browser?.slice(0, 255), loginTime: now, expiresAt });
-    this.#remember(id, { userId, expiresAt: expiresAt.getTime() });
+      .values({ id, userId, ip, browser: browser?.slice(0, 255), loginTime: now, lastSeen: now, expiresAt });
+    this.#remember(id, { userId, expiresAt: expiresAt.getTime(), seenAt: now.getTime() });
     return { id, expiresAt };
   }
 
   /**
    * Whether the session is alive for that user; renews it by an hour when under half an hour is
-   * left (eladmin's sliding renewal).
+   * left (eladmin's sliding renewal), and records the request as its last activity.
    */
   async touch(id: string, userId: number): Promise<boolean> {
     const now = this.clock.now().getTime();
@@ -55,10 +63,12 @@ export class SessionStore {
     // Near the end, another instance may have renewed it: read the database before deciding.
     if (!session || session.expiresAt - now < SESSION_RENEW_BELOW_MS) {
       const [row] = await this.db
-        .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
+        .select({ userId: sessions.userId, expiresAt: sessions.expiresAt, lastSeen: sessions.lastSeen })
         .from(sessions)
         .where(eq(sessions.id, id));
-      session = row ? { userId: row.userId, expiresAt: row.expiresAt.getTime() } : undefined;
+      session = row
+        ? { userId: row.userId, expiresAt: row.expiresAt.getTime(), seenAt: row.lastSeen.getTime() }
+        : undefined;
       if (session) this.#remember(id, session);
     }
     if (!session || session.userId !== userId) return false;
@@ -66,23 +76,25 @@ export class SessionStore {
       await this.revoke([id]);
       return false;
     }
-    if (session.expiresAt - now < SESSION_RENEW_BELOW_MS) {
-      const expiresAt = session.expiresAt + SESSION_RENEW_MS;
+    const renew = session.expiresAt - now < SESSION_RENEW_BELOW_MS;
+    if (renew || now - session.seenAt >= LAST_SEEN_PRECISION_MS) {
+      const expiresAt = renew ? session.expiresAt + SESSION_RENEW_MS : session.expiresAt;
       await this.db
         .update(sessions)
-        .set({ expiresAt: new Date(expiresAt) })
+        .set({ expiresAt: new Date(expiresAt), lastSeen: new Date(now) })
         .where(eq(sessions.id, id));
-      this.#remember(id, { userId, expiresAt });
+      this.#remember(id, { userId, expiresAt, seenAt: now });
     }
     return true;
   }
 
-  async revoke(ids: string[]): Promise<void> {
+  async revoke(ids: string[], reason?: RevocationReason): Promise<void> {
     if (ids.length === 0) return;
     await this.db.delete(sessions).where(inArray(sessions.id, ids));
     // In parts that fit one notification, so that every instance learns which sessions (and sockets) ended.
     for (let start = 0; start < ids.length; start += IDS_PER_EVENT) {
-      await this.events.publish('sessions', { ids: ids.slice(start, start + IDS_PER_EVENT) } satisfies Revocation);
+      const part = ids.slice(start, start + IDS_PER_EVENT);
+      await this.events.publish('sessions', (reason ? { ids: part, reason } : { ids: part }) satisfies Revocation);
     }
   }
 

@@ -11,6 +11,7 @@ import type { WebSocket } from 'ws';
 import { authenticate, bearerToken } from '../lib/authenticate.ts';
 import type { EventTopic } from '../lib/events.ts';
 import { forbidden, unauthorized } from '../lib/http-errors.ts';
+import type { Revocation } from '../lib/sessions.ts';
 
 interface Connection {
   socket: WebSocket;
@@ -75,14 +76,18 @@ export const realtimePlugin = fp(
     });
     app.events.on('sessions', (payload) => {
       if (payload === '*') return;
-      const revocation = payload as { ids: string[] } | { userId: number; except?: string };
+      const revocation = payload as Exclude<Revocation, '*'>;
+      const message: PushMessage =
+        'ids' in revocation && revocation.reason === 'kicked'
+          ? { msgType: 'LOGOUT', msg: 'You were signed out by an administrator', reason: 'KICKED' }
+          : { msgType: 'LOGOUT', msg: 'Your session has ended' };
       const ended = (connection: Connection) =>
         'ids' in revocation
           ? revocation.ids.includes(connection.sessionId)
           : connection.userId === revocation.userId && connection.sessionId !== revocation.except;
       for (const connection of connections) {
         if (!ended(connection)) continue;
-        send(connection, { msgType: 'LOGOUT', msg: 'Your session has ended' });
+        send(connection, message);
         connection.socket.close(SESSION_ENDED_CLOSE, 'session ended');
       }
     });

@@ -56,6 +56,15 @@ export const dictKeys = {
 export const logKeys = {
   all: ['logs'] as const,
   own: (params: Params) => [...logKeys.all, 'own', params] as const,
+  /** The operation log (`info`) or the error log (`error`). */
+  list: (kind: 'info' | 'error', params: Params) => [...logKeys.all, kind, params] as const,
+  /** What went wrong in one failed operation. */
+  errorDetail: (id: number) => [...logKeys.all, 'error-detail', id] as const,
+};
+
+export const onlineKeys = {
+  all: ['online-users'] as const,
+  list: (params: Params) => [...onlineKeys.all, 'list', params] as const,
 };
 
 export const dashboardKeys = {

@@ -39,6 +39,12 @@ describe('realtime messages', () => {
       msgType: 'LOGOUT',
       msg: 'Your session has ended',
     });
+    expect(parsePush('{"msgType":"LOGOUT","msg":"Signed out","reason":"KICKED"}')).toEqual({
+      msgType: 'LOGOUT',
+      msg: 'Signed out',
+      reason: 'KICKED',
+    });
+    expect(parsePush('{"msgType":"LOGOUT","reason":"BORED"}')).toEqual({ msgType: 'LOGOUT' });
     expect(parsePush('{"msgType":"CHANGED","topic":"weather"}')).toEqual({ msgType: 'CHANGED' });
     for (const junk of ['not json', '42', 'null', '{"msgType":"HELLO"}', new Blob()]) {
       expect(parsePush(junk)).toBeUndefined();
@@ -72,8 +78,16 @@ describe('connectRealtime', () => {
     expect(onChanged.mock.calls).toEqual([['dicts'], ['menus']]);
     socket?.push({ msgType: 'LOGOUT', msg: 'Your session has ended' });
     expect(onLogout).toHaveBeenCalledOnce();
+    expect(onLogout).toHaveBeenCalledWith(undefined);
     socket?.onclose?.({ code: SESSION_ENDED_CLOSE });
     expect(FakeSocket.all).toHaveLength(1);
+  });
+
+  it('says why the session ended when an administrator kicked it out', () => {
+    const onLogout = vi.fn();
+    connectRealtime('t', { onChanged: vi.fn(), onLogout }, open);
+    FakeSocket.all.at(-1)?.push({ msgType: 'LOGOUT', msg: 'Signed out', reason: 'KICKED' });
+    expect(onLogout).toHaveBeenCalledWith('KICKED');
   });
 
   it('reconnects after a dropped connection, and not after being stopped', () => {

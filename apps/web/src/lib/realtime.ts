@@ -1,6 +1,8 @@
 import {
   CHANGE_TOPICS,
   type ChangeTopic,
+  LOGOUT_REASONS,
+  type LogoutReason,
   PUSH_MESSAGE_TYPES,
   type PushMessage,
   type PushMessageType,
@@ -9,6 +11,7 @@ import {
 
 const MESSAGE_TYPES: ReadonlySet<string> = new Set(PUSH_MESSAGE_TYPES);
 const TOPICS: ReadonlySet<string> = new Set(CHANGE_TOPICS);
+const REASONS: ReadonlySet<string> = new Set(LOGOUT_REASONS);
 
 /** A message as sent, or undefined for anything else (a console must not break on a stray frame). */
 export function parsePush(data: unknown): PushMessage | undefined {
@@ -20,12 +23,13 @@ export function parsePush(data: unknown): PushMessage | undefined {
     return undefined;
   }
   if (typeof value !== 'object' || value === null) return undefined;
-  const { msgType, msg, topic } = value as Record<string, unknown>;
+  const { msgType, msg, topic, reason } = value as Record<string, unknown>;
   if (typeof msgType !== 'string' || !MESSAGE_TYPES.has(msgType)) return undefined;
   return {
     msgType: msgType as PushMessageType,
     ...(typeof msg === 'string' ? { msg } : {}),
     ...(typeof topic === 'string' && TOPICS.has(topic) ? { topic: topic as ChangeTopic } : {}),
+    ...(typeof reason === 'string' && REASONS.has(reason) ? { reason: reason as LogoutReason } : {}),
   };
 }
 
@@ -43,7 +47,8 @@ export function reconnectDelay(attempt: number, random = Math.random): number {
 
 export interface RealtimeHandlers {
   onChanged: (topic: ChangeTopic) => void;
-  onLogout: () => void;
+  /** The session ended; `reason` says why when the server told (KICKED: an administrator signed it out). */
+  onLogout: (reason?: LogoutReason) => void;
 }
 
 type SocketFactory = (url: string) => WebSocket;
@@ -73,7 +78,7 @@ export function connectRealtime(
       if (message?.msgType === 'CHANGED' && message.topic) handlers.onChanged(message.topic);
       else if (message?.msgType === 'LOGOUT') {
         stopped = true;
-        handlers.onLogout();
+        handlers.onLogout(message.reason);
       }
     };
     socket.onclose = (event) => {

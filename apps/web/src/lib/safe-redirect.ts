@@ -14,3 +14,11 @@ export function safeRedirect(target: string | null | undefined): string | undefi
 export function loginPathFor(pathAndQuery: string): string {
   return `/login?redirect=${encodeURIComponent(pathAndQuery)}`;
 }
+
+/** The `reason` query value of the sign-in page after an administrator signed the session out. */
+export const KICKED_REASON = 'kicked';
+
+/** The sign-in page telling a kicked-out user why they are there, then taking them back to `path`. */
+export function kickedLoginPathFor(pathAndQuery: string): string {
+  return `${loginPathFor(pathAndQuery)}&reason=${KICKED_REASON}`;
+}

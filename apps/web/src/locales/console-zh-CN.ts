@@ -4,6 +4,7 @@ import { globalSettingsLocales } from './console/global-settings.ts';
 import { jobsLocales } from './console/jobs.ts';
 import { listLocales } from './console/list.ts';
 import { menusLocales } from './console/menus.ts';
+import { logsLocales, onlineLocales } from './console/monitor.ts';
 import { centerLocales } from './console/profile.ts';
 import { recoveryLocales } from './console/recovery.ts';
 import { rolesLocales } from './console/roles.ts';
@@ -21,6 +22,8 @@ export const consoleZhCN: ConsoleMessages = {
   jobs: jobsLocales.zh,
   center: centerLocales.zh,
   list: listLocales.zh,
+  online: onlineLocales.zh,
+  logs: logsLocales.zh,
   serverMonitor: serverMonitorLocales.zh,
   sqlMonitor: sqlMonitorLocales.zh,
   /** Texts the server seeds in English, other than menu titles: dictionary labels, operation names. */

@@ -38,6 +38,7 @@ export const en = {
     submit: 'Log in',
     submitting: 'Logging in…',
     showPassword: 'Show password',
+    kicked: 'You were signed out by an administrator. Sign in again to continue.',
     hidePassword: 'Hide password',
   },
   errors: {

@@ -38,6 +38,7 @@ export const zhCN: CoreMessages = {
     submit: '登录',
     submitting: '登录中…',
     showPassword: '显示密码',
+    kicked: '您已被管理员强制退出登录，请重新登录以继续。',
     hidePassword: '隐藏密码',
   },
   errors: {

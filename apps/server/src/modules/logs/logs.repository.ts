@@ -6,9 +6,11 @@ import { between, containsText, type Paging, selectPage } from '../../lib/list-q
 export type LogType = 'INFO' | 'ERROR';
 export interface LogFilter {
   blurry?: string;
-  createTime?: string[];
-  /** Only the operations of this user. */
+  /** Part of the user's name. */
   username?: string;
+  createTime?: string[];
+  /** Only the operations of exactly this user. */
+  owner?: string;
 }
 
 export const logSortable = { id: logs.id, createTime: logs.createTime, time: logs.time, username: logs.username };
@@ -19,12 +21,22 @@ const matching = (logType: LogType, filter: LogFilter): SQL | undefined =>
     eq(logs.logType, logType),
     containsText([logs.username, logs.description, logs.requestIp], filter.blurry),
     between(logs.createTime, filter.createTime),
-    filter.username === undefined ? undefined : eq(logs.username, filter.username),
+    containsText([logs.username], filter.username),
+    filter.owner === undefined ? undefined : eq(logs.username, filter.owner),
   );
 
 export const logsRepository = {
   page: (db: Database, logType: LogType, filter: LogFilter, paging: Paging) =>
     selectPage(db, logs, matching(logType, filter), paging),
+
+  /** Every entry matching, newest first, for an export. */
+  all: (db: Database, logType: LogType, filter: LogFilter, limit: number) =>
+    db
+      .select()
+      .from(logs)
+      .where(matching(logType, filter))
+      .orderBy(...logOrder)
+      .limit(limit),
 
   /** What went wrong in a failed operation; undefined when there is no such entry. */
   exception: async (db: Database, id: number) =>

@@ -1,8 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { authErrors, Empty, ErrorBody, Id, Page, PageQuery } from '@water/contract/common';
-import { LogQuery, OperationLog } from '@water/contract/logs';
+import { LogFilter, LogQuery, OperationLog } from '@water/contract/logs';
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
+import { sendXlsx, XLSX_TYPE } from '../../lib/xlsx.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import type { LogsService } from './logs.service.ts';
 
@@ -38,6 +39,26 @@ export async function logsRoutes(base: FastifyInstance, { service }: { service: 
     },
     async (request) => service.list('ERROR', request.query),
   );
+
+  for (const [path, logType] of [
+    ['/api/logs/download', 'INFO'],
+    ['/api/logs/error/download', 'ERROR'],
+  ] as const) {
+    app.get(
+      path,
+      {
+        schema: {
+          tags,
+          summary: `Export the ${logType === 'INFO' ? 'operation' : 'error'} log`,
+          querystring: LogFilter,
+          produces: [XLSX_TYPE],
+          response: { 400: ErrorBody, ...authErrors },
+        },
+        config: { permission: ['log:list'] },
+      },
+      async (request, reply) => sendXlsx(reply, await service.exportSheet(logType, request.query), app.clock.now()),
+    );
+  }
 
   app.get(
     '/api/logs/error/:id',

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_PASSWORD,
@@ -7,7 +8,18 @@ import {
   loginAs,
   type TestApp,
   tokenOf,
+  useTestApp,
 } from '../../../test/test-app.ts';
+
+async function sheetRows(payload: Buffer): Promise<string[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(payload as unknown as ArrayBuffer);
+  const rows: string[][] = [];
+  workbook.worksheets[0]!.eachRow((row) => {
+    rows.push((row.values as unknown[]).slice(1).map((value) => String(value ?? '')));
+  });
+  return rows;
+}
 
 describe('operation log, online users and dashboard', () => {
   let t: TestApp;
@@ -124,5 +136,46 @@ describe('operation log, online users and dashboard', () => {
   it('clears a log', async () => {
     expect((await call('DELETE', '/api/logs/del/error')).statusCode).toBe(200);
     expect((await call('GET', '/api/logs/error')).json().totalElements).toBe(0);
+  });
+});
+
+describe('operation and error log: filters and exports', () => {
+  const ctx = useTestApp();
+
+  it('filters by part of the user name', async () => {
+    await ctx.admin('POST', '/api/dict', { name: 'by_admin' });
+    await ctx.user('DELETE', '/api/dict', [1]);
+    const byAdm = (await ctx.admin('GET', '/api/logs?username=dmi')).json().content;
+    expect(byAdm.length).toBeGreaterThan(0);
+    expect(byAdm.every((row: { username: string }) => row.username === 'admin')).toBe(true);
+    const errors = (await ctx.admin('GET', '/api/logs/error?username=tes')).json().content;
+    expect(errors.map((row: { username: string }) => row.username)).toEqual(['test']);
+    expect((await ctx.admin('GET', '/api/logs?username=%25')).json().totalElements).toBe(0);
+  });
+
+  it('exports each log with its filters as xlsx, the error log with what went wrong', async () => {
+    const info = await ctx.admin('GET', '/api/logs/download?blurry=dictionary');
+    expect(info.statusCode).toBe(200);
+    expect(info.headers['content-disposition']).toMatch(/filename="?\d{13}-operation-log\.xlsx"?$/);
+    const infoRows = await sheetRows(info.rawPayload);
+    expect(infoRows[0]).toContain('Parameters');
+    expect(infoRows[0]).not.toContain('Error');
+    expect(infoRows.slice(1).map((row) => row[3])).toEqual(['Create a dictionary']);
+
+    const error = await ctx.admin('GET', '/api/logs/error/download?username=test');
+    expect(error.headers['content-disposition']).toMatch(/filename="?\d{13}-error-log\.xlsx"?$/);
+    const errorRows = await sheetRows(error.rawPayload);
+    const column = errorRows[0]!.indexOf('Error');
+    expect(errorRows[1]![column]).toMatch(/^You do not have permission to do this/);
+    expect((await ctx.user('GET', '/api/logs/download')).statusCode).toBe(403);
+  });
+
+  it('lets only administrators clear a log', async () => {
+    expect((await ctx.user('DELETE', '/api/logs/del/info')).statusCode).toBe(403);
+    expect((await ctx.admin('GET', '/api/logs')).json().totalElements).toBeGreaterThan(0);
+    expect((await ctx.admin('DELETE', '/api/logs/del/info')).statusCode).toBe(200);
+    // Only the clearing itself is left.
+    const left = (await ctx.admin('GET', '/api/logs')).json().content;
+    expect(left.map((row: { method: string }) => row.method)).toEqual(['DELETE /api/logs/del/info']);
   });
 });

@@ -1,8 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { authErrors, Empty, ErrorBody, Page, PageQuery } from '@water/contract/common';
-import { OnlineUser } from '@water/contract/logs';
+import { OnlineQuery, OnlineUser } from '@water/contract/logs';
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
+import { sendXlsx, XLSX_TYPE } from '../../lib/xlsx.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import type { OnlineService } from './online.service.ts';
 
@@ -17,15 +18,28 @@ export async function onlineRoutes(base: FastifyInstance, { service }: { service
       schema: {
         tags,
         summary: 'Users signed in now, one row per session',
-        querystring: Type.Intersect([
-          PageQuery,
-          Type.Object({ username: Type.Optional(Type.String({ maxLength: 64 })) }),
-        ]),
+        querystring: Type.Intersect([PageQuery, OnlineQuery]),
         response: { 200: Page(OnlineUser), ...authErrors },
       },
       config: { permission: ['online:list'] },
     },
     async (request) => service.list(principalOf(request), request.query),
+  );
+
+  app.get(
+    '/auth/online/download',
+    {
+      schema: {
+        tags,
+        summary: 'Export the users signed in now',
+        querystring: OnlineQuery,
+        produces: [XLSX_TYPE],
+        response: { 400: ErrorBody, ...authErrors },
+      },
+      config: { permission: ['online:list'] },
+    },
+    async (request, reply) =>
+      sendXlsx(reply, await service.exportSheet(principalOf(request), request.query), app.clock.now()),
   );
 
   app.delete(

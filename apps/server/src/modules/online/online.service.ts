@@ -1,39 +1,67 @@
 import type { PageOf, PageQuery } from '@water/contract/common';
 import type { OnlineUser } from '@water/contract/logs';
-import { addressOf } from '../../lib/client-info.ts';
+import { addressOf, browserOf } from '../../lib/client-info.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { sortKeys, sortRows } from '../../lib/list-query.ts';
 import { assertCanManageUsers, type Principal } from '../../lib/principal.ts';
 import { formatDateTime } from '../../lib/time.ts';
+import type { Sheet } from '../../lib/xlsx.ts';
 import { onlineRepository as repo } from './online.repository.ts';
 
 export type OnlineService = ReturnType<typeof createOnlineService>;
 
-const SORTABLE = ['userName', 'nickName', 'dept', 'ip', 'browser', 'loginTime'] as const;
+const SORTABLE = ['userName', 'nickName', 'dept', 'ip', 'browser', 'loginTime', 'lastSeen'] as const;
 
 /** Who is signed in now, one row per session, and kicking sessions out. */
 export function createOnlineService({ db, clock, sessions }: Pick<Deps, 'db' | 'clock' | 'sessions'>) {
-  return {
-    /** Sessions of the users within the caller's data scope. */
-    async list(principal: Principal, query: PageQuery & { username?: string }): Promise<PageOf<OnlineUser>> {
-      const order = sortKeys(query.sort, SORTABLE);
-      const rows = await repo.live(db, clock.now(), query.username, principal.scope);
-      const all = sortRows(
-        rows.map((row) => ({
+  /** The sessions the principal may see, matching the search, in the order asked for. */
+  async function live(principal: Principal, query: Pick<PageQuery, 'sort'> & { username?: string }) {
+    const order = sortKeys(query.sort, SORTABLE);
+    const rows = await repo.live(db, clock.now(), query.username, principal.scope);
+    return sortRows(
+      rows.map(
+        (row): OnlineUser => ({
           key: row.session.id,
+          uid: row.session.id,
           userName: row.user.username,
           nickName: row.user.nickName,
           dept: row.dept,
-          browser: row.session.browser,
+          browser: browserOf(row.session.browser ?? undefined),
           ip: row.session.ip,
           address: addressOf(row.session.ip ?? undefined),
           loginTime: formatDateTime(row.session.loginTime) as string,
-        })),
-        order,
-      );
+          lastSeen: formatDateTime(row.session.lastSeen),
+        }),
+      ),
+      order,
+    );
+  }
+
+  return {
+    /** Sessions of the users within the caller's data scope. */
+    async list(principal: Principal, query: PageQuery & { username?: string }): Promise<PageOf<OnlineUser>> {
+      const all = await live(principal, query);
       const size = query.size ?? 10;
       const start = (query.page ?? 0) * size;
       return { content: query.page === undefined ? all : all.slice(start, start + size), totalElements: all.length };
+    },
+
+    /** Every session the list would show, as a sheet. */
+    async exportSheet(principal: Principal, query: { username?: string }): Promise<Sheet<OnlineUser>> {
+      return {
+        name: 'online-users',
+        columns: [
+          { header: 'Username', value: (row) => row.userName },
+          { header: 'Nickname', value: (row) => row.nickName },
+          { header: 'Department', value: (row) => row.dept },
+          { header: 'IP', value: (row) => row.ip },
+          { header: 'Address', value: (row) => row.address },
+          { header: 'Browser', value: (row) => row.browser, width: 30 },
+          { header: 'Signed in', value: (row) => row.loginTime },
+          { header: 'Last activity', value: (row) => row.lastSeen },
+        ],
+        rows: await live(principal, query),
+      };
     },
 
     /**
@@ -48,7 +76,10 @@ export function createOnlineService({ db, clock, sessions }: Pick<Deps, 'db' | '
         found.map((row) => row.user),
         'sign out',
       );
-      await sessions.revoke(found.map((row) => row.id));
+      await sessions.revoke(
+        found.map((row) => row.id),
+        'kicked',
+      );
     },
   };
 }

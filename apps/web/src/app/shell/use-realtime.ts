@@ -7,7 +7,8 @@ import { reportApiError } from '@/lib/notifier.ts';
 import { queryClient } from '@/lib/query-client.ts';
 import { dictKeys, menuKeys, roleKeys } from '@/lib/query-keys.ts';
 import { connectRealtime } from '@/lib/realtime.ts';
-import { isSigningOut, useSession } from '@/lib/session.ts';
+import { kickedLoginPathFor } from '@/lib/safe-redirect.ts';
+import { isSigningOut, restartSignedOut, useSession } from '@/lib/session.ts';
 import { refreshMenuRoutes, refreshUserInfo } from '../routing/startup.ts';
 
 /** The cached data of each topic: dictionaries (pages and dropdowns), menus and the roles that hold them. */
@@ -33,10 +34,14 @@ export function useRealtime(): void {
     if (!token) return;
     return connectRealtime(token, {
       onChanged,
-      // The session was ended elsewhere (kicked out, password changed, account disabled): the same
-      // "System prompt" as an expired session, at once rather than at the next request.
-      onLogout: () => {
-        if (!isSigningOut()) reportApiError(new ApiError(401, 'Your session has ended'));
+      // The session was ended elsewhere (password changed, account disabled): the same "System
+      // prompt" as an expired session, at once rather than at the next request. Kicked out by an
+      // administrator: straight to the sign-in page, which says so.
+      onLogout: (reason) => {
+        if (isSigningOut()) return;
+        if (reason === 'KICKED')
+          restartSignedOut(kickedLoginPathFor(window.location.pathname + window.location.search));
+        else reportApiError(new ApiError(401, 'Your session has ended'));
       },
     });
   }, [token]);

@@ -40,6 +40,7 @@ export const listLocales = {
     keyword: 'Keyword',
     keywordPlaceholder: 'Name or e-mail',
     filters: 'Search filters',
+    localNetwork: 'Local network',
   },
   zh: {
     search: '搜索',
@@ -81,5 +82,6 @@ export const listLocales = {
     keyword: '关键词',
     keywordPlaceholder: '名称或邮箱',
     filters: '搜索条件',
+    localNetwork: '局域网',
   },
 };

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { LanguageMenu } from '@/components/language-menu.tsx';
 import { useGlobalSetting } from '@/lib/global-setting-store.ts';
+import { KICKED_REASON } from '@/lib/safe-redirect.ts';
 import { LoginForm } from '../components/login-form.tsx';
 import styles from './login-page.module.css';
 
@@ -16,6 +17,7 @@ export function LoginPage({ onSubmitStart }: LoginPageProps) {
   const caseNumber = useGlobalSetting((state) => state.setting.caseNumber);
   // Set by the password recovery page once a new password is stored.
   const passwordReset = (useLocation().state as { passwordReset?: boolean } | null)?.passwordReset === true;
+  const kicked = useSearchParams()[0].get('reason') === KICKED_REASON;
   return (
     <div className={styles.page}>
       <header className={styles.toolbar}>
@@ -31,6 +33,11 @@ export function LoginPage({ onSubmitStart }: LoginPageProps) {
           {passwordReset && (
             <p className={styles.notice} role="status">
               {t('login.passwordReset')}
+            </p>
+          )}
+          {kicked && (
+            <p className={styles.notice} role="alert">
+              {t('login.kicked')}
             </p>
           )}
           <LoginForm onSubmitStart={onSubmitStart} />

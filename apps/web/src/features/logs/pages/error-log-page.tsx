@@ -1,5 +1,6 @@
-import { PagePlaceholder } from '@/components/page-placeholder.tsx';
+import { LogList } from '../components/log-list.tsx';
 
+/** `monitor/log/errorLog`: the operations that failed, each with what went wrong in a drawer. */
 export function ErrorLogPage() {
-  return <PagePlaceholder title="Error log" />;
+  return <LogList kind="error" />;
 }

@@ -1,5 +1,6 @@
-import { PagePlaceholder } from '@/components/page-placeholder.tsx';
+import { LogList } from '../components/log-list.tsx';
 
+/** `monitor/log/index`: every write made in the console, who made it, from where and how long it took. */
 export function OperationLogPage() {
-  return <PagePlaceholder title="Operation log" />;
+  return <LogList kind="info" />;
 }

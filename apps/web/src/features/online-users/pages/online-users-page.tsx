@@ -1,5 +1,150 @@
-import { PagePlaceholder } from '@/components/page-placeholder.tsx';
+import { LogoutOutlined } from '@ant-design/icons';
+import type { OnlineUser } from '@water/contract/logs';
+import { App, Button, Card, Form, Input } from 'antd';
+import { type Key, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
+import { RowActions } from '@/components/list/row-actions.tsx';
+import { SearchBar } from '@/components/list/search-bar.tsx';
+import { useListState } from '@/components/list/use-list-state.ts';
+import { PageHeading } from '@/components/page-heading.tsx';
+import { Permission, usePermission } from '@/components/permission.tsx';
+import { useConfirm } from '@/components/use-confirm.ts';
+import { addressLabel } from '@/lib/address-label.ts';
+import { toApiError } from '@/lib/api-error.ts';
+import { useMenuTitle } from '@/lib/menu-title.ts';
+import { notifyError, reportApiError } from '@/lib/notifier.ts';
+import { useOnlineUsers } from '../api/get-online-users.ts';
+import { useKickOnlineUsers } from '../api/kick-online-users.ts';
 
+interface OnlineFilters {
+  username?: string;
+}
+
+/** `monitor/online/index`: who is signed in now, from where and since when; kicking sessions out. */
 export function OnlineUsersPage() {
-  return <PagePlaceholder title="Online users" />;
+  const { t } = useTranslation();
+  const menuTitle = useMenuTitle();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
+  const can = usePermission();
+  const list = useListState<OnlineFilters>({ initialFilters: {} });
+  const query = useOnlineUsers(list.params);
+  const kick = useKickOnlineUsers();
+  const [selected, setSelected] = useState<OnlineUser[]>([]);
+  const mayKick = can(['online:del']);
+
+  const askToKick = (sessions: OnlineUser[]) => {
+    const single = sessions.length === 1 ? sessions[0] : undefined;
+    confirm({
+      title: single
+        ? t('online.kickTitle', { name: single.userName })
+        : t('online.kickManyTitle', { count: sessions.length }),
+      content: single
+        ? t('online.kickContent')
+        : t('online.kickManyContent', { names: [...new Set(sessions.map((row) => row.userName))].join(', ') }),
+      okText: t('online.kick'),
+      onConfirm: async () => {
+        try {
+          await kick.mutateAsync(sessions.map((row) => row.key));
+        } catch (error) {
+          // A refusal says whom the caller may not sign out: shown as the server put it. Without an
+          // answer the client has already said so; an ended session gets the usual prompt.
+          const failure = toApiError(error);
+          if (failure.status === 401) reportApiError(failure);
+          else if (failure.status !== 0) notifyError(failure.message);
+          throw error;
+        }
+        setSelected((previous) => previous.filter((row) => !sessions.some((kicked) => kicked.key === row.key)));
+        message.success(t('online.kicked'));
+      },
+    });
+  };
+
+  const columns: DataColumn<OnlineUser>[] = [
+    { key: 'userName', title: t('online.userName'), dataIndex: 'userName', sortField: 'userName' },
+    { key: 'nickName', title: t('online.nickName'), dataIndex: 'nickName', sortField: 'nickName' },
+    { key: 'dept', title: t('online.dept'), dataIndex: 'dept', sortField: 'dept' },
+    { key: 'ip', title: t('online.ip'), dataIndex: 'ip', sortField: 'ip' },
+    {
+      key: 'address',
+      title: t('online.address'),
+      dataIndex: 'address',
+      render: (_, row) => addressLabel(row.address),
+    },
+    { key: 'browser', title: t('online.browser'), dataIndex: 'browser', sortField: 'browser' },
+    { key: 'loginTime', title: t('online.loginTime'), dataIndex: 'loginTime', sortField: 'loginTime', width: 180 },
+    { key: 'lastSeen', title: t('online.lastSeen'), dataIndex: 'lastSeen', sortField: 'lastSeen', width: 180 },
+    ...(mayKick
+      ? [
+          {
+            key: 'actions',
+            title: t('list.actions'),
+            width: 80,
+            fixed: 'right' as const,
+            render: (_: unknown, row: OnlineUser) => (
+              <RowActions
+                name={row.userName}
+                extra={[
+                  {
+                    key: 'kick',
+                    label: t('online.kick'),
+                    icon: <LogoutOutlined aria-hidden />,
+                    allow: 'online:del',
+                    danger: true,
+                    onClick: () => askToKick([row]),
+                  },
+                ]}
+              />
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <Card variant="borderless">
+      <PageHeading title={menuTitle('Online users')} />
+      <SearchBar<OnlineFilters>
+        onSearch={(values) => list.search({ username: values.username?.trim() || undefined })}
+        onReset={list.reset}
+      >
+        <Form.Item name="username" label={t('online.search')}>
+          <Input placeholder={t('online.searchPlaceholder')} allowClear style={{ width: 200 }} />
+        </Form.Item>
+      </SearchBar>
+      <DataTable<OnlineUser, OnlineFilters>
+        tableId="online-users"
+        label={t('online.label')}
+        columns={columns}
+        list={list}
+        query={query}
+        rowKey={(row) => row.key}
+        exportTo={{ url: 'auth/online/download', name: 'online-users' }}
+        actions={
+          <Permission allow={['online:del']}>
+            <Button
+              danger
+              icon={<LogoutOutlined aria-hidden />}
+              disabled={selected.length === 0}
+              onClick={() => askToKick(selected)}
+            >
+              {t('online.kickSelected', { count: selected.length })}
+            </Button>
+          </Permission>
+        }
+        tableProps={
+          mayKick
+            ? {
+                rowSelection: {
+                  selectedRowKeys: selected.map((row) => row.key),
+                  onChange: (_keys: Key[], rows: OnlineUser[]) => setSelected(rows),
+                  preserveSelectedRowKeys: false,
+                },
+              }
+            : undefined
+        }
+      />
+    </Card>
+  );
 }

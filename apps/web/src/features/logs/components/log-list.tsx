@@ -1,0 +1,173 @@
+import { ClearOutlined, FileSearchOutlined } from '@ant-design/icons';
+import type { OperationLog } from '@water/contract/logs';
+import { App, Button, Card, DatePicker, Form, Input, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
+import { createTimeFilter, type DayRange } from '@/components/list/date-range.ts';
+import { SearchBar } from '@/components/list/search-bar.tsx';
+import { useListState } from '@/components/list/use-list-state.ts';
+import { PageHeading } from '@/components/page-heading.tsx';
+import { Permission } from '@/components/permission.tsx';
+import { useConfirm } from '@/components/use-confirm.ts';
+import { addressLabel } from '@/lib/address-label.ts';
+import { useMenuTitle } from '@/lib/menu-title.ts';
+import { useClearLog } from '../api/clear-log.ts';
+import { LOG_URLS, type LogKind, useLogs } from '../api/get-logs.ts';
+import { ErrorDetailDrawer } from './error-detail-drawer.tsx';
+import { formatParams, RequestCell } from './request-cell.tsx';
+
+interface LogFilters {
+  username?: string;
+  blurry?: string;
+  createTime?: [string, string];
+}
+
+interface LogSearch {
+  username?: string;
+  blurry?: string;
+  createTime?: DayRange;
+}
+
+const pre = { margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontSize: 12 } as const;
+
+/**
+ * The operation log or the error log: filtered by user, text and days (the last one whole),
+ * each entry's request with its parameters, exported, and cleared by administrators.
+ */
+export function LogList({ kind }: { kind: LogKind }) {
+  const { t } = useTranslation();
+  const menuTitle = useMenuTitle();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
+  const list = useListState<LogFilters>({ initialFilters: {} });
+  const query = useLogs(kind, list.params);
+  const clear = useClearLog();
+  const [opened, setOpened] = useState<OperationLog>();
+  const isError = kind === 'error';
+
+  const columns: DataColumn<OperationLog>[] = [
+    { key: 'username', title: t('logs.username'), dataIndex: 'username', sortField: 'username' },
+    { key: 'requestIp', title: t('logs.ip'), dataIndex: 'requestIp' },
+    {
+      key: 'address',
+      title: t('logs.address'),
+      dataIndex: 'address',
+      render: (_, entry) => addressLabel(entry.address),
+    },
+    { key: 'description', title: t('logs.description'), dataIndex: 'description' },
+    {
+      key: 'method',
+      title: t('logs.request'),
+      dataIndex: 'method',
+      render: (_, entry) => <RequestCell method={entry.method} />,
+    },
+    { key: 'browser', title: t('logs.browser'), dataIndex: 'browser' },
+    {
+      key: 'time',
+      title: t('logs.duration'),
+      dataIndex: 'time',
+      sortField: 'time',
+      align: 'right',
+      render: (_, entry) => (entry.time === null ? '' : t('logs.durationMs', { ms: entry.time })),
+    },
+    { key: 'createTime', title: t('logs.createTime'), dataIndex: 'createTime', sortField: 'createTime', width: 180 },
+    ...(isError
+      ? [
+          {
+            key: 'detail',
+            title: t('logs.detail'),
+            width: 80,
+            fixed: 'right' as const,
+            render: (_: unknown, entry: OperationLog) => (
+              <Tooltip title={t('logs.detail')}>
+                <Button
+                  type="text"
+                  size="small"
+                  icon={<FileSearchOutlined aria-hidden />}
+                  aria-label={t('logs.detailOf', { time: entry.createTime })}
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    setOpened(entry);
+                  }}
+                />
+              </Tooltip>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  const askToClear = () =>
+    confirm({
+      title: isError ? t('logs.clearErrorTitle') : t('logs.clearInfoTitle'),
+      content: t('logs.clearContent'),
+      okText: t('logs.clear'),
+      onConfirm: async () => {
+        await clear.mutateAsync(kind);
+        message.success(t('logs.cleared'));
+      },
+    });
+
+  return (
+    <Card variant="borderless">
+      <PageHeading title={menuTitle(isError ? 'Error log' : 'Operation log')} />
+      <SearchBar<LogSearch>
+        onSearch={(values) =>
+          list.search({
+            username: values.username?.trim() || undefined,
+            blurry: values.blurry?.trim() || undefined,
+            createTime: createTimeFilter(values.createTime),
+          })
+        }
+        onReset={list.reset}
+      >
+        <Form.Item name="username" label={t('logs.user')}>
+          <Input placeholder={t('logs.userPlaceholder')} allowClear style={{ width: 160 }} />
+        </Form.Item>
+        <Form.Item name="blurry" label={t('logs.text')}>
+          <Input placeholder={t('logs.textPlaceholder')} allowClear style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item name="createTime" label={t('logs.timeRange')}>
+          <DatePicker.RangePicker placeholder={[t('list.dateFrom'), t('list.dateTo')]} />
+        </Form.Item>
+      </SearchBar>
+      <DataTable<OperationLog, LogFilters>
+        tableId={isError ? 'error-log' : 'operation-log'}
+        label={isError ? t('logs.errorLabel') : t('logs.operationLabel')}
+        columns={columns}
+        list={list}
+        query={query}
+        rowKey={(entry) => entry.id}
+        exportTo={{ url: LOG_URLS[kind].download, name: isError ? 'error-log' : 'operation-log' }}
+        actions={
+          <Permission allow={['admin']}>
+            <Button danger icon={<ClearOutlined aria-hidden />} onClick={askToClear}>
+              {t('logs.clear')}
+            </Button>
+          </Permission>
+        }
+        tableProps={{
+          expandable: {
+            expandedRowRender: (entry) => {
+              const params = formatParams(entry.params);
+              return (
+                <div style={{ maxWidth: 'min(900px, calc(100vw - 96px))' }}>
+                  <Typography.Text strong>{t('logs.params')}</Typography.Text>
+                  {params ? (
+                    <pre style={pre}>{params}</pre>
+                  ) : (
+                    <div>
+                      <Typography.Text type="secondary">{t('logs.noParams')}</Typography.Text>
+                    </div>
+                  )}
+                </div>
+              );
+            },
+          },
+        }}
+      />
+      {isError && <ErrorDetailDrawer entry={opened} onClose={() => setOpened(undefined)} />}
+    </Card>
+  );
+}
