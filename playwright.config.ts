@@ -11,6 +11,8 @@ if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
 // global webServer, and journeys that change menus or settings never meet those of another worker.
 export default defineConfig({
   testDir: 'e2e',
+  // After the run: no password hash, token or typed password in any journey server's log.
+  globalTeardown: './e2e/support/global-teardown.ts',
   // E2E_OUTPUT_DIR (with E2E_PORT) lets a run keep its own artifacts apart from another's.
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results/artifacts',
   // Tests, not files, are shared out: the long files no longer decide when the run ends.
