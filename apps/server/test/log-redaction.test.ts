@@ -1,5 +1,5 @@
 import { getTableName, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../src/db/schema.ts';
 import { deptId, roleId, userBody } from '../src/modules/users/test-fixtures.ts';
 import {
@@ -82,12 +82,14 @@ describe('the log of a broad run holds no password, hash, token or secret', () =
     expect(change.statusCode).toBe(200);
 
     // The forgotten-password flow (the code is mailed, here caught by the test mailer).
-    await t.app.inject({ method: 'POST', url: '/auth/resetPassword/code', payload: { email: 'logged@example.com' } });
+    const mailed = t.mails.length;
+    await t.app.inject({ method: 'POST', url: '/auth/resetPassword/code', payload: { account: 'logged@example.com' } });
+    await vi.waitFor(() => expect(t.mails.length).toBe(mailed + 1));
     const code = /code is (\d{6})/.exec(t.mails.at(-1)?.text ?? '')?.[1];
     const reset = await t.app.inject({
       method: 'POST',
       url: '/auth/resetPassword',
-      payload: { email: 'logged@example.com', code, password: 'Reset-pass-33' },
+      payload: { account: 'logged@example.com', code, password: 'Reset-pass-33' },
     });
     expect(reset.statusCode).toBe(200);
     tokens.push(await tokenOf(t, created.username, 'Reset-pass-33'));
