@@ -145,3 +145,32 @@ test('departments: add one below another, rename, disable, delete; jobs: create 
     await removeNamed(admin, { depts: [depot, yard], jobs: [welder, fitter] });
   }
 });
+
+test('jobs: several chosen rows are deleted at once after one confirmation', async ({ page, admin }) => {
+  const suffix = uniqueSuffix();
+  const names = ['Bulk A', 'Bulk B', 'Bulk C'].map((name) => `${name} ${suffix}`);
+  for (const name of names) expect((await admin.post('api/job', { name, jobSort: 1 })).status()).toBe(201);
+  await openConsole(page, '/system/job');
+  const jobs = page.getByRole('region', { name: 'Jobs' });
+  const filters = page.getByRole('search', { name: 'Search filters' });
+  await filters.getByRole('textbox', { name: 'Name' }).fill(suffix);
+  await filters.getByRole('textbox', { name: 'Name' }).press('Enter');
+  await expect(jobs.getByText('3 in total')).toBeVisible();
+  const bulk = page.getByRole('button', { name: /Delete selected/ });
+  await expect(bulk).toBeDisabled();
+  for (const name of names.slice(0, 2)) {
+    await jobs
+      .getByRole('row', { name: new RegExp(name) })
+      .getByRole('checkbox')
+      .check();
+  }
+  await expect(bulk).toHaveText('Delete selected (2)');
+  await bulk.click();
+  const question = page.getByRole('dialog').filter({ hasText: 'Delete the 2 selected rows?' });
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'Delete' }).click();
+  await expect(jobs.getByText('1 in total')).toBeVisible();
+  await expect(jobs.getByRole('row', { name: new RegExp(names[2]!) })).toBeVisible();
+  await expect(bulk).toHaveText('Delete selected (0)');
+  await removeNamed(admin, { jobs: [names[2]!] });
+});

@@ -9,6 +9,7 @@ import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { createTimeFilter, type DayRange } from '@/components/list/date-range.ts';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
+import { useBulkDelete } from '@/components/list/use-bulk-delete.tsx';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
 import { Permission } from '@/components/permission.tsx';
@@ -54,6 +55,12 @@ export function DeptsAdminPage() {
     list.search(filters);
   };
 
+  const bulk = useBulkDelete<Nested<Dept>>({
+    allow: 'dept:del',
+    rowKey: (dept) => dept.id,
+    warning: t('depts.deleteWarning'),
+    run: (depts) => remove.mutateAsync(depts.map((dept) => dept.id)),
+  });
   const actions = useActionsColumn<Nested<Dept>>({
     nameOf: (dept) => dept.name,
     edit: { allow: 'dept:edit', onClick: (dept) => openDialog({ dept, excluded: subtreeIds(rows, dept.id) }) },
@@ -119,6 +126,7 @@ export function DeptsAdminPage() {
         rowKey={(dept) => dept.id}
         exportTo={{ url: 'api/dept/download', name: 'departments' }}
         tableProps={{
+          rowSelection: bulk.rowSelection,
           expandable: {
             expandedRowKeys: expanded,
             onExpand: (open, dept) => {
@@ -128,11 +136,14 @@ export function DeptsAdminPage() {
           },
         }}
         actions={
-          <Permission allow={['dept:add']}>
-            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => openDialog({ excluded: [] })}>
-              {t('list.add')}
-            </Button>
-          </Permission>
+          <>
+            <Permission allow={['dept:add']}>
+              <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => openDialog({ excluded: [] })}>
+                {t('list.add')}
+              </Button>
+            </Permission>
+            {bulk.button}
+          </>
         }
       />
       <DeptForm dialog={{ ...dialog, close: () => setDialog((previous) => ({ ...previous, open: false })) }} />

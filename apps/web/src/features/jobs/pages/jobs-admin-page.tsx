@@ -7,6 +7,7 @@ import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { createTimeFilter, type DayRange } from '@/components/list/date-range.ts';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
+import { useBulkDelete } from '@/components/list/use-bulk-delete.tsx';
 import { useFormDialog } from '@/components/list/use-form-dialog.ts';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
@@ -38,6 +39,12 @@ export function JobsAdminPage() {
   const dialog = useFormDialog<Job>();
   const remove = useDeleteJobs();
 
+  const bulk = useBulkDelete<Job>({
+    allow: 'job:del',
+    rowKey: (job) => job.id,
+    warning: t('jobs.deleteWarning'),
+    run: (jobs) => remove.mutateAsync(jobs.map((job) => job.id)),
+  });
   const actions = useActionsColumn<Job>({
     nameOf: (job) => job.name,
     edit: { allow: 'job:edit', onClick: dialog.openEdit },
@@ -84,12 +91,16 @@ export function JobsAdminPage() {
         query={query}
         rowKey={(job) => job.id}
         exportTo={{ url: 'api/job/download', name: 'jobs' }}
+        tableProps={{ rowSelection: bulk.rowSelection }}
         actions={
-          <Permission allow={['job:add']}>
-            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={dialog.openCreate}>
-              {t('list.add')}
-            </Button>
-          </Permission>
+          <>
+            <Permission allow={['job:add']}>
+              <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={dialog.openCreate}>
+                {t('list.add')}
+              </Button>
+            </Permission>
+            {bulk.button}
+          </>
         }
       />
       <JobForm dialog={dialog} />

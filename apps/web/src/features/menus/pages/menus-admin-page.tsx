@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
+import { useBulkDelete } from '@/components/list/use-bulk-delete.tsx';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
 import { Permission } from '@/components/permission.tsx';
@@ -46,6 +47,12 @@ export function MenusAdminPage() {
   const yes = t('menus.yes');
   const no = t('menus.no');
 
+  const bulk = useBulkDelete<Nested<Menu>>({
+    allow: 'menu:del',
+    rowKey: (menu) => menu.id,
+    warning: t('menus.deleteWarning'),
+    run: (menus) => remove.mutateAsync(menus.map((menu) => menu.id)),
+  });
   const actions = useActionsColumn<Nested<Menu>>({
     nameOf: (menu) => menu.title,
     edit: { allow: 'menu:edit', onClick: (menu) => openDialog({ menu, excluded: subtreeIds(rows, menu.id) }) },
@@ -143,6 +150,7 @@ export function MenusAdminPage() {
         rowKey={(menu) => menu.id}
         exportTo={{ url: 'api/menus/download', name: 'menus' }}
         tableProps={{
+          rowSelection: bulk.rowSelection,
           expandable: {
             expandedRowKeys: expanded,
             onExpand: (open, menu) => {
@@ -152,11 +160,14 @@ export function MenusAdminPage() {
           },
         }}
         actions={
-          <Permission allow={['menu:add']}>
-            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => openDialog({ excluded: [] })}>
-              {t('list.add')}
-            </Button>
-          </Permission>
+          <>
+            <Permission allow={['menu:add']}>
+              <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => openDialog({ excluded: [] })}>
+                {t('list.add')}
+              </Button>
+            </Permission>
+            {bulk.button}
+          </>
         }
       />
       <MenuForm dialog={{ ...dialog, close: () => setDialog((previous) => ({ ...previous, open: false })) }} />

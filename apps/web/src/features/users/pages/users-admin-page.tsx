@@ -8,6 +8,7 @@ import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { createTimeFilter, type DayRange } from '@/components/list/date-range.ts';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
+import { useBulkDelete } from '@/components/list/use-bulk-delete.tsx';
 import { useFormDialog } from '@/components/list/use-form-dialog.ts';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
@@ -64,6 +65,12 @@ export function UsersAdminPage() {
     });
 
   const manageable = (user: UserDto) => canManage(user, level.data);
+  const bulk = useBulkDelete<UserDto>({
+    allow: 'user:del',
+    rowKey: (user) => user.id,
+    warning: t('users.deleteWarning'),
+    run: (users) => remove.mutateAsync(users.map((user) => user.id)),
+  });
   const actions = useActionsColumn<UserDto>({
     nameOf: (user) => user.username,
     edit: { allow: 'user:edit', onClick: dialog.openEdit, disabled: (user) => !manageable(user) },
@@ -153,12 +160,16 @@ export function UsersAdminPage() {
             query={query}
             rowKey={(user) => user.id}
             exportTo={{ url: 'api/users/download', name: 'users' }}
+            tableProps={{ rowSelection: bulk.rowSelection }}
             actions={
-              <Permission allow={['user:add']}>
-                <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={dialog.openCreate}>
-                  {t('list.add')}
-                </Button>
-              </Permission>
+              <>
+                <Permission allow={['user:add']}>
+                  <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={dialog.openCreate}>
+                    {t('list.add')}
+                  </Button>
+                </Permission>
+                {bulk.button}
+              </>
             }
           />
         </Card>
