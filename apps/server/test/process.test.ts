@@ -1,51 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const serverEntry = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/server.ts');
-
-interface Running {
-  child: ChildProcess;
-  output: () => string;
-  exit: Promise<number | null>;
-}
-
-/** The real server process, as `npm start` runs it. */
-function startServer(env: Record<string, string>): Running {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exit };
-}
-
-async function waitFor(running: Running, pattern: RegExp): Promise<RegExpMatchArray> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const match = running.output().match(pattern);
-    if (match) return match;
-    if (running.child.exitCode !== null || Date.now() > deadline) {
-      throw new Error(`server did not print ${pattern}; it printed:\n${running.output()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+import { type ServerProcess, startServer, waitFor } from './server-process.ts';
 
 describe('the server process', () => {
   let dataDir: string;
-  let server: Running;
+  let server: ServerProcess;
   let baseUrl: string;
   let password: string;
 
