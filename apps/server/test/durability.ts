@@ -4,6 +4,8 @@ import { addressOf, killHard, type ServerProcess, signIn, startServer } from './
 const ADMIN_PASSWORD = 'Durable-admin-password-1';
 const CAPTCHA = '11';
 const WRITERS = 4;
+/** A start that takes longer than this fails the test (generous: CI machines are shared). */
+const START_TIMEOUT_MS = 90_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -44,7 +46,7 @@ export async function crashRepeatedly(env: Record<string, string>, kills: number
   /** Up and listening, or the test fails with what the process printed. */
   const up = async (server: ServerProcess) => {
     const t0 = Date.now();
-    const baseUrl = await addressOf(server, 30_000);
+    const baseUrl = await addressOf(server, START_TIMEOUT_MS);
     startUpMs = Date.now() - t0;
     return baseUrl;
   };
@@ -81,7 +83,13 @@ export async function crashRepeatedly(env: Record<string, string>, kills: number
       await killHard(server);
       continue;
     }
-    const baseUrl = await up(server);
+    let baseUrl: string;
+    try {
+      baseUrl = await up(server);
+    } catch (error) {
+      await killHard(server);
+      throw error;
+    }
     // Signing in is a write too: its session must survive every crash that follows.
     token ??= await signIn(baseUrl, 'admin', ADMIN_PASSWORD, CAPTCHA);
     const stop = { now: false };

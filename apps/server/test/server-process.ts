@@ -12,8 +12,21 @@ export interface ServerProcess {
   exit: Promise<number | null>;
 }
 
+const running = new Set<ChildProcess>();
+let stopped = false;
+
+/**
+ * Kills every server process this test file started and refuses to start more: for `afterAll`,
+ * so that a test that failed or timed out leaves no process behind.
+ */
+export function stopAllServers(): void {
+  stopped = true;
+  for (const child of running) child.kill('SIGKILL');
+}
+
 /** The real server process, as `npm start` runs it. */
 export function startServer(env: Record<string, string>): ServerProcess {
+  if (stopped) throw new Error('the test is over: no more server processes');
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
     env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -25,7 +38,13 @@ export function startServer(env: Record<string, string>): ServerProcess {
   child.stderr?.on('data', (chunk) => {
     output += chunk;
   });
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  running.add(child);
+  const exit = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
   return { child, output: () => output, exit };
 }
 

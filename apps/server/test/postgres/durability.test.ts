@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crashRepeatedly } from '../durability.ts';
+import { stopAllServers } from '../server-process.ts';
 import { adminQuery, databaseUrl, dropTestDatabase, testDatabaseUrl } from '../test-database.ts';
 
 describe('PostgreSQL under SIGKILL of the server', () => {
@@ -16,6 +17,7 @@ describe('PostgreSQL under SIGKILL of the server', () => {
     await adminQuery(testDatabaseUrl, `CREATE DATABASE ${name}`);
   });
   afterAll(async () => {
+    stopAllServers();
     await rm(dataDir, { recursive: true, force: true });
     if (testDatabaseUrl) await dropTestDatabase(testDatabaseUrl, name);
   });
@@ -25,5 +27,5 @@ describe('PostgreSQL under SIGKILL of the server', () => {
     const figures = await crashRepeatedly({ DATA_DIR: dataDir, DATABASE_URL: url }, 20);
     console.log('PostgreSQL crash test:', JSON.stringify(figures));
     expect(figures.acknowledgedWrites).toBeGreaterThan(50);
-  }, 300_000);
+  }, 600_000);
 });
