@@ -4,6 +4,8 @@ import { addressOf, killHard, type ServerProcess, signIn, startServer } from './
 const ADMIN_PASSWORD = 'Durable-admin-password-1';
 const CAPTCHA = '11';
 const WRITERS = 4;
+/** Writes answered in each round before the kill comes, at a random moment after them. */
+export const ACKS_PER_ROUND = 4;
 /** A start that takes longer than this fails the test (generous: CI machines are shared). */
 const START_TIMEOUT_MS = 90_000;
 
@@ -96,7 +98,11 @@ export async function crashRepeatedly(env: Record<string, string>, kills: number
     const writers = Array.from({ length: WRITERS }, (_, w) =>
       writer(baseUrl, token as string, `crash${round}_${w}`, stop),
     );
-    await sleep(150 + Math.random() * 600);
+    // A few writes answered in this round whatever the machine's speed, then more in flight.
+    const wanted = acknowledged.size + ACKS_PER_ROUND;
+    const deadline = Date.now() + 30_000;
+    while (acknowledged.size < wanted && refused.length === 0 && Date.now() < deadline) await sleep(10);
+    await sleep(Math.random() * 400);
     await killHard(server);
     stop.now = true;
     await Promise.all(writers);
