@@ -22,7 +22,7 @@ export interface CrashFigures {
 
 /**
  * Runs the real server on the data `env` names, writes through its API from several clients at
- * once and kills it with SIGKILL at random moments — half of them while it starts — then
+ * once and kills it with SIGKILL at random moments — half of them while it starts, the first while it creates the database — then
  * starts it again on the same data, `kills` times. Fails if a start does not come up, if any
  * write is answered with something else than 2xx, or if a write answered 2xx (or the session of
  * the sign-in) is missing afterwards.
@@ -75,8 +75,9 @@ export async function crashRepeatedly(env: Record<string, string>, kills: number
 
   for (let round = 0; round < kills; round++) {
     const server = start();
-    if (round % 2 === 1) {
-      // Somewhere in the start-up: loading, opening the database, migrating, seeding, listening.
+    if (round % 2 === 0) {
+      // Somewhere in the start-up: loading, opening the database, migrating, seeding, listening;
+      // the first one on the empty data, before any start has completed.
       killsDuringStartUp += 1;
       await Promise.race([sleep(Math.random() * startUpMs), server.exit]);
       if (server.child.exitCode !== null) {

@@ -22,7 +22,7 @@ describe('PostgreSQL under SIGKILL of the server', () => {
     if (testDatabaseUrl) await dropTestDatabase(testDatabaseUrl, name);
   });
 
-  it('restarts after every kill, some while migrating, and keeps every write it acknowledged', async () => {
+  it('restarts after every kill, some while starting on the empty database, and keeps every write it acknowledged', async () => {
     const url = databaseUrl(testDatabaseUrl as string, name);
     const figures = await crashRepeatedly({ DATA_DIR: dataDir, DATABASE_URL: url }, 20);
     console.log('PostgreSQL crash test:', JSON.stringify(figures));
