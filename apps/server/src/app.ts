@@ -28,6 +28,8 @@ import { deptsRoutes } from './modules/depts/depts.routes.ts';
 import { createDeptsService } from './modules/depts/depts.service.ts';
 import { dictsRoutes } from './modules/dicts/dicts.routes.ts';
 import { createDictsService } from './modules/dicts/dicts.service.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { createHealthService } from './modules/health/health.service.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { createJobsService } from './modules/jobs/jobs.service.ts';
 import { logsRoutes } from './modules/logs/logs.routes.ts';
@@ -151,6 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   operationLogHooks(app);
   await app.register(realtimePlugin, { allowedOrigins: config.allowedOrigins });
   // Reached without signing in.
+  await app.register(healthRoutes, { service: createHealthService(deps) });
   await app.register(publicAuthRoutes, { service: auth, authRateLimit: config.authRateLimit });
   await app.register(publicSettingsRoutes, { service: settings });
   await app.register(publicFilesRoutes, { service: storage });

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -79,6 +79,21 @@ describe('configuration', () => {
       const file = path.join(dir, 'jwt-secret');
       expect((await stat(file)).mode & 0o777).toBe(0o600);
       expect((await readFile(file, 'utf8')).trim()).toBe(first);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('replaces the empty secret file a crash of the first start left, and leaves no temporary file', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'water-config-'));
+    try {
+      const file = path.join(dir, 'jwt-secret');
+      await writeFile(file, '', { mode: 0o600 });
+      const secret = jwtSecretFromDataDir(dir);
+      expect(secret.length).toBeGreaterThanOrEqual(32);
+      expect((await readFile(file, 'utf8')).trim()).toBe(secret);
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+      expect(await readdir(dir)).toEqual(['jwt-secret']);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Type, { type Static } from 'typebox';
 import { Value } from 'typebox/value';
+import { sync as writeFileAtomicSync } from 'write-file-atomic';
 
 /** Everything the server reads from its environment, validated once. */
 export interface Config {
@@ -175,13 +176,19 @@ function trustProxy(raw: string | undefined): false | number | string {
   return value;
 }
 
-/** The JWT secret of an embedded install: generated once, kept in DATA_DIR readable by the owner only. */
+/**
+ * The JWT secret of an embedded install: generated once, kept in DATA_DIR readable by the owner
+ * only. Written whole or not at all (a temporary file renamed), so that a crash of the first start
+ * cannot leave a secret the next start refuses; an empty file, which older versions could leave
+ * that way, counts as none.
+ */
 export function jwtSecretFromDataDir(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return checkJwtSecret(readFileSync(file, 'utf8').trim(), file);
+  const existing = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
+  if (existing) return checkJwtSecret(existing, file);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  writeFileAtomicSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
 }
 

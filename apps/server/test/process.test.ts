@@ -3,7 +3,7 @@ import { chmod, lstat, mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Running, startServer, waitFor } from './server-process.ts';
+import { type ServerProcess, startServer, waitFor } from './server-process.ts';
 
 /** Every path under `dir` whose mode lets group or others in, with that mode. */
 async function openToOthers(dir: string): Promise<string[]> {
@@ -19,7 +19,7 @@ async function openToOthers(dir: string): Promise<string[]> {
 describe('the server process', () => {
   let tempDir: string;
   let dataDir: string;
-  let server: Running;
+  let server: ServerProcess;
   let baseUrl: string;
   let password: string;
 

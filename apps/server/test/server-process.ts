@@ -5,14 +5,28 @@ import { fileURLToPath } from 'node:url';
 
 const serverEntry = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/server.ts');
 
-export interface Running {
+export interface ServerProcess {
   child: ChildProcess;
+  /** Everything the process printed so far, stdout and stderr together. */
   output: () => string;
   exit: Promise<number | null>;
 }
 
+const running = new Set<ChildProcess>();
+let stopped = false;
+
+/**
+ * Kills every server process this test file started and refuses to start more: for `afterAll`,
+ * so that a test that failed or timed out leaves no process behind.
+ */
+export function stopAllServers(): void {
+  stopped = true;
+  for (const child of running) child.kill('SIGKILL');
+}
+
 /** The real server process, as `npm start` runs it. */
-export function startServer(env: Record<string, string>): Running {
+export function startServer(env: Record<string, string>): ServerProcess {
+  if (stopped) throw new Error('the test is over: no more server processes');
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
     env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -24,32 +38,68 @@ export function startServer(env: Record<string, string>): Running {
   child.stderr?.on('data', (chunk) => {
     output += chunk;
   });
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  running.add(child);
+  const exit = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
   return { child, output: () => output, exit };
 }
 
-export async function waitFor(running: Running, pattern: RegExp): Promise<RegExpMatchArray> {
-  const deadline = Date.now() + 60_000;
+/** Waits until the process prints `pattern`; throws with its output if it exits or takes too long. */
+export async function waitFor(running: ServerProcess, pattern: RegExp, timeoutMs = 60_000): Promise<RegExpMatchArray> {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     const match = running.output().match(pattern);
     if (match) return match;
-    if (running.child.exitCode !== null || Date.now() > deadline) {
+    if (running.child.exitCode !== null || running.child.signalCode !== null || Date.now() > deadline) {
       throw new Error(`server did not print ${pattern}; it printed:\n${running.output()}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
-/** Starts a server and answers its address once it listens. */
-export async function startListening(env: Record<string, string>): Promise<Running & { baseUrl: string }> {
-  const running = startServer({ PORT: '0', ...env });
-  const baseUrl = (await waitFor(running, /Console running at (http:\/\/127\.0\.0\.1:\d+)/))[1] as string;
-  return { ...running, baseUrl };
+/** The address the process prints once it listens. */
+export async function addressOf(running: ServerProcess, timeoutMs?: number): Promise<string> {
+  return (await waitFor(running, /Console running at (http:\/\/127\.0\.0\.1:\d+)/, timeoutMs))[1] as string;
+}
+
+/** Kills the process at once (as the kernel's OOM killer or a power switch of the container would). */
+export async function killHard(running: ServerProcess): Promise<void> {
+  if (running.child.exitCode === null && running.child.signalCode === null) running.child.kill('SIGKILL');
+  await running.exit;
+}
+
+/**
+ * Signs in through the API of a process started with `CAPTCHA_TEST_ANSWER`, which is `code`;
+ * returns the `Authorization` header value.
+ */
+export async function signIn(baseUrl: string, username: string, password: string, code: string): Promise<string> {
+  const captcha = await fetch(`${baseUrl}/auth/code`);
+  const { uuid } = (await captcha.json()) as { uuid: string };
+  const response = await fetch(`${baseUrl}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password, code, uuid }),
+  });
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** The same process by the name the reverse-proxy test uses. */
+export type Running = ServerProcess;
+
+/** Starts a server on a free port and answers its address once it listens. */
+export async function startListening(env: Record<string, string>): Promise<ServerProcess & { baseUrl: string }> {
+  const started = startServer({ PORT: '0', ...env });
+  return { ...started, baseUrl: await addressOf(started) };
 }
 
 /** Stops a server with SIGTERM, as a service manager would, and waits for it to exit. */
-export async function stopServer(running: Running): Promise<void> {
-  if (running.child.exitCode !== null) return;
+export async function stopServer(running: ServerProcess): Promise<void> {
+  if (running.child.exitCode !== null || running.child.signalCode !== null) return;
   running.child.kill('SIGTERM');
   await running.exit;
 }

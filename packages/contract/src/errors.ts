@@ -28,6 +28,8 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'METHOD_NOT_ALLOWED',
   'RATE_LIMITED',
+  /** The server cannot take requests now (its database does not answer); try again shortly. */
+  'UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

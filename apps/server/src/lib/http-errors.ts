@@ -42,3 +42,6 @@ export const forbidden = (message = 'You do not have permission to do this', cod
 export const notFound = (message = 'Not found') => new HttpError(404, message, 'NOT_FOUND');
 export const tooManyRequests = (message: string, code: ErrorCode = 'RATE_LIMITED') => new HttpError(429, message, code);
 export const malformedBody = (message: string) => new HttpError(400, message, 'MALFORMED_BODY');
+/** The server cannot serve now (its database does not answer); says nothing of why. */
+export const unavailable = (message = 'The service is not ready; try again shortly') =>
+  new HttpError(503, message, 'UNAVAILABLE');
