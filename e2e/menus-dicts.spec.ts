@@ -175,3 +175,17 @@ test('dictionaries: create one, add entries in sort order, search, delete an ent
     await removeNamed(admin, { dicts: [name] });
   }
 });
+
+test('menus and departments are ordered by their sort field until the user sorts otherwise', async ({ page }) => {
+  await openConsole(page, '/system/menu');
+  const menus = page.getByRole('main').getByRole('table');
+  await expect(menus.getByRole('columnheader', { name: 'Sort' })).toHaveAttribute('aria-sort', 'ascending');
+  await expect(menus.getByRole('row').nth(1)).toContainText('System');
+  await menus.getByRole('columnheader', { name: 'Title' }).click();
+  await expect(menus.getByRole('columnheader', { name: 'Title' })).toHaveAttribute('aria-sort', 'ascending');
+  await expect(menus.getByRole('columnheader', { name: 'Sort' })).not.toHaveAttribute('aria-sort', 'ascending');
+
+  await page.goto('/system/dept');
+  const depts = page.getByRole('main').getByRole('table');
+  await expect(depts.getByRole('columnheader', { name: 'Sort' })).toHaveAttribute('aria-sort', 'ascending');
+});

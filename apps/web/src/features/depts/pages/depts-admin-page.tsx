@@ -39,7 +39,8 @@ type DialogState = Omit<DeptDialog, 'close'>;
 export function DeptsAdminPage() {
   const { t } = useTranslation();
   const menuTitle = useMenuTitle();
-  const list = useListState<DeptFilters>({ initialFilters: {} });
+  // By their sort field unless the user sorts otherwise.
+  const list = useListState<DeptFilters>({ initialFilters: {}, defaultSort: ['deptSort,asc'] });
   const query = useDepts(list.params);
   const levelQuery = useCallback((pid: number) => deptLevelQuery(pid, false), []);
   const lazy = useLazyLevels(levelQuery);

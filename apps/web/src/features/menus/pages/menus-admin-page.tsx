@@ -33,7 +33,8 @@ function Flag({ on, yes, no }: { on: boolean; yes: string; no: string }) {
 export function MenusAdminPage() {
   const { t } = useTranslation();
   const menuTitle = useMenuTitle();
-  const list = useListState<MenuFilters>({ initialFilters: {}, paged: false });
+  // By their sort field, as the sidebar orders them, unless the user sorts otherwise.
+  const list = useListState<MenuFilters>({ initialFilters: {}, paged: false, defaultSort: ['menuSort,asc'] });
   const query = useMenus(list.params);
   const lazy = useLazyLevels(menuChildrenQuery);
   const [expanded, setExpanded] = useState<Key[]>([]);
