@@ -22,6 +22,7 @@ export const FileRename = Type.Object({
   id: Id(),
   name: Type.String({ minLength: 1, maxLength: 200 }),
 });
+export type FileRename = Static<typeof FileRename>;
 
 export type FileCategory = (typeof FILE_CATEGORIES)[number];
 
