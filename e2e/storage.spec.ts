@@ -3,6 +3,7 @@ import { uniqueSuffix } from './support/accounts.ts';
 import type { Api } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 import { openConsole, shot } from './support/sign-in.ts';
+import { notice, pickOption } from './support/system-pages.ts';
 
 test.use({ signedIn: true });
 
@@ -59,7 +60,7 @@ test('an administrator uploads files, previews an image, downloads, renames and 
     await expect(table.getByRole('row', { name: new RegExp(picture) })).toBeVisible();
     await expect(table.getByRole('row', { name: new RegExp(notes) })).toBeVisible();
     await page.getByRole('combobox', { name: /Type/ }).click();
-    await page.getByRole('option', { name: 'Image' }).click();
+    await pickOption(page, 'Image');
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(table.getByRole('row', { name: new RegExp(notes) })).toHaveCount(0);
     const pictureRow = table.getByRole('row', { name: new RegExp(picture) });
@@ -109,7 +110,7 @@ test('an administrator uploads files, previews an image, downloads, renames and 
     const confirm = page.getByRole('dialog', { name: 'Delete 2 files?' });
     await expect(confirm).toContainText(renamed);
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await expect(page.getByText('Deleted', { exact: true })).toBeVisible();
+    await expect(notice(page, 'Deleted')).toBeVisible();
     await expect(table.getByText('Nothing matches the search')).toBeVisible();
     expect((await (await admin.get('api/file', { blurry: suffix })).json()).totalElements).toBe(0);
   } finally {
