@@ -99,9 +99,25 @@ export async function storageRoutes(base: FastifyInstance, { service }: { servic
       config: { permission: ['storage:add'] },
     },
     async (request, reply) => {
-      await service.upload(principalOf(request), request, false, request.query.name);
+      await service.legacyUpload(principalOf(request), request, false, request.query.name);
       return reply.code(201).send();
     },
+  );
+
+  // eladmin-web's editors upload images here and link them as `/file/<type>/<realName>`.
+  app.post(
+    '/api/localStorage/pictures',
+    {
+      schema: {
+        tags,
+        summary: 'Upload an image as eladmin-web\'s editors do (multipart field "file")',
+        consumes: ['multipart/form-data'],
+        uploadField: 'file',
+        response: { 200: LegacyLocalStorage, 400: ErrorBody, 413: ErrorBody, ...authErrors },
+      },
+      config: { permission: ['storage:add'] },
+    },
+    async (request) => service.legacyUpload(principalOf(request), request, true),
   );
 
   for (const url of ['/api/file', '/api/localStorage']) {

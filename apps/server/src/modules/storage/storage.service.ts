@@ -76,6 +76,30 @@ export type StorageService = ReturnType<typeof createStorageService>;
 
 /** Uploaded files and pictures: checked by their content, stored under names the server makes. */
 export function createStorageService({ db, clock }: Pick<Deps, 'db' | 'clock'>, files: FileStore) {
+  /** Reads the `file` part of an upload, checks what it really is, stores it under a new name. */
+  async function store(principal: Principal, request: FastifyRequest, imagesOnly: boolean, chosen?: string) {
+    const { bytes, filename } = await readUpload(request, 'file');
+    if (bytes.length === 0) throw invalidField('file', 'is empty', 'required');
+    const name = chosen?.trim() ? withExtensionOf(displayName(chosen), filename) : displayName(filename);
+    const kind = await uploadKind(bytes, filename, 'file');
+    if (!kind)
+      throw invalidField('file', `this kind of file is not accepted; upload ${ACCEPTED_DESCRIPTION}`, 'format');
+    if (imagesOnly && kind.category !== 'image') throw invalidField('file', 'only images are accepted here', 'format');
+    // The stored name takes the extension of what the content is, never of what it was called.
+    const suffix = kind.extension;
+    const realName = await files.save(bytes, suffix);
+    return repo.insert(db, {
+      realName,
+      name,
+      suffix,
+      path: realName,
+      type: kind.category,
+      size: bytes.length,
+      createBy: principal.username,
+      updateBy: principal.username,
+    });
+  }
+
   return {
     async list(query: FileQuery, imagesOnly: boolean): Promise<PageOf<StoredFile>> {
       const filter = { ...query, type: imagesOnly ? 'image' : query.type };
@@ -90,38 +114,22 @@ export function createStorageService({ db, clock }: Pick<Deps, 'db' | 'clock'>, 
       return { content: page.content.map(toLegacyDto), totalElements: page.totalElements };
     },
 
+    /** Reads the `file` part of an upload, checks what it really is, stores it under a new name. */
+    async upload(principal: Principal, request: FastifyRequest, imagesOnly: boolean): Promise<StoredFile> {
+      return toFileDto(await store(principal, request, imagesOnly));
+    },
+
     /**
-     * Reads the `file` part of an upload, checks what it really is, stores it under a new name.
-     * `name`: a display name chosen by the uploader (eladmin's `?name=`, given without extension).
+     * eladmin's `POST api/localStorage` and `POST api/localStorage/pictures`: `chosen` is the display
+     * name eladmin-web sends in `?name=`, without extension; the answer is in eladmin's shape.
      */
-    async upload(
+    async legacyUpload(
       principal: Principal,
       request: FastifyRequest,
       imagesOnly: boolean,
       chosen?: string,
-    ): Promise<StoredFile> {
-      const { bytes, filename } = await readUpload(request, 'file');
-      if (bytes.length === 0) throw invalidField('file', 'is empty', 'required');
-      const name = chosen?.trim() ? withExtensionOf(displayName(chosen), filename) : displayName(filename);
-      const kind = await uploadKind(bytes, filename, 'file');
-      if (!kind)
-        throw invalidField('file', `this kind of file is not accepted; upload ${ACCEPTED_DESCRIPTION}`, 'format');
-      if (imagesOnly && kind.category !== 'image')
-        throw invalidField('file', 'only images are accepted here', 'format');
-      // The stored name takes the extension of what the content is, never of what it was called.
-      const suffix = kind.extension;
-      const realName = await files.save(bytes, suffix);
-      const row = await repo.insert(db, {
-        realName,
-        name,
-        suffix,
-        path: realName,
-        type: kind.category,
-        size: bytes.length,
-        createBy: principal.username,
-        updateBy: principal.username,
-      });
-      return toFileDto(row);
+    ): Promise<LegacyLocalStorage> {
+      return toLegacyDto(await store(principal, request, imagesOnly, chosen));
     },
 
     async rename(principal: Principal, id: number, name: string): Promise<void> {

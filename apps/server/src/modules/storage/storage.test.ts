@@ -341,6 +341,18 @@ describe('storage filters and eladmin api/localStorage', () => {
     expect((await call('DELETE', '/api/localStorage/', [row.id])).statusCode).toBe(404);
   });
 
+  it("takes an image from eladmin-web's editors, answering the record its link is made from", async () => {
+    const response = await upload('/api/localStorage/pictures', 'diagram.png', png());
+    expect(response.statusCode).toBe(200);
+    const picture = response.json();
+    expect(picture).toMatchObject({ name: 'diagram.png', type: '图片', suffix: 'png' });
+    const link = await t.app.inject({ method: 'GET', url: encodeURI(`/file/${picture.type}/${picture.realName}`) });
+    expect(link.statusCode).toBe(200);
+    expect(link.headers['content-type']).toBe('image/png');
+    const text = await upload('/api/localStorage/pictures', 'notes.txt', Buffer.from('x'));
+    expect(text.json()).toEqual(refusedField('file: only images are accepted here'));
+  });
+
   it('keeps api/localStorage to holders of the storage permissions', async () => {
     const user = callerFor(t, await tokenOf(t, 'test', DEFAULT_USER_PASSWORD));
     expect((await user('PUT', '/api/localStorage', { id: 1, name: 'x.txt' })).statusCode).toBe(403);
