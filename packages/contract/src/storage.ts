@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { DateTime, Id } from './common.ts';
+import { CreateTimeRange, DateTime, Id, PageQuery } from './common.ts';
 
 /** What a stored file is, as the server decided from its content. */
 export const FILE_CATEGORIES = ['image', 'document', 'archive', 'text'] as const;
@@ -21,4 +21,41 @@ export type StoredFile = Static<typeof StoredFile>;
 export const FileRename = Type.Object({
   id: Id(),
   name: Type.String({ minLength: 1, maxLength: 200 }),
+});
+export type FileRename = Static<typeof FileRename>;
+
+export type FileCategory = (typeof FILE_CATEGORIES)[number];
+
+/** The list of stored files: search by name, filter by category and upload time. */
+export const FileQuery = Type.Object({
+  ...PageQuery.properties,
+  blurry: Type.Optional(Type.String({ maxLength: 255, description: 'part of the name' })),
+  type: Type.Optional(
+    Type.Union([Type.Literal('image'), Type.Literal('document'), Type.Literal('archive'), Type.Literal('text')], {
+      description: 'the category',
+    }),
+  ),
+  createTime: Type.Optional(CreateTimeRange),
+});
+export type FileQuery = Static<typeof FileQuery>;
+
+/** eladmin's `api/localStorage` record, as eladmin-web shows it. */
+export const LegacyLocalStorage = Type.Object({
+  id: Type.Integer(),
+  realName: Type.String(),
+  name: Type.String({ description: 'Display name' }),
+  suffix: Type.Union([Type.String(), Type.Null()]),
+  path: Type.String({ description: '/files/<realName>' }),
+  type: Type.String({ description: 'eladmin category: 图片, 文档 or 其他' }),
+  size: Type.String({ description: 'Human size, e.g. 1.25KB' }),
+  createBy: Type.Union([Type.String(), Type.Null()]),
+  updateBy: Type.Union([Type.String(), Type.Null()]),
+  createTime: Type.Union([DateTime, Type.Null()]),
+  updateTime: Type.Union([DateTime, Type.Null()]),
+});
+export type LegacyLocalStorage = Static<typeof LegacyLocalStorage>;
+
+/** `POST api/localStorage?name=`: eladmin-web sends the display name without its extension. */
+export const LegacyUploadQuery = Type.Object({
+  name: Type.Optional(Type.String({ maxLength: 200 })),
 });

@@ -84,3 +84,8 @@ export const settingKeys = {
   /** What the settings page edits: the stored settings of the console's side. */
   stored: () => [...settingKeys.all, 'stored'] as const,
 };
+
+export const fileKeys = {
+  all: ['files'] as const,
+  list: (params: Params) => [...fileKeys.all, 'list', params] as const,
+};

@@ -10,6 +10,7 @@ import { recoveryLocales } from './console/recovery.ts';
 import { rolesLocales } from './console/roles.ts';
 import { serverMonitorLocales } from './console/server-monitor.ts';
 import { sqlMonitorLocales } from './console/sql-monitor.ts';
+import { storageLocales } from './console/storage.ts';
 import { usersLocales } from './console/users.ts';
 
 /** Texts of the console (shell and pages), loaded with it after sign-in. */
@@ -28,6 +29,7 @@ export const consoleEn = {
   sqlMonitor: sqlMonitorLocales.en,
   globalSettings: globalSettingsLocales.en,
   recovery: recoveryLocales.en,
+  storage: storageLocales.en,
   /** Texts the server seeds in English, other than menu titles: dictionary labels, operation names. */
   seededTexts: {
     Active: 'Active',

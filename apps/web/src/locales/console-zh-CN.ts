@@ -10,6 +10,7 @@ import { recoveryLocales } from './console/recovery.ts';
 import { rolesLocales } from './console/roles.ts';
 import { serverMonitorLocales } from './console/server-monitor.ts';
 import { sqlMonitorLocales } from './console/sql-monitor.ts';
+import { storageLocales } from './console/storage.ts';
 import { usersLocales } from './console/users.ts';
 import type { ConsoleMessages } from './messages.ts';
 
@@ -35,6 +36,7 @@ export const consoleZhCN: ConsoleMessages = {
   },
   globalSettings: globalSettingsLocales.zh,
   recovery: recoveryLocales.zh,
+  storage: storageLocales.zh,
   menuTitles: {
     Home: '首页',
     'Personal center': '个人中心',

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { storedFiles } from '../../db/schema.ts';
-import { containsText, type Paging, selectPage } from '../../lib/list-query.ts';
+import { between, containsText, type Paging, selectPage } from '../../lib/list-query.ts';
 
 export type FileRow = typeof storedFiles.$inferSelect;
 
@@ -13,12 +13,22 @@ export const fileSortable = {
 };
 export const fileOrder = [desc(storedFiles.id)];
 
-const matching = (blurry: string | undefined, imagesOnly: boolean): SQL | undefined =>
-  and(containsText([storedFiles.name], blurry), imagesOnly ? eq(storedFiles.type, 'image') : undefined);
+export interface FileFilter {
+  blurry?: string;
+  /** A category; `image` when only images are listed. */
+  type?: string;
+  createTime?: readonly string[];
+}
+
+const matching = (filter: FileFilter): SQL | undefined =>
+  and(
+    containsText([storedFiles.name], filter.blurry),
+    filter.type ? eq(storedFiles.type, filter.type) : undefined,
+    between(storedFiles.createTime, filter.createTime),
+  );
 
 export const storageRepository = {
-  page: (db: Database, filter: { blurry?: string; imagesOnly: boolean }, paging: Paging) =>
-    selectPage(db, storedFiles, matching(filter.blurry, filter.imagesOnly), paging),
+  page: (db: Database, filter: FileFilter, paging: Paging) => selectPage(db, storedFiles, matching(filter), paging),
 
   /** The display name of a stored file, by the name it is stored under. */
   displayName: async (db: Database, realName: string) =>

@@ -1,19 +1,29 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { authErrors, Empty, ErrorBody, IdList, Page, PageQuery } from '@water/contract/common';
-import { FileRename, StoredFile } from '@water/contract/storage';
+import { authErrors, Empty, ErrorBody, IdList, Page } from '@water/contract/common';
+import { FileQuery, FileRename, LegacyLocalStorage, LegacyUploadQuery, StoredFile } from '@water/contract/storage';
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import { principalOf } from '../../plugins/auth.ts';
 import type { StorageService } from './storage.service.ts';
 
 const tags = ['storage'];
-const FileQuery = Type.Intersect([PageQuery, Type.Object({ blurry: Type.Optional(Type.String({ maxLength: 255 })) })]);
 
 /** `GET /files/<name>`: stored files under unguessable names; only raster images are shown inline. */
 export async function publicFilesRoutes(app: FastifyInstance, { service }: { service: StorageService }) {
   app.get(
     '/files/:name',
     { schema: { hide: true, params: Type.Object({ name: Type.String({ maxLength: 64 }) }) } },
+    async (request, reply) => service.send(reply, (request.params as { name: string }).name),
+  );
+  // eladmin-web links a file as `/file/<type>/<realName>`; the type word plays no part.
+  app.get(
+    '/file/:type/:name',
+    {
+      schema: {
+        hide: true,
+        params: Type.Object({ type: Type.String({ maxLength: 32 }), name: Type.String({ maxLength: 64 }) }),
+      },
+    },
     async (request, reply) => service.send(reply, (request.params as { name: string }).name),
   );
 }
@@ -61,37 +71,88 @@ export async function storageRoutes(base: FastifyInstance, { service }: { servic
     );
   }
 
-  app.put(
-    '/api/file',
+  app.get(
+    '/api/localStorage',
     {
       schema: {
         tags,
-        summary: 'Rename a stored file',
-        body: FileRename,
-        response: { 204: Empty, 400: ErrorBody, 404: ErrorBody, ...authErrors },
+        summary: 'Stored files, as eladmin-web lists them',
+        querystring: FileQuery,
+        response: { 200: Page(LegacyLocalStorage), 400: ErrorBody, ...authErrors },
       },
-      config: { permission: ['storage:edit'] },
+      config: { permission: ['storage:list'] },
+    },
+    async (request) => service.legacyList(request.query),
+  );
+
+  app.post(
+    '/api/localStorage',
+    {
+      schema: {
+        tags,
+        summary: 'Upload a file as eladmin-web does (multipart field "file", display name in ?name=)',
+        querystring: LegacyUploadQuery,
+        consumes: ['multipart/form-data'],
+        uploadField: 'file',
+        response: { 201: Empty, 400: ErrorBody, 413: ErrorBody, ...authErrors },
+      },
+      config: { permission: ['storage:add'] },
     },
     async (request, reply) => {
-      await service.rename(principalOf(request), request.body.id, request.body.name);
-      return reply.code(204).send();
+      await service.legacyUpload(principalOf(request), request, false, request.query.name);
+      return reply.code(201).send();
     },
   );
 
-  app.delete(
-    '/api/file',
+  // eladmin-web's editors upload images here and link them as `/file/<type>/<realName>`.
+  app.post(
+    '/api/localStorage/pictures',
     {
       schema: {
         tags,
-        summary: 'Delete stored files',
-        body: IdList,
-        response: { 200: Empty, 404: ErrorBody, ...authErrors },
+        summary: 'Upload an image as eladmin-web\'s editors do (multipart field "file")',
+        consumes: ['multipart/form-data'],
+        uploadField: 'file',
+        response: { 200: LegacyLocalStorage, 400: ErrorBody, 413: ErrorBody, ...authErrors },
       },
-      config: { permission: ['storage:del'] },
+      config: { permission: ['storage:add'] },
     },
-    async (request, reply) => {
-      await service.remove(request.body);
-      return reply.code(200).send();
-    },
+    async (request) => service.legacyUpload(principalOf(request), request, true),
   );
+
+  for (const url of ['/api/file', '/api/localStorage']) {
+    app.put(
+      url,
+      {
+        schema: {
+          tags,
+          summary: 'Rename a stored file',
+          body: FileRename,
+          response: { 204: Empty, 400: ErrorBody, 404: ErrorBody, ...authErrors },
+        },
+        config: { permission: ['storage:edit'] },
+      },
+      async (request, reply) => {
+        await service.rename(principalOf(request), request.body.id, request.body.name);
+        return reply.code(204).send();
+      },
+    );
+
+    app.delete(
+      url,
+      {
+        schema: {
+          tags,
+          summary: 'Delete stored files',
+          body: IdList,
+          response: { 200: Empty, 404: ErrorBody, ...authErrors },
+        },
+        config: { permission: ['storage:del'] },
+      },
+      async (request, reply) => {
+        await service.remove(request.body);
+        return reply.code(200).send();
+      },
+    );
+  }
 }

@@ -1,5 +1,5 @@
-import type { PageOf, PageQuery } from '@water/contract/common';
-import type { StoredFile } from '@water/contract/storage';
+import type { PageOf } from '@water/contract/common';
+import type { FileQuery, LegacyLocalStorage, StoredFile } from '@water/contract/storage';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../lib/deps.ts';
 import { ACCEPTED_DESCRIPTION, type FileCategory, uploadKind } from '../../lib/file-kinds.ts';
@@ -34,45 +34,110 @@ export function displayName(uploaded: string): string {
   return (clean || 'file').slice(0, 200);
 }
 
+/** A chosen display name keeps the uploaded file's extension, as eladmin's did. */
+function withExtensionOf(name: string, uploaded: string): string {
+  const extension = /\.([A-Za-z0-9]{1,16})$/.exec(uploaded)?.[1];
+  if (!extension || name.toLowerCase().endsWith(`.${extension.toLowerCase()}`)) return name;
+  return `${name}.${extension}`.slice(-200);
+}
+
+/** eladmin's category words, which eladmin-web shows and puts in its links (`/file/<type>/<realName>`). */
+const LEGACY_TYPES: Record<string, string> = { image: '图片', document: '文档', text: '文档' };
+
+/** eladmin's size text: `136B`, `1.25KB`, `3.00MB`. */
+export function legacySize(bytes: number): string {
+  for (const [unit, factor] of [
+    ['GB', 1024 ** 3],
+    ['MB', 1024 ** 2],
+    ['KB', 1024],
+  ] as const) {
+    if (bytes >= factor) return `${(bytes / factor).toFixed(2)}${unit}`;
+  }
+  return `${bytes}B`;
+}
+
+function toLegacyDto(row: FileRow): LegacyLocalStorage {
+  return {
+    id: row.id,
+    realName: row.realName,
+    name: row.name,
+    suffix: row.suffix,
+    path: `/files/${row.realName}`,
+    type: LEGACY_TYPES[row.type ?? ''] ?? '其他',
+    size: legacySize(row.size),
+    createBy: row.createBy,
+    updateBy: row.updateBy,
+    createTime: formatDateTime(row.createTime),
+    updateTime: formatDateTime(row.updateTime),
+  };
+}
+
 export type StorageService = ReturnType<typeof createStorageService>;
 
 /** Uploaded files and pictures: checked by their content, stored under names the server makes. */
 export function createStorageService({ db, clock }: Pick<Deps, 'db' | 'clock'>, files: FileStore) {
+  /** Reads the `file` part of an upload, checks what it really is, stores it under a new name. */
+  async function store(principal: Principal, request: FastifyRequest, imagesOnly: boolean, chosen?: string) {
+    const { bytes, filename } = await readUpload(request, 'file');
+    if (bytes.length === 0) throw invalidField('file', 'is empty', 'required');
+    const name = chosen?.trim() ? withExtensionOf(displayName(chosen), filename) : displayName(filename);
+    const kind = await uploadKind(bytes, filename, 'file');
+    if (!kind)
+      throw invalidField('file', `this kind of file is not accepted; upload ${ACCEPTED_DESCRIPTION}`, 'format');
+    if (imagesOnly && kind.category !== 'image') throw invalidField('file', 'only images are accepted here', 'format');
+    // The stored name takes the extension of what the content is, never of what it was called.
+    const suffix = kind.extension;
+    const realName = await files.save(bytes, suffix);
+    return repo.insert(db, {
+      realName,
+      name,
+      suffix,
+      path: realName,
+      type: kind.category,
+      size: bytes.length,
+      createBy: principal.username,
+      updateBy: principal.username,
+    });
+  }
+
   return {
-    async list(query: PageQuery & { blurry?: string }, imagesOnly: boolean): Promise<PageOf<StoredFile>> {
-      const page = await repo.page(db, { blurry: query.blurry, imagesOnly }, toPaging(query, fileSortable, fileOrder));
+    async list(query: FileQuery, imagesOnly: boolean): Promise<PageOf<StoredFile>> {
+      const filter = { ...query, type: imagesOnly ? 'image' : query.type };
+      if (imagesOnly && query.type && query.type !== 'image') return { content: [], totalElements: 0 };
+      const page = await repo.page(db, filter, toPaging(query, fileSortable, fileOrder));
       return { content: page.content.map(toFileDto), totalElements: page.totalElements };
+    },
+
+    /** eladmin's `GET api/localStorage`: the same files in the shape eladmin-web shows. */
+    async legacyList(query: FileQuery): Promise<PageOf<LegacyLocalStorage>> {
+      const page = await repo.page(db, query, toPaging(query, fileSortable, fileOrder));
+      return { content: page.content.map(toLegacyDto), totalElements: page.totalElements };
     },
 
     /** Reads the `file` part of an upload, checks what it really is, stores it under a new name. */
     async upload(principal: Principal, request: FastifyRequest, imagesOnly: boolean): Promise<StoredFile> {
-      const { bytes, filename } = await readUpload(request, 'file');
-      if (bytes.length === 0) throw invalidField('file', 'is empty', 'required');
-      const name = displayName(filename);
-      const kind = await uploadKind(bytes, filename, 'file');
-      if (!kind)
-        throw invalidField('file', `this kind of file is not accepted; upload ${ACCEPTED_DESCRIPTION}`, 'format');
-      if (imagesOnly && kind.category !== 'image')
-        throw invalidField('file', 'only images are accepted here', 'format');
-      // The stored name takes the extension of what the content is, never of what it was called.
-      const suffix = kind.extension;
-      const realName = await files.save(bytes, suffix);
-      const row = await repo.insert(db, {
-        realName,
-        name,
-        suffix,
-        path: realName,
-        type: kind.category,
-        size: bytes.length,
-        createBy: principal.username,
-        updateBy: principal.username,
-      });
-      return toFileDto(row);
+      return toFileDto(await store(principal, request, imagesOnly));
+    },
+
+    /**
+     * eladmin's `POST api/localStorage` and `POST api/localStorage/pictures`: `chosen` is the display
+     * name eladmin-web sends in `?name=`, without extension; the answer is in eladmin's shape.
+     */
+    async legacyUpload(
+      principal: Principal,
+      request: FastifyRequest,
+      imagesOnly: boolean,
+      chosen?: string,
+    ): Promise<LegacyLocalStorage> {
+      return toLegacyDto(await store(principal, request, imagesOnly, chosen));
     },
 
     async rename(principal: Principal, id: number, name: string): Promise<void> {
+      const clean = displayName(name);
+      if (!name.trim() || clean !== name.trim())
+        throw invalidField('name', 'must be a file name, without folders', 'format');
       const renamed = await repo.rename(db, id, {
-        name: name.trim(),
+        name: clean,
         updateBy: principal.username,
         updateTime: clock.now(),
       });

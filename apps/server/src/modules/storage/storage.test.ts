@@ -1,7 +1,14 @@
 import { deflateSync } from 'node:zlib';
 import { parse as parseDisposition } from 'content-disposition';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerFor, createTestApp, DEFAULT_USER_PASSWORD, type TestApp, tokenOf } from '../../../test/test-app.ts';
+import {
+  callerFor,
+  createTestApp,
+  DEFAULT_USER_PASSWORD,
+  refusedField,
+  type TestApp,
+  tokenOf,
+} from '../../../test/test-app.ts';
 
 /** A real 1×1 PNG. */
 function png(): Buffer {
@@ -238,5 +245,117 @@ describe('storage', () => {
   it('lets only holders of storage:add upload', async () => {
     const user = await tokenOf(t, 'test', DEFAULT_USER_PASSWORD);
     expect((await upload('/api/file/upload', 'a.txt', Buffer.from('x'), user)).statusCode).toBe(403);
+  });
+});
+
+describe('storage filters and eladmin api/localStorage', () => {
+  let t: TestApp;
+  let token: string;
+  const upload = (url: string, filename: string, content: Buffer) => {
+    const { payload, headers } = multipart('file', filename, content);
+    return t.app.inject({ method: 'POST', url, payload, headers: { ...headers, authorization: token } });
+  };
+  const names = (response: { json: () => { content: { name: string }[] } }) =>
+    response.json().content.map((file) => file.name);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = await tokenOf(t);
+    await upload('/api/file/upload', 'photo.png', png());
+    await upload('/api/file/upload', 'notes.txt', Buffer.from('hello'));
+    await upload('/api/file/upload', 'report.pdf', PDF);
+  });
+  afterAll(() => t.close());
+
+  it('filters the list by category, name and upload day', async () => {
+    const call = callerFor(t, token);
+    expect(names(await call('GET', '/api/file?type=image'))).toEqual(['photo.png']);
+    expect(names(await call('GET', '/api/file?type=document'))).toEqual(['report.pdf']);
+    expect(names(await call('GET', '/api/file?type=text&blurry=NOTE'))).toEqual(['notes.txt']);
+    expect(names(await call('GET', '/api/file?type=archive'))).toEqual([]);
+    expect(names(await call('GET', '/api/pictures?type=document'))).toEqual([]);
+    expect(names(await call('GET', '/api/file?createTime=2000-01-01&createTime=2000-01-02'))).toEqual([]);
+    expect((await call('GET', '/api/file?type=video')).json()).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+    });
+  });
+
+  it('refuses a rename to an empty name or one with folders, naming the field', async () => {
+    const call = callerFor(t, token);
+    const [file] = (await call('GET', '/api/file?type=text')).json().content;
+    for (const name of ['  ', '../x.txt']) {
+      expect((await call('PUT', '/api/file', { id: file.id, name })).json()).toEqual(
+        refusedField('name: must be a file name, without folders'),
+      );
+    }
+    expect(names(await call('GET', '/api/file?type=text'))).toEqual(['notes.txt']);
+  });
+
+  it('lists files as eladmin-web asks for them, in its shape', async () => {
+    const call = callerFor(t, token);
+    const response = await call('GET', '/api/localStorage?page=0&size=10&sort=id,desc&blurry=photo');
+    expect(response.statusCode).toBe(200);
+    const page = response.json();
+    expect(page.totalElements).toBe(1);
+    expect(page.content[0]).toEqual({
+      id: expect.any(Number),
+      realName: expect.stringMatching(/^[0-9a-f]{32}\.png$/),
+      name: 'photo.png',
+      suffix: 'png',
+      path: `/files/${page.content[0].realName}`,
+      type: '图片',
+      size: `${png().length}B`,
+      createBy: 'admin',
+      updateBy: 'admin',
+      createTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+      updateTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+    });
+    // eladmin-web's link to a file: /file/<type>/<realName>
+    const link = await t.app.inject({
+      method: 'GET',
+      url: `/file/${encodeURIComponent('图片')}/${page.content[0].realName}`,
+    });
+    expect(link.statusCode).toBe(200);
+    expect(link.rawPayload.equals(png())).toBe(true);
+  });
+
+  it('uploads with ?name=, renames with the whole row and deletes as eladmin-web does', async () => {
+    const call = callerFor(t, token);
+    const uploaded = await upload('/api/localStorage?name=Minutes', 'minutes-2026.txt', Buffer.from('a'.repeat(2000)));
+    expect(uploaded.statusCode).toBe(201);
+    const [row] = (await call('GET', '/api/localStorage?page=0&size=10&sort=id,desc')).json().content;
+    expect(row).toMatchObject({ name: 'Minutes.txt', suffix: 'txt', type: '文档', size: '1.95KB' });
+    const noName = await upload('/api/localStorage?name=', 'plain.txt', Buffer.from('x'));
+    expect(noName.statusCode).toBe(201);
+    expect(names(await call('GET', '/api/file?blurry=plain'))).toEqual(['plain.txt']);
+
+    // eladmin-web's edit form sends the whole row back, with the name changed.
+    const renamed = await call('PUT', '/api/localStorage', { ...row, name: 'Board minutes.txt' });
+    expect(renamed.statusCode).toBe(204);
+    expect(names(await call('GET', '/api/file?blurry=board'))).toEqual(['Board minutes.txt']);
+
+    const removed = await call('DELETE', '/api/localStorage/', [row.id]);
+    expect(removed.statusCode).toBe(200);
+    expect(names(await call('GET', '/api/file?blurry=board'))).toEqual([]);
+    expect((await call('DELETE', '/api/localStorage/', [row.id])).statusCode).toBe(404);
+  });
+
+  it("takes an image from eladmin-web's editors, answering the record its link is made from", async () => {
+    const response = await upload('/api/localStorage/pictures', 'diagram.png', png());
+    expect(response.statusCode).toBe(200);
+    const picture = response.json();
+    expect(picture).toMatchObject({ name: 'diagram.png', type: '图片', suffix: 'png' });
+    const link = await t.app.inject({ method: 'GET', url: encodeURI(`/file/${picture.type}/${picture.realName}`) });
+    expect(link.statusCode).toBe(200);
+    expect(link.headers['content-type']).toBe('image/png');
+    const text = await upload('/api/localStorage/pictures', 'notes.txt', Buffer.from('x'));
+    expect(text.json()).toEqual(refusedField('file: only images are accepted here'));
+  });
+
+  it('keeps api/localStorage to holders of the storage permissions', async () => {
+    const user = callerFor(t, await tokenOf(t, 'test', DEFAULT_USER_PASSWORD));
+    expect((await user('PUT', '/api/localStorage', { id: 1, name: 'x.txt' })).statusCode).toBe(403);
+    expect((await user('DELETE', '/api/localStorage', [1])).statusCode).toBe(403);
   });
 });
