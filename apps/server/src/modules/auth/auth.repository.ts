@@ -1,5 +1,5 @@
 import { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES } from '@water/contract/constants';
-import { eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { captchas, loginFailures, users } from '../../db/schema.ts';
 
@@ -20,37 +20,53 @@ export const authRepository = {
   /**
    * Reserves one password check for a username before the password is read, in a single
    * statement, so that parallel attempts on one instance or several cannot all pass a check made
-   * before the count lands: the attempt that takes the last place locks the account, and any
-   * attempt past it is refused without its password being checked. A success clears the count.
-   * Answers whether the check may go ahead, or until when the account is locked.
+   * before the count lands. The count holds the failures of the window plus the checks under way;
+   * answers it, and the lock if one runs (only a failure sets a lock: see `lockIfSpent`).
    */
   async reserveAttempt(
     db: Database,
     username: string,
     now: Date,
-  ): Promise<{ allowed: true } | { allowed: false; lockedUntil: Date }> {
+  ): Promise<{ count: number; lockedUntil: Date | null }> {
     const windowStart = new Date(now.getTime() - FAILURE_WINDOW_MS);
-    const lockUntil = new Date(now.getTime() + LOGIN_LOCK_MS);
     const t = loginFailures;
     // A lock that ran out, or attempts further apart than the window, start the count again.
     const restart = sql`(${t.lockedUntil} IS NOT NULL AND ${t.lockedUntil} <= ${now}) OR ${t.lastFailure} < ${windowStart}`;
-    const next = sql`CASE WHEN ${restart} THEN 1 ELSE ${t.failures} + 1 END`;
     const [row] = await db
       .insert(t)
       .values({ username: username.toLowerCase(), failures: 1, lastFailure: now })
       .onConflictDoUpdate({
         target: t.username,
         set: {
-          failures: next,
-          // The lock is set once, by the attempt that takes the last place, and never extended.
-          lockedUntil: sql`CASE WHEN ${next} = ${LOGIN_MAX_FAILURES} THEN ${lockUntil}::timestamptz WHEN ${restart} THEN NULL ELSE ${t.lockedUntil} END`,
+          failures: sql`CASE WHEN ${restart} THEN 1 ELSE ${t.failures} + 1 END`,
+          lockedUntil: sql`CASE WHEN ${restart} THEN NULL ELSE ${t.lockedUntil} END`,
           lastFailure: now,
         },
       })
       .returning({ failures: t.failures, lockedUntil: t.lockedUntil });
     if (!row) throw new Error('the sign-in attempt was not recorded');
-    if (row.failures <= LOGIN_MAX_FAILURES) return { allowed: true };
-    return { allowed: false, lockedUntil: row.lockedUntil ?? lockUntil };
+    return { count: row.failures, lockedUntil: row.lockedUntil };
+  },
+
+  /** Gives back a reservation that found every place taken by checks under way. */
+  async releaseAttempt(db: Database, username: string): Promise<void> {
+    const t = loginFailures;
+    await db
+      .update(t)
+      .set({ failures: sql`greatest(${t.failures} - 1, 0)` })
+      .where(eq(t.username, username.toLowerCase()));
+  },
+
+  /**
+   * After a wrong password: the failure that fills the last place locks the account (once; a
+   * running lock is never extended). A success in the meantime cleared the count, and the lock with it.
+   */
+  async lockIfSpent(db: Database, username: string, now: Date): Promise<void> {
+    const t = loginFailures;
+    await db
+      .update(t)
+      .set({ lockedUntil: new Date(now.getTime() + LOGIN_LOCK_MS) })
+      .where(and(eq(t.username, username.toLowerCase()), gte(t.failures, LOGIN_MAX_FAILURES), isNull(t.lockedUntil)));
   },
 
   async clearFailures(db: Database, username: string): Promise<void> {

@@ -1,4 +1,5 @@
 import { type KeyObject, randomBytes } from 'node:crypto';
+import { setTimeout } from 'node:timers/promises';
 import {
   type AuthInfo,
   type CaptchaResponse,
@@ -7,7 +8,7 @@ import {
   RESET_CODE_TTL_MS,
   type ResetPasswordBody,
 } from '@water/contract/auth';
-import { CAPTCHA_TTL_MS, CAPTCHA_UUID_PREFIX, TOKEN_MAX_AGE_MS } from '@water/contract/constants';
+import { CAPTCHA_TTL_MS, CAPTCHA_UUID_PREFIX, LOGIN_MAX_FAILURES, TOKEN_MAX_AGE_MS } from '@water/contract/constants';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, invalidField, tooManyRequests, unauthorized } from '../../lib/http-errors.ts';
@@ -20,6 +21,9 @@ import { authRepository as repo } from './auth.repository.ts';
 import { arithmeticQuestion, captchaImage } from './captcha.ts';
 
 export const WRONG_CREDENTIALS = 'Wrong username or password';
+
+/** How long a sign-in waits for a free place while the same account's checks are all under way. */
+const CHECK_WAIT_MS = 5000;
 
 export interface AuthOptions {
   /** Tests only: the answer of every captcha. */
@@ -57,6 +61,34 @@ export function createAuthService(
       throw badRequest('Captcha is wrong', 'CAPTCHA_WRONG');
   }
 
+  /**
+   * Takes one of the account's places for a password check before the password is read. While
+   * the account is locked the answer says so at once; while every place is taken by checks under
+   * way (the same account signing in many times at once), the attempt waits for one to free up,
+   * so that a correct password is never refused for others' concurrency and at most
+   * LOGIN_MAX_FAILURES passwords are checked per lock window.
+   */
+  async function reservePasswordCheck(username: string): Promise<void> {
+    const giveUpAt = Date.now() + CHECK_WAIT_MS;
+    for (;;) {
+      const now = clock.now();
+      const { count, lockedUntil } = await repo.reserveAttempt(db, username, now);
+      if (lockedUntil && lockedUntil > now) {
+        const minutes = Math.ceil((lockedUntil.getTime() - now.getTime()) / 60_000);
+        throw tooManyRequests(
+          `Too many failed sign-ins: this account is locked; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+          'ACCOUNT_LOCKED',
+        );
+      }
+      if (count <= LOGIN_MAX_FAILURES) return;
+      await repo.releaseAttempt(db, username);
+      if (Date.now() > giveUpAt) {
+        throw tooManyRequests('Too many sign-ins to this account at once; try again in a moment');
+      }
+      await setTimeout(20 + Math.random() * 30);
+    }
+  }
+
   return {
     async captcha(): Promise<CaptchaResponse> {
       const { question, answer } = arithmeticQuestion();
@@ -74,21 +106,17 @@ export function createAuthService(
       await consumeCaptcha(body.uuid, body.code);
       const username = body.username.trim();
       const now = clock.now();
-      const attempt = await repo.reserveAttempt(db, username, now);
-      if (!attempt.allowed) {
-        const minutes = Math.ceil((attempt.lockedUntil.getTime() - now.getTime()) / 60_000);
-        throw tooManyRequests(
-          `Too many failed sign-ins: this account is locked; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
-          'ACCOUNT_LOCKED',
-        );
-      }
+      await reservePasswordCheck(username);
       const password = (legacyKey && decryptLegacyPassword(legacyKey, body.password)) || body.password;
       const user = await repo.userByUsername(db, username);
       let matches = false;
       if (user) matches = await verifyPassword(user.passwordHash, password);
       else await verifyAgainstDummy(password);
       // The attempt already counts as a failure; only a success takes it back.
-      if (!user || !matches) throw badRequest(WRONG_CREDENTIALS, 'WRONG_CREDENTIALS');
+      if (!user || !matches) {
+        await repo.lockIfSpent(db, username, clock.now());
+        throw badRequest(WRONG_CREDENTIALS, 'WRONG_CREDENTIALS');
+      }
       await repo.clearFailures(db, username);
       if (!user.enabled)
         throw badRequest('This account is disabled; ask an administrator to enable it', 'ACCOUNT_DISABLED');

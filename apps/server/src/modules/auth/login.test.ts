@@ -191,6 +191,22 @@ describe('account lockout', () => {
     expect((await loginAs(t, 'test', DEFAULT_USER_PASSWORD)).statusCode).toBe(200);
   });
 
+  it('signs in every one of 20 correct attempts sent at once to one account, locking nothing', async () => {
+    const captchas = await Promise.all(Array.from({ length: 20 }, () => newCaptcha(t)));
+    const answers = await Promise.all(
+      captchas.map((captcha) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/auth/login',
+          payload: { username: 'test', password: DEFAULT_USER_PASSWORD, ...captcha },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
+    expect((await loginAs(t, 'test', 'still-wrong')).json().code).toBe('WRONG_CREDENTIALS');
+    expect((await loginAs(t, 'test', DEFAULT_USER_PASSWORD)).statusCode).toBe(200);
+  });
+
   it('does not count a wrong captcha as a password failure', async () => {
     for (let i = 0; i < 6; i++) {
       const captcha = await newCaptcha(t);
