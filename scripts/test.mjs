@@ -25,18 +25,21 @@ const vitest = (name, extra = []) => [
 const steps = [
   { name: 'lint and format', command: ['npx', 'biome', 'check', '.'] },
   { name: 'typecheck', command: ['npx', 'tsc', '-b'] },
-  // The build reads nothing the tests write: it runs meanwhile, its output shown at its turn.
+  // Early steps run meanwhile, their output shown once the next step is done. The build reads
+  // nothing the tests write; the PostgreSQL pass shares nothing with the embedded one (its own
+  // server and databases), and the two together keep both cores busy where one alone waits.
   { name: 'build', command: ['npm', 'run', 'build', '-w', 'apps/web'], early: true },
-  { name: 'unit and API tests (embedded PostgreSQL)', command: vitest('embedded') },
   ...(DATABASE_URL
     ? [
         {
           name: 'API tests (PostgreSQL server)',
           command: vitest('postgres', ['--project', 'server']),
           env: { TEST_DATABASE_URL: DATABASE_URL },
+          early: true,
         },
       ]
     : []),
+  { name: 'unit and API tests (embedded PostgreSQL)', command: vitest('embedded') },
   {
     name: 'bundle size (login ≤ 150 KB, shell ≤ 400 KB gzip)',
     command: ['npm', 'run', 'check:bundle', '-w', 'apps/web'],
@@ -81,32 +84,35 @@ function start(step) {
   return { status, output };
 }
 
+const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
+
 let failedStep;
-let early;
+const early = [];
 for (const step of steps) {
   if (step.early) {
-    early = { step, running: start(step) };
+    early.push({ step, running: start(step), since: Date.now() });
     continue;
   }
   console.log(`\n▶ ${step.name}`);
+  const since = Date.now();
   const status = await start(step).status;
+  console.log(`${status === 0 ? '✔' : '✖'} ${step.name} (${seconds(since)})`);
   if (status !== 0) {
     failedStep = step.name;
     break;
   }
-  if (early) {
-    console.log(`\n▶ ${early.step.name}`);
-    const earlyStatus = await early.running.status;
-    process.stdout.write(Buffer.concat(early.running.output));
-    if (earlyStatus !== 0) {
-      failedStep = early.step.name;
-      break;
-    }
-    early = undefined;
+  while (early.length > 0) {
+    const { step: earlyStep, running, since: earlySince } = early.shift();
+    console.log(`\n▶ ${earlyStep.name}`);
+    const earlyStatus = await running.status;
+    process.stdout.write(Buffer.concat(running.output));
+    console.log(`${earlyStatus === 0 ? '✔' : '✖'} ${earlyStep.name} (${seconds(earlySince)}, run meanwhile)`);
+    if (earlyStatus !== 0) failedStep ??= earlyStep.name;
   }
+  if (failedStep) break;
 }
-// A failure before the early step's turn still waits for it, so that nothing runs on after the script.
-if (early) await early.running.status;
+// A failure before the early steps' turn still waits for them, so that nothing runs on after the script.
+await Promise.all(early.map(({ running }) => running.status));
 if (!DATABASE_URL) console.log('\nDATABASE_URL is not set: the API suite ran on the embedded database only.');
 const { passed, failed } = counts();
 if (failedStep) {

@@ -48,15 +48,6 @@ export const OnlineUser = Type.Object({
 });
 export type OnlineUser = Static<typeof OnlineUser>;
 
-/** Who sees each figure of the home page: a caller holding one of its permissions. */
-export const DASHBOARD_FIGURE_PERMISSIONS = {
-  users: ['user:list'],
-  onlineUsers: ['online:list'],
-  menus: ['menu:list'],
-  dicts: ['dict:list'],
-  signIns: ['user:list', 'log:list'],
-} as const satisfies Record<string, readonly string[]>;
-
 /** A figure of the home page: null for a caller without the permission to see it. */
 const Figure = (description: string) => Type.Union([Type.Integer(), Type.Null()], { description });
 

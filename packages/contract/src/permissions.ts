@@ -12,3 +12,12 @@ export function hasAnyPermission(held: Iterable<string> | ReadonlySet<string>, r
 
 /** The documented form of a permission string: `module:action`, e.g. `user:edit`. */
 export const PERMISSION_PATTERN = /^[a-z][a-zA-Z0-9]*:[a-z][a-zA-Z0-9]*$/;
+
+/** Who sees each figure of the home page: a caller holding one of its permissions. */
+export const DASHBOARD_FIGURE_PERMISSIONS = {
+  users: ['user:list'],
+  onlineUsers: ['online:list'],
+  menus: ['menu:list'],
+  dicts: ['dict:list'],
+  signIns: ['user:list', 'log:list'],
+} as const satisfies Record<string, readonly string[]>;

@@ -1,35 +1,20 @@
 import { deptsLocales } from './console/depts.ts';
-import { dictsLocales } from './console/dicts.ts';
 import { globalSettingsLocales } from './console/global-settings.ts';
 import { jobsLocales } from './console/jobs.ts';
 import { listLocales } from './console/list.ts';
-import { menusLocales } from './console/menus.ts';
-import { logsLocales, onlineLocales } from './console/monitor.ts';
 import { centerLocales } from './console/profile.ts';
 import { recoveryLocales } from './console/recovery.ts';
-import { rolesLocales } from './console/roles.ts';
-import { serverMonitorLocales } from './console/server-monitor.ts';
-import { sqlMonitorLocales } from './console/sql-monitor.ts';
-import { storageLocales } from './console/storage.ts';
 import { usersLocales } from './console/users.ts';
 
 /** Texts of the console (shell and pages), loaded with it after sign-in. */
 export const consoleEn = {
-  menus: menusLocales.en,
-  dicts: dictsLocales.en,
   users: usersLocales.en,
-  roles: rolesLocales.en,
   depts: deptsLocales.en,
   jobs: jobsLocales.en,
   center: centerLocales.en,
   list: listLocales.en,
-  online: onlineLocales.en,
-  logs: logsLocales.en,
-  serverMonitor: serverMonitorLocales.en,
-  sqlMonitor: sqlMonitorLocales.en,
   globalSettings: globalSettingsLocales.en,
   recovery: recoveryLocales.en,
-  storage: storageLocales.en,
   /** Texts the server seeds in English, other than menu titles: dictionary labels, operation names. */
   seededTexts: {
     Active: 'Active',

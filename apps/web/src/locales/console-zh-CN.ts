@@ -1,32 +1,18 @@
 import { deptsLocales } from './console/depts.ts';
-import { dictsLocales } from './console/dicts.ts';
 import { globalSettingsLocales } from './console/global-settings.ts';
 import { jobsLocales } from './console/jobs.ts';
 import { listLocales } from './console/list.ts';
-import { menusLocales } from './console/menus.ts';
-import { logsLocales, onlineLocales } from './console/monitor.ts';
 import { centerLocales } from './console/profile.ts';
 import { recoveryLocales } from './console/recovery.ts';
-import { rolesLocales } from './console/roles.ts';
-import { serverMonitorLocales } from './console/server-monitor.ts';
-import { sqlMonitorLocales } from './console/sql-monitor.ts';
-import { storageLocales } from './console/storage.ts';
 import { usersLocales } from './console/users.ts';
 import type { ConsoleMessages } from './messages.ts';
 
 export const consoleZhCN: ConsoleMessages = {
-  menus: menusLocales.zh,
-  dicts: dictsLocales.zh,
   users: usersLocales.zh,
-  roles: rolesLocales.zh,
   depts: deptsLocales.zh,
   jobs: jobsLocales.zh,
   center: centerLocales.zh,
   list: listLocales.zh,
-  online: onlineLocales.zh,
-  logs: logsLocales.zh,
-  serverMonitor: serverMonitorLocales.zh,
-  sqlMonitor: sqlMonitorLocales.zh,
   /** Texts the server seeds in English, other than menu titles: dictionary labels, operation names. */
   seededTexts: {
     Active: '激活',
@@ -36,7 +22,6 @@ export const consoleZhCN: ConsoleMessages = {
   },
   globalSettings: globalSettingsLocales.zh,
   recovery: recoveryLocales.zh,
-  storage: storageLocales.zh,
   menuTitles: {
     Home: '首页',
     'Personal center': '个人中心',

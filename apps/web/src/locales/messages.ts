@@ -1,7 +1,26 @@
+import type { dictsLocales } from './console/dicts.ts';
+import type { menusLocales } from './console/menus.ts';
+import type { logsLocales, onlineLocales } from './console/monitor.ts';
+import type { rolesLocales } from './console/roles.ts';
+import type { serverMonitorLocales } from './console/server-monitor.ts';
+import type { sqlMonitorLocales } from './console/sql-monitor.ts';
+import type { storageLocales } from './console/storage.ts';
 import type { consoleEn } from './console-en.ts';
 import type { CoreMessages, en, Texts } from './en.ts';
 
+/** The console's texts that load with the console (shell, shared kit, pages used across features). */
 export type ConsoleMessages = Texts<typeof consoleEn>;
-/** Every text key, for typed `t()` calls: the core texts and the console's. */
-export type Messages = Texts<typeof en> & ConsoleMessages;
+/** Texts that load with their own page (`addPageTexts`). */
+export type PageMessages = Texts<{
+  menus: typeof menusLocales.en;
+  dicts: typeof dictsLocales.en;
+  roles: typeof rolesLocales.en;
+  online: typeof onlineLocales.en;
+  logs: typeof logsLocales.en;
+  serverMonitor: typeof serverMonitorLocales.en;
+  sqlMonitor: typeof sqlMonitorLocales.en;
+  storage: typeof storageLocales.en;
+}>;
+/** Every text key, for typed `t()` calls: the core texts, the console's and the pages'. */
+export type Messages = Texts<typeof en> & ConsoleMessages & PageMessages;
 export type { CoreMessages };

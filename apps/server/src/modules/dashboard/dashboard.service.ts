@@ -1,5 +1,5 @@
-import { type DashboardStats, DASHBOARD_FIGURE_PERMISSIONS as SEES } from '@water/contract/logs';
-import { hasAnyPermission } from '@water/contract/permissions';
+import type { DashboardStats } from '@water/contract/logs';
+import { hasAnyPermission, DASHBOARD_FIGURE_PERMISSIONS as SEES } from '@water/contract/permissions';
 import type { Deps } from '../../lib/deps.ts';
 import type { Principal } from '../../lib/principal.ts';
 import { formatDay, startOfDay } from '../../lib/time.ts';

@@ -1,5 +1,5 @@
 import { AppstoreOutlined, BookOutlined, TeamOutlined, WifiOutlined } from '@ant-design/icons';
-import { DASHBOARD_FIGURE_PERMISSIONS } from '@water/contract/logs';
+import { DASHBOARD_FIGURE_PERMISSIONS } from '@water/contract/permissions';
 import { Alert, Button, Card, Col, Descriptions, type DescriptionsProps, Flex, Row, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Permission, usePermission } from '@/components/permission.tsx';

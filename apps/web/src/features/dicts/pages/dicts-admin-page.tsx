@@ -10,11 +10,15 @@ import { useFormDialog } from '@/components/list/use-form-dialog.ts';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
 import { Permission } from '@/components/permission.tsx';
+import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
+import { dictsLocales } from '@/locales/console/dicts.ts';
 import { useDeleteDicts } from '../api/delete-dicts.ts';
 import { useDicts } from '../api/get-dicts.ts';
 import { DictDetailsPanel } from '../components/dict-details-panel.tsx';
 import { DictForm } from '../components/dict-form.tsx';
+
+addPageTexts('dicts', dictsLocales);
 
 interface DictFilters {
   blurry?: string;

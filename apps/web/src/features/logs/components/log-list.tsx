@@ -11,11 +11,15 @@ import { PageHeading } from '@/components/page-heading.tsx';
 import { Permission } from '@/components/permission.tsx';
 import { useConfirm } from '@/components/use-confirm.ts';
 import { addressLabel } from '@/lib/address-label.ts';
+import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
+import { logsLocales } from '@/locales/console/monitor.ts';
 import { useClearLog } from '../api/clear-log.ts';
 import { LOG_URLS, type LogKind, useLogs } from '../api/get-logs.ts';
 import { ErrorDetailDrawer } from './error-detail-drawer.tsx';
 import { formatParams, RequestCell } from './request-cell.tsx';
+
+addPageTexts('logs', logsLocales);
 
 interface LogFilters {
   username?: string;

@@ -12,12 +12,16 @@ import { PageHeading } from '@/components/page-heading.tsx';
 import { Permission } from '@/components/permission.tsx';
 import { assembleTree, type Nested, subtreeIds } from '@/components/tree/lazy-tree.ts';
 import { useLazyLevels } from '@/components/tree/use-lazy-levels.ts';
+import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { MenuIcon } from '@/lib/menu-icons.tsx';
 import { useMenuTitle } from '@/lib/menu-title.ts';
+import { menusLocales } from '@/locales/console/menus.ts';
 import { useDeleteMenus } from '../api/delete-menus.ts';
 import { menuChildrenQuery } from '../api/get-menu-children.ts';
 import { useMenus } from '../api/get-menus.ts';
 import { type MenuDialog, MenuForm } from '../components/menu-form.tsx';
+
+addPageTexts('menus', menusLocales);
 
 interface MenuFilters {
   blurry?: string;

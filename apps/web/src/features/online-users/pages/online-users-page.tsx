@@ -12,10 +12,14 @@ import { Permission, usePermission } from '@/components/permission.tsx';
 import { useConfirm } from '@/components/use-confirm.ts';
 import { addressLabel } from '@/lib/address-label.ts';
 import { toApiError } from '@/lib/api-error.ts';
+import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
 import { notifyError, reportApiError } from '@/lib/notifier.ts';
+import { onlineLocales } from '@/locales/console/monitor.ts';
 import { useOnlineUsers } from '../api/get-online-users.ts';
 import { useKickOnlineUsers } from '../api/kick-online-users.ts';
+
+addPageTexts('online', onlineLocales);
 
 interface OnlineFilters {
   username?: string;

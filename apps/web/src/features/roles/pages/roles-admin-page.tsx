@@ -12,14 +12,18 @@ import { useFormDialog } from '@/components/list/use-form-dialog.ts';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
 import { Permission, usePermission } from '@/components/permission.tsx';
+import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
 import { useSession } from '@/lib/session.ts';
+import { rolesLocales } from '@/locales/console/roles.ts';
 import { useDeleteRoles } from '../api/delete-roles.ts';
 import { useRoleLevel } from '../api/get-role-level.ts';
 import { useRoles } from '../api/get-roles.ts';
 import { RoleForm } from '../components/role-form.tsx';
 import { RoleMenusPanel } from '../components/role-menus-panel.tsx';
 import { useScopeLabels } from '../components/use-scope-labels.ts';
+
+addPageTexts('roles', rolesLocales);
 
 interface RoleFilters {
   blurry?: string;

@@ -4,12 +4,16 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '@/components/page-heading.tsx';
 import { formatBytes, percentOf } from '@/lib/format/bytes.ts';
+import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
+import { serverMonitorLocales } from '@/locales/console/server-monitor.ts';
 import { REFRESH_MS, useServerStatus } from '../api/get-server-status.ts';
 import { type ChartSeries, SampleChart } from '../components/sample-chart.tsx';
 import { appendSample, type Sample, sampleOf } from '../components/samples.ts';
 import { StatusDetails } from '../components/status-details.tsx';
 import { UsageGauge } from '../components/usage-gauge.tsx';
+
+addPageTexts('serverMonitor', serverMonitorLocales);
 
 /** `monitor/server/index`: the machine, the server process and the database, read every few seconds. */
 export function ServerMonitorPage() {

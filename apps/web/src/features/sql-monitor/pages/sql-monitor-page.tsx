@@ -9,10 +9,14 @@ import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
 import { useConfirm } from '@/components/use-confirm.ts';
+import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
+import { sqlMonitorLocales } from '@/locales/console/sql-monitor.ts';
 import { useStatements } from '../api/get-statements.ts';
 import { useResetStatements } from '../api/reset-statements.ts';
 import { selectStatements, slowestStatements } from '../components/select-statements.ts';
+
+addPageTexts('sqlMonitor', sqlMonitorLocales);
 
 interface SqlFilters {
   text?: string;

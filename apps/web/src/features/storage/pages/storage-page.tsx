@@ -13,11 +13,15 @@ import { PageHeading } from '@/components/page-heading.tsx';
 import { Permission, usePermission } from '@/components/permission.tsx';
 import { useConfirm } from '@/components/use-confirm.ts';
 import { formatBytes } from '@/lib/format/bytes.ts';
+import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
+import { storageLocales } from '@/locales/console/storage.ts';
 import { useDeleteFiles } from '../api/delete-files.ts';
 import { useFiles } from '../api/get-files.ts';
 import { FileDropzone } from '../components/file-dropzone.tsx';
 import { RenameForm } from '../components/rename-form.tsx';
+
+addPageTexts('storage', storageLocales);
 
 interface FileFilters {
   blurry?: string;
