@@ -120,7 +120,8 @@ test.describe('the HTTP client in Chinese', () => {
     await withoutPushes(page);
     await signIn(page, { language: 'zh-CN' });
     await expect(page.getByRole('img', { name: '近 7 天登录次数' })).toBeVisible();
-    await expect(page.getByRole('listitem').filter({ hasText: 'Sign in' }).first()).toBeVisible();
+    // The seeded operation name, in Chinese too.
+    await expect(page.getByRole('listitem').filter({ hasText: '用户登录' }).first()).toBeVisible();
     await endSession(request, context);
     await page.getByRole('navigation', { name: '已打开的页面' }).getByRole('link', { name: '首页' }).click({
       button: 'right',

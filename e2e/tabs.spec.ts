@@ -95,9 +95,9 @@ test.describe('tabs', () => {
     await page.goto('/workbench/kept');
     await expect(tabTitles(page)).toHaveText(['Home', 'Word lists', 'Kept jobs']);
     await page.goto('/workbench/kept?view=2');
-    await expect(tabTitles(page)).toHaveText(['Home', 'Word lists', 'Kept jobs', 'Kept jobs']);
+    await expect(tabTitles(page)).toHaveText(['Home', 'Word lists', 'Kept jobs', 'Kept jobs · view=2']);
     await page.goto('/workbench/kept');
-    await expect(tabTitles(page)).toHaveText(['Home', 'Word lists', 'Kept jobs', 'Kept jobs']);
+    await expect(tabTitles(page)).toHaveText(['Home', 'Word lists', 'Kept jobs', 'Kept jobs · view=2']);
 
     await tabBar(page).getByRole('button', { name: 'Close Kept jobs' }).first().click();
     await expect(page).toHaveURL(/\/workbench\/kept\?view=2$/);
