@@ -139,10 +139,6 @@ export const consoleEn = {
     pageLoadFailed: 'Check your connection, then try again.',
     retry: 'Retry',
   },
-  placeholder: {
-    building: 'This page is being built.',
-    hint: 'Its tools arrive with a coming release.',
-  },
   dashboard: {
     recentOperations: 'Recent operations',
     noOperations: 'Nothing recorded yet',

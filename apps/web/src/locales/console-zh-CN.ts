@@ -136,10 +136,6 @@ export const consoleZhCN: ConsoleMessages = {
     pageLoadFailed: '请检查网络连接后重试。',
     retry: '重试',
   },
-  placeholder: {
-    building: '此页面正在建设中。',
-    hint: '相关功能将在后续版本中提供。',
-  },
   dashboard: {
     recentOperations: '最近操作',
     noOperations: '暂无记录',
