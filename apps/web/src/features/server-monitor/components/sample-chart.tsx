@@ -1,8 +1,10 @@
 import { Typography, theme } from 'antd';
-import type { EChartsType } from 'echarts/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLazyChart } from '@/lib/use-lazy-chart.ts';
 import type { Sample } from './samples.ts';
+
+const loadLineChart = () => import('./echarts-line.ts');
 
 const HEIGHT = 200;
 
@@ -27,33 +29,7 @@ interface SampleChartProps {
 export function SampleChart({ samples, series, unit, max, label }: SampleChartProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const box = useRef<HTMLDivElement>(null);
-  const [chart, setChart] = useState<EChartsType>();
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    const element = box.current;
-    if (!element) return;
-    let instance: EChartsType | undefined;
-    let disposed = false;
-    import('./echarts-line.ts').then(
-      ({ init }) => {
-        if (disposed) return;
-        instance = init(element, undefined, { renderer: 'svg' });
-        setChart(instance);
-      },
-      () => setFailed(true),
-    );
-    const observer = new ResizeObserver(() => instance?.resize());
-    observer.observe(element);
-    return () => {
-      disposed = true;
-      observer.disconnect();
-      instance?.dispose();
-      // A page kept in a hidden tab runs this again when shown: it must not draw on the old chart.
-      setChart(undefined);
-    };
-  }, []);
+  const { box, chart, failed } = useLazyChart(loadLineChart);
 
   useEffect(() => {
     const axisText = { color: token.colorTextSecondary, fontFamily: token.fontFamily };
