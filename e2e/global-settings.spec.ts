@@ -1,5 +1,5 @@
-import { GLOBAL_SETTING_QUERY, TOKEN_COOKIE_KEY } from '@water/contract/constants';
-import { expect, test } from './support/fixtures.ts';
+import { GLOBAL_SETTING_QUERY } from '@water/contract/constants';
+import { expect, signedInState, test } from './support/fixtures.ts';
 import { APP_TITLE } from './support/shell.ts';
 import { openConsole, shot, signIn } from './support/sign-in.ts';
 
@@ -65,21 +65,7 @@ test.describe('the global settings page', () => {
     // A second console, open before anything changes, signed in as the same administrator.
     const otherContext = await browser.newContext({
       baseURL,
-      storageState: {
-        cookies: [
-          {
-            name: TOKEN_COOKIE_KEY,
-            value: encodeURIComponent(adminToken),
-            domain: '127.0.0.1',
-            path: '/',
-            expires: -1,
-            httpOnly: false,
-            secure: false,
-            sameSite: 'Lax',
-          },
-        ],
-        origins: [],
-      },
+      storageState: signedInState(adminToken),
     });
     const other = await otherContext.newPage();
     await openConsole(other);

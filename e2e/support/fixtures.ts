@@ -26,6 +26,25 @@ interface TestFixtures {
   mailbox: Awaited<ReturnType<typeof openMailbox>>;
 }
 
+/** What the console itself keeps after signing in: the token cookie, as js-cookie writes it. */
+export function signedInState(token: string): BrowserContextOptions['storageState'] {
+  return {
+    cookies: [
+      {
+        name: TOKEN_COOKIE_KEY,
+        value: encodeURIComponent(token),
+        domain: '127.0.0.1',
+        path: '/',
+        expires: -1,
+        httpOnly: false,
+        secure: false,
+        sameSite: 'Lax',
+      },
+    ],
+    origins: [],
+  };
+}
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   testServer: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture needs from this pattern.
@@ -51,22 +70,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   signedIn: [false, { option: true }],
   storageState: async ({ signedIn, adminToken, storageState }, use) => {
     if (!signedIn) return use(storageState);
-    // What the console itself keeps after signing in: the token cookie, as js-cookie writes it.
-    const state: BrowserContextOptions['storageState'] = {
-      cookies: [
-        {
-          name: TOKEN_COOKIE_KEY,
-          value: encodeURIComponent(adminToken),
-          domain: '127.0.0.1',
-          path: '/',
-          expires: -1,
-          httpOnly: false,
-          secure: false,
-          sameSite: 'Lax',
-        },
-      ],
-      origins: [],
-    };
+    const state = signedInState(adminToken);
     await use(state);
   },
   admin: async ({ request, adminToken }, use) => use(apiAs(request, adminToken)),
