@@ -1,9 +1,11 @@
-// `npm start`: builds the web app when it is missing or older than its sources, then runs the
-// server serving it on the embedded database (or DATABASE_URL), in production mode unless told otherwise.
+// `npm start`: builds the web app when it is missing or older than its sources, bundles the server
+// (a fraction of a second), then runs the bundle serving the console on the embedded database (or
+// DATABASE_URL), in production mode unless told otherwise.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer } from '../apps/server/scripts/build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist');
@@ -35,7 +37,7 @@ if (builtAt < Math.max(...sources)) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
+const server = spawn(process.execPath, [await buildServer()], {
   cwd: process.cwd(),
   stdio: 'inherit',
   env: { NODE_ENV: 'production', WEB_DIST: dist, ...process.env },

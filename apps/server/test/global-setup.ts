@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { buildServer } from '../scripts/build.mjs';
 import { openPglite, openPostgres } from '../src/db/client.ts';
 import { seedDatabase } from '../src/db/seed.ts';
 import { ADMIN_PASSWORD, DEFAULT_USER_PASSWORD } from './test-app.ts';
@@ -14,8 +15,12 @@ declare module 'vitest' {
   }
 }
 
-/** Migrates and seeds one database, which every test file then clones. */
+/**
+ * Bundles the server for the tests that start it as a process, then migrates and seeds one
+ * database, which every test file clones.
+ */
 export default async function setup(project: TestProject) {
+  await buildServer();
   const seed = { adminPassword: ADMIN_PASSWORD, seedDemo: true, defaultUserPassword: DEFAULT_USER_PASSWORD };
   const dir = await mkdtemp(path.join(os.tmpdir(), 'water-console-test-'));
   const templatePath = path.join(dir, 'template.tar');

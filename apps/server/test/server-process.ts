@@ -1,9 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const serverEntry = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/server.ts');
+import { serverBundle } from '../scripts/build.mjs';
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -24,10 +21,10 @@ export function stopAllServers(): void {
   for (const child of running) child.kill('SIGKILL');
 }
 
-/** The real server process, as `npm start` runs it. */
+/** The real server process, as `npm start` runs it: the bundle the global setup built. */
 export function startServer(env: Record<string, string>): ServerProcess {
   if (stopped) throw new Error('the test is over: no more server processes');
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+  const child = spawn(process.execPath, [serverBundle], {
     env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,4 +1,5 @@
 import { AjvCompiler, type BuildCompilerFromPool, type Options, type RouteDefinition } from '@fastify/ajv-compiler';
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import type { FastifyServerOptions } from 'fastify';
 
 const sharedOptions: Options = {
@@ -11,7 +12,27 @@ const sharedOptions: Options = {
   keywords: ['errorMessage'],
 };
 
-type Compile = (route: RouteDefinition) => unknown;
+type Compiled = ((...args: unknown[]) => unknown) & { errors?: unknown; schemaEnv?: unknown };
+type Compile = (route: RouteDefinition) => Compiled;
+
+/**
+ * A route's validator or serializer, compiled when the route is first called rather than at
+ * start-up: compiling every schema of the app took most of the server's start. Fastify reads
+ * `errors` after a failed validation and `schemaEnv` before it, so both come from the compiled one.
+ */
+function compiledOnFirstUse(compile: () => Compiled): Compiled {
+  let compiled: Compiled | undefined;
+  const get = () => {
+    compiled ??= compile();
+    return compiled;
+  };
+  const lazy = ((...args: unknown[]) => get()(...args)) as Compiled;
+  Object.defineProperties(lazy, {
+    errors: { get: () => get().errors },
+    schemaEnv: { get: () => get().schemaEnv },
+  });
+  return lazy;
+}
 type AjvCompilerOptions = { customOptions?: Options };
 
 /**
@@ -29,9 +50,21 @@ const buildValidator = (...[externalSchemas, serverOptions]: Parameters<BuildCom
     }) as unknown as Compile;
   const fromUrl = compilerWith('array');
   const fromBody = compilerWith(true);
-  return (route: RouteDefinition) => (route.httpPart === 'body' ? fromBody(route) : fromUrl(route));
+  return (route: RouteDefinition) =>
+    compiledOnFirstUse(() => (route.httpPart === 'body' ? fromBody(route) : fromUrl(route)));
+};
+
+type BuildSerializer = ReturnType<typeof SerializerSelector>;
+
+/** Fastify's own response serializers (fast-json-stringify), each compiled on its route's first answer. */
+const buildSerializer = (...args: Parameters<BuildSerializer>) => {
+  const compile = SerializerSelector()(...args) as unknown as Compile;
+  return (route: RouteDefinition) => compiledOnFirstUse(() => compile(route));
 };
 
 export const schemaController: FastifyServerOptions['schemaController'] = {
-  compilersFactory: { buildValidator: buildValidator as unknown as BuildCompilerFromPool },
+  compilersFactory: {
+    buildValidator: buildValidator as unknown as BuildCompilerFromPool,
+    buildSerializer: buildSerializer as unknown as BuildSerializer,
+  },
 };
