@@ -22,6 +22,8 @@ const vitest = (name, extra = []) => [
   `--outputFile.json=${path.join(reports, `vitest-${name}.json`)}`,
 ];
 
+const PROCESS_TESTS = ['test/load.test.ts', 'test/durability.test.ts'];
+
 const steps = [
   { name: 'lint and format', command: ['npx', 'biome', 'check', '.'] },
   { name: 'typecheck', command: ['npx', 'tsc', '-b'] },
@@ -39,7 +41,17 @@ const steps = [
         },
       ]
     : []),
-  { name: 'unit and API tests (embedded PostgreSQL)', command: vitest('embedded') },
+  // The minutes-long tests of real server processes (a load, a series of crashes) in a process of
+  // their own beside the rest: the test runner runs one file at a time on two cores.
+  {
+    name: 'load and crash tests (embedded PostgreSQL)',
+    command: vitest('processes', ['--project', 'server', ...PROCESS_TESTS]),
+    early: true,
+  },
+  {
+    name: 'unit and API tests (embedded PostgreSQL)',
+    command: vitest('embedded', PROCESS_TESTS.flatMap((file) => ['--exclude', file])),
+  },
   {
     name: 'bundle size (login ≤ 150 KB, shell ≤ 400 KB gzip)',
     command: ['npm', 'run', 'check:bundle', '-w', 'apps/web'],
@@ -54,7 +66,7 @@ const steps = [
 function counts() {
   let passed = 0;
   let failed = 0;
-  for (const file of ['vitest-embedded.json', 'vitest-postgres.json', 'playwright.json']) {
+  for (const file of ['vitest-embedded.json', 'vitest-processes.json', 'vitest-postgres.json', 'playwright.json']) {
     const full = path.join(reports, file);
     if (!existsSync(full)) continue;
     const report = JSON.parse(readFileSync(full, 'utf8'));

@@ -13,10 +13,11 @@ import { addressOf, killHard, type ServerProcess, signIn, startServer } from './
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 120);
 const CLIENTS = 16;
 /**
- * Each client's pause between operations: the load stays heavy (well over a hundred operations a
- * second, many at once) without taking both cores from the rest of the suite that runs beside it.
+ * Each client's pause between operations: about a hundred operations a second, many at once,
+ * without taking both cores from the rest of the suite that runs beside it (sign-ins and new
+ * users hash passwords, which is most of the load's processor time).
  */
-const THINK_MS = Number(process.env.LOAD_THINK_MS ?? 40);
+const THINK_MS = Number(process.env.LOAD_THINK_MS ?? 120);
 /** How far above its warmed-up size the server may stay once the load is over. */
 const RSS_MARGIN_MB = 128;
 const RSS_SETTLE_MS = 30_000;

@@ -84,14 +84,16 @@ export function sortRows<T>(rows: readonly T[], keys: readonly SortKey<keyof T &
 
 /**
  * Turns `page` (0-based), `size` and repeatable `sort=field,asc|desc` into SQL pieces. Only the
- * fields a list declares sortable are accepted; anything else is a 400 naming the field.
+ * fields a list declares sortable are accepted; anything else is a 400 naming the field. The
+ * list's default order (`fallback`, which ends with the id) follows the chosen keys: rows equal on
+ * them keep one order, so that paging never shows a row twice or skips one.
  */
 export function toPaging(query: ListQuery, sortable: Record<string, PgColumn>, fallback: SQL[]): Paging {
   const orderBy = sortKeys(query.sort, Object.keys(sortable)).map(({ field, direction }) => {
     const column = sortable[field] as PgColumn;
     return direction === 'asc' ? asc(column) : desc(column);
   });
-  if (orderBy.length === 0) orderBy.push(...fallback);
+  orderBy.push(...fallback);
   if (query.page === undefined) return { offset: 0, orderBy };
   const size = query.size ?? 10;
   return { limit: size, offset: query.page * size, orderBy };

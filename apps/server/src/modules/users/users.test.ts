@@ -85,6 +85,19 @@ describe('users API', () => {
     expect(bad.json().message).toMatch(/^sort: /);
   });
 
+  it('breaks ties of the chosen sort by the default order, so that paging never repeats or skips a row', async () => {
+    const made = [];
+    for (let i = 0; i < 5; i++) made.push(await create({ nickName: `Tied ${i}` }));
+    const everyone = (await call('GET', '/api/users?sort=id,desc')).json().content.map((u: UserItem) => u.username);
+    const paged: string[] = [];
+    for (let page = 0; page * 2 < everyone.length; page++) {
+      paged.push(...usernames(await call('GET', `/api/users?page=${page}&size=2&sort=enabled,asc`)));
+    }
+    // Every user is enabled: the order is the default one, newest first, page after page.
+    expect(paged).toEqual(everyone);
+    for (const user of made) expect((await call('DELETE', '/api/users', [user.id])).statusCode).toBe(200);
+  });
+
   it('filters by blurry text, status, department subtree and creation time', async () => {
     const bob = await create({ nickName: 'Bobby Tables', dept: { id: ids.rnd }, enabled: false });
     expect(usernames(await call('GET', '/api/users?blurry=bobby'))).toEqual([bob.username]);

@@ -4,12 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadFile } from '../api/upload-file.ts';
 
-/** How long a finished upload stays in the list below the drop zone. */
-const DONE_SHOWN_MS = 2500;
-
 /**
- * Drop zone for several files: each is sent on its own with its progress shown; finished ones
- * leave the list after a moment (the table shows them), refused ones stay until dismissed.
+ * Drop zone for several files: each is sent on its own with its progress shown. Finished uploads
+ * stay listed until the next files are dropped (or dismissed): a list that shrank by itself would
+ * move the table below it under the user's pointer. Refused ones stay until dismissed.
  */
 export function FileDropzone() {
   const { t } = useTranslation();
@@ -24,7 +22,10 @@ export function FileDropzone() {
       fileList={files}
       showUploadList={{ showRemoveIcon: true }}
       beforeUpload={(file) => {
-        setFiles((previous) => [...previous, { uid: file.uid, name: file.name, status: 'uploading', percent: 0 }]);
+        setFiles((previous) => [
+          ...previous.filter((item) => item.status !== 'done'),
+          { uid: file.uid, name: file.name, status: 'uploading', percent: 0 },
+        ]);
         return true;
       }}
       customRequest={({ file, onSuccess, onError }) => {
@@ -34,7 +35,6 @@ export function FileDropzone() {
             patch(blob.uid, { status: 'done', percent: 100 });
             void message.success(t('storage.uploaded', { name: stored.name }));
             onSuccess?.(stored);
-            setTimeout(() => setFiles((previous) => previous.filter((item) => item.uid !== blob.uid)), DONE_SHOWN_MS);
           })
           // The client has shown why (kind of file, size).
           .catch((error: Error) => {
