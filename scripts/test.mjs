@@ -50,7 +50,10 @@ const steps = [
   },
   {
     name: 'unit and API tests (embedded PostgreSQL)',
-    command: vitest('embedded', PROCESS_TESTS.flatMap((file) => ['--exclude', file])),
+    command: vitest(
+      'embedded',
+      PROCESS_TESTS.flatMap((file) => ['--exclude', file]),
+    ),
   },
   {
     name: 'bundle size (login ≤ 150 KB, shell ≤ 400 KB gzip)',
