@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -9,7 +8,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Deps } from './lib/deps.ts';
 import { createEventBus } from './lib/events.ts';
-import { FileStore } from './lib/file-storage.ts';
+import { openFileStores } from './lib/file-storage.ts';
 import { tooManyRequests } from './lib/http-errors.ts';
 import { loadLegacyKey } from './lib/legacy-rsa.ts';
 import { loggerOptions } from './lib/log-redaction.ts';
@@ -140,10 +139,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The modules' services, each built from the dependencies it names.
   const legacyKey = config.legacyRsaPrivateKey ? loadLegacyKey(config.legacyRsaPrivateKey) : undefined;
   const codes = createVerifyCodes(deps);
-  const avatars = new FileStore(path.join(config.dataDir, 'avatar'));
+  const { files, avatars } = await openFileStores(config);
   const auth = createAuthService(deps, { captchaTestAnswer: config.captchaTestAnswer, legacyKey, codes });
   const settings = createSettingsService(deps);
-  const storage = createStorageService(deps, new FileStore(path.join(config.dataDir, 'files')));
+  const storage = createStorageService(deps, files, { bucket: config.objectStorage?.bucket ?? 'local' });
   const userCenter = createUserCenterService(deps, { legacyKey, codes, avatars });
   const users = createUsersService(deps, {
     defaultUserPassword: config.defaultUserPassword,

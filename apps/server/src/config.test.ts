@@ -66,6 +66,29 @@ describe('configuration', () => {
     ).toEqual(['https://partner.example', 'http://10.0.0.5:8080']);
   });
 
+  it('reads STORAGE_URL as a bucket, and never repeats it in a refusal (it holds a secret)', () => {
+    expect(loadConfig({}).objectStorage).toBeUndefined();
+    expect(loadConfig({ STORAGE_URL: 's3://AKIA1:s%2Fecret@minio.lan:9000/console-files' }).objectStorage).toEqual({
+      endpoint: 'https://minio.lan:9000',
+      bucket: 'console-files',
+      accessKeyId: 'AKIA1',
+      secretAccessKey: 's/ecret',
+      region: 'us-east-1',
+    });
+    expect(
+      loadConfig({ STORAGE_URL: 's3+http://k:s@127.0.0.1:9000/files?region=eu-west-1' }).objectStorage,
+    ).toMatchObject({ endpoint: 'http://127.0.0.1:9000', region: 'eu-west-1' });
+    const rule = 'STORAGE_URL must be a URL like s3://key:secret@host:port/bucket (s3+http:// for plain HTTP)';
+    for (const url of [
+      'https://k:hunter2@host/bucket',
+      's3://host:9000/bucket',
+      's3://k:hunter2@host:9000/',
+      's3://k:hunter2@host/B_ad',
+    ]) {
+      expect(() => loadConfig({ STORAGE_URL: url })).toThrow(new ConfigError(rule));
+    }
+  });
+
   it('accepts CAPTCHA_TEST_ANSWER outside production', () => {
     expect(loadConfig({ NODE_ENV: 'test', CAPTCHA_TEST_ANSWER: '7' }).captchaTestAnswer).toBe('7');
   });

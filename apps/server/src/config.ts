@@ -35,7 +35,20 @@ export interface Config {
   allowedOrigins: string[];
   /** Where the built web app lives; absent means the API runs alone. */
   webDist: string | undefined;
+  /** S3-compatible object storage for uploads and avatars (STORAGE_URL); absent means local disk under DATA_DIR. */
+  objectStorage: ObjectStorage | undefined;
 }
+
+/** An S3-compatible bucket, from `s3://key:secret@host:port/bucket` (`s3+http://` for plain HTTP). */
+export interface ObjectStorage {
+  endpoint: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
+}
+
+const STORAGE_URL_RULE = 'a URL like s3://key:secret@host:port/bucket (s3+http:// for plain HTTP)';
 
 export class ConfigError extends Error {}
 
@@ -89,7 +102,11 @@ export const Environment = Type.Object({
     description: ORIGINS_RULE,
   }),
   WEB_DIST: text({ minLength: 1, description: 'the directory of the built console' }),
+  STORAGE_URL: text({ pattern: '^s3(\\+http)?://', description: STORAGE_URL_RULE }),
 });
+
+/** Settings whose value is a secret or holds one: a refusal never repeats them. */
+const SECRET_SETTINGS = ['JWT_SECRET', 'ADMIN_PASSWORD', 'STORAGE_URL'];
 
 /** The variables that are set (blank counts as unset), converted to the schema's types. */
 function readEnvironment(env: NodeJS.ProcessEnv): Static<typeof Environment> {
@@ -100,7 +117,7 @@ function readEnvironment(env: NodeJS.ProcessEnv): Static<typeof Environment> {
   }
   const refuse = (name: string) => {
     const schema = Environment.properties[name as keyof typeof Environment.properties] as { description?: string };
-    const shown = name === 'JWT_SECRET' || name === 'ADMIN_PASSWORD' ? '' : `, got "${raw[name]}"`;
+    const shown = SECRET_SETTINGS.includes(name) ? '' : `, got "${raw[name]}"`;
     return new ConfigError(`${name} must be ${schema.description ?? 'valid'}${shown}`);
   };
   // The conversion would read "1.5" as 1: whole numbers are checked as written.
@@ -148,6 +165,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: (e.UPLOAD_MAX_MB ?? 100) * 1024 * 1024,
     allowedOrigins: allowedOrigins(e.ALLOWED_ORIGINS),
     webDist: e.WEB_DIST === undefined ? undefined : path.resolve(e.WEB_DIST),
+    objectStorage: objectStorage(e.STORAGE_URL),
+  };
+}
+
+function objectStorage(raw: string | undefined): ObjectStorage | undefined {
+  if (raw === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new ConfigError(`STORAGE_URL must be ${STORAGE_URL_RULE}`);
+  }
+  const bucket = url.pathname.replace(/^\/+|\/+$/g, '');
+  if (!url.host || !url.username || !url.password || !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw new ConfigError(`STORAGE_URL must be ${STORAGE_URL_RULE}`);
+  }
+  return {
+    endpoint: `${url.protocol === 's3+http:' ? 'http' : 'https'}://${url.host}`,
+    bucket,
+    accessKeyId: decodeURIComponent(url.username),
+    secretAccessKey: decodeURIComponent(url.password),
+    region: url.searchParams.get('region') ?? 'us-east-1',
   };
 }
 

@@ -55,6 +55,42 @@ export const LegacyLocalStorage = Type.Object({
 });
 export type LegacyLocalStorage = Static<typeof LegacyLocalStorage>;
 
+/**
+ * eladmin's object storage row (`api/s3Storage`): the same stored files under its field names.
+ * Where the bytes live (local disk or the STORAGE_URL bucket) is the server's concern.
+ */
+export const LegacyS3Storage = Type.Object({
+  id: Type.Integer(),
+  fileName: Type.String({ description: 'Display name' }),
+  fileRealName: Type.String({ description: 'The stored name' }),
+  fileSize: Type.String({ description: 'Human size, e.g. 1.25KB' }),
+  fileMimeType: Type.String(),
+  fileType: Type.String({ description: 'The stored extension' }),
+  filePath: Type.String({ description: '/files/<realName>' }),
+  createBy: Type.Union([Type.String(), Type.Null()]),
+  updateBy: Type.Union([Type.String(), Type.Null()]),
+  createTime: Type.Union([DateTime, Type.Null()]),
+  updateTime: Type.Union([DateTime, Type.Null()]),
+});
+export type LegacyS3Storage = Static<typeof LegacyS3Storage>;
+
+/** eladmin's cloud storage row (`api/qiNiuContent`), over the same stored files. */
+export const LegacyCloudContent = Type.Object({
+  id: Type.Integer(),
+  bucket: Type.String({ description: 'The STORAGE_URL bucket, or "local"' }),
+  name: Type.String({ description: 'Display name' }),
+  size: Type.String({ description: 'Human size, e.g. 1.25KB' }),
+  type: Type.String({ description: 'Always 私有: files are reached through the console' }),
+  suffix: Type.Union([Type.String(), Type.Null()]),
+  url: Type.String({ description: '/files/<realName>' }),
+  updateTime: Type.Union([DateTime, Type.Null()]),
+});
+export type LegacyCloudContent = Static<typeof LegacyCloudContent>;
+
+/** `GET api/s3Storage/download/{id}` and `api/qiNiuContent/download/{id}`: where the browser fetches the file. */
+export const LegacyDownloadLink = Type.Object({ id: Type.Integer(), url: Type.String() });
+export type LegacyDownloadLink = Static<typeof LegacyDownloadLink>;
+
 /** `POST api/localStorage?name=`: eladmin-web sends the display name without its extension. */
 export const LegacyUploadQuery = Type.Object({
   name: Type.Optional(Type.String({ maxLength: 200 })),

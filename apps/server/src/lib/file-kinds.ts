@@ -30,6 +30,32 @@ const SNIFFED: Record<string, { category: FileCategory; inline?: boolean }> = {
   'application/x-rar-compressed': { category: 'archive' },
 };
 
+/** The type of a stored file, from the extension its content gave it (`kindOf`). */
+export function mimeOfStoredName(name: string): string {
+  const extension = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
+  if (TEXT_EXTENSIONS.has(extension)) return 'text/plain; charset=utf-8';
+  return STORED_MIMES[extension] ?? 'application/octet-stream';
+}
+
+/** The extensions `file-type` gives the accepted kinds, and their types. */
+const STORED_MIMES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  bmp: 'image/bmp',
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  cfb: 'application/x-cfb',
+  zip: 'application/zip',
+  gz: 'application/gzip',
+  tar: 'application/x-tar',
+  '7z': 'application/x-7z-compressed',
+  rar: 'application/x-rar-compressed',
+};
+
 /** Plain-text files have no signature; these extensions are accepted when the bytes are text. */
 const TEXT_EXTENSIONS = new Set(['txt', 'csv', 'sql', 'json', 'md', 'log']);
 

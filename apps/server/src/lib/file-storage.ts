@@ -3,6 +3,7 @@ import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyReply } from 'fastify';
+import type { Config } from '../config.ts';
 import { notFound } from './http-errors.ts';
 
 /** Names the server gives stored files; nothing else is ever read from a store's directory. */
@@ -18,20 +19,46 @@ export interface SendOptions {
 }
 
 /**
- * Uploaded files on local disk under one directory, each under a random name the server made
- * (its extension chosen from the sniffed content), served with ETag, Range and 304 answers.
+ * Where uploaded files live: each under a random name the server made (its extension chosen from
+ * the sniffed content), served with ETag, Range and 304 answers and headers that keep a browser
+ * from running anything. Two drivers: local disk (below) and S3-compatible object storage
+ * (`s3-file-store.ts`), chosen by STORAGE_URL.
  */
-export class FileStore {
+export interface FileStore {
+  /** Stores the bytes under a new random name and answers it. */
+  save(bytes: Buffer, extension: string | null): Promise<string>;
+  /** Removes stored files; names the server never made are ignored. */
+  remove(names: readonly (string | null | undefined)[]): Promise<void>;
+  /** Sends a stored file, or answers 404 with `options.missing`. */
+  send(reply: FastifyReply, name: string, options: SendOptions): Promise<FastifyReply>;
+}
+
+export const isStoredName = (name: string) => STORED_NAME.test(name);
+
+/** A new random name for stored bytes, with the extension of their content. */
+export function newStoredName(extension: string | null): string {
+  const suffix = extension && /^[a-z0-9]{1,8}$/.test(extension) ? `.${extension}` : '';
+  return `${randomBytes(16).toString('hex')}${suffix}`;
+}
+
+/** What every stored file is sent with, whichever driver keeps it. */
+export function fileHeaders(reply: FastifyReply, options: SendOptions): FastifyReply {
+  return reply
+    .header('cache-control', options.cacheControl)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'; sandbox")
+    .header(
+      'content-disposition',
+      options.downloadAs === undefined ? 'inline' : contentDisposition(options.downloadAs),
+    );
+}
+
+/** Files on local disk under one directory (the default: `DATA_DIR/files`, `DATA_DIR/avatar`). */
+export class LocalFileStore implements FileStore {
   constructor(readonly dir: string) {}
 
-  isStoredName(name: string): boolean {
-    return STORED_NAME.test(name);
-  }
-
-  /** Stores the bytes under a new random name and answers it. */
   async save(bytes: Buffer, extension: string | null): Promise<string> {
-    const suffix = extension && /^[a-z0-9]{1,8}$/.test(extension) ? `.${extension}` : '';
-    const name = `${randomBytes(16).toString('hex')}${suffix}`;
+    const name = newStoredName(extension);
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
     await writeFile(path.join(this.dir, name), bytes, { mode: 0o600, flag: 'wx' });
     return name;
@@ -39,23 +66,29 @@ export class FileStore {
 
   async remove(names: readonly (string | null | undefined)[]): Promise<void> {
     for (const name of names) {
-      if (name && this.isStoredName(name)) await rm(path.join(this.dir, name), { force: true });
+      if (name && isStoredName(name)) await rm(path.join(this.dir, name), { force: true });
     }
   }
 
-  /** Sends a stored file; nothing is ever shown that a browser would run. */
   async send(reply: FastifyReply, name: string, options: SendOptions): Promise<FastifyReply> {
-    if (!this.isStoredName(name)) throw notFound(options.missing);
+    if (!isStoredName(name)) throw notFound(options.missing);
     const info = await stat(path.join(this.dir, name)).catch(() => undefined);
     if (!info?.isFile()) throw notFound(options.missing);
-    reply
-      .header('cache-control', options.cacheControl)
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'; sandbox")
-      .header(
-        'content-disposition',
-        options.downloadAs === undefined ? 'inline' : contentDisposition(options.downloadAs),
-      );
-    return reply.sendFile(name, this.dir, { cacheControl: false });
+    return fileHeaders(reply, options).sendFile(name, this.dir, { cacheControl: false });
   }
+}
+
+/** The stores of uploaded files and of avatars: in the STORAGE_URL bucket when set, else under DATA_DIR. */
+export async function openFileStores(
+  config: Pick<Config, 'dataDir' | 'objectStorage'>,
+): Promise<{ files: FileStore; avatars: FileStore }> {
+  if (!config.objectStorage) {
+    return {
+      files: new LocalFileStore(path.join(config.dataDir, 'files')),
+      avatars: new LocalFileStore(path.join(config.dataDir, 'avatar')),
+    };
+  }
+  const { S3FileStore } = await import('./s3-file-store.ts');
+  const inBucket = await S3FileStore.connect(config.objectStorage);
+  return { files: inBucket('files/'), avatars: inBucket('avatar/') };
 }

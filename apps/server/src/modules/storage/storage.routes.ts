@@ -1,6 +1,15 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { authErrors, Empty, ErrorBody, IdList, Page } from '@water/contract/common';
-import { FileQuery, FileRename, LegacyLocalStorage, LegacyUploadQuery, StoredFile } from '@water/contract/storage';
+import { authErrors, Empty, ErrorBody, Id, IdList, Page } from '@water/contract/common';
+import {
+  FileQuery,
+  FileRename,
+  LegacyCloudContent,
+  LegacyDownloadLink,
+  LegacyLocalStorage,
+  LegacyS3Storage,
+  LegacyUploadQuery,
+  StoredFile,
+} from '@water/contract/storage';
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import { principalOf } from '../../plugins/auth.ts';
@@ -120,7 +129,84 @@ export async function storageRoutes(base: FastifyInstance, { service }: { servic
     async (request) => service.legacyUpload(principalOf(request), request, true),
   );
 
-  for (const url of ['/api/file', '/api/localStorage']) {
+  // eladmin's object storage (`api/s3Storage`) and cloud storage (`api/qiNiuContent`) pages: the same
+  // stored files, wherever STORAGE_URL keeps them, in the shapes those pages read.
+  const views = [
+    {
+      url: '/api/s3Storage',
+      what: 'object storage',
+      row: LegacyS3Storage,
+      list: service.s3List,
+      upload: service.s3Upload,
+    },
+    {
+      url: '/api/qiNiuContent',
+      what: 'cloud storage',
+      row: LegacyCloudContent,
+      list: service.cloudList,
+      upload: service.cloudUpload,
+    },
+  ] as const;
+  for (const view of views) {
+    app.get(
+      view.url,
+      {
+        schema: {
+          tags,
+          summary: `Stored files, as eladmin's ${view.what} page lists them`,
+          querystring: FileQuery,
+          response: { 200: Page(view.row), 400: ErrorBody, ...authErrors },
+        },
+        config: { permission: ['storage:list'] },
+      },
+      async (request) => view.list(request.query),
+    );
+    app.post(
+      view.url,
+      {
+        schema: {
+          tags,
+          summary: `Upload a file from eladmin's ${view.what} page (multipart field "file")`,
+          consumes: ['multipart/form-data'],
+          uploadField: 'file',
+          response: { 201: view.row, 400: ErrorBody, 413: ErrorBody, ...authErrors },
+        },
+        config: { permission: ['storage:add'] },
+      },
+      async (request, reply) => reply.code(201).send(await view.upload(principalOf(request), request)),
+    );
+    app.get(
+      `${view.url}/download/:id`,
+      {
+        schema: {
+          tags,
+          summary: 'Where the browser downloads a stored file',
+          params: Type.Object({ id: Id() }),
+          response: { 200: LegacyDownloadLink, 400: ErrorBody, 404: ErrorBody, ...authErrors },
+        },
+        config: { permission: ['storage:list'] },
+      },
+      async (request) => service.downloadLink(request.params.id),
+    );
+  }
+  app.delete(
+    '/api/qiNiuContent/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete one stored file (eladmin cloud storage page)',
+        params: Type.Object({ id: Id() }),
+        response: { 200: Empty, 400: ErrorBody, 404: ErrorBody, ...authErrors },
+      },
+      config: { permission: ['storage:del'] },
+    },
+    async (request, reply) => {
+      await service.remove([request.params.id]);
+      return reply.code(200).send();
+    },
+  );
+
+  for (const url of ['/api/file', '/api/localStorage', '/api/s3Storage', '/api/qiNiuContent']) {
     app.put(
       url,
       {

@@ -1,8 +1,15 @@
 import type { PageOf } from '@water/contract/common';
-import type { FileQuery, LegacyLocalStorage, StoredFile } from '@water/contract/storage';
+import type {
+  FileQuery,
+  LegacyCloudContent,
+  LegacyDownloadLink,
+  LegacyLocalStorage,
+  LegacyS3Storage,
+  StoredFile,
+} from '@water/contract/storage';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../lib/deps.ts';
-import { ACCEPTED_DESCRIPTION, type FileCategory, uploadKind } from '../../lib/file-kinds.ts';
+import { ACCEPTED_DESCRIPTION, type FileCategory, mimeOfStoredName, uploadKind } from '../../lib/file-kinds.ts';
 import type { FileStore } from '../../lib/file-storage.ts';
 import { invalidField, notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
@@ -72,10 +79,51 @@ function toLegacyDto(row: FileRow): LegacyLocalStorage {
   };
 }
 
+function toS3Dto(row: FileRow): LegacyS3Storage {
+  return {
+    id: row.id,
+    fileName: row.name,
+    fileRealName: row.realName,
+    fileSize: legacySize(row.size),
+    fileMimeType: mimeOfStoredName(row.realName),
+    fileType: row.suffix ?? '',
+    filePath: `/files/${row.realName}`,
+    createBy: row.createBy,
+    updateBy: row.updateBy,
+    createTime: formatDateTime(row.createTime),
+    updateTime: formatDateTime(row.updateTime),
+  };
+}
+
+const toCloudDto =
+  (bucket: string) =>
+  (row: FileRow): LegacyCloudContent => ({
+    id: row.id,
+    bucket,
+    name: row.name,
+    size: legacySize(row.size),
+    type: '私有',
+    suffix: row.suffix,
+    url: `/files/${row.realName}`,
+    updateTime: formatDateTime(row.updateTime),
+  });
+
 export type StorageService = ReturnType<typeof createStorageService>;
 
-/** Uploaded files and pictures: checked by their content, stored under names the server makes. */
-export function createStorageService({ db, clock }: Pick<Deps, 'db' | 'clock'>, files: FileStore) {
+/**
+ * Uploaded files and pictures: checked by their content, stored under names the server makes.
+ * `bucket` names where they live for eladmin's cloud storage view ("local" on local disk).
+ */
+export function createStorageService(
+  { db, clock }: Pick<Deps, 'db' | 'clock'>,
+  files: FileStore,
+  { bucket }: { bucket: string },
+) {
+  const pageOf = async <T>(query: FileQuery, shape: (row: FileRow) => T): Promise<PageOf<T>> => {
+    const page = await repo.page(db, query, toPaging(query, fileSortable, fileOrder));
+    return { content: page.content.map(shape), totalElements: page.totalElements };
+  };
+
   /** Reads the `file` part of an upload, checks what it really is, stores it under a new name. */
   async function store(principal: Principal, request: FastifyRequest, imagesOnly: boolean, chosen?: string) {
     const { bytes, filename } = await readUpload(request, 'file');
@@ -109,9 +157,27 @@ export function createStorageService({ db, clock }: Pick<Deps, 'db' | 'clock'>, 
     },
 
     /** eladmin's `GET api/localStorage`: the same files in the shape eladmin-web shows. */
-    async legacyList(query: FileQuery): Promise<PageOf<LegacyLocalStorage>> {
-      const page = await repo.page(db, query, toPaging(query, fileSortable, fileOrder));
-      return { content: page.content.map(toLegacyDto), totalElements: page.totalElements };
+    legacyList: (query: FileQuery): Promise<PageOf<LegacyLocalStorage>> => pageOf(query, toLegacyDto),
+
+    /** eladmin's `GET api/s3Storage`. */
+    s3List: (query: FileQuery): Promise<PageOf<LegacyS3Storage>> => pageOf(query, toS3Dto),
+
+    /** eladmin's `GET api/qiNiuContent`. */
+    cloudList: (query: FileQuery): Promise<PageOf<LegacyCloudContent>> => pageOf(query, toCloudDto(bucket)),
+
+    async s3Upload(principal: Principal, request: FastifyRequest): Promise<LegacyS3Storage> {
+      return toS3Dto(await store(principal, request, false));
+    },
+
+    async cloudUpload(principal: Principal, request: FastifyRequest): Promise<LegacyCloudContent> {
+      return toCloudDto(bucket)(await store(principal, request, false));
+    },
+
+    /** Where a browser downloads a stored file (eladmin's `download/{id}` calls). */
+    async downloadLink(id: number): Promise<LegacyDownloadLink> {
+      const [row] = await repo.byIds(db, [id]);
+      if (!row) throw notFound(`No file with id ${id}`);
+      return { id, url: `/files/${row.realName}` };
     },
 
     /** Reads the `file` part of an upload, checks what it really is, stores it under a new name. */

@@ -1,6 +1,10 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { parse as parseDisposition } from 'content-disposition';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalS3, startLocalS3 } from '../../../test/object-storage.ts';
 import {
   callerFor,
   createTestApp,
@@ -353,9 +357,107 @@ describe('storage filters and eladmin api/localStorage', () => {
     expect(text.json()).toEqual(refusedField('file: only images are accepted here'));
   });
 
+  it("serves eladmin's object storage page (api/s3Storage): list, upload, download link, delete", async () => {
+    const call = callerFor(t, token);
+    const uploaded = await upload('/api/s3Storage', 'price-list.pdf', PDF);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const row = uploaded.json();
+    expect(row).toEqual({
+      id: expect.any(Number),
+      fileName: 'price-list.pdf',
+      fileRealName: expect.stringMatching(/^[0-9a-f]{32}\.pdf$/),
+      fileSize: `${PDF.length}B`,
+      fileMimeType: 'application/pdf',
+      fileType: 'pdf',
+      filePath: `/files/${row.fileRealName}`,
+      createBy: 'admin',
+      updateBy: 'admin',
+      createTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+      updateTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+    });
+    const listed = (await call('GET', '/api/s3Storage?page=0&size=10&sort=id,desc')).json();
+    expect(listed.content[0]).toEqual(row);
+    const link = await call('GET', `/api/s3Storage/download/${row.id}`);
+    expect(link.json()).toEqual({ id: row.id, url: row.filePath });
+    const fetched = await t.app.inject({ method: 'GET', url: link.json().url });
+    expect(fetched.rawPayload.equals(PDF)).toBe(true);
+    expect((await call('DELETE', '/api/s3Storage', [row.id])).statusCode).toBe(200);
+    expect((await call('GET', `/api/s3Storage/download/${row.id}`)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: row.filePath })).statusCode).toBe(404);
+  });
+
+  it("serves eladmin's cloud storage page (api/qiNiuContent) over the same files", async () => {
+    const call = callerFor(t, token);
+    const uploaded = await upload('/api/qiNiuContent', 'poster.gif', GIF);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const row = uploaded.json();
+    expect(row).toEqual({
+      id: expect.any(Number),
+      bucket: 'local',
+      name: 'poster.gif',
+      size: `${GIF.length}B`,
+      type: '私有',
+      suffix: 'gif',
+      url: expect.stringMatching(/^\/files\/[0-9a-f]{32}\.gif$/),
+      updateTime: expect.any(String),
+    });
+    expect((await call('GET', '/api/qiNiuContent?blurry=poster')).json()).toEqual({ content: [row], totalElements: 1 });
+    expect((await call('GET', `/api/qiNiuContent/download/${row.id}`)).json()).toEqual({ id: row.id, url: row.url });
+    expect(names(await call('GET', '/api/file?blurry=poster'))).toEqual(['poster.gif']);
+    expect((await call('DELETE', `/api/qiNiuContent/${row.id}`)).statusCode).toBe(200);
+    expect((await call('GET', '/api/qiNiuContent?blurry=poster')).json().totalElements).toBe(0);
+    const text = await upload('/api/qiNiuContent', 'page.html', Buffer.from('<html><script>alert(1)</script>'));
+    expect(text.statusCode).toBe(400);
+  });
+
   it('keeps api/localStorage to holders of the storage permissions', async () => {
     const user = callerFor(t, await tokenOf(t, 'test', DEFAULT_USER_PASSWORD));
     expect((await user('PUT', '/api/localStorage', { id: 1, name: 'x.txt' })).statusCode).toBe(403);
     expect((await user('DELETE', '/api/localStorage', [1])).statusCode).toBe(403);
+  });
+});
+
+describe('uploads with STORAGE_URL set', () => {
+  let t: TestApp;
+  let token: string;
+  let dataDir: string;
+  let s3: LocalS3;
+
+  beforeAll(async () => {
+    s3 = await startLocalS3();
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'water-s3-app-'));
+    t = await createTestApp({ STORAGE_URL: s3.url, DATA_DIR: dataDir });
+    token = await tokenOf(t);
+  });
+  afterAll(async () => {
+    await t.close();
+    await s3.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const send = (url: string, field: string, filename: string, content: Buffer) => {
+    const { payload, headers } = multipart(field, filename, content);
+    return t.app.inject({ method: 'POST', url, payload, headers: { ...headers, authorization: token } });
+  };
+
+  it('keeps files and avatars in the bucket, serves and deletes them there, and writes nothing under DATA_DIR', async () => {
+    const call = callerFor(t, token);
+    const uploaded = await send('/api/file/upload', 'file', 'chart.png', png());
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const { id, url } = uploaded.json();
+    const served = await t.app.inject({ method: 'GET', url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload.equals(png())).toBe(true);
+
+    const avatar = await send('/api/users/updateAvatar', 'avatar', 'me.gif', GIF);
+    expect(avatar.statusCode, avatar.body).toBe(200);
+    const shown = await t.app.inject({ method: 'GET', url: `/avatar/${avatar.json().avatar}` });
+    expect(shown.rawPayload.equals(GIF)).toBe(true);
+
+    expect((await call('DELETE', '/api/file', [id])).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    expect(await readdir(dataDir)).not.toContain('files');
+    expect(await readdir(dataDir)).not.toContain('avatar');
   });
 });
