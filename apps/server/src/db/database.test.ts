@@ -1,11 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { asc, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, eq, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { openTestDatabase } from '../../test/test-database.ts';
 import { verifyPassword } from '../lib/password.ts';
-import { DataDirLockedError, openPglite } from './client.ts';
+import { type DatabaseHandle, DataDirLockedError, openPglite, openPostgres } from './client.ts';
 import * as t from './schema.ts';
 import { seedDatabase } from './seed.ts';
 
@@ -120,4 +121,53 @@ describe('seeding a new installation', () => {
       await database.close();
     }
   }, 60_000);
+});
+
+describe('upgrading an existing database', () => {
+  it('gives the seeded menus the icons both clients know, and keeps an icon someone chose', async () => {
+    // A database as the previous release left it: the old seeded icons, one changed by hand, and
+    // the latest migration not yet applied.
+    const before = await openTestDatabase(inject('template'));
+    const old: [string, string][] = [
+      ['system/job/index', 'job'],
+      ['monitor/online/index', 'online'],
+      ['monitor/sql/index', 'sql'],
+      ['tools/settings/index', 'settings'],
+    ];
+    for (const [component, icon] of old) {
+      await before.db.update(t.menus).set({ icon }).where(eq(t.menus.component, component));
+    }
+    await before.db.update(t.menus).set({ icon: 'folder' }).where(eq(t.menus.component, 'tools/storage/index'));
+    await before.db.execute(
+      sql`DELETE FROM drizzle.__drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM drizzle.__drizzle_migrations)`,
+    );
+
+    // Opening it again migrates it, as a start of the new release does.
+    let after: DatabaseHandle;
+    if (before.kind === 'pglite') {
+      const snapshot = await before.snapshot!();
+      await before.close();
+      after = await openPglite({ loadDataDir: snapshot });
+    } else {
+      after = await openPostgres(before.url as string);
+    }
+    try {
+      const icons = Object.fromEntries(
+        (await after.db.select({ component: t.menus.component, icon: t.menus.icon }).from(t.menus)).map((menu) => [
+          menu.component,
+          menu.icon,
+        ]),
+      );
+      expect(icons).toMatchObject({
+        'system/job/index': 'Steve-Jobs',
+        'monitor/online/index': 'web',
+        'monitor/sql/index': 'sqlMonitor',
+        'tools/settings/index': 'system1',
+        'tools/storage/index': 'folder',
+      });
+    } finally {
+      await after.close();
+      if (before.kind === 'postgres') await before.close();
+    }
+  });
 });
