@@ -1,11 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { Dict } from '@water/contract/dicts';
 import { Button, Card, Col, Empty, Form, Input, Row } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
+import { useBulkDelete } from '@/components/list/use-bulk-delete.tsx';
+import { useChosenRow } from '@/components/list/use-chosen-row.tsx';
 import { useFormDialog } from '@/components/list/use-form-dialog.ts';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
@@ -32,11 +33,25 @@ export function DictsAdminPage() {
   const query = useDicts(list.params);
   const dialog = useFormDialog<Dict>();
   const remove = useDeleteDicts();
-  const [chosen, setChosen] = useState<Dict>();
+  const choice = useChosenRow<Dict>({
+    rowKey: (dict) => dict.id,
+    label: (dict) => t('dicts.choose', { name: dict.name }),
+    title: t('dicts.entries'),
+  });
+  const { chosen, setChosen } = choice;
   const selectedId = chosen?.id;
   // The row as last fetched, so an edited name shows on the right at once; kept when paging away.
   const selected = query.data?.content.find((dict) => dict.id === selectedId) ?? chosen;
 
+  const bulk = useBulkDelete<Dict>({
+    allow: 'dict:del',
+    rowKey: (dict) => dict.id,
+    warning: t('dicts.deleteWarning'),
+    run: async (dicts) => {
+      await remove.mutateAsync(dicts.map((dict) => dict.id));
+      if (dicts.some((dict) => dict.id === selectedId)) setChosen(undefined);
+    },
+  });
   const actions = useActionsColumn<Dict>({
     nameOf: (dict) => dict.name,
     edit: { allow: 'dict:edit', onClick: dialog.openEdit },
@@ -50,6 +65,7 @@ export function DictsAdminPage() {
     },
   });
   const columns: DataColumn<Dict>[] = [
+    choice.column,
     { key: 'name', title: t('dicts.name'), dataIndex: 'name', sortField: 'name' },
     { key: 'description', title: t('dicts.description'), dataIndex: 'description' },
     { key: 'createTime', title: t('list.createTime'), dataIndex: 'createTime', sortField: 'createTime', width: 180 },
@@ -79,21 +95,16 @@ export function DictsAdminPage() {
             query={query}
             rowKey={(dict) => dict.id}
             exportTo={{ url: 'api/dict/download', name: 'dicts' }}
-            tableProps={{
-              rowSelection: {
-                type: 'radio',
-                selectedRowKeys: selectedId === undefined ? [] : [selectedId],
-                onChange: (_keys, rows) => setChosen(rows[0]),
-                getCheckboxProps: (dict) => ({ 'aria-label': t('dicts.choose', { name: dict.name }) }),
-              },
-              onRow: (dict) => ({ onClick: () => setChosen(dict), style: { cursor: 'pointer' } }),
-            }}
+            tableProps={{ rowSelection: bulk.rowSelection, onRow: choice.onRow, rowClassName: choice.rowClassName }}
             actions={
-              <Permission allow={['dict:add']}>
-                <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={dialog.openCreate}>
-                  {t('list.add')}
-                </Button>
-              </Permission>
+              <>
+                <Permission allow={['dict:add']}>
+                  <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={dialog.openCreate}>
+                    {t('list.add')}
+                  </Button>
+                </Permission>
+                {bulk.button}
+              </>
             }
           />
         </Card>

@@ -2,12 +2,13 @@ import { PlusOutlined } from '@ant-design/icons';
 import { ADMIN_PERMISSION } from '@water/contract/constants';
 import type { Role } from '@water/contract/roles';
 import { Button, Card, DatePicker, Empty, Flex, Form, Input } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { createTimeFilter, type DayRange } from '@/components/list/date-range.ts';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
+import { useBulkDelete } from '@/components/list/use-bulk-delete.tsx';
+import { useChosenRow } from '@/components/list/use-chosen-row.tsx';
 import { useFormDialog } from '@/components/list/use-form-dialog.ts';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
@@ -46,7 +47,12 @@ export function RolesAdminPage() {
   const level = useRoleLevel();
   const dialog = useFormDialog<Role>();
   const remove = useDeleteRoles();
-  const [chosen, setChosen] = useState<Role>();
+  const choice = useChosenRow<Role>({
+    rowKey: (role) => role.id,
+    label: (role) => t('roles.choose', { name: role.name }),
+    title: t('roles.menus'),
+  });
+  const { chosen, setChosen } = choice;
   const selected = query.data?.content.find((role) => role.id === chosen?.id) ?? chosen;
   // Only an administrator changes a role it holds or one at or above its own level; anybody
   // else can look at those, not change them (the server checks too).
@@ -57,6 +63,16 @@ export function RolesAdminPage() {
     level.data === undefined ||
     (role.level > level.data && !heldRoles?.some((held) => held.id === role.id));
 
+  const bulk = useBulkDelete<Role>({
+    allow: 'roles:del',
+    rowKey: (role) => role.id,
+    warning: t('roles.deleteWarning'),
+    run: async (roles) => {
+      await remove.mutateAsync(roles.map((role) => role.id));
+      if (roles.some((role) => role.id === chosen?.id)) setChosen(undefined);
+    },
+    disabled: (role) => !reachable(role),
+  });
   const actions = useActionsColumn<Role>({
     nameOf: (role) => role.name,
     edit: { allow: 'roles:edit', onClick: dialog.openEdit, disabled: (role) => !reachable(role) },
@@ -71,6 +87,7 @@ export function RolesAdminPage() {
     },
   });
   const columns: DataColumn<Role>[] = [
+    choice.column,
     { key: 'name', title: t('roles.name'), dataIndex: 'name', sortField: 'name' },
     {
       key: 'dataScope',
@@ -107,21 +124,16 @@ export function RolesAdminPage() {
           query={query}
           rowKey={(role) => role.id}
           exportTo={{ url: 'api/roles/download', name: 'roles' }}
-          tableProps={{
-            rowSelection: {
-              type: 'radio',
-              selectedRowKeys: chosen ? [chosen.id] : [],
-              onChange: (_keys, rows) => setChosen(rows[0]),
-              getCheckboxProps: (role) => ({ 'aria-label': t('roles.choose', { name: role.name }) }),
-            },
-            onRow: (role) => ({ onClick: () => setChosen(role), style: { cursor: 'pointer' } }),
-          }}
+          tableProps={{ rowSelection: bulk.rowSelection, onRow: choice.onRow, rowClassName: choice.rowClassName }}
           actions={
-            <Permission allow={['roles:add']}>
-              <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={dialog.openCreate}>
-                {t('list.add')}
-              </Button>
-            </Permission>
+            <>
+              <Permission allow={['roles:add']}>
+                <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={dialog.openCreate}>
+                  {t('list.add')}
+                </Button>
+              </Permission>
+              {bulk.button}
+            </>
           }
         />
       </Card>

@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+import '@/test/antd-jsdom.ts';
+import '@/lib/i18n-console.ts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { Dict } from '@water/contract/dicts';
+import { App } from 'antd';
+import type { InternalAxiosRequestConfig } from 'axios';
+import { afterEach, describe, expect, it } from 'vitest';
+import { apiClient } from '@/lib/api-client.ts';
+import { useSession } from '@/lib/session.ts';
+import { DictsAdminPage } from './dicts-admin-page.tsx';
+
+const dict = (id: number, name: string): Dict => ({
+  id,
+  name,
+  description: null,
+  dictDetails: [],
+  createBy: 'admin',
+  updateBy: 'admin',
+  createTime: '2026-11-23 09:00:00',
+  updateTime: '2026-11-23 09:00:00',
+});
+
+const deletes: unknown[] = [];
+
+function renderPage(roles: string[]) {
+  apiClient.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+    const answer = (data: unknown) => ({ data, status: 200, statusText: 'OK', headers: {}, config });
+    if (config.method === 'delete') {
+      deletes.push(JSON.parse(config.data as string));
+      return answer({});
+    }
+    if (config.url === 'api/dict') {
+      return answer({
+        content: [dict(1, 'user_status'), dict(2, 'job_status'), dict(3, 'tank_state')],
+        totalElements: 3,
+      });
+    }
+    return answer({ content: [], totalElements: 0 });
+  };
+  useSession.setState({ roles });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <App>
+        <DictsAdminPage />
+      </App>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  deletes.length = 0;
+  document.body.innerHTML = '';
+});
+
+describe('DictsAdminPage', () => {
+  it('deletes several chosen dictionaries in one request after one confirmation', async () => {
+    renderPage(['dict:list', 'dict:del']);
+    const table = await screen.findByRole('table');
+    await within(table).findByText('tank_state', {}, { timeout: 5000 });
+    const box = (name: string) =>
+      within(within(table).getByText(name).closest('tr') as HTMLElement).getByRole('checkbox');
+    fireEvent.click(box('job_status'));
+    fireEvent.click(box('tank_state'));
+    fireEvent.click(screen.getByRole('button', { name: /Delete selected \(2\)/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(deletes).toEqual([[2, 3]]));
+  });
+
+  it('offers no selection to delete without dict:del, and still shows a dictionary’s entries when chosen', async () => {
+    renderPage(['dict:list']);
+    const table = await screen.findByRole('table');
+    await within(table).findByText('tank_state', {}, { timeout: 5000 });
+    expect(within(table).queryAllByRole('checkbox')).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: /Delete selected/ })).toBeNull();
+    fireEvent.click(within(table).getByRole('radio', { name: 'Show entries of job_status' }));
+    expect(await screen.findByText(/job_status/, { selector: '.ant-card-head-title' })).toBeTruthy();
+  });
+});
