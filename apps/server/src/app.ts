@@ -19,6 +19,8 @@ import { type Clock, systemClock } from './lib/time.ts';
 import { TokenSigner } from './lib/tokens.ts';
 import { schemaController } from './lib/validators.ts';
 import { createVerifyCodes } from './lib/verify-codes.ts';
+import { artifactsRoutes } from './modules/artifacts/artifacts.routes.ts';
+import { createArtifactsService } from './modules/artifacts/artifacts.service.ts';
 import { authRoutes, publicAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -139,7 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The modules' services, each built from the dependencies it names.
   const legacyKey = config.legacyRsaPrivateKey ? loadLegacyKey(config.legacyRsaPrivateKey) : undefined;
   const codes = createVerifyCodes(deps);
-  const { files, avatars } = await openFileStores(config);
+  const { files, avatars, artifacts } = await openFileStores(config);
   const auth = createAuthService(deps, { captchaTestAnswer: config.captchaTestAnswer, legacyKey, codes });
   const settings = createSettingsService(deps);
   const storage = createStorageService(deps, files, { bucket: config.objectStorage?.bucket ?? 'local' });
@@ -175,6 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await signedIn.register(onlineRoutes, { service: createOnlineService(deps) });
     await signedIn.register(monitorRoutes, { service: createMonitorService(deps, config.dataDir) });
     await signedIn.register(storageRoutes, { service: storage });
+    await signedIn.register(artifactsRoutes, { service: createArtifactsService(deps, artifacts) });
   });
 
   await app.register(webPlugin, { root: config.webDist });

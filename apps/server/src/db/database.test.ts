@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { asc, eq, isNull, sql } from 'drizzle-orm';
@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { openTestDatabase } from '../../test/test-database.ts';
 import { verifyPassword } from '../lib/password.ts';
-import { type DatabaseHandle, DataDirLockedError, openPglite, openPostgres } from './client.ts';
+import { DataDirLockedError, migrationsFolder, openPglite } from './client.ts';
 import * as t from './schema.ts';
 import { seedDatabase } from './seed.ts';
 
@@ -125,40 +125,28 @@ describe('seeding a new installation', () => {
 
 describe('upgrading an existing database', () => {
   it('gives the seeded menus the icons both clients know, and keeps an icon someone chose', async () => {
-    // A database as the previous release left it: the old seeded icons, one changed by hand, and
-    // the latest migration not yet applied.
-    const before = await openTestDatabase(inject('template'));
-    const old: [string, string][] = [
-      ['system/job/index', 'job'],
-      ['monitor/online/index', 'online'],
-      ['monitor/sql/index', 'sql'],
-      ['tools/settings/index', 'settings'],
-    ];
-    for (const [component, icon] of old) {
-      await before.db.update(t.menus).set({ icon }).where(eq(t.menus.component, component));
-    }
-    await before.db.update(t.menus).set({ icon: 'folder' }).where(eq(t.menus.component, 'tools/storage/index'));
-    await before.db.execute(
-      sql`DELETE FROM drizzle.__drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM drizzle.__drizzle_migrations)`,
-    );
-
-    // Opening it again migrates it, as a start of the new release does.
-    let after: DatabaseHandle;
-    if (before.kind === 'pglite') {
-      const snapshot = await before.snapshot!();
-      await before.close();
-      after = await openPglite({ loadDataDir: snapshot });
-    } else {
-      after = await openPostgres(before.url as string);
-    }
+    // A database as the previous release left it: the old seeded icons, and one changed by hand.
+    const database = await openTestDatabase(inject('template'));
     try {
-      const icons = Object.fromEntries(
-        (await after.db.select({ component: t.menus.component, icon: t.menus.icon }).from(t.menus)).map((menu) => [
-          menu.component,
-          menu.icon,
-        ]),
-      );
-      expect(icons).toMatchObject({
+      const old: [string, string][] = [
+        ['system/job/index', 'job'],
+        ['monitor/online/index', 'online'],
+        ['monitor/sql/index', 'sql'],
+        ['tools/settings/index', 'settings'],
+      ];
+      for (const [component, icon] of old) {
+        await database.db.update(t.menus).set({ icon }).where(eq(t.menus.component, component));
+      }
+      await database.db.update(t.menus).set({ icon: 'folder' }).where(eq(t.menus.component, 'tools/storage/index'));
+
+      // The release's migration, statement by statement, as the migrator runs it.
+      const migration = await readFile(path.join(migrationsFolder, '0002_seeded-icons.sql'), 'utf8');
+      for (const statement of migration.split('--> statement-breakpoint')) {
+        await database.db.execute(sql.raw(statement));
+      }
+
+      const rows = await database.db.select({ component: t.menus.component, icon: t.menus.icon }).from(t.menus);
+      expect(Object.fromEntries(rows.map((menu) => [menu.component, menu.icon]))).toMatchObject({
         'system/job/index': 'Steve-Jobs',
         'monitor/online/index': 'web',
         'monitor/sql/index': 'sqlMonitor',
@@ -166,8 +154,7 @@ describe('upgrading an existing database', () => {
         'tools/storage/index': 'folder',
       });
     } finally {
-      await after.close();
-      if (before.kind === 'postgres') await before.close();
+      await database.close();
     }
   });
 });

@@ -78,17 +78,18 @@ export class LocalFileStore implements FileStore {
   }
 }
 
-/** The stores of uploaded files and of avatars: in the STORAGE_URL bucket when set, else under DATA_DIR. */
+/**
+ * The stores of uploaded files, avatars and operations artifacts: in the STORAGE_URL bucket when
+ * set (under `files/`, `avatar/`, `artifacts/`), else in those directories of DATA_DIR.
+ */
 export async function openFileStores(
   config: Pick<Config, 'dataDir' | 'objectStorage'>,
-): Promise<{ files: FileStore; avatars: FileStore }> {
+): Promise<{ files: FileStore; avatars: FileStore; artifacts: FileStore }> {
   if (!config.objectStorage) {
-    return {
-      files: new LocalFileStore(path.join(config.dataDir, 'files')),
-      avatars: new LocalFileStore(path.join(config.dataDir, 'avatar')),
-    };
+    const onDisk = (dir: string) => new LocalFileStore(path.join(config.dataDir, dir));
+    return { files: onDisk('files'), avatars: onDisk('avatar'), artifacts: onDisk('artifacts') };
   }
   const { S3FileStore } = await import('./s3-file-store.ts');
   const inBucket = await S3FileStore.connect(config.objectStorage);
-  return { files: inBucket('files/'), avatars: inBucket('avatar/') };
+  return { files: inBucket('files/'), avatars: inBucket('avatar/'), artifacts: inBucket('artifacts/') };
 }
