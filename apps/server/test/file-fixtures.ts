@@ -1,5 +1,6 @@
 /** Real files of the accepted kinds, made in memory, and the multipart body that uploads one. */
 import { deflateSync } from 'node:zlib';
+import type { TestApp } from './test-app.ts';
 
 /** A real 1×1 PNG. */
 export function png(): Buffer {
@@ -69,4 +70,17 @@ export function multipart(field: string, filename: string, content: Buffer) {
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Uploads `content` as the multipart part `field` (`file` unless told), with a user's token. */
+export function uploadAs(
+  t: TestApp,
+  authorization: string,
+  url: string,
+  filename: string,
+  content: Buffer,
+  field = 'file',
+) {
+  const { payload, headers } = multipart(field, filename, content);
+  return t.app.inject({ method: 'POST', url, payload, headers: { ...headers, authorization } });
 }

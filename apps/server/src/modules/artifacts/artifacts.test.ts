@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { parse as parseDisposition } from 'content-disposition';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart, PDF, zip } from '../../../test/file-fixtures.ts';
+import { PDF, uploadAs, zip } from '../../../test/file-fixtures.ts';
 import {
   callerFor,
   createTestApp,
@@ -17,10 +17,8 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 describe('operations artifacts: deployment packages and database scripts', () => {
   let t: TestApp;
   let token: string;
-  const upload = (url: string, filename: string, content: Buffer, authorization = token) => {
-    const { payload, headers } = multipart('file', filename, content);
-    return t.app.inject({ method: 'POST', url, payload, headers: { ...headers, authorization } });
-  };
+  const upload = (url: string, filename: string, content: Buffer, authorization = token) =>
+    uploadAs(t, authorization, url, filename, content);
 
   beforeAll(async () => {
     t = await createTestApp({ AUTH_RATE_LIMIT: '1000' });

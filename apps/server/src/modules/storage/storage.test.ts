@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse as parseDisposition } from 'content-disposition';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GIF, multipart, PDF, png, zip } from '../../../test/file-fixtures.ts';
+import { GIF, PDF, png, uploadAs, zip } from '../../../test/file-fixtures.ts';
 import { type LocalS3, startLocalS3 } from '../../../test/object-storage.ts';
 import {
   callerFor,
@@ -17,10 +17,8 @@ import {
 describe('storage', () => {
   let t: TestApp;
   let token: string;
-  const upload = (url: string, filename: string, content: Buffer, authorization = token) => {
-    const { payload, headers } = multipart('file', filename, content);
-    return t.app.inject({ method: 'POST', url, payload, headers: { ...headers, authorization } });
-  };
+  const upload = (url: string, filename: string, content: Buffer, authorization = token) =>
+    uploadAs(t, authorization, url, filename, content);
 
   beforeAll(async () => {
     t = await createTestApp({ UPLOAD_MAX_MB: '1' });
@@ -185,10 +183,7 @@ describe('storage', () => {
 describe('storage filters and eladmin api/localStorage', () => {
   let t: TestApp;
   let token: string;
-  const upload = (url: string, filename: string, content: Buffer) => {
-    const { payload, headers } = multipart('file', filename, content);
-    return t.app.inject({ method: 'POST', url, payload, headers: { ...headers, authorization: token } });
-  };
+  const upload = (url: string, filename: string, content: Buffer) => uploadAs(t, token, url, filename, content);
   const names = (response: { json: () => { content: { name: string }[] } }) =>
     response.json().content.map((file) => file.name);
 
@@ -365,10 +360,8 @@ describe('uploads with STORAGE_URL set', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  const send = (url: string, field: string, filename: string, content: Buffer) => {
-    const { payload, headers } = multipart(field, filename, content);
-    return t.app.inject({ method: 'POST', url, payload, headers: { ...headers, authorization: token } });
-  };
+  const send = (url: string, field: string, filename: string, content: Buffer) =>
+    uploadAs(t, token, url, filename, content, field);
 
   it('keeps files and avatars in the bucket, serves and deletes them there, and writes nothing under DATA_DIR', async () => {
     const call = callerFor(t, token);
