@@ -1,14 +1,10 @@
 // @vitest-environment jsdom
 import '@/test/antd-jsdom.ts';
 import '@/lib/i18n-console.ts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Dict } from '@water/contract/dicts';
-import { App } from 'antd';
-import type { InternalAxiosRequestConfig } from 'axios';
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiClient } from '@/lib/api-client.ts';
-import { useSession } from '@/lib/session.ts';
+import { cleanUpPage, renderPage, sentIds, serveWith } from '@/test/render-page.tsx';
 import { DictsAdminPage } from './dicts-admin-page.tsx';
 
 const dict = (id: number, name: string): Dict => ({
@@ -24,40 +20,28 @@ const dict = (id: number, name: string): Dict => ({
 
 const deletes: unknown[] = [];
 
-function renderPage(roles: string[]) {
-  apiClient.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
-    const answer = (data: unknown) => ({ data, status: 200, statusText: 'OK', headers: {}, config });
+function showPage(roles: string[]) {
+  serveWith((config) => {
     if (config.method === 'delete') {
-      deletes.push(JSON.parse(config.data as string));
-      return answer({});
+      deletes.push(sentIds(config));
+      return {};
     }
     if (config.url === 'api/dict') {
-      return answer({
-        content: [dict(1, 'user_status'), dict(2, 'job_status'), dict(3, 'tank_state')],
-        totalElements: 3,
-      });
+      return { content: [dict(1, 'user_status'), dict(2, 'job_status'), dict(3, 'tank_state')], totalElements: 3 };
     }
-    return answer({ content: [], totalElements: 0 });
-  };
-  useSession.setState({ roles });
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <App>
-        <DictsAdminPage />
-      </App>
-    </QueryClientProvider>,
-  );
+    return { content: [], totalElements: 0 };
+  });
+  renderPage(<DictsAdminPage />, roles);
 }
 
 afterEach(() => {
-  cleanup();
+  cleanUpPage();
   deletes.length = 0;
-  document.body.innerHTML = '';
 });
 
 describe('DictsAdminPage', () => {
   it('deletes several chosen dictionaries in one request after one confirmation', async () => {
-    renderPage(['dict:list', 'dict:del']);
+    showPage(['dict:list', 'dict:del']);
     const table = await screen.findByRole('table');
     await within(table).findByText('tank_state', {}, { timeout: 5000 });
     const box = (name: string) =>
@@ -71,7 +55,7 @@ describe('DictsAdminPage', () => {
   });
 
   it('offers no selection to delete without dict:del, and still shows a dictionary’s entries when chosen', async () => {
-    renderPage(['dict:list']);
+    showPage(['dict:list']);
     const table = await screen.findByRole('table');
     await within(table).findByText('tank_state', {}, { timeout: 5000 });
     expect(within(table).queryAllByRole('checkbox')).toHaveLength(0);

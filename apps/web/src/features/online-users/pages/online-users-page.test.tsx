@@ -1,14 +1,11 @@
 // @vitest-environment jsdom
 import '@/test/antd-jsdom.ts';
 import '@/lib/i18n-console.ts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { OnlineUser } from '@water/contract/logs';
-import { App } from 'antd';
-import type { InternalAxiosRequestConfig } from 'axios';
+import { AxiosError } from 'axios';
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiClient } from '@/lib/api-client.ts';
-import { useSession } from '@/lib/session.ts';
+import { cleanUpPage, renderPage, sentIds, serveWith } from '@/test/render-page.tsx';
 import { OnlineUsersPage } from './online-users-page.tsx';
 
 const session = (key: string, userName: string): OnlineUser => ({
@@ -28,50 +25,34 @@ const deletes: unknown[] = [];
 
 /** The server: two sessions; kicking answers with `kickStatus` and, when refused, the server's message. */
 function serve(kickStatus: number) {
-  apiClient.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
-    if (config.method === 'delete') {
-      deletes.push(JSON.parse(config.data as string));
-      const body =
-        kickStatus === 200 ? {} : { status: 403, message: 'You may not sign out ana: their role is above yours' };
-      if (kickStatus !== 200) {
-        const { AxiosError } = await import('axios');
-        throw new AxiosError('refused', 'ERR_BAD_REQUEST', config, undefined, {
-          data: body,
-          status: kickStatus,
-          statusText: 'Forbidden',
-          headers: {},
-          config,
-        });
-      }
-      return { data: body, status: 200, statusText: 'OK', headers: {}, config };
+  serveWith((config) => {
+    if (config.method !== 'delete') {
+      return { content: [session('s-ana', 'ana'), session('s-bob', 'bob')], totalElements: 2 };
     }
-    const data = { content: [session('s-ana', 'ana'), session('s-bob', 'bob')], totalElements: 2 };
-    return { data, status: 200, statusText: 'OK', headers: {}, config };
-  };
+    deletes.push(sentIds(config));
+    if (kickStatus === 200) return {};
+    const refusal = { status: 403, message: 'You may not sign out ana: their role is above yours' };
+    throw new AxiosError('refused', 'ERR_BAD_REQUEST', config, undefined, {
+      data: refusal,
+      status: kickStatus,
+      statusText: 'Forbidden',
+      headers: {},
+      config,
+    });
+  });
 }
 
-function renderPage() {
-  useSession.setState({ roles: ['online:list', 'online:del'] });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <App>
-        <OnlineUsersPage />
-      </App>
-    </QueryClientProvider>,
-  );
-}
+const showPage = () => renderPage(<OnlineUsersPage />, ['online:list', 'online:del']);
 
 afterEach(() => {
-  cleanup();
+  cleanUpPage();
   deletes.length = 0;
-  document.body.innerHTML = '';
 });
 
 describe('OnlineUsersPage', () => {
   it('kicks the chosen sessions out by their keys once confirmed', async () => {
     serve(200);
-    renderPage();
+    showPage();
     const table = await screen.findByRole('region', { name: 'Online users' });
     await within(table).findAllByText('ana', {}, { timeout: 5000 });
     expect(within(table).getAllByText('Local network')).toHaveLength(2);
@@ -89,7 +70,7 @@ describe('OnlineUsersPage', () => {
 
   it('shows the server’s reason when it refuses to sign a user out', async () => {
     serve(403);
-    renderPage();
+    showPage();
     const table = await screen.findByRole('region', { name: 'Online users' });
     await within(table).findAllByText('ana', {}, { timeout: 5000 });
     fireEvent.click(within(table).getByRole('button', { name: 'Kick out ana' }));

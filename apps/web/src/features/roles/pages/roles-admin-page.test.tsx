@@ -1,14 +1,10 @@
 // @vitest-environment jsdom
 import '@/test/antd-jsdom.ts';
 import '@/lib/i18n-console.ts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Role } from '@water/contract/roles';
-import { App } from 'antd';
-import type { InternalAxiosRequestConfig } from 'axios';
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiClient } from '@/lib/api-client.ts';
-import { useSession } from '@/lib/session.ts';
+import { cleanUpPage, renderPage, sentIds, serveWith } from '@/test/render-page.tsx';
 import { RolesAdminPage } from './roles-admin-page.tsx';
 
 const role = (id: number, name: string, level: number): Role => ({
@@ -28,40 +24,28 @@ const role = (id: number, name: string, level: number): Role => ({
 const deletes: unknown[] = [];
 
 function serve() {
-  apiClient.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
-    const answer = (data: unknown) => ({ data, status: 200, statusText: 'OK', headers: {}, config });
+  serveWith((config) => {
     if (config.method === 'delete') {
-      deletes.push(JSON.parse(config.data as string));
-      return answer({});
+      deletes.push(sentIds(config));
+      return {};
     }
-    if (config.url === 'api/roles/level') return answer({ level: 2 });
+    if (config.url === 'api/roles/level') return { level: 2 };
     if (config.url === 'api/roles') {
-      return answer({
-        content: [role(1, 'Administrator', 1), role(2, 'Cashier', 3), role(3, 'Clerk', 3)],
-        totalElements: 3,
-      });
+      return { content: [role(1, 'Administrator', 1), role(2, 'Cashier', 3), role(3, 'Clerk', 3)], totalElements: 3 };
     }
-    return answer([]);
-  };
+    return [];
+  });
 }
 
 afterEach(() => {
-  cleanup();
+  cleanUpPage();
   deletes.length = 0;
-  document.body.innerHTML = '';
 });
 
 describe('RolesAdminPage', () => {
   it('deletes the chosen roles below the user’s own level at once, after one confirmation', async () => {
     serve();
-    useSession.setState({ roles: ['roles:list', 'roles:del'] });
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <App>
-          <RolesAdminPage />
-        </App>
-      </QueryClientProvider>,
-    );
+    renderPage(<RolesAdminPage />, ['roles:list', 'roles:del']);
     const table = await screen.findByRole('table');
     await within(table).findByText('Clerk', {}, { timeout: 5000 });
     // The radio still chooses the role whose menus show below the list.

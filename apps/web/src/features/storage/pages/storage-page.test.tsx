@@ -1,14 +1,10 @@
 // @vitest-environment jsdom
 import '@/test/antd-jsdom.ts';
 import '@/lib/i18n-console.ts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { StoredFile } from '@water/contract/storage';
-import { App } from 'antd';
-import type { InternalAxiosRequestConfig } from 'axios';
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiClient } from '@/lib/api-client.ts';
-import { useSession } from '@/lib/session.ts';
+import { cleanUpPage, renderPage, sentIds, serveWith } from '@/test/render-page.tsx';
 import { StoragePage } from './storage-page.tsx';
 
 const file = (id: number, name: string, type: StoredFile['type']): StoredFile => ({
@@ -27,38 +23,24 @@ const file = (id: number, name: string, type: StoredFile['type']): StoredFile =>
 const deletes: unknown[] = [];
 
 function serve() {
-  apiClient.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+  serveWith((config) => {
     if (config.method === 'delete') {
-      deletes.push(JSON.parse(config.data as string));
-      return { data: {}, status: 200, statusText: 'OK', headers: {}, config };
+      deletes.push(sentIds(config));
+      return {};
     }
-    const data = { content: [file(1, 'logo.png', 'image'), file(2, 'minutes.pdf', 'document')], totalElements: 2 };
-    return { data, status: 200, statusText: 'OK', headers: {}, config };
-  };
-}
-
-function renderPage(roles: string[]) {
-  useSession.setState({ roles });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <App>
-        <StoragePage />
-      </App>
-    </QueryClientProvider>,
-  );
+    return { content: [file(1, 'logo.png', 'image'), file(2, 'minutes.pdf', 'document')], totalElements: 2 };
+  });
 }
 
 afterEach(() => {
-  cleanup();
+  cleanUpPage();
   deletes.length = 0;
-  document.body.innerHTML = '';
 });
 
 describe('StoragePage', () => {
   it('lets a reader preview and download, but offers no upload, rename or delete', async () => {
     serve();
-    renderPage(['storage:list']);
+    renderPage(<StoragePage />, ['storage:list']);
     const table = await screen.findByRole('region', { name: 'Stored files' });
     await within(table).findByText('minutes.pdf', {}, { timeout: 5000 });
     expect(within(table).getByRole('img', { name: 'Preview of logo.png' })).toBeTruthy();
@@ -73,7 +55,7 @@ describe('StoragePage', () => {
 
   it('deletes the chosen files by their ids once confirmed', async () => {
     serve();
-    renderPage(['storage:list', 'storage:add', 'storage:edit', 'storage:del']);
+    renderPage(<StoragePage />, ['storage:list', 'storage:add', 'storage:edit', 'storage:del']);
     expect(screen.getByText('Click or drop files here to upload')).toBeTruthy();
     const table = await screen.findByRole('region', { name: 'Stored files' });
     await within(table).findByText('minutes.pdf', {}, { timeout: 5000 });

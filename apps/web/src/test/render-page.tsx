@@ -1,0 +1,44 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render } from '@testing-library/react';
+import { App } from 'antd';
+import type { InternalAxiosRequestConfig } from 'axios';
+import type { ReactElement } from 'react';
+import { apiClient } from '@/lib/api-client.ts';
+import { useSession } from '@/lib/session.ts';
+
+/**
+ * A stand-in for the server: answers a request with the data of a 200 answer, or throws (an
+ * `AxiosError` for a refusal). Only the network is faked; the page's own code runs as it is.
+ */
+export type FakeServer = (config: InternalAxiosRequestConfig) => unknown;
+
+/** Answers every call of the console's API client from `server`. */
+export function serveWith(server: FakeServer): void {
+  apiClient.defaults.adapter = async (config) => ({
+    data: await server(config),
+    status: 200,
+    statusText: 'OK',
+    headers: {},
+    config,
+  });
+}
+
+/** The ids a DELETE sent, for the fake servers that record them. */
+export const sentIds = (config: InternalAxiosRequestConfig): unknown => JSON.parse(config.data as string);
+
+/** Renders a page as the console shows it: signed in with `roles`, with its own query cache. */
+export function renderPage(page: ReactElement, roles: string[]): void {
+  useSession.setState({ roles });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <App>{page}</App>
+    </QueryClientProvider>,
+  );
+}
+
+/** After each test: the page unmounted and nothing left in the document (antd's pop-ups included). */
+export function cleanUpPage(): void {
+  cleanup();
+  document.body.innerHTML = '';
+}
