@@ -1,10 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { Dept } from '@water/contract/depts';
-import { Button, Card, DatePicker, Form, Input } from 'antd';
+import { Card, DatePicker, Form, Input } from 'antd';
 import { type Key, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deptLevelQuery } from '@/components/dept-tree/get-dept-level.ts';
 import { DictSelect } from '@/components/dict-select.tsx';
+import { AddButton } from '@/components/list/add-button.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { createTimeFilter, type DayRange } from '@/components/list/date-range.ts';
 import { SearchBar } from '@/components/list/search-bar.tsx';
@@ -12,7 +13,6 @@ import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
 import { useBulkDelete } from '@/components/list/use-bulk-delete.tsx';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
-import { Permission } from '@/components/permission.tsx';
 import { StatusTag } from '@/components/status-tag.tsx';
 import { assembleTree, type Nested, subtreeIds } from '@/components/tree/lazy-tree.ts';
 import { useLazyLevels } from '@/components/tree/use-lazy-levels.ts';
@@ -138,11 +138,7 @@ export function DeptsAdminPage() {
         }}
         actions={
           <>
-            <Permission allow={['dept:add']}>
-              <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => openDialog({ excluded: [] })}>
-                {t('list.add')}
-              </Button>
-            </Permission>
+            <AddButton allow="dept:add" onClick={() => openDialog({ excluded: [] })} />
             {bulk.button}
           </>
         }

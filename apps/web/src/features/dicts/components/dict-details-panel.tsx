@@ -1,13 +1,12 @@
-import { PlusOutlined } from '@ant-design/icons';
 import type { Dict, DictDetail } from '@water/contract/dicts';
-import { Button, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { AddButton } from '@/components/list/add-button.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
 import { useFormDialog } from '@/components/list/use-form-dialog.ts';
 import { useListState } from '@/components/list/use-list-state.ts';
-import { Permission } from '@/components/permission.tsx';
 import { useDeleteDictDetail } from '../api/delete-dict-detail.ts';
 import { useDictDetails } from '../api/get-dict-details.ts';
 import { DictDetailForm } from './dict-detail-form.tsx';
@@ -54,13 +53,7 @@ export function DictDetailsPanel({ dict }: { dict: Dict }) {
         list={list}
         query={query}
         rowKey={(detail) => detail.id}
-        actions={
-          <Permission allow={['dict:add']}>
-            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={dialog.openCreate}>
-              {t('list.add')}
-            </Button>
-          </Permission>
-        }
+        actions={<AddButton allow="dict:add" onClick={dialog.openCreate} />}
       />
       <DictDetailForm dict={dict} dialog={dialog} shown={query.data?.content ?? []} />
     </>

@@ -1,7 +1,7 @@
-import { PlusOutlined } from '@ant-design/icons';
 import type { Dict } from '@water/contract/dicts';
-import { Button, Card, Col, Empty, Form, Input, Row } from 'antd';
+import { Card, Col, Empty, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { AddButton } from '@/components/list/add-button.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
@@ -10,7 +10,6 @@ import { useChosenRow } from '@/components/list/use-chosen-row.tsx';
 import { useFormDialog } from '@/components/list/use-form-dialog.ts';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
-import { Permission } from '@/components/permission.tsx';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
 import { dictsLocales } from '@/locales/console/dicts.ts';
@@ -98,11 +97,7 @@ export function DictsAdminPage() {
             tableProps={{ rowSelection: bulk.rowSelection, onRow: choice.onRow, rowClassName: choice.rowClassName }}
             actions={
               <>
-                <Permission allow={['dict:add']}>
-                  <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={dialog.openCreate}>
-                    {t('list.add')}
-                  </Button>
-                </Permission>
+                <AddButton allow="dict:add" onClick={dialog.openCreate} />
                 {bulk.button}
               </>
             }

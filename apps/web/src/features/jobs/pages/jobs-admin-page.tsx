@@ -1,8 +1,8 @@
-import { PlusOutlined } from '@ant-design/icons';
 import type { Job } from '@water/contract/jobs';
-import { Button, Card, DatePicker, Form, Input } from 'antd';
+import { Card, DatePicker, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DictSelect } from '@/components/dict-select.tsx';
+import { AddButton } from '@/components/list/add-button.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { createTimeFilter, type DayRange } from '@/components/list/date-range.ts';
 import { SearchBar } from '@/components/list/search-bar.tsx';
@@ -11,7 +11,6 @@ import { useBulkDelete } from '@/components/list/use-bulk-delete.tsx';
 import { useFormDialog } from '@/components/list/use-form-dialog.ts';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
-import { Permission } from '@/components/permission.tsx';
 import { StatusTag } from '@/components/status-tag.tsx';
 import { useMenuTitle } from '@/lib/menu-title.ts';
 import { useDeleteJobs } from '../api/delete-jobs.ts';
@@ -94,11 +93,7 @@ export function JobsAdminPage() {
         tableProps={{ rowSelection: bulk.rowSelection }}
         actions={
           <>
-            <Permission allow={['job:add']}>
-              <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={dialog.openCreate}>
-                {t('list.add')}
-              </Button>
-            </Permission>
+            <AddButton allow="job:add" onClick={dialog.openCreate} />
             {bulk.button}
           </>
         }

@@ -1,15 +1,15 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { MENU_TYPE_BUTTON, type Menu } from '@water/contract/menus';
-import { Button, Card, Flex, Form, Input, Tag, Typography } from 'antd';
+import { Card, Flex, Form, Input, Tag, Typography } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AddButton } from '@/components/list/add-button.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
 import { useBulkDelete } from '@/components/list/use-bulk-delete.tsx';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
-import { Permission } from '@/components/permission.tsx';
 import { assembleTree, type Nested, subtreeIds } from '@/components/tree/lazy-tree.ts';
 import { useLazyLevels } from '@/components/tree/use-lazy-levels.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
@@ -166,11 +166,7 @@ export function MenusAdminPage() {
         }}
         actions={
           <>
-            <Permission allow={['menu:add']}>
-              <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => openDialog({ excluded: [] })}>
-                {t('list.add')}
-              </Button>
-            </Permission>
+            <AddButton allow="menu:add" onClick={() => openDialog({ excluded: [] })} />
             {bulk.button}
           </>
         }

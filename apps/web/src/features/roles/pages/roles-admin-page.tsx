@@ -1,8 +1,8 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { ADMIN_PERMISSION } from '@water/contract/constants';
 import type { Role } from '@water/contract/roles';
-import { Button, Card, DatePicker, Empty, Flex, Form, Input } from 'antd';
+import { Card, DatePicker, Empty, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { AddButton } from '@/components/list/add-button.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { createTimeFilter, type DayRange } from '@/components/list/date-range.ts';
 import { SearchBar } from '@/components/list/search-bar.tsx';
@@ -12,7 +12,7 @@ import { useChosenRow } from '@/components/list/use-chosen-row.tsx';
 import { useFormDialog } from '@/components/list/use-form-dialog.ts';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
-import { Permission, usePermission } from '@/components/permission.tsx';
+import { usePermission } from '@/components/permission.tsx';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
 import { useSession } from '@/lib/session.ts';
@@ -127,11 +127,7 @@ export function RolesAdminPage() {
           tableProps={{ rowSelection: bulk.rowSelection, onRow: choice.onRow, rowClassName: choice.rowClassName }}
           actions={
             <>
-              <Permission allow={['roles:add']}>
-                <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={dialog.openCreate}>
-                  {t('list.add')}
-                </Button>
-              </Permission>
+              <AddButton allow="roles:add" onClick={dialog.openCreate} />
               {bulk.button}
             </>
           }

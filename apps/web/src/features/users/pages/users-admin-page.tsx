@@ -1,9 +1,10 @@
-import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
+import { KeyOutlined } from '@ant-design/icons';
 import type { UserDto } from '@water/contract/auth';
-import { App, Button, Card, DatePicker, Flex, Form, Input } from 'antd';
+import { App, Card, DatePicker, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DictSelect } from '@/components/dict-select.tsx';
 import { useGenderLabel } from '@/components/gender.tsx';
+import { AddButton } from '@/components/list/add-button.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { createTimeFilter, type DayRange } from '@/components/list/date-range.ts';
 import { SearchBar } from '@/components/list/search-bar.tsx';
@@ -12,7 +13,6 @@ import { useBulkDelete } from '@/components/list/use-bulk-delete.tsx';
 import { useFormDialog } from '@/components/list/use-form-dialog.ts';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
-import { Permission } from '@/components/permission.tsx';
 import { useConfirm } from '@/components/use-confirm.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
 import { useSession } from '@/lib/session.ts';
@@ -163,11 +163,7 @@ export function UsersAdminPage() {
             tableProps={{ rowSelection: bulk.rowSelection }}
             actions={
               <>
-                <Permission allow={['user:add']}>
-                  <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={dialog.openCreate}>
-                    {t('list.add')}
-                  </Button>
-                </Permission>
+                <AddButton allow="user:add" onClick={dialog.openCreate} />
                 {bulk.button}
               </>
             }
