@@ -141,6 +141,8 @@ export type Caller = ReturnType<typeof callerFor>;
 
 export interface SignedInTestApp {
   t: TestApp;
+  /** The administrator's `Authorization` header value, for calls `admin` cannot make (uploads). */
+  adminToken: string;
   /** Calls as the administrator. */
   admin: Caller;
   /** Calls as the demo user `test` (role User). */
@@ -155,7 +157,8 @@ export function useTestApp(env: Record<string, string> = {}): SignedInTestApp {
   const context = {} as SignedInTestApp;
   beforeAll(async () => {
     context.t = await createTestApp({ AUTH_RATE_LIMIT: '1000', ...env });
-    context.admin = callerFor(context.t, await tokenOf(context.t));
+    context.adminToken = await tokenOf(context.t);
+    context.admin = callerFor(context.t, context.adminToken);
     context.user = callerFor(context.t, await tokenOf(context.t, 'test', DEFAULT_USER_PASSWORD));
   });
   afterAll(() => context.t?.close());

@@ -26,3 +26,11 @@ export async function readUpload(request: FastifyRequest, field: string, maxByte
     throw malformedBody('The multipart body cannot be read: check its boundary and parts');
   }
 }
+
+/** A display name from an uploaded one: no folders, no control characters, at most 200 characters. */
+export function displayName(uploaded: string): string {
+  const base = uploaded.split(/[\\/]/).pop() ?? '';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (clean || 'file').slice(0, 200);
+}

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Artifact, ArtifactKind, ArtifactQuery } from '@water/contract/artifacts';
 import type { PageOf } from '@water/contract/common';
+import { hasAnyPermission } from '@water/contract/permissions';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -11,8 +12,7 @@ import { forbidden, invalidField, notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
 import type { Principal } from '../../lib/principal.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import { readUpload } from '../../lib/uploads.ts';
-import { displayName } from '../storage/storage.service.ts';
+import { displayName, readUpload } from '../../lib/uploads.ts';
 import {
   type ArtifactRow,
   artifactOrder,
@@ -44,8 +44,8 @@ async function contentExtension(kind: ArtifactKind, bytes: Buffer, named: string
 }
 
 const visibleKinds = (principal: Principal): ArtifactKind[] =>
-  (Object.keys(ARTIFACT_PERMISSIONS) as ArtifactKind[]).filter(
-    (kind) => principal.permissions.has('admin') || principal.permissions.has(ARTIFACT_PERMISSIONS[kind].list),
+  (Object.keys(ARTIFACT_PERMISSIONS) as ArtifactKind[]).filter((kind) =>
+    hasAnyPermission(principal.permissions, [ARTIFACT_PERMISSIONS[kind].list]),
   );
 
 function toDto(row: ArtifactRow): Artifact {

@@ -1,33 +1,19 @@
 import { createHash } from 'node:crypto';
 import { parse as parseDisposition } from 'content-disposition';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PDF, uploadAs, zip } from '../../../test/file-fixtures.ts';
-import {
-  callerFor,
-  createTestApp,
-  DEFAULT_USER_PASSWORD,
-  refusedField,
-  type TestApp,
-  tokenOf,
-} from '../../../test/test-app.ts';
+import { callerFor, refusedField, tokenOf, useTestApp } from '../../../test/test-app.ts';
 import { deptId, userBody } from '../users/test-fixtures.ts';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 describe('operations artifacts: deployment packages and database scripts', () => {
-  let t: TestApp;
-  let token: string;
-  const upload = (url: string, filename: string, content: Buffer, authorization = token) =>
-    uploadAs(t, authorization, url, filename, content);
-
-  beforeAll(async () => {
-    t = await createTestApp({ AUTH_RATE_LIMIT: '1000' });
-    token = await tokenOf(t);
-  });
-  afterAll(() => t.close());
+  const ctx = useTestApp();
+  const upload = (url: string, filename: string, content: Buffer, authorization = ctx.adminToken) =>
+    uploadAs(ctx.t, authorization, url, filename, content);
 
   it('keeps each upload of a name as its next version, with its checksum, uploader and notes', async () => {
-    const call = callerFor(t, token);
+    const call = ctx.admin;
     const first = zip('app.js', Buffer.from('console.log(1)'));
     const second = zip('app.js', Buffer.from('console.log(2)'));
     const one = await upload('/api/deploy/upload?notes=First%20cut', 'console-web.zip', first);
@@ -61,7 +47,7 @@ describe('operations artifacts: deployment packages and database scripts', () =>
   });
 
   it('keeps an SQL script without ever running it', async () => {
-    const call = callerFor(t, token);
+    const call = ctx.admin;
     const script = Buffer.from('DROP TABLE sys_user;\nDELETE FROM sys_menu;\n');
     const kept = await upload('/api/database/upload', 'cleanup.sql', script);
     expect(kept.statusCode, kept.body).toBe(201);
@@ -73,7 +59,7 @@ describe('operations artifacts: deployment packages and database scripts', () =>
   });
 
   it('refuses what is not a package or a script, naming the field, and keeps nothing', async () => {
-    const call = callerFor(t, token);
+    const call = ctx.admin;
     const before = (await call('GET', '/api/artifacts')).json().totalElements;
     for (const [url, name, content, rule] of [
       [
@@ -100,7 +86,7 @@ describe('operations artifacts: deployment packages and database scripts', () =>
   });
 
   it('shows and serves each kind only to holders of its permission', async () => {
-    const call = callerFor(t, token);
+    const call = ctx.admin;
     // A button carrying database:list, on a role given to a new user.
     const system = (await call('GET', '/api/menus?page=0&size=100'))
       .json()
@@ -122,10 +108,10 @@ describe('operations artifacts: deployment packages and database scripts', () =>
     });
     expect(role.statusCode, role.body).toBe(201);
     const [roleRow] = (await call('GET', '/api/roles?blurry=Script%20reader')).json().content;
-    const body = userBody(await deptId(t, 'Sales'), roleRow.id, { password: 'Reader-pass-1' });
+    const body = userBody(await deptId(ctx.t, 'Sales'), roleRow.id, { password: 'Reader-pass-1' });
     expect((await call('POST', '/api/users', body)).statusCode).toBe(201);
-    const readerToken = await tokenOf(t, body.username, 'Reader-pass-1');
-    const reader = callerFor(t, readerToken);
+    const readerToken = await tokenOf(ctx.t, body.username, 'Reader-pass-1');
+    const reader = callerFor(ctx.t, readerToken);
 
     const kinds = (await reader('GET', '/api/artifacts?page=0&size=100'))
       .json()
@@ -136,8 +122,6 @@ describe('operations artifacts: deployment packages and database scripts', () =>
     const [deployed] = (await call('GET', '/api/artifacts?kind=deploy')).json().content;
     expect((await reader('GET', deployed.url)).statusCode).toBe(403);
     expect((await upload('/api/database/upload', 'x.sql', Buffer.from('SELECT 1'), readerToken)).statusCode).toBe(403);
-    expect(
-      (await callerFor(t, await tokenOf(t, 'test', DEFAULT_USER_PASSWORD))('GET', '/api/artifacts')).statusCode,
-    ).toBe(403);
+    expect((await ctx.user('GET', '/api/artifacts')).statusCode).toBe(403);
   });
 });

@@ -15,7 +15,7 @@ import { invalidField, notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
 import type { Principal } from '../../lib/principal.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import { readUpload } from '../../lib/uploads.ts';
+import { displayName, readUpload } from '../../lib/uploads.ts';
 import { type FileRow, fileOrder, fileSortable, storageRepository as repo } from './storage.repository.ts';
 
 function toFileDto(row: FileRow): StoredFile {
@@ -31,14 +31,6 @@ function toFileDto(row: FileRow): StoredFile {
     createTime: formatDateTime(row.createTime),
     updateTime: formatDateTime(row.updateTime),
   };
-}
-
-/** A display name from an uploaded one: no folders, no control characters, at most 200 characters. */
-export function displayName(uploaded: string): string {
-  const base = uploaded.split(/[\\/]/).pop() ?? '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return (clean || 'file').slice(0, 200);
 }
 
 /** A chosen display name keeps the uploaded file's extension, as eladmin's did. */
