@@ -142,10 +142,8 @@ export function createStorageService(
 
   return {
     async list(query: FileQuery, imagesOnly: boolean): Promise<PageOf<StoredFile>> {
-      const filter = { ...query, type: imagesOnly ? 'image' : query.type };
       if (imagesOnly && query.type && query.type !== 'image') return { content: [], totalElements: 0 };
-      const page = await repo.page(db, filter, toPaging(query, fileSortable, fileOrder));
-      return { content: page.content.map(toFileDto), totalElements: page.totalElements };
+      return pageOf({ ...query, type: imagesOnly ? 'image' : query.type }, toFileDto);
     },
 
     /** eladmin's `GET api/localStorage`: the same files in the shape eladmin-web shows. */
