@@ -26,7 +26,7 @@ async function endSession(request: APIRequestContext, context: BrowserContext) {
 }
 
 test.describe('the HTTP client', () => {
-  test('an expired session raises one "System prompt" however many calls fail together', { tag: '@phone' }, async ({
+  test('an expired session raises one "System prompt" however many calls fail together', async ({
     page,
     context,
     request,
@@ -66,10 +66,7 @@ test.describe('the HTTP client', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test('a 403 answer leads to /401, which explains and offers a way home', { tag: '@phone' }, async ({
-    page,
-    seed,
-  }) => {
+  test('a 403 answer leads to /401, which explains and offers a way home', async ({ page, seed }) => {
     // A role that shows the jobs page but not the permission to list jobs: the server refuses the list.
     const { 'Unlisted jobs': jobsPage } = await seed.menuTree({
       title: 'Unlisted jobs',

@@ -57,7 +57,7 @@ test.describe('signing in (English)', () => {
     await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
   });
 
-  test('signing in returns to the requested page with its query', { tag: '@phone' }, async ({ page }) => {
+  test('signing in returns to the requested page with its query', async ({ page }) => {
     await page.goto('/dashboard?from=bookmark');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard%3Ffrom%3Dbookmark$/);
     await fillSignIn(page);

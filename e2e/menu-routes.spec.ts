@@ -58,7 +58,7 @@ test.describe('routes from the server', () => {
     );
   });
 
-  test('a hidden entry is routed but not in the sidebar', { tag: '@phone' }, async ({ page }) => {
+  test('a hidden entry is routed but not in the sidebar', async ({ page }) => {
     await sidebar(page).getByRole('menuitem', { name: 'Extras' }).click();
     await expect(sidebar(page).getByRole('link', { name: 'Future report' })).toBeVisible();
     await expect(sidebar(page).getByText('Secret report')).toHaveCount(0);
@@ -84,7 +84,7 @@ test.describe('routes from the server', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test('a page key this build does not know shows "page not available"', { tag: '@phone' }, async ({ page }) => {
+  test('a page key this build does not know shows "page not available"', async ({ page }) => {
     await sidebar(page).getByRole('menuitem', { name: 'Extras' }).click();
     await sidebar(page).getByRole('link', { name: 'Future report' }).click();
     await expect(page).toHaveURL(/\/extras\/future$/);
@@ -95,9 +95,7 @@ test.describe('routes from the server', () => {
 });
 
 test.describe('fixed routes', () => {
-  test('/ opens the pinned home page; the personal center is reached from the avatar only', { tag: '@phone' }, async ({
-    page,
-  }) => {
+  test('/ opens the pinned home page; the personal center is reached from the avatar only', async ({ page }) => {
     await signIn(page);
     await page.goto('/');
     await expect(page).toHaveURL(/\/dashboard$/);

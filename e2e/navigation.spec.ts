@@ -13,7 +13,7 @@ test.describe('navigation rules', () => {
     await seed.menuTree(WORKBENCH);
   });
 
-  test('a bookmarked menu page is reached after signing in, with its title', { tag: '@phone' }, async ({ page }) => {
+  test('a bookmarked menu page is reached after signing in, with its title', async ({ page }) => {
     await page.goto('/workbench/kept?from=bookmark');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fworkbench%2Fkept%3Ffrom%3Dbookmark$/);
     await fillSignIn(page);
@@ -78,9 +78,7 @@ test.describe('navigation rules', () => {
     await expect(page.locator('#nprogress')).toHaveCount(0);
   });
 
-  test('a signed-in visitor is sent away from /login, and unknown paths go to /404', { tag: '@phone' }, async ({
-    page,
-  }) => {
+  test('a signed-in visitor is sent away from /login, and unknown paths go to /404', async ({ page }) => {
     await signIn(page);
     await page.goto('/login');
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -119,7 +117,7 @@ test.describe('navigation rules', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 
-  test('/redirect/<path> comes back to the path', { tag: '@phone' }, async ({ page }) => {
+  test('/redirect/<path> comes back to the path', async ({ page }) => {
     await signIn(page);
     await page.goto('/redirect/workbench/words?x=1');
     await expect(page).toHaveURL(/\/workbench\/words\?x=1$/);

@@ -4,9 +4,7 @@ import { openConsole, shot } from './support/sign-in.ts';
 // Signing in is not the point here: the administrator's console opens with the worker's session.
 test.use({ signedIn: true });
 
-test('the server page reads the figures again every few seconds and draws each reading', { tag: '@phone' }, async ({
-  page,
-}) => {
+test('the server page reads the figures again every few seconds and draws each reading', async ({ page }) => {
   await openConsole(page, '/monitor/server');
   const updated = page.getByText(/^Updated \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
   await expect(updated).toBeVisible();

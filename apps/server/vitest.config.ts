@@ -10,10 +10,23 @@ export default defineConfig({
       'test/*.test.ts',
       ...(process.env.TEST_DATABASE_URL ? ['test/postgres/*.test.ts'] : []),
     ],
-    // The crash and load tests of the embedded database run real processes for minutes: once per run is enough.
+    // The PostgreSQL pass runs the tests whose outcome can depend on the database. Run once: the
+    // crash, load and process tests of the embedded database (real processes, for minutes), and
+    // the tests that never reach a database (requests refused at the door, headers, pure units).
     exclude: [
       ...configDefaults.exclude,
-      ...(process.env.TEST_DATABASE_URL ? ['test/durability.test.ts', 'test/load.test.ts'] : []),
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            'test/durability.test.ts',
+            'test/load.test.ts',
+            'test/process.test.ts',
+            'test/malformed-requests.test.ts',
+            'test/security-headers.test.ts',
+            'src/lib/**',
+            'src/config.test.ts',
+            'src/plugins/**',
+          ]
+        : []),
     ],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,

@@ -5,6 +5,18 @@ import { CreateTimeRange, DateTime, PageQuery } from './common.ts';
 export const ARTIFACT_KINDS = ['deploy', 'database'] as const;
 export type ArtifactKind = (typeof ARTIFACT_KINDS)[number];
 
+/** The file extensions each kind accepts (the server judges the content, not only the name). */
+export const ARTIFACT_EXTENSIONS: Record<ArtifactKind, readonly string[]> = {
+  deploy: ['zip', 'jar', 'gz', 'tar', '7z', 'rar'],
+  database: ['sql'],
+};
+
+/** The permission to list (and download) and to upload each kind. */
+export const ARTIFACT_PERMISSIONS: Record<ArtifactKind, { list: string; add: string }> = {
+  deploy: { list: 'deploy:list', add: 'deploy:add' },
+  database: { list: 'database:list', add: 'database:add' },
+};
+
 const Kind = Type.Union([Type.Literal('deploy'), Type.Literal('database')]);
 
 /** An uploaded package or script, kept as a version; the server never runs it. */

@@ -16,6 +16,7 @@ export const PAGE_KEYS = [
   'monitor/sql/index',
   'tools/storage/index',
   'tools/settings/index',
+  'tools/operations/index',
 ] as const;
 export type PageKey = (typeof PAGE_KEYS)[number];
 

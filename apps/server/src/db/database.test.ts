@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { openTestDatabase } from '../../test/test-database.ts';
 import { verifyPassword } from '../lib/password.ts';
-import { DataDirLockedError, migrationsFolder, openPglite } from './client.ts';
+import { type DatabaseHandle, DataDirLockedError, migrationsFolder, openPglite } from './client.ts';
 import * as t from './schema.ts';
 import { seedDatabase } from './seed.ts';
 
@@ -123,6 +123,14 @@ describe('seeding a new installation', () => {
   }, 60_000);
 });
 
+/** A release's migration, statement by statement, as the migrator runs it. */
+async function runMigration(database: DatabaseHandle, file: string) {
+  const migration = await readFile(path.join(migrationsFolder, file), 'utf8');
+  for (const statement of migration.split('--> statement-breakpoint')) {
+    await database.db.execute(sql.raw(statement));
+  }
+}
+
 describe('upgrading an existing database', () => {
   it('gives the seeded menus the icons both clients know, and keeps an icon someone chose', async () => {
     // A database as the previous release left it: the old seeded icons, and one changed by hand.
@@ -139,11 +147,7 @@ describe('upgrading an existing database', () => {
       }
       await database.db.update(t.menus).set({ icon: 'folder' }).where(eq(t.menus.component, 'tools/storage/index'));
 
-      // The release's migration, statement by statement, as the migrator runs it.
-      const migration = await readFile(path.join(migrationsFolder, '0002_seeded-icons.sql'), 'utf8');
-      for (const statement of migration.split('--> statement-breakpoint')) {
-        await database.db.execute(sql.raw(statement));
-      }
+      await runMigration(database, '0002_seeded-icons.sql');
 
       const rows = await database.db.select({ component: t.menus.component, icon: t.menus.icon }).from(t.menus);
       expect(Object.fromEntries(rows.map((menu) => [menu.component, menu.icon]))).toMatchObject({
@@ -153,6 +157,53 @@ describe('upgrading an existing database', () => {
         'tools/settings/index': 'system1',
         'tools/storage/index': 'folder',
       });
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('adds the Operations page with its buttons under Tools, for the roles that edit the global settings, once', async () => {
+    const database = await openTestDatabase(inject('template'));
+    try {
+      const { db } = database;
+      // A database as the release before left it: no Operations page; a second role that edits the settings.
+      const seeded = await db.select().from(t.menus).where(eq(t.menus.component, 'tools/operations/index'));
+      await db.delete(t.menus).where(eq(t.menus.pid, seeded[0]!.id));
+      await db.delete(t.menus).where(eq(t.menus.id, seeded[0]!.id));
+      const [tools] = await db.select().from(t.menus).where(eq(t.menus.path, 'sys-tools'));
+      await db
+        .update(t.menus)
+        .set({ subCount: tools!.subCount - 1 })
+        .where(eq(t.menus.id, tools!.id));
+      const [editor] = await db
+        .insert(t.roles)
+        .values({ name: 'Console editor', level: 3, dataScope: '本级' })
+        .returning({ id: t.roles.id });
+      const [settingEdit] = await db.select().from(t.menus).where(eq(t.menus.permission, 'setting:edit'));
+      await db.insert(t.rolesMenus).values({ roleId: editor!.id, menuId: settingEdit!.id });
+
+      await runMigration(database, '0004_operations-menu.sql');
+      await runMigration(database, '0004_operations-menu.sql');
+
+      const pages = await db.select().from(t.menus).where(eq(t.menus.component, 'tools/operations/index'));
+      expect(pages).toHaveLength(1);
+      const page = pages[0]!;
+      expect(page).toMatchObject({ pid: tools!.id, type: 1, title: 'Operations', path: 'operations', icon: 'deploy' });
+      expect(page.permission).toBe('deploy:list');
+      const buttons = await db.select().from(t.menus).where(eq(t.menus.pid, page.id)).orderBy(asc(t.menus.menuSort));
+      expect(buttons.map((button) => button.permission)).toEqual(['deploy:add', 'database:list', 'database:add']);
+      expect(page.subCount).toBe(3);
+      const [toolsAfter] = await db.select().from(t.menus).where(eq(t.menus.id, tools!.id));
+      expect(toolsAfter!.subCount).toBe(tools!.subCount);
+
+      const holders = await db
+        .select({ role: t.roles.name })
+        .from(t.rolesMenus)
+        .innerJoin(t.roles, eq(t.roles.id, t.rolesMenus.roleId))
+        .where(eq(t.rolesMenus.menuId, page.id));
+      expect(holders.map((holder) => holder.role).sort()).toEqual(['Administrator', 'Console editor']);
+      const grants = await db.select().from(t.rolesMenus).where(eq(t.rolesMenus.roleId, editor!.id));
+      expect(grants).toHaveLength(1 + 1 + 3);
     } finally {
       await database.close();
     }

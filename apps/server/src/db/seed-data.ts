@@ -178,6 +178,20 @@ export const seedMenus: SeedMenu[] = [
         permission: 'setting:list',
         children: [{ title: 'Global settings: edit', type: 2, permission: 'setting:edit' }],
       },
+      {
+        title: 'Operations',
+        type: 1,
+        path: 'operations',
+        component: 'tools/operations/index',
+        componentName: 'Operations',
+        icon: 'deploy',
+        permission: 'deploy:list',
+        children: [
+          { title: 'Deployment package: upload', type: 2, permission: 'deploy:add' },
+          { title: 'Database scripts: list', type: 2, permission: 'database:list' },
+          { title: 'Database script: upload', type: 2, permission: 'database:add' },
+        ],
+      },
     ],
   },
 ];

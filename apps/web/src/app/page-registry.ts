@@ -24,6 +24,8 @@ export const PAGE_LOADERS = {
   'tools/storage/index': async () => (await import('@/features/storage/pages/storage-page.tsx')).StoragePage,
   'tools/settings/index': async () =>
     (await import('@/features/global-settings/pages/global-settings-page.tsx')).GlobalSettingsPage,
+  'tools/operations/index': async () =>
+    (await import('@/features/operations/pages/operations-page.tsx')).OperationsPage,
 } satisfies Record<PageKey, PageLoader>;
 
 const pages = new Map<PageKey, LazyExoticComponent<ComponentType>>();

@@ -22,6 +22,8 @@ interface FormModalProps<V extends object> {
   children: ReactNode;
   width?: number;
   okText?: string;
+  /** What the success says instead of "Saved" or "Created" (e.g. "Uploaded"). */
+  doneText?: string;
 }
 
 /**
@@ -54,6 +56,7 @@ export function FormModal<V extends object>(props: FormModalProps<V>) {
     children,
     width = 560,
     okText,
+    doneText,
   } = props;
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -62,7 +65,7 @@ export function FormModal<V extends object>(props: FormModalProps<V>) {
     setBusy(true);
     try {
       await onSubmit(values);
-      message.success(editing ? t('list.saved') : t('list.created'));
+      message.success(doneText ?? (editing ? t('list.saved') : t('list.created')));
       onClose();
     } catch (error) {
       reportFormError(form, error, fieldNames);

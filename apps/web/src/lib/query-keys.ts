@@ -89,3 +89,8 @@ export const fileKeys = {
   all: ['files'] as const,
   list: (params: Params) => [...fileKeys.all, 'list', params] as const,
 };
+
+export const artifactKeys = {
+  all: ['artifacts'] as const,
+  list: (params: Params) => [...artifactKeys.all, 'list', params] as const,
+};

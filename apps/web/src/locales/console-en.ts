@@ -42,6 +42,7 @@ export const consoleEn = {
     Tools: 'Tools',
     Storage: 'Storage',
     'Global settings': 'Global settings',
+    Operations: 'Operations',
     // Buttons of the seeded menus (permission trees).
     'User: add': 'User: add',
     'User: edit': 'User: edit',
@@ -66,6 +67,9 @@ export const consoleEn = {
     'File: delete': 'File: delete',
     'Online users: kick out': 'Online users: kick out',
     'Global settings: edit': 'Global settings: edit',
+    'Deployment package: upload': 'Deployment package: upload',
+    'Database scripts: list': 'Database scripts: list',
+    'Database script: upload': 'Database script: upload',
   },
   /** What a server field error code says, under the field it names. */
   fieldErrors: {

@@ -41,6 +41,7 @@ export const consoleZhCN: ConsoleMessages = {
     Tools: '系统工具',
     Storage: '存储管理',
     'Global settings': '全局设置',
+    Operations: '运维管理',
     // Buttons of the seeded menus (permission trees).
     'User: add': '用户新增',
     'User: edit': '用户编辑',
@@ -65,6 +66,9 @@ export const consoleZhCN: ConsoleMessages = {
     'File: delete': '文件删除',
     'Online users: kick out': '强制退出',
     'Global settings: edit': '全局设置编辑',
+    'Deployment package: upload': '部署包上传',
+    'Database scripts: list': '数据库脚本查看',
+    'Database script: upload': '数据库脚本上传',
   },
   fieldErrors: {
     required: '必填',

@@ -1,6 +1,7 @@
 import type { dictsLocales } from './console/dicts.ts';
 import type { menusLocales } from './console/menus.ts';
 import type { logsLocales, onlineLocales } from './console/monitor.ts';
+import type { operationsLocales } from './console/operations.ts';
 import type { rolesLocales } from './console/roles.ts';
 import type { serverMonitorLocales } from './console/server-monitor.ts';
 import type { sqlMonitorLocales } from './console/sql-monitor.ts';
@@ -20,6 +21,7 @@ export type PageMessages = Texts<{
   serverMonitor: typeof serverMonitorLocales.en;
   sqlMonitor: typeof sqlMonitorLocales.en;
   storage: typeof storageLocales.en;
+  operations: typeof operationsLocales.en;
 }>;
 /** Every text key, for typed `t()` calls: the core texts, the console's and the pages'. */
 export type Messages = Texts<typeof en> & ConsoleMessages & PageMessages;

@@ -1,10 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Artifact, ArtifactQuery, ArtifactUploadQuery } from '@water/contract/artifacts';
+import { ARTIFACT_PERMISSIONS, Artifact, ArtifactQuery, ArtifactUploadQuery } from '@water/contract/artifacts';
 import { authErrors, ErrorBody, Id, Page } from '@water/contract/common';
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import { principalOf } from '../../plugins/auth.ts';
-import { ARTIFACT_PERMISSIONS, type ArtifactsService } from './artifacts.service.ts';
+import type { ArtifactsService } from './artifacts.service.ts';
 
 const tags = ['operations'];
 

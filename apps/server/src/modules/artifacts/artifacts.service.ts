@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { Artifact, ArtifactKind, ArtifactQuery } from '@water/contract/artifacts';
+import {
+  ARTIFACT_EXTENSIONS,
+  ARTIFACT_PERMISSIONS,
+  type Artifact,
+  type ArtifactKind,
+  type ArtifactQuery,
+} from '@water/contract/artifacts';
 import type { PageOf } from '@water/contract/common';
 import { hasAnyPermission } from '@water/contract/permissions';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -22,17 +28,8 @@ import {
 
 /** What each kind accepts, judged by the content: packages are archives, scripts plain SQL text. */
 const ACCEPTS: Record<ArtifactKind, { extensions: readonly string[]; description: string }> = {
-  deploy: {
-    extensions: ['zip', 'jar', 'gz', 'tar', '7z', 'rar'],
-    description: 'a zip, jar, tar, gz, 7z or rar package',
-  },
-  database: { extensions: ['sql'], description: 'a plain-text .sql script' },
-};
-
-/** The permission to list (and download) and to upload each kind. */
-export const ARTIFACT_PERMISSIONS: Record<ArtifactKind, { list: string; add: string }> = {
-  deploy: { list: 'deploy:list', add: 'deploy:add' },
-  database: { list: 'database:list', add: 'database:add' },
+  deploy: { extensions: ARTIFACT_EXTENSIONS.deploy, description: 'a zip, jar, tar, gz, 7z or rar package' },
+  database: { extensions: ARTIFACT_EXTENSIONS.database, description: 'a plain-text .sql script' },
 };
 
 /** The extension the content earns: scripts must be plain text named .sql; packages are judged by their bytes. */

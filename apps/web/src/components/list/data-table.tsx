@@ -9,6 +9,7 @@ import { ColumnChooser } from './column-chooser.tsx';
 import { loadHiddenColumns, saveHiddenColumns, visibleColumnKeys } from './column-visibility.ts';
 import { ExportButton } from './export-button.tsx';
 import { cleanFilters, sortOrderOf } from './list-params.ts';
+import { tableWidth } from './table-width.ts';
 import type { ListController } from './use-list-state.ts';
 
 /** A column of a list: its key names it in the column chooser; `sortField` makes it sortable on the server. */
@@ -104,7 +105,10 @@ export function DataTable<T extends object, F extends object>(props: DataTablePr
         dataSource={rows ?? query.data?.content ?? []}
         loading={query.isFetching}
         locale={{ emptyText }}
-        scroll={{ x: 'max-content', ...tableProps?.scroll }}
+        scroll={{
+          x: tableWidth(shown, { selection: !!tableProps?.rowSelection, expandable: !!tableProps?.expandable }),
+          ...tableProps?.scroll,
+        }}
         onChange={(pagination, _filters, sorter, extra) => {
           if (extra.action === 'sort') list.changeSort(sorter);
           else if (extra.action === 'paginate') {
