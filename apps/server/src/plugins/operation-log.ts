@@ -1,3 +1,4 @@
+import { operationName } from '@water/contract/operation-names';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { operationLogs } from '../db/schema.ts';
 import { addressOf, browserOf } from '../lib/client-info.ts';
@@ -47,12 +48,14 @@ declare module 'fastify' {
      * under this description: the sign-in, which the dashboard counts.
      */
     logAsUser?: string;
+    /** A read sent as POST (`…/superior`): not an operation, not logged. */
+    readOnly?: boolean;
   }
 }
 
 /**
  * Records every write made by a signed-in user, and every sign-in attempt: who, what (the
- * route's summary), when, from where and how long it took; failures as ERROR with the message
+ * operation's name), when, from where and how long it took; failures as ERROR with the message
  * the client was given.
  */
 export function operationLogHooks(app: FastifyInstance) {
@@ -65,6 +68,7 @@ export function operationLogHooks(app: FastifyInstance) {
   // Written before the answer leaves, so that whoever reads the log next already finds the entry.
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return payload;
+    if (request.routeOptions.config.readOnly) return payload;
     const asUser = request.routeOptions.config.logAsUser;
     const named = (request.body as { username?: unknown } | undefined)?.username;
     const username = request.principal?.username ?? (asUser && typeof named === 'string' ? named.trim() : undefined);
@@ -73,7 +77,10 @@ export function operationLogHooks(app: FastifyInstance) {
     await writeLog(app, request, {
       logType: failed ? 'ERROR' : 'INFO',
       description:
-        asUser ?? (request.routeOptions.schema?.summary as string | undefined) ?? `${request.method} ${request.url}`,
+        asUser ??
+        operationName(request.method, request.routeOptions.url) ??
+        (request.routeOptions.schema?.summary as string | undefined) ??
+        `${request.method} ${request.url}`,
       method: `${request.method} ${request.routeOptions.url ?? request.url}`,
       params: asUser ? loggableParams({ username }) : loggableParams(request.body),
       username,

@@ -20,7 +20,6 @@ export const consoleEn = {
     Active: 'Active',
     Enabled: 'Enabled',
     Disabled: 'Disabled',
-    'Sign in': 'Sign in',
   },
   /** Titles of the fixed pages and of the seeded menus; any other menu title shows as the server sent it. */
   menuTitles: {

@@ -2,6 +2,7 @@ import { deptsLocales } from './console/depts.ts';
 import { globalSettingsLocales } from './console/global-settings.ts';
 import { jobsLocales } from './console/jobs.ts';
 import { listLocales } from './console/list.ts';
+import { operationNamesZh } from './console/operation-names.ts';
 import { centerLocales } from './console/profile.ts';
 import { recoveryLocales } from './console/recovery.ts';
 import { usersLocales } from './console/users.ts';
@@ -18,7 +19,7 @@ export const consoleZhCN: ConsoleMessages = {
     Active: '激活',
     Enabled: '启用',
     Disabled: '禁用',
-    'Sign in': '用户登录',
+    ...operationNamesZh,
   },
   globalSettings: globalSettingsLocales.zh,
   recovery: recoveryLocales.zh,

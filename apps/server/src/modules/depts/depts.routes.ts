@@ -41,7 +41,7 @@ export async function deptsRoutes(base: FastifyInstance, { service }: { service:
         body: IdList,
         response: { 200: DeptTree, 400: ErrorBody, 404: ErrorBody, ...authErrors },
       },
-      config: { permission: ['dept:list', 'user:list'] },
+      config: { permission: ['dept:list', 'user:list'], readOnly: true },
     },
     async (request) => service.superior(principalOf(request), request.body),
   );

@@ -1,3 +1,4 @@
+import { operationName } from '@water/contract/operation-names';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -45,6 +46,25 @@ describe('operation log, online users and dashboard', () => {
     });
     expect(entry.time).toBeGreaterThanOrEqual(0);
     expect(entry.createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  });
+
+  it('names every write of the API by its operation name, and logs no read sent as POST', async () => {
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, { summary?: string }>> };
+    const unnamed: string[] = [];
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const method of Object.keys(operations).map((name) => name.toUpperCase())) {
+        if (['GET', 'HEAD', 'OPTIONS'].includes(method) || path.endsWith('/superior')) continue;
+        const route = path.replace(/\{(\w+)\}/g, ':$1');
+        if (!operationName(method, route)) unnamed.push(`${method} ${route}`);
+      }
+    }
+    expect(unnamed).toEqual([]);
+
+    await call('PUT', '/api/job', { id: 1, name: 'Chairman', jobSort: 1, enabled: true });
+    await call('POST', '/api/dept/superior', [1]);
+    const { content } = (await call('GET', '/api/logs?page=0&size=2&sort=id,desc')).json();
+    expect(content[0]).toMatchObject({ description: 'Edit a job', method: 'PUT /api/job' });
+    expect(content.map((row: { method: string }) => row.method)).not.toContain('POST /api/dept/superior');
   });
 
   it('records sign-ins, and failed ones as errors without the password', async () => {

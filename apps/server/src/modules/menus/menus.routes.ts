@@ -101,7 +101,7 @@ export async function menusRoutes(base: FastifyInstance, { service }: { service:
         body: Type.Array(Id(), { maxItems: 1000 }),
         response: { 200: Type.Array(MenuWithChildren), 404: ErrorBody, ...authErrors },
       },
-      config: { permission: ['menu:list'] },
+      config: { permission: ['menu:list'], readOnly: true },
     },
     async (request) => service.superior(request.body),
   );

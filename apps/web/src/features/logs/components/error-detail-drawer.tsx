@@ -2,6 +2,7 @@ import type { OperationLog } from '@water/contract/logs';
 import { Alert, Descriptions, Drawer, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addressLabel } from '@/lib/address-label.ts';
+import { useSeededText } from '@/lib/menu-title.ts';
 import { useErrorDetail } from '../api/get-error-detail.ts';
 import { formatParams, RequestCell } from './request-cell.tsx';
 
@@ -10,6 +11,7 @@ const pre = { margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontSi
 /** A failed operation in full: the request, who sent it from where, and what went wrong. */
 export function ErrorDetailDrawer({ entry, onClose }: { entry: OperationLog | undefined; onClose: () => void }) {
   const { t } = useTranslation();
+  const seeded = useSeededText();
   const detail = useErrorDetail(entry?.id);
   const params = formatParams(entry?.params ?? null);
   return (
@@ -24,7 +26,7 @@ export function ErrorDetailDrawer({ entry, onClose }: { entry: OperationLog | un
         <Descriptions column={1} size="small" bordered styles={{ label: { width: 120 } }}>
           <Descriptions.Item label={t('logs.createTime')}>{entry.createTime}</Descriptions.Item>
           <Descriptions.Item label={t('logs.username')}>{entry.username}</Descriptions.Item>
-          <Descriptions.Item label={t('logs.description')}>{entry.description}</Descriptions.Item>
+          <Descriptions.Item label={t('logs.description')}>{seeded(entry.description ?? '')}</Descriptions.Item>
           <Descriptions.Item label={t('logs.request')}>
             <RequestCell method={entry.method} />
           </Descriptions.Item>

@@ -12,7 +12,7 @@ import { Permission } from '@/components/permission.tsx';
 import { useConfirm } from '@/components/use-confirm.ts';
 import { addressLabel } from '@/lib/address-label.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
-import { useMenuTitle } from '@/lib/menu-title.ts';
+import { useMenuTitle, useSeededText } from '@/lib/menu-title.ts';
 import { logsLocales } from '@/locales/console/monitor.ts';
 import { useClearLog } from '../api/clear-log.ts';
 import { LOG_URLS, type LogKind, useLogs } from '../api/get-logs.ts';
@@ -49,6 +49,7 @@ export function LogList({ kind }: { kind: LogKind }) {
   const clear = useClearLog();
   const [opened, setOpened] = useState<OperationLog>();
   const isError = kind === 'error';
+  const seeded = useSeededText();
 
   const columns: DataColumn<OperationLog>[] = [
     { key: 'username', title: t('logs.username'), dataIndex: 'username', sortField: 'username' },
@@ -59,7 +60,12 @@ export function LogList({ kind }: { kind: LogKind }) {
       dataIndex: 'address',
       render: (_, entry) => addressLabel(entry.address),
     },
-    { key: 'description', title: t('logs.description'), dataIndex: 'description' },
+    {
+      key: 'description',
+      title: t('logs.description'),
+      dataIndex: 'description',
+      render: (_, entry) => seeded(entry.description ?? ''),
+    },
     {
       key: 'method',
       title: t('logs.request'),

@@ -85,10 +85,10 @@ describe('OperationsPage', () => {
     fireEvent.change(within(dialog).getByLabelText('Notes'), { target: { value: ' Fixes the login page ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'post')).toBe(true));
-    const post = calls.find((call) => call.method === 'post');
-    expect(post?.url).toBe('api/deploy/upload');
-    expect(post?.params).toEqual({ notes: 'Fixes the login page' });
-    expect(((post?.data as FormData).get('file') as File).name).toBe('console.zip');
+    const post = calls.find((call) => call.method === 'post') as InternalAxiosRequestConfig;
+    expect(post.url).toBe('api/deploy/upload');
+    expect(post.params).toEqual({ notes: 'Fixes the login page' });
+    expect(((post.data as FormData).get('file') as File).name).toBe('console.zip');
     await waitFor(() => expect(document.querySelector('.ant-message')?.textContent).toContain('Uploaded'));
   });
 });
