@@ -44,8 +44,15 @@ test('users: filter by department and status, edit, disable and enable, reset th
     await filters.getByRole('textbox', { name: 'Keyword' }).press('Enter');
     await expect(users.getByText('2 in total')).toBeVisible();
 
-    // A department shows its users and those of the departments below it; a second click shows all.
+    // At 1366 px every column shown fits beside the pinned actions; the department tree is a button away.
+    const created = await users.getByRole('columnheader', { name: 'Created' }).boundingBox();
+    const actions = await users.getByRole('columnheader', { name: 'Actions' }).boundingBox();
+    expect((created?.x ?? 0) + (created?.width ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual((actions?.x ?? 0) + 1);
     const depts = page.getByRole('tree', { name: 'Departments' });
+    await expect(depts).toHaveCount(0);
+    await users.getByRole('button', { name: 'Departments' }).click();
+
+    // A department shows its users and those of the departments below it; a second click shows all.
     await depts.getByText('South Branch', { exact: true }).click();
     await expect(users.getByText('1 in total')).toBeVisible();
     await expect(clerkRow).toContainText('Service');

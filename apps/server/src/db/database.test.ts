@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { SEEDED_NAMES_ZH } from '@water/contract/seeded-names';
 import { asc, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -130,6 +131,27 @@ async function runMigration(database: DatabaseHandle, file: string) {
     await database.db.execute(sql.raw(statement));
   }
 }
+
+describe('the seeded names', () => {
+  it('are all known in Chinese, for the console to show them in its language', async () => {
+    const database = await openTestDatabase(inject('template'));
+    try {
+      const { db } = database;
+      const seeded = [
+        ...(await db.select({ name: t.depts.name }).from(t.depts)).map((row) => row.name),
+        ...(await db.select({ name: t.jobs.name }).from(t.jobs)).map((row) => row.name),
+        ...(await db.select({ name: t.roles.name, description: t.roles.description }).from(t.roles)).flatMap((row) => [
+          row.name,
+          row.description ?? '',
+        ]),
+      ];
+      expect(seeded.length).toBeGreaterThan(10);
+      expect(seeded.filter((name) => !Object.hasOwn(SEEDED_NAMES_ZH, name))).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+});
 
 describe('upgrading an existing database', () => {
   it('gives the seeded menus the icons both clients know, and keeps an icon someone chose', async () => {

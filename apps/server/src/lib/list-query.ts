@@ -1,15 +1,28 @@
+import { seededNamesMatching } from '@water/contract/seeded-names';
 import { and, asc, count, desc, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import { invalidField } from './http-errors.ts';
 import { parseWireTime } from './time.ts';
 
-/** Rows where any of the columns contains the text, case-insensitively; LIKE wildcards are taken literally. */
-export function containsText(columns: PgColumn[], text: string | undefined): SQL | undefined {
+/**
+ * Rows where any of the columns contains the text, case-insensitively; LIKE wildcards are taken
+ * literally. With `seeded`, a column also matches when it holds a seeded name whose Chinese
+ * contains the text (the console shows seeded names in its language: 研发 finds R&D).
+ */
+export function containsText(
+  columns: PgColumn[],
+  text: string | undefined,
+  options: { seeded?: boolean } = {},
+): SQL | undefined {
   const trimmed = text?.trim();
   if (!trimmed) return undefined;
   const pattern = `%${trimmed.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-  return or(...columns.map((column) => ilike(column, pattern)));
+  const seeded = options.seeded ? seededNamesMatching(trimmed) : [];
+  return or(
+    ...columns.map((column) => ilike(column, pattern)),
+    ...(seeded.length > 0 ? columns.map((column) => inArray(column, seeded)) : []),
+  );
 }
 
 /** Rows whose time lies between the two times of a range filter, both included (a bare end date: its whole day). */

@@ -1,3 +1,4 @@
+import { SEEDED_NAMES_ZH } from '@water/contract/seeded-names';
 import { deptsLocales } from './console/depts.ts';
 import { globalSettingsLocales } from './console/global-settings.ts';
 import { jobsLocales } from './console/jobs.ts';
@@ -20,6 +21,7 @@ export const consoleZhCN: ConsoleMessages = {
     Enabled: '启用',
     Disabled: '禁用',
     ...operationNamesZh,
+    ...SEEDED_NAMES_ZH,
   },
   globalSettings: globalSettingsLocales.zh,
   recovery: recoveryLocales.zh,

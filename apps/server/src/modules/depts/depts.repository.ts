@@ -48,7 +48,7 @@ function matching(principal: Principal, query: DeptFilters, flat: boolean): SQL 
   const searching = Boolean(query.name?.trim()) || (query.createTime?.length ?? 0) > 0;
   const conditions: (SQL | undefined)[] = [
     query.enabled === undefined ? undefined : eq(depts.enabled, query.enabled),
-    containsText([depts.name], query.name),
+    containsText([depts.name], query.name, { seeded: true }),
     between(depts.createTime, query.createTime),
   ];
   const scope = principal.scope === null ? null : [...principal.scope];

@@ -83,6 +83,18 @@ describe('departments API', () => {
     expect((await call('GET', '/api/dept?createTime=2000-01-01&createTime=2000-01-02')).json().totalElements).toBe(0);
   });
 
+  it('finds the seeded departments, jobs and roles by the Chinese names the console shows', async () => {
+    const search = async (url: string) =>
+      (await call('GET', url)).json().content.map((row: { name: string }) => row.name);
+    expect(await search(`/api/dept?name=${encodeURIComponent('研发')}`)).toEqual(['R&D']);
+    expect(await search(`/api/dept?name=${encodeURIComponent('R&D')}`)).toEqual(['R&D']);
+    expect(await search(`/api/job?page=0&size=10&name=${encodeURIComponent('工程')}`)).toEqual(['Engineer']);
+    expect(await search(`/api/roles?page=0&size=10&blurry=${encodeURIComponent('管理员')}`)).toEqual(['Administrator']);
+    // Only the seeded names are known in Chinese: a department staff created is found as typed.
+    await createDept('研发二部', ids.head);
+    expect((await search(`/api/dept?name=${encodeURIComponent('研发')}`)).sort()).toEqual(['R&D', '研发二部'].sort());
+  });
+
   it('restricts the tree to the data scope: the test user sees Sales as its top', async () => {
     expect(names(await asTest('GET', '/api/dept?sort=id,desc'))).toEqual(['Sales']);
     expect(names(await asTest('GET', `/api/dept?pid=${ids.south}`))).toEqual(['Sales']);

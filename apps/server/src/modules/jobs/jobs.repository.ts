@@ -21,7 +21,7 @@ export const jobOrder = [asc(jobs.jobSort), asc(jobs.id)];
 
 function matching(filter: Static<typeof JobFilter>) {
   return and(
-    containsText([jobs.name], filter.name),
+    containsText([jobs.name], filter.name, { seeded: true }),
     filter.enabled === undefined ? undefined : eq(jobs.enabled, filter.enabled),
     between(jobs.createTime, filter.createTime),
   );

@@ -21,7 +21,10 @@ export const roleSortable = {
 export const roleOrder = [asc(roles.level), asc(roles.id)];
 
 const matching = (filter: Static<typeof RoleFilter>) =>
-  and(containsText([roles.name, roles.description], filter.blurry), between(roles.createTime, filter.createTime));
+  and(
+    containsText([roles.name, roles.description], filter.blurry, { seeded: true }),
+    between(roles.createTime, filter.createTime),
+  );
 
 async function setLinks(db: Database, roleId: number, deptIds: number[], menuIds: number[] | undefined) {
   await db.delete(rolesDepts).where(eq(rolesDepts.roleId, roleId));

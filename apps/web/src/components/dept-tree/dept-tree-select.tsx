@@ -1,6 +1,7 @@
 import type { Dept } from '@water/contract/depts';
 import type { TreeSelectProps } from 'antd';
 import { useCallback, useState } from 'react';
+import { useSeededText } from '@/lib/menu-title.ts';
 import { LazyTreeSelect } from '../tree/lazy-tree-select.tsx';
 import { deptLevelQuery } from './get-dept-level.ts';
 import { deptSuperiorQuery } from './get-dept-superior.ts';
@@ -15,8 +16,6 @@ interface DeptTreeSelectProps extends Omit<TreeSelectProps<Value>, 'treeData' | 
   rootOption?: string;
 }
 
-const titleOf = (dept: Dept) => dept.name;
-
 function chosenIds(value: Value | null | undefined): number[] {
   return (Array.isArray(value) ? value : value ? [value] : []).filter((id) => id > 0);
 }
@@ -28,6 +27,8 @@ function chosenIds(value: Value | null | undefined): number[] {
 export function DeptTreeSelect({ enabledOnly = true, excluded, rootOption, ...props }: DeptTreeSelectProps) {
   // The tree around what was chosen when the picker appeared; later choices are already in the tree.
   const [seedIds] = useState(() => chosenIds(props.value));
+  const seeded = useSeededText();
+  const titleOf = useCallback((dept: Dept) => seeded(dept.name), [seeded]);
   const levelQuery = useCallback((pid: number) => deptLevelQuery(pid, enabledOnly), [enabledOnly]);
   const selectable = useCallback(
     (dept: Dept) => !excluded?.includes(dept.id) && (!enabledOnly || dept.enabled),

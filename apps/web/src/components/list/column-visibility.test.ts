@@ -40,6 +40,15 @@ describe('column chooser persistence', () => {
     expect(store.data).toEqual({});
   });
 
+  it('hides the columns a table hides by default until the user chooses, and remembers showing them all', () => {
+    const store = memoryStore();
+    expect(loadHiddenColumns('users', store, ['gender', 'phone'])).toEqual(['gender', 'phone']);
+    saveHiddenColumns('users', [], store, ['gender', 'phone']);
+    expect(loadHiddenColumns('users', store, ['gender', 'phone'])).toEqual([]);
+    saveHiddenColumns('users', ['phone', 'gender'], store, ['gender', 'phone']);
+    expect(store.data).toEqual({});
+  });
+
   it('ignores damaged or foreign values and missing storage', () => {
     expect(loadHiddenColumns('users', memoryStore({ [columnStorageKey('users')]: '{not json' }))).toEqual([]);
     expect(loadHiddenColumns('users', memoryStore({ [columnStorageKey('users')]: '{"a":1}' }))).toEqual([]);

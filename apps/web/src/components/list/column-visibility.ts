@@ -21,23 +21,37 @@ function browserStore(): KeyValueStore | undefined {
 }
 
 /**
- * The columns the user has hidden in this table, as remembered in this browser. Only hidden keys
- * are stored, so a column added in a later release shows up by default.
+ * The columns the user has hidden in this table, as remembered in this browser; the table's
+ * default (`hiddenByDefault`) until the user chooses. Only hidden keys are stored, so a column
+ * added in a later release shows up.
  */
-export function loadHiddenColumns(tableId: string, store = browserStore()): string[] {
+export function loadHiddenColumns(
+  tableId: string,
+  store = browserStore(),
+  hiddenByDefault: readonly string[] = [],
+): string[] {
   try {
     const raw = store?.getItem(columnStorageKey(tableId));
-    if (!raw) return [];
+    if (!raw) return [...hiddenByDefault];
     const parsed: unknown = JSON.parse(raw);
     return Array.isArray(parsed) ? parsed.filter((key): key is string => typeof key === 'string') : [];
   } catch {
-    return [];
+    return [...hiddenByDefault];
   }
 }
 
-export function saveHiddenColumns(tableId: string, hidden: readonly string[], store = browserStore()): void {
+const sameKeys = (a: readonly string[], b: readonly string[]) =>
+  new Set(a).size === new Set(b).size && a.every((key) => b.includes(key));
+
+/** Remembers the user's choice; a choice equal to the table's default is forgotten. */
+export function saveHiddenColumns(
+  tableId: string,
+  hidden: readonly string[],
+  store = browserStore(),
+  hiddenByDefault: readonly string[] = [],
+): void {
   try {
-    if (hidden.length === 0) store?.removeItem(columnStorageKey(tableId));
+    if (sameKeys(hidden, hiddenByDefault)) store?.removeItem(columnStorageKey(tableId));
     else store?.setItem(columnStorageKey(tableId), JSON.stringify([...new Set(hidden)].sort()));
   } catch {
     // Not remembered, but the choice still applies now.

@@ -17,6 +17,8 @@ export type DataColumn<T> = Omit<ColumnType<T>, 'key' | 'title' | 'sorter' | 'so
   key: string;
   title: string;
   sortField?: string;
+  /** Hidden until the user shows it in the column chooser: for a column of less use in a wide table. */
+  hiddenByDefault?: boolean;
 };
 
 interface DataTableProps<T, F extends object> {
@@ -45,10 +47,11 @@ interface DataTableProps<T, F extends object> {
 export function DataTable<T extends object, F extends object>(props: DataTableProps<T, F>) {
   const { tableId, label, columns, list, query, rowKey, actions, exportTo, tableProps, rows } = props;
   const { t } = useTranslation();
-  const [hidden, setHidden] = useState(() => loadHiddenColumns(tableId));
+  const hiddenByDefault = columns.filter((column) => column.hiddenByDefault).map((column) => column.key);
+  const [hidden, setHidden] = useState(() => loadHiddenColumns(tableId, undefined, hiddenByDefault));
   const chooseColumns = (next: string[]) => {
     setHidden(next);
-    saveHiddenColumns(tableId, next);
+    saveHiddenColumns(tableId, next, undefined, hiddenByDefault);
   };
 
   const shown = useMemo(() => {
@@ -59,7 +62,7 @@ export function DataTable<T extends object, F extends object>(props: DataTablePr
     return columns
       .filter((column) => keys.includes(column.key))
       .map(
-        ({ sortField, ...column }): ColumnType<T> =>
+        ({ sortField, hiddenByDefault: _hidden, ...column }): ColumnType<T> =>
           sortField
             ? { ...column, sorter: true, sortOrder: sortOrderOf(list.state.sort, sortField), showSorterTooltip: false }
             : column,

@@ -3,6 +3,8 @@ export const usersLocales = {
   en: {
     label: 'Users',
     depts: 'Departments',
+    showDepts: 'Departments',
+    hideDepts: 'Hide departments',
     deptSearch: 'Search departments',
     allDepts: 'All departments',
     keyword: 'Keyword',
@@ -47,6 +49,8 @@ export const usersLocales = {
   zh: {
     label: '用户列表',
     depts: '部门',
+    showDepts: '部门',
+    hideDepts: '收起部门',
     deptSearch: '搜索部门',
     allDepts: '全部部门',
     keyword: '关键词',

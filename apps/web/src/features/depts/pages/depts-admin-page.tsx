@@ -16,7 +16,7 @@ import { PageHeading } from '@/components/page-heading.tsx';
 import { StatusTag } from '@/components/status-tag.tsx';
 import { assembleTree, type Nested, subtreeIds } from '@/components/tree/lazy-tree.ts';
 import { useLazyLevels } from '@/components/tree/use-lazy-levels.ts';
-import { useMenuTitle } from '@/lib/menu-title.ts';
+import { useMenuTitle, useSeededText } from '@/lib/menu-title.ts';
 import { useDeleteDepts } from '../api/delete-depts.ts';
 import { useDepts } from '../api/get-depts.ts';
 import { type DeptDialog, DeptForm } from '../components/dept-form.tsx';
@@ -38,6 +38,7 @@ type DialogState = Omit<DeptDialog, 'close'>;
 /** `system/dept/index`: the department tree, level by level, with its status and order. */
 export function DeptsAdminPage() {
   const { t } = useTranslation();
+  const seeded = useSeededText();
   const menuTitle = useMenuTitle();
   // By their sort field unless the user sorts otherwise.
   const list = useListState<DeptFilters>({ initialFilters: {}, defaultSort: ['deptSort,asc'] });
@@ -63,7 +64,7 @@ export function DeptsAdminPage() {
     run: (depts) => remove.mutateAsync(depts.map((dept) => dept.id)),
   });
   const actions = useActionsColumn<Nested<Dept>>({
-    nameOf: (dept) => dept.name,
+    nameOf: (dept) => seeded(dept.name),
     edit: { allow: 'dept:edit', onClick: (dept) => openDialog({ dept, excluded: subtreeIds(rows, dept.id) }) },
     remove: { allow: 'dept:del', warning: t('depts.deleteWarning'), run: (dept) => remove.mutateAsync([dept.id]) },
     extra: {
@@ -82,7 +83,13 @@ export function DeptsAdminPage() {
   });
 
   const columns: DataColumn<Nested<Dept>>[] = [
-    { key: 'name', title: t('depts.name'), dataIndex: 'name', sortField: 'name' },
+    {
+      key: 'name',
+      title: t('depts.name'),
+      dataIndex: 'name',
+      sortField: 'name',
+      render: (_, dept) => seeded(dept.name),
+    },
     { key: 'deptSort', title: t('depts.sort'), dataIndex: 'deptSort', sortField: 'deptSort', width: 100 },
     {
       key: 'enabled',

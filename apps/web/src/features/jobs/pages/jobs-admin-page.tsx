@@ -12,7 +12,7 @@ import { useFormDialog } from '@/components/list/use-form-dialog.ts';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
 import { StatusTag } from '@/components/status-tag.tsx';
-import { useMenuTitle } from '@/lib/menu-title.ts';
+import { useMenuTitle, useSeededText } from '@/lib/menu-title.ts';
 import { useDeleteJobs } from '../api/delete-jobs.ts';
 import { useJobs } from '../api/get-jobs.ts';
 import { JobForm } from '../components/job-form.tsx';
@@ -32,6 +32,7 @@ interface JobSearch {
 /** `system/job/index`: the jobs users can hold. */
 export function JobsAdminPage() {
   const { t } = useTranslation();
+  const seeded = useSeededText();
   const menuTitle = useMenuTitle();
   const list = useListState<JobFilters>({ initialFilters: {} });
   const query = useJobs(list.params);
@@ -45,12 +46,12 @@ export function JobsAdminPage() {
     run: (jobs) => remove.mutateAsync(jobs.map((job) => job.id)),
   });
   const actions = useActionsColumn<Job>({
-    nameOf: (job) => job.name,
+    nameOf: (job) => seeded(job.name),
     edit: { allow: 'job:edit', onClick: dialog.openEdit },
     remove: { allow: 'job:del', warning: t('jobs.deleteWarning'), run: (job) => remove.mutateAsync([job.id]) },
   });
   const columns: DataColumn<Job>[] = [
-    { key: 'name', title: t('jobs.name'), dataIndex: 'name', sortField: 'name' },
+    { key: 'name', title: t('jobs.name'), dataIndex: 'name', sortField: 'name', render: (_, job) => seeded(job.name) },
     { key: 'jobSort', title: t('jobs.sort'), dataIndex: 'jobSort', sortField: 'jobSort', width: 100 },
     {
       key: 'enabled',

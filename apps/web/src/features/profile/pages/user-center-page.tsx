@@ -1,6 +1,7 @@
 import { App, Card, Col, Descriptions, type DescriptionsProps, Flex, Row, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DictLabel } from '@/components/dict-label.tsx';
+import { useSeededText } from '@/lib/menu-title.ts';
 import { useSession } from '@/lib/session.ts';
 import { AvatarUpload } from '../components/avatar-upload.tsx';
 import { EmailForm } from '../components/email-form.tsx';
@@ -11,6 +12,7 @@ import { ProfileForm } from '../components/profile-form.tsx';
 /** `/user/center`: one's own account: avatar, profile, password, e-mail address and recent operations. */
 export function UserCenterPage() {
   const { t } = useTranslation();
+  const seeded = useSeededText();
   const { modal } = App.useApp();
   const user = useSession((state) => state.user);
   if (!user) return null;
@@ -20,9 +22,13 @@ export function UserCenterPage() {
     { key: 'nickName', label: t('center.nickName'), children: user.nickName || none },
     { key: 'phone', label: t('center.phone'), children: user.phone || none },
     { key: 'email', label: t('center.email'), children: user.email || none },
-    { key: 'dept', label: t('center.dept'), children: user.dept?.name ?? none },
-    { key: 'jobs', label: t('center.jobs'), children: user.jobs.map((job) => job.name).join(', ') || none },
-    { key: 'roles', label: t('center.roles'), children: user.roles.map((role) => role.name).join(', ') || none },
+    { key: 'dept', label: t('center.dept'), children: user.dept ? seeded(user.dept.name) : none },
+    { key: 'jobs', label: t('center.jobs'), children: user.jobs.map((job) => seeded(job.name)).join(', ') || none },
+    {
+      key: 'roles',
+      label: t('center.roles'),
+      children: user.roles.map((role) => seeded(role.name)).join(', ') || none,
+    },
     { key: 'enabled', label: t('center.status'), children: <DictLabel dict="user_status" value={user.enabled} /> },
     { key: 'createTime', label: t('center.createTime'), children: user.createTime ?? none },
   ];

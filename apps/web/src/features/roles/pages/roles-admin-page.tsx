@@ -14,7 +14,7 @@ import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
 import { usePermission } from '@/components/permission.tsx';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
-import { useMenuTitle } from '@/lib/menu-title.ts';
+import { useMenuTitle, useSeededText } from '@/lib/menu-title.ts';
 import { useSession } from '@/lib/session.ts';
 import { rolesLocales } from '@/locales/console/roles.ts';
 import { useDeleteRoles } from '../api/delete-roles.ts';
@@ -39,6 +39,7 @@ interface RoleSearch {
 /** `system/role/index`: roles, their level and data scope, and the menus and buttons each grants. */
 export function RolesAdminPage() {
   const { t } = useTranslation();
+  const seeded = useSeededText();
   const menuTitle = useMenuTitle();
   const can = usePermission();
   const scopeLabel = useScopeLabels();
@@ -49,7 +50,7 @@ export function RolesAdminPage() {
   const remove = useDeleteRoles();
   const choice = useChosenRow<Role>({
     rowKey: (role) => role.id,
-    label: (role) => t('roles.choose', { name: role.name }),
+    label: (role) => t('roles.choose', { name: seeded(role.name) }),
     title: t('roles.menus'),
   });
   const { chosen, setChosen } = choice;
@@ -74,7 +75,7 @@ export function RolesAdminPage() {
     disabled: (role) => !reachable(role),
   });
   const actions = useActionsColumn<Role>({
-    nameOf: (role) => role.name,
+    nameOf: (role) => seeded(role.name),
     edit: { allow: 'roles:edit', onClick: dialog.openEdit, disabled: (role) => !reachable(role) },
     remove: {
       allow: 'roles:del',
@@ -88,7 +89,13 @@ export function RolesAdminPage() {
   });
   const columns: DataColumn<Role>[] = [
     choice.column,
-    { key: 'name', title: t('roles.name'), dataIndex: 'name', sortField: 'name' },
+    {
+      key: 'name',
+      title: t('roles.name'),
+      dataIndex: 'name',
+      sortField: 'name',
+      render: (_, role) => seeded(role.name),
+    },
     {
       key: 'dataScope',
       title: t('roles.dataScope'),

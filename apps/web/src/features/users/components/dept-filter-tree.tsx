@@ -7,24 +7,26 @@ import { deptLevelQuery } from '@/components/dept-tree/get-dept-level.ts';
 import { deptSearchQuery } from '@/components/dept-tree/search-depts.ts';
 import { assembleTree, type Nested } from '@/components/tree/lazy-tree.ts';
 import { useLazyLevels } from '@/components/tree/use-lazy-levels.ts';
+import { useSeededText } from '@/lib/menu-title.ts';
 
 interface DeptFilterTreeProps {
   selected: number | undefined;
   onSelect: (deptId: number | undefined) => void;
 }
 
-function toNodes(depts: readonly Nested<Dept>[], flat: boolean): TreeDataNode[] {
+function toNodes(depts: readonly Nested<Dept>[], flat: boolean, titleOf: (name: string) => string): TreeDataNode[] {
   return depts.map((dept) => ({
     key: dept.id,
-    title: dept.name,
+    title: titleOf(dept.name),
     isLeaf: flat || !dept.hasChildren,
-    ...(dept.children && !flat ? { children: toNodes(dept.children, false) } : {}),
+    ...(dept.children && !flat ? { children: toNodes(dept.children, false, titleOf) } : {}),
   }));
 }
 
 /** Narrows the user list to a department and everything below it; a second click shows all again. */
 export function DeptFilterTree({ selected, onSelect }: DeptFilterTreeProps) {
   const { t } = useTranslation();
+  const seeded = useSeededText();
   const [name, setName] = useState('');
   const top = useQuery(deptLevelQuery(null, false));
   const matches = useQuery({ ...deptSearchQuery(name), enabled: name !== '' });
@@ -34,9 +36,9 @@ export function DeptFilterTree({ selected, onSelect }: DeptFilterTreeProps) {
   const treeData = useMemo(
     () =>
       searching
-        ? toNodes(matches.data ?? [], true)
-        : toNodes(assembleTree(top.data ?? [], lazy.levels, { unloaded: 'none' }), false),
-    [searching, matches.data, top.data, lazy.levels],
+        ? toNodes(matches.data ?? [], true, seeded)
+        : toNodes(assembleTree(top.data ?? [], lazy.levels, { unloaded: 'none' }), false, seeded),
+    [searching, matches.data, top.data, lazy.levels, seeded],
   );
   const loading = searching ? matches.isPending : top.isPending;
 

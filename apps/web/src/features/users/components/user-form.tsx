@@ -8,6 +8,7 @@ import { FormModal } from '@/components/form-modal.tsx';
 import { GenderRadio } from '@/components/gender.tsx';
 import type { FormDialog } from '@/components/list/use-form-dialog.ts';
 import { emailRule, phoneRule } from '@/lib/form-rules.ts';
+import { useSeededText } from '@/lib/menu-title.ts';
 import { useCreateUser } from '../api/create-user.ts';
 import { useJobOptions } from '../api/get-job-options.ts';
 import { useRoleLevel } from '../api/get-role-level.ts';
@@ -26,6 +27,7 @@ const USER_FIELD_NAMES = { dept: 'deptId', jobs: 'jobIds', roles: 'roleIds' };
 
 export function UserForm({ dialog }: { dialog: FormDialog<UserDto> }) {
   const { t } = useTranslation();
+  const seeded = useSeededText();
   const [form] = Form.useForm<UserFormValues>();
   const create = useCreateUser();
   const update = useUpdateUser();
@@ -98,7 +100,7 @@ export function UserForm({ dialog }: { dialog: FormDialog<UserDto> }) {
               mode="multiple"
               loading={jobs.isPending}
               optionFilterProp="label"
-              options={(jobs.data ?? []).map((job) => ({ value: job.id, label: job.name }))}
+              options={(jobs.data ?? []).map((job) => ({ value: job.id, label: seeded(job.name) }))}
             />
           </Form.Item>
         </Col>
@@ -115,7 +117,7 @@ export function UserForm({ dialog }: { dialog: FormDialog<UserDto> }) {
               optionFilterProp="label"
               options={(roles.data ?? []).map((role) => ({
                 value: role.id,
-                label: role.name,
+                label: seeded(role.name),
                 disabled: level.data !== undefined && role.level < level.data,
               }))}
             />

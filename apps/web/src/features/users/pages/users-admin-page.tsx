@@ -1,6 +1,7 @@
-import { KeyOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, KeyOutlined } from '@ant-design/icons';
 import type { UserDto } from '@water/contract/auth';
-import { App, Card, DatePicker, Flex, Form, Input } from 'antd';
+import { App, Badge, Button, Card, DatePicker, Flex, Form, Grid, Input } from 'antd';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictSelect } from '@/components/dict-select.tsx';
 import { useGenderLabel } from '@/components/gender.tsx';
@@ -14,7 +15,7 @@ import { useFormDialog } from '@/components/list/use-form-dialog.ts';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
 import { useConfirm } from '@/components/use-confirm.ts';
-import { useMenuTitle } from '@/lib/menu-title.ts';
+import { useMenuTitle, useSeededText } from '@/lib/menu-title.ts';
 import { useSession } from '@/lib/session.ts';
 import { useDeleteUsers } from '../api/delete-users.ts';
 import { useRoleLevel } from '../api/get-role-level.ts';
@@ -41,11 +42,18 @@ interface UserSearch {
 /** `system/user/index`: staff accounts of the caller's data scope, by department. */
 export function UsersAdminPage() {
   const { t } = useTranslation();
+  const seeded = useSeededText();
   const menuTitle = useMenuTitle();
   const { message } = App.useApp();
   const confirm = useConfirm();
   const ownId = useSession((state) => state.user?.id);
   const list = useListState<UserFilters>({ initialFilters: {} });
+  // The department tree stands beside the list on wide screens (1600 px and up); on narrower ones
+  // the list takes the width, and the tree is a button away.
+  const wide = Grid.useBreakpoint().xxl ?? false;
+  const [treeOpen, setTreeOpen] = useState<boolean>();
+  const showTree = treeOpen ?? wide;
+  const treePanelId = useId();
   const query = useUsers(list.params);
   const level = useRoleLevel();
   const dialog = useFormDialog<UserDto>();
@@ -93,42 +101,78 @@ export function UsersAdminPage() {
         },
       ],
     },
-    width: 130,
+    width: 120,
     fixed: 'right',
   });
   const columns: DataColumn<UserDto>[] = [
-    { key: 'username', title: t('users.username'), dataIndex: 'username', sortField: 'username' },
-    { key: 'nickName', title: t('users.nickName'), dataIndex: 'nickName', sortField: 'nickName' },
+    {
+      key: 'username',
+      title: t('users.username'),
+      dataIndex: 'username',
+      sortField: 'username',
+      width: 120,
+      ellipsis: true,
+    },
+    {
+      key: 'nickName',
+      title: t('users.nickName'),
+      dataIndex: 'nickName',
+      sortField: 'nickName',
+      width: 120,
+      ellipsis: true,
+    },
     {
       key: 'gender',
       title: t('users.gender'),
       sortField: 'gender',
-      width: 90,
+      width: 80,
+      hiddenByDefault: true,
       render: (_, user) => (user.gender ? genderLabel(user.gender) : ''),
     },
-    { key: 'phone', title: t('users.phone'), dataIndex: 'phone', sortField: 'phone' },
-    { key: 'email', title: t('users.email'), dataIndex: 'email', sortField: 'email' },
-    { key: 'dept', title: t('users.dept'), render: (_, user) => user.dept?.name },
-    { key: 'roles', title: t('users.roles'), render: (_, user) => user.roles.map((role) => role.name).join(', ') },
+    {
+      key: 'phone',
+      title: t('users.phone'),
+      dataIndex: 'phone',
+      sortField: 'phone',
+      width: 130,
+      hiddenByDefault: true,
+    },
+    { key: 'email', title: t('users.email'), dataIndex: 'email', sortField: 'email', width: 180, ellipsis: true },
+    {
+      key: 'dept',
+      title: t('users.dept'),
+      width: 110,
+      ellipsis: true,
+      render: (_, user) => (user.dept ? seeded(user.dept.name) : ''),
+    },
+    {
+      key: 'roles',
+      title: t('users.roles'),
+      width: 130,
+      ellipsis: true,
+      render: (_, user) => user.roles.map((role) => seeded(role.name)).join(', '),
+    },
     {
       key: 'enabled',
       title: t('users.status'),
       sortField: 'enabled',
-      width: 100,
+      width: 90,
       render: (_, user) => <UserStatusSwitch user={user} editable={user.id !== ownId && manageable(user)} />,
     },
-    { key: 'createTime', title: t('list.createTime'), dataIndex: 'createTime', sortField: 'createTime', width: 180 },
+    { key: 'createTime', title: t('list.createTime'), dataIndex: 'createTime', sortField: 'createTime', width: 170 },
     ...actions,
   ];
 
   return (
     <Flex gap={16} wrap align="start">
       <PageHeading title={menuTitle('Users')} />
-      <div style={{ flex: '1 1 220px', maxWidth: 280 }}>
-        <Card variant="borderless" title={t('users.depts')}>
-          <DeptFilterTree selected={list.state.filters.deptId} onSelect={(deptId) => list.patchFilters({ deptId })} />
-        </Card>
-      </div>
+      {showTree && (
+        <div id={treePanelId} style={{ flex: '1 1 220px', maxWidth: 280 }}>
+          <Card variant="borderless" title={t('users.depts')}>
+            <DeptFilterTree selected={list.state.filters.deptId} onSelect={(deptId) => list.patchFilters({ deptId })} />
+          </Card>
+        </div>
+      )}
       <div style={{ flex: '999 1 640px', minWidth: 0 }}>
         <Card variant="borderless">
           <SearchBar<UserSearch>
@@ -163,6 +207,16 @@ export function UsersAdminPage() {
             tableProps={{ rowSelection: bulk.rowSelection }}
             actions={
               <>
+                <Badge dot={list.state.filters.deptId !== undefined}>
+                  <Button
+                    icon={<ApartmentOutlined aria-hidden />}
+                    aria-expanded={showTree}
+                    aria-controls={treePanelId}
+                    onClick={() => setTreeOpen(!showTree)}
+                  >
+                    {showTree ? t('users.hideDepts') : t('users.showDepts')}
+                  </Button>
+                </Badge>
                 <AddButton allow="user:add" onClick={dialog.openCreate} />
                 {bulk.button}
               </>

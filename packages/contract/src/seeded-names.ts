@@ -1,0 +1,33 @@
+/**
+ * The names a new installation seeds for its departments, jobs and roles, in Chinese. They are
+ * stored in English; the console shows them in its language, and a search finds them by either
+ * (what staff type is stored, shown and found as typed).
+ */
+export const SEEDED_NAMES_ZH: Readonly<Record<string, string>> = {
+  // Departments
+  'Head Office': '总部',
+  'R&D': '研发部',
+  Operations: '运营部',
+  'South Branch': '华南分公司',
+  Sales: '销售部',
+  Service: '客服部',
+  // Jobs
+  Chairman: '董事长',
+  'General Manager': '总经理',
+  Engineer: '工程师',
+  'Sales Representative': '销售代表',
+  // Roles and their descriptions
+  Administrator: '管理员',
+  User: '普通用户',
+  'Can do everything': '拥有全部权限',
+  'Reads the data of their own department': '查看本部门的数据',
+};
+
+/** The seeded names whose Chinese contains `text` (case-insensitive), for a search to find them too. */
+export function seededNamesMatching(text: string | undefined): string[] {
+  const wanted = text?.trim().toLowerCase();
+  if (!wanted) return [];
+  return Object.entries(SEEDED_NAMES_ZH)
+    .filter(([, zh]) => zh.toLowerCase().includes(wanted))
+    .map(([english]) => english);
+}
