@@ -1,11 +1,15 @@
 import Type, { type Static } from 'typebox';
 import { CreateTimeRange, DateTime, Id, IdRef, nullable, PageQuery } from './common.ts';
 
-/** Wire values of a role's data scope: all, own department, custom departments. */
-export const DATA_SCOPES = ['全部', '本级', '自定义'] as const;
+/**
+ * Wire values of a role's data scope: all, own department, custom departments (eladmin's), and
+ * own department with every department below it (an agent's staff see the agent's subtree).
+ */
+export const DATA_SCOPES = ['全部', '本级', '本级及以下', '自定义'] as const;
 export type DataScope = (typeof DATA_SCOPES)[number];
 export const DATA_SCOPE_ALL: DataScope = '全部';
 export const DATA_SCOPE_OWN: DataScope = '本级';
+export const DATA_SCOPE_SUBTREE: DataScope = '本级及以下';
 export const DATA_SCOPE_CUSTOM: DataScope = '自定义';
 
 /** Role levels: 1 is the most powerful. */

@@ -3,6 +3,7 @@ import {
   DATA_SCOPE_ALL,
   DATA_SCOPE_CUSTOM,
   DATA_SCOPE_OWN,
+  DATA_SCOPE_SUBTREE,
   LEVEL_WITHOUT_ROLES,
   ROLE_LEVEL_MIN,
 } from '@water/contract/roles';
@@ -134,6 +135,9 @@ export async function dataScopeOf(
       roots.map((root) => root.deptId),
     ))
       ids.add(id);
+  }
+  if (user.deptId !== null && roles.some((role) => role.dataScope === DATA_SCOPE_SUBTREE)) {
+    for (const id of await descendantsOf(db, t.depts, [user.deptId])) ids.add(id);
   }
   if (user.deptId !== null && roles.some((role) => role.dataScope === DATA_SCOPE_OWN)) ids.add(user.deptId);
   // A user whose roles reach nothing still sees their own department's nothing: an impossible id.

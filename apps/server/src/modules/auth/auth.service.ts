@@ -23,7 +23,7 @@ import { arithmeticQuestion, captchaImage } from './captcha.ts';
 export const WRONG_CREDENTIALS = 'Wrong username or password';
 
 /** How long a sign-in waits for a free place while the same account's checks are all under way. */
-const CHECK_WAIT_MS = 5000;
+const CHECK_WAIT_MS = 15_000;
 
 export interface AuthOptions {
   /** Tests only: the answer of every captcha. */

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { depts, menus, roles, rolesDepts, rolesMenus, usersRoles } from '../../db/schema.ts';
 import { between, containsText, type Paging, selectPage } from '../../lib/list-query.ts';
 import { formatDateTime } from '../../lib/time.ts';
+import { descendantsOf } from '../../lib/tree.ts';
 import { valueTaken } from '../../lib/unique-value.ts';
 
 export type RoleRow = typeof roles.$inferSelect;
@@ -35,6 +36,9 @@ async function setLinks(db: Database, roleId: number, deptIds: number[], menuIds
 }
 
 export const rolesRepository = {
+  /** A department and every department below it. */
+  deptSubtree: (db: Database, deptId: number) => descendantsOf(db, depts, [deptId]),
+
   page: (db: Database, filter: Static<typeof RoleFilter>, paging: Paging) =>
     selectPage(db, roles, matching(filter), paging),
 

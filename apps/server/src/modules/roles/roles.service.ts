@@ -2,6 +2,7 @@ import type { PageOf } from '@water/contract/common';
 import {
   DATA_SCOPE_ALL,
   DATA_SCOPE_CUSTOM,
+  DATA_SCOPE_SUBTREE,
   type Role,
   type RoleCreateInput,
   type RoleFilter,
@@ -10,11 +11,13 @@ import {
   type RoleUpdateInput,
 } from '@water/contract/roles';
 import type { Static } from 'typebox';
+import { depts } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, forbidden, forbiddenField, invalidField, notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
 import { isAdministrator, type Principal } from '../../lib/principal.ts';
+import { descendantsOf } from '../../lib/tree.ts';
 import type { Sheet } from '../../lib/xlsx.ts';
 import { type RoleRow, rolesRepository as repo, roleOrder, roleSortable } from './roles.repository.ts';
 
@@ -81,7 +84,12 @@ export function createRolesService({
     await assertAllExist('depts', deptIds);
     if (principal.scope !== null) {
       const outside = deptIds.find((deptId) => !principal.scope?.has(deptId));
-      if (input.dataScope === DATA_SCOPE_ALL || outside !== undefined) {
+      // "Own department and below" reaches no further than the granter's own subtree, if its scope covers that.
+      const subtreeBeyond =
+        input.dataScope === DATA_SCOPE_SUBTREE &&
+        (principal.deptId === null ||
+          (await repo.deptSubtree(db, principal.deptId)).some((deptId) => !principal.scope?.has(deptId)));
+      if (input.dataScope === DATA_SCOPE_ALL || outside !== undefined || subtreeBeyond) {
         throw forbiddenField('dataScope', 'you cannot grant a wider data scope than your own');
       }
     }

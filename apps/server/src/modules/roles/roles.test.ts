@@ -95,7 +95,7 @@ describe('roles API', () => {
     [{ name: 'User' }, 'name: "User" is already used by another role'],
     [{ level: 0 }, 'level: must be >= 1'],
     [{ level: 'high' }, 'level: must be integer'],
-    [{ dataScope: 'all' }, 'dataScope: must be one of 全部, 本级, 自定义'],
+    [{ dataScope: 'all' }, 'dataScope: must be one of 全部, 本级, 本级及以下, 自定义'],
     [{ dataScope: '自定义' }, 'depts: choose at least one department for a custom data scope'],
     [{ dataScope: '自定义', depts: [] }, 'depts: choose at least one department for a custom data scope'],
     [{ dataScope: '自定义', depts: [{ id: 99999 }] }, 'depts: no department with id 99999'],
@@ -220,6 +220,38 @@ describe('roles API', () => {
       const own = await asManager('POST', '/api/roles', role({ dataScope: '自定义', depts: [{ id: salesId }] }));
       expect(own.statusCode).toBe(201);
     });
+  });
+
+  it('reaches a department and every one below it with 本级及以下, granted only over a subtree the granter reaches', async () => {
+    const south = await deptId(ctx.t, 'South Branch');
+    const menus = await menuIdsFor(ctx.t, ['user:list', 'roles:list', 'roles:add']);
+    const signIn = async (roleName: string, dataScope: string) => {
+      const held = await createRole({ name: roleName, level: 3, dataScope, menus });
+      const body = userBody(south, held.id, { password: 'Branch-pass-1' });
+      expect((await call('POST', '/api/users', body)).statusCode).toBe(201);
+      return callerFor(ctx.t, await tokenOf(ctx.t, body.username, 'Branch-pass-1'));
+    };
+    const subtree = await signIn('Branch and below', '本级及以下');
+    const own = await signIn('Branch only', '本级');
+    const deptsSeen = async (as: Call) =>
+      new Set(
+        (await as('GET', '/api/users?page=0&size=100'))
+          .json()
+          .content.map((user: { dept: { name: string } }) => user.dept.name),
+      );
+    // The demo user works in Sales, below South Branch.
+    expect(await deptsSeen(subtree)).toEqual(new Set(['South Branch', 'Sales']));
+    expect(await deptsSeen(own)).toEqual(new Set(['South Branch']));
+
+    const granted = await subtree('POST', '/api/roles', role({ level: 4, dataScope: '本级及以下' }));
+    expect(granted.statusCode, granted.body).toBe(201);
+    const refused = await own('POST', '/api/roles', role({ level: 4, dataScope: '本级及以下' }));
+    expect(refused.json()).toMatchObject({
+      status: 403,
+      message: 'dataScope: you cannot grant a wider data scope than your own',
+    });
+    // eladmin clients see the scope by its name.
+    expect((await byName('Branch and below')).dataScope).toBe('本级及以下');
   });
 
   it('exports roles as <timestamp>-roles.xlsx', async () => {
