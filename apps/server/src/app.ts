@@ -19,6 +19,8 @@ import { type Clock, systemClock } from './lib/time.ts';
 import { TokenSigner } from './lib/tokens.ts';
 import { schemaController } from './lib/validators.ts';
 import { createVerifyCodes } from './lib/verify-codes.ts';
+import { agentsRoutes } from './modules/agents/agents.routes.ts';
+import { createAgentsService } from './modules/agents/agents.service.ts';
 import { artifactsRoutes } from './modules/artifacts/artifacts.routes.ts';
 import { createArtifactsService } from './modules/artifacts/artifacts.service.ts';
 import { authRoutes, publicAuthRoutes } from './modules/auth/auth.routes.ts';
@@ -178,6 +180,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await signedIn.register(monitorRoutes, { service: createMonitorService(deps, config.dataDir) });
     await signedIn.register(storageRoutes, { service: storage });
     await signedIn.register(artifactsRoutes, { service: createArtifactsService(deps, artifacts) });
+    await signedIn.register(agentsRoutes, { service: createAgentsService(deps) });
   });
 
   await app.register(webPlugin, { root: config.webDist });

@@ -21,6 +21,7 @@ const DATA_TABLES = [
   schema.dictDetails,
   schema.globalSettings,
   schema.storedFiles,
+  schema.agents,
 ].map((table) => getTableName(table));
 
 /** What no answer may ever contain: stack frames, source files, SQL, table names, engine messages. */

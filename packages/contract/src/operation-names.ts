@@ -58,6 +58,9 @@ export const OPERATION_NAMES: Readonly<Record<string, string>> = {
   'DELETE /api/qiNiuContent/:id': 'Delete files',
   'POST /api/deploy/upload': 'Upload a deployment package',
   'POST /api/database/upload': 'Upload a database script',
+  'POST /api/agents': 'Create an agent',
+  'PUT /api/agents': 'Edit an agent',
+  'PUT /api/agents/:id/review': 'Review an agent',
 };
 
 /** The logged name of a write: its operation name, or undefined for a route that has none. */

@@ -35,6 +35,11 @@ export function parseWireTime(value: string, endOfRange: boolean): Date | undefi
   return parsed.add(1, dateOnly ? 'day' : 'second').toDate();
 }
 
+/** Whether a `yyyy-MM-dd` names a day of the calendar (2026-02-30 does not). */
+export function isRealDay(value: string): boolean {
+  return dayjs(value, WIRE_DAY, true).isValid();
+}
+
 /** The app's clock; tests replace it to move time forward. */
 export interface Clock {
   now(): Date;

@@ -1,7 +1,7 @@
 import type { Dept, DeptQuery } from '@water/contract/depts';
 import { and, asc, count, eq, inArray, isNull, notInArray, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { depts, users } from '../../db/schema.ts';
+import { agents, depts, users } from '../../db/schema.ts';
 import { between, containsText, type Paging, selectPage } from '../../lib/list-query.ts';
 import type { Principal } from '../../lib/principal.ts';
 import { formatDateTime } from '../../lib/time.ts';
@@ -105,6 +105,16 @@ export const deptsRepository = {
       await tx.update(depts).set(values).where(eq(depts.id, id));
       await recountChildren(tx as unknown as Database, depts, parents);
     }),
+
+  /** Which of these departments are agents' own: they stay where they are, and stay. */
+  agentDeptsAmong: async (db: Database, ids: readonly number[]) =>
+    ids.length === 0
+      ? []
+      : db
+          .select({ id: depts.id, name: depts.name })
+          .from(agents)
+          .innerJoin(depts, eq(depts.id, agents.deptId))
+          .where(inArray(agents.deptId, [...ids])),
 
   delete: (db: Database, ids: readonly number[], parents: (number | null)[]) =>
     db.transaction(async (tx) => {

@@ -15,6 +15,8 @@ function checkedName(name: string): string {
   return trimmed;
 }
 
+const namesOf = (rows: readonly { name: string }[]) => rows.map((row) => `"${row.name}"`).join(', ');
+
 export type DeptsService = ReturnType<typeof createDeptsService>;
 
 /** Departments within the caller's data scope; a department users belong to cannot be deleted. */
@@ -89,8 +91,16 @@ export function createDeptsService({ db, clock, principals }: Pick<Deps, 'db' | 
       const pid = input.pid === undefined ? dept.pid : input.pid || null;
       if (pid !== dept.pid) {
         await checkedParent(principal, pid);
-        if (pid !== null && (await repo.withDescendants(db, [dept.id])).includes(pid)) {
+        const subtree = await repo.withDescendants(db, [dept.id]);
+        if (pid !== null && subtree.includes(pid)) {
           throw invalidField('pid', 'a department cannot move under itself or one of its own sub-departments');
+        }
+        const agentDepts = await repo.agentDeptsAmong(db, subtree);
+        if (agentDepts.length > 0) {
+          throw invalidField(
+            'pid',
+            `${namesOf(agentDepts)} belong to the agents' network, which moves on the Agents page only`,
+          );
         }
       }
       await repo.update(
@@ -117,6 +127,10 @@ export function createDeptsService({ db, clock, principals }: Pick<Deps, 'db' | 
         db,
         roots.map((root) => root.id),
       );
+      const agentDepts = await repo.agentDeptsAmong(db, doomed);
+      if (agentDepts.length > 0) {
+        throw badRequest(`${namesOf(agentDepts)} are agents' departments: an agent is terminated, never deleted`);
+      }
       const occupied = await repo.occupied(db, doomed);
       if (occupied.length > 0) {
         const names = occupied.map((dept) => `"${dept.name}"`).join(', ');

@@ -46,4 +46,7 @@ export const operationNamesZh: Readonly<Record<string, string>> = {
   'Delete files': '删除文件',
   'Upload a deployment package': '上传部署包',
   'Upload a database script': '上传数据库脚本',
+  'Create an agent': '新增代理商',
+  'Edit an agent': '修改代理商',
+  'Review an agent': '审核代理商',
 };

@@ -1,0 +1,139 @@
+import type { AgentFilter, AgentQuery, AgentStatus } from '@water/contract/agents';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client.ts';
+import { agents, depts } from '../../db/schema.ts';
+import { containsText, type Paging } from '../../lib/list-query.ts';
+import { recountChildren } from '../../lib/tree.ts';
+
+const parentAgents = alias(agents, 'parent_agent');
+const parentDepts = alias(depts, 'parent_dept');
+
+/** The columns a list can sort by. */
+export const agentSortable = {
+  id: agents.id,
+  code: agents.code,
+  name: depts.name,
+  level: agents.level,
+  commissionRate: agents.commissionRate,
+  machineQuota: agents.machineQuota,
+  status: agents.status,
+  createTime: agents.createTime,
+};
+export const agentOrder = [desc(agents.id)];
+
+const agentColumns = {
+  agent: agents,
+  name: depts.name,
+  parentName: parentDepts.name,
+};
+
+export type AgentRow = typeof agents.$inferSelect & { name: string; parentName: string | null };
+export type NewAgent = typeof agents.$inferInsert;
+
+const flatten = (row: { agent: typeof agents.$inferSelect; name: string; parentName: string | null }): AgentRow => ({
+  ...row.agent,
+  name: row.name,
+  parentName: row.parentName,
+});
+
+/** Agents whose department lies in the scope (null: every agent), matching the filters. */
+function matching(scope: ReadonlySet<number> | null, filter: AgentFilter): SQL | undefined {
+  return and(
+    scope === null ? undefined : inArray(agents.deptId, [...scope]),
+    containsText([agents.code, depts.name, agents.contactName, agents.contactPhone], filter.blurry),
+    filter.level ? eq(agents.level, filter.level) : undefined,
+    filter.status ? eq(agents.status, filter.status) : undefined,
+    filter.parentId ? eq(agents.parentId, filter.parentId) : undefined,
+  );
+}
+
+function selectAgents(db: Database) {
+  return db
+    .select(agentColumns)
+    .from(agents)
+    .innerJoin(depts, eq(depts.id, agents.deptId))
+    .leftJoin(parentAgents, eq(parentAgents.id, agents.parentId))
+    .leftJoin(parentDepts, eq(parentDepts.id, parentAgents.deptId))
+    .$dynamic();
+}
+
+export const agentsRepository = {
+  async page(db: Database, scope: ReadonlySet<number> | null, query: AgentQuery | AgentFilter, paging: Paging) {
+    const where = matching(scope, query);
+    const rows = selectAgents(db)
+      .where(where)
+      .orderBy(...paging.orderBy)
+      .offset(paging.offset);
+    const [content, [total]] = await Promise.all([
+      paging.limit === undefined ? rows : rows.limit(paging.limit),
+      db.select({ n: count() }).from(agents).innerJoin(depts, eq(depts.id, agents.deptId)).where(where),
+    ]);
+    return { content: content.map(flatten), totalElements: total?.n ?? 0 };
+  },
+
+  async byId(db: Database, id: number): Promise<AgentRow | undefined> {
+    const [row] = await selectAgents(db).where(eq(agents.id, id));
+    return row && flatten(row);
+  },
+
+  codeTaken: async (db: Database, code: string) =>
+    (await db.select({ id: agents.id }).from(agents).where(sql`lower(${agents.code}) = lower(${code})`)).length > 0,
+
+  /** The agents directly beneath one. */
+  childrenOf: (db: Database, id: number) =>
+    selectAgents(db)
+      .where(eq(agents.parentId, id))
+      .then((rows) => rows.map(flatten)),
+
+  /** Creates the agent's department beneath `parentDeptId` and the agent on it, at once. */
+  create: (
+    db: Database,
+    dept: { name: string; pid: number | null; by: string; now: Date },
+    agent: Omit<NewAgent, 'deptId'>,
+  ) =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(depts)
+        .values({
+          pid: dept.pid,
+          name: dept.name,
+          createBy: dept.by,
+          updateBy: dept.by,
+          createTime: dept.now,
+          updateTime: dept.now,
+        })
+        .returning({ id: depts.id });
+      await recountChildren(tx as unknown as Database, depts, [dept.pid]);
+      const [created] = await tx
+        .insert(agents)
+        .values({ ...agent, deptId: row!.id })
+        .returning({ id: agents.id });
+      return created!.id;
+    }),
+
+  /** Changes an agent's terms and its department's name together. */
+  update: (db: Database, id: number, deptId: number, name: string, values: Partial<NewAgent>) =>
+    db.transaction(async (tx) => {
+      await tx
+        .update(depts)
+        .set({ name, updateBy: values.updateBy, updateTime: values.updateTime })
+        .where(eq(depts.id, deptId));
+      await tx.update(agents).set(values).where(eq(agents.id, id));
+    }),
+
+  /** Moves an agent from one of `from` to `to`; false when another review changed it first. */
+  async review(
+    db: Database,
+    id: number,
+    from: readonly AgentStatus[],
+    values: Pick<NewAgent, 'status' | 'reviewNote' | 'reviewedBy' | 'reviewTime' | 'updateBy' | 'updateTime'>,
+  ): Promise<boolean> {
+    const changed = await db
+      .update(agents)
+      .set(values)
+      .where(and(eq(agents.id, id), inArray(agents.status, [...from])))
+      .returning({ id: agents.id });
+    return changed.length > 0;
+  },
+};

@@ -1,0 +1,288 @@
+import {
+  AGENT_ACTIONS,
+  AGENT_LEVELS,
+  type Agent,
+  type AgentCreateInput,
+  type AgentFilter,
+  type AgentLevel,
+  type AgentQuery,
+  type AgentReviewInput,
+  type AgentStatus,
+  type AgentUpdateInput,
+} from '@water/contract/agents';
+import type { PageOf } from '@water/contract/common';
+import Decimal from 'decimal.js';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { badRequest, forbidden, forbiddenField, invalidField, notFound } from '../../lib/http-errors.ts';
+import { toPaging } from '../../lib/list-query.ts';
+import { inScope, type Principal } from '../../lib/principal.ts';
+import { formatDateTime, isRealDay } from '../../lib/time.ts';
+import type { Sheet } from '../../lib/xlsx.ts';
+import { type AgentRow, agentOrder, agentSortable, agentsRepository as repo } from './agents.repository.ts';
+
+/** A rate as stored: two decimals (`12.50`). */
+const twoDecimals = (rate: string) => new Decimal(rate).toFixed(2);
+
+const depthOf = (level: string) => AGENT_LEVELS.indexOf(level as AgentLevel);
+
+function toDto(row: AgentRow): Agent {
+  return {
+    id: row.id,
+    deptId: row.deptId,
+    parentId: row.parentId,
+    parentName: row.parentName,
+    code: row.code,
+    name: row.name,
+    level: row.level as AgentLevel,
+    contactName: row.contactName,
+    contactPhone: row.contactPhone,
+    region: row.region,
+    commissionRate: row.commissionRate,
+    machineQuota: row.machineQuota,
+    quotaUsed: row.quotaUsed,
+    settlementAccount: row.settlementAccount,
+    contractStart: row.contractStart,
+    contractEnd: row.contractEnd,
+    status: row.status as AgentStatus,
+    reviewNote: row.reviewNote,
+    reviewedBy: row.reviewedBy,
+    reviewTime: formatDateTime(row.reviewTime),
+    createBy: row.createBy,
+    createTime: formatDateTime(row.createTime),
+    updateTime: formatDateTime(row.updateTime),
+  };
+}
+
+const codeTaken = (code: string) =>
+  invalidField('code', `"${code}" is already used by another agent`, 'taken', { value: code });
+
+function checkedTerms(input: AgentCreateInput | AgentUpdateInput) {
+  const name = input.name.trim();
+  if (!name) throw invalidField('name', 'must not be empty', 'required');
+  const contactName = input.contactName.trim();
+  if (!contactName) throw invalidField('contactName', 'must not be empty', 'required');
+  const contractStart = input.contractStart ?? null;
+  const contractEnd = input.contractEnd ?? null;
+  for (const [field, day] of [
+    ['contractStart', contractStart],
+    ['contractEnd', contractEnd],
+  ] as const) {
+    if (day !== null && !isRealDay(day)) {
+      throw invalidField(field, `"${day}" is not a real date`, 'format');
+    }
+  }
+  if (contractStart && contractEnd && contractEnd < contractStart) {
+    throw invalidField('contractEnd', 'must not be before the start of the contract');
+  }
+  return {
+    name,
+    level: input.level,
+    contactName,
+    contactPhone: input.contactPhone.trim(),
+    region: input.region?.trim() || null,
+    commissionRate: twoDecimals(input.commissionRate),
+    machineQuota: input.machineQuota,
+    settlementAccount: input.settlementAccount?.trim() || null,
+    contractStart,
+    contractEnd,
+  };
+}
+
+export type AgentsService = ReturnType<typeof createAgentsService>;
+
+/**
+ * The agents of the network, each on a department of the tree. An agent is created beneath an
+ * active agent the caller reaches, deeper than it, at a commission rate no higher than its
+ * parent's; it starts pending review, and only someone above it reviews, edits or ends it.
+ */
+export function createAgentsService({ db, clock, principals }: Pick<Deps, 'db' | 'clock' | 'principals'>) {
+  /** An agent in the caller's data scope. */
+  async function visibleAgent(principal: Principal, id: number): Promise<AgentRow> {
+    const agent = await repo.byId(db, id);
+    if (!agent || !inScope(principal, agent.deptId)) throw notFound(`No agent with id ${id}`);
+    return agent;
+  }
+
+  /**
+   * An agent the caller manages: one whose parent's department the caller reaches. An agent's own
+   * staff read their agent but neither change its terms nor review it; a top-level agent is
+   * managed by staff with an unrestricted scope.
+   */
+  async function managedAgent(principal: Principal, id: number): Promise<{ agent: AgentRow; parent?: AgentRow }> {
+    const agent = await visibleAgent(principal, id);
+    const parent = agent.parentId === null ? undefined : await repo.byId(db, agent.parentId);
+    const reaches = parent ? inScope(principal, parent.deptId) : principal.scope === null;
+    if (!reaches) throw forbidden(`Only those above "${agent.name}" can change or review it`);
+    return { agent, parent };
+  }
+
+  function checkRateBelowParent(rate: string, parent: AgentRow | undefined) {
+    if (parent && new Decimal(rate).greaterThan(parent.commissionRate)) {
+      throw invalidField(
+        'commissionRate',
+        `must not exceed the ${parent.commissionRate}% of "${parent.name}"`,
+        'too_large',
+        { limit: Number(parent.commissionRate) },
+      );
+    }
+  }
+
+  function checkLevelBelowParent(level: string, parent: AgentRow | undefined) {
+    if (parent && depthOf(level) <= depthOf(parent.level)) {
+      throw invalidField('level', `must be below ${parent.level}, the level of "${parent.name}"`);
+    }
+  }
+
+  return {
+    async list(principal: Principal, query: AgentQuery): Promise<PageOf<Agent>> {
+      const page = await repo.page(db, principal.scope, query, toPaging(query, agentSortable, agentOrder));
+      return { content: page.content.map(toDto), totalElements: page.totalElements };
+    },
+
+    async get(principal: Principal, id: number): Promise<Agent> {
+      return toDto(await visibleAgent(principal, id));
+    },
+
+    async exportSheet(principal: Principal, filter: AgentFilter): Promise<Sheet<AgentRow>> {
+      const { content } = await repo.page(
+        db,
+        principal.scope,
+        filter,
+        toPaging({ sort: filter.sort }, agentSortable, agentOrder),
+      );
+      return {
+        name: 'agents',
+        columns: [
+          { header: 'Code', value: (a) => a.code },
+          { header: 'Name', value: (a) => a.name },
+          { header: 'Level', value: (a) => a.level },
+          { header: 'Parent', value: (a) => a.parentName },
+          { header: 'Contact', value: (a) => a.contactName },
+          { header: 'Phone', value: (a) => a.contactPhone },
+          { header: 'Region', value: (a) => a.region },
+          { header: 'Commission %', value: (a) => Number(a.commissionRate) },
+          { header: 'Machine quota', value: (a) => a.machineQuota },
+          { header: 'Machines held', value: (a) => a.quotaUsed },
+          { header: 'Contract start', value: (a) => a.contractStart },
+          { header: 'Contract end', value: (a) => a.contractEnd },
+          { header: 'Status', value: (a) => a.status },
+          { header: 'Created', value: (a) => formatDateTime(a.createTime) },
+        ],
+        rows: content,
+      };
+    },
+
+    async create(principal: Principal, input: AgentCreateInput): Promise<void> {
+      const terms = checkedTerms(input);
+      const code = input.code.trim();
+      if (await repo.codeTaken(db, code)) throw codeTaken(code);
+      let parent: AgentRow | undefined;
+      if (input.parentId == null) {
+        if (principal.scope !== null) {
+          throw forbiddenField('parentId', 'only staff with an unrestricted data scope can add a top-level agent');
+        }
+      } else {
+        parent = await repo.byId(db, input.parentId);
+        if (!parent) throw invalidField('parentId', `no agent with id ${input.parentId}`, 'unknown_reference');
+        if (!inScope(principal, parent.deptId)) {
+          throw forbiddenField('parentId', `"${parent.name}" is outside your data scope: add agents beneath your own`);
+        }
+        if (parent.status !== 'ACTIVE') {
+          throw invalidField('parentId', `"${parent.name}" is not active: agents are added beneath active agents only`);
+        }
+      }
+      checkLevelBelowParent(terms.level, parent);
+      checkRateBelowParent(terms.commissionRate, parent);
+      const now = clock.now();
+      const { name, ...agentTerms } = terms;
+      try {
+        await repo.create(
+          db,
+          { name, pid: parent?.deptId ?? null, by: principal.username, now },
+          {
+            ...agentTerms,
+            code,
+            parentId: parent?.id ?? null,
+            status: 'PENDING_REVIEW',
+            createBy: principal.username,
+            updateBy: principal.username,
+            createTime: now,
+            updateTime: now,
+          },
+        );
+      } catch (error) {
+        throw isUniqueViolation(error) ? codeTaken(code) : error;
+      }
+      // Holders of "own department and below" above the new agent now reach its department too.
+      await principals.invalidate();
+    },
+
+    async update(principal: Principal, input: AgentUpdateInput): Promise<void> {
+      const { agent, parent } = await managedAgent(principal, input.id);
+      if (agent.status === 'TERMINATED') throw badRequest(`"${agent.name}" is terminated; its terms no longer change`);
+      const terms = checkedTerms(input);
+      checkLevelBelowParent(terms.level, parent);
+      checkRateBelowParent(terms.commissionRate, parent);
+      const children = await repo.childrenOf(db, agent.id);
+      const shallower = children.find((child) => depthOf(child.level) <= depthOf(terms.level));
+      if (shallower) {
+        throw invalidField('level', `must stay above ${shallower.level}, the level of "${shallower.name}" beneath it`);
+      }
+      const richer = children.filter((child) => new Decimal(child.commissionRate).greaterThan(terms.commissionRate));
+      if (richer.length > 0) {
+        throw invalidField(
+          'commissionRate',
+          `must not be below the rates of the agents beneath it (${richer.map((child) => `"${child.name}" ${child.commissionRate}%`).join(', ')}); lower theirs first`,
+          'too_small',
+          { limit: Math.max(...richer.map((child) => Number(child.commissionRate))) },
+        );
+      }
+      if (terms.machineQuota < agent.quotaUsed) {
+        throw invalidField('machineQuota', `must not be below the ${agent.quotaUsed} machines it holds`, 'too_small', {
+          limit: agent.quotaUsed,
+        });
+      }
+      const { name, ...agentTerms } = terms;
+      await repo.update(db, agent.id, agent.deptId, name, {
+        ...agentTerms,
+        updateBy: principal.username,
+        updateTime: clock.now(),
+      });
+    },
+
+    /** Approves, rejects, freezes, unfreezes or terminates an agent, with a note. */
+    async review(principal: Principal, id: number, input: AgentReviewInput): Promise<Agent> {
+      const { agent } = await managedAgent(principal, id);
+      const transition = AGENT_ACTIONS[input.action];
+      const from = transition.from as readonly AgentStatus[];
+      if (!from.includes(agent.status as AgentStatus)) {
+        throw badRequest(
+          `"${agent.name}" is ${agent.status}: ${input.action} applies to ${from.join(' or ')} agents only`,
+        );
+      }
+      if (transition.to === 'TERMINATED') {
+        const active = (await repo.childrenOf(db, agent.id)).filter((child) => child.status !== 'TERMINATED');
+        if (active.length > 0) {
+          throw badRequest(
+            `Agents beneath "${agent.name}" are not terminated (${active.map((child) => `"${child.name}"`).join(', ')}): end them first`,
+          );
+        }
+        if (agent.quotaUsed > 0) {
+          throw badRequest(`"${agent.name}" still holds ${agent.quotaUsed} machines: recall them first`);
+        }
+      }
+      const now = clock.now();
+      const changed = await repo.review(db, agent.id, from, {
+        status: transition.to,
+        reviewNote: input.note?.trim() || null,
+        reviewedBy: principal.username,
+        reviewTime: now,
+        updateBy: principal.username,
+        updateTime: now,
+      });
+      if (!changed) throw badRequest(`"${agent.name}" was changed meanwhile; look again and retry`);
+      return toDto((await repo.byId(db, agent.id)) as AgentRow);
+    },
+  };
+}

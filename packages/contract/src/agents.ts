@@ -1,0 +1,139 @@
+import Type, { type Static } from 'typebox';
+import { AbsentId, DateTime, Id, nullable, PageQuery } from './common.ts';
+
+/** An agent's place in the network, from the top down: a child is always deeper than its parent. */
+export const AGENT_LEVELS = ['PLATFORM', 'PROVINCE', 'CITY', 'DISTRICT', 'DEALER'] as const;
+export type AgentLevel = (typeof AGENT_LEVELS)[number];
+
+/** `PENDING_REVIEW → ACTIVE ⇄ FROZEN → TERMINATED`; a rejected application ends TERMINATED too. */
+export const AGENT_STATUSES = ['PENDING_REVIEW', 'ACTIVE', 'FROZEN', 'TERMINATED'] as const;
+export type AgentStatus = (typeof AGENT_STATUSES)[number];
+
+/** What a reviewer does to an agent, and the status each action leads from and to. */
+export const AGENT_ACTIONS = {
+  APPROVE: { from: ['PENDING_REVIEW'], to: 'ACTIVE' },
+  REJECT: { from: ['PENDING_REVIEW'], to: 'TERMINATED' },
+  FREEZE: { from: ['ACTIVE'], to: 'FROZEN' },
+  UNFREEZE: { from: ['FROZEN'], to: 'ACTIVE' },
+  TERMINATE: { from: ['ACTIVE', 'FROZEN'], to: 'TERMINATED' },
+} as const satisfies Record<string, { from: readonly AgentStatus[]; to: AgentStatus }>;
+export type AgentAction = keyof typeof AGENT_ACTIONS;
+
+/** The actions open to an agent in a status. */
+export function actionsFrom(status: AgentStatus): AgentAction[] {
+  return (Object.keys(AGENT_ACTIONS) as AgentAction[]).filter((action) =>
+    (AGENT_ACTIONS[action].from as readonly AgentStatus[]).includes(status),
+  );
+}
+
+/** The permissions of the agents page. */
+export const AGENT_PERMISSIONS = {
+  list: 'agent:list',
+  add: 'agent:add',
+  edit: 'agent:edit',
+  review: 'agent:review',
+} as const;
+
+const literalUnion = <T extends readonly string[]>(values: T, what: string) =>
+  Type.Unsafe<T[number]>({
+    type: 'string',
+    enum: [...values],
+    errorMessage: `must be one of ${values.join(', ')}`,
+    description: what,
+  });
+
+/** A percentage with at most two decimals, as text so that no float rounds it: `12.5`, `8.25`, `0`. */
+export const Rate = Type.String({
+  pattern: '^(100(\\.0{1,2})?|\\d{1,2}(\\.\\d{1,2})?)$',
+  errorMessage: 'must be a percentage from 0 to 100 with at most two decimals',
+});
+
+const DAY_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
+/** A calendar day, `yyyy-MM-dd`, or null. */
+const optionalDay = () =>
+  Type.Optional(nullable<string>('string', { pattern: DAY_PATTERN, errorMessage: 'must be yyyy-MM-dd' }));
+
+export const Agent = Type.Object({
+  id: Type.Integer(),
+  /** The agent's department: its staff belong to it, and its business rows carry it. */
+  deptId: Type.Integer(),
+  parentId: Type.Union([Type.Integer(), Type.Null()]),
+  parentName: Type.Union([Type.String(), Type.Null()]),
+  code: Type.String(),
+  /** The name of its department. */
+  name: Type.String(),
+  level: literalUnion(AGENT_LEVELS, 'level'),
+  contactName: Type.String(),
+  contactPhone: Type.String(),
+  region: Type.Union([Type.String(), Type.Null()]),
+  commissionRate: Type.String({ description: 'percent, two decimals: "12.50"' }),
+  machineQuota: Type.Integer(),
+  quotaUsed: Type.Integer(),
+  settlementAccount: Type.Union([Type.String(), Type.Null()]),
+  contractStart: Type.Union([Type.String(), Type.Null()]),
+  contractEnd: Type.Union([Type.String(), Type.Null()]),
+  status: literalUnion(AGENT_STATUSES, 'status'),
+  reviewNote: Type.Union([Type.String(), Type.Null()]),
+  reviewedBy: Type.Union([Type.String(), Type.Null()]),
+  reviewTime: Type.Union([DateTime, Type.Null()]),
+  createBy: Type.Union([Type.String(), Type.Null()]),
+  createTime: Type.Union([DateTime, Type.Null()]),
+  updateTime: Type.Union([DateTime, Type.Null()]),
+});
+export type Agent = Static<typeof Agent>;
+
+export const AgentQuery = Type.Object({
+  ...PageQuery.properties,
+  blurry: Type.Optional(Type.String({ maxLength: 255, description: 'part of the code, name or contact' })),
+  level: Type.Optional(literalUnion(AGENT_LEVELS, 'level')),
+  status: Type.Optional(literalUnion(AGENT_STATUSES, 'status')),
+  parentId: Type.Optional(Id({ description: 'only the agents directly beneath this one' })),
+});
+export type AgentQuery = Static<typeof AgentQuery>;
+
+export const AgentFilter = Type.Object({
+  blurry: AgentQuery.properties.blurry,
+  level: AgentQuery.properties.level,
+  status: AgentQuery.properties.status,
+  parentId: AgentQuery.properties.parentId,
+  sort: PageQuery.properties.sort,
+});
+export type AgentFilter = Static<typeof AgentFilter>;
+
+const agentFields = {
+  name: Type.String({ minLength: 1, maxLength: 255 }),
+  level: literalUnion(AGENT_LEVELS, 'level'),
+  contactName: Type.String({ minLength: 1, maxLength: 64 }),
+  contactPhone: Type.String({
+    pattern: '^\\+?[0-9][0-9 -]{4,30}$',
+    errorMessage: 'must be a phone number (digits, spaces, -)',
+  }),
+  region: Type.Optional(nullable<string>('string', { maxLength: 255 })),
+  commissionRate: Rate,
+  machineQuota: Type.Integer({ minimum: 0, maximum: 1_000_000 }),
+  settlementAccount: Type.Optional(nullable<string>('string', { maxLength: 128 })),
+  contractStart: optionalDay(),
+  contractEnd: optionalDay(),
+};
+
+export const AgentCreateInput = Type.Object({
+  id: AbsentId,
+  /** The agent to create beneath; absent for a top-level agent (staff with an unrestricted scope only). */
+  parentId: Type.Optional(nullable<number>('integer', { minimum: 1, maximum: 2 ** 31 - 1 })),
+  code: Type.String({
+    pattern: '^[A-Za-z0-9][A-Za-z0-9_-]{1,31}$',
+    errorMessage: 'must be 2 to 32 letters, digits, _ or -, starting with a letter or digit',
+  }),
+  ...agentFields,
+});
+export type AgentCreateInput = Static<typeof AgentCreateInput>;
+
+/** The code and the parent stay; the rest may change (a new rate applies to new orders only). */
+export const AgentUpdateInput = Type.Object({ id: Id(), ...agentFields });
+export type AgentUpdateInput = Static<typeof AgentUpdateInput>;
+
+export const AgentReviewInput = Type.Object({
+  action: literalUnion(Object.keys(AGENT_ACTIONS) as AgentAction[], 'action'),
+  note: Type.Optional(Type.String({ maxLength: 500 })),
+});
+export type AgentReviewInput = Static<typeof AgentReviewInput>;
