@@ -23,7 +23,7 @@ import { arithmeticQuestion, captchaImage } from './captcha.ts';
 export const WRONG_CREDENTIALS = 'Wrong username or password';
 
 /** How long a sign-in waits for a free place while the same account's checks are all under way. */
-const CHECK_WAIT_MS = 15_000;
+const CHECK_WAIT_MS = 10_000;
 
 export interface AuthOptions {
   /** Tests only: the answer of every captcha. */
@@ -70,7 +70,9 @@ export function createAuthService(
    */
   async function reservePasswordCheck(username: string): Promise<void> {
     const giveUpAt = Date.now() + CHECK_WAIT_MS;
-    for (;;) {
+    // Waiters look again ever less often (20 ms doubling to 0.5 s): many waiting sign-ins must not
+    // keep the database too busy for the checks they wait for to finish.
+    for (let round = 0; ; round++) {
       const now = clock.now();
       const { count, lockedUntil } = await repo.reserveAttempt(db, username, now);
       if (lockedUntil && lockedUntil > now) {
@@ -85,7 +87,8 @@ export function createAuthService(
       if (Date.now() > giveUpAt) {
         throw tooManyRequests('Too many sign-ins to this account at once; try again in a moment');
       }
-      await setTimeout(20 + Math.random() * 30);
+      const pause = Math.min(500, 20 * 2 ** round);
+      await setTimeout(pause / 2 + Math.random() * pause);
     }
   }
 
