@@ -17,6 +17,7 @@ export const PAGE_KEYS = [
   'tools/storage/index',
   'tools/settings/index',
   'tools/operations/index',
+  'business/agent/index',
 ] as const;
 export type PageKey = (typeof PAGE_KEYS)[number];
 

@@ -71,7 +71,7 @@ describe('first-start seed', () => {
       expect.arrayContaining(['user:add', 'user:edit', 'user:del', 'roles:add', 'menu:del', 'dict:edit', 'job:add']),
     );
     const topLevel = await app.database.db.select().from(t.menus).where(isNull(t.menus.pid));
-    expect(topLevel.map((m) => m.title).sort()).toEqual(['Monitor', 'System', 'Tools']);
+    expect(topLevel.map((m) => m.title).sort()).toEqual(['Business', 'Monitor', 'System', 'Tools']);
     // subCount matches the actual children everywhere.
     for (const menu of menus) {
       expect(menu.subCount, menu.title).toBe(menus.filter((child) => child.pid === menu.id).length);
@@ -230,4 +230,46 @@ describe('upgrading an existing database', () => {
       await database.close();
     }
   });
+
+  it('adds the Business directory with the Agents page and its buttons, for the roles that edit the settings, once', async () => {
+    const database = await openTestDatabase(inject('template'));
+    try {
+      const { db } = database;
+      // A database as the release before left it: no Business directory.
+      const [directory] = await db.select().from(t.menus).where(eq(t.menus.path, 'business'));
+      const pages = await db.select().from(t.menus).where(eq(t.menus.pid, directory!.id));
+      for (const page of pages) await db.delete(t.menus).where(eq(t.menus.pid, page.id));
+      await db.delete(t.menus).where(eq(t.menus.pid, directory!.id));
+      await db.delete(t.menus).where(eq(t.menus.id, directory!.id));
+
+      await runMigration(database, '0006_business-menu.sql');
+      await runMigration(database, '0006_business-menu.sql');
+
+      const [business, ...more] = await db.select().from(t.menus).where(eq(t.menus.path, 'business'));
+      expect(more).toEqual([]);
+      expect(business).toMatchObject({ pid: null, type: 0, title: 'Business', icon: 'shopping', subCount: 1 });
+      const [agents] = await db.select().from(t.menus).where(eq(t.menus.pid, business!.id));
+      expect(agents).toMatchObject({ component: 'business/agent/index', permission: 'agent:list', subCount: 3 });
+      const buttons = await db.select().from(t.menus).where(eq(t.menus.pid, agents!.id)).orderBy(asc(t.menus.menuSort));
+      expect(buttons.map((button) => button.permission)).toEqual(['agent:add', 'agent:edit', 'agent:review']);
+      const holders = await db
+        .select({ role: t.roles.name })
+        .from(t.rolesMenus)
+        .innerJoin(t.roles, eq(t.roles.id, t.rolesMenus.roleId))
+        .where(eq(t.rolesMenus.menuId, agents!.id));
+      expect(holders.map((holder) => holder.role)).toEqual(['Administrator']);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('leaves a new, empty database to its seed', async () => {
+    const database = await openPglite({});
+    try {
+      await runMigration(database, '0006_business-menu.sql');
+      expect(await database.db.select().from(t.menus)).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
 });

@@ -23,6 +23,33 @@ const buttons = (noun: string, prefix: string): SeedMenu[] => [
   { title: `${noun}: delete`, type: 2, permission: `${prefix}:del` },
 ];
 
+/** The business: agents first; sites, machines, orders and coupons follow. */
+const businessMenus: SeedMenu[] = [
+  {
+    title: 'Business',
+    type: 0,
+    path: 'business',
+    icon: 'shopping',
+    children: [
+      {
+        title: 'Agents',
+        type: 1,
+        path: 'agents',
+        component: 'business/agent/index',
+        componentName: 'Agents',
+        icon: 'people',
+        permission: 'agent:list',
+        cache: true,
+        children: [
+          { title: 'Agent: add', type: 2, permission: 'agent:add' },
+          { title: 'Agent: edit', type: 2, permission: 'agent:edit' },
+          { title: 'Agent: review', type: 2, permission: 'agent:review' },
+        ],
+      },
+    ],
+  },
+];
+
 export const seedMenus: SeedMenu[] = [
   {
     title: 'System',
@@ -194,6 +221,7 @@ export const seedMenus: SeedMenu[] = [
       },
     ],
   },
+  ...businessMenus,
 ];
 
 export interface SeedDept {

@@ -26,6 +26,7 @@ export const PAGE_LOADERS = {
     (await import('@/features/global-settings/pages/global-settings-page.tsx')).GlobalSettingsPage,
   'tools/operations/index': async () =>
     (await import('@/features/operations/pages/operations-page.tsx')).OperationsPage,
+  'business/agent/index': async () => (await import('@/features/agents/pages/agents-page.tsx')).AgentsPage,
 } satisfies Record<PageKey, PageLoader>;
 
 const pages = new Map<PageKey, LazyExoticComponent<ComponentType>>();

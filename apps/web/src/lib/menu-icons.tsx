@@ -27,6 +27,7 @@ import {
   MonitorOutlined,
   SafetyCertificateOutlined,
   SettingOutlined,
+  ShopOutlined,
   ShoppingCartOutlined,
   SolutionOutlined,
   TeamOutlined,
@@ -80,6 +81,7 @@ const MENU_ICONS: Record<string, ComponentType> = {
   chart: FundOutlined,
   edit: EditOutlined,
   order: ShoppingCartOutlined,
+  shopping: ShopOutlined,
   profile: IdcardOutlined,
 };
 

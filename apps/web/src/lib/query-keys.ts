@@ -94,3 +94,10 @@ export const artifactKeys = {
   all: ['artifacts'] as const,
   list: (params: Params) => [...artifactKeys.all, 'list', params] as const,
 };
+
+export const agentKeys = {
+  all: ['agents'] as const,
+  list: (params: Params) => [...agentKeys.all, 'list', params] as const,
+  /** The active agents in scope, offered as parents in the agent form. */
+  parents: () => [...agentKeys.all, 'parents'] as const,
+};

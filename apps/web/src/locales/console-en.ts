@@ -42,6 +42,8 @@ export const consoleEn = {
     Storage: 'Storage',
     'Global settings': 'Global settings',
     Operations: 'Operations',
+    Business: 'Business',
+    Agents: 'Agents',
     // Buttons of the seeded menus (permission trees).
     'User: add': 'User: add',
     'User: edit': 'User: edit',
@@ -69,6 +71,9 @@ export const consoleEn = {
     'Deployment package: upload': 'Deployment package: upload',
     'Database scripts: list': 'Database scripts: list',
     'Database script: upload': 'Database script: upload',
+    'Agent: add': 'Agent: add',
+    'Agent: edit': 'Agent: edit',
+    'Agent: review': 'Agent: review',
   },
   /** What a server field error code says, under the field it names. */
   fieldErrors: {

@@ -45,6 +45,8 @@ export const consoleZhCN: ConsoleMessages = {
     Storage: '存储管理',
     'Global settings': '全局设置',
     Operations: '运维管理',
+    Business: '业务管理',
+    Agents: '代理商管理',
     // Buttons of the seeded menus (permission trees).
     'User: add': '用户新增',
     'User: edit': '用户编辑',
@@ -72,6 +74,9 @@ export const consoleZhCN: ConsoleMessages = {
     'Deployment package: upload': '部署包上传',
     'Database scripts: list': '数据库脚本查看',
     'Database script: upload': '数据库脚本上传',
+    'Agent: add': '代理商新增',
+    'Agent: edit': '代理商编辑',
+    'Agent: review': '代理商审核',
   },
   fieldErrors: {
     required: '必填',

@@ -1,3 +1,4 @@
+import type { agentsLocales } from './console/agents.ts';
 import type { dictsLocales } from './console/dicts.ts';
 import type { menusLocales } from './console/menus.ts';
 import type { logsLocales, onlineLocales } from './console/monitor.ts';
@@ -22,6 +23,7 @@ export type PageMessages = Texts<{
   sqlMonitor: typeof sqlMonitorLocales.en;
   storage: typeof storageLocales.en;
   operations: typeof operationsLocales.en;
+  agents: typeof agentsLocales.en;
 }>;
 /** Every text key, for typed `t()` calls: the core texts, the console's and the pages'. */
 export type Messages = Texts<typeof en> & ConsoleMessages & PageMessages;
