@@ -69,8 +69,8 @@ export function AgentsPage() {
   });
 
   const columns: DataColumn<Agent>[] = [
-    { key: 'code', title: t('agents.code'), dataIndex: 'code', sortField: 'code', width: 120, ellipsis: true },
-    { key: 'name', title: t('agents.name'), dataIndex: 'name', sortField: 'name', width: 170, ellipsis: true },
+    { key: 'code', title: t('agents.code'), dataIndex: 'code', sortField: 'code', width: 110, ellipsis: true },
+    { key: 'name', title: t('agents.name'), dataIndex: 'name', sortField: 'name', width: 160, ellipsis: true },
     {
       key: 'level',
       title: t('agents.level'),
@@ -82,7 +82,7 @@ export function AgentsPage() {
     {
       key: 'parent',
       title: t('agents.parent'),
-      width: 150,
+      width: 130,
       ellipsis: true,
       render: (_, agent) =>
         agent.parentName ?? <Typography.Text type="secondary">{t('agents.topLevel')}</Typography.Text>,
@@ -90,7 +90,7 @@ export function AgentsPage() {
     {
       key: 'contact',
       title: t('agents.contact'),
-      width: 170,
+      width: 140,
       render: (_, agent) => (
         <>
           {agent.contactName}
@@ -101,7 +101,7 @@ export function AgentsPage() {
     },
     {
       key: 'commissionRate',
-      title: t('agents.commissionRate'),
+      title: t('agents.rate'),
       dataIndex: 'commissionRate',
       sortField: 'commissionRate',
       width: 110,
@@ -112,7 +112,7 @@ export function AgentsPage() {
       key: 'quota',
       title: t('agents.machines'),
       sortField: 'machineQuota',
-      width: 140,
+      width: 130,
       render: (_, agent) => (
         <Progress
           size="small"

@@ -1,0 +1,111 @@
+import { uniqueSuffix } from './support/accounts.ts';
+import { expect, test } from './support/fixtures.ts';
+import { openConsole, shot } from './support/sign-in.ts';
+import { notice, pickOption } from './support/system-pages.ts';
+
+test.use({ signedIn: true });
+
+test('agents: a top-level agent is added and approved, then one beneath it within its rate, then frozen', async ({
+  page,
+}) => {
+  const suffix = uniqueSuffix();
+  const top = `North Springs ${suffix}`;
+  const child = `Hebei Water ${suffix}`;
+  await openConsole(page, '/business/agents');
+  const table = page.getByRole('region', { name: 'Agents' });
+
+  await table.getByRole('button', { name: 'Add' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Add agent' });
+  await dialog.getByLabel('Code').fill(`NS-${suffix}`);
+  await dialog.getByLabel('Name').fill(top);
+  await dialog.getByLabel('Level').click();
+  await pickOption(page, 'Platform');
+  await dialog.getByLabel('Contact person').fill('Zhang Min');
+  await dialog.getByLabel('Contact phone').fill('139 1000 2000');
+  await dialog.getByLabel('Commission').fill('25');
+  await dialog.getByLabel('Machine quota').fill('500');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(notice(page, 'Created')).toBeVisible();
+  const topRow = table.getByRole('row', { name: new RegExp(top) });
+  await expect(topRow).toContainText('Pending review');
+
+  await topRow.getByRole('button', { name: `Review ${top}` }).click();
+  dialog = page.getByRole('dialog', { name: `Review ${top}` });
+  await dialog.getByLabel('Note').fill('Contract signed');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(topRow).toContainText('Active');
+
+  // Beneath it: the levels below Platform, and a rate above its 25% refused on the field.
+  await table.getByRole('button', { name: 'Add' }).click();
+  dialog = page.getByRole('dialog', { name: 'Add agent' });
+  await dialog.getByLabel('Parent agent').click();
+  await pickOption(page, `${top} (NS-${suffix})`);
+  await expect(dialog.getByText('At most 25%, the parent’s rate')).toBeVisible();
+  await dialog.getByLabel('Code').fill(`HB-${suffix}`);
+  await dialog.getByLabel('Name').fill(child);
+  await dialog.getByLabel('Level').click();
+  await expect(page.getByRole('option', { name: 'Platform' })).toHaveCount(0);
+  await pickOption(page, 'Province');
+  await dialog.getByLabel('Contact person').fill('Wang Fang');
+  await dialog.getByLabel('Contact phone').fill('139 1000 3000');
+  await dialog.getByLabel('Commission').fill('20');
+  await dialog.getByLabel('Machine quota').fill('100');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(notice(page, 'Created')).toBeVisible();
+  const childRow = table.getByRole('row', { name: new RegExp(child) });
+  await expect(childRow).toContainText(top);
+  await expect(childRow).toContainText('20%');
+
+  // The parent's rate cannot drop below its child's.
+  await topRow.getByRole('button', { name: `Edit ${top}` }).click();
+  dialog = page.getByRole('dialog', { name: `Edit ${top}` });
+  await dialog.getByLabel('Commission').fill('15');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('At least 20')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  await childRow.getByRole('button', { name: `Review ${child}` }).click();
+  dialog = page.getByRole('dialog', { name: `Review ${child}` });
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(childRow).toContainText('Active');
+  await childRow.getByRole('button', { name: `Review ${child}` }).click();
+  dialog = page.getByRole('dialog', { name: `Review ${child}` });
+  await dialog.getByText('Freeze', { exact: true }).click();
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(childRow).toContainText('Frozen');
+});
+
+for (const language of ['en', 'zh'] as const) {
+  test.describe(`agents page in ${language}`, () => {
+    test.use({ locale: language === 'en' ? 'en-US' : 'zh-CN' });
+
+    test(`screenshots of the agents page (${language}) @phone`, async ({ page, admin }) => {
+      const suffix = uniqueSuffix();
+      const created = await admin.post('api/agents', {
+        code: `SC-${suffix}`,
+        name: language === 'en' ? `South China Water ${suffix}` : `华南水务 ${suffix}`,
+        level: 'PLATFORM',
+        contactName: language === 'en' ? 'Chen Jie' : '陈杰',
+        contactPhone: '138 2000 1000',
+        region: language === 'en' ? 'Guangdong' : '广东省',
+        commissionRate: '28',
+        machineQuota: 800,
+      });
+      expect(created.status()).toBe(201);
+      await openConsole(page, '/business/agents', language === 'en' ? 'en' : 'zh-CN');
+      const table = page.getByRole('region', { name: language === 'en' ? 'Agents' : '代理商列表' });
+      await expect(table.getByRole('row', { name: new RegExp(`SC-${suffix}`) })).toBeVisible();
+      await expect(table.locator('.ant-spin-spinning')).toHaveCount(0);
+      await page.screenshot({ path: shot(`agents-${language}`) });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        page.viewportSize()?.width ?? 0,
+      );
+      await table.getByRole('button', { name: language === 'en' ? 'Add' : '新增' }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      await page.screenshot({ path: shot(`agents-add-${language}`) });
+      const box = await dialog.boundingBox();
+      expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= (page.viewportSize()?.width ?? 0)).toBe(true);
+    });
+  });
+}
