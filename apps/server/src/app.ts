@@ -37,6 +37,8 @@ import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { createJobsService } from './modules/jobs/jobs.service.ts';
 import { logsRoutes } from './modules/logs/logs.routes.ts';
 import { createLogsService } from './modules/logs/logs.service.ts';
+import { machinesRoutes } from './modules/machines/machines.routes.ts';
+import { createMachinesService } from './modules/machines/machines.service.ts';
 import { menusRoutes } from './modules/menus/menus.routes.ts';
 import { createMenusService } from './modules/menus/menus.service.ts';
 import { druidRedirect, monitorRoutes } from './modules/monitor/monitor.routes.ts';
@@ -181,6 +183,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await signedIn.register(storageRoutes, { service: storage });
     await signedIn.register(artifactsRoutes, { service: createArtifactsService(deps, artifacts) });
     await signedIn.register(agentsRoutes, { service: createAgentsService(deps) });
+    await signedIn.register(machinesRoutes, { service: createMachinesService(deps) });
   });
 
   await app.register(webPlugin, { root: config.webDist });

@@ -22,6 +22,10 @@ const DATA_TABLES = [
   schema.globalSettings,
   schema.storedFiles,
   schema.agents,
+  schema.machineModels,
+  schema.machines,
+  schema.machineAllocations,
+  schema.sites,
 ].map((table) => getTableName(table));
 
 /** What no answer may ever contain: stack frames, source files, SQL, table names, engine messages. */

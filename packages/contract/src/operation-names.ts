@@ -61,6 +61,13 @@ export const OPERATION_NAMES: Readonly<Record<string, string>> = {
   'POST /api/agents': 'Create an agent',
   'PUT /api/agents': 'Edit an agent',
   'PUT /api/agents/:id/review': 'Review an agent',
+  'POST /api/machine-models': 'Create a machine model',
+  'PUT /api/machine-models': 'Edit a machine model',
+  'DELETE /api/machine-models': 'Delete machine models',
+  'POST /api/machines': 'Register a machine',
+  'POST /api/machines/allocate': 'Allocate machines',
+  'POST /api/machines/transfer': 'Transfer machines',
+  'POST /api/machines/recall': 'Recall machines',
 };
 
 /** The logged name of a write: its operation name, or undefined for a route that has none. */

@@ -49,4 +49,11 @@ export const operationNamesZh: Readonly<Record<string, string>> = {
   'Create an agent': '新增代理商',
   'Edit an agent': '修改代理商',
   'Review an agent': '审核代理商',
+  'Create a machine model': '新增设备型号',
+  'Edit a machine model': '修改设备型号',
+  'Delete machine models': '删除设备型号',
+  'Register a machine': '登记设备',
+  'Allocate machines': '分配设备',
+  'Transfer machines': '调拨设备',
+  'Recall machines': '回收设备',
 };

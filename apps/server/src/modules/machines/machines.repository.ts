@@ -1,0 +1,274 @@
+import type { MachineModelQuery, MachineQuery } from '@water/contract/machines';
+import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { agents, depts, machineAllocations, machineModels, machines } from '../../db/schema.ts';
+import { containsText, type Paging } from '../../lib/list-query.ts';
+
+export const modelSortable = { id: machineModels.id, code: machineModels.code, name: machineModels.name };
+export const modelOrder = [asc(machineModels.code)];
+
+export const machineSortable = {
+  id: machines.id,
+  serialNo: machines.serialNo,
+  lifecycle: machines.lifecycle,
+  lastHeartbeat: machines.lastHeartbeat,
+  createTime: machines.createTime,
+};
+export const machineOrder = [desc(machines.id)];
+
+export type ModelRow = typeof machineModels.$inferSelect & { machines: number };
+export type MachineRow = typeof machines.$inferSelect & { modelName: string; agentName: string | null };
+export type NewMachine = typeof machines.$inferInsert;
+
+/** Machines the scope reaches: those of agents whose department it holds; the company's stock only unrestricted. */
+function inScope(scope: ReadonlySet<number> | null): SQL | undefined {
+  return scope === null ? undefined : inArray(agents.deptId, [...scope]);
+}
+
+function matchingMachines(scope: ReadonlySet<number> | null, query: MachineQuery): SQL | undefined {
+  return and(
+    inScope(scope),
+    containsText([machines.serialNo, machines.stickerCode, machines.imei], query.blurry),
+    query.lifecycle ? eq(machines.lifecycle, query.lifecycle) : undefined,
+    query.online === undefined ? undefined : eq(machines.online, query.online),
+    query.agentId ? eq(machines.agentId, query.agentId) : undefined,
+    query.modelId ? eq(machines.modelId, query.modelId) : undefined,
+    query.inStock === undefined
+      ? undefined
+      : query.inStock
+        ? isNull(machines.agentId)
+        : sql`${machines.agentId} IS NOT NULL`,
+  );
+}
+
+const machineColumns = { machine: machines, modelName: machineModels.name, agentName: depts.name };
+
+function selectMachines(db: Database) {
+  return db
+    .select(machineColumns)
+    .from(machines)
+    .innerJoin(machineModels, eq(machineModels.id, machines.modelId))
+    .leftJoin(agents, eq(agents.id, machines.agentId))
+    .leftJoin(depts, eq(depts.id, agents.deptId))
+    .$dynamic();
+}
+
+const flatten = (row: { machine: typeof machines.$inferSelect; modelName: string; agentName: string | null }) => ({
+  ...row.machine,
+  modelName: row.modelName,
+  agentName: row.agentName,
+});
+
+export const machinesRepository = {
+  // ------------------------------------------------------------ models
+  async modelPage(db: Database, query: MachineModelQuery, paging: Paging) {
+    const where = containsText([machineModels.code, machineModels.name], query.blurry);
+    const used = db
+      .select({ modelId: machines.modelId, n: count().as('n') })
+      .from(machines)
+      .groupBy(machines.modelId)
+      .as('used');
+    const rows = db
+      .select({ model: machineModels, machines: sql<number>`coalesce(${used.n}, 0)::int` })
+      .from(machineModels)
+      .leftJoin(used, eq(used.modelId, machineModels.id))
+      .where(where)
+      .orderBy(...paging.orderBy)
+      .offset(paging.offset)
+      .$dynamic();
+    const [content, [total]] = await Promise.all([
+      paging.limit === undefined ? rows : rows.limit(paging.limit),
+      db.select({ n: count() }).from(machineModels).where(where),
+    ]);
+    return {
+      content: content.map((row): ModelRow => ({ ...row.model, machines: row.machines })),
+      totalElements: total?.n ?? 0,
+    };
+  },
+
+  modelById: async (db: Database, id: number) =>
+    (await db.select().from(machineModels).where(eq(machineModels.id, id)))[0],
+
+  modelCodeTaken: async (db: Database, code: string) =>
+    (
+      await db
+        .select({ id: machineModels.id })
+        .from(machineModels)
+        .where(sql`lower(${machineModels.code}) = lower(${code})`)
+    ).length > 0,
+
+  insertModel: (db: Database, values: typeof machineModels.$inferInsert) => db.insert(machineModels).values(values),
+
+  updateModel: (db: Database, id: number, values: Partial<typeof machineModels.$inferInsert>) =>
+    db.update(machineModels).set(values).where(eq(machineModels.id, id)),
+
+  /** The models among these that machines use. */
+  modelsInUse: async (db: Database, ids: readonly number[]) =>
+    db
+      .selectDistinct({ id: machineModels.id, code: machineModels.code })
+      .from(machines)
+      .innerJoin(machineModels, eq(machineModels.id, machines.modelId))
+      .where(inArray(machines.modelId, [...ids])),
+
+  deleteModels: (db: Database, ids: readonly number[]) =>
+    db.delete(machineModels).where(inArray(machineModels.id, [...ids])),
+
+  // ------------------------------------------------------------ machines
+  async machinePage(db: Database, scope: ReadonlySet<number> | null, query: MachineQuery, paging: Paging) {
+    const where = matchingMachines(scope, query);
+    const rows = selectMachines(db)
+      .where(where)
+      .orderBy(...paging.orderBy)
+      .offset(paging.offset);
+    const [content, [total]] = await Promise.all([
+      paging.limit === undefined ? rows : rows.limit(paging.limit),
+      db.select({ n: count() }).from(machines).leftJoin(agents, eq(agents.id, machines.agentId)).where(where),
+    ]);
+    return { content: content.map(flatten), totalElements: total?.n ?? 0 };
+  },
+
+  async machineById(db: Database, id: number): Promise<MachineRow | undefined> {
+    const [row] = await selectMachines(db).where(eq(machines.id, id));
+    return row && flatten(row);
+  },
+
+  /** The department of each machine's agent (null for the company's stock), by machine id. */
+  async holdersOf(db: Database, ids: readonly number[]) {
+    return db
+      .select({
+        id: machines.id,
+        serialNo: machines.serialNo,
+        lifecycle: machines.lifecycle,
+        agentId: machines.agentId,
+        deptId: agents.deptId,
+      })
+      .from(machines)
+      .leftJoin(agents, eq(agents.id, machines.agentId))
+      .where(inArray(machines.id, [...ids]));
+  },
+
+  /** Serial numbers or sticker codes already registered, among these. */
+  async takenCodes(db: Database, codes: readonly string[]): Promise<string[]> {
+    if (codes.length === 0) return [];
+    const lower = codes.map((code) => code.toLowerCase());
+    const rows = await db
+      .select({ serialNo: machines.serialNo, stickerCode: machines.stickerCode })
+      .from(machines)
+      .where(or(inArray(sql`lower(${machines.serialNo})`, lower), inArray(sql`lower(${machines.stickerCode})`, lower)));
+    return rows.flatMap((row) => [row.serialNo, row.stickerCode]).filter((code) => lower.includes(code.toLowerCase()));
+  },
+
+  insertMachine: async (db: Database, values: NewMachine) =>
+    (await db.insert(machines).values(values).returning({ id: machines.id }))[0]!.id,
+
+  /**
+   * Moves machines to `toAgentId` (null: back to stock) in one transaction: their lifecycle, the
+   * quota each agent uses, and a line each in the allocation log. `check` runs on the locked rows
+   * first and may refuse; nothing changes then.
+   */
+  move: (
+    db: Database,
+    move: {
+      machineIds: readonly number[];
+      toAgentId: number | null;
+      lifecycle: string;
+      action: string;
+      batchNo: string;
+      note: string | null;
+      by: string;
+      now: Date;
+    },
+    check: (locked: { quotaUsed: number; machineQuota: number } | undefined) => void,
+  ) =>
+    db.transaction(async (tx) => {
+      const target =
+        move.toAgentId === null
+          ? undefined
+          : (
+              await tx
+                .select({ quotaUsed: agents.quotaUsed, machineQuota: agents.machineQuota })
+                .from(agents)
+                .where(eq(agents.id, move.toAgentId))
+                .for('update')
+            )[0];
+      check(target);
+      const before = await tx
+        .select({ id: machines.id, agentId: machines.agentId })
+        .from(machines)
+        .where(inArray(machines.id, [...move.machineIds]))
+        .for('update');
+      for (const [agentId, n] of countBy(before.map((row) => row.agentId))) {
+        if (agentId !== null) {
+          await tx
+            .update(agents)
+            .set({ quotaUsed: sql`${agents.quotaUsed} - ${n}` })
+            .where(eq(agents.id, agentId));
+        }
+      }
+      if (move.toAgentId !== null) {
+        await tx
+          .update(agents)
+          .set({ quotaUsed: sql`${agents.quotaUsed} + ${before.length}` })
+          .where(eq(agents.id, move.toAgentId));
+      }
+      await tx
+        .update(machines)
+        .set({ agentId: move.toAgentId, lifecycle: move.lifecycle, updateBy: move.by, updateTime: move.now })
+        .where(inArray(machines.id, [...move.machineIds]));
+      await tx.insert(machineAllocations).values(
+        before.map((row) => ({
+          batchNo: move.batchNo,
+          machineId: row.id,
+          action: move.action,
+          fromAgentId: row.agentId,
+          toAgentId: move.toAgentId,
+          note: move.note,
+          createBy: move.by,
+          createTime: move.now,
+        })),
+      );
+    }),
+
+  /** An agent as allocation needs it: where it stands, its status and its quota. */
+  async agentById(db: Database, id: number) {
+    const [row] = await db
+      .select({
+        id: agents.id,
+        deptId: agents.deptId,
+        name: depts.name,
+        status: agents.status,
+        quotaUsed: agents.quotaUsed,
+        machineQuota: agents.machineQuota,
+      })
+      .from(agents)
+      .innerJoin(depts, eq(depts.id, agents.deptId))
+      .where(eq(agents.id, id));
+    return row;
+  },
+
+  /** A machine's allocation history, newest first, with the agents' names. */
+  async allocationsOf(db: Database, machineId: number) {
+    const rows = await db
+      .select({
+        allocation: machineAllocations,
+        serialNo: machines.serialNo,
+        from: sql<
+          string | null
+        >`(SELECT d.name FROM ${agents} a JOIN ${depts} d ON d.id = a.dept_id WHERE a.id = ${machineAllocations.fromAgentId})`,
+        to: sql<
+          string | null
+        >`(SELECT d.name FROM ${agents} a JOIN ${depts} d ON d.id = a.dept_id WHERE a.id = ${machineAllocations.toAgentId})`,
+      })
+      .from(machineAllocations)
+      .innerJoin(machines, eq(machines.id, machineAllocations.machineId))
+      .where(eq(machineAllocations.machineId, machineId))
+      .orderBy(desc(machineAllocations.id));
+    return rows;
+  },
+};
+
+function countBy<K>(keys: readonly K[]): Map<K, number> {
+  const counts = new Map<K, number>();
+  for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+  return counts;
+}

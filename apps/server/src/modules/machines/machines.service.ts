@@ -1,0 +1,325 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { PageOf } from '@water/contract/common';
+import type {
+  Allocation,
+  AllocationDone,
+  AllocationInput,
+  Lifecycle,
+  Machine,
+  MachineModel,
+  MachineModelCreateInput,
+  MachineModelQuery,
+  MachineModelUpdateInput,
+  MachineQuery,
+  MachineRegistered,
+  MachineRegisterInput,
+  RecallInput,
+} from '@water/contract/machines';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { badRequest, forbidden, forbiddenField, invalidField, notFound } from '../../lib/http-errors.ts';
+import { toPaging } from '../../lib/list-query.ts';
+import { inScope, type Principal } from '../../lib/principal.ts';
+import { formatDateTime, isRealDay } from '../../lib/time.ts';
+import {
+  type MachineRow,
+  type ModelRow,
+  machineOrder,
+  machineSortable,
+  modelOrder,
+  modelSortable,
+  machinesRepository as repo,
+} from './machines.repository.ts';
+
+/**
+ * The key a machine signs its gateway requests with, derived from the secret it was given: the
+ * server keeps only this, never the secret itself.
+ */
+export function signingKeyOf(secret: string): string {
+  return createHash('sha256').update(`water-gateway-v1:${secret}`).digest('hex');
+}
+
+function modelDto(row: ModelRow): MachineModel {
+  return {
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    taps: row.taps,
+    waterTypes: row.waterTypes as MachineModel['waterTypes'],
+    tankLitres: row.tankLitres,
+    outputLph: row.outputLph,
+    billing: row.billing as MachineModel['billing'],
+    pulsesPerLitre: row.pulsesPerLitre,
+    machines: row.machines,
+    createTime: formatDateTime(row.createTime),
+  };
+}
+
+function machineDto(row: MachineRow): Machine {
+  return {
+    id: row.id,
+    serialNo: row.serialNo,
+    stickerCode: row.stickerCode,
+    imei: row.imei,
+    iccid: row.iccid,
+    modelId: row.modelId,
+    modelName: row.modelName,
+    firmware: row.firmware,
+    agentId: row.agentId,
+    agentName: row.agentName,
+    siteId: row.siteId,
+    lifecycle: row.lifecycle as Lifecycle,
+    warrantyEnd: row.warrantyEnd,
+    online: row.online,
+    lastHeartbeat: formatDateTime(row.lastHeartbeat),
+    createTime: formatDateTime(row.createTime),
+  };
+}
+
+/** A batch number for an allocation: the day and time, and a random tail. */
+function batchNumber(now: Date): string {
+  const stamp = now.toISOString().replace(/\D/g, '').slice(0, 14);
+  return `AL${stamp}${randomBytes(3).toString('hex').toUpperCase()}`;
+}
+
+export type MachinesService = ReturnType<typeof createMachinesService>;
+
+/**
+ * Machine models, and machines: registered into the company's stock with a secret shown once,
+ * allocated to agents within their quota, transferred between agents the caller reaches, and
+ * recalled to stock; every move is logged in batches.
+ */
+export function createMachinesService({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
+  const unrestricted = (principal: Principal) => principal.scope === null;
+
+  async function visibleMachine(principal: Principal, id: number): Promise<MachineRow> {
+    const machine = await repo.machineById(db, id);
+    const reaches = machine && (machine.agentId === null ? unrestricted(principal) : true);
+    if (!machine || !reaches) throw notFound(`No machine with id ${id}`);
+    if (machine.agentId !== null) {
+      const holder = await repo.agentById(db, machine.agentId);
+      if (!holder || !inScope(principal, holder.deptId)) throw notFound(`No machine with id ${id}`);
+    }
+    return machine;
+  }
+
+  /** The receiving agent of an allocation or transfer: active, and in the caller's scope. */
+  async function receivingAgent(principal: Principal, agentId: number) {
+    const agent = await repo.agentById(db, agentId);
+    if (!agent || !inScope(principal, agent.deptId)) {
+      throw invalidField('agentId', `no agent with id ${agentId} in your reach`, 'unknown_reference');
+    }
+    if (agent.status !== 'ACTIVE') throw invalidField('agentId', `"${agent.name}" is not active`);
+    return agent;
+  }
+
+  /** The machines named, each in one of the lifecycles and held where `held` says; all or nothing. */
+  async function checkedMachines(
+    principal: Principal,
+    ids: readonly number[],
+    lifecycles: readonly Lifecycle[],
+    held: 'stock' | 'agents',
+  ) {
+    const unique = [...new Set(ids)];
+    const rows = await repo.holdersOf(db, unique);
+    const found = new Map(rows.map((row) => [row.id, row]));
+    const missing = unique.filter((id) => {
+      const row = found.get(id);
+      return !row || (row.deptId === null ? !unrestricted(principal) : !inScope(principal, row.deptId));
+    });
+    if (missing.length > 0)
+      throw invalidField('machineIds', `no machine with id ${missing.join(', ')} in your reach`, 'unknown_reference');
+    for (const row of rows) {
+      if (!lifecycles.includes(row.lifecycle as Lifecycle)) {
+        throw invalidField(
+          'machineIds',
+          `${row.serialNo} is ${row.lifecycle}; only ${lifecycles.join(' or ')} machines move`,
+        );
+      }
+      if ((held === 'stock') !== (row.agentId === null)) {
+        throw invalidField('machineIds', `${row.serialNo} is ${held === 'stock' ? 'held by an agent' : 'in stock'}`);
+      }
+    }
+    return rows;
+  }
+
+  async function move(
+    principal: Principal,
+    machineIds: readonly number[],
+    to: { agentId: number; name: string } | null,
+    action: 'ALLOCATE' | 'RECALL' | 'TRANSFER',
+    note: string | undefined,
+  ): Promise<AllocationDone> {
+    const now = clock.now();
+    const batchNo = batchNumber(now);
+    const n = new Set(machineIds).size;
+    await repo.move(
+      db,
+      {
+        machineIds: [...new Set(machineIds)],
+        toAgentId: to?.agentId ?? null,
+        lifecycle: to ? 'ALLOCATED' : 'IN_STOCK',
+        action,
+        batchNo,
+        note: note?.trim() || null,
+        by: principal.username,
+        now,
+      },
+      (target) => {
+        if (to && target && target.quotaUsed + n > target.machineQuota) {
+          throw invalidField(
+            'agentId',
+            `"${to.name}" may hold ${target.machineQuota} machines and holds ${target.quotaUsed}: room for ${Math.max(0, target.machineQuota - target.quotaUsed)}, not ${n}`,
+            'too_large',
+            { limit: Math.max(0, target.machineQuota - target.quotaUsed) },
+          );
+        }
+      },
+    );
+    return { batchNo, machines: n };
+  }
+
+  return {
+    // ------------------------------------------------------------ models
+    async listModels(query: MachineModelQuery): Promise<PageOf<MachineModel>> {
+      const page = await repo.modelPage(db, query, toPaging(query, modelSortable, modelOrder));
+      return { content: page.content.map(modelDto), totalElements: page.totalElements };
+    },
+
+    async createModel(principal: Principal, input: MachineModelCreateInput): Promise<void> {
+      const code = input.code.trim();
+      const name = input.name.trim();
+      if (!name) throw invalidField('name', 'must not be empty', 'required');
+      const taken = () => invalidField('code', `"${code}" is already used by another model`, 'taken', { value: code });
+      if (await repo.modelCodeTaken(db, code)) throw taken();
+      const { id: _id, ...fields } = input;
+      try {
+        await repo.insertModel(db, {
+          ...fields,
+          code,
+          name,
+          createBy: principal.username,
+          updateBy: principal.username,
+        });
+      } catch (error) {
+        throw isUniqueViolation(error) ? taken() : error;
+      }
+    },
+
+    async updateModel(principal: Principal, input: MachineModelUpdateInput): Promise<void> {
+      if (!(await repo.modelById(db, input.id))) throw notFound(`No machine model with id ${input.id}`);
+      const name = input.name.trim();
+      if (!name) throw invalidField('name', 'must not be empty', 'required');
+      const { id, ...fields } = input;
+      await repo.updateModel(db, id, { ...fields, name, updateBy: principal.username, updateTime: clock.now() });
+    },
+
+    async removeModels(ids: number[]): Promise<void> {
+      for (const id of new Set(ids)) {
+        if (!(await repo.modelById(db, id))) throw notFound(`No machine model with id ${id}`);
+      }
+      const used = await repo.modelsInUse(db, ids);
+      if (used.length > 0) {
+        throw badRequest(`Machines are of ${used.map((model) => `"${model.code}"`).join(', ')}: a model in use stays`);
+      }
+      await repo.deleteModels(db, ids);
+    },
+
+    // ------------------------------------------------------------ machines
+    async list(principal: Principal, query: MachineQuery): Promise<PageOf<Machine>> {
+      const page = await repo.machinePage(db, principal.scope, query, toPaging(query, machineSortable, machineOrder));
+      return { content: page.content.map(machineDto), totalElements: page.totalElements };
+    },
+
+    async get(principal: Principal, id: number): Promise<Machine> {
+      return machineDto(await visibleMachine(principal, id));
+    },
+
+    /** Registers a machine into the company's stock; its gateway secret is answered this once. */
+    async register(principal: Principal, input: MachineRegisterInput): Promise<MachineRegistered> {
+      if (!unrestricted(principal)) {
+        throw forbidden('Machines are registered into the company’s stock, by staff with an unrestricted data scope');
+      }
+      const serialNo = input.serialNo.trim();
+      const stickerCode = input.stickerCode?.trim() || serialNo;
+      if (!(await repo.modelById(db, input.modelId))) {
+        throw invalidField('modelId', `no machine model with id ${input.modelId}`, 'unknown_reference');
+      }
+      if (input.warrantyEnd && !isRealDay(input.warrantyEnd)) {
+        throw invalidField('warrantyEnd', `"${input.warrantyEnd}" is not a real date`, 'format');
+      }
+      const taken = await repo.takenCodes(db, [...new Set([serialNo, stickerCode])]);
+      if (taken.length > 0) {
+        const field = taken.some((code) => code.toLowerCase() === serialNo.toLowerCase()) ? 'serialNo' : 'stickerCode';
+        throw invalidField(field, `"${taken[0]}" is already registered`, 'taken', { value: taken[0] as string });
+      }
+      const secret = randomBytes(24).toString('base64url');
+      let id: number;
+      try {
+        id = await repo.insertMachine(db, {
+          serialNo,
+          stickerCode,
+          modelId: input.modelId,
+          imei: input.imei ?? null,
+          iccid: input.iccid ?? null,
+          firmware: input.firmware?.trim() || null,
+          warrantyEnd: input.warrantyEnd ?? null,
+          secretHash: signingKeyOf(secret),
+          createBy: principal.username,
+          updateBy: principal.username,
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw invalidField('serialNo', `"${serialNo}" is already registered`, 'taken');
+        throw error;
+      }
+      return { machine: machineDto((await repo.machineById(db, id)) as MachineRow), secret };
+    },
+
+    /** Machines from the company's stock to an agent, within its quota. */
+    async allocate(principal: Principal, input: AllocationInput): Promise<AllocationDone> {
+      if (!unrestricted(principal)) {
+        throw forbiddenField('machineIds', 'the company’s stock is allocated by staff with an unrestricted data scope');
+      }
+      const agent = await receivingAgent(principal, input.agentId);
+      await checkedMachines(principal, input.machineIds, ['IN_STOCK'], 'stock');
+      return move(principal, input.machineIds, { agentId: agent.id, name: agent.name }, 'ALLOCATE', input.note);
+    },
+
+    /** Machines not yet installed, from agents the caller reaches to another it reaches. */
+    async transfer(principal: Principal, input: AllocationInput): Promise<AllocationDone> {
+      const agent = await receivingAgent(principal, input.agentId);
+      const rows = await checkedMachines(principal, input.machineIds, ['ALLOCATED'], 'agents');
+      const already = rows.find((row) => row.agentId === agent.id);
+      if (already) throw invalidField('machineIds', `${already.serialNo} is already held by "${agent.name}"`);
+      return move(principal, input.machineIds, { agentId: agent.id, name: agent.name }, 'TRANSFER', input.note);
+    },
+
+    /** Machines not yet installed, back from their agents to the company's stock. */
+    async recall(principal: Principal, input: RecallInput): Promise<AllocationDone> {
+      if (!unrestricted(principal)) {
+        throw forbiddenField(
+          'machineIds',
+          'machines return to the company’s stock by staff with an unrestricted data scope',
+        );
+      }
+      await checkedMachines(principal, input.machineIds, ['ALLOCATED'], 'agents');
+      return move(principal, input.machineIds, null, 'RECALL', input.note);
+    },
+
+    async allocations(principal: Principal, machineId: number): Promise<Allocation[]> {
+      await visibleMachine(principal, machineId);
+      return (await repo.allocationsOf(db, machineId)).map((row) => ({
+        id: row.allocation.id,
+        batchNo: row.allocation.batchNo,
+        machineId: row.allocation.machineId,
+        serialNo: row.serialNo,
+        action: row.allocation.action as Allocation['action'],
+        fromAgent: row.from,
+        toAgent: row.to,
+        note: row.allocation.note,
+        createBy: row.allocation.createBy,
+        createTime: formatDateTime(row.allocation.createTime),
+      }));
+    },
+  };
+}

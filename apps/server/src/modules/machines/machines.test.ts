@@ -1,0 +1,203 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Caller, callerFor, tokenOf, useTestApp } from '../../../test/test-app.ts';
+import { machines } from '../../db/schema.ts';
+import { roleId, userBody } from '../users/test-fixtures.ts';
+import { signingKeyOf } from './machines.service.ts';
+
+interface MachineItem {
+  id: number;
+  serialNo: string;
+  lifecycle: string;
+  agentId: number | null;
+  agentName: string | null;
+}
+
+describe('machines API', () => {
+  const ctx = useTestApp();
+  const admin: Caller = (...args) => ctx.admin(...args);
+  let modelId: number;
+  let serials = 0;
+  const serial = () => `WM${Date.now().toString(36).toUpperCase()}${String(++serials).padStart(3, '0')}`;
+
+  const agentTerms = (name: string, level: string, rate: string, quota: number) => ({
+    name,
+    level,
+    contactName: 'Li Wei',
+    contactPhone: '13800138000',
+    commissionRate: rate,
+    machineQuota: quota,
+  });
+  /** An active agent, created and approved by the administrator. */
+  const activeAgent = async (name: string, parentId: number | null, level: string, quota: number) => {
+    const code = `A${Date.now().toString(36).toUpperCase()}${++serials}`;
+    const created = await admin('POST', '/api/agents', { code, parentId, ...agentTerms(name, level, '20', quota) });
+    expect(created.statusCode, created.body).toBe(201);
+    const [agent] = (await admin('GET', `/api/agents?blurry=${code}`)).json().content;
+    expect((await admin('PUT', `/api/agents/${agent.id}/review`, { action: 'APPROVE' })).statusCode).toBe(200);
+    return agent as { id: number; deptId: number; name: string };
+  };
+  const register = async (overrides: Record<string, unknown> = {}) => {
+    const response = await admin('POST', '/api/machines', { serialNo: serial(), modelId, ...overrides });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json() as { machine: MachineItem; secret: string };
+  };
+  const machine = async (id: number) => (await admin('GET', `/api/machines/${id}`)).json() as MachineItem;
+  const quotaUsed = async (agentId: number) =>
+    (await admin('GET', `/api/agents/${agentId}`)).json().quotaUsed as number;
+
+  beforeAll(async () => {
+    const created = await admin('POST', '/api/machine-models', {
+      code: 'RO-400',
+      name: 'Reverse osmosis, 400 G',
+      taps: 2,
+      waterTypes: 'COLD,HOT',
+      tankLitres: 60,
+      outputLph: 60,
+      billing: 'FLOW',
+      pulsesPerLitre: 450,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    modelId = (await admin('GET', '/api/machine-models?blurry=RO-400')).json().content[0].id;
+  });
+
+  it('registers a machine into stock and answers its secret once, keeping only a key derived from it', async () => {
+    const sn = serial();
+    const { machine: registered, secret } = await register({ serialNo: sn, imei: '861234567890123' });
+    expect(registered).toMatchObject({
+      serialNo: sn,
+      stickerCode: sn,
+      lifecycle: 'IN_STOCK',
+      agentId: null,
+      online: false,
+    });
+    expect(secret).toMatch(/^[\w-]{32}$/);
+    const [row] = await ctx.t.database.db.select().from(machines).where(eq(machines.id, registered.id));
+    expect(row?.secretHash).toBe(signingKeyOf(secret));
+    expect(JSON.stringify(await machine(registered.id))).not.toContain(secret);
+
+    const again = await admin('POST', '/api/machines', { serialNo: sn.toLowerCase(), modelId });
+    expect(again.json().errors[0]).toMatchObject({ field: 'serialNo', code: 'taken' });
+    const badModel = await admin('POST', '/api/machines', { serialNo: serial(), modelId: 99999 });
+    expect(badModel.json().errors[0]).toMatchObject({ field: 'modelId', code: 'unknown_reference' });
+    const badImei = await admin('POST', '/api/machines', { serialNo: serial(), modelId, imei: '12' });
+    expect(badImei.json().errors[0].field).toBe('imei');
+    expect((await admin('GET', '/api/machine-models?blurry=RO-400')).json().content[0].machines).toBeGreaterThan(0);
+    const inUse = await admin('DELETE', '/api/machine-models', [modelId]);
+    expect(inUse.json().message).toBe('Machines are of "RO-400": a model in use stays');
+  });
+
+  describe('allocation between agents', () => {
+    let province: { id: number; deptId: number; name: string };
+    let city: { id: number; deptId: number; name: string };
+    let other: { id: number; deptId: number; name: string };
+    let manager: Caller;
+
+    beforeAll(async () => {
+      const hq = await activeAgent(`HQ ${serial()}`, null, 'PLATFORM', 1000);
+      province = await activeAgent(`Province ${serial()}`, hq.id, 'PROVINCE', 3);
+      city = await activeAgent(`City ${serial()}`, province.id, 'CITY', 1);
+      other = await activeAgent(`Other ${serial()}`, hq.id, 'PROVINCE', 10);
+      const system = (await admin('GET', '/api/menus?page=0&size=100'))
+        .json()
+        .content.find((menu: { title: string }) => menu.title === 'System');
+      const menus: { id: number }[] = [];
+      for (const permission of ['device:list', 'device:allocate']) {
+        const title = `Machines test ${permission}`;
+        await admin('POST', '/api/menus', { title, type: 2, pid: system.id, menuSort: 900, permission });
+        menus.push({ id: (await admin('GET', `/api/menus?blurry=${encodeURIComponent(title)}`)).json().content[0].id });
+      }
+      await admin('POST', '/api/roles', { name: 'Machine keeper', level: 3, dataScope: '本级及以下', menus });
+      const body = userBody(province.deptId, await roleId(ctx.t, 'Machine keeper'), { password: 'Keeper-pass-1' });
+      expect((await admin('POST', '/api/users', body)).statusCode).toBe(201);
+      manager = callerFor(ctx.t, await tokenOf(ctx.t, body.username, 'Keeper-pass-1'));
+    });
+
+    it('allocates from stock within the quota, all or nothing, and logs each machine in one batch', async () => {
+      const ids = [];
+      for (let i = 0; i < 4; i++) ids.push((await register()).machine.id);
+      const over = await admin('POST', '/api/machines/allocate', { machineIds: ids, agentId: province.id });
+      expect(over.json()).toMatchObject({
+        status: 400,
+        errors: [{ field: 'agentId', code: 'too_large', params: { limit: 3 } }],
+      });
+      expect((await machine(ids[0]!)).lifecycle).toBe('IN_STOCK');
+      expect(await quotaUsed(province.id)).toBe(0);
+
+      const done = await admin('POST', '/api/machines/allocate', {
+        machineIds: ids.slice(0, 3),
+        agentId: province.id,
+        note: 'First delivery',
+      });
+      expect(done.statusCode, done.body).toBe(200);
+      expect(done.json()).toMatchObject({ machines: 3, batchNo: expect.stringMatching(/^AL\d{14}[0-9A-F]{6}$/) });
+      expect(await machine(ids[0]!)).toMatchObject({
+        lifecycle: 'ALLOCATED',
+        agentId: province.id,
+        agentName: province.name,
+      });
+      expect(await quotaUsed(province.id)).toBe(3);
+      const twice = await admin('POST', '/api/machines/allocate', { machineIds: [ids[0]], agentId: other.id });
+      expect(twice.json().errors[0].message).toMatch(/is ALLOCATED; only IN_STOCK machines move/);
+
+      const log = (await admin('GET', `/api/machines/${ids[0]}/allocations`)).json();
+      expect(log).toEqual([
+        expect.objectContaining({
+          action: 'ALLOCATE',
+          fromAgent: null,
+          toAgent: province.name,
+          note: 'First delivery',
+          batchNo: done.json().batchNo,
+          createBy: 'admin',
+        }),
+      ]);
+    });
+
+    it('lets an agent transfer down its own subtree only, and keeps the stock to unrestricted staff', async () => {
+      const held = (await manager('GET', `/api/machines?agentId=${province.id}&size=100`)).json()
+        .content as MachineItem[];
+      expect(held.length).toBe(3);
+      expect((await manager('GET', '/api/machines?inStock=true')).json().totalElements).toBe(0);
+
+      const sideways = await manager('POST', '/api/machines/transfer', {
+        machineIds: [held[0]!.id],
+        agentId: other.id,
+      });
+      expect(sideways.json().errors[0]).toMatchObject({ field: 'agentId', code: 'unknown_reference' });
+      const full = await manager('POST', '/api/machines/transfer', {
+        machineIds: [held[0]!.id, held[1]!.id],
+        agentId: city.id,
+      });
+      expect(full.json().errors[0]).toMatchObject({ field: 'agentId', params: { limit: 1 } });
+      const down = await manager('POST', '/api/machines/transfer', { machineIds: [held[0]!.id], agentId: city.id });
+      expect(down.statusCode, down.body).toBe(200);
+      expect([await quotaUsed(province.id), await quotaUsed(city.id)]).toEqual([2, 1]);
+      const log = (await manager('GET', `/api/machines/${held[0]!.id}/allocations`)).json();
+      expect(log[0]).toMatchObject({
+        action: 'TRANSFER',
+        fromAgent: province.name,
+        toAgent: city.name,
+        createBy: expect.any(String),
+      });
+
+      const recall = await manager('POST', '/api/machines/recall', { machineIds: [held[1]!.id] });
+      expect(recall.statusCode).toBe(403);
+      const stockMachine = (await register()).machine.id;
+      const grab = await manager('POST', '/api/machines/allocate', { machineIds: [stockMachine], agentId: city.id });
+      expect(grab.statusCode).toBe(403);
+      expect((await manager('GET', `/api/machines/${stockMachine}`)).statusCode).toBe(404);
+    });
+
+    it('recalls machines to stock, freeing the quota', async () => {
+      const [first] = (await admin('GET', `/api/machines?agentId=${city.id}`)).json().content as MachineItem[];
+      const back = await admin('POST', '/api/machines/recall', { machineIds: [first!.id], note: 'Returned' });
+      expect(back.statusCode, back.body).toBe(200);
+      expect(await machine(first!.id)).toMatchObject({ lifecycle: 'IN_STOCK', agentId: null });
+      expect(await quotaUsed(city.id)).toBe(0);
+      const log = (await admin('GET', `/api/machines/${first!.id}/allocations`)).json();
+      expect(log.map((line: { action: string }) => line.action)).toEqual(['RECALL', 'TRANSFER', 'ALLOCATE']);
+      const unknown = await admin('POST', '/api/machines/recall', { machineIds: [first!.id, 99999] });
+      expect(unknown.json().errors[0]).toMatchObject({ field: 'machineIds', code: 'unknown_reference' });
+    });
+  });
+});

@@ -1,0 +1,167 @@
+import Type, { type Static } from 'typebox';
+import { AbsentId, DateTime, Id, IdList, nullable, PageQuery } from './common.ts';
+
+const literalUnion = <T extends readonly string[]>(values: T) =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], errorMessage: `must be one of ${values.join(', ')}` });
+
+/** The permissions of the machines pages (models included). */
+export const DEVICE_PERMISSIONS = {
+  list: 'device:list',
+  add: 'device:add',
+  edit: 'device:edit',
+  del: 'device:del',
+  /** Allocate, recall and transfer machines between agents. */
+  allocate: 'device:allocate',
+} as const;
+
+// ---------------------------------------------------------------- models
+
+export const WATER_TYPES = ['COLD', 'HOT', 'COLD,HOT'] as const;
+export const BILLINGS = ['FLOW', 'TIME'] as const;
+
+export const MachineModel = Type.Object({
+  id: Type.Integer(),
+  code: Type.String(),
+  name: Type.String(),
+  taps: Type.Integer(),
+  waterTypes: literalUnion(WATER_TYPES),
+  tankLitres: Type.Integer(),
+  outputLph: Type.Integer(),
+  billing: literalUnion(BILLINGS),
+  pulsesPerLitre: Type.Integer(),
+  /** Machines of this model. */
+  machines: Type.Integer(),
+  createTime: Type.Union([DateTime, Type.Null()]),
+});
+export type MachineModel = Static<typeof MachineModel>;
+
+export const MachineModelQuery = Type.Object({
+  ...PageQuery.properties,
+  blurry: Type.Optional(Type.String({ maxLength: 255, description: 'part of the code or name' })),
+});
+export type MachineModelQuery = Static<typeof MachineModelQuery>;
+
+const modelFields = {
+  name: Type.String({ minLength: 1, maxLength: 255 }),
+  taps: Type.Integer({ minimum: 1, maximum: 2 }),
+  waterTypes: literalUnion(WATER_TYPES),
+  tankLitres: Type.Integer({ minimum: 1, maximum: 10_000 }),
+  outputLph: Type.Integer({ minimum: 1, maximum: 100_000 }),
+  billing: literalUnion(BILLINGS),
+  pulsesPerLitre: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+};
+
+export const MachineModelCreateInput = Type.Object({
+  id: AbsentId,
+  code: Type.String({
+    pattern: '^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$',
+    errorMessage: 'must be up to 32 letters, digits, _ or -, starting with a letter or digit',
+  }),
+  ...modelFields,
+});
+export type MachineModelCreateInput = Static<typeof MachineModelCreateInput>;
+
+export const MachineModelUpdateInput = Type.Object({ id: Id(), ...modelFields });
+export type MachineModelUpdateInput = Static<typeof MachineModelUpdateInput>;
+
+// ---------------------------------------------------------------- machines
+
+/** `IN_STOCK → ALLOCATED → OPERATING ⇄ SUSPENDED → RETIRED → (IN_STOCK | SCRAPPED)`. */
+export const LIFECYCLES = ['IN_STOCK', 'ALLOCATED', 'OPERATING', 'SUSPENDED', 'RETIRED', 'SCRAPPED'] as const;
+export type Lifecycle = (typeof LIFECYCLES)[number];
+
+export const Machine = Type.Object({
+  id: Type.Integer(),
+  serialNo: Type.String(),
+  stickerCode: Type.String(),
+  imei: Type.Union([Type.String(), Type.Null()]),
+  iccid: Type.Union([Type.String(), Type.Null()]),
+  modelId: Type.Integer(),
+  modelName: Type.String(),
+  firmware: Type.Union([Type.String(), Type.Null()]),
+  agentId: Type.Union([Type.Integer(), Type.Null()]),
+  agentName: Type.Union([Type.String(), Type.Null()]),
+  siteId: Type.Union([Type.Integer(), Type.Null()]),
+  lifecycle: literalUnion(LIFECYCLES),
+  warrantyEnd: Type.Union([Type.String(), Type.Null()]),
+  online: Type.Boolean(),
+  lastHeartbeat: Type.Union([DateTime, Type.Null()]),
+  createTime: Type.Union([DateTime, Type.Null()]),
+});
+export type Machine = Static<typeof Machine>;
+
+export const MachineQuery = Type.Object({
+  ...PageQuery.properties,
+  blurry: Type.Optional(
+    Type.String({ maxLength: 255, description: 'part of the serial number, sticker code or IMEI' }),
+  ),
+  lifecycle: Type.Optional(literalUnion(LIFECYCLES)),
+  online: Type.Optional(Type.Boolean()),
+  agentId: Type.Optional(Id()),
+  modelId: Type.Optional(Id()),
+  /** Only machines in the company's stock (held by no agent). */
+  inStock: Type.Optional(Type.Boolean()),
+});
+export type MachineQuery = Static<typeof MachineQuery>;
+
+const SERIAL = {
+  pattern: '^[A-Za-z0-9][A-Za-z0-9_-]{3,63}$',
+  errorMessage: 'must be 4 to 64 letters, digits, _ or -, starting with a letter or digit',
+};
+
+export const MachineRegisterInput = Type.Object({
+  id: AbsentId,
+  serialNo: Type.String(SERIAL),
+  /** The code on its sticker; the serial number when absent. */
+  stickerCode: Type.Optional(nullable<string>('string', SERIAL)),
+  modelId: Id(),
+  imei: Type.Optional(nullable<string>('string', { pattern: '^\\d{15}$', errorMessage: 'must be 15 digits' })),
+  iccid: Type.Optional(
+    nullable<string>('string', { pattern: '^\\d{19,20}$', errorMessage: 'must be 19 or 20 digits' }),
+  ),
+  firmware: Type.Optional(nullable<string>('string', { maxLength: 64 })),
+  warrantyEnd: Type.Optional(
+    nullable<string>('string', { pattern: '^\\d{4}-\\d{2}-\\d{2}$', errorMessage: 'must be yyyy-MM-dd' }),
+  ),
+});
+export type MachineRegisterInput = Static<typeof MachineRegisterInput>;
+
+/** A registered machine and its gateway secret, shown this once (the server keeps only its hash). */
+export const MachineRegistered = Type.Object({ machine: Machine, secret: Type.String() });
+export type MachineRegistered = Static<typeof MachineRegistered>;
+
+/** Allocate machines from stock to an agent, or transfer them from one agent to another. */
+export const AllocationInput = Type.Object({
+  machineIds: IdList,
+  agentId: Id(),
+  note: Type.Optional(Type.String({ maxLength: 500 })),
+});
+export type AllocationInput = Static<typeof AllocationInput>;
+
+/** Recall machines from their agents back to the company's stock. */
+export const RecallInput = Type.Object({
+  machineIds: IdList,
+  note: Type.Optional(Type.String({ maxLength: 500 })),
+});
+export type RecallInput = Static<typeof RecallInput>;
+
+export const ALLOCATION_ACTIONS = ['ALLOCATE', 'RECALL', 'TRANSFER'] as const;
+
+/** One line of a machine's allocation history. */
+export const Allocation = Type.Object({
+  id: Type.Integer(),
+  batchNo: Type.String(),
+  machineId: Type.Integer(),
+  serialNo: Type.String(),
+  action: literalUnion(ALLOCATION_ACTIONS),
+  fromAgent: Type.Union([Type.String(), Type.Null()]),
+  toAgent: Type.Union([Type.String(), Type.Null()]),
+  note: Type.Union([Type.String(), Type.Null()]),
+  createBy: Type.Union([Type.String(), Type.Null()]),
+  createTime: Type.Union([DateTime, Type.Null()]),
+});
+export type Allocation = Static<typeof Allocation>;
+
+/** The batch an allocation, recall or transfer made. */
+export const AllocationDone = Type.Object({ batchNo: Type.String(), machines: Type.Integer() });
+export type AllocationDone = Static<typeof AllocationDone>;
