@@ -51,7 +51,7 @@ test('agents: a top-level agent is added and approved, then one beneath it withi
   await dialog.getByLabel('Commission').fill('20');
   await dialog.getByLabel('Machine quota').fill('100');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(notice(page, 'Created')).toBeVisible();
+  await expect(dialog).toBeHidden();
   const childRow = table.getByRole('row', { name: new RegExp(child) });
   await expect(childRow).toContainText(top);
   await expect(childRow).toContainText('20%');

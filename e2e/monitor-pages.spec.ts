@@ -163,6 +163,8 @@ for (const language of ['en', 'zh'] as const) {
         .click();
       const drawer = page.getByRole('dialog', { name: language === 'en' ? 'Error details' : '异常详情' });
       await expect(drawer).toContainText(/Wrong username or password|用户名或密码错误/);
+      // The operation's name, in the console's language.
+      await expect(drawer).toContainText(language === 'en' ? 'Sign in' : '用户登录');
       await page.screenshot({ path: shot(`monitor-error-detail-${language}`) });
       const box = await drawer.boundingBox();
       expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= (page.viewportSize()?.width ?? 0)).toBe(true);

@@ -257,13 +257,39 @@ test('lists page and sort on the server, remember the chosen columns and export 
   }
 });
 
+/** Each system page, and a seeded name it shows in the console's language. */
 const PAGES = [
-  { path: '/system/user', name: 'users', region: { en: 'Users', zh: '用户列表' } },
-  { path: '/system/role', name: 'roles', region: { en: 'Roles', zh: '角色列表' } },
-  { path: '/system/menu', name: 'menus', region: { en: 'Menus', zh: '菜单列表' } },
-  { path: '/system/dept', name: 'depts', region: { en: 'Departments', zh: '部门列表' } },
-  { path: '/system/job', name: 'jobs', region: { en: 'Jobs', zh: '岗位列表' } },
-  { path: '/system/dict', name: 'dicts', region: { en: 'Dictionaries', zh: '字典列表' } },
+  { path: '/system/user', name: 'users', region: { en: 'Users', zh: '用户列表' }, seeded: { en: 'R&D', zh: '研发部' } },
+  {
+    path: '/system/role',
+    name: 'roles',
+    region: { en: 'Roles', zh: '角色列表' },
+    seeded: { en: 'Administrator', zh: '管理员' },
+  },
+  {
+    path: '/system/menu',
+    name: 'menus',
+    region: { en: 'Menus', zh: '菜单列表' },
+    seeded: { en: 'System', zh: '系统管理' },
+  },
+  {
+    path: '/system/dept',
+    name: 'depts',
+    region: { en: 'Departments', zh: '部门列表' },
+    seeded: { en: 'Head Office', zh: '总部' },
+  },
+  {
+    path: '/system/job',
+    name: 'jobs',
+    region: { en: 'Jobs', zh: '岗位列表' },
+    seeded: { en: 'Engineer', zh: '工程师' },
+  },
+  {
+    path: '/system/dict',
+    name: 'dicts',
+    region: { en: 'Dictionaries', zh: '字典列表' },
+    seeded: { en: 'User status', zh: '用户状态' },
+  },
 ] as const;
 
 for (const language of ['en', 'zh'] as const) {
@@ -274,6 +300,7 @@ for (const language of ['en', 'zh'] as const) {
       await page.goto(entry.path);
       const table = page.getByRole('region', { name: entry.region[language] });
       await expect(table.getByRole('row').nth(1)).toBeVisible();
+      await expect(table.getByText(entry.seeded[language]).first()).toBeVisible();
       if (entry.name === 'dicts') await table.getByRole('radio').first().check();
       if (entry.name === 'roles') await table.getByRole('radio').first().check();
       if (entry.name === 'roles') await expect(page.getByRole('tree').getByRole('checkbox').first()).toBeVisible();

@@ -51,10 +51,9 @@ const steps = [
   },
   {
     name: 'unit and API tests (embedded PostgreSQL)',
-    command: vitest(
-      'embedded',
-      PROCESS_TESTS.flatMap((file) => ['--exclude', file]),
-    ),
+    // Two workers: while the early steps run they share the cores with them, and once those are
+    // done this step, the longest, keeps both cores busy rather than one.
+    command: vitest('embedded', ['--maxWorkers=2', ...PROCESS_TESTS.flatMap((file) => ['--exclude', file])]),
   },
   {
     name: 'bundle size (login ≤ 150 KB, shell ≤ 400 KB gzip)',

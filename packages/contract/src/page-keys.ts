@@ -18,6 +18,8 @@ export const PAGE_KEYS = [
   'tools/settings/index',
   'tools/operations/index',
   'business/agent/index',
+  'business/machine/index',
+  'business/model/index',
 ] as const;
 export type PageKey = (typeof PAGE_KEYS)[number];
 

@@ -1,5 +1,5 @@
 /**
- * The names a new installation seeds for its departments, jobs and roles, in Chinese. They are
+ * The names a new installation seeds for its departments, jobs, roles and dictionaries, in Chinese. They are
  * stored in English; the console shows them in its language, and a search finds them by either
  * (what staff type is stored, shown and found as typed).
  */
@@ -21,6 +21,10 @@ export const SEEDED_NAMES_ZH: Readonly<Record<string, string>> = {
   User: '普通用户',
   'Can do everything': '拥有全部权限',
   'Reads the data of their own department': '查看本部门的数据',
+  // Dictionaries' descriptions
+  'User status': '用户状态',
+  'Department status': '部门状态',
+  'Job status': '岗位状态',
 };
 
 /** The seeded names whose Chinese contains `text` (case-insensitive), for a search to find them too. */

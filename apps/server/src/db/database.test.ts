@@ -144,6 +144,7 @@ describe('the seeded names', () => {
           row.name,
           row.description ?? '',
         ]),
+        ...(await db.select({ description: t.dicts.description }).from(t.dicts)).map((row) => row.description ?? ''),
       ];
       expect(seeded.length).toBeGreaterThan(10);
       expect(seeded.filter((name) => !Object.hasOwn(SEEDED_NAMES_ZH, name))).toEqual([]);
@@ -231,7 +232,7 @@ describe('upgrading an existing database', () => {
     }
   });
 
-  it('adds the Business directory with the Agents page and its buttons, for the roles that edit the settings, once', async () => {
+  it('adds the Business directory with its pages and their buttons, for the roles that edit the settings, once', async () => {
     const database = await openTestDatabase(inject('template'));
     try {
       const { db } = database;
@@ -247,11 +248,18 @@ describe('upgrading an existing database', () => {
 
       const [business, ...more] = await db.select().from(t.menus).where(eq(t.menus.path, 'business'));
       expect(more).toEqual([]);
-      expect(business).toMatchObject({ pid: null, type: 0, title: 'Business', icon: 'shopping', subCount: 1 });
-      const [agents] = await db.select().from(t.menus).where(eq(t.menus.pid, business!.id));
-      expect(agents).toMatchObject({ component: 'business/agent/index', permission: 'agent:list', subCount: 3 });
+      expect(business).toMatchObject({ pid: null, type: 0, title: 'Business', icon: 'shopping', subCount: 3 });
+      const added = await db.select().from(t.menus).where(eq(t.menus.pid, business!.id)).orderBy(asc(t.menus.menuSort));
+      expect(added.map((page) => [page.component, page.permission, page.subCount])).toEqual([
+        ['business/agent/index', 'agent:list', 3],
+        ['business/machine/index', 'device:list', 2],
+        ['business/model/index', 'device:list', 2],
+      ]);
+      const agents = added[0];
       const buttons = await db.select().from(t.menus).where(eq(t.menus.pid, agents!.id)).orderBy(asc(t.menus.menuSort));
       expect(buttons.map((button) => button.permission)).toEqual(['agent:add', 'agent:edit', 'agent:review']);
+      const machineButtons = await db.select().from(t.menus).where(eq(t.menus.pid, added[1]!.id));
+      expect(machineButtons.map((button) => button.permission).sort()).toEqual(['device:add', 'device:allocate']);
       const holders = await db
         .select({ role: t.roles.name })
         .from(t.rolesMenus)

@@ -46,6 +46,33 @@ const businessMenus: SeedMenu[] = [
           { title: 'Agent: review', type: 2, permission: 'agent:review' },
         ],
       },
+      {
+        title: 'Machines',
+        type: 1,
+        path: 'machines',
+        component: 'business/machine/index',
+        componentName: 'Machines',
+        icon: 'dev',
+        permission: 'device:list',
+        cache: true,
+        children: [
+          { title: 'Machine: register', type: 2, permission: 'device:add' },
+          { title: 'Machine: allocate', type: 2, permission: 'device:allocate' },
+        ],
+      },
+      {
+        title: 'Machine models',
+        type: 1,
+        path: 'models',
+        component: 'business/model/index',
+        componentName: 'MachineModels',
+        icon: 'zujian',
+        permission: 'device:list',
+        children: [
+          { title: 'Machine model: edit', type: 2, permission: 'device:edit' },
+          { title: 'Machine model: delete', type: 2, permission: 'device:del' },
+        ],
+      },
     ],
   },
 ];

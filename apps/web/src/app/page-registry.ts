@@ -27,6 +27,9 @@ export const PAGE_LOADERS = {
   'tools/operations/index': async () =>
     (await import('@/features/operations/pages/operations-page.tsx')).OperationsPage,
   'business/agent/index': async () => (await import('@/features/agents/pages/agents-page.tsx')).AgentsPage,
+  'business/machine/index': async () => (await import('@/features/machines/pages/machines-page.tsx')).MachinesPage,
+  'business/model/index': async () =>
+    (await import('@/features/machines/pages/machine-models-page.tsx')).MachineModelsPage,
 } satisfies Record<PageKey, PageLoader>;
 
 const pages = new Map<PageKey, LazyExoticComponent<ComponentType>>();

@@ -1,5 +1,6 @@
 import {
   ApartmentOutlined,
+  AppstoreAddOutlined,
   AppstoreOutlined,
   BookOutlined,
   BugOutlined,
@@ -82,6 +83,7 @@ const MENU_ICONS: Record<string, ComponentType> = {
   edit: EditOutlined,
   order: ShoppingCartOutlined,
   shopping: ShopOutlined,
+  zujian: AppstoreAddOutlined,
   profile: IdcardOutlined,
 };
 

@@ -101,3 +101,12 @@ export const agentKeys = {
   /** The active agents in scope, offered as parents in the agent form. */
   parents: () => [...agentKeys.all, 'parents'] as const,
 };
+
+export const machineKeys = {
+  all: ['machines'] as const,
+  list: (params: Params) => [...machineKeys.all, 'list', params] as const,
+  allocations: (id: number) => [...machineKeys.all, 'allocations', id] as const,
+  models: (params: Params) => [...machineKeys.all, 'models', params] as const,
+  /** Every model, for pickers. */
+  allModels: () => [...machineKeys.all, 'models', 'all'] as const,
+};

@@ -2,8 +2,6 @@ import { deptsLocales } from './console/depts.ts';
 import { globalSettingsLocales } from './console/global-settings.ts';
 import { jobsLocales } from './console/jobs.ts';
 import { listLocales } from './console/list.ts';
-import { centerLocales } from './console/profile.ts';
-import { recoveryLocales } from './console/recovery.ts';
 import { usersLocales } from './console/users.ts';
 
 /** Texts of the console (shell and pages), loaded with it after sign-in. */
@@ -11,10 +9,8 @@ export const consoleEn = {
   users: usersLocales.en,
   depts: deptsLocales.en,
   jobs: jobsLocales.en,
-  center: centerLocales.en,
   list: listLocales.en,
   globalSettings: globalSettingsLocales.en,
-  recovery: recoveryLocales.en,
   /** Texts the server seeds in English, other than menu titles: dictionary labels, operation names. */
   seededTexts: {
     Active: 'Active',
@@ -44,6 +40,8 @@ export const consoleEn = {
     Operations: 'Operations',
     Business: 'Business',
     Agents: 'Agents',
+    Machines: 'Machines',
+    'Machine models': 'Machine models',
     // Buttons of the seeded menus (permission trees).
     'User: add': 'User: add',
     'User: edit': 'User: edit',
@@ -74,6 +72,10 @@ export const consoleEn = {
     'Agent: add': 'Agent: add',
     'Agent: edit': 'Agent: edit',
     'Agent: review': 'Agent: review',
+    'Machine: register': 'Machine: register',
+    'Machine: allocate': 'Machine: allocate',
+    'Machine model: edit': 'Machine model: edit',
+    'Machine model: delete': 'Machine model: delete',
   },
   /** What a server field error code says, under the field it names. */
   fieldErrors: {

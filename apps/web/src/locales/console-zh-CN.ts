@@ -4,8 +4,6 @@ import { globalSettingsLocales } from './console/global-settings.ts';
 import { jobsLocales } from './console/jobs.ts';
 import { listLocales } from './console/list.ts';
 import { operationNamesZh } from './console/operation-names.ts';
-import { centerLocales } from './console/profile.ts';
-import { recoveryLocales } from './console/recovery.ts';
 import { usersLocales } from './console/users.ts';
 import type { ConsoleMessages } from './messages.ts';
 
@@ -13,7 +11,6 @@ export const consoleZhCN: ConsoleMessages = {
   users: usersLocales.zh,
   depts: deptsLocales.zh,
   jobs: jobsLocales.zh,
-  center: centerLocales.zh,
   list: listLocales.zh,
   /** Texts the server seeds in English, other than menu titles: dictionary labels, operation names. */
   seededTexts: {
@@ -24,7 +21,6 @@ export const consoleZhCN: ConsoleMessages = {
     ...SEEDED_NAMES_ZH,
   },
   globalSettings: globalSettingsLocales.zh,
-  recovery: recoveryLocales.zh,
   menuTitles: {
     Home: '首页',
     'Personal center': '个人中心',
@@ -47,6 +43,8 @@ export const consoleZhCN: ConsoleMessages = {
     Operations: '运维管理',
     Business: '业务管理',
     Agents: '代理商管理',
+    Machines: '设备管理',
+    'Machine models': '设备型号',
     // Buttons of the seeded menus (permission trees).
     'User: add': '用户新增',
     'User: edit': '用户编辑',
@@ -77,6 +75,10 @@ export const consoleZhCN: ConsoleMessages = {
     'Agent: add': '代理商新增',
     'Agent: edit': '代理商编辑',
     'Agent: review': '代理商审核',
+    'Machine: register': '设备登记',
+    'Machine: allocate': '设备分配',
+    'Machine model: edit': '型号编辑',
+    'Machine model: delete': '型号删除',
   },
   fieldErrors: {
     required: '必填',

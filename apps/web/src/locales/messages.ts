@@ -1,8 +1,11 @@
 import type { agentsLocales } from './console/agents.ts';
 import type { dictsLocales } from './console/dicts.ts';
+import type { machinesLocales } from './console/machines.ts';
 import type { menusLocales } from './console/menus.ts';
 import type { logsLocales, onlineLocales } from './console/monitor.ts';
 import type { operationsLocales } from './console/operations.ts';
+import type { centerLocales } from './console/profile.ts';
+import type { recoveryLocales } from './console/recovery.ts';
 import type { rolesLocales } from './console/roles.ts';
 import type { serverMonitorLocales } from './console/server-monitor.ts';
 import type { sqlMonitorLocales } from './console/sql-monitor.ts';
@@ -24,6 +27,9 @@ export type PageMessages = Texts<{
   storage: typeof storageLocales.en;
   operations: typeof operationsLocales.en;
   agents: typeof agentsLocales.en;
+  center: typeof centerLocales.en;
+  recovery: typeof recoveryLocales.en;
+  machines: typeof machinesLocales.en;
 }>;
 /** Every text key, for typed `t()` calls: the core texts, the console's and the pages'. */
 export type Messages = Texts<typeof en> & ConsoleMessages & PageMessages;

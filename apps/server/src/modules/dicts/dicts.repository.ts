@@ -12,7 +12,8 @@ export const dictSortable = { id: dicts.id, name: dicts.name, createTime: dicts.
 export const dictOrder = [asc(dicts.id)];
 const detailOrder = [asc(dictDetails.dictSort), asc(dictDetails.id)];
 
-const matching = (blurry: string | undefined): SQL | undefined => containsText([dicts.name, dicts.description], blurry);
+const matching = (blurry: string | undefined): SQL | undefined =>
+  containsText([dicts.name, dicts.description], blurry, { seeded: true });
 
 export const dictsRepository = {
   page: (db: Database, blurry: string | undefined, paging: Paging) => selectPage(db, dicts, matching(blurry), paging),

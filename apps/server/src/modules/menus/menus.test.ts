@@ -83,7 +83,7 @@ describe('menus API', () => {
   it('creates, edits and deletes a menu, keeping subCount right', async () => {
     const create = await call('POST', '/api/menus', {
       type: 0,
-      title: 'Machines',
+      title: 'Water machines',
       path: 'machines',
       icon: 'tools',
       menuSort: '5',
@@ -92,7 +92,7 @@ describe('menus API', () => {
     });
     expect(create.statusCode).toBe(201);
     expect(create.body).toBe('');
-    const dir = await findByTitle('Machines');
+    const dir = await findByTitle('Water machines');
     expect(dir).toMatchObject({ pid: null, menuSort: 5, subCount: 0, createBy: 'admin' });
     const page = await call('POST', '/api/menus', {
       type: 1,
@@ -104,7 +104,7 @@ describe('menus API', () => {
       cache: true,
     });
     expect(page.statusCode).toBe(201);
-    expect((await findByTitle('Machines')).subCount).toBe(1);
+    expect((await findByTitle('Water machines')).subCount).toBe(1);
     const listed = await findByTitle('Machine list');
     const update = await call('PUT', '/api/menus', { ...listed, title: 'Machines list', permission: 'machine:list' });
     expect(update.statusCode).toBe(204);
@@ -116,7 +116,7 @@ describe('menus API', () => {
     );
     const remove = await call('DELETE', '/api/menus', [dir.id]);
     expect(remove.statusCode).toBe(200);
-    expect(await findByTitle('Machines')).toBeUndefined();
+    expect(await findByTitle('Water machines')).toBeUndefined();
     expect(await findByTitle('Machines list')).toBeUndefined();
   });
 

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Agent, AgentCreateInput, AgentReviewInput, AgentUpdateInput } from '@water/contract/agents';
-import type { PageOf } from '@water/contract/common';
 import type { ListParams } from '@/components/list/list-params.ts';
 import { pageQuery } from '@/components/list/page-query.ts';
 import { apiClient } from '@/lib/api-client.ts';
@@ -10,20 +9,6 @@ import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 /** `GET api/agents`: the agents in the user's data scope, searched, filtered, paged and sorted. */
 export function useAgents(params: ListParams) {
   return useQuery(pageQuery<Agent>('api/agents', agentKeys.list(params), params));
-}
-
-/** The active agents in scope, which new agents can be created beneath. */
-export function useParentAgents(enabled: boolean) {
-  return useQuery({
-    queryKey: agentKeys.parents(),
-    queryFn: async () =>
-      (
-        await apiClient.get<PageOf<Agent>>('api/agents', {
-          params: { status: 'ACTIVE', page: 0, size: 1000, sort: 'code,asc' },
-        })
-      ).data.content,
-    enabled,
-  });
 }
 
 /** `POST api/agents` → 201. Validation messages go to the form. */

@@ -1,9 +1,10 @@
 import type { Agent } from '@water/contract/agents';
 import { Col, DatePicker, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useActiveAgents } from '@/components/agents/active-agents.ts';
 import { FormModal } from '@/components/form-modal.tsx';
 import type { FormDialog } from '@/components/list/use-form-dialog.ts';
-import { useCreateAgent, useParentAgents, useUpdateAgent } from '../api/agents.ts';
+import { useCreateAgent, useUpdateAgent } from '../api/agents.ts';
 import { type AgentFormValues, levelsBelow, NEW_AGENT, toAgentFormValues, toAgentInput } from './agent-form-values.ts';
 
 /** The server names the contract's days apart; the form holds them as one range. */
@@ -19,7 +20,7 @@ export function AgentForm({ dialog }: { dialog: FormDialog<Agent> }) {
   const create = useCreateAgent();
   const update = useUpdateAgent();
   const agent = dialog.record;
-  const parents = useParentAgents(dialog.open && !agent);
+  const parents = useActiveAgents(dialog.open && !agent);
   const parentId = Form.useWatch('parentId', form) ?? agent?.parentId ?? undefined;
   const parent = parents.data?.find((candidate) => candidate.id === parentId);
   const parentLevel = agent ? undefined : parent?.level;

@@ -7,7 +7,11 @@ import { LanguageSwitch } from '@/components/language-switch.tsx';
 import { LinkButton } from '@/components/link-button.tsx';
 import { PlainPage } from '@/components/plain-page.tsx';
 import { reportFormError } from '@/lib/form-error.ts';
+import { addPageTexts } from '@/lib/i18n-pages.ts';
+import { recoveryLocales } from '@/locales/console/recovery.ts';
 import { useRequestResetCode, useResetPassword } from '../api/reset-password.ts';
+
+addPageTexts('recovery', recoveryLocales);
 
 /** The server mails one code per address per minute. */
 const RESEND_SECONDS = 60;

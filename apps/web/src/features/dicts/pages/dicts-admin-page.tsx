@@ -11,7 +11,7 @@ import { useFormDialog } from '@/components/list/use-form-dialog.ts';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
-import { useMenuTitle } from '@/lib/menu-title.ts';
+import { useMenuTitle, useSeededText } from '@/lib/menu-title.ts';
 import { dictsLocales } from '@/locales/console/dicts.ts';
 import { useDeleteDicts } from '../api/delete-dicts.ts';
 import { useDicts } from '../api/get-dicts.ts';
@@ -28,6 +28,7 @@ interface DictFilters {
 export function DictsAdminPage() {
   const { t } = useTranslation();
   const menuTitle = useMenuTitle();
+  const seeded = useSeededText();
   const list = useListState<DictFilters>({ initialFilters: {} });
   const query = useDicts(list.params);
   const dialog = useFormDialog<Dict>();
@@ -66,7 +67,12 @@ export function DictsAdminPage() {
   const columns: DataColumn<Dict>[] = [
     choice.column,
     { key: 'name', title: t('dicts.name'), dataIndex: 'name', sortField: 'name' },
-    { key: 'description', title: t('dicts.description'), dataIndex: 'description' },
+    {
+      key: 'description',
+      title: t('dicts.description'),
+      dataIndex: 'description',
+      render: (_, dict) => seeded(dict.description ?? ''),
+    },
     { key: 'createTime', title: t('list.createTime'), dataIndex: 'createTime', sortField: 'createTime', width: 180 },
     ...actions,
   ];

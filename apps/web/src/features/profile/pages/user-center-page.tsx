@@ -1,13 +1,17 @@
 import { App, Card, Col, Descriptions, type DescriptionsProps, Flex, Row, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DictLabel } from '@/components/dict-label.tsx';
+import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useSeededText } from '@/lib/menu-title.ts';
 import { useSession } from '@/lib/session.ts';
+import { centerLocales } from '@/locales/console/profile.ts';
 import { AvatarUpload } from '../components/avatar-upload.tsx';
 import { EmailForm } from '../components/email-form.tsx';
 import { OwnOperations } from '../components/own-operations.tsx';
 import { PasswordForm } from '../components/password-form.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
+
+addPageTexts('center', centerLocales);
 
 /** `/user/center`: one's own account: avatar, profile, password, e-mail address and recent operations. */
 export function UserCenterPage() {

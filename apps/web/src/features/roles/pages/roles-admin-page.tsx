@@ -103,7 +103,13 @@ export function RolesAdminPage() {
       render: (_, role) => scopeLabel(role.dataScope),
     },
     { key: 'level', title: t('roles.level'), dataIndex: 'level', sortField: 'level', width: 90 },
-    { key: 'description', title: t('roles.description'), dataIndex: 'description', ellipsis: true },
+    {
+      key: 'description',
+      title: t('roles.description'),
+      dataIndex: 'description',
+      ellipsis: true,
+      render: (_, role) => seeded(role.description ?? ''),
+    },
     { key: 'createTime', title: t('list.createTime'), dataIndex: 'createTime', sortField: 'createTime', width: 180 },
     ...actions,
   ];

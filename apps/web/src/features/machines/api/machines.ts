@@ -1,0 +1,73 @@
+import { useQuery } from '@tanstack/react-query';
+import type { PageOf } from '@water/contract/common';
+import type {
+  Allocation,
+  AllocationDone,
+  AllocationInput,
+  Machine,
+  MachineModel,
+  MachineModelCreateInput,
+  MachineModelUpdateInput,
+  MachineRegistered,
+  MachineRegisterInput,
+  RecallInput,
+} from '@water/contract/machines';
+import type { ListParams } from '@/components/list/list-params.ts';
+import { pageQuery } from '@/components/list/page-query.ts';
+import { apiClient } from '@/lib/api-client.ts';
+import { deleteByIds } from '@/lib/delete-by-ids.ts';
+import { agentKeys, machineKeys } from '@/lib/query-keys.ts';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
+
+/** `GET api/machines`: the machines in the user's reach, filtered, paged and sorted. */
+export const useMachines = (params: ListParams) =>
+  useQuery(pageQuery<Machine>('api/machines', machineKeys.list(params), params));
+
+/** `GET api/machine-models`: the models, with how many machines each. */
+export const useMachineModels = (params: ListParams) =>
+  useQuery(pageQuery<MachineModel>('api/machine-models', machineKeys.models(params), params));
+
+/** Every model, for the register form's picker. */
+export const useAllModels = (enabled = true) =>
+  useQuery({
+    queryKey: machineKeys.allModels(),
+    queryFn: async () =>
+      (await apiClient.get<PageOf<MachineModel>>('api/machine-models', { params: { page: 0, size: 1000 } })).data
+        .content,
+    enabled,
+  });
+
+/** `GET api/machines/{id}/allocations`: the machine's moves, newest first. */
+export const useAllocations = (id: number | undefined) =>
+  useQuery({
+    queryKey: machineKeys.allocations(id ?? 0),
+    queryFn: async () => (await apiClient.get<Allocation[]>(`api/machines/${id}/allocations`)).data,
+    enabled: id !== undefined,
+  });
+
+async function registerMachine(input: MachineRegisterInput): Promise<MachineRegistered> {
+  return (await apiClient.post<MachineRegistered>('api/machines', input, { errorNotice: 'network' })).data;
+}
+
+type Move = { kind: 'allocate' | 'transfer'; input: AllocationInput } | { kind: 'recall'; input: RecallInput };
+
+async function moveMachines(move: Move): Promise<AllocationDone> {
+  return (await apiClient.post<AllocationDone>(`api/machines/${move.kind}`, move.input, { errorNotice: 'network' }))
+    .data;
+}
+
+async function createModel(input: MachineModelCreateInput): Promise<void> {
+  await apiClient.post('api/machine-models', input, { errorNotice: 'network' });
+}
+
+async function updateModel(input: MachineModelUpdateInput): Promise<void> {
+  await apiClient.put('api/machine-models', input, { errorNotice: 'network' });
+}
+
+// Machines moving between agents change the agents' quota used too.
+export const useRegisterMachine = () => useInvalidatingMutation(registerMachine, [machineKeys.all]);
+export const useMoveMachines = () => useInvalidatingMutation(moveMachines, [machineKeys.all, agentKeys.all]);
+export const useCreateModel = () => useInvalidatingMutation(createModel, [machineKeys.all]);
+export const useUpdateModel = () => useInvalidatingMutation(updateModel, [machineKeys.all]);
+export const useDeleteModels = () =>
+  useInvalidatingMutation((ids: number[]) => deleteByIds('api/machine-models', ids), [machineKeys.all]);

@@ -1,0 +1,113 @@
+// @vitest-environment jsdom
+import '@/test/antd-jsdom.ts';
+import '@/lib/i18n-console.ts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Agent } from '@water/contract/agents';
+import type { Machine } from '@water/contract/machines';
+import type { InternalAxiosRequestConfig } from 'axios';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanUpPage, renderPage, serveWith } from '@/test/render-page.tsx';
+import { MachinesPage } from './machines-page.tsx';
+
+const machine = (id: number, serialNo: string, overrides: Partial<Machine> = {}): Machine => ({
+  id,
+  serialNo,
+  stickerCode: serialNo,
+  imei: null,
+  iccid: null,
+  modelId: 1,
+  modelName: 'RO 400',
+  firmware: null,
+  agentId: null,
+  agentName: null,
+  siteId: null,
+  lifecycle: 'IN_STOCK',
+  warrantyEnd: null,
+  online: false,
+  lastHeartbeat: null,
+  createTime: '2026-11-23 09:00:00',
+  ...overrides,
+});
+
+const calls: InternalAxiosRequestConfig[] = [];
+const agent = { id: 7, code: 'GD', name: 'Guangdong Water', machineQuota: 10, quotaUsed: 4 } as Agent;
+
+function serve() {
+  serveWith((config) => {
+    calls.push(config);
+    if (config.method === 'post' && config.url === 'api/machines/allocate') return { batchNo: 'AL1', machines: 2 };
+    if (config.method === 'post' && config.url === 'api/machines') {
+      return { machine: machine(9, 'WM-NEW'), secret: 'the-secret-shown-once-0123456789' };
+    }
+    if (config.url === 'api/agents') return { content: [agent], totalElements: 1 };
+    if (config.url === 'api/machine-models')
+      return { content: [{ id: 1, code: 'RO-400', name: 'RO 400' }], totalElements: 1 };
+    return {
+      content: [
+        machine(1, 'WM-0001'),
+        machine(2, 'WM-0002'),
+        machine(3, 'WM-0003', {
+          agentId: 7,
+          agentName: 'Guangdong Water',
+          lifecycle: 'OPERATING',
+          online: true,
+          lastHeartbeat: '2026-11-23 10:00:00',
+        }),
+      ],
+      totalElements: 3,
+    };
+  });
+}
+
+afterEach(() => {
+  cleanUpPage();
+  calls.length = 0;
+});
+
+describe('MachinesPage', () => {
+  it('allocates the chosen machines in stock to an agent, showing the room left in its quota', async () => {
+    serve();
+    renderPage(<MachinesPage />, ['device:list', 'device:allocate']);
+    const table = await screen.findByRole('region', { name: 'Machines' });
+    await within(table).findByText('WM-0003', {}, { timeout: 5000 });
+    expect(within(table).getAllByText('Company stock')).toHaveLength(2);
+    expect(within(table).getByText('Online')).toBeTruthy();
+    const allocate = screen.getByRole('button', { name: /Allocate/ }) as HTMLButtonElement;
+    expect(allocate.disabled).toBe(true);
+
+    const box = (serial: string) =>
+      within(within(table).getByText(serial).closest('tr') as HTMLElement).getByRole('checkbox');
+    fireEvent.click(box('WM-0001'));
+    fireEvent.click(box('WM-0002'));
+    await waitFor(() => expect(allocate.disabled).toBe(false));
+    // An operating machine cannot be allocated with them.
+    fireEvent.click(box('WM-0003'));
+    await waitFor(() => expect(allocate.disabled).toBe(true));
+    fireEvent.click(box('WM-0003'));
+    fireEvent.click(await screen.findByRole('button', { name: /Allocate \(2\)/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('WM-0001, WM-0002')).toBeTruthy();
+    fireEvent.mouseDown(within(dialog).getByLabelText('To agent'));
+    fireEvent.click(await screen.findByText('Guangdong Water (GD) · room for 6'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Allocate' }));
+    await waitFor(() => expect(calls.some((call) => call.url === 'api/machines/allocate')).toBe(true));
+    const sent = calls.find((call) => call.url === 'api/machines/allocate') as InternalAxiosRequestConfig;
+    expect(JSON.parse(sent.data as string)).toEqual({ machineIds: [1, 2], agentId: 7 });
+  });
+
+  it('shows a registered machine’s secret once, and offers neither registering nor moving without the permissions', async () => {
+    serve();
+    renderPage(<MachinesPage />, ['device:list', 'device:add']);
+    expect(screen.queryByRole('button', { name: /Allocate/ })).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'Register' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Serial number'), { target: { value: ' WM-NEW ' } });
+    fireEvent.mouseDown(within(dialog).getByLabelText('Model'));
+    fireEvent.click(await screen.findByText('RO 400 (RO-400)'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('the-secret-shown-once-0123456789')).toBeTruthy();
+    expect(screen.getByText(/shown this one time/)).toBeTruthy();
+    const sent = calls.find((call) => call.method === 'post') as InternalAxiosRequestConfig;
+    expect(JSON.parse(sent.data as string)).toMatchObject({ serialNo: 'WM-NEW', modelId: 1, stickerCode: null });
+  });
+});

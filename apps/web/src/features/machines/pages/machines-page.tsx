@@ -1,0 +1,261 @@
+import { HistoryOutlined, PlusOutlined, RollbackOutlined, SendOutlined, SwapOutlined } from '@ant-design/icons';
+import { DEVICE_PERMISSIONS, LIFECYCLES, type Lifecycle, type Machine } from '@water/contract/machines';
+import { Badge, Button, Card, Form, Input, Select, Tag, Tooltip, Typography } from 'antd';
+import { type Key, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
+import { SearchBar } from '@/components/list/search-bar.tsx';
+import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
+import { useFormDialog } from '@/components/list/use-form-dialog.ts';
+import { useListState } from '@/components/list/use-list-state.ts';
+import { PageHeading } from '@/components/page-heading.tsx';
+import { Permission, usePermission } from '@/components/permission.tsx';
+import { addPageTexts } from '@/lib/i18n-pages.ts';
+import { useMenuTitle } from '@/lib/menu-title.ts';
+import { machinesLocales } from '@/locales/console/machines.ts';
+import { useMachines } from '../api/machines.ts';
+import { AllocationHistory } from '../components/allocation-history.tsx';
+import { type MoveKind, MoveMachinesForm } from '../components/move-machines-form.tsx';
+import { RegisterMachineForm } from '../components/register-machine-form.tsx';
+
+addPageTexts('machines', machinesLocales);
+
+interface MachineFilters {
+  blurry?: string;
+  lifecycle?: Lifecycle;
+  online?: boolean;
+  inStock?: boolean;
+}
+
+interface MachineSearch {
+  blurry?: string;
+  lifecycle?: Lifecycle;
+  runtime?: 'online' | 'offline';
+  holder?: 'stock' | 'agents';
+}
+
+const LIFECYCLE_COLORS: Record<Lifecycle, string> = {
+  IN_STOCK: 'default',
+  ALLOCATED: 'processing',
+  OPERATING: 'success',
+  SUSPENDED: 'warning',
+  RETIRED: 'default',
+  SCRAPPED: 'error',
+};
+
+/** Which moves the chosen machines allow: allocation from stock, transfer and recall between agents. */
+function movesFor(chosen: Machine[]): Record<MoveKind, boolean> {
+  const all = (test: (machine: Machine) => boolean) => chosen.length > 0 && chosen.every(test);
+  return {
+    allocate: all((machine) => machine.lifecycle === 'IN_STOCK' && machine.agentId === null),
+    transfer: all((machine) => machine.lifecycle === 'ALLOCATED' && machine.agentId !== null),
+    recall: all((machine) => machine.lifecycle === 'ALLOCATED' && machine.agentId !== null),
+  };
+}
+
+/** `business/machine/index`: the machines in the user's reach, registered, allocated and moved in batches. */
+export function MachinesPage() {
+  const { t } = useTranslation();
+  const menuTitle = useMenuTitle();
+  const can = usePermission();
+  const list = useListState<MachineFilters>({ initialFilters: {} });
+  const query = useMachines(list.params);
+  const registering = useFormDialog<never>();
+  const [chosen, setChosen] = useState<Machine[]>([]);
+  const [moving, setMoving] = useState<{ kind?: MoveKind; session: number }>({ session: 0 });
+  const [history, setHistory] = useState<Machine>();
+  const allowed = movesFor(chosen);
+  const mayMove = can([DEVICE_PERMISSIONS.allocate]);
+
+  const actions = useActionsColumn<Machine>({
+    nameOf: (machine) => machine.serialNo,
+    extra: {
+      allow: [DEVICE_PERMISSIONS.list],
+      actions: (machine) => [
+        {
+          key: 'history',
+          label: t('machines.history'),
+          icon: <HistoryOutlined aria-hidden />,
+          allow: DEVICE_PERMISSIONS.list,
+          onClick: () => setHistory(machine),
+        },
+      ],
+    },
+    width: 80,
+    fixed: 'right',
+  });
+
+  const columns: DataColumn<Machine>[] = [
+    {
+      key: 'serialNo',
+      title: t('machines.serialNo'),
+      dataIndex: 'serialNo',
+      sortField: 'serialNo',
+      width: 170,
+      ellipsis: true,
+    },
+    {
+      key: 'stickerCode',
+      title: t('machines.stickerCode'),
+      dataIndex: 'stickerCode',
+      width: 150,
+      hiddenByDefault: true,
+    },
+    { key: 'model', title: t('machines.model'), dataIndex: 'modelName', width: 170, ellipsis: true },
+    {
+      key: 'holder',
+      title: t('machines.holder'),
+      width: 170,
+      ellipsis: true,
+      render: (_, machine) =>
+        machine.agentName ?? <Typography.Text type="secondary">{t('machines.stock')}</Typography.Text>,
+    },
+    {
+      key: 'lifecycle',
+      title: t('machines.lifecycle'),
+      dataIndex: 'lifecycle',
+      sortField: 'lifecycle',
+      width: 120,
+      render: (_, machine) => (
+        <Tag color={LIFECYCLE_COLORS[machine.lifecycle]}>{t(`machines.lifecycles.${machine.lifecycle}`)}</Tag>
+      ),
+    },
+    {
+      key: 'online',
+      title: t('machines.runtime'),
+      width: 110,
+      render: (_, machine) => (
+        <Badge
+          status={machine.online ? 'success' : 'default'}
+          text={machine.online ? t('machines.online') : t('machines.offline')}
+        />
+      ),
+    },
+    {
+      key: 'lastHeartbeat',
+      title: t('machines.lastHeartbeat'),
+      dataIndex: 'lastHeartbeat',
+      sortField: 'lastHeartbeat',
+      width: 170,
+      render: (_, machine) =>
+        machine.lastHeartbeat ?? <Typography.Text type="secondary">{t('machines.never')}</Typography.Text>,
+    },
+    { key: 'firmware', title: t('machines.firmware'), dataIndex: 'firmware', width: 110, hiddenByDefault: true },
+    {
+      key: 'warrantyEnd',
+      title: t('machines.warrantyEnd'),
+      dataIndex: 'warrantyEnd',
+      width: 120,
+      hiddenByDefault: true,
+    },
+    ...actions,
+  ];
+
+  const moveButton = (kind: MoveKind, icon: React.ReactNode) => (
+    <Tooltip title={allowed[kind] ? undefined : t('machines.moveHint')}>
+      <Button
+        icon={icon}
+        disabled={!allowed[kind]}
+        onClick={() => setMoving((previous) => ({ kind, session: previous.session + 1 }))}
+      >
+        {t(`machines.move.${kind}`)}
+        {chosen.length > 0 ? ` (${chosen.length})` : ''}
+      </Button>
+    </Tooltip>
+  );
+
+  return (
+    <Card variant="borderless">
+      <PageHeading title={menuTitle('Machines')} />
+      <SearchBar<MachineSearch>
+        onSearch={(values) =>
+          list.search({
+            blurry: values.blurry?.trim() || undefined,
+            lifecycle: values.lifecycle,
+            online: values.runtime === undefined ? undefined : values.runtime === 'online',
+            inStock: values.holder === undefined ? undefined : values.holder === 'stock',
+          })
+        }
+        onReset={list.reset}
+      >
+        <Form.Item name="blurry" label={t('machines.search')}>
+          <Input placeholder={t('machines.searchPlaceholder')} allowClear style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item name="lifecycle" label={t('machines.lifecycle')}>
+          <Select
+            allowClear
+            placeholder={t('machines.all')}
+            style={{ width: 130 }}
+            options={LIFECYCLES.map((value) => ({ value, label: t(`machines.lifecycles.${value}`) }))}
+          />
+        </Form.Item>
+        <Form.Item name="runtime" label={t('machines.runtime')}>
+          <Select
+            allowClear
+            placeholder={t('machines.all')}
+            style={{ width: 110 }}
+            options={[
+              { value: 'online', label: t('machines.online') },
+              { value: 'offline', label: t('machines.offline') },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name="holder" label={t('machines.holder')}>
+          <Select
+            allowClear
+            placeholder={t('machines.all')}
+            style={{ width: 140 }}
+            options={[
+              { value: 'stock', label: t('machines.stock') },
+              { value: 'agents', label: t('machines.agent') },
+            ]}
+          />
+        </Form.Item>
+      </SearchBar>
+      <DataTable<Machine, MachineFilters>
+        tableId="machines"
+        label={t('machines.label')}
+        columns={columns}
+        list={list}
+        query={query}
+        rowKey={(machine) => machine.id}
+        tableProps={
+          mayMove
+            ? {
+                rowSelection: {
+                  selectedRowKeys: chosen.map((machine) => machine.id),
+                  onChange: (_keys: Key[], rows: Machine[]) => setChosen(rows),
+                  preserveSelectedRowKeys: false,
+                },
+              }
+            : undefined
+        }
+        actions={
+          <>
+            <Permission allow={[DEVICE_PERMISSIONS.add]}>
+              <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={registering.openCreate}>
+                {t('machines.register')}
+              </Button>
+            </Permission>
+            {mayMove && (
+              <>
+                {moveButton('allocate', <SendOutlined aria-hidden />)}
+                {moveButton('transfer', <SwapOutlined aria-hidden />)}
+                {moveButton('recall', <RollbackOutlined aria-hidden />)}
+              </>
+            )}
+          </>
+        }
+      />
+      <RegisterMachineForm dialog={registering} />
+      <MoveMachinesForm
+        kind={moving.kind}
+        machines={chosen}
+        session={moving.session}
+        onClose={() => setMoving((previous) => ({ ...previous, kind: undefined }))}
+        onDone={() => setChosen([])}
+      />
+      <AllocationHistory machine={history} onClose={() => setHistory(undefined)} />
+    </Card>
+  );
+}
