@@ -1,5 +1,6 @@
 import { uniqueSuffix } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
+import { fitsScreenWidth, sidewaysOverflow } from './support/shell.ts';
 import { openConsole, shot } from './support/sign-in.ts';
 import { notice, pickOption } from './support/system-pages.ts';
 
@@ -97,15 +98,12 @@ for (const language of ['en', 'zh'] as const) {
       await expect(table.getByRole('row', { name: new RegExp(`SC-${suffix}`) })).toBeVisible();
       await expect(table.locator('.ant-spin-spinning')).toHaveCount(0);
       await page.screenshot({ path: shot(`agents-${language}`) });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        page.viewportSize()?.width ?? 0,
-      );
+      expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
       await table.getByRole('button', { name: language === 'en' ? 'Add' : '新增' }).click();
       const dialog = page.getByRole('dialog');
       await expect(dialog).toBeVisible();
       await page.screenshot({ path: shot(`agents-add-${language}`) });
-      const box = await dialog.boundingBox();
-      expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= (page.viewportSize()?.width ?? 0)).toBe(true);
+      expect(await fitsScreenWidth(page, dialog)).toBe(true);
     });
   });
 }

@@ -1,6 +1,7 @@
 import { uniqueSuffix } from './support/accounts.ts';
 import type { Api } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
+import { sidewaysOverflow } from './support/shell.ts';
 import { openConsole, shot } from './support/sign-in.ts';
 import { notice, pickOption } from './support/system-pages.ts';
 
@@ -102,16 +103,12 @@ for (const language of ['en', 'zh'] as const) {
       await expect(table.getByRole('row', { name: new RegExp(`SN${suffix}A`) })).toBeVisible();
       await expect(table.locator('.ant-spin-spinning')).toHaveCount(0);
       await page.screenshot({ path: shot(`machines-${language}`) });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        page.viewportSize()?.width ?? 0,
-      );
+      expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
       await page.goto('/business/models');
       const models = page.getByRole('region', { name: language === 'en' ? 'Machine models' : '设备型号' });
       await expect(models.getByRole('row', { name: new RegExp(`RO-${suffix}`) })).toBeVisible();
       await page.screenshot({ path: shot(`machine-models-${language}`) });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        page.viewportSize()?.width ?? 0,
-      );
+      expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     });
   });
 }

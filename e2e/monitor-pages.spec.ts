@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { TOKEN_COOKIE_KEY } from '@water/contract/constants';
 import { signInAs, uniqueSuffix } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
+import { fitsScreenWidth, sidewaysOverflow } from './support/shell.ts';
 import { openConsole, shot } from './support/sign-in.ts';
 import { CAPTCHA_ANSWER } from './support/test-server.ts';
 
@@ -152,9 +153,7 @@ for (const language of ['en', 'zh'] as const) {
         await expect(table.locator('.ant-spin-spinning')).toHaveCount(0, { timeout: 20_000 });
         await page.screenshot({ path: shot(`monitor-${entry.name}-${language}`) });
         // Never wider than the screen: the table scrolls inside itself.
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-          page.viewportSize()?.width ?? 0,
-        );
+        expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
       }
       // The error log's drawer fits the screen.
       await page
@@ -166,8 +165,7 @@ for (const language of ['en', 'zh'] as const) {
       // The operation's name, in the console's language.
       await expect(drawer).toContainText(language === 'en' ? 'Sign in' : '用户登录');
       await page.screenshot({ path: shot(`monitor-error-detail-${language}`) });
-      const box = await drawer.boundingBox();
-      expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= (page.viewportSize()?.width ?? 0)).toBe(true);
+      expect(await fitsScreenWidth(page, drawer)).toBe(true);
     });
   });
 }

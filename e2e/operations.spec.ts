@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { zip } from '../apps/server/test/file-bytes.ts';
 import { uniqueSuffix } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
+import { fitsScreenWidth, sidewaysOverflow } from './support/shell.ts';
 import { openConsole, shot } from './support/sign-in.ts';
 import { notice } from './support/system-pages.ts';
 
@@ -106,16 +107,13 @@ for (const language of ['en', 'zh'] as const) {
       await expect(table.getByRole('row', { name: new RegExp(`gateway-${suffix}`) })).toBeVisible();
       await expect(table.locator('.ant-spin-spinning')).toHaveCount(0);
       await page.screenshot({ path: shot(`operations-${language}`) });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        page.viewportSize()?.width ?? 0,
-      );
+      expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
       const button = language === 'en' ? 'Upload a package' : '上传部署包';
       await page.getByRole('button', { name: button }).click();
       const dialog = page.getByRole('dialog', { name: button });
       await expect(dialog).toBeVisible();
       await page.screenshot({ path: shot(`operations-upload-${language}`) });
-      const box = await dialog.boundingBox();
-      expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= (page.viewportSize()?.width ?? 0)).toBe(true);
+      expect(await fitsScreenWidth(page, dialog)).toBe(true);
     });
   });
 }

@@ -2,6 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { uniqueSuffix } from './support/accounts.ts';
 import type { Api } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
+import { fitsScreenWidth, sidewaysOverflow } from './support/shell.ts';
 import { openConsole, shot } from './support/sign-in.ts';
 import { notice, pickOption } from './support/system-pages.ts';
 
@@ -133,17 +134,12 @@ for (const language of ['en', 'zh'] as const) {
         await expect(table.locator('.ant-spin-spinning')).toHaveCount(0);
         await page.screenshot({ path: shot(`storage-${language}`) });
         // Never wider than the screen: the table scrolls inside itself.
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-          page.viewportSize()?.width ?? 0,
-        );
+        expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
         await table.getByRole('button', { name: language === 'en' ? /^Edit logo-/ : /^编辑 logo-/ }).click();
         const dialog = page.getByRole('dialog', { name: language === 'en' ? 'Rename file' : '重命名文件' });
         await expect(dialog).toBeVisible();
         await page.screenshot({ path: shot(`storage-rename-${language}`) });
-        const box = await dialog.boundingBox();
-        expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= (page.viewportSize()?.width ?? 0)).toBe(
-          true,
-        );
+        expect(await fitsScreenWidth(page, dialog)).toBe(true);
       } finally {
         await removeFiles(admin, suffix);
       }

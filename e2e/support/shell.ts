@@ -71,3 +71,10 @@ export async function sidewaysOverflow(page: Page): Promise<number> {
   const screenWidth = page.viewportSize()?.width ?? 0;
   return (await page.evaluate(() => document.documentElement.scrollWidth)) - screenWidth;
 }
+
+/** Whether an element (a dialog, a drawer) lies within the screen's width. */
+export async function fitsScreenWidth(page: Page, element: Locator): Promise<boolean> {
+  const box = await element.boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  return box !== null && box.x >= 0 && box.x + box.width <= width;
+}

@@ -163,8 +163,8 @@ export const machinesRepository = {
 
   /**
    * Moves machines to `toAgentId` (null: back to stock) in one transaction: their lifecycle, the
-   * quota each agent uses, and a line each in the allocation log. `check` runs on the locked rows
-   * first and may refuse; nothing changes then.
+   * quota each agent uses, and a line each in the allocation log. `check` runs on the locked
+   * receiving agent and machines first and may refuse; nothing changes then.
    */
   move: (
     db: Database,
@@ -178,7 +178,10 @@ export const machinesRepository = {
       by: string;
       now: Date;
     },
-    check: (locked: { quotaUsed: number; machineQuota: number } | undefined) => void,
+    check: (
+      target: { quotaUsed: number; machineQuota: number } | undefined,
+      machines: readonly { id: number; agentId: number | null; lifecycle: string }[],
+    ) => void,
   ) =>
     db.transaction(async (tx) => {
       const target =
@@ -191,12 +194,13 @@ export const machinesRepository = {
                 .where(eq(agents.id, move.toAgentId))
                 .for('update')
             )[0];
-      check(target);
       const before = await tx
-        .select({ id: machines.id, agentId: machines.agentId })
+        .select({ id: machines.id, agentId: machines.agentId, lifecycle: machines.lifecycle })
         .from(machines)
         .where(inArray(machines.id, [...move.machineIds]))
         .for('update');
+      // Checked again on the locked rows: another move may have changed them since they were read.
+      check(target, before);
       for (const [agentId, n] of countBy(before.map((row) => row.agentId))) {
         if (agentId !== null) {
           await tx

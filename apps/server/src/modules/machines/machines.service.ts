@@ -145,18 +145,20 @@ export function createMachinesService({ db, clock }: Pick<Deps, 'db' | 'clock'>)
 
   async function move(
     principal: Principal,
-    machineIds: readonly number[],
+    checked: readonly { id: number; agentId: number | null; lifecycle: string }[],
     to: { agentId: number; name: string } | null,
     action: 'ALLOCATE' | 'RECALL' | 'TRANSFER',
     note: string | undefined,
   ): Promise<AllocationDone> {
+    const machineIds = checked.map((row) => row.id);
+    const expected = new Map(checked.map((row) => [row.id, row]));
     const now = clock.now();
     const batchNo = batchNumber(now);
-    const n = new Set(machineIds).size;
+    const n = machineIds.length;
     await repo.move(
       db,
       {
-        machineIds: [...new Set(machineIds)],
+        machineIds,
         toAgentId: to?.agentId ?? null,
         lifecycle: to ? 'ALLOCATED' : 'IN_STOCK',
         action,
@@ -165,7 +167,14 @@ export function createMachinesService({ db, clock }: Pick<Deps, 'db' | 'clock'>)
         by: principal.username,
         now,
       },
-      (target) => {
+      (target, locked) => {
+        const changed = locked.find((row) => {
+          const seen = expected.get(row.id);
+          return !seen || seen.agentId !== row.agentId || seen.lifecycle !== row.lifecycle;
+        });
+        if (changed || locked.length !== n) {
+          throw badRequest('Some of these machines were moved meanwhile; look again and retry');
+        }
         if (to && target && target.quotaUsed + n > target.machineQuota) {
           throw invalidField(
             'agentId',
@@ -281,8 +290,8 @@ export function createMachinesService({ db, clock }: Pick<Deps, 'db' | 'clock'>)
         throw forbiddenField('machineIds', 'the company’s stock is allocated by staff with an unrestricted data scope');
       }
       const agent = await receivingAgent(principal, input.agentId);
-      await checkedMachines(principal, input.machineIds, ['IN_STOCK'], 'stock');
-      return move(principal, input.machineIds, { agentId: agent.id, name: agent.name }, 'ALLOCATE', input.note);
+      const rows = await checkedMachines(principal, input.machineIds, ['IN_STOCK'], 'stock');
+      return move(principal, rows, { agentId: agent.id, name: agent.name }, 'ALLOCATE', input.note);
     },
 
     /** Machines not yet installed, from agents the caller reaches to another it reaches. */
@@ -291,7 +300,7 @@ export function createMachinesService({ db, clock }: Pick<Deps, 'db' | 'clock'>)
       const rows = await checkedMachines(principal, input.machineIds, ['ALLOCATED'], 'agents');
       const already = rows.find((row) => row.agentId === agent.id);
       if (already) throw invalidField('machineIds', `${already.serialNo} is already held by "${agent.name}"`);
-      return move(principal, input.machineIds, { agentId: agent.id, name: agent.name }, 'TRANSFER', input.note);
+      return move(principal, rows, { agentId: agent.id, name: agent.name }, 'TRANSFER', input.note);
     },
 
     /** Machines not yet installed, back from their agents to the company's stock. */
@@ -302,8 +311,8 @@ export function createMachinesService({ db, clock }: Pick<Deps, 'db' | 'clock'>)
           'machines return to the company’s stock by staff with an unrestricted data scope',
         );
       }
-      await checkedMachines(principal, input.machineIds, ['ALLOCATED'], 'agents');
-      return move(principal, input.machineIds, null, 'RECALL', input.note);
+      const rows = await checkedMachines(principal, input.machineIds, ['ALLOCATED'], 'agents');
+      return move(principal, rows, null, 'RECALL', input.note);
     },
 
     async allocations(principal: Principal, machineId: number): Promise<Allocation[]> {

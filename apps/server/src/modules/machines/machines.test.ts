@@ -188,6 +188,20 @@ describe('machines API', () => {
       expect((await manager('GET', `/api/machines/${stockMachine}`)).statusCode).toBe(404);
     });
 
+    it('allocates a machine once when two allocations race for it, counting it in one quota only', async () => {
+      const second = await activeAgent(`Second ${serial()}`, null, 'PLATFORM', 10);
+      const id = (await register()).machine.id;
+      const before = [await quotaUsed(other.id), await quotaUsed(second.id)];
+      const answers = await Promise.all(
+        [other.id, second.id].map((agentId) => admin('POST', '/api/machines/allocate', { machineIds: [id], agentId })),
+      );
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+      const after = [await quotaUsed(other.id), await quotaUsed(second.id)];
+      expect(after[0]! - before[0]! + (after[1]! - before[1]!)).toBe(1);
+      const log = (await admin('GET', `/api/machines/${id}/allocations`)).json();
+      expect(log).toHaveLength(1);
+    });
+
     it('recalls machines to stock, freeing the quota', async () => {
       const [first] = (await admin('GET', `/api/machines?agentId=${city.id}`)).json().content as MachineItem[];
       const back = await admin('POST', '/api/machines/recall', { machineIds: [first!.id], note: 'Returned' });
