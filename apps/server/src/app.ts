@@ -49,6 +49,8 @@ import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { createRolesService } from './modules/roles/roles.service.ts';
 import { publicSettingsRoutes, settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
+import { sitesRoutes } from './modules/sites/sites.routes.ts';
+import { createSitesService } from './modules/sites/sites.service.ts';
 import { publicFilesRoutes, storageRoutes } from './modules/storage/storage.routes.ts';
 import { createStorageService } from './modules/storage/storage.service.ts';
 import { publicAvatarRoutes, userCenterRoutes } from './modules/users/user-center.routes.ts';
@@ -184,6 +186,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await signedIn.register(artifactsRoutes, { service: createArtifactsService(deps, artifacts) });
     await signedIn.register(agentsRoutes, { service: createAgentsService(deps) });
     await signedIn.register(machinesRoutes, { service: createMachinesService(deps) });
+    await signedIn.register(sitesRoutes, { service: createSitesService(deps) });
   });
 
   await app.register(webPlugin, { root: config.webDist });

@@ -12,6 +12,8 @@ export const DEVICE_PERMISSIONS = {
   del: 'device:del',
   /** Allocate, recall and transfer machines between agents. */
   allocate: 'device:allocate',
+  /** Install, suspend, resume, retire, restock and scrap machines. */
+  operate: 'device:operate',
 } as const;
 
 // ---------------------------------------------------------------- models
@@ -165,3 +167,26 @@ export type Allocation = Static<typeof Allocation>;
 /** The batch an allocation, recall or transfer made. */
 export const AllocationDone = Type.Object({ batchNo: Type.String(), machines: Type.Integer() });
 export type AllocationDone = Static<typeof AllocationDone>;
+
+/** What staff do to a machine through its life, and the lifecycle each action leads from and to. */
+export const LIFECYCLE_ACTIONS = {
+  /** At a site of the agent holding it (`siteId`); it then takes orders. */
+  INSTALL: { from: ['ALLOCATED'], to: 'OPERATING' },
+  SUSPEND: { from: ['OPERATING'], to: 'SUSPENDED' },
+  RESUME: { from: ['SUSPENDED'], to: 'OPERATING' },
+  /** Taken away from its site. */
+  RETIRE: { from: ['OPERATING', 'SUSPENDED'], to: 'RETIRED' },
+  /** Back to the company's stock (unrestricted scopes only). */
+  RESTOCK: { from: ['RETIRED'], to: 'IN_STOCK' },
+  /** Out of use for good (unrestricted scopes only). */
+  SCRAP: { from: ['RETIRED'], to: 'SCRAPPED' },
+} as const satisfies Record<string, { from: readonly Lifecycle[]; to: Lifecycle }>;
+export type LifecycleAction = keyof typeof LIFECYCLE_ACTIONS;
+
+export const LifecycleInput = Type.Object({
+  action: literalUnion(Object.keys(LIFECYCLE_ACTIONS) as LifecycleAction[]),
+  /** The site, for INSTALL. */
+  siteId: Type.Optional(Id()),
+  note: Type.Optional(Type.String({ maxLength: 500 })),
+});
+export type LifecycleInput = Static<typeof LifecycleInput>;

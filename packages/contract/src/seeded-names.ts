@@ -25,6 +25,13 @@ export const SEEDED_NAMES_ZH: Readonly<Record<string, string>> = {
   'User status': '用户状态',
   'Department status': '部门状态',
   'Job status': '岗位状态',
+  'Site type': '点位类型',
+  // The site types' labels
+  'Residential compound': '住宅小区',
+  School: '学校',
+  Factory: '工厂',
+  Office: '写字楼',
+  Shop: '商铺',
 };
 
 /** The seeded names whose Chinese contains `text` (case-insensitive), for a search to find them too. */

@@ -80,7 +80,7 @@ describe('first-start seed', () => {
 
   it('creates the status dictionaries, departments and jobs', async () => {
     const dicts = await app.database.db.select().from(t.dicts);
-    expect(dicts.map((d) => d.name).sort()).toEqual(['dept_status', 'job_status', 'user_status']);
+    expect(dicts.map((d) => d.name).sort()).toEqual(['dept_status', 'job_status', 'site_type', 'user_status']);
     const [userStatus] = dicts.filter((d) => d.name === 'user_status');
     const details = await app.database.db
       .select()
@@ -252,14 +252,18 @@ describe('upgrading an existing database', () => {
       const added = await db.select().from(t.menus).where(eq(t.menus.pid, business!.id)).orderBy(asc(t.menus.menuSort));
       expect(added.map((page) => [page.component, page.permission, page.subCount])).toEqual([
         ['business/agent/index', 'agent:list', 3],
-        ['business/machine/index', 'device:list', 2],
+        ['business/machine/index', 'device:list', 3],
         ['business/model/index', 'device:list', 2],
       ]);
       const agents = added[0];
       const buttons = await db.select().from(t.menus).where(eq(t.menus.pid, agents!.id)).orderBy(asc(t.menus.menuSort));
       expect(buttons.map((button) => button.permission)).toEqual(['agent:add', 'agent:edit', 'agent:review']);
       const machineButtons = await db.select().from(t.menus).where(eq(t.menus.pid, added[1]!.id));
-      expect(machineButtons.map((button) => button.permission).sort()).toEqual(['device:add', 'device:allocate']);
+      expect(machineButtons.map((button) => button.permission).sort()).toEqual([
+        'device:add',
+        'device:allocate',
+        'device:operate',
+      ]);
       const holders = await db
         .select({ role: t.roles.name })
         .from(t.rolesMenus)
@@ -274,10 +278,33 @@ describe('upgrading an existing database', () => {
   it('leaves a new, empty database to its seed', async () => {
     const database = await openPglite({});
     try {
-      await runMigration(database, '0006_business-menu.sql');
+      for (const file of ['0004_operations-menu.sql', '0006_business-menu.sql', '0008_site-types.sql']) {
+        await runMigration(database, file);
+      }
       expect(await database.db.select().from(t.menus)).toEqual([]);
+      expect(await database.db.select().from(t.dicts)).toEqual([]);
     } finally {
       await database.close();
     }
   }, 60_000);
+
+  it('adds the site_type dictionary to an installation without it, once', async () => {
+    const database = await openTestDatabase(inject('template'));
+    try {
+      const { db } = database;
+      await db.delete(t.dicts).where(eq(t.dicts.name, 'site_type'));
+      await runMigration(database, '0008_site-types.sql');
+      await runMigration(database, '0008_site-types.sql');
+      const found = await db.select().from(t.dicts).where(eq(t.dicts.name, 'site_type'));
+      expect(found).toHaveLength(1);
+      const details = await db
+        .select()
+        .from(t.dictDetails)
+        .where(eq(t.dictDetails.dictId, found[0]!.id))
+        .orderBy(asc(t.dictDetails.dictSort));
+      expect(details.map((detail) => detail.value)).toEqual(['RESIDENTIAL', 'SCHOOL', 'FACTORY', 'OFFICE', 'SHOP']);
+    } finally {
+      await database.close();
+    }
+  });
 });

@@ -58,6 +58,7 @@ const businessMenus: SeedMenu[] = [
         children: [
           { title: 'Machine: register', type: 2, permission: 'device:add' },
           { title: 'Machine: allocate', type: 2, permission: 'device:allocate' },
+          { title: 'Machine: operate', type: 2, permission: 'device:operate' },
         ],
       },
       {
@@ -286,6 +287,17 @@ export const seedDicts: { name: string; description: string; details: [label: st
     details: [
       ['Enabled', 'true'],
       ['Disabled', 'false'],
+    ],
+  },
+  {
+    name: 'site_type',
+    description: 'Site type',
+    details: [
+      ['Residential compound', 'RESIDENTIAL'],
+      ['School', 'SCHOOL'],
+      ['Factory', 'FACTORY'],
+      ['Office', 'OFFICE'],
+      ['Shop', 'SHOP'],
     ],
   },
 ];

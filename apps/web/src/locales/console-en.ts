@@ -74,6 +74,7 @@ export const consoleEn = {
     'Agent: review': 'Agent: review',
     'Machine: register': 'Machine: register',
     'Machine: allocate': 'Machine: allocate',
+    'Machine: operate': 'Machine: operate',
     'Machine model: edit': 'Machine model: edit',
     'Machine model: delete': 'Machine model: delete',
   },

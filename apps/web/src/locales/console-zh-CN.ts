@@ -77,6 +77,7 @@ export const consoleZhCN: ConsoleMessages = {
     'Agent: review': '代理商审核',
     'Machine: register': '设备登记',
     'Machine: allocate': '设备分配',
+    'Machine: operate': '设备运营',
     'Machine model: edit': '型号编辑',
     'Machine model: delete': '型号删除',
   },

@@ -13,7 +13,7 @@ WITH "directory" AS (
   SELECT "directory"."id", 1, "page"."title", "page"."path", "page"."component", "page"."name", "page"."icon", "page"."permission", "page"."cache", "page"."sort", "page"."buttons", 'system'
   FROM "directory", (VALUES
     ('Agents', 'agents', 'business/agent/index', 'Agents', 'people', 'agent:list', true, 1, 3),
-    ('Machines', 'machines', 'business/machine/index', 'Machines', 'dev', 'device:list', true, 2, 2),
+    ('Machines', 'machines', 'business/machine/index', 'Machines', 'dev', 'device:list', true, 2, 3),
     ('Machine models', 'models', 'business/model/index', 'MachineModels', 'zujian', 'device:list', false, 3, 2)
   ) AS "page" ("title", "path", "component", "name", "icon", "permission", "cache", "sort", "buttons")
   RETURNING "id", "component"
@@ -26,6 +26,7 @@ WITH "directory" AS (
     ('business/agent/index', 'Agent: review', 'agent:review', 3),
     ('business/machine/index', 'Machine: register', 'device:add', 1),
     ('business/machine/index', 'Machine: allocate', 'device:allocate', 2),
+    ('business/machine/index', 'Machine: operate', 'device:operate', 3),
     ('business/model/index', 'Machine model: edit', 'device:edit', 1),
     ('business/model/index', 'Machine model: delete', 'device:del', 2)
   ) AS "button" ("component", "title", "permission", "sort") ON "button"."component" = "pages"."component"

@@ -18,7 +18,7 @@ describe('dashboard API', () => {
 
   it('gives the administrator every figure', async () => {
     const stats = (await ctx.admin('GET', '/api/dashboard/stats')).json();
-    expect(stats).toMatchObject({ users: 2, onlineUsers: 2, dicts: 3 });
+    expect(stats).toMatchObject({ users: 2, onlineUsers: 2, dicts: 4 });
     expect(stats.menus).toBeGreaterThan(30);
     expect(stats.signIns).toHaveLength(7);
     expect(stats.signIns[6].count).toBe(2);
@@ -30,7 +30,7 @@ describe('dashboard API', () => {
       users: null,
       onlineUsers: null,
       menus: null,
-      dicts: 3,
+      dicts: 4,
       signIns: null,
     });
   });

@@ -15,20 +15,25 @@ describe('dictionaries API', () => {
     const response = await call('GET', '/api/dict?page=0&size=10&sort=id,desc');
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body.totalElements).toBe(3);
-    expect(body.content.map((d: { name: string }) => d.name)).toEqual(['job_status', 'dept_status', 'user_status']);
-    expect(body.content[2]).toMatchObject({
+    expect(body.totalElements).toBe(4);
+    expect(body.content.map((d: { name: string }) => d.name)).toEqual([
+      'site_type',
+      'job_status',
+      'dept_status',
+      'user_status',
+    ]);
+    expect(body.content[3]).toMatchObject({
       name: 'user_status',
       description: 'User status',
       dictDetails: [
-        { label: 'Active', value: 'true', dictSort: 1, dict: { id: body.content[2].id } },
+        { label: 'Active', value: 'true', dictSort: 1, dict: { id: body.content[3].id } },
         { label: 'Disabled', value: 'false', dictSort: 2 },
       ],
     });
     const second = (await call('GET', '/api/dict?page=1&size=2&sort=id,asc')).json();
-    expect(second).toMatchObject({ totalElements: 3, content: [{ name: 'job_status' }] });
+    expect(second).toMatchObject({ totalElements: 4, content: [{ name: 'job_status' }, { name: 'site_type' }] });
     const all = (await call('GET', '/api/dict/all')).json();
-    expect(all).toHaveLength(3);
+    expect(all).toHaveLength(4);
   });
 
   it('answers the entries of one dictionary to any signed-in user, as eladmin-web asks for them', async () => {

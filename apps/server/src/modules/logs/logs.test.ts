@@ -139,7 +139,7 @@ describe('operation log, online users and dashboard', () => {
   it('counts users, online users, menus, dictionaries and sign-ins per day', async () => {
     await loginAs(t, 'admin', ADMIN_PASSWORD);
     const stats = (await call('GET', '/api/dashboard/stats')).json();
-    expect(stats).toMatchObject({ users: 2, onlineUsers: 1, dicts: 4 });
+    expect(stats).toMatchObject({ users: 2, onlineUsers: 1, dicts: 5 });
     expect(stats.menus).toBeGreaterThan(30);
     expect(stats.signIns).toHaveLength(7);
     const today = stats.signIns[6];

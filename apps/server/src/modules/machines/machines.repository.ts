@@ -1,7 +1,7 @@
 import type { MachineModelQuery, MachineQuery } from '@water/contract/machines';
 import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { agents, depts, machineAllocations, machineModels, machines } from '../../db/schema.ts';
+import { agents, depts, machineAllocations, machineModels, machines, sites } from '../../db/schema.ts';
 import { containsText, type Paging } from '../../lib/list-query.ts';
 
 export const modelSortable = { id: machineModels.id, code: machineModels.code, name: machineModels.name };
@@ -248,6 +248,25 @@ export const machinesRepository = {
       .innerJoin(depts, eq(depts.id, agents.deptId))
       .where(eq(agents.id, id));
     return row;
+  },
+
+  /** A site as installing needs it: whose it is and whether it is open. */
+  async siteById(db: Database, id: number) {
+    const [row] = await db
+      .select({ id: sites.id, agentId: sites.agentId, name: sites.name, status: sites.status })
+      .from(sites)
+      .where(eq(sites.id, id));
+    return row;
+  },
+
+  /** Moves a machine along its lifecycle, if it is still where it was seen; false otherwise. */
+  async setLifecycle(db: Database, id: number, from: string, values: Partial<NewMachine>): Promise<boolean> {
+    const changed = await db
+      .update(machines)
+      .set(values)
+      .where(and(eq(machines.id, id), eq(machines.lifecycle, from)))
+      .returning({ id: machines.id });
+    return changed.length > 0;
   },
 
   /** A machine's allocation history, newest first, with the agents' names. */

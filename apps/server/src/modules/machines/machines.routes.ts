@@ -5,6 +5,7 @@ import {
   AllocationDone,
   AllocationInput,
   DEVICE_PERMISSIONS,
+  LifecycleInput,
   Machine,
   MachineModel,
   MachineModelCreateInput,
@@ -159,6 +160,20 @@ export async function machinesRoutes(base: FastifyInstance, { service }: { servi
       async (request) => run(principalOf(request), request.body),
     );
   }
+  app.put(
+    '/api/machines/:id/lifecycle',
+    {
+      schema: {
+        tags,
+        summary: 'Install a machine at a site, suspend, resume, retire, restock or scrap it',
+        params: byId,
+        body: LifecycleInput,
+        response: { 200: Machine, 400: ErrorBody, 404: ErrorBody, ...authErrors },
+      },
+      config: { permission: [P.operate] },
+    },
+    async (request) => service.changeLifecycle(principalOf(request), request.params.id, request.body),
+  );
   app.post(
     '/api/machines/recall',
     {

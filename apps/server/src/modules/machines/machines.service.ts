@@ -1,19 +1,21 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { PageOf } from '@water/contract/common';
-import type {
-  Allocation,
-  AllocationDone,
-  AllocationInput,
-  Lifecycle,
-  Machine,
-  MachineModel,
-  MachineModelCreateInput,
-  MachineModelQuery,
-  MachineModelUpdateInput,
-  MachineQuery,
-  MachineRegistered,
-  MachineRegisterInput,
-  RecallInput,
+import {
+  type Allocation,
+  type AllocationDone,
+  type AllocationInput,
+  LIFECYCLE_ACTIONS,
+  type Lifecycle,
+  type LifecycleInput,
+  type Machine,
+  type MachineModel,
+  type MachineModelCreateInput,
+  type MachineModelQuery,
+  type MachineModelUpdateInput,
+  type MachineQuery,
+  type MachineRegistered,
+  type MachineRegisterInput,
+  type RecallInput,
 } from '@water/contract/machines';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -149,6 +151,7 @@ export function createMachinesService({ db, clock }: Pick<Deps, 'db' | 'clock'>)
     to: { agentId: number; name: string } | null,
     action: 'ALLOCATE' | 'RECALL' | 'TRANSFER',
     note: string | undefined,
+    lifecycle: Lifecycle = to ? 'ALLOCATED' : 'IN_STOCK',
   ): Promise<AllocationDone> {
     const machineIds = checked.map((row) => row.id);
     const expected = new Map(checked.map((row) => [row.id, row]));
@@ -160,7 +163,7 @@ export function createMachinesService({ db, clock }: Pick<Deps, 'db' | 'clock'>)
       {
         machineIds,
         toAgentId: to?.agentId ?? null,
-        lifecycle: to ? 'ALLOCATED' : 'IN_STOCK',
+        lifecycle,
         action,
         batchNo,
         note: note?.trim() || null,
@@ -313,6 +316,52 @@ export function createMachinesService({ db, clock }: Pick<Deps, 'db' | 'clock'>)
       }
       const rows = await checkedMachines(principal, input.machineIds, ['ALLOCATED'], 'agents');
       return move(principal, rows, null, 'RECALL', input.note);
+    },
+
+    /** Installs, suspends, resumes, retires, restocks or scraps a machine. */
+    async changeLifecycle(principal: Principal, id: number, input: LifecycleInput): Promise<Machine> {
+      const machine = await visibleMachine(principal, id);
+      const transition = LIFECYCLE_ACTIONS[input.action];
+      const from = transition.from as readonly Lifecycle[];
+      if (!from.includes(machine.lifecycle as Lifecycle)) {
+        throw badRequest(
+          `${machine.serialNo} is ${machine.lifecycle}: ${input.action} applies to ${from.join(' or ')} machines only`,
+        );
+      }
+      const now = clock.now();
+      if (input.action === 'RESTOCK' || input.action === 'SCRAP') {
+        if (!unrestricted(principal)) {
+          throw forbidden(
+            'Machines return to the company’s stock or are scrapped by staff with an unrestricted data scope',
+          );
+        }
+        const note = [input.action === 'SCRAP' ? 'Scrapped' : undefined, input.note?.trim()].filter(Boolean).join(': ');
+        await move(principal, [machine], null, 'RECALL', note || undefined, transition.to);
+        return machineDto((await repo.machineById(db, id)) as MachineRow);
+      }
+      let site: { siteId?: number | null; installedAt?: Date; activatedAt?: Date } = {};
+      if (input.action === 'INSTALL') {
+        if (!input.siteId) throw invalidField('siteId', 'choose the site to install the machine at', 'required');
+        const target = await repo.siteById(db, input.siteId);
+        if (!target || target.agentId !== machine.agentId) {
+          throw invalidField(
+            'siteId',
+            `no site with id ${input.siteId} of ${machine.agentName ?? 'its agent'}`,
+            'unknown_reference',
+          );
+        }
+        if (target.status !== 'ACTIVE') throw invalidField('siteId', `"${target.name}" is closed`);
+        site = { siteId: target.id, installedAt: now, activatedAt: machine.activatedAt ?? now };
+      }
+      if (input.action === 'RETIRE') site = { siteId: null };
+      const changed = await repo.setLifecycle(db, id, machine.lifecycle, {
+        ...site,
+        lifecycle: transition.to,
+        updateBy: principal.username,
+        updateTime: now,
+      });
+      if (!changed) throw badRequest(`${machine.serialNo} was changed meanwhile; look again and retry`);
+      return machineDto((await repo.machineById(db, id)) as MachineRow);
     },
 
     async allocations(principal: Principal, machineId: number): Promise<Allocation[]> {

@@ -214,4 +214,58 @@ describe('machines API', () => {
       expect(unknown.json().errors[0]).toMatchObject({ field: 'machineIds', code: 'unknown_reference' });
     });
   });
+
+  it('installs an allocated machine at a site of its agent, suspends, resumes, retires and restocks it', async () => {
+    const agent = await activeAgent(`Life ${serial()}`, null, 'PLATFORM', 5);
+    const stranger = await activeAgent(`Stranger ${serial()}`, null, 'PLATFORM', 5);
+    const siteOf = async (agentId: number) => {
+      const name = `Site ${serial()}`;
+      const created = await admin('POST', '/api/sites', {
+        agentId,
+        name,
+        type: 'SCHOOL',
+        address: '1 School Road',
+        feeType: 'RENT',
+        feeValue: 0,
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      return (await admin('GET', `/api/sites?blurry=${encodeURIComponent(name)}`)).json().content[0] as { id: number };
+    };
+    const site = await siteOf(agent.id);
+    const foreign = await siteOf(stranger.id);
+    const id = (await register()).machine.id;
+    const change = (body: Record<string, unknown>) => admin('PUT', `/api/machines/${id}/lifecycle`, body);
+
+    expect((await change({ action: 'INSTALL', siteId: site.id })).json().message).toMatch(
+      /is IN_STOCK: INSTALL applies to ALLOCATED machines only$/,
+    );
+    await admin('POST', '/api/machines/allocate', { machineIds: [id], agentId: agent.id });
+    expect((await change({ action: 'INSTALL' })).json().errors[0]).toMatchObject({ field: 'siteId', code: 'required' });
+    expect((await change({ action: 'INSTALL', siteId: foreign.id })).json().errors[0]).toMatchObject({
+      field: 'siteId',
+      code: 'unknown_reference',
+    });
+    expect((await change({ action: 'INSTALL', siteId: site.id })).json()).toMatchObject({
+      lifecycle: 'OPERATING',
+      siteId: site.id,
+    });
+    const standing = await admin('DELETE', '/api/sites', [site.id]);
+    expect(standing.json().message).toMatch(/a site with machines stays$/);
+
+    expect((await change({ action: 'SUSPEND' })).json().lifecycle).toBe('SUSPENDED');
+    expect((await change({ action: 'RESUME' })).json().lifecycle).toBe('OPERATING');
+    expect((await change({ action: 'RESTOCK' })).statusCode).toBe(400);
+    expect((await change({ action: 'RETIRE' })).json()).toMatchObject({ lifecycle: 'RETIRED', siteId: null });
+    expect(await quotaUsed(agent.id)).toBe(1);
+    expect((await change({ action: 'RESTOCK', note: 'Refurbish' })).json()).toMatchObject({
+      lifecycle: 'IN_STOCK',
+      agentId: null,
+    });
+    expect(await quotaUsed(agent.id)).toBe(0);
+    const log = (await admin('GET', `/api/machines/${id}/allocations`)).json();
+    expect(log.map((line: { action: string; note: string | null }) => [line.action, line.note])).toEqual([
+      ['RECALL', 'Refurbish'],
+      ['ALLOCATE', null],
+    ]);
+  });
 });

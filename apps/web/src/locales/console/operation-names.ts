@@ -56,4 +56,8 @@ export const operationNamesZh: Readonly<Record<string, string>> = {
   'Allocate machines': '分配设备',
   'Transfer machines': '调拨设备',
   'Recall machines': '回收设备',
+  'Change a machine’s lifecycle': '变更设备状态',
+  'Create a site': '新增点位',
+  'Edit a site': '修改点位',
+  'Delete sites': '删除点位',
 };

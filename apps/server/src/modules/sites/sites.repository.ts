@@ -1,0 +1,93 @@
+import type { SiteQuery } from '@water/contract/sites';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { agents, depts, dictDetails, dicts, machines, sites } from '../../db/schema.ts';
+import { containsText, type Paging } from '../../lib/list-query.ts';
+
+export const siteSortable = {
+  id: sites.id,
+  name: sites.name,
+  type: sites.type,
+  status: sites.status,
+  createTime: sites.createTime,
+};
+export const siteOrder = [desc(sites.id)];
+
+export type SiteRow = typeof sites.$inferSelect & { agentName: string; machines: number };
+export type NewSite = typeof sites.$inferInsert;
+
+const installed = sql<number>`(SELECT count(*)::int FROM ${machines} WHERE ${machines.siteId} = ${sites.id})`;
+
+function matching(scope: ReadonlySet<number> | null, query: Omit<SiteQuery, 'page' | 'size'>): SQL | undefined {
+  return and(
+    scope === null ? undefined : inArray(agents.deptId, [...scope]),
+    containsText([sites.name, sites.address, sites.ownerName], query.blurry),
+    query.agentId ? eq(sites.agentId, query.agentId) : undefined,
+    query.type ? eq(sites.type, query.type) : undefined,
+    query.status ? eq(sites.status, query.status) : undefined,
+  );
+}
+
+function selectSites(db: Database) {
+  return db
+    .select({ site: sites, agentName: depts.name, machines: installed })
+    .from(sites)
+    .innerJoin(agents, eq(agents.id, sites.agentId))
+    .innerJoin(depts, eq(depts.id, agents.deptId))
+    .$dynamic();
+}
+
+const flatten = (row: { site: typeof sites.$inferSelect; agentName: string; machines: number }): SiteRow => ({
+  ...row.site,
+  agentName: row.agentName,
+  machines: row.machines,
+});
+
+export const sitesRepository = {
+  async page(db: Database, scope: ReadonlySet<number> | null, query: Omit<SiteQuery, 'page' | 'size'>, paging: Paging) {
+    const where = matching(scope, query);
+    const rows = selectSites(db)
+      .where(where)
+      .orderBy(...paging.orderBy)
+      .offset(paging.offset);
+    const [content, [total]] = await Promise.all([
+      paging.limit === undefined ? rows : rows.limit(paging.limit),
+      db.select({ n: count() }).from(sites).innerJoin(agents, eq(agents.id, sites.agentId)).where(where),
+    ]);
+    return { content: content.map(flatten), totalElements: total?.n ?? 0 };
+  },
+
+  async byId(db: Database, id: number): Promise<(SiteRow & { agentDeptId: number }) | undefined> {
+    const [row] = await db
+      .select({ site: sites, agentName: depts.name, machines: installed, agentDeptId: agents.deptId })
+      .from(sites)
+      .innerJoin(agents, eq(agents.id, sites.agentId))
+      .innerJoin(depts, eq(depts.id, agents.deptId))
+      .where(eq(sites.id, id));
+    return row && { ...flatten(row), agentDeptId: row.agentDeptId };
+  },
+
+  /** An agent as a site needs it: where it stands and whether it is active. */
+  async agentById(db: Database, id: number) {
+    const [row] = await db
+      .select({ id: agents.id, deptId: agents.deptId, status: agents.status, name: depts.name })
+      .from(agents)
+      .innerJoin(depts, eq(depts.id, agents.deptId))
+      .where(eq(agents.id, id));
+    return row;
+  },
+
+  /** The values of a dictionary (the site types). */
+  async dictValues(db: Database, name: string): Promise<string[]> {
+    const rows = await db
+      .select({ value: dictDetails.value })
+      .from(dictDetails)
+      .innerJoin(dicts, eq(dicts.id, dictDetails.dictId))
+      .where(eq(dicts.name, name));
+    return rows.map((row) => row.value);
+  },
+
+  insert: (db: Database, values: NewSite) => db.insert(sites).values(values),
+  update: (db: Database, id: number, values: Partial<NewSite>) => db.update(sites).set(values).where(eq(sites.id, id)),
+  delete: (db: Database, ids: readonly number[]) => db.delete(sites).where(inArray(sites.id, [...ids])),
+};

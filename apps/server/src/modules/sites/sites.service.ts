@@ -1,0 +1,181 @@
+import type { PageOf } from '@water/contract/common';
+import {
+  SITE_TYPE_DICT,
+  type Site,
+  type SiteCreateInput,
+  type SiteQuery,
+  type SiteUpdateInput,
+} from '@water/contract/sites';
+import type { Deps } from '../../lib/deps.ts';
+import { badRequest, forbiddenField, invalidField, notFound } from '../../lib/http-errors.ts';
+import { toPaging } from '../../lib/list-query.ts';
+import { inScope, type Principal } from '../../lib/principal.ts';
+import { formatDateTime, isRealDay } from '../../lib/time.ts';
+import type { Sheet } from '../../lib/xlsx.ts';
+import { sitesRepository as repo, type SiteRow, siteOrder, siteSortable } from './sites.repository.ts';
+
+/** A share of revenue is at most 100 %: 10,000 hundredths of a percent. */
+const SHARE_MAX = 10_000;
+
+function toDto(row: SiteRow): Site {
+  return {
+    id: row.id,
+    agentId: row.agentId,
+    agentName: row.agentName,
+    name: row.name,
+    type: row.type,
+    province: row.province,
+    city: row.city,
+    district: row.district,
+    address: row.address,
+    longitude: row.longitude,
+    latitude: row.latitude,
+    ownerName: row.ownerName,
+    ownerPhone: row.ownerPhone,
+    feeType: row.feeType as Site['feeType'],
+    feeValue: row.feeValue,
+    status: row.status as Site['status'],
+    contractStart: row.contractStart,
+    contractEnd: row.contractEnd,
+    machines: row.machines,
+    createTime: formatDateTime(row.createTime),
+  };
+}
+
+const trimmed = (value: string | null | undefined) => value?.trim() || null;
+
+export type SitesService = ReturnType<typeof createSitesService>;
+
+/** Where machines stand, each held by an agent the caller reaches; a site with machines stays. */
+export function createSitesService({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
+  async function checkedFields(input: SiteCreateInput | SiteUpdateInput) {
+    const name = input.name.trim();
+    if (!name) throw invalidField('name', 'must not be empty', 'required');
+    const address = input.address.trim();
+    if (!address) throw invalidField('address', 'must not be empty', 'required');
+    const types = await repo.dictValues(db, SITE_TYPE_DICT);
+    if (!types.includes(input.type)) {
+      throw invalidField(
+        'type',
+        `must be one of the ${SITE_TYPE_DICT} dictionary's values: ${types.join(', ')}`,
+        'choice',
+      );
+    }
+    if (input.feeType === 'SHARE' && input.feeValue > SHARE_MAX) {
+      throw invalidField('feeValue', 'a share of revenue is at most 100 % (10000)', 'too_large', { limit: SHARE_MAX });
+    }
+    if ((input.longitude == null) !== (input.latitude == null)) {
+      throw invalidField(input.longitude == null ? 'longitude' : 'latitude', 'give both coordinates or neither');
+    }
+    for (const field of ['contractStart', 'contractEnd'] as const) {
+      const day = input[field];
+      if (day && !isRealDay(day)) throw invalidField(field, `"${day}" is not a real date`, 'format');
+    }
+    if (input.contractStart && input.contractEnd && input.contractEnd < input.contractStart) {
+      throw invalidField('contractEnd', 'must not be before the start of the contract');
+    }
+    return {
+      name,
+      type: input.type,
+      province: trimmed(input.province),
+      city: trimmed(input.city),
+      district: trimmed(input.district),
+      address,
+      longitude: input.longitude ?? null,
+      latitude: input.latitude ?? null,
+      ownerName: trimmed(input.ownerName),
+      ownerPhone: trimmed(input.ownerPhone),
+      feeType: input.feeType,
+      feeValue: input.feeValue,
+      contractStart: input.contractStart ?? null,
+      contractEnd: input.contractEnd ?? null,
+    };
+  }
+
+  async function visibleSite(principal: Principal, id: number) {
+    const site = await repo.byId(db, id);
+    if (!site || !inScope(principal, site.agentDeptId)) throw notFound(`No site with id ${id}`);
+    return site;
+  }
+
+  return {
+    async list(principal: Principal, query: SiteQuery): Promise<PageOf<Site>> {
+      const page = await repo.page(db, principal.scope, query, toPaging(query, siteSortable, siteOrder));
+      return { content: page.content.map(toDto), totalElements: page.totalElements };
+    },
+
+    async exportSheet(principal: Principal, filter: Omit<SiteQuery, 'page' | 'size'>): Promise<Sheet<SiteRow>> {
+      const { content } = await repo.page(
+        db,
+        principal.scope,
+        filter,
+        toPaging({ sort: filter.sort }, siteSortable, siteOrder),
+      );
+      return {
+        name: 'sites',
+        columns: [
+          { header: 'Name', value: (s) => s.name },
+          { header: 'Type', value: (s) => s.type },
+          { header: 'Agent', value: (s) => s.agentName },
+          { header: 'Province', value: (s) => s.province },
+          { header: 'City', value: (s) => s.city },
+          { header: 'District', value: (s) => s.district },
+          { header: 'Address', value: (s) => s.address },
+          { header: 'Owner', value: (s) => s.ownerName },
+          { header: 'Owner phone', value: (s) => s.ownerPhone },
+          { header: 'Fee type', value: (s) => s.feeType },
+          { header: 'Fee', value: (s) => s.feeValue },
+          { header: 'Machines', value: (s) => s.machines },
+          { header: 'Status', value: (s) => s.status },
+          { header: 'Created', value: (s) => formatDateTime(s.createTime) },
+        ],
+        rows: content,
+      };
+    },
+
+    async create(principal: Principal, input: SiteCreateInput): Promise<void> {
+      const agent = await repo.agentById(db, input.agentId);
+      if (!agent || !inScope(principal, agent.deptId)) {
+        throw forbiddenField('agentId', `no agent with id ${input.agentId} in your reach`);
+      }
+      if (agent.status !== 'ACTIVE') throw invalidField('agentId', `"${agent.name}" is not active`);
+      const fields = await checkedFields(input);
+      await repo.insert(db, {
+        ...fields,
+        agentId: agent.id,
+        status: input.status ?? 'ACTIVE',
+        createBy: principal.username,
+        updateBy: principal.username,
+      });
+    },
+
+    async update(principal: Principal, input: SiteUpdateInput): Promise<void> {
+      const site = await visibleSite(principal, input.id);
+      const fields = await checkedFields(input);
+      if (input.status === 'CLOSED' && site.status !== 'CLOSED' && site.machines > 0) {
+        throw badRequest(`${site.machines} machines stand at "${site.name}": retire or move them before closing it`);
+      }
+      await repo.update(db, site.id, {
+        ...fields,
+        ...(input.status ? { status: input.status } : {}),
+        updateBy: principal.username,
+        updateTime: clock.now(),
+      });
+    },
+
+    async remove(principal: Principal, ids: number[]): Promise<void> {
+      const doomed = [];
+      for (const id of new Set(ids)) doomed.push(await visibleSite(principal, id));
+      const busy = doomed.filter((site) => site.machines > 0);
+      if (busy.length > 0) {
+        throw badRequest(
+          `Machines stand at ${busy.map((site) => `"${site.name}"`).join(', ')}: a site with machines stays`,
+        );
+      }
+      await repo.delete(
+        db,
+        doomed.map((site) => site.id),
+      );
+    },
+  };
+}

@@ -1,0 +1,124 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Caller, callerFor, tokenOf, useTestApp } from '../../../test/test-app.ts';
+import { roleId, userBody } from '../users/test-fixtures.ts';
+
+interface SiteItem {
+  id: number;
+  name: string;
+  agentId: number;
+  agentName: string;
+  type: string;
+  machines: number;
+}
+
+const fields = (overrides: Record<string, unknown> = {}) => ({
+  name: `Site ${Math.random().toString(36).slice(2, 8)}`,
+  type: 'RESIDENTIAL',
+  province: 'Guangdong',
+  city: 'Shenzhen',
+  district: 'Nanshan',
+  address: '88 Keyuan Road',
+  longitude: '113.943',
+  latitude: '22.54',
+  ownerName: 'Property office',
+  ownerPhone: '0755 8888 0000',
+  feeType: 'SHARE',
+  feeValue: 1250,
+  ...overrides,
+});
+
+describe('sites API', () => {
+  const ctx = useTestApp();
+  const admin: Caller = (...args) => ctx.admin(...args);
+  let n = 0;
+  const activeAgent = async (name: string, parentId: number | null, level: string) => {
+    const code = `S${Date.now().toString(36).toUpperCase()}${++n}`;
+    const created = await admin('POST', '/api/agents', {
+      code,
+      parentId,
+      name,
+      level,
+      contactName: 'Li',
+      contactPhone: '13800000000',
+      commissionRate: '20',
+      machineQuota: 10,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const [agent] = (await admin('GET', `/api/agents?blurry=${code}`)).json().content;
+    await admin('PUT', `/api/agents/${agent.id}/review`, { action: 'APPROVE' });
+    return agent as { id: number; deptId: number };
+  };
+  const byName = async (as: Caller, name: string): Promise<SiteItem | undefined> =>
+    (await as('GET', `/api/sites?blurry=${encodeURIComponent(name)}`)).json().content[0];
+
+  let south: { id: number; deptId: number };
+  let north: { id: number; deptId: number };
+  let southStaff: Caller;
+
+  beforeAll(async () => {
+    const hq = await activeAgent('Sites HQ', null, 'PLATFORM');
+    south = await activeAgent('Sites South', hq.id, 'PROVINCE');
+    north = await activeAgent('Sites North', hq.id, 'PROVINCE');
+    const system = (await admin('GET', '/api/menus?page=0&size=100'))
+      .json()
+      .content.find((menu: { title: string }) => menu.title === 'System');
+    const menus: { id: number }[] = [];
+    for (const permission of ['site:list', 'site:add', 'site:edit', 'site:del']) {
+      const title = `Sites test ${permission}`;
+      await admin('POST', '/api/menus', { title, type: 2, pid: system.id, menuSort: 900, permission });
+      menus.push({ id: (await admin('GET', `/api/menus?blurry=${encodeURIComponent(title)}`)).json().content[0].id });
+    }
+    await admin('POST', '/api/roles', { name: 'Site keeper', level: 3, dataScope: '本级及以下', menus });
+    const body = userBody(south.deptId, await roleId(ctx.t, 'Site keeper'), { password: 'Sites-pass-1' });
+    expect((await admin('POST', '/api/users', body)).statusCode).toBe(201);
+    southStaff = callerFor(ctx.t, await tokenOf(ctx.t, body.username, 'Sites-pass-1'));
+  });
+
+  it('creates a site for an agent the caller reaches, with a type from the site_type dictionary', async () => {
+    const created = await southStaff('POST', '/api/sites', { agentId: south.id, ...fields({ name: 'Sunny Gardens' }) });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(await byName(southStaff, 'Sunny Gardens')).toMatchObject({
+      agentName: 'Sites South',
+      type: 'RESIDENTIAL',
+      feeType: 'SHARE',
+      feeValue: 1250,
+      longitude: '113.943000',
+      machines: 0,
+      status: 'ACTIVE',
+    });
+
+    const elsewhere = await southStaff('POST', '/api/sites', { agentId: north.id, ...fields() });
+    expect(elsewhere.statusCode).toBe(403);
+    const badType = await southStaff('POST', '/api/sites', { agentId: south.id, ...fields({ type: 'CASTLE' }) });
+    expect(badType.json().errors[0]).toMatchObject({ field: 'type', code: 'choice' });
+    const tooMuch = await southStaff('POST', '/api/sites', { agentId: south.id, ...fields({ feeValue: 10_001 }) });
+    expect(tooMuch.json().errors[0]).toMatchObject({ field: 'feeValue', code: 'too_large' });
+    const half = await southStaff('POST', '/api/sites', { agentId: south.id, ...fields({ latitude: null }) });
+    expect(half.json().errors[0].field).toBe('latitude');
+    const offMap = await southStaff('POST', '/api/sites', { agentId: south.id, ...fields({ longitude: '181' }) });
+    expect(offMap.json().errors[0].field).toBe('longitude');
+  });
+
+  it('lists and changes only the sites of agents in reach, and deletes a site no machine stands at', async () => {
+    await admin('POST', '/api/sites', { agentId: north.id, ...fields({ name: 'North Campus', type: 'SCHOOL' }) });
+    const north1 = (await byName(admin, 'North Campus')) as SiteItem;
+    expect((await southStaff('GET', '/api/sites?size=100')).json().content.map((site: SiteItem) => site.name)).toEqual([
+      'Sunny Gardens',
+    ]);
+    expect((await southStaff('PUT', '/api/sites', { id: north1.id, ...fields({ name: 'Mine now' }) })).statusCode).toBe(
+      404,
+    );
+    expect((await southStaff('DELETE', '/api/sites', [north1.id])).statusCode).toBe(404);
+
+    const sunny = (await byName(southStaff, 'Sunny Gardens')) as SiteItem;
+    const edited = await southStaff('PUT', '/api/sites', {
+      id: sunny.id,
+      ...fields({ name: 'Sunny Gardens', feeType: 'RENT', feeValue: 30000 }),
+    });
+    expect(edited.statusCode, edited.body).toBe(204);
+    expect(await byName(southStaff, 'Sunny Gardens')).toMatchObject({ feeType: 'RENT', feeValue: 30000 });
+    expect((await southStaff('DELETE', '/api/sites', [sunny.id])).statusCode).toBe(200);
+    expect(await byName(southStaff, 'Sunny Gardens')).toBeUndefined();
+    expect((await ctx.user('GET', '/api/sites')).statusCode).toBe(403);
+  });
+});
