@@ -19,6 +19,7 @@ export const PAGE_KEYS = [
   'tools/operations/index',
   'business/agent/index',
   'business/machine/index',
+  'business/site/index',
   'business/model/index',
 ] as const;
 export type PageKey = (typeof PAGE_KEYS)[number];

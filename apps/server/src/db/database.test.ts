@@ -248,17 +248,18 @@ describe('upgrading an existing database', () => {
 
       const [business, ...more] = await db.select().from(t.menus).where(eq(t.menus.path, 'business'));
       expect(more).toEqual([]);
-      expect(business).toMatchObject({ pid: null, type: 0, title: 'Business', icon: 'shopping', subCount: 3 });
+      expect(business).toMatchObject({ pid: null, type: 0, title: 'Business', icon: 'shopping', subCount: 4 });
       const added = await db.select().from(t.menus).where(eq(t.menus.pid, business!.id)).orderBy(asc(t.menus.menuSort));
       expect(added.map((page) => [page.component, page.permission, page.subCount])).toEqual([
         ['business/agent/index', 'agent:list', 3],
+        ['business/site/index', 'site:list', 3],
         ['business/machine/index', 'device:list', 3],
         ['business/model/index', 'device:list', 2],
       ]);
       const agents = added[0];
       const buttons = await db.select().from(t.menus).where(eq(t.menus.pid, agents!.id)).orderBy(asc(t.menus.menuSort));
       expect(buttons.map((button) => button.permission)).toEqual(['agent:add', 'agent:edit', 'agent:review']);
-      const machineButtons = await db.select().from(t.menus).where(eq(t.menus.pid, added[1]!.id));
+      const machineButtons = await db.select().from(t.menus).where(eq(t.menus.pid, added[2]!.id));
       expect(machineButtons.map((button) => button.permission).sort()).toEqual([
         'device:add',
         'device:allocate',

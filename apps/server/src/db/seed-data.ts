@@ -47,6 +47,17 @@ const businessMenus: SeedMenu[] = [
         ],
       },
       {
+        title: 'Sites',
+        type: 1,
+        path: 'sites',
+        component: 'business/site/index',
+        componentName: 'Sites',
+        icon: 'international',
+        permission: 'site:list',
+        cache: true,
+        children: buttons('Site', 'site'),
+      },
+      {
         title: 'Machines',
         type: 1,
         path: 'machines',

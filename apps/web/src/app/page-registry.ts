@@ -28,6 +28,7 @@ export const PAGE_LOADERS = {
     (await import('@/features/operations/pages/operations-page.tsx')).OperationsPage,
   'business/agent/index': async () => (await import('@/features/agents/pages/agents-page.tsx')).AgentsPage,
   'business/machine/index': async () => (await import('@/features/machines/pages/machines-page.tsx')).MachinesPage,
+  'business/site/index': async () => (await import('@/features/sites/pages/sites-page.tsx')).SitesPage,
   'business/model/index': async () =>
     (await import('@/features/machines/pages/machine-models-page.tsx')).MachineModelsPage,
 } satisfies Record<PageKey, PageLoader>;

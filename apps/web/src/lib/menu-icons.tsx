@@ -14,6 +14,7 @@ import {
   DatabaseOutlined,
   DeploymentUnitOutlined,
   EditOutlined,
+  EnvironmentOutlined,
   FieldTimeOutlined,
   FileTextOutlined,
   FolderOpenOutlined,
@@ -84,6 +85,7 @@ const MENU_ICONS: Record<string, ComponentType> = {
   order: ShoppingCartOutlined,
   shopping: ShopOutlined,
   zujian: AppstoreAddOutlined,
+  international: EnvironmentOutlined,
   profile: IdcardOutlined,
 };
 

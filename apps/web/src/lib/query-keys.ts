@@ -110,3 +110,8 @@ export const machineKeys = {
   /** Every model, for pickers. */
   allModels: () => [...machineKeys.all, 'models', 'all'] as const,
 };
+
+export const siteKeys = {
+  all: ['sites'] as const,
+  list: (params: Params) => [...siteKeys.all, 'list', params] as const,
+};

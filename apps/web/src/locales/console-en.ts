@@ -41,6 +41,7 @@ export const consoleEn = {
     Business: 'Business',
     Agents: 'Agents',
     Machines: 'Machines',
+    Sites: 'Sites',
     'Machine models': 'Machine models',
     // Buttons of the seeded menus (permission trees).
     'User: add': 'User: add',
@@ -73,6 +74,9 @@ export const consoleEn = {
     'Agent: edit': 'Agent: edit',
     'Agent: review': 'Agent: review',
     'Machine: register': 'Machine: register',
+    'Site: add': 'Site: add',
+    'Site: edit': 'Site: edit',
+    'Site: delete': 'Site: delete',
     'Machine: allocate': 'Machine: allocate',
     'Machine: operate': 'Machine: operate',
     'Machine model: edit': 'Machine model: edit',

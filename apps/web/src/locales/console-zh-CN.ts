@@ -44,6 +44,7 @@ export const consoleZhCN: ConsoleMessages = {
     Business: '业务管理',
     Agents: '代理商管理',
     Machines: '设备管理',
+    Sites: '点位管理',
     'Machine models': '设备型号',
     // Buttons of the seeded menus (permission trees).
     'User: add': '用户新增',
@@ -76,6 +77,9 @@ export const consoleZhCN: ConsoleMessages = {
     'Agent: edit': '代理商编辑',
     'Agent: review': '代理商审核',
     'Machine: register': '设备登记',
+    'Site: add': '点位新增',
+    'Site: edit': '点位编辑',
+    'Site: delete': '点位删除',
     'Machine: allocate': '设备分配',
     'Machine: operate': '设备运营',
     'Machine model: edit': '型号编辑',

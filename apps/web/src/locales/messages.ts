@@ -8,6 +8,7 @@ import type { centerLocales } from './console/profile.ts';
 import type { recoveryLocales } from './console/recovery.ts';
 import type { rolesLocales } from './console/roles.ts';
 import type { serverMonitorLocales } from './console/server-monitor.ts';
+import type { sitesLocales } from './console/sites.ts';
 import type { sqlMonitorLocales } from './console/sql-monitor.ts';
 import type { storageLocales } from './console/storage.ts';
 import type { consoleEn } from './console-en.ts';
@@ -30,6 +31,7 @@ export type PageMessages = Texts<{
   center: typeof centerLocales.en;
   recovery: typeof recoveryLocales.en;
   machines: typeof machinesLocales.en;
+  sites: typeof sitesLocales.en;
 }>;
 /** Every text key, for typed `t()` calls: the core texts, the console's and the pages'. */
 export type Messages = Texts<typeof en> & ConsoleMessages & PageMessages;

@@ -78,11 +78,11 @@ describe('server monitor', () => {
     expect(select).toMatchObject({ count: expect.any(Number), errors: 0, lastError: null });
     expect(select.count).toBeGreaterThanOrEqual(1);
     expect(select.maxMs).toBeGreaterThanOrEqual(select.avgMs);
-    // The page of the seed's three dictionaries; its count query returns one row.
+    // The page of the seed's four dictionaries; its count query returns one row.
     const rows = stats
       .filter((entry: { sql: string }) => /from "sys_dict"/i.test(entry.sql))
       .map((entry: { rows: number }) => entry.rows);
-    expect(rows).toContain(3);
+    expect(rows).toContain(4);
     expect(select.lastSeen).toMatch(WIRE_TIME);
     expect((await ctx.admin('DELETE', '/api/monitor/sql')).statusCode).toBe(200);
     const after = (await ctx.admin('GET', '/api/monitor/sql')).json();

@@ -1,0 +1,150 @@
+import { SITE_PERMISSIONS, SITE_STATUSES, SITE_TYPE_DICT, type Site } from '@water/contract/sites';
+import { Card, Form, Input, Select, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { DictLabel } from '@/components/dict-label.tsx';
+import { DictSelect } from '@/components/dict-select.tsx';
+import { AddButton } from '@/components/list/add-button.tsx';
+import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
+import { SearchBar } from '@/components/list/search-bar.tsx';
+import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
+import { useBulkDelete } from '@/components/list/use-bulk-delete.tsx';
+import { useFormDialog } from '@/components/list/use-form-dialog.ts';
+import { useListState } from '@/components/list/use-list-state.ts';
+import { PageHeading } from '@/components/page-heading.tsx';
+import { formatFen } from '@/lib/format/money.ts';
+import { addPageTexts } from '@/lib/i18n-pages.ts';
+import { useMenuTitle } from '@/lib/menu-title.ts';
+import { sitesLocales } from '@/locales/console/sites.ts';
+import { useDeleteSites, useSites } from '../api/sites.ts';
+import { SiteForm } from '../components/site-form.tsx';
+import { fromHundredths } from '../components/site-form-values.ts';
+
+addPageTexts('sites', sitesLocales);
+
+interface SiteFilters {
+  blurry?: string;
+  type?: string;
+  status?: Site['status'];
+}
+
+/** `business/site/index`: where the machines of the agents in reach stand. */
+export function SitesPage() {
+  const { t, i18n } = useTranslation();
+  const menuTitle = useMenuTitle();
+  const list = useListState<SiteFilters>({ initialFilters: {} });
+  const query = useSites(list.params);
+  const dialog = useFormDialog<Site>();
+  const remove = useDeleteSites();
+  const warning = t('sites.deleteWarning');
+  const bulk = useBulkDelete<Site>({
+    allow: SITE_PERMISSIONS.del,
+    rowKey: (site) => site.id,
+    warning,
+    run: (sites) => remove.mutateAsync(sites.map((site) => site.id)),
+    disabled: (site) => site.machines > 0,
+  });
+  const actions = useActionsColumn<Site>({
+    nameOf: (site) => site.name,
+    edit: { allow: SITE_PERMISSIONS.edit, onClick: dialog.openEdit },
+    remove: { allow: SITE_PERMISSIONS.del, warning, run: (site) => remove.mutateAsync([site.id]) },
+  });
+  const columns: DataColumn<Site>[] = [
+    { key: 'name', title: t('sites.name'), dataIndex: 'name', sortField: 'name', width: 180, ellipsis: true },
+    {
+      key: 'type',
+      title: t('sites.type'),
+      dataIndex: 'type',
+      sortField: 'type',
+      width: 120,
+      render: (_, site) => <DictLabel dict={SITE_TYPE_DICT} value={site.type} />,
+    },
+    { key: 'agent', title: t('sites.agent'), dataIndex: 'agentName', width: 160, ellipsis: true },
+    {
+      key: 'place',
+      title: t('sites.place'),
+      width: 230,
+      ellipsis: true,
+      render: (_, site) => (
+        <>
+          {[site.city, site.district].filter(Boolean).join(' ')}
+          {site.city || site.district ? ' · ' : ''}
+          <Typography.Text type="secondary">{site.address}</Typography.Text>
+        </>
+      ),
+    },
+    {
+      key: 'fee',
+      title: t('sites.fee'),
+      width: 140,
+      align: 'right',
+      render: (_, site) =>
+        site.feeType === 'SHARE'
+          ? t('sites.shareOf', { percent: fromHundredths(site.feeValue) })
+          : t('sites.rentOf', { amount: formatFen(site.feeValue, i18n.language) }),
+    },
+    { key: 'machines', title: t('sites.machines'), dataIndex: 'machines', width: 90, align: 'right' },
+    {
+      key: 'status',
+      title: t('sites.status'),
+      dataIndex: 'status',
+      sortField: 'status',
+      width: 100,
+      render: (_, site) => (
+        <Tag color={site.status === 'ACTIVE' ? 'success' : 'default'}>{t(`sites.statuses.${site.status}`)}</Tag>
+      ),
+    },
+    { key: 'owner', title: t('sites.ownerName'), dataIndex: 'ownerName', width: 140, hiddenByDefault: true },
+    {
+      key: 'createTime',
+      title: t('list.createTime'),
+      dataIndex: 'createTime',
+      sortField: 'createTime',
+      width: 170,
+      hiddenByDefault: true,
+    },
+    ...actions,
+  ];
+  return (
+    <Card variant="borderless">
+      <PageHeading title={menuTitle('Sites')} />
+      <SearchBar<SiteFilters>
+        onSearch={(values) =>
+          list.search({ blurry: values.blurry?.trim() || undefined, type: values.type, status: values.status })
+        }
+        onReset={list.reset}
+      >
+        <Form.Item name="blurry" label={t('sites.search')}>
+          <Input placeholder={t('sites.searchPlaceholder')} allowClear style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item name="type" label={t('sites.type')}>
+          <DictSelect dict={SITE_TYPE_DICT} allowClear placeholder={t('sites.all')} style={{ width: 150 }} />
+        </Form.Item>
+        <Form.Item name="status" label={t('sites.status')}>
+          <Select
+            allowClear
+            placeholder={t('sites.all')}
+            style={{ width: 110 }}
+            options={SITE_STATUSES.map((value) => ({ value, label: t(`sites.statuses.${value}`) }))}
+          />
+        </Form.Item>
+      </SearchBar>
+      <DataTable<Site, SiteFilters>
+        tableId="sites"
+        label={t('sites.label')}
+        columns={columns}
+        list={list}
+        query={query}
+        rowKey={(site) => site.id}
+        exportTo={{ url: 'api/sites/download', name: 'sites' }}
+        tableProps={{ rowSelection: bulk.rowSelection }}
+        actions={
+          <>
+            <AddButton allow={SITE_PERMISSIONS.add} onClick={dialog.openCreate} />
+            {bulk.button}
+          </>
+        }
+      />
+      <SiteForm dialog={dialog} />
+    </Card>
+  );
+}
