@@ -58,11 +58,11 @@ export function SitesPage() {
       width: 120,
       render: (_, site) => <DictLabel dict={SITE_TYPE_DICT} value={site.type} />,
     },
-    { key: 'agent', title: t('sites.agent'), dataIndex: 'agentName', width: 160, ellipsis: true },
+    { key: 'agent', title: t('sites.agent'), dataIndex: 'agentName', width: 140, ellipsis: true },
     {
       key: 'place',
       title: t('sites.place'),
-      width: 230,
+      width: 200,
       ellipsis: true,
       render: (_, site) => (
         <>
