@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { AbsentId, DateTime, Id, nullable, PageQuery } from './common.ts';
+import { AbsentId, DateTime, Id, nullable, OneOf, PageQuery } from './common.ts';
 
 /** An agent's place in the network, from the top down: a child is always deeper than its parent. */
 export const AGENT_LEVELS = ['PLATFORM', 'PROVINCE', 'CITY', 'DISTRICT', 'DEALER'] as const;
@@ -34,14 +34,6 @@ export const AGENT_PERMISSIONS = {
   review: 'agent:review',
 } as const;
 
-const literalUnion = <T extends readonly string[]>(values: T, what: string) =>
-  Type.Unsafe<T[number]>({
-    type: 'string',
-    enum: [...values],
-    errorMessage: `must be one of ${values.join(', ')}`,
-    description: what,
-  });
-
 /** A percentage with at most two decimals, as text so that no float rounds it: `12.5`, `8.25`, `0`. */
 export const Rate = Type.String({
   pattern: '^(100(\\.0{1,2})?|\\d{1,2}(\\.\\d{1,2})?)$',
@@ -62,7 +54,7 @@ export const Agent = Type.Object({
   code: Type.String(),
   /** The name of its department. */
   name: Type.String(),
-  level: literalUnion(AGENT_LEVELS, 'level'),
+  level: OneOf(AGENT_LEVELS),
   contactName: Type.String(),
   contactPhone: Type.String(),
   region: Type.Union([Type.String(), Type.Null()]),
@@ -72,7 +64,7 @@ export const Agent = Type.Object({
   settlementAccount: Type.Union([Type.String(), Type.Null()]),
   contractStart: Type.Union([Type.String(), Type.Null()]),
   contractEnd: Type.Union([Type.String(), Type.Null()]),
-  status: literalUnion(AGENT_STATUSES, 'status'),
+  status: OneOf(AGENT_STATUSES),
   reviewNote: Type.Union([Type.String(), Type.Null()]),
   reviewedBy: Type.Union([Type.String(), Type.Null()]),
   reviewTime: Type.Union([DateTime, Type.Null()]),
@@ -85,8 +77,8 @@ export type Agent = Static<typeof Agent>;
 export const AgentQuery = Type.Object({
   ...PageQuery.properties,
   blurry: Type.Optional(Type.String({ maxLength: 255, description: 'part of the code, name or contact' })),
-  level: Type.Optional(literalUnion(AGENT_LEVELS, 'level')),
-  status: Type.Optional(literalUnion(AGENT_STATUSES, 'status')),
+  level: Type.Optional(OneOf(AGENT_LEVELS)),
+  status: Type.Optional(OneOf(AGENT_STATUSES)),
   parentId: Type.Optional(Id({ description: 'only the agents directly beneath this one' })),
 });
 export type AgentQuery = Static<typeof AgentQuery>;
@@ -102,7 +94,7 @@ export type AgentFilter = Static<typeof AgentFilter>;
 
 const agentFields = {
   name: Type.String({ minLength: 1, maxLength: 255 }),
-  level: literalUnion(AGENT_LEVELS, 'level'),
+  level: OneOf(AGENT_LEVELS),
   contactName: Type.String({ minLength: 1, maxLength: 64 }),
   contactPhone: Type.String({
     pattern: '^\\+?[0-9][0-9 -]{4,30}$',
@@ -133,7 +125,7 @@ export const AgentUpdateInput = Type.Object({ id: Id(), ...agentFields });
 export type AgentUpdateInput = Static<typeof AgentUpdateInput>;
 
 export const AgentReviewInput = Type.Object({
-  action: literalUnion(Object.keys(AGENT_ACTIONS) as AgentAction[], 'action'),
+  action: OneOf(Object.keys(AGENT_ACTIONS) as AgentAction[]),
   note: Type.Optional(Type.String({ maxLength: 500 })),
 });
 export type AgentReviewInput = Static<typeof AgentReviewInput>;

@@ -24,6 +24,16 @@ export function nullable<T>(type: 'string' | 'integer', options: Record<string, 
   return Type.Unsafe<T | null>({ ...options, type: [type, 'null'] });
 }
 
+/** One of a fixed set of words (`ACTIVE`, `FROZEN`, …), refused with the list of those allowed. */
+export function OneOf<T extends readonly string[]>(values: T, options: { description?: string } = {}) {
+  return Type.Unsafe<T[number]>({
+    type: 'string',
+    enum: [...values],
+    errorMessage: `must be one of ${values.join(', ')}`,
+    ...options,
+  });
+}
+
 /** An id that creating clients of eladmin send as `null`: absent. */
 export const AbsentId = Type.Optional(nullable<number>('integer', { minimum: 1, maximum: ID_MAX }));
 

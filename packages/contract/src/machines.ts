@@ -1,8 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { AbsentId, DateTime, Id, IdList, nullable, PageQuery } from './common.ts';
-
-const literalUnion = <T extends readonly string[]>(values: T) =>
-  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], errorMessage: `must be one of ${values.join(', ')}` });
+import { AbsentId, DateTime, Id, IdList, nullable, OneOf, PageQuery } from './common.ts';
 
 /** The permissions of the machines pages (models included). */
 export const DEVICE_PERMISSIONS = {
@@ -26,10 +23,10 @@ export const MachineModel = Type.Object({
   code: Type.String(),
   name: Type.String(),
   taps: Type.Integer(),
-  waterTypes: literalUnion(WATER_TYPES),
+  waterTypes: OneOf(WATER_TYPES),
   tankLitres: Type.Integer(),
   outputLph: Type.Integer(),
-  billing: literalUnion(BILLINGS),
+  billing: OneOf(BILLINGS),
   pulsesPerLitre: Type.Integer(),
   /** Machines of this model. */
   machines: Type.Integer(),
@@ -46,10 +43,10 @@ export type MachineModelQuery = Static<typeof MachineModelQuery>;
 const modelFields = {
   name: Type.String({ minLength: 1, maxLength: 255 }),
   taps: Type.Integer({ minimum: 1, maximum: 2 }),
-  waterTypes: literalUnion(WATER_TYPES),
+  waterTypes: OneOf(WATER_TYPES),
   tankLitres: Type.Integer({ minimum: 1, maximum: 10_000 }),
   outputLph: Type.Integer({ minimum: 1, maximum: 100_000 }),
-  billing: literalUnion(BILLINGS),
+  billing: OneOf(BILLINGS),
   pulsesPerLitre: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
 };
 
@@ -84,7 +81,7 @@ export const Machine = Type.Object({
   agentId: Type.Union([Type.Integer(), Type.Null()]),
   agentName: Type.Union([Type.String(), Type.Null()]),
   siteId: Type.Union([Type.Integer(), Type.Null()]),
-  lifecycle: literalUnion(LIFECYCLES),
+  lifecycle: OneOf(LIFECYCLES),
   warrantyEnd: Type.Union([Type.String(), Type.Null()]),
   online: Type.Boolean(),
   lastHeartbeat: Type.Union([DateTime, Type.Null()]),
@@ -97,7 +94,7 @@ export const MachineQuery = Type.Object({
   blurry: Type.Optional(
     Type.String({ maxLength: 255, description: 'part of the serial number, sticker code or IMEI' }),
   ),
-  lifecycle: Type.Optional(literalUnion(LIFECYCLES)),
+  lifecycle: Type.Optional(OneOf(LIFECYCLES)),
   online: Type.Optional(Type.Boolean()),
   agentId: Type.Optional(Id()),
   modelId: Type.Optional(Id()),
@@ -155,7 +152,7 @@ export const Allocation = Type.Object({
   batchNo: Type.String(),
   machineId: Type.Integer(),
   serialNo: Type.String(),
-  action: literalUnion(ALLOCATION_ACTIONS),
+  action: OneOf(ALLOCATION_ACTIONS),
   fromAgent: Type.Union([Type.String(), Type.Null()]),
   toAgent: Type.Union([Type.String(), Type.Null()]),
   note: Type.Union([Type.String(), Type.Null()]),
@@ -184,7 +181,7 @@ export const LIFECYCLE_ACTIONS = {
 export type LifecycleAction = keyof typeof LIFECYCLE_ACTIONS;
 
 export const LifecycleInput = Type.Object({
-  action: literalUnion(Object.keys(LIFECYCLE_ACTIONS) as LifecycleAction[]),
+  action: OneOf(Object.keys(LIFECYCLE_ACTIONS) as LifecycleAction[]),
   /** The site, for INSTALL. */
   siteId: Type.Optional(Id()),
   note: Type.Optional(Type.String({ maxLength: 500 })),

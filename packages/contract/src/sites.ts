@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { AbsentId, DateTime, Id, nullable, PageQuery } from './common.ts';
+import { AbsentId, DateTime, Id, nullable, OneOf, PageQuery } from './common.ts';
 
 /** The permissions of the sites page. */
 export const SITE_PERMISSIONS = {
@@ -14,9 +14,6 @@ export const SITE_TYPE_DICT = 'site_type';
 
 export const SITE_FEE_TYPES = ['RENT', 'SHARE'] as const;
 export const SITE_STATUSES = ['ACTIVE', 'CLOSED'] as const;
-
-const literalUnion = <T extends readonly string[]>(values: T) =>
-  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], errorMessage: `must be one of ${values.join(', ')}` });
 
 export const Site = Type.Object({
   id: Type.Integer(),
@@ -33,9 +30,9 @@ export const Site = Type.Object({
   ownerName: Type.Union([Type.String(), Type.Null()]),
   ownerPhone: Type.Union([Type.String(), Type.Null()]),
   /** `RENT`: `feeValue` fen a month; `SHARE`: `feeValue` hundredths of a percent of revenue. */
-  feeType: literalUnion(SITE_FEE_TYPES),
+  feeType: OneOf(SITE_FEE_TYPES),
   feeValue: Type.Integer(),
-  status: literalUnion(SITE_STATUSES),
+  status: OneOf(SITE_STATUSES),
   contractStart: Type.Union([Type.String(), Type.Null()]),
   contractEnd: Type.Union([Type.String(), Type.Null()]),
   /** Machines installed there now. */
@@ -49,7 +46,7 @@ export const SiteQuery = Type.Object({
   blurry: Type.Optional(Type.String({ maxLength: 255, description: 'part of the name, address or owner' })),
   agentId: Type.Optional(Id()),
   type: Type.Optional(Type.String({ maxLength: 32 })),
-  status: Type.Optional(literalUnion(SITE_STATUSES)),
+  status: Type.Optional(OneOf(SITE_STATUSES)),
 });
 export type SiteQuery = Static<typeof SiteQuery>;
 
@@ -83,9 +80,9 @@ const siteFields = {
       errorMessage: 'must be a phone number (digits, spaces, -)',
     }),
   ),
-  feeType: literalUnion(SITE_FEE_TYPES),
+  feeType: OneOf(SITE_FEE_TYPES),
   feeValue: Type.Integer({ minimum: 0, maximum: 100_000_000 }),
-  status: Type.Optional(literalUnion(SITE_STATUSES)),
+  status: Type.Optional(OneOf(SITE_STATUSES)),
   contractStart: day(),
   contractEnd: day(),
 };

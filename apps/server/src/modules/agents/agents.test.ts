@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, callerFor, refusedField, tokenOf, useTestApp } from '../../../test/test-app.ts';
-import { roleId, userBody } from '../users/test-fixtures.ts';
+import { menuIdsFor, roleId, userBody } from '../users/test-fixtures.ts';
 
 interface AgentItem {
   id: number;
@@ -129,16 +129,8 @@ describe('agents API', () => {
           ...terms({ name: 'Guangdong Water', commissionRate: '20' }),
         }),
       );
-      const system = (await admin('GET', '/api/menus?page=0&size=100'))
-        .json()
-        .content.find((menu: { title: string }) => menu.title === 'System');
-      const menus: { id: number }[] = [];
-      for (const permission of ['agent:list', 'agent:add', 'agent:edit', 'agent:review', 'user:list']) {
-        const title = `Agents test ${permission}`;
-        await admin('POST', '/api/menus', { title, type: 2, pid: system.id, menuSort: 900, permission });
-        const [row] = (await admin('GET', `/api/menus?blurry=${encodeURIComponent(title)}`)).json().content;
-        menus.push({ id: row.id });
-      }
+      // The seeded buttons that carry these permissions.
+      const menus = await menuIdsFor(ctx.t, ['agent:list', 'agent:add', 'agent:edit', 'agent:review', 'user:list']);
       expect(
         (await admin('POST', '/api/roles', { name: 'Province manager', level: 3, dataScope: '本级及以下', menus }))
           .statusCode,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, callerFor, tokenOf, useTestApp } from '../../../test/test-app.ts';
 import { machines } from '../../db/schema.ts';
-import { roleId, userBody } from '../users/test-fixtures.ts';
+import { menuIdsFor, roleId, userBody } from '../users/test-fixtures.ts';
 import { signingKeyOf } from './machines.service.ts';
 
 interface MachineItem {
@@ -98,15 +98,8 @@ describe('machines API', () => {
       province = await activeAgent(`Province ${serial()}`, hq.id, 'PROVINCE', 3);
       city = await activeAgent(`City ${serial()}`, province.id, 'CITY', 1);
       other = await activeAgent(`Other ${serial()}`, hq.id, 'PROVINCE', 10);
-      const system = (await admin('GET', '/api/menus?page=0&size=100'))
-        .json()
-        .content.find((menu: { title: string }) => menu.title === 'System');
-      const menus: { id: number }[] = [];
-      for (const permission of ['device:list', 'device:allocate']) {
-        const title = `Machines test ${permission}`;
-        await admin('POST', '/api/menus', { title, type: 2, pid: system.id, menuSort: 900, permission });
-        menus.push({ id: (await admin('GET', `/api/menus?blurry=${encodeURIComponent(title)}`)).json().content[0].id });
-      }
+      // The seeded buttons that carry these permissions.
+      const menus = await menuIdsFor(ctx.t, ['device:list', 'device:allocate']);
       await admin('POST', '/api/roles', { name: 'Machine keeper', level: 3, dataScope: '本级及以下', menus });
       const body = userBody(province.deptId, await roleId(ctx.t, 'Machine keeper'), { password: 'Keeper-pass-1' });
       expect((await admin('POST', '/api/users', body)).statusCode).toBe(201);

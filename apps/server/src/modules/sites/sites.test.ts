@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, callerFor, tokenOf, useTestApp } from '../../../test/test-app.ts';
-import { roleId, userBody } from '../users/test-fixtures.ts';
+import { menuIdsFor, roleId, userBody } from '../users/test-fixtures.ts';
 
 interface SiteItem {
   id: number;
@@ -59,15 +59,8 @@ describe('sites API', () => {
     const hq = await activeAgent('Sites HQ', null, 'PLATFORM');
     south = await activeAgent('Sites South', hq.id, 'PROVINCE');
     north = await activeAgent('Sites North', hq.id, 'PROVINCE');
-    const system = (await admin('GET', '/api/menus?page=0&size=100'))
-      .json()
-      .content.find((menu: { title: string }) => menu.title === 'System');
-    const menus: { id: number }[] = [];
-    for (const permission of ['site:list', 'site:add', 'site:edit', 'site:del']) {
-      const title = `Sites test ${permission}`;
-      await admin('POST', '/api/menus', { title, type: 2, pid: system.id, menuSort: 900, permission });
-      menus.push({ id: (await admin('GET', `/api/menus?blurry=${encodeURIComponent(title)}`)).json().content[0].id });
-    }
+    // The seeded buttons that carry these permissions.
+    const menus = await menuIdsFor(ctx.t, ['site:list', 'site:add', 'site:edit', 'site:del']);
     await admin('POST', '/api/roles', { name: 'Site keeper', level: 3, dataScope: '本级及以下', menus });
     const body = userBody(south.deptId, await roleId(ctx.t, 'Site keeper'), { password: 'Sites-pass-1' });
     expect((await admin('POST', '/api/users', body)).statusCode).toBe(201);
