@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { AgentPaths } from './lib/agents.ts';
 import type { Deps } from './lib/deps.ts';
 import { createEventBus } from './lib/events.ts';
 import { openFileStores } from './lib/file-storage.ts';
@@ -14,6 +15,7 @@ import { loadLegacyKey } from './lib/legacy-rsa.ts';
 import { loggerOptions } from './lib/log-redaction.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { PrincipalCache } from './lib/principal.ts';
+import { Scheduler } from './lib/scheduler.ts';
 import { SessionStore } from './lib/sessions.ts';
 import { type Clock, systemClock } from './lib/time.ts';
 import { TokenSigner } from './lib/tokens.ts';
@@ -21,6 +23,8 @@ import { schemaController } from './lib/validators.ts';
 import { createVerifyCodes } from './lib/verify-codes.ts';
 import { agentsRoutes } from './modules/agents/agents.routes.ts';
 import { createAgentsService } from './modules/agents/agents.service.ts';
+import { alarmsRoutes } from './modules/alarms/alarms.routes.ts';
+import { createAlarmsService } from './modules/alarms/alarms.service.ts';
 import { artifactsRoutes } from './modules/artifacts/artifacts.routes.ts';
 import { createArtifactsService } from './modules/artifacts/artifacts.service.ts';
 import { authRoutes, publicAuthRoutes } from './modules/auth/auth.routes.ts';
@@ -31,6 +35,8 @@ import { deptsRoutes } from './modules/depts/depts.routes.ts';
 import { createDeptsService } from './modules/depts/depts.service.ts';
 import { dictsRoutes } from './modules/dicts/dicts.routes.ts';
 import { createDictsService } from './modules/dicts/dicts.service.ts';
+import { gatewayRoutes } from './modules/gateway/gateway.routes.ts';
+import { createGatewayService } from './modules/gateway/gateway.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createHealthService } from './modules/health/health.service.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
@@ -45,6 +51,10 @@ import { druidRedirect, monitorRoutes } from './modules/monitor/monitor.routes.t
 import { createMonitorService } from './modules/monitor/monitor.service.ts';
 import { onlineRoutes } from './modules/online/online.routes.ts';
 import { createOnlineService } from './modules/online/online.service.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { createOrdersService } from './modules/orders/orders.service.ts';
+import { pricePoliciesRoutes } from './modules/price-policies/price-policies.routes.ts';
+import { createPricePoliciesService } from './modules/price-policies/price-policies.service.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { createRolesService } from './modules/roles/roles.service.ts';
 import { publicSettingsRoutes, settingsRoutes } from './modules/settings/settings.routes.ts';
@@ -77,6 +87,14 @@ export interface AppOptions {
   mailer?: Mailer;
   /** Pino logger options (level, stream…), always with the log redaction; false silences the log (tests). */
   logger?: boolean | object;
+  /** Whether scheduled work runs on its timers (tests run it by hand: `app.scheduler.run`). */
+  scheduled?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    scheduler: Scheduler;
+  }
 }
 
 /**
@@ -157,6 +175,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     removeAvatars: (names) => avatars.remove(names),
   });
 
+  const paths = new AgentPaths(db);
+  const policies = createPricePoliciesService(deps, paths);
+  const alarms = createAlarmsService(deps, { offlineAfterMs: config.offlineAfterMs, log: app.log });
+  const orders = createOrdersService(deps, { policies, paths, payTimeoutMs: config.orderPayTimeoutMs });
+  const gateway = createGatewayService(deps, { policies, alarms, paymentNotifyKey: config.paymentNotifyKey });
+  const scheduler = new Scheduler(database, app.log)
+    .add('close-unpaid-orders', '*/15 * * * * *', () => orders.closeUnpaid())
+    .add('offline-check', '*/30 * * * * *', () => alarms.checkOffline())
+    .add('purge-gateway-nonces', '0 * * * * *', () => gateway.purgeNonces());
+  app.decorate('scheduler', scheduler);
+  if (options.scheduled !== false) app.addHook('onReady', async () => scheduler.start());
+  // The runs under way finish before the app closes, and the database after it.
+  app.addHook('onClose', async () => scheduler.stop());
+
   operationLogHooks(app);
   await app.register(realtimePlugin, { allowedOrigins: config.allowedOrigins });
   // Reached without signing in.
@@ -166,6 +198,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(publicFilesRoutes, { service: storage });
   await app.register(publicAvatarRoutes, { service: userCenter });
   await app.register(druidRedirect);
+  // Signed by machines and payment channels, never by a staff session.
+  await app.register(gatewayRoutes, { gateway, orders });
   // Signed in, each route with the permission it declares.
   await app.register(async (signedIn) => {
     await signedInContext(signedIn);
@@ -187,6 +221,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await signedIn.register(agentsRoutes, { service: createAgentsService(deps) });
     await signedIn.register(machinesRoutes, { service: createMachinesService(deps) });
     await signedIn.register(sitesRoutes, { service: createSitesService(deps) });
+    await signedIn.register(pricePoliciesRoutes, { service: policies });
+    await signedIn.register(ordersRoutes, { service: orders });
+    await signedIn.register(alarmsRoutes, { service: alarms });
   });
 
   await app.register(webPlugin, { root: config.webDist });

@@ -37,6 +37,12 @@ export interface Config {
   webDist: string | undefined;
   /** S3-compatible object storage for uploads and avatars (STORAGE_URL); absent means local disk under DATA_DIR. */
   objectStorage: ObjectStorage | undefined;
+  /** A machine with no heartbeat for this long is offline (OFFLINE_AFTER, default 5 minutes). */
+  offlineAfterMs: number;
+  /** An unpaid order closes this long after it arrived (ORDER_PAY_TIMEOUT, default 5 minutes). */
+  orderPayTimeoutMs: number;
+  /** The key payment channels sign their notifications with; unset, notifications are refused. */
+  paymentNotifyKey: string | undefined;
 }
 
 /** An S3-compatible bucket, from `s3://key:secret@host:port/bucket` (`s3+http://` for plain HTTP). */
@@ -58,6 +64,18 @@ const SECRET_RULE = `a random string of at least ${MIN_SECRET_LENGTH} characters
 
 /** `http(s)://host[:port]`, nothing after it: what a browser sends as `Origin`. */
 const ORIGIN = '(?:https?://(?:[A-Za-z0-9.-]+|\\[[0-9A-Fa-f:.]+\\])(?::\\d{1,5})?)';
+
+/** A length of time: `90s`, `5m`, `2h`. */
+const DURATION = '^\\s*[1-9]\\d{0,5}\\s*[smh]\\s*$';
+const DURATION_RULE = 'a length of time like 90s, 5m or 1h';
+const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000 } as const;
+
+/** Milliseconds of a duration the schema accepted (`5m`), or the fallback when unset. */
+function durationMs(value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const match = /(\d+)\s*([smh])/.exec(value) as RegExpExecArray;
+  return Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS];
+}
 
 const ORIGINS_RULE = 'origins like https://console.example.com:8443, separated by commas';
 
@@ -103,10 +121,15 @@ export const Environment = Type.Object({
   }),
   WEB_DIST: text({ minLength: 1, description: 'the directory of the built console' }),
   STORAGE_URL: text({ pattern: '^s3(\\+http)?://', description: STORAGE_URL_RULE }),
+  OFFLINE_AFTER: text({ pattern: DURATION, description: DURATION_RULE }),
+  ORDER_PAY_TIMEOUT: text({ pattern: DURATION, description: DURATION_RULE }),
+  PAYMENT_NOTIFY_KEY: Type.Optional(
+    Type.String({ minLength: MIN_SECRET_LENGTH, not: { enum: KNOWN_WEAK_SECRETS }, ...rule(SECRET_RULE) }),
+  ),
 });
 
 /** Settings whose value is a secret or holds one: a refusal never repeats them. */
-const SECRET_SETTINGS = ['JWT_SECRET', 'ADMIN_PASSWORD', 'STORAGE_URL'];
+const SECRET_SETTINGS = ['JWT_SECRET', 'ADMIN_PASSWORD', 'STORAGE_URL', 'PAYMENT_NOTIFY_KEY'];
 
 /** The variables that are set (blank counts as unset), converted to the schema's types. */
 function readEnvironment(env: NodeJS.ProcessEnv): Static<typeof Environment> {
@@ -166,6 +189,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedOrigins: allowedOrigins(e.ALLOWED_ORIGINS),
     webDist: e.WEB_DIST === undefined ? undefined : path.resolve(e.WEB_DIST),
     objectStorage: objectStorage(e.STORAGE_URL),
+    offlineAfterMs: durationMs(e.OFFLINE_AFTER, 5 * 60_000),
+    orderPayTimeoutMs: durationMs(e.ORDER_PAY_TIMEOUT, 5 * 60_000),
+    paymentNotifyKey: e.PAYMENT_NOTIFY_KEY,
   };
 }
 

@@ -62,7 +62,7 @@ export async function createTestApp(
   const logger = options.captureLogs
     ? { level: options.logLevel ?? 'info', stream: { write: (line: string) => logs.push(line) } }
     : false;
-  const app = await buildApp({ config, database, jwtSecret: JWT_SECRET, clock, logger, mailer });
+  const app = await buildApp({ config, database, jwtSecret: JWT_SECRET, clock, logger, mailer, scheduled: false });
   const bodies: string[] = [];
   app.addHook('onSend', async (_request, _reply, payload) => {
     if (typeof payload === 'string' || Buffer.isBuffer(payload)) bodies.push(payload.toString());

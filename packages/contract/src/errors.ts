@@ -31,6 +31,18 @@ export const ERROR_CODES = [
   /** The server cannot take requests now (its database does not answer); try again shortly. */
   'UNAVAILABLE',
   'INTERNAL',
+  /** The machine gateway: the request is not signed, or not signed with the sender's key. */
+  'SIGNATURE_INVALID',
+  /** The machine gateway: the request's timestamp lies outside the accepted window. */
+  'REQUEST_STALE',
+  /** The machine gateway: the request's nonce was used before (a replay). */
+  'NONCE_REUSED',
+  /** The machine gateway: no machine has that serial number. */
+  'MACHINE_UNKNOWN',
+  /** The machine gateway: the machine may not do this in its lifecycle (retired, in stock, suspended). */
+  'MACHINE_UNAVAILABLE',
+  /** The record is not in a state that allows this (paying a closed order). */
+  'STATE_CONFLICT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,5 +1,7 @@
+import type { AlarmPush } from './alarms.ts';
+
 /** What the server pushes to a signed-in console over `/websocket?token=…`, as JSON text frames. */
-export const PUSH_MESSAGE_TYPES = ['INFO', 'ERROR', 'LOGOUT', 'CHANGED'] as const;
+export const PUSH_MESSAGE_TYPES = ['INFO', 'ERROR', 'LOGOUT', 'CHANGED', 'ALARM'] as const;
 export type PushMessageType = (typeof PUSH_MESSAGE_TYPES)[number];
 
 /** What a CHANGED message says changed: the console reloads that and nothing else. */
@@ -17,6 +19,8 @@ export interface PushMessage {
   topic?: ChangeTopic;
   /** For LOGOUT only, when the reason is worth telling the user. */
   reason?: LogoutReason;
+  /** For ALARM only: the alarm that opened, pushed to those who see its machine. */
+  alarm?: AlarmPush;
 }
 
 /** The close code of a socket whose session ended (signed out elsewhere, kicked out, revoked): sign out. */

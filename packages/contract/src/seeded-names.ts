@@ -21,6 +21,11 @@ export const SEEDED_NAMES_ZH: Readonly<Record<string, string>> = {
   User: '普通用户',
   'Can do everything': '拥有全部权限',
   'Reads the data of their own department': '查看本部门的数据',
+  'Agent manager': '代理商经理',
+  'Runs an agent: its agents beneath, sites, machines, prices, alarms, orders and refunds':
+    '管理本代理商：下级代理商、点位、设备、价格、告警、订单与退款',
+  Finance: '财务',
+  'Sees orders and refunds, refunds orders and reviews refunds': '查看订单与退款，发起并审核退款',
   // Dictionaries' descriptions
   'User status': '用户状态',
   'Department status': '部门状态',

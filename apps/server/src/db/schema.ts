@@ -500,3 +500,217 @@ export const machineAllocations = pgTable(
     index('biz_machine_allocation_batch_idx').on(t.batchNo),
   ],
 );
+
+/**
+ * What a litre costs, per payment channel, for the machines in its scope: every machine
+ * (`ALL`), a model, an agent and the agents beneath it, or one machine. The most specific
+ * active policy in effect wins (machine, then the nearest agent, then model, then all).
+ */
+export const pricePolicies = pgTable(
+  'biz_price_policy',
+  {
+    id: id(),
+    name: varchar('name', { length: 255 }).notNull(),
+    /** `ALL`, `MODEL`, `AGENT` or `MACHINE`. */
+    scope: varchar('scope', { length: 8 }).notNull(),
+    /** The model, agent or machine; null for `ALL`. */
+    scopeId: integer('scope_id'),
+    /** Fen per litre, per channel. */
+    priceWechat: integer('price_wechat').notNull(),
+    priceAlipay: integer('price_alipay').notNull(),
+    priceCard: integer('price_card').notNull(),
+    priceCoin: integer('price_coin').notNull(),
+    /** Fen per litre for a known member, on any channel; null: members pay the channel's price. */
+    memberPrice: integer('member_price'),
+    /** Percent off the list amount, two decimals. */
+    discountPct: numeric('discount_pct', { precision: 5, scale: 2, mode: 'string' }).notNull().default('0'),
+    effectiveFrom: ts('effective_from').notNull(),
+    /** `ACTIVE` or `DISABLED`. */
+    status: varchar('status', { length: 16 }).notNull().default('ACTIVE'),
+    ...audit,
+  },
+  (t) => [index('biz_price_policy_scope_idx').on(t.scope, t.scopeId)],
+);
+
+/** A consumer known by phone or payment openid, and the agent that acquired them. */
+export const members = pgTable(
+  'biz_member',
+  {
+    id: id(),
+    phone: varchar('phone', { length: 32 }),
+    openid: varchar('openid', { length: 64 }),
+    agentId: integer('agent_id').references(() => agents.id, { onDelete: 'restrict' }),
+    createTime: ts('create_time').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('biz_member_phone_uq').on(t.phone), uniqueIndex('biz_member_openid_uq').on(t.openid)],
+);
+
+/**
+ * A sale. Partitioned by month of `create_time` (see the migration), so its key and indexes
+ * include that time; what it was sold at is copied onto it and never rewritten.
+ */
+export const orders = pgTable(
+  'biz_order',
+  {
+    id: bigint('id', { mode: 'number' }).notNull(),
+    orderNo: varchar('order_no', { length: 32 }).notNull(),
+    machineId: integer('machine_id').notNull(),
+    /** The machine's own number for the sale: one order per machine and number. */
+    machineOrderNo: varchar('machine_order_no', { length: 64 }).notNull(),
+    siteId: integer('site_id'),
+    agentId: integer('agent_id').notNull(),
+    /** The holder and its ancestors at the time of the sale: `/1/4/9/`. */
+    agentPath: varchar('agent_path', { length: 255 }).notNull(),
+    commissionRate: numeric('commission_rate', { precision: 5, scale: 2, mode: 'string' }).notNull(),
+    memberId: integer('member_id'),
+    /** `WECHAT`, `ALIPAY`, `CARD` or `COIN`. */
+    channel: varchar('channel', { length: 8 }).notNull(),
+    tap: integer('tap').notNull(),
+    waterType: varchar('water_type', { length: 8 }).notNull(),
+    /** Fen per litre. */
+    unitPrice: integer('unit_price').notNull(),
+    policyId: integer('policy_id'),
+    requestedMl: integer('requested_ml').notNull(),
+    dispensedMl: integer('dispensed_ml'),
+    listAmount: integer('list_amount').notNull(),
+    discountAmount: integer('discount_amount').notNull().default(0),
+    couponId: bigint('coupon_id', { mode: 'number' }),
+    couponAmount: integer('coupon_amount').notNull().default(0),
+    payable: integer('payable').notNull(),
+    paid: integer('paid').notNull().default(0),
+    /** Refunds that succeeded. */
+    refunded: integer('refunded').notNull().default(0),
+    /** CREATED → PAID → DISPENSING → COMPLETED; see BUSINESS.md for the rest. */
+    state: varchar('state', { length: 20 }).notNull(),
+    /** The channel's or card's reference of the payment. */
+    payRef: varchar('pay_ref', { length: 64 }),
+    /** The machine's time of the sale (later than this when it was offline). */
+    createTime: ts('create_time').notNull(),
+    /** When the server heard of it; unpaid orders close `ORDER_PAY_TIMEOUT` after. */
+    receivedTime: ts('received_time').notNull(),
+    paidTime: ts('paid_time'),
+    dispenseEndTime: ts('dispense_end_time'),
+    closeTime: ts('close_time'),
+    updateTime: ts('update_time').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.id, t.createTime] }),
+    index('biz_order_agent_time_idx').on(t.agentId, t.createTime),
+    index('biz_order_machine_time_idx').on(t.machineId, t.createTime),
+    index('biz_order_no_idx').on(t.orderNo),
+    index('biz_order_unpaid_idx').on(t.receivedTime).where(sql`${t.state} = 'CREATED'`),
+  ],
+);
+
+/** The machine's own numbers of its sales, unique: what makes a retried report one order. */
+export const orderKeys = pgTable(
+  'biz_order_key',
+  {
+    machineId: integer('machine_id').notNull(),
+    machineOrderNo: varchar('machine_order_no', { length: 64 }).notNull(),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    orderTime: ts('order_time').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.machineId, t.machineOrderNo] })],
+);
+
+/** Money given back on an order: automatically (failed or short dispense) or asked for by staff. */
+export const refunds = pgTable(
+  'biz_refund',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    refundNo: varchar('refund_no', { length: 32 }).notNull(),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    orderTime: ts('order_time').notNull(),
+    orderNo: varchar('order_no', { length: 32 }).notNull(),
+    agentId: integer('agent_id').notNull(),
+    machineId: integer('machine_id').notNull(),
+    channel: varchar('channel', { length: 8 }).notNull(),
+    amount: integer('amount').notNull(),
+    /** `DISPENSE_FAILED`, `SHORT_FILL`, `CUSTOMER` or `STAFF`. */
+    reason: varchar('reason', { length: 16 }).notNull(),
+    note: varchar('note', { length: 500 }),
+    /** `PENDING → SUCCESS | FAILED`. */
+    status: varchar('status', { length: 8 }).notNull().default('PENDING'),
+    /** The channel's reference, entered when finance refunded through the channel. */
+    channelRef: varchar('channel_ref', { length: 64 }),
+    createBy: varchar('create_by', { length: 255 }),
+    reviewedBy: varchar('reviewed_by', { length: 255 }),
+    createTime: ts('create_time').notNull().defaultNow(),
+    doneTime: ts('done_time'),
+  },
+  (t) => [
+    uniqueIndex('biz_refund_no_uq').on(t.refundNo),
+    index('biz_refund_order_idx').on(t.orderId),
+    index('biz_refund_agent_time_idx').on(t.agentId, t.createTime),
+    index('biz_refund_pending_idx').on(t.createTime).where(sql`${t.status} = 'PENDING'`),
+  ],
+);
+
+/** Nonces of signed gateway requests, kept while their timestamp could still be accepted. */
+export const gatewayNonces = pgTable(
+  'biz_gateway_nonce',
+  {
+    /** The machine's serial number, or `channel:<name>` for a payment channel. */
+    sender: varchar('sender', { length: 80 }).notNull(),
+    nonce: varchar('nonce', { length: 64 }).notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sender, t.nonce] }), index('biz_gateway_nonce_expiry_idx').on(t.expiresAt)],
+);
+
+/** One open alarm per machine and type, raised and resolved when the state flips. */
+export const alarms = pgTable(
+  'biz_alarm',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    machineId: integer('machine_id').notNull(),
+    agentId: integer('agent_id'),
+    /** `OFFLINE`, `FAULT`, `TDS_HIGH`, `TANK_EMPTY`, `NO_SALES`, `LEAK` or `PAYMENT_DEVICE`. */
+    type: varchar('type', { length: 16 }).notNull(),
+    /** `OPEN → ACKNOWLEDGED → RESOLVED`. */
+    state: varchar('state', { length: 16 }).notNull().default('OPEN'),
+    detail: varchar('detail', { length: 255 }),
+    count: integer('count').notNull().default(1),
+    firstTime: ts('first_time').notNull(),
+    lastTime: ts('last_time').notNull(),
+    acknowledgedBy: varchar('acknowledged_by', { length: 255 }),
+    resolvedTime: ts('resolved_time'),
+  },
+  (t) => [
+    uniqueIndex('biz_alarm_open_uq').on(t.machineId, t.type).where(sql`${t.state} <> 'RESOLVED'`),
+    index('biz_alarm_agent_idx').on(t.agentId, t.firstTime),
+  ],
+);
+
+const salesFigures = {
+  machineId: integer('machine_id').notNull(),
+  siteId: integer('site_id'),
+  agentId: integer('agent_id').notNull(),
+  channel: varchar('channel', { length: 8 }).notNull(),
+  /** Orders paid. */
+  orders: integer('orders').notNull().default(0),
+  /** Millilitres dispensed. */
+  dispensedMl: bigint('dispensed_ml', { mode: 'number' }).notNull().default(0),
+  /** Fen paid, and fen refunded (refunds counted when they succeed). */
+  paid: bigint('paid', { mode: 'number' }).notNull().default(0),
+  refunded: bigint('refunded', { mode: 'number' }).notNull().default(0),
+  discount: bigint('discount', { mode: 'number' }).notNull().default(0),
+  coupon: bigint('coupon', { mode: 'number' }).notNull().default(0),
+};
+
+/** Sales per machine, channel and hour: what the dashboards read (never the orders). */
+export const salesHourly = pgTable('biz_sales_hourly', { hour: ts('hour').notNull(), ...salesFigures }, (t) => [
+  primaryKey({ columns: [t.hour, t.machineId, t.channel] }),
+  index('biz_sales_hourly_agent_idx').on(t.agentId, t.hour),
+]);
+
+/** Sales per machine, channel and day (the server's time zone). */
+export const salesDaily = pgTable(
+  'biz_sales_daily',
+  { day: date('day', { mode: 'string' }).notNull(), ...salesFigures },
+  (t) => [
+    primaryKey({ columns: [t.day, t.machineId, t.channel] }),
+    index('biz_sales_daily_agent_idx').on(t.agentId, t.day),
+  ],
+);

@@ -85,7 +85,98 @@ const businessMenus: SeedMenu[] = [
           { title: 'Machine model: delete', type: 2, permission: 'device:del' },
         ],
       },
+      {
+        title: 'Price policies',
+        type: 1,
+        path: 'price-policies',
+        component: 'business/policy/index',
+        componentName: 'PricePolicies',
+        icon: 'money',
+        permission: 'policy:list',
+        cache: true,
+        children: buttons('Price policy', 'policy'),
+      },
+      {
+        title: 'Alarms',
+        type: 1,
+        path: 'alarms',
+        component: 'business/alarm/index',
+        componentName: 'Alarms',
+        icon: 'alarm',
+        permission: 'alarm:list',
+        cache: true,
+        children: [{ title: 'Alarm: handle', type: 2, permission: 'alarm:edit' }],
+      },
+      {
+        title: 'Orders',
+        type: 1,
+        path: 'orders',
+        component: 'business/order/index',
+        componentName: 'Orders',
+        icon: 'list',
+        permission: 'order:list',
+        cache: true,
+        children: [{ title: 'Order: refund', type: 2, permission: 'refund:add' }],
+      },
+      {
+        title: 'Refunds',
+        type: 1,
+        path: 'refunds',
+        component: 'business/refund/index',
+        componentName: 'Refunds',
+        icon: 'skill',
+        permission: 'refund:list',
+        cache: true,
+        children: [{ title: 'Refund: review', type: 2, permission: 'refund:review' }],
+      },
     ],
+  },
+];
+
+/** Roles of the business besides Administrator and User; each holds the menus of these permissions. */
+export interface SeedRole {
+  name: string;
+  level: number;
+  dataScope: string;
+  description: string;
+  permissions: string[];
+}
+
+export const seedBusinessRoles: SeedRole[] = [
+  {
+    name: 'Agent manager',
+    level: 3,
+    dataScope: '本级及以下',
+    description: 'Runs an agent: its agents beneath, sites, machines, prices, alarms, orders and refunds',
+    permissions: [
+      'agent:list',
+      'agent:add',
+      'agent:edit',
+      'agent:review',
+      'site:list',
+      'site:add',
+      'site:edit',
+      'site:del',
+      'device:list',
+      'device:allocate',
+      'device:operate',
+      'policy:list',
+      'policy:add',
+      'policy:edit',
+      'policy:del',
+      'alarm:list',
+      'alarm:edit',
+      'order:list',
+      'refund:list',
+      'refund:add',
+    ],
+  },
+  {
+    name: 'Finance',
+    level: 3,
+    dataScope: '全部',
+    description: 'Sees orders and refunds, refunds orders and reviews refunds',
+    permissions: ['order:list', 'refund:list', 'refund:add', 'refund:review'],
   },
 ];
 

@@ -3,7 +3,15 @@ import { count } from 'drizzle-orm';
 import { hashPassword } from '../lib/password.ts';
 import type { Database } from './client.ts';
 import * as t from './schema.ts';
-import { type SeedDept, type SeedMenu, seedDepts, seedDicts, seedJobs, seedMenus } from './seed-data.ts';
+import {
+  type SeedDept,
+  type SeedMenu,
+  seedBusinessRoles,
+  seedDepts,
+  seedDicts,
+  seedJobs,
+  seedMenus,
+} from './seed-data.ts';
 
 export interface SeedOptions {
   adminPassword: string | undefined;
@@ -46,6 +54,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
       .returning({ id: t.jobs.id, name: t.jobs.name });
 
     const allMenuIds: number[] = [];
+    const seededMenus: { id: number; pid: number | null; permission?: string }[] = [];
     const userMenuIds: number[] = [];
     const insertMenus = async (list: SeedMenu[], pid: number | null, inheritedForUsers: boolean) => {
       for (const [index, menu] of list.entries()) {
@@ -67,6 +76,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
           })
           .returning({ id: t.menus.id });
         allMenuIds.push(row!.id);
+        seededMenus.push({ id: row!.id, pid, permission: menu.permission });
         // Buttons under a menu the User role sees are not granted: that role only reads.
         const forUsers = menu.type === 2 ? false : (menu.forUsers ?? inheritedForUsers);
         if (forUsers) userMenuIds.push(row!.id);
@@ -90,6 +100,28 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
       .returning({ id: t.roles.id });
     await tx.insert(t.rolesMenus).values(allMenuIds.map((menuId) => ({ roleId: adminRole!.id, menuId })));
     await tx.insert(t.rolesMenus).values(userMenuIds.map((menuId) => ({ roleId: userRole!.id, menuId })));
+    for (const role of seedBusinessRoles) {
+      const [row] = await tx
+        .insert(t.roles)
+        .values({
+          name: role.name,
+          level: role.level,
+          dataScope: role.dataScope,
+          description: role.description,
+          createBy: SEEDER,
+        })
+        .returning({ id: t.roles.id });
+      // Each menu of its permissions, and the pages and directories above it.
+      const granted = new Set<number>();
+      const grant = (id: number | null) => {
+        for (let next = id; next !== null && !granted.has(next); ) {
+          granted.add(next);
+          next = seededMenus.find((menu) => menu.id === next)?.pid ?? null;
+        }
+      };
+      for (const menu of seededMenus) if (menu.permission && role.permissions.includes(menu.permission)) grant(menu.id);
+      await tx.insert(t.rolesMenus).values([...granted].map((menuId) => ({ roleId: row!.id, menuId })));
+    }
 
     for (const dict of seedDicts) {
       const [row] = await tx

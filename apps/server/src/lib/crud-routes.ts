@@ -58,39 +58,7 @@ export function crudRoutes<
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { path, tags, summaries, permissions, schemas, service } = spec;
 
-  app.get(
-    path,
-    {
-      schema: {
-        tags,
-        summary: summaries.list,
-        querystring: schemas.query,
-        response: { 200: schemas.page, 400: ErrorBody, ...authErrors },
-      },
-      config: { permission: permissions.list },
-    },
-    async (request) => service.list(principalOf(request), request.query as Static<Query>),
-  );
-
-  app.get(
-    `${path}/download`,
-    {
-      schema: {
-        tags,
-        summary: summaries.export,
-        querystring: schemas.filter,
-        produces: [XLSX_TYPE],
-        response: { 400: ErrorBody, ...authErrors },
-      },
-      config: { permission: permissions.export ?? permissions.list },
-    },
-    async (request, reply) =>
-      sendXlsx(
-        reply,
-        await service.exportSheet(principalOf(request), request.query as Static<Filter>),
-        app.clock.now(),
-      ),
-  );
+  listRoutes(base, spec);
 
   app.post(
     path,
@@ -141,5 +109,60 @@ export function crudRoutes<
       await service.remove(principalOf(request), request.body);
       return reply.code(200).send();
     },
+  );
+}
+
+/** What a read-only list (orders, alarms) needs: its list and its export. */
+export interface ListRoutes<Query extends TSchema, Filter extends TSchema, Row> {
+  path: string;
+  tags: string[];
+  summaries: { list: string; export: string };
+  permissions: { list: RoutePermission; export?: RoutePermission };
+  schemas: { query: Query; page: TSchema; filter: Filter };
+  service: {
+    list(principal: Principal, query: Static<Query>): Promise<unknown>;
+    exportSheet(principal: Principal, filter: Static<Filter>): Promise<Sheet<Row>>;
+  };
+}
+
+/** A list answering a page (GET `path`) and its export as an Excel workbook (GET `path/download`). */
+export function listRoutes<Query extends TSchema, Filter extends TSchema, Row>(
+  base: FastifyInstance,
+  spec: ListRoutes<Query, Filter, Row>,
+): void {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  const { path, tags, summaries, permissions, schemas, service } = spec;
+  app.get(
+    path,
+    {
+      schema: {
+        tags,
+        summary: summaries.list,
+        querystring: schemas.query,
+        response: { 200: schemas.page, 400: ErrorBody, ...authErrors },
+      },
+      config: { permission: permissions.list },
+    },
+    async (request) => service.list(principalOf(request), request.query as Static<Query>),
+  );
+
+  app.get(
+    `${path}/download`,
+    {
+      schema: {
+        tags,
+        summary: summaries.export,
+        querystring: schemas.filter,
+        produces: [XLSX_TYPE],
+        response: { 400: ErrorBody, ...authErrors },
+      },
+      config: { permission: permissions.export ?? permissions.list },
+    },
+    async (request, reply) =>
+      sendXlsx(
+        reply,
+        await service.exportSheet(principalOf(request), request.query as Static<Filter>),
+        app.clock.now(),
+      ),
   );
 }

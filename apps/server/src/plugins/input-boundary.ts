@@ -3,6 +3,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError, invalidFields, malformedBody } from '../lib/http-errors.ts';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The JSON body as it arrived, for checking a signature over it (the machine gateway). */
+    rawBody?: string;
+  }
+}
+
 /** Deeper JSON than this is refused before it is parsed: no form of the console nests past a few levels. */
 export const MAX_JSON_DEPTH = 32;
 
@@ -117,6 +124,7 @@ export const inputBoundaryPlugin = fp(
         done(malformedBody(`The request body nests deeper than ${MAX_JSON_DEPTH} levels`), undefined);
         return;
       }
+      request.rawBody = text;
       parseJson(request, text, done);
     });
     app.addHook('preValidation', refuseUnstorableText);

@@ -1,4 +1,5 @@
 import websocket from '@fastify/websocket';
+import { ALARM_PERMISSIONS, type AlarmPush } from '@water/contract/alarms';
 import {
   type ChangeTopic,
   type PushMessage,
@@ -11,6 +12,7 @@ import type { WebSocket } from 'ws';
 import { authenticate, bearerToken } from '../lib/authenticate.ts';
 import type { EventTopic } from '../lib/events.ts';
 import { forbidden, unauthorized } from '../lib/http-errors.ts';
+import { inScope, isAdministrator } from '../lib/principal.ts';
 import type { Revocation } from '../lib/sessions.ts';
 
 interface Connection {
@@ -67,6 +69,21 @@ export const realtimePlugin = fp(
     for (const [topic, pushed] of Object.entries(CHANGED_BY_EVENT) as [EventTopic, ChangeTopic][]) {
       app.events.on(topic, () => broadcast({ msgType: 'CHANGED', msg: `${pushed} changed`, topic: pushed }));
     }
+    app.events.on('alarms', (payload) => {
+      const { alarm, deptId } = payload as { alarm: AlarmPush; deptId: number | null };
+      for (const connection of connections) {
+        void app.principals.get(connection.userId).then(
+          (principal) => {
+            const sees =
+              principal &&
+              (isAdministrator(principal) || principal.permissions.has(ALARM_PERMISSIONS.list)) &&
+              (deptId === null ? principal.scope === null : inScope(principal, deptId));
+            if (sees) send(connection, { msgType: 'ALARM', msg: `${alarm.type} ${alarm.serialNo}`, alarm });
+          },
+          () => {},
+        );
+      }
+    });
     app.events.on('principals', (payload) => {
       const userId = payload === '*' ? undefined : (payload as { userId: number }).userId;
       broadcast(

@@ -233,23 +233,6 @@ export const machinesRepository = {
       );
     }),
 
-  /** An agent as allocation needs it: where it stands, its status and its quota. */
-  async agentById(db: Database, id: number) {
-    const [row] = await db
-      .select({
-        id: agents.id,
-        deptId: agents.deptId,
-        name: depts.name,
-        status: agents.status,
-        quotaUsed: agents.quotaUsed,
-        machineQuota: agents.machineQuota,
-      })
-      .from(agents)
-      .innerJoin(depts, eq(depts.id, agents.deptId))
-      .where(eq(agents.id, id));
-    return row;
-  },
-
   /** A site as installing needs it: whose it is and whether it is open. */
   async siteById(db: Database, id: number) {
     const [row] = await db

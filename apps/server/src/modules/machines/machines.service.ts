@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { PageOf } from '@water/contract/common';
 import {
   type Allocation,
@@ -17,8 +17,10 @@ import {
   type MachineRegisterInput,
   type RecallInput,
 } from '@water/contract/machines';
+import { agentById } from '../../lib/agents.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
+import { signingKeyOf } from '../../lib/gateway-signing.ts';
 import { badRequest, forbidden, forbiddenField, invalidField, notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
 import { inScope, type Principal } from '../../lib/principal.ts';
@@ -32,14 +34,6 @@ import {
   modelSortable,
   machinesRepository as repo,
 } from './machines.repository.ts';
-
-/**
- * The key a machine signs its gateway requests with, derived from the secret it was given: the
- * server keeps only this, never the secret itself.
- */
-export function signingKeyOf(secret: string): string {
-  return createHash('sha256').update(`water-gateway-v1:${secret}`).digest('hex');
-}
 
 function modelDto(row: ModelRow): MachineModel {
   return {
@@ -99,7 +93,7 @@ export function createMachinesService({ db, clock }: Pick<Deps, 'db' | 'clock'>)
     const reaches = machine && (machine.agentId === null ? unrestricted(principal) : true);
     if (!machine || !reaches) throw notFound(`No machine with id ${id}`);
     if (machine.agentId !== null) {
-      const holder = await repo.agentById(db, machine.agentId);
+      const holder = await agentById(db, machine.agentId);
       if (!holder || !inScope(principal, holder.deptId)) throw notFound(`No machine with id ${id}`);
     }
     return machine;
@@ -107,7 +101,7 @@ export function createMachinesService({ db, clock }: Pick<Deps, 'db' | 'clock'>)
 
   /** The receiving agent of an allocation or transfer: active, and in the caller's scope. */
   async function receivingAgent(principal: Principal, agentId: number) {
-    const agent = await repo.agentById(db, agentId);
+    const agent = await agentById(db, agentId);
     if (!agent || !inScope(principal, agent.deptId)) {
       throw invalidField('agentId', `no agent with id ${agentId} in your reach`, 'unknown_reference');
     }

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, callerFor, tokenOf, useTestApp } from '../../../test/test-app.ts';
 import { machines } from '../../db/schema.ts';
+import { signingKeyOf } from '../../lib/gateway-signing.ts';
 import { menuIdsFor, roleId, userBody } from '../users/test-fixtures.ts';
-import { signingKeyOf } from './machines.service.ts';
 
 interface MachineItem {
   id: number;

@@ -67,16 +67,6 @@ export const sitesRepository = {
     return row && { ...flatten(row), agentDeptId: row.agentDeptId };
   },
 
-  /** An agent as a site needs it: where it stands and whether it is active. */
-  async agentById(db: Database, id: number) {
-    const [row] = await db
-      .select({ id: agents.id, deptId: agents.deptId, status: agents.status, name: depts.name })
-      .from(agents)
-      .innerJoin(depts, eq(depts.id, agents.deptId))
-      .where(eq(agents.id, id));
-    return row;
-  },
-
   /** The values of a dictionary (the site types). */
   async dictValues(db: Database, name: string): Promise<string[]> {
     const rows = await db

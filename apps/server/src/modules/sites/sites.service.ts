@@ -6,6 +6,7 @@ import {
   type SiteQuery,
   type SiteUpdateInput,
 } from '@water/contract/sites';
+import { agentById } from '../../lib/agents.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, forbiddenField, invalidField, notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
@@ -134,7 +135,7 @@ export function createSitesService({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
     },
 
     async create(principal: Principal, input: SiteCreateInput): Promise<void> {
-      const agent = await repo.agentById(db, input.agentId);
+      const agent = await agentById(db, input.agentId);
       if (!agent || !inScope(principal, agent.deptId)) {
         throw forbiddenField('agentId', `no agent with id ${input.agentId} in your reach`);
       }

@@ -1,0 +1,41 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { GATEWAY_HEADERS, stringToSign } from '@water/contract/gateway';
+
+/**
+ * The key a machine signs its gateway requests with, derived from the secret it was given: the
+ * server keeps only this, never the secret itself.
+ */
+export function signingKeyOf(secret: string): string {
+  return createHash('sha256').update(`water-gateway-v1:${secret}`).digest('hex');
+}
+
+/** The HMAC-SHA256 signature of a request, as the gateway expects it (lowercase hex). */
+export function signature(key: string, method: string, path: string, timestamp: string, nonce: string, body: string) {
+  return createHmac('sha256', key)
+    .update(stringToSign(method, path, timestamp, nonce, body))
+    .digest('hex');
+}
+
+/**
+ * The headers of a signed gateway request: a machine's (`machine` set, `key` its signing key)
+ * or a payment channel's (`key` the notification key).
+ */
+export function signedHeaders(options: {
+  key: string;
+  method: string;
+  path: string;
+  body: string;
+  machine?: string;
+  now?: number;
+  nonce?: string;
+}): Record<string, string> {
+  const timestamp = String(options.now ?? Date.now());
+  const nonce = options.nonce ?? randomBytes(12).toString('base64url');
+  return {
+    ...(options.machine ? { [GATEWAY_HEADERS.machine]: options.machine } : {}),
+    [GATEWAY_HEADERS.timestamp]: timestamp,
+    [GATEWAY_HEADERS.nonce]: nonce,
+    [GATEWAY_HEADERS.signature]: signature(options.key, options.method, options.path, timestamp, nonce, options.body),
+    ...(options.body ? { 'content-type': 'application/json' } : {}),
+  };
+}

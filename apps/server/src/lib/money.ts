@@ -1,0 +1,25 @@
+import Decimal from 'decimal.js';
+
+/**
+ * Money is kept in whole fen; rates are decimals. Each helper computes with decimal.js and
+ * rounds half up to whole fen once, at its end.
+ */
+const Fen = Decimal.clone({ rounding: Decimal.ROUND_HALF_UP });
+
+const toFen = (value: Decimal) => value.toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
+
+/** The price of `ml` millilitres at `fenPerLitre`. */
+export function amountOf(fenPerLitre: number, ml: number): number {
+  return toFen(new Fen(fenPerLitre).times(ml).dividedBy(1000));
+}
+
+/** `percent` % of an amount (`percent` as text, two decimals: `"12.50"`). */
+export function percentOf(amount: number, percent: string): number {
+  return toFen(new Fen(amount).times(percent).dividedBy(100));
+}
+
+/** The share `part / whole` of an amount (what a short fill delivered). */
+export function shareOf(amount: number, part: number, whole: number): number {
+  if (whole <= 0) return 0;
+  return toFen(new Fen(amount).times(part).dividedBy(whole));
+}

@@ -1,0 +1,120 @@
+import type { AlarmQuery } from '@water/contract/alarms';
+import { and, count, desc, eq, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { agents, alarms, depts, machines, sites } from '../../db/schema.ts';
+import { between, containsText, type Paging } from '../../lib/list-query.ts';
+
+export const alarmSortable = { firstTime: alarms.firstTime, lastTime: alarms.lastTime, type: alarms.type };
+export const alarmOrder = [desc(alarms.lastTime), desc(alarms.id)];
+
+export type AlarmRecord = typeof alarms.$inferSelect;
+export type AlarmRow = AlarmRecord & { serialNo: string; agentName: string | null; siteName: string | null };
+
+function matching(agentIds: readonly number[] | null, query: Omit<AlarmQuery, 'page' | 'size'>): SQL | undefined {
+  return and(
+    agentIds === null ? undefined : inArray(alarms.agentId, agentIds.length > 0 ? [...agentIds] : [0]),
+    containsText([machines.serialNo], query.blurry),
+    query.type ? eq(alarms.type, query.type) : undefined,
+    query.state ? eq(alarms.state, query.state) : undefined,
+    query.agentId ? eq(alarms.agentId, query.agentId) : undefined,
+    query.machineId ? eq(alarms.machineId, query.machineId) : undefined,
+    between(alarms.firstTime, query.firstTime, 'firstTime'),
+  );
+}
+
+export const alarmsRepository = {
+  /** Opens an alarm unless one of that machine and type is open; answers it when it opened now. */
+  async raise(
+    db: Database,
+    values: { machineId: number; agentId: number | null; type: string; detail: string | null; at: Date },
+  ): Promise<AlarmRecord | undefined> {
+    const [opened] = await db
+      .insert(alarms)
+      .values({ ...values, firstTime: values.at, lastTime: values.at })
+      .onConflictDoNothing({ target: [alarms.machineId, alarms.type], where: sql`${alarms.state} <> 'RESOLVED'` })
+      .returning();
+    return opened;
+  },
+
+  /** Resolves the open alarm of that machine and type, if there is one. */
+  async resolve(db: Database, machineId: number, type: string, at: Date): Promise<boolean> {
+    const resolved = await db
+      .update(alarms)
+      .set({ state: 'RESOLVED', resolvedTime: at, lastTime: at })
+      .where(and(eq(alarms.machineId, machineId), eq(alarms.type, type), ne(alarms.state, 'RESOLVED')))
+      .returning({ id: alarms.id });
+    return resolved.length > 0;
+  },
+
+  /** Marks offline the machines online whose last heartbeat is older than `before`; answers them. */
+  async markOffline(db: Database, before: Date) {
+    return db
+      .update(machines)
+      .set({ online: false })
+      .where(and(eq(machines.online, true), lt(machines.lastHeartbeat, before)))
+      .returning({
+        id: machines.id,
+        serialNo: machines.serialNo,
+        agentId: machines.agentId,
+        lastHeartbeat: machines.lastHeartbeat,
+      });
+  },
+
+  async deptOfAgent(db: Database, agentId: number | null): Promise<number | null> {
+    if (agentId === null) return null;
+    const [row] = await db.select({ deptId: agents.deptId }).from(agents).where(eq(agents.id, agentId));
+    return row?.deptId ?? null;
+  },
+
+  async page(
+    db: Database,
+    agentIds: readonly number[] | null,
+    query: Omit<AlarmQuery, 'page' | 'size'>,
+    paging: Paging,
+  ): Promise<{ content: AlarmRow[]; totalElements: number }> {
+    const where = matching(agentIds, query);
+    const rows = db
+      .select({
+        alarm: alarms,
+        serialNo: machines.serialNo,
+        agentName: depts.name,
+        siteName: sites.name,
+      })
+      .from(alarms)
+      .innerJoin(machines, eq(machines.id, alarms.machineId))
+      .leftJoin(agents, eq(agents.id, alarms.agentId))
+      .leftJoin(depts, eq(depts.id, agents.deptId))
+      .leftJoin(sites, eq(sites.id, machines.siteId))
+      .where(where)
+      .orderBy(...paging.orderBy)
+      .offset(paging.offset);
+    const [content, [total]] = await Promise.all([
+      paging.limit === undefined ? rows : rows.limit(paging.limit),
+      db.select({ n: count() }).from(alarms).innerJoin(machines, eq(machines.id, alarms.machineId)).where(where),
+    ]);
+    return {
+      content: content.map((row) => ({
+        ...row.alarm,
+        serialNo: row.serialNo,
+        agentName: row.agentName,
+        siteName: row.siteName,
+      })),
+      totalElements: total?.n ?? 0,
+    };
+  },
+
+  async byIds(db: Database, ids: readonly number[]) {
+    return db
+      .select({ id: alarms.id, state: alarms.state, deptId: agents.deptId })
+      .from(alarms)
+      .leftJoin(agents, eq(agents.id, alarms.agentId))
+      .where(inArray(alarms.id, [...ids]));
+  },
+
+  async setState(db: Database, ids: readonly number[], values: Partial<AlarmRecord>) {
+    await db
+      .update(alarms)
+      .set(values)
+      .where(inArray(alarms.id, [...ids]));
+  },
+};

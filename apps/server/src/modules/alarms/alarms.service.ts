@@ -1,0 +1,179 @@
+import {
+  type Alarm,
+  type AlarmActionInput,
+  type AlarmQuery,
+  type AlarmState,
+  type AlarmType,
+  TANK_EMPTY_PERCENT,
+  TDS_OUT_MAX,
+} from '@water/contract/alarms';
+import type { PageOf } from '@water/contract/common';
+import { FAULT_BITS } from '@water/contract/gateway';
+import type { FastifyBaseLogger } from 'fastify';
+import { agentIdsInScope } from '../../lib/agents.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { HttpError, notFound } from '../../lib/http-errors.ts';
+import { toPaging } from '../../lib/list-query.ts';
+import { inScope, type Principal } from '../../lib/principal.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import type { Sheet } from '../../lib/xlsx.ts';
+import { type AlarmRow, alarmOrder, alarmSortable, alarmsRepository as repo } from './alarms.repository.ts';
+
+/** What the alarm rules read of a machine's runtime. */
+export interface Telemetry {
+  faultBits: number;
+  tdsOut: number | null;
+  tankLevel: number | null;
+}
+
+/** The machine an alarm is about. */
+export interface AlarmedMachine {
+  id: number;
+  serialNo: string;
+  agentId: number | null;
+}
+
+const OTHER_FAULTS = ~(FAULT_BITS.LEAK | FAULT_BITS.PAYMENT_DEVICE) & 0xffff;
+
+/** Which telemetry alarms hold for a runtime, each with what it says. */
+function telemetryAlarms(t: Telemetry): Map<AlarmType, string> {
+  const holding = new Map<AlarmType, string>();
+  if (t.faultBits & FAULT_BITS.LEAK) holding.set('LEAK', 'leak detected');
+  if (t.faultBits & FAULT_BITS.PAYMENT_DEVICE) holding.set('PAYMENT_DEVICE', 'payment device fault');
+  if (t.faultBits & OTHER_FAULTS) {
+    const names = Object.entries(FAULT_BITS)
+      .filter(([name, bit]) => name !== 'LEAK' && name !== 'PAYMENT_DEVICE' && t.faultBits & bit)
+      .map(([name]) => name);
+    holding.set('FAULT', `fault bits ${t.faultBits}${names.length > 0 ? ` (${names.join(', ')})` : ''}`);
+  }
+  if (t.tdsOut !== null && t.tdsOut > TDS_OUT_MAX) holding.set('TDS_HIGH', `TDS out ${t.tdsOut} ppm`);
+  if (t.tankLevel !== null && t.tankLevel <= TANK_EMPTY_PERCENT) holding.set('TANK_EMPTY', `tank at ${t.tankLevel} %`);
+  return holding;
+}
+
+const TELEMETRY_TYPES: readonly AlarmType[] = ['LEAK', 'PAYMENT_DEVICE', 'FAULT', 'TDS_HIGH', 'TANK_EMPTY'];
+
+function toDto(row: AlarmRow): Alarm {
+  return {
+    id: row.id,
+    machineId: row.machineId,
+    serialNo: row.serialNo,
+    agentId: row.agentId,
+    agentName: row.agentName,
+    siteName: row.siteName,
+    type: row.type as AlarmType,
+    state: row.state as AlarmState,
+    detail: row.detail,
+    count: row.count,
+    firstTime: formatDateTime(row.firstTime) as string,
+    lastTime: formatDateTime(row.lastTime) as string,
+    acknowledgedBy: row.acknowledgedBy,
+    resolvedTime: formatDateTime(row.resolvedTime),
+  };
+}
+
+export type AlarmsService = ReturnType<typeof createAlarmsService>;
+
+/**
+ * Alarms raised and resolved only when a machine's state flips (never repeated while it holds):
+ * offline by the scheduled check, faults, water quality and tank from heartbeats. Each alarm
+ * that opens is pushed to the open consoles of those who see its machine.
+ */
+export function createAlarmsService(
+  { db, clock, events }: Pick<Deps, 'db' | 'clock' | 'events'>,
+  { offlineAfterMs, log }: { offlineAfterMs: number; log: FastifyBaseLogger },
+) {
+  async function raise(machine: AlarmedMachine, type: AlarmType, detail: string | null) {
+    const opened = await repo.raise(db, {
+      machineId: machine.id,
+      agentId: machine.agentId,
+      type,
+      detail,
+      at: clock.now(),
+    });
+    if (!opened) return;
+    const deptId = await repo.deptOfAgent(db, machine.agentId);
+    const alarm = { id: opened.id, machineId: machine.id, serialNo: machine.serialNo, type };
+    // Pushing waits for every instance; the heartbeat that raised the alarm does not.
+    events.publish('alarms', { alarm, deptId }).catch((error) => log.warn({ err: error }, 'alarm push failed'));
+  }
+
+  return {
+    /** Raises and resolves the telemetry alarms whose condition changed between two heartbeats. */
+    async telemetryChanged(machine: AlarmedMachine, before: Telemetry, after: Telemetry): Promise<void> {
+      const was = telemetryAlarms(before);
+      const is = telemetryAlarms(after);
+      for (const type of TELEMETRY_TYPES) {
+        if (is.has(type) && !was.has(type)) await raise(machine, type, is.get(type) ?? null);
+        if (!is.has(type) && was.has(type)) await repo.resolve(db, machine.id, type, clock.now());
+      }
+    },
+
+    /** A machine marked offline heartbeats again. */
+    async backOnline(machine: AlarmedMachine): Promise<void> {
+      await repo.resolve(db, machine.id, 'OFFLINE', clock.now());
+    },
+
+    /** The scheduled check: machines silent for OFFLINE_AFTER go offline, each with one alarm. */
+    async checkOffline(): Promise<number> {
+      const before = new Date(clock.now().getTime() - offlineAfterMs);
+      const silent = await repo.markOffline(db, before);
+      for (const machine of silent) {
+        await raise(machine, 'OFFLINE', `no heartbeat since ${formatDateTime(machine.lastHeartbeat)}`);
+      }
+      return silent.length;
+    },
+
+    async list(principal: Principal, query: AlarmQuery): Promise<PageOf<Alarm>> {
+      const agentIds = await agentIdsInScope(db, principal.scope);
+      const page = await repo.page(db, agentIds, query, toPaging(query, alarmSortable, alarmOrder));
+      return { content: page.content.map(toDto), totalElements: page.totalElements };
+    },
+
+    async exportSheet(principal: Principal, filter: Omit<AlarmQuery, 'page' | 'size'>): Promise<Sheet<AlarmRow>> {
+      const agentIds = await agentIdsInScope(db, principal.scope);
+      const { content } = await repo.page(
+        db,
+        agentIds,
+        filter,
+        toPaging({ sort: filter.sort }, alarmSortable, alarmOrder),
+      );
+      return {
+        name: 'alarms',
+        columns: [
+          { header: 'Machine', value: (a) => a.serialNo },
+          { header: 'Agent', value: (a) => a.agentName },
+          { header: 'Site', value: (a) => a.siteName },
+          { header: 'Type', value: (a) => a.type },
+          { header: 'State', value: (a) => a.state },
+          { header: 'Detail', value: (a) => a.detail },
+          { header: 'First', value: (a) => formatDateTime(a.firstTime) },
+          { header: 'Last', value: (a) => formatDateTime(a.lastTime) },
+          { header: 'Acknowledged by', value: (a) => a.acknowledgedBy },
+          { header: 'Resolved', value: (a) => formatDateTime(a.resolvedTime) },
+        ],
+        rows: content,
+      };
+    },
+
+    /** Acknowledges or resolves alarms the caller sees; an alarm resolved stays resolved. */
+    async act(principal: Principal, input: AlarmActionInput): Promise<void> {
+      const ids = [...new Set(input.ids)];
+      const rows = await repo.byIds(db, ids);
+      for (const id of ids) {
+        const row = rows.find((alarm) => alarm.id === id);
+        const visible = row && (row.deptId === null ? principal.scope === null : inScope(principal, row.deptId));
+        if (!row || !visible) throw notFound(`No alarm with id ${id}`);
+        if (row.state === 'RESOLVED') throw new HttpError(409, `Alarm ${id} is resolved already`, 'STATE_CONFLICT');
+      }
+      const now = clock.now();
+      await repo.setState(
+        db,
+        ids,
+        input.action === 'RESOLVE'
+          ? { state: 'RESOLVED', resolvedTime: now, lastTime: now }
+          : { state: 'ACKNOWLEDGED', acknowledgedBy: principal.username },
+      );
+    },
+  };
+}

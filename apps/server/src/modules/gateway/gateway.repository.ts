@@ -1,0 +1,58 @@
+import { eq, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { gatewayNonces, machines } from '../../db/schema.ts';
+
+export type GatewayMachineRow = Pick<
+  typeof machines.$inferSelect,
+  | 'id'
+  | 'serialNo'
+  | 'modelId'
+  | 'agentId'
+  | 'siteId'
+  | 'lifecycle'
+  | 'secretHash'
+  | 'online'
+  | 'faultBits'
+  | 'tdsOut'
+  | 'tankLevel'
+>;
+
+export const gatewayRepository = {
+  async machineBySerial(db: Database, serialNo: string): Promise<GatewayMachineRow | undefined> {
+    const [row] = await db
+      .select({
+        id: machines.id,
+        serialNo: machines.serialNo,
+        modelId: machines.modelId,
+        agentId: machines.agentId,
+        siteId: machines.siteId,
+        lifecycle: machines.lifecycle,
+        secretHash: machines.secretHash,
+        online: machines.online,
+        faultBits: machines.faultBits,
+        tdsOut: machines.tdsOut,
+        tankLevel: machines.tankLevel,
+      })
+      .from(machines)
+      .where(eq(sql`lower(${machines.serialNo})`, serialNo.toLowerCase()));
+    return row;
+  },
+
+  /** Records a nonce for its sender; false when the sender used it before. */
+  async claimNonce(db: Database, sender: string, nonce: string, expiresAt: Date): Promise<boolean> {
+    const claimed = await db
+      .insert(gatewayNonces)
+      .values({ sender, nonce, expiresAt })
+      .onConflictDoNothing()
+      .returning({ nonce: gatewayNonces.nonce });
+    return claimed.length > 0;
+  },
+
+  async purgeNonces(db: Database, now: Date): Promise<void> {
+    await db.delete(gatewayNonces).where(lt(gatewayNonces.expiresAt, now));
+  },
+
+  async recordHeartbeat(db: Database, id: number, values: Partial<typeof machines.$inferInsert>): Promise<void> {
+    await db.update(machines).set(values).where(eq(machines.id, id));
+  },
+};

@@ -1,0 +1,142 @@
+import { timingSafeEqual } from 'node:crypto';
+import { type Channel, GATEWAY_WINDOW_MS, type Heartbeat, type HeartbeatAnswer } from '@water/contract/gateway';
+import type { Deps } from '../../lib/deps.ts';
+import { signature } from '../../lib/gateway-signing.ts';
+import { HttpError } from '../../lib/http-errors.ts';
+import type { AlarmsService } from '../alarms/alarms.service.ts';
+import type { SellingMachine } from '../orders/orders.service.ts';
+import type { PricePoliciesService } from '../price-policies/price-policies.service.ts';
+import { type GatewayMachineRow, gatewayRepository as repo } from './gateway.repository.ts';
+
+/** What a signed request carries, read from its headers and body. */
+export interface SignedRequest {
+  method: string;
+  /** The path with its query string, as sent. */
+  path: string;
+  timestamp: string | undefined;
+  nonce: string | undefined;
+  signature: string | undefined;
+  body: string;
+}
+
+/** Seconds between heartbeats that machines are told. */
+export const HEARTBEAT_SECONDS = 60;
+
+/** Lifecycles in which a machine may speak to the gateway at all. */
+const SPEAKING: readonly string[] = ['ALLOCATED', 'OPERATING', 'SUSPENDED'];
+
+const unsigned = (message: string) => new HttpError(401, message, 'SIGNATURE_INVALID');
+
+const NONCE = /^[A-Za-z0-9_-]{16,64}$/;
+const HEX_SIGNATURE = /^[0-9a-f]{64}$/;
+
+/** Whether the request's signature is its HMAC-SHA256 under `key`, compared in constant time. */
+function signedWith(key: string, request: SignedRequest): boolean {
+  const expected = Buffer.from(
+    signature(key, request.method, request.path, request.timestamp ?? '', request.nonce ?? '', request.body),
+    'hex',
+  );
+  const given = Buffer.from(request.signature ?? '', 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+export type GatewayService = ReturnType<typeof createGatewayService>;
+
+/**
+ * The machines' side of the server: every request signed with the machine's key (or, for a
+ * payment notification, the channel's), within the time window and with a fresh nonce; then
+ * heartbeats keep the machine's runtime and raise or resolve its alarms.
+ */
+export function createGatewayService(
+  { db, clock }: Pick<Deps, 'db' | 'clock'>,
+  {
+    policies,
+    alarms,
+    paymentNotifyKey,
+  }: {
+    policies: PricePoliciesService;
+    alarms: AlarmsService;
+    paymentNotifyKey: string | undefined;
+  },
+) {
+  /** The timestamp and nonce of a request, checked before anything is looked up. */
+  function checkedFreshness(request: SignedRequest): number {
+    if (!request.timestamp || !request.nonce || !request.signature) {
+      throw unsigned('The request is not signed: X-Timestamp, X-Nonce and X-Signature are required');
+    }
+    if (!NONCE.test(request.nonce)) throw unsigned('X-Nonce must be 16 to 64 letters, digits, _ or -');
+    if (!HEX_SIGNATURE.test(request.signature)) throw unsigned('X-Signature must be 64 lowercase hex digits');
+    const timestamp = /^\d{1,15}$/.test(request.timestamp) ? Number(request.timestamp) : Number.NaN;
+    const now = clock.now().getTime();
+    if (!Number.isFinite(timestamp) || Math.abs(now - timestamp) > GATEWAY_WINDOW_MS) {
+      throw new HttpError(401, 'X-Timestamp is more than 5 minutes from the server’s time', 'REQUEST_STALE');
+    }
+    return now;
+  }
+
+  async function claimNonce(sender: string, nonce: string, now: number) {
+    // Kept a little beyond the window either way: a replay later than that has a stale timestamp.
+    const claimed = await repo.claimNonce(db, sender, nonce, new Date(now + 2 * GATEWAY_WINDOW_MS));
+    if (!claimed) throw new HttpError(409, 'X-Nonce was used before: the request is a replay', 'NONCE_REUSED');
+  }
+
+  return {
+    /** The machine that signed the request, or a refusal that says what is wrong. */
+    async authenticateMachine(serialNo: string | undefined, request: SignedRequest): Promise<GatewayMachineRow> {
+      if (!serialNo || serialNo.length > 64) throw unsigned('X-Machine (the machine’s serial number) is required');
+      const now = checkedFreshness(request);
+      const machine = await repo.machineBySerial(db, serialNo);
+      if (!machine?.secretHash) throw new HttpError(401, `No machine has serial number ${serialNo}`, 'MACHINE_UNKNOWN');
+      if (!signedWith(machine.secretHash, request)) throw unsigned('The signature does not match the request');
+      if (!SPEAKING.includes(machine.lifecycle)) {
+        throw new HttpError(403, `Machine ${machine.serialNo} is ${machine.lifecycle}`, 'MACHINE_UNAVAILABLE');
+      }
+      await claimNonce(`machine:${machine.id}`, request.nonce as string, now);
+      return machine;
+    },
+
+    /** A payment channel's signed notification. */
+    async authenticateChannel(channel: Channel, request: SignedRequest): Promise<void> {
+      if (!paymentNotifyKey) {
+        throw new HttpError(403, 'Payment notifications are not enabled: PAYMENT_NOTIFY_KEY is not set', 'FORBIDDEN');
+      }
+      const now = checkedFreshness(request);
+      if (!signedWith(paymentNotifyKey, request)) throw unsigned('The signature does not match the notification');
+      await claimNonce(`channel:${channel}`, request.nonce as string, now);
+    },
+
+    /** A heartbeat: the runtime is kept, alarms follow its changes, and the machine learns its prices. */
+    async heartbeat(machine: GatewayMachineRow, beat: Heartbeat): Promise<HeartbeatAnswer> {
+      const now = clock.now();
+      const after = {
+        faultBits: beat.faultBits ?? 0,
+        tdsOut: beat.tdsOut ?? machine.tdsOut,
+        tankLevel: beat.tankLevel ?? machine.tankLevel,
+      };
+      await repo.recordHeartbeat(db, machine.id, {
+        online: true,
+        lastHeartbeat: now,
+        faultBits: after.faultBits,
+        ...(beat.signal !== undefined ? { signal: beat.signal } : {}),
+        ...(beat.temperature !== undefined ? { temperature: beat.temperature.toFixed(1) } : {}),
+        ...(beat.tdsIn !== undefined ? { tdsIn: beat.tdsIn } : {}),
+        ...(beat.tdsOut !== undefined ? { tdsOut: beat.tdsOut } : {}),
+        ...(beat.tankLevel !== undefined ? { tankLevel: beat.tankLevel } : {}),
+        ...(beat.makingWater !== undefined ? { makingWater: beat.makingWater } : {}),
+        ...(beat.doorOpen !== undefined ? { doorOpen: beat.doorOpen } : {}),
+        ...(beat.firmware !== undefined ? { firmware: beat.firmware } : {}),
+      });
+      if (!machine.online) await alarms.backOnline(machine);
+      await alarms.telemetryChanged(machine, machine, after);
+      const prices = machine.lifecycle === 'OPERATING' ? await policies.pricesFor(machine) : null;
+      return { serverTime: now.getTime(), lifecycle: machine.lifecycle, prices, heartbeatSeconds: HEARTBEAT_SECONDS };
+    },
+
+    /** Forgets the nonces whose timestamps could no longer be accepted. */
+    async purgeNonces(): Promise<void> {
+      await repo.purgeNonces(db, clock.now());
+    },
+  };
+}
+
+export type { SellingMachine };

@@ -1,0 +1,322 @@
+import type { OrderQuery, RefundQuery } from '@water/contract/orders';
+import { and, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  agents,
+  depts,
+  machines,
+  members,
+  orderKeys,
+  orders,
+  refunds,
+  salesDaily,
+  salesHourly,
+  sites,
+} from '../../db/schema.ts';
+import { isMissingPartition } from '../../lib/db-errors.ts';
+import { containsText, type Paging } from '../../lib/list-query.ts';
+
+export const orderSortable = {
+  createTime: orders.createTime,
+  payable: orders.payable,
+  paid: orders.paid,
+  state: orders.state,
+};
+export const orderOrder = [desc(orders.createTime), desc(orders.id)];
+export const refundSortable = { createTime: refunds.createTime, amount: refunds.amount, status: refunds.status };
+export const refundOrder = [desc(refunds.createTime), desc(refunds.id)];
+
+export type OrderRecord = typeof orders.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type OrderRow = OrderRecord & {
+  serialNo: string;
+  siteName: string | null;
+  agentName: string;
+  memberPhone: string | null;
+};
+export type RefundRecord = typeof refunds.$inferSelect;
+export type RefundRow = RefundRecord & { agentName: string; serialNo: string };
+
+/** Where an order lies: its id and its time (the key of its month's partition). */
+export interface OrderKey {
+  id: number;
+  time: Date;
+}
+
+/** The figures of one sale event added to the hourly and daily roll-ups. */
+export interface SalesDelta {
+  hour: Date;
+  day: string;
+  machineId: number;
+  siteId: number | null;
+  agentId: number;
+  channel: string;
+  orders?: number;
+  dispensedMl?: number;
+  paid?: number;
+  refunded?: number;
+  discount?: number;
+  coupon?: number;
+}
+
+const agentName = sql<string>`(SELECT d.name FROM ${agents} a JOIN ${depts} d ON d.id = a.dept_id WHERE a.id = ${orders.agentId})`;
+const orderColumns = {
+  order: orders,
+  serialNo: machines.serialNo,
+  siteName: sites.name,
+  agentName,
+  memberPhone: members.phone,
+};
+
+function selectOrders(db: Database) {
+  return db
+    .select(orderColumns)
+    .from(orders)
+    .innerJoin(machines, eq(machines.id, orders.machineId))
+    .leftJoin(sites, eq(sites.id, orders.siteId))
+    .leftJoin(members, eq(members.id, orders.memberId))
+    .$dynamic();
+}
+
+const flattenOrder = (row: {
+  order: OrderRecord;
+  serialNo: string;
+  siteName: string | null;
+  agentName: string;
+  memberPhone: string | null;
+}): OrderRow => ({
+  ...row.order,
+  serialNo: row.serialNo,
+  siteName: row.siteName,
+  agentName: row.agentName,
+  memberPhone: row.memberPhone,
+});
+
+const refundAgentName = sql<string>`(SELECT d.name FROM ${agents} a JOIN ${depts} d ON d.id = a.dept_id WHERE a.id = ${refunds.agentId})`;
+
+/** Runs `write`; when a row found no partition of the orders for its month, makes it and runs it again. */
+async function withPartition<T>(db: Database, time: Date, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!isMissingPartition(error)) throw error;
+    await ordersRepository.ensurePartition(db, time);
+    return write();
+  }
+}
+
+export const ordersRepository = {
+  withPartition,
+
+  /** Makes the orders' partition of the month of `time`, if it is not there yet. */
+  async ensurePartition(db: Database, time: Date): Promise<void> {
+    await db.execute(sql`SELECT biz_order_ensure_partition(${time.toISOString()}::timestamptz)`);
+  },
+
+  async nextOrderId(db: Database): Promise<number> {
+    const result = await db.execute<{ id: string }>(sql`SELECT nextval('biz_order_id_seq') AS id`);
+    return Number((result as unknown as { rows: { id: string }[] }).rows[0]?.id);
+  },
+
+  async keyOf(db: Database, machineId: number, machineOrderNo: string): Promise<OrderKey | undefined> {
+    const [row] = await db
+      .select({ id: orderKeys.orderId, time: orderKeys.orderTime })
+      .from(orderKeys)
+      .where(and(eq(orderKeys.machineId, machineId), eq(orderKeys.machineOrderNo, machineOrderNo)));
+    return row;
+  },
+
+  /** Claims the machine's number for a new order; false when another request claimed it first. */
+  async claimKey(db: Database, values: typeof orderKeys.$inferInsert): Promise<boolean> {
+    const claimed = await db
+      .insert(orderKeys)
+      .values(values)
+      .onConflictDoNothing()
+      .returning({ id: orderKeys.orderId });
+    return claimed.length > 0;
+  },
+
+  async insertOrder(db: Database, values: NewOrder): Promise<void> {
+    await db.insert(orders).values(values);
+  },
+
+  async order(db: Database, key: OrderKey, lock = false): Promise<OrderRecord | undefined> {
+    const query = db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, key.id), eq(orders.createTime, key.time)));
+    const [row] = await (lock ? query.for('update') : query);
+    return row;
+  },
+
+  async updateOrder(db: Database, key: OrderKey, values: Partial<NewOrder>): Promise<void> {
+    await db
+      .update(orders)
+      .set(values)
+      .where(and(eq(orders.id, key.id), eq(orders.createTime, key.time)));
+  },
+
+  /** Adds a sale event to the hourly and daily roll-ups. */
+  async addSales(db: Database, delta: SalesDelta): Promise<void> {
+    const figures = {
+      machineId: delta.machineId,
+      siteId: delta.siteId,
+      agentId: delta.agentId,
+      channel: delta.channel,
+      orders: delta.orders ?? 0,
+      dispensedMl: delta.dispensedMl ?? 0,
+      paid: delta.paid ?? 0,
+      refunded: delta.refunded ?? 0,
+      discount: delta.discount ?? 0,
+      coupon: delta.coupon ?? 0,
+    };
+    const add = (table: typeof salesHourly | typeof salesDaily) => ({
+      orders: sql`${table.orders} + excluded.orders`,
+      dispensedMl: sql`${table.dispensedMl} + excluded.dispensed_ml`,
+      paid: sql`${table.paid} + excluded.paid`,
+      refunded: sql`${table.refunded} + excluded.refunded`,
+      discount: sql`${table.discount} + excluded.discount`,
+      coupon: sql`${table.coupon} + excluded.coupon`,
+    });
+    await db
+      .insert(salesHourly)
+      .values({ hour: delta.hour, ...figures })
+      .onConflictDoUpdate({
+        target: [salesHourly.hour, salesHourly.machineId, salesHourly.channel],
+        set: add(salesHourly),
+      });
+    await db
+      .insert(salesDaily)
+      .values({ day: delta.day, ...figures })
+      .onConflictDoUpdate({ target: [salesDaily.day, salesDaily.machineId, salesDaily.channel], set: add(salesDaily) });
+  },
+
+  /** Closes the orders still unpaid that arrived before `before`; answers those it closed. */
+  async closeUnpaid(db: Database, before: Date, now: Date) {
+    return db
+      .update(orders)
+      .set({ state: 'CLOSED', closeTime: now, updateTime: now })
+      .where(and(eq(orders.state, 'CREATED'), lt(orders.receivedTime, before)))
+      .returning({ id: orders.id, createTime: orders.createTime, couponId: orders.couponId });
+  },
+
+  async page(
+    db: Database,
+    agentIds: readonly number[] | null,
+    range: { from: Date; to: Date },
+    query: Omit<OrderQuery, 'page' | 'size' | 'createTime'>,
+    paging: Paging,
+  ): Promise<{ content: OrderRow[]; totalElements: number }> {
+    const blurry = query.blurry?.trim();
+    const where = and(
+      gte(orders.createTime, range.from),
+      lt(orders.createTime, range.to),
+      agentIds === null ? undefined : inArray(orders.agentId, agentIds.length > 0 ? [...agentIds] : [0]),
+      blurry ? or(eq(orders.orderNo, blurry), eq(orders.machineOrderNo, blurry)) : undefined,
+      query.agentId ? eq(orders.agentId, query.agentId) : undefined,
+      query.siteId ? eq(orders.siteId, query.siteId) : undefined,
+      query.machineId ? eq(orders.machineId, query.machineId) : undefined,
+      query.channel ? eq(orders.channel, query.channel) : undefined,
+      query.state ? eq(orders.state, query.state) : undefined,
+    );
+    const rows = selectOrders(db)
+      .where(where)
+      .orderBy(...paging.orderBy)
+      .offset(paging.offset);
+    const [content, [total]] = await Promise.all([
+      paging.limit === undefined ? rows : rows.limit(paging.limit),
+      db.select({ n: count() }).from(orders).where(where),
+    ]);
+    return { content: content.map(flattenOrder), totalElements: total?.n ?? 0 };
+  },
+
+  /** An order by our number, looked for in the days its number names. */
+  async byOrderNo(db: Database, orderNo: string, from: Date, to: Date): Promise<OrderRow | undefined> {
+    const [row] = await selectOrders(db).where(
+      and(eq(orders.orderNo, orderNo), gte(orders.createTime, from), lt(orders.createTime, to)),
+    );
+    return row && flattenOrder(row);
+  },
+
+  async refundsOf(db: Database, orderId: number): Promise<RefundRow[]> {
+    const rows = await db
+      .select({ refund: refunds, agentName: refundAgentName, serialNo: machines.serialNo })
+      .from(refunds)
+      .innerJoin(machines, eq(machines.id, refunds.machineId))
+      .where(eq(refunds.orderId, orderId))
+      .orderBy(refunds.id);
+    return rows.map((row) => ({ ...row.refund, agentName: row.agentName, serialNo: row.serialNo }));
+  },
+
+  /** Fen of an order's refunds still waiting for review. */
+  async pendingRefunds(db: Database, orderId: number): Promise<number> {
+    const [row] = await db
+      .select({ sum: sql<number>`coalesce(sum(${refunds.amount}), 0)::int` })
+      .from(refunds)
+      .where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'PENDING')));
+    return row?.sum ?? 0;
+  },
+
+  async insertRefund(db: Database, values: typeof refunds.$inferInsert): Promise<RefundRecord> {
+    const [row] = await db.insert(refunds).values(values).returning();
+    return row as RefundRecord;
+  },
+
+  async refund(db: Database, id: number, lock = false): Promise<(RefundRecord & { deptId: number }) | undefined> {
+    const query = db
+      .select({ refund: refunds, deptId: agents.deptId })
+      .from(refunds)
+      .innerJoin(agents, eq(agents.id, refunds.agentId))
+      .where(eq(refunds.id, id));
+    const [row] = await (lock ? query.for('update', { of: refunds }) : query);
+    return row && { ...row.refund, deptId: row.deptId };
+  },
+
+  async updateRefund(db: Database, id: number, values: Partial<typeof refunds.$inferInsert>): Promise<void> {
+    await db.update(refunds).set(values).where(eq(refunds.id, id));
+  },
+
+  async refundPage(
+    db: Database,
+    agentIds: readonly number[] | null,
+    range: { from: Date; to: Date } | undefined,
+    query: Omit<RefundQuery, 'page' | 'size' | 'createTime'>,
+    paging: Paging,
+  ): Promise<{ content: RefundRow[]; totalElements: number }> {
+    const where: SQL | undefined = and(
+      range ? and(gte(refunds.createTime, range.from), lt(refunds.createTime, range.to)) : undefined,
+      agentIds === null ? undefined : inArray(refunds.agentId, agentIds.length > 0 ? [...agentIds] : [0]),
+      containsText([refunds.refundNo, refunds.orderNo], query.blurry),
+      query.status ? eq(refunds.status, query.status) : undefined,
+      query.reason ? eq(refunds.reason, query.reason) : undefined,
+      query.agentId ? eq(refunds.agentId, query.agentId) : undefined,
+    );
+    const rows = db
+      .select({ refund: refunds, agentName: refundAgentName, serialNo: machines.serialNo })
+      .from(refunds)
+      .innerJoin(machines, eq(machines.id, refunds.machineId))
+      .where(where)
+      .orderBy(...paging.orderBy)
+      .offset(paging.offset);
+    const [content, [total]] = await Promise.all([
+      paging.limit === undefined ? rows : rows.limit(paging.limit),
+      db.select({ n: count() }).from(refunds).where(where),
+    ]);
+    return {
+      content: content.map((row) => ({ ...row.refund, agentName: row.agentName, serialNo: row.serialNo })),
+      totalElements: total?.n ?? 0,
+    };
+  },
+
+  /** The member of a phone or openid, made on first sight and credited to the machine's agent. */
+  async member(db: Database, key: { phone?: string; openid?: string }, agentId: number | null): Promise<number> {
+    const column = key.phone ? members.phone : members.openid;
+    const value = (key.phone ?? key.openid) as string;
+    await db
+      .insert(members)
+      .values({ phone: key.phone ?? null, openid: key.openid ?? null, agentId })
+      .onConflictDoNothing();
+    const [row] = await db.select({ id: members.id }).from(members).where(eq(column, value));
+    return (row as { id: number }).id;
+  },
+};

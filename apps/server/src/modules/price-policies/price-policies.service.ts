@@ -1,0 +1,232 @@
+import type { PageOf } from '@water/contract/common';
+import type { Prices } from '@water/contract/gateway';
+import type {
+  PolicyScope,
+  PricePolicy,
+  PricePolicyCreateInput,
+  PricePolicyQuery,
+  PricePolicyUpdateInput,
+} from '@water/contract/price-policies';
+import { type AgentPaths, agentById, agentIdsInScope } from '../../lib/agents.ts';
+import { InvalidatingCache } from '../../lib/cache.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { forbiddenField, invalidField, notFound } from '../../lib/http-errors.ts';
+import { toPaging } from '../../lib/list-query.ts';
+import { inScope, type Principal } from '../../lib/principal.ts';
+import { formatDateTime, parseWireTime } from '../../lib/time.ts';
+import type { Sheet } from '../../lib/xlsx.ts';
+import {
+  type PolicyRow,
+  policyOrder,
+  policySortable,
+  pricePoliciesRepository as repo,
+} from './price-policies.repository.ts';
+
+function toDto(row: PolicyRow): PricePolicy {
+  return {
+    id: row.id,
+    name: row.name,
+    scope: row.scope as PolicyScope,
+    scopeId: row.scopeId,
+    scopeName: row.scopeName,
+    priceWechat: row.priceWechat,
+    priceAlipay: row.priceAlipay,
+    priceCard: row.priceCard,
+    priceCoin: row.priceCoin,
+    memberPrice: row.memberPrice,
+    discountPct: row.discountPct,
+    effectiveFrom: formatDateTime(row.effectiveFrom) as string,
+    status: row.status as PricePolicy['status'],
+    createTime: formatDateTime(row.createTime),
+  };
+}
+
+type Policy = Omit<PolicyRow, 'scopeName'>;
+
+/** What the choice of a policy needs to know of a machine. */
+export interface PricedMachine {
+  id: number;
+  modelId: number;
+  agentId: number | null;
+}
+
+/** The rank of each scope: the more specific, the higher (an agent's nearest ancestor adds depth). */
+const RANK: Record<PolicyScope, number> = { ALL: 0, MODEL: 1, AGENT: 2, MACHINE: 100 };
+
+export type PricePoliciesService = ReturnType<typeof createPricePoliciesService>;
+
+/**
+ * Price policies: what a litre costs per channel for the machines in a policy's scope, and the
+ * choice of the one that prices a machine now (the most specific active policy in effect).
+ */
+export function createPricePoliciesService(
+  { db, clock, events }: Pick<Deps, 'db' | 'clock' | 'events'>,
+  paths: AgentPaths,
+) {
+  const activePolicies = new InvalidatingCache<'active', Policy[]>().clearOn(events, 'policies');
+  const changed = () => events.publish('policies', '*');
+
+  /** A policy's scope checked against what the caller may price. */
+  async function checkedScope(principal: Principal, scope: PolicyScope, scopeId: number | null | undefined) {
+    if (scope === 'ALL' || scope === 'MODEL') {
+      if (principal.scope !== null) {
+        throw forbiddenField('scope', 'only staff whose data scope is unrestricted price every machine or a model');
+      }
+    }
+    if (scope === 'ALL') return null;
+    if (!scopeId) throw invalidField('scopeId', `is required for a ${scope.toLowerCase()} policy`, 'required');
+    if (scope === 'MODEL' && !(await repo.modelExists(db, scopeId))) {
+      throw invalidField('scopeId', `no machine model with id ${scopeId}`, 'unknown_reference');
+    }
+    if (scope === 'AGENT') {
+      const agent = await agentById(db, scopeId);
+      if (!agent || !inScope(principal, agent.deptId)) {
+        throw invalidField('scopeId', `no agent with id ${scopeId} in your reach`, 'unknown_reference');
+      }
+    }
+    if (scope === 'MACHINE') {
+      const machine = await repo.machineHolder(db, scopeId);
+      const reaches =
+        machine && (machine.deptId === null ? principal.scope === null : inScope(principal, machine.deptId));
+      if (!reaches) throw invalidField('scopeId', `no machine with id ${scopeId} in your reach`, 'unknown_reference');
+    }
+    return scopeId;
+  }
+
+  async function checkedFields(principal: Principal, input: PricePolicyCreateInput | PricePolicyUpdateInput) {
+    const name = input.name.trim();
+    if (!name) throw invalidField('name', 'must not be empty', 'required');
+    const effectiveFrom = parseWireTime(input.effectiveFrom, false);
+    if (!effectiveFrom) throw invalidField('effectiveFrom', `"${input.effectiveFrom}" is not a real time`, 'format');
+    return {
+      name,
+      scope: input.scope,
+      scopeId: await checkedScope(principal, input.scope, input.scopeId),
+      priceWechat: input.priceWechat,
+      priceAlipay: input.priceAlipay,
+      priceCard: input.priceCard,
+      priceCoin: input.priceCoin,
+      memberPrice: input.memberPrice ?? null,
+      discountPct: input.discountPct,
+      effectiveFrom,
+    };
+  }
+
+  /** A policy the caller may change: one it sees, whose scope it may price. */
+  async function ownPolicies(principal: Principal, ids: readonly number[]) {
+    const rows = await repo.byIds(db, ids);
+    for (const id of ids) {
+      const row = rows.find((policy) => policy.id === id);
+      if (!row) throw notFound(`No price policy with id ${id}`);
+      await checkedScope(principal, row.scope as PolicyScope, row.scopeId).catch(() => {
+        throw notFound(`No price policy with id ${id} in your reach`);
+      });
+    }
+    return rows;
+  }
+
+  return {
+    async list(principal: Principal, query: PricePolicyQuery): Promise<PageOf<PricePolicy>> {
+      const agentIds = await agentIdsInScope(db, principal.scope);
+      const page = await repo.page(db, agentIds, query, toPaging(query, policySortable, policyOrder));
+      return { content: page.content.map(toDto), totalElements: page.totalElements };
+    },
+
+    async exportSheet(
+      principal: Principal,
+      filter: Omit<PricePolicyQuery, 'page' | 'size'>,
+    ): Promise<Sheet<PolicyRow>> {
+      const agentIds = await agentIdsInScope(db, principal.scope);
+      const { content } = await repo.page(
+        db,
+        agentIds,
+        filter,
+        toPaging({ sort: filter.sort }, policySortable, policyOrder),
+      );
+      const yuan = (fen: number | null) => (fen === null ? null : fen / 100);
+      return {
+        name: 'price-policies',
+        columns: [
+          { header: 'Name', value: (p) => p.name },
+          { header: 'Scope', value: (p) => p.scope },
+          { header: 'Applies to', value: (p) => p.scopeName },
+          { header: 'WeChat (yuan/L)', value: (p) => yuan(p.priceWechat) },
+          { header: 'Alipay (yuan/L)', value: (p) => yuan(p.priceAlipay) },
+          { header: 'Card (yuan/L)', value: (p) => yuan(p.priceCard) },
+          { header: 'Coin (yuan/L)', value: (p) => yuan(p.priceCoin) },
+          { header: 'Member (yuan/L)', value: (p) => yuan(p.memberPrice) },
+          { header: 'Discount %', value: (p) => p.discountPct },
+          { header: 'Effective from', value: (p) => formatDateTime(p.effectiveFrom) },
+          { header: 'Status', value: (p) => p.status },
+        ],
+        rows: content,
+      };
+    },
+
+    async create(principal: Principal, input: PricePolicyCreateInput): Promise<void> {
+      const fields = await checkedFields(principal, input);
+      await repo.insert(db, {
+        ...fields,
+        status: input.status ?? 'ACTIVE',
+        createBy: principal.username,
+        updateBy: principal.username,
+      });
+      await changed();
+    },
+
+    async update(principal: Principal, input: PricePolicyUpdateInput): Promise<void> {
+      await ownPolicies(principal, [input.id]);
+      const fields = await checkedFields(principal, input);
+      await repo.update(db, input.id, {
+        ...fields,
+        ...(input.status ? { status: input.status } : {}),
+        updateBy: principal.username,
+        updateTime: clock.now(),
+      });
+      await changed();
+    },
+
+    async remove(principal: Principal, ids: number[]): Promise<void> {
+      const unique = [...new Set(ids)];
+      await ownPolicies(principal, unique);
+      await repo.remove(db, unique);
+      await changed();
+    },
+
+    /** The prices of a machine now: the most specific active policy in effect, or null if none covers it. */
+    async pricesFor(machine: PricedMachine): Promise<(Prices & { policyId: number }) | null> {
+      const policies = await activePolicies.get('active', () => repo.active(db));
+      const now = clock.now().getTime();
+      const path = machine.agentId === null ? [] : await paths.of(machine.agentId);
+      let best: Policy | undefined;
+      let bestRank = -1;
+      for (const policy of policies) {
+        if (policy.effectiveFrom.getTime() > now) continue;
+        let rank: number;
+        if (policy.scope === 'ALL') rank = RANK.ALL;
+        else if (policy.scope === 'MODEL') rank = policy.scopeId === machine.modelId ? RANK.MODEL : -1;
+        else if (policy.scope === 'MACHINE') rank = policy.scopeId === machine.id ? RANK.MACHINE : -1;
+        else {
+          const depth = path.indexOf(policy.scopeId ?? 0);
+          rank = depth < 0 ? -1 : RANK.AGENT + depth / 64;
+        }
+        if (rank < 0) continue;
+        const newer = best !== undefined && rank === bestRank && policy.effectiveFrom > best.effectiveFrom;
+        if (rank > bestRank || newer) {
+          best = policy;
+          bestRank = rank;
+        }
+      }
+      if (!best) return null;
+      return {
+        policyId: best.id,
+        WECHAT: best.priceWechat,
+        ALIPAY: best.priceAlipay,
+        CARD: best.priceCard,
+        COIN: best.priceCoin,
+        memberPrice: best.memberPrice,
+        discountPct: best.discountPct,
+      };
+    },
+  };
+}

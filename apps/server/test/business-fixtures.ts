@@ -1,0 +1,101 @@
+import { expect } from 'vitest';
+import { signedHeaders, signingKeyOf } from '../src/lib/gateway-signing.ts';
+import type { Caller, TestApp } from './test-app.ts';
+
+let serial = 0;
+/** A name or code no other call of this run gives. */
+export const unique = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${++serial}`;
+
+/** An active agent, created and approved by the caller (the administrator, or someone above it). */
+export async function activeAgent(
+  as: Caller,
+  name: string,
+  options: { parentId?: number | null; level?: string; quota?: number; rate?: string } = {},
+) {
+  const code = unique('A');
+  const created = await as('POST', '/api/agents', {
+    code,
+    name,
+    parentId: options.parentId ?? null,
+    level: options.level ?? 'PLATFORM',
+    contactName: 'Li Wei',
+    contactPhone: '13800138000',
+    commissionRate: options.rate ?? '20',
+    machineQuota: options.quota ?? 20,
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const [agent] = (await as('GET', `/api/agents?blurry=${code}`)).json().content;
+  const approved = await as('PUT', `/api/agents/${agent.id}/review`, { action: 'APPROVE' });
+  expect(approved.statusCode, approved.body).toBe(200);
+  return agent as { id: number; deptId: number; name: string };
+}
+
+/** A site of an agent. */
+export async function siteOf(as: Caller, agentId: number) {
+  const name = unique('Site ');
+  const created = await as('POST', '/api/sites', {
+    agentId,
+    name,
+    type: 'SCHOOL',
+    address: '1 School Road',
+    feeType: 'RENT',
+    feeValue: 0,
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return (await as('GET', `/api/sites?blurry=${encodeURIComponent(name)}`)).json().content[0] as {
+    id: number;
+    name: string;
+  };
+}
+
+/** A machine model. */
+export async function machineModel(as: Caller) {
+  const code = unique('M-');
+  const created = await as('POST', '/api/machine-models', {
+    code,
+    name: `Model ${code}`,
+    taps: 2,
+    waterTypes: 'COLD,HOT',
+    tankLitres: 60,
+    outputLph: 60,
+    billing: 'FLOW',
+    pulsesPerLitre: 450,
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return (await as('GET', `/api/machine-models?blurry=${code}`)).json().content[0] as { id: number };
+}
+
+/** A machine registered, allocated to the agent and installed at the site: selling. */
+export async function operatingMachine(as: Caller, options: { modelId: number; agentId: number; siteId: number }) {
+  const registered = await as('POST', '/api/machines', { serialNo: unique('WM'), modelId: options.modelId });
+  expect(registered.statusCode, registered.body).toBe(201);
+  const { machine, secret } = registered.json() as { machine: { id: number; serialNo: string }; secret: string };
+  const allocated = await as('POST', '/api/machines/allocate', { machineIds: [machine.id], agentId: options.agentId });
+  expect(allocated.statusCode, allocated.body).toBe(200);
+  const installed = await as('PUT', `/api/machines/${machine.id}/lifecycle`, {
+    action: 'INSTALL',
+    siteId: options.siteId,
+  });
+  expect(installed.statusCode, installed.body).toBe(200);
+  return { id: machine.id, serialNo: machine.serialNo, secret };
+}
+
+/** Signed gateway calls as a machine, at the test app's clock. */
+export function machineCaller(t: TestApp, machine: { serialNo: string; secret: string }) {
+  const key = signingKeyOf(machine.secret);
+  return (method: 'GET' | 'POST', url: string, body?: object, override: { nonce?: string; now?: number } = {}) => {
+    const payload = body === undefined ? '' : JSON.stringify(body);
+    const headers = signedHeaders({
+      key,
+      method,
+      path: url,
+      body: payload,
+      machine: machine.serialNo,
+      now: override.now ?? t.clock.now().getTime(),
+      nonce: override.nonce,
+    });
+    return t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+  };
+}
+
+export type MachineCaller = ReturnType<typeof machineCaller>;

@@ -1,0 +1,73 @@
+import Type, { type Static } from 'typebox';
+import { CreateTimeRange, DateTime, Id, OneOf, PageQuery } from './common.ts';
+
+/** The permissions of the alarm centre. */
+export const ALARM_PERMISSIONS = {
+  list: 'alarm:list',
+  /** Acknowledge and resolve alarms. */
+  edit: 'alarm:edit',
+} as const;
+
+export const ALARM_TYPES = [
+  'OFFLINE',
+  'FAULT',
+  'TDS_HIGH',
+  'TANK_EMPTY',
+  'NO_SALES',
+  'LEAK',
+  'PAYMENT_DEVICE',
+] as const;
+export type AlarmType = (typeof ALARM_TYPES)[number];
+export const ALARM_STATES = ['OPEN', 'ACKNOWLEDGED', 'RESOLVED'] as const;
+export type AlarmState = (typeof ALARM_STATES)[number];
+
+/** Water sold above this many ppm of dissolved solids raises TDS_HIGH. */
+export const TDS_OUT_MAX = 50;
+/** A tank at or below this percent raises TANK_EMPTY. */
+export const TANK_EMPTY_PERCENT = 5;
+
+export const Alarm = Type.Object({
+  id: Type.Integer(),
+  machineId: Type.Integer(),
+  serialNo: Type.String(),
+  agentId: Type.Union([Type.Integer(), Type.Null()]),
+  agentName: Type.Union([Type.String(), Type.Null()]),
+  siteName: Type.Union([Type.String(), Type.Null()]),
+  type: OneOf(ALARM_TYPES),
+  state: OneOf(ALARM_STATES),
+  detail: Type.Union([Type.String(), Type.Null()]),
+  /** How many times it was raised while open. */
+  count: Type.Integer(),
+  firstTime: DateTime,
+  lastTime: DateTime,
+  acknowledgedBy: Type.Union([Type.String(), Type.Null()]),
+  resolvedTime: Type.Union([DateTime, Type.Null()]),
+});
+export type Alarm = Static<typeof Alarm>;
+
+export const AlarmQuery = Type.Object({
+  ...PageQuery.properties,
+  blurry: Type.Optional(Type.String({ maxLength: 64, description: 'part of the machine’s serial number' })),
+  type: Type.Optional(OneOf(ALARM_TYPES)),
+  /** `OPEN` lists the alarms not yet resolved (open or acknowledged) unless `state` says otherwise. */
+  state: Type.Optional(OneOf(ALARM_STATES)),
+  agentId: Type.Optional(Id()),
+  machineId: Type.Optional(Id()),
+  firstTime: Type.Optional(CreateTimeRange),
+});
+export type AlarmQuery = Static<typeof AlarmQuery>;
+
+export const ALARM_ACTIONS = ['ACKNOWLEDGE', 'RESOLVE'] as const;
+export const AlarmActionInput = Type.Object(
+  { action: OneOf(ALARM_ACTIONS), ids: Type.Array(Id(), { minItems: 1, maxItems: 1000 }) },
+  { additionalProperties: false },
+);
+export type AlarmActionInput = Static<typeof AlarmActionInput>;
+
+/** What an ALARM push tells open consoles. */
+export interface AlarmPush {
+  id: number;
+  machineId: number;
+  serialNo: string;
+  type: AlarmType;
+}

@@ -1,0 +1,185 @@
+import Type, { type Static } from 'typebox';
+import { OneOf } from './common.ts';
+
+/**
+ * The machine gateway (`/gateway/v1/…`): what water machines and payment channels send and
+ * receive. Every request is signed; see `docs/gateway.md`.
+ */
+export const GATEWAY_PREFIX = '/gateway/v1';
+
+/** The headers of a signed gateway request. */
+export const GATEWAY_HEADERS = {
+  /** The machine's serial number (absent on a channel's notification). */
+  machine: 'x-machine',
+  /** Milliseconds since 1970-01-01 UTC when the request was signed. */
+  timestamp: 'x-timestamp',
+  /** 16 to 64 letters, digits, `_` or `-`, never used twice by the same sender. */
+  nonce: 'x-nonce',
+  /** Lowercase hex HMAC-SHA256 of the string to sign. */
+  signature: 'x-signature',
+} as const;
+
+/** How far a request's timestamp may lie from the server's clock, either way. */
+export const GATEWAY_WINDOW_MS = 5 * 60 * 1000;
+
+/**
+ * What is signed: method, path with its query, timestamp, nonce and the body exactly as sent
+ * (empty without a body), one per line.
+ */
+export function stringToSign(method: string, path: string, timestamp: string, nonce: string, body: string): string {
+  return `${method.toUpperCase()}\n${path}\n${timestamp}\n${nonce}\n${body}`;
+}
+
+export const CHANNELS = ['WECHAT', 'ALIPAY', 'CARD', 'COIN'] as const;
+export type Channel = (typeof CHANNELS)[number];
+/** Channels whose payment the machine itself confirms. */
+export const MACHINE_CHANNELS = ['CARD', 'COIN'] as const;
+/** Channels whose payment a notification of the channel confirms. */
+export const NOTIFYING_CHANNELS = ['WECHAT', 'ALIPAY'] as const;
+
+export const WATER = ['COLD', 'HOT'] as const;
+
+/** The telemetry of a heartbeat; every field optional (a machine reports what it has). */
+export const Heartbeat = Type.Object(
+  {
+    signal: Type.Optional(Type.Integer({ minimum: 0, maximum: 31, description: 'cellular signal, 0–31' })),
+    temperature: Type.Optional(Type.Number({ minimum: -40, maximum: 120, description: '°C' })),
+    tdsIn: Type.Optional(Type.Integer({ minimum: 0, maximum: 5000, description: 'ppm of the water coming in' })),
+    tdsOut: Type.Optional(Type.Integer({ minimum: 0, maximum: 5000, description: 'ppm of the water sold' })),
+    tankLevel: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: 'percent full' })),
+    makingWater: Type.Optional(Type.Boolean()),
+    doorOpen: Type.Optional(Type.Boolean()),
+    faultBits: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535, description: 'see FAULT_BITS' })),
+    firmware: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  },
+  { additionalProperties: false },
+);
+export type Heartbeat = Static<typeof Heartbeat>;
+
+/** The meaning of each fault bit a machine reports. */
+export const FAULT_BITS = {
+  LEAK: 1,
+  PUMP: 2,
+  VALVE: 4,
+  UV_LAMP: 8,
+  PAYMENT_DEVICE: 16,
+  FLOW_METER: 32,
+} as const;
+
+/** Fen per litre for each channel, and the policy they come from. */
+export const Prices = Type.Object({
+  policyId: Type.Union([Type.Integer(), Type.Null()]),
+  WECHAT: Type.Integer(),
+  ALIPAY: Type.Integer(),
+  CARD: Type.Integer(),
+  COIN: Type.Integer(),
+  memberPrice: Type.Union([Type.Integer(), Type.Null()]),
+  discountPct: Type.String({ description: 'percent off, two decimals' }),
+});
+export type Prices = Static<typeof Prices>;
+
+export const HeartbeatAnswer = Type.Object({
+  /** Milliseconds since 1970 by the server's clock, to correct the machine's. */
+  serverTime: Type.Integer(),
+  lifecycle: Type.String(),
+  /** Null while no price policy covers the machine: it must not sell. */
+  prices: Type.Union([Prices, Type.Null()]),
+  /** Seconds until the next heartbeat. */
+  heartbeatSeconds: Type.Integer(),
+});
+export type HeartbeatAnswer = Static<typeof HeartbeatAnswer>;
+
+const machineOrderNo = Type.String({
+  pattern: '^[A-Za-z0-9_-]{1,64}$',
+  errorMessage: 'must be 1 to 64 letters, digits, _ or -',
+});
+const machineTime = Type.Optional(
+  Type.Integer({ minimum: 0, description: 'the machine’s time, ms since 1970 (for sales made offline)' }),
+);
+
+export const GatewayOrderInput = Type.Object(
+  {
+    machineOrderNo,
+    tap: Type.Integer({ minimum: 1, maximum: 2 }),
+    waterType: OneOf(WATER),
+    requestedMl: Type.Integer({ minimum: 50, maximum: 50_000 }),
+    channel: OneOf(CHANNELS),
+    memberPhone: Type.Optional(Type.String({ pattern: '^1\\d{10}$', errorMessage: 'must be a mobile number' })),
+    memberOpenid: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{6,64}$', errorMessage: 'must be an openid' })),
+    createdAt: machineTime,
+  },
+  { additionalProperties: false },
+);
+export type GatewayOrderInput = Static<typeof GatewayOrderInput>;
+
+export const ORDER_STATES = [
+  'CREATED',
+  'PAID',
+  'DISPENSING',
+  'COMPLETED',
+  'CLOSED',
+  'DISPENSE_FAILED',
+  'REFUNDING',
+  'REFUNDED',
+  'PARTIALLY_REFUNDED',
+] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+/** What the machine is told of its sale. */
+export const GatewayOrder = Type.Object({
+  orderNo: Type.String(),
+  machineOrderNo: Type.String(),
+  state: OneOf(ORDER_STATES),
+  channel: OneOf(CHANNELS),
+  /** Fen per litre. */
+  unitPrice: Type.Integer(),
+  requestedMl: Type.Integer(),
+  dispensedMl: Type.Union([Type.Integer(), Type.Null()]),
+  listAmount: Type.Integer(),
+  discountAmount: Type.Integer(),
+  couponAmount: Type.Integer(),
+  payable: Type.Integer(),
+  paid: Type.Integer(),
+  refunded: Type.Integer(),
+});
+export type GatewayOrder = Static<typeof GatewayOrder>;
+
+export const GatewayOrderRef = Type.Object({ machineOrderNo });
+
+export const GatewayPaymentInput = Type.Object(
+  {
+    channel: OneOf(MACHINE_CHANNELS),
+    amount: Type.Integer({ minimum: 0, maximum: 10_000_000, description: 'fen' }),
+    /** The card's number or the coin box's count, kept as the payment's reference. */
+    reference: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' })),
+    paidAt: machineTime,
+  },
+  { additionalProperties: false },
+);
+export type GatewayPaymentInput = Static<typeof GatewayPaymentInput>;
+
+export const DISPENSE_RESULTS = ['STARTED', 'COMPLETED', 'FAILED'] as const;
+
+export const GatewayDispenseInput = Type.Object(
+  {
+    result: OneOf(DISPENSE_RESULTS),
+    dispensedMl: Type.Optional(Type.Integer({ minimum: 0, maximum: 50_000 })),
+    endedAt: machineTime,
+  },
+  { additionalProperties: false },
+);
+export type GatewayDispenseInput = Static<typeof GatewayDispenseInput>;
+
+/** A payment channel's notification that a consumer paid an order. */
+export const ChannelNotification = Type.Object(
+  {
+    orderNo: Type.String({ pattern: '^[0-9A-Z]{1,32}$' }),
+    transactionId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }),
+    amount: Type.Integer({ minimum: 0, maximum: 10_000_000, description: 'fen' }),
+    paidAt: machineTime,
+  },
+  { additionalProperties: false },
+);
+export type ChannelNotification = Static<typeof ChannelNotification>;
+
+export const ChannelParam = Type.Object({ channel: OneOf(['wechat', 'alipay'] as const) });

@@ -1,0 +1,138 @@
+import Type, { type Static } from 'typebox';
+import { CreateTimeRange, DateTime, Id, OneOf, PageQuery } from './common.ts';
+import { CHANNELS, ORDER_STATES } from './gateway.ts';
+
+export type { Channel, OrderState } from './gateway.ts';
+export { CHANNELS, ORDER_STATES };
+
+/** The permissions of the orders and refunds pages. */
+export const ORDER_PERMISSIONS = {
+  list: 'order:list',
+  /** See the refunds and their review queue. */
+  refundList: 'refund:list',
+  /** Ask for a refund of a completed order. */
+  refundAdd: 'refund:add',
+  /** Approve or reject refunds (and confirm channel refunds with the channel's reference). */
+  refundReview: 'refund:review',
+} as const;
+
+/** The longest time range an order list or export covers. */
+export const ORDER_RANGE_MAX_DAYS = 92;
+
+export const Order = Type.Object({
+  id: Type.Integer(),
+  orderNo: Type.String(),
+  machineOrderNo: Type.String(),
+  machineId: Type.Integer(),
+  serialNo: Type.String(),
+  siteId: Type.Union([Type.Integer(), Type.Null()]),
+  siteName: Type.Union([Type.String(), Type.Null()]),
+  agentId: Type.Integer(),
+  agentName: Type.String(),
+  /** The member's phone, masked (`138****8000`); null for an anonymous sale. */
+  memberPhone: Type.Union([Type.String(), Type.Null()]),
+  channel: OneOf(CHANNELS),
+  tap: Type.Integer(),
+  waterType: Type.String(),
+  unitPrice: Type.Integer({ description: 'fen per litre' }),
+  requestedMl: Type.Integer(),
+  dispensedMl: Type.Union([Type.Integer(), Type.Null()]),
+  listAmount: Type.Integer({ description: 'fen' }),
+  discountAmount: Type.Integer(),
+  couponAmount: Type.Integer(),
+  payable: Type.Integer(),
+  paid: Type.Integer(),
+  refunded: Type.Integer(),
+  state: OneOf(ORDER_STATES),
+  commissionRate: Type.String(),
+  createTime: DateTime,
+  paidTime: Type.Union([DateTime, Type.Null()]),
+  dispenseEndTime: Type.Union([DateTime, Type.Null()]),
+  closeTime: Type.Union([DateTime, Type.Null()]),
+});
+export type Order = Static<typeof Order>;
+
+export const OrderQuery = Type.Object({
+  ...PageQuery.properties,
+  /** Required: start and end of the sale's time (at most ORDER_RANGE_MAX_DAYS days). */
+  createTime: CreateTimeRange,
+  blurry: Type.Optional(Type.String({ maxLength: 64, description: 'our order number or the machine’s' })),
+  agentId: Type.Optional(Id()),
+  siteId: Type.Optional(Id()),
+  machineId: Type.Optional(Id()),
+  channel: Type.Optional(OneOf(CHANNELS)),
+  state: Type.Optional(OneOf(ORDER_STATES)),
+});
+export type OrderQuery = Static<typeof OrderQuery>;
+
+export const REFUND_REASONS = ['DISPENSE_FAILED', 'SHORT_FILL', 'CUSTOMER', 'STAFF'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+/** The reasons staff give; the other two are the server's own. */
+export const STAFF_REFUND_REASONS = ['CUSTOMER', 'STAFF'] as const;
+export const REFUND_STATUSES = ['PENDING', 'SUCCESS', 'FAILED'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+export const Refund = Type.Object({
+  id: Type.Integer(),
+  refundNo: Type.String(),
+  orderNo: Type.String(),
+  agentId: Type.Integer(),
+  agentName: Type.String(),
+  serialNo: Type.String(),
+  channel: OneOf(CHANNELS),
+  amount: Type.Integer({ description: 'fen' }),
+  reason: OneOf(REFUND_REASONS),
+  note: Type.Union([Type.String(), Type.Null()]),
+  status: OneOf(REFUND_STATUSES),
+  channelRef: Type.Union([Type.String(), Type.Null()]),
+  createBy: Type.Union([Type.String(), Type.Null()]),
+  reviewedBy: Type.Union([Type.String(), Type.Null()]),
+  createTime: DateTime,
+  doneTime: Type.Union([DateTime, Type.Null()]),
+});
+export type Refund = Static<typeof Refund>;
+
+export const OrderDetail = Type.Object({
+  ...Order.properties,
+  refunds: Type.Array(Refund),
+});
+export type OrderDetail = Static<typeof OrderDetail>;
+
+export const RefundQuery = Type.Object({
+  ...PageQuery.properties,
+  createTime: Type.Optional(CreateTimeRange),
+  blurry: Type.Optional(Type.String({ maxLength: 64, description: 'refund or order number' })),
+  status: Type.Optional(OneOf(REFUND_STATUSES)),
+  reason: Type.Optional(OneOf(REFUND_REASONS)),
+  agentId: Type.Optional(Id()),
+});
+export type RefundQuery = Static<typeof RefundQuery>;
+
+export const OrderNoParam = Type.Object({
+  orderNo: Type.String({ pattern: '^\\d{18}$', errorMessage: 'must be an order number' }),
+});
+
+export const RefundRequestInput = Type.Object(
+  {
+    amount: Type.Integer({ minimum: 1, maximum: 10_000_000, description: 'fen' }),
+    reason: OneOf(STAFF_REFUND_REASONS),
+    note: Type.String({ minLength: 1, maxLength: 500 }),
+  },
+  { additionalProperties: false },
+);
+export type RefundRequestInput = Static<typeof RefundRequestInput>;
+
+export const REFUND_REVIEW_ACTIONS = ['APPROVE', 'REJECT'] as const;
+
+export const RefundReviewInput = Type.Object(
+  {
+    action: OneOf(REFUND_REVIEW_ACTIONS),
+    /** Required to approve a WeChat or Alipay refund: the channel's reference of the money sent back. */
+    channelRef: Type.Optional(
+      Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$', errorMessage: 'must be 1 to 64 letters, digits, _ or -' }),
+    ),
+    note: Type.Optional(Type.String({ maxLength: 500 })),
+  },
+  { additionalProperties: false },
+);
+export type RefundReviewInput = Static<typeof RefundReviewInput>;

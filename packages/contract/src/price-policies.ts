@@ -1,0 +1,73 @@
+import Type, { type Static } from 'typebox';
+import { AbsentId, DateTime, Id, nullable, OneOf, PageQuery } from './common.ts';
+
+/** The permissions of the price policies page. */
+export const POLICY_PERMISSIONS = {
+  list: 'policy:list',
+  add: 'policy:add',
+  edit: 'policy:edit',
+  del: 'policy:del',
+} as const;
+
+/**
+ * Which machines a policy prices: every machine, those of a model, those an agent (or an agent
+ * beneath it) holds, or one machine. The most specific wins: machine, then the nearest agent,
+ * then the model, then every machine; among equals, the one in effect most recently.
+ */
+export const POLICY_SCOPES = ['ALL', 'MODEL', 'AGENT', 'MACHINE'] as const;
+export type PolicyScope = (typeof POLICY_SCOPES)[number];
+export const POLICY_STATUSES = ['ACTIVE', 'DISABLED'] as const;
+
+/** The highest price of a litre: 1,000 yuan. */
+export const PRICE_MAX = 100_000;
+
+export const PricePolicy = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  scope: OneOf(POLICY_SCOPES),
+  scopeId: Type.Union([Type.Integer(), Type.Null()]),
+  /** The model's, agent's or machine's name (serial number); null for every machine. */
+  scopeName: Type.Union([Type.String(), Type.Null()]),
+  priceWechat: Type.Integer({ description: 'fen per litre' }),
+  priceAlipay: Type.Integer(),
+  priceCard: Type.Integer(),
+  priceCoin: Type.Integer(),
+  memberPrice: Type.Union([Type.Integer(), Type.Null()]),
+  discountPct: Type.String({ description: 'percent off, two decimals' }),
+  effectiveFrom: DateTime,
+  status: OneOf(POLICY_STATUSES),
+  createTime: Type.Union([DateTime, Type.Null()]),
+});
+export type PricePolicy = Static<typeof PricePolicy>;
+
+export const PricePolicyQuery = Type.Object({
+  ...PageQuery.properties,
+  blurry: Type.Optional(Type.String({ maxLength: 255, description: 'part of the name' })),
+  scope: Type.Optional(OneOf(POLICY_SCOPES)),
+  status: Type.Optional(OneOf(POLICY_STATUSES)),
+});
+export type PricePolicyQuery = Static<typeof PricePolicyQuery>;
+
+const price = () => Type.Integer({ minimum: 0, maximum: PRICE_MAX, description: 'fen per litre' });
+
+const policyFields = {
+  name: Type.String({ minLength: 1, maxLength: 255 }),
+  scope: OneOf(POLICY_SCOPES),
+  scopeId: Type.Optional(nullable<number>('integer', { minimum: 1, maximum: 2 ** 31 - 1 })),
+  priceWechat: price(),
+  priceAlipay: price(),
+  priceCard: price(),
+  priceCoin: price(),
+  memberPrice: Type.Optional(nullable<number>('integer', { minimum: 0, maximum: PRICE_MAX })),
+  discountPct: Type.String({
+    pattern: '^(100(\\.0{1,2})?|\\d{1,2}(\\.\\d{1,2})?)$',
+    errorMessage: 'must be a percent from 0 to 100 with at most two decimals',
+  }),
+  effectiveFrom: DateTime,
+  status: Type.Optional(OneOf(POLICY_STATUSES)),
+};
+
+export const PricePolicyCreateInput = Type.Object({ id: AbsentId, ...policyFields });
+export type PricePolicyCreateInput = Static<typeof PricePolicyCreateInput>;
+export const PricePolicyUpdateInput = Type.Object({ id: Id(), ...policyFields });
+export type PricePolicyUpdateInput = Static<typeof PricePolicyUpdateInput>;
