@@ -72,6 +72,12 @@ export const OPERATION_NAMES: Readonly<Record<string, string>> = {
   'POST /api/sites': 'Create a site',
   'PUT /api/sites': 'Edit a site',
   'DELETE /api/sites': 'Delete sites',
+  'POST /api/price-policies': 'Create a price policy',
+  'PUT /api/price-policies': 'Edit a price policy',
+  'DELETE /api/price-policies': 'Delete price policies',
+  'POST /api/orders/:orderNo/refunds': 'Ask for a refund',
+  'PUT /api/refunds/:id/review': 'Review a refund',
+  'PUT /api/alarms': 'Handle alarms',
 };
 
 /** The logged name of a write: its operation name, or undefined for a route that has none. */

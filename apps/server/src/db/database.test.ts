@@ -36,12 +36,31 @@ describe('first-start seed', () => {
   });
   afterAll(() => app.close());
 
-  it('creates the two roles', async () => {
-    const roles = await app.database.db.select().from(t.roles).orderBy(asc(t.roles.level));
+  it('creates the roles: administrator, user, and the agent manager and finance of the business', async () => {
+    const roles = await app.database.db.select().from(t.roles).orderBy(asc(t.roles.level), asc(t.roles.id));
     expect(roles.map((role) => [role.name, role.level, role.dataScope])).toEqual([
       ['Administrator', 1, '全部'],
       ['User', 2, '本级'],
+      ['Agent manager', 3, '本级及以下'],
+      ['Finance', 3, '全部'],
     ]);
+    const permissionsOf = async (name: string) => {
+      const rows = await app.database.db
+        .select({ permission: t.menus.permission, title: t.menus.title })
+        .from(t.rolesMenus)
+        .innerJoin(t.roles, eq(t.roles.id, t.rolesMenus.roleId))
+        .innerJoin(t.menus, eq(t.menus.id, t.rolesMenus.menuId))
+        .where(eq(t.roles.name, name));
+      return { permissions: rows.map((row) => row.permission), titles: rows.map((row) => row.title) };
+    };
+    const manager = await permissionsOf('Agent manager');
+    expect(manager.permissions).toEqual(expect.arrayContaining(['agent:add', 'device:operate', 'order:list', 'refund:add']));
+    expect(manager.permissions).not.toContain('refund:review');
+    expect(manager.permissions).not.toContain('user:list');
+    expect(manager.titles).toContain('Business');
+    const finance = await permissionsOf('Finance');
+    expect(finance.permissions.filter(Boolean).sort()).toEqual(['order:list', 'refund:add', 'refund:list', 'refund:review']);
+    expect(finance.titles).toEqual(expect.arrayContaining(['Business', 'Orders', 'Refunds']));
   });
 
   it('creates the system menus with their pages and permission strings', async () => {

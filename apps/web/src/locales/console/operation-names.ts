@@ -59,5 +59,11 @@ export const operationNamesZh: Readonly<Record<string, string>> = {
   'Change a machine’s lifecycle': '变更设备状态',
   'Create a site': '新增点位',
   'Edit a site': '修改点位',
+  'Create a price policy': '新增价格策略',
+  'Edit a price policy': '修改价格策略',
+  'Delete price policies': '删除价格策略',
+  'Ask for a refund': '申请退款',
+  'Review a refund': '审核退款',
+  'Handle alarms': '处理告警',
   'Delete sites': '删除点位',
 };

@@ -1,0 +1,215 @@
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  activeAgent,
+  type MachineCaller,
+  machineCaller,
+  machineModel,
+  operatingMachine,
+  siteOf,
+  unique,
+} from '../../../test/business-fixtures.ts';
+import { type Caller, callerFor, tokenOf, useTestApp } from '../../../test/test-app.ts';
+import { orders, refunds, salesDaily } from '../../db/schema.ts';
+import { formatDay } from '../../lib/time.ts';
+import { roleId, userBody } from '../users/test-fixtures.ts';
+
+const past = '2020-01-01 00:00:00';
+const PASSWORD = 'Orders-pass-1';
+
+describe('orders, refunds and price policies', () => {
+  const ctx = useTestApp();
+  const admin: Caller = (...args) => ctx.admin(...args);
+  let modelId: number;
+  let hq: { id: number; deptId: number };
+  let north: { id: number; deptId: number };
+  let south: { id: number; deptId: number };
+  let northMachine: { id: number; serialNo: string; secret: string };
+  let southMachine: { id: number; serialNo: string; secret: string };
+  let northCall: MachineCaller;
+  let southCall: MachineCaller;
+  let northManager: Caller;
+  let finance: Caller;
+
+  const policy = async (fields: Record<string, unknown>, as: Caller = admin) =>
+    as('POST', '/api/price-policies', {
+      name: unique('Policy '),
+      scope: 'ALL',
+      priceWechat: 50,
+      priceAlipay: 50,
+      priceCard: 50,
+      priceCoin: 50,
+      discountPct: '0',
+      effectiveFrom: past,
+      ...fields,
+    });
+  const cardPrice = async (call: MachineCaller) => {
+    const { prices } = (await call('POST', '/gateway/v1/heartbeat', {})).json();
+    return prices === null ? null : (prices.CARD as number);
+  };
+  const staffOf = async (dept: number, role: string) => {
+    const body = userBody(dept, await roleId(ctx.t, role), { password: PASSWORD });
+    const created = await admin('POST', '/api/users', body);
+    expect(created.statusCode, created.body).toBe(201);
+    return callerFor(ctx.t, await tokenOf(ctx.t, body.username, PASSWORD));
+  };
+  /** A card sale carried through: created, paid, dispensed (`dispensedMl` short of 2 L refunds the rest). */
+  const cardSale = async (call: MachineCaller, dispensedMl = 2000) => {
+    const no = unique('S');
+    const created = (await call('POST', '/gateway/v1/orders', {
+      machineOrderNo: no,
+      tap: 1,
+      waterType: 'COLD',
+      requestedMl: 2000,
+      channel: 'CARD',
+    })).json();
+    await call('POST', `/gateway/v1/orders/${no}/payment`, { channel: 'CARD', amount: created.payable });
+    await call('POST', `/gateway/v1/orders/${no}/dispense`, { result: 'COMPLETED', dispensedMl });
+    return created.orderNo as string;
+  };
+  const today = () => formatDay(ctx.t.clock.now());
+  const range = () => `createTime=${today()}&createTime=${today()}`;
+
+  beforeAll(async () => {
+    modelId = (await machineModel(admin)).id;
+    hq = await activeAgent(admin, unique('HQ '), { quota: 50 });
+    north = await activeAgent(admin, unique('North '), { parentId: hq.id, level: 'PROVINCE', quota: 10, rate: '15' });
+    south = await activeAgent(admin, unique('South '), { parentId: hq.id, level: 'PROVINCE', quota: 10, rate: '15' });
+    northMachine = await operatingMachine(admin, {
+      modelId,
+      agentId: north.id,
+      siteId: (await siteOf(admin, north.id)).id,
+    });
+    southMachine = await operatingMachine(admin, {
+      modelId,
+      agentId: south.id,
+      siteId: (await siteOf(admin, south.id)).id,
+    });
+    northCall = machineCaller(ctx.t, northMachine);
+    southCall = machineCaller(ctx.t, southMachine);
+    northManager = await staffOf(north.deptId, 'Agent manager');
+    finance = await staffOf((await activeAgent(admin, unique('Finance dept '))).deptId, 'Finance');
+  });
+
+  it('prices each machine by its most specific policy in effect: machine, nearest agent, model, every machine', async () => {
+    expect(await cardPrice(northCall)).toBeNull();
+    expect((await northCall('POST', '/gateway/v1/orders', {
+      machineOrderNo: unique('S'),
+      tap: 1,
+      waterType: 'COLD',
+      requestedMl: 1000,
+      channel: 'CARD',
+    })).statusCode).toBe(409);
+
+    expect((await policy({ priceCard: 50 })).statusCode).toBe(201);
+    expect(await cardPrice(northCall)).toBe(50);
+    expect((await policy({ scope: 'MODEL', scopeId: modelId, priceCard: 45 })).statusCode).toBe(201);
+    expect(await cardPrice(northCall)).toBe(45);
+    expect((await policy({ scope: 'AGENT', scopeId: hq.id, priceCard: 30 })).statusCode).toBe(201);
+    expect((await policy({ scope: 'AGENT', scopeId: south.id, priceCard: 20, discountPct: '10' })).statusCode).toBe(201);
+    expect(await cardPrice(northCall)).toBe(30);
+    expect(await cardPrice(southCall)).toBe(20);
+    const later = await policy({ scope: 'MACHINE', scopeId: northMachine.id, priceCard: 10, effectiveFrom: '2999-01-01 00:00:00' });
+    expect(later.statusCode).toBe(201);
+    expect(await cardPrice(northCall)).toBe(30);
+
+    // 2 L at 20 fen, 10 % off: 40 − 4.
+    const sold = (await southCall('POST', '/gateway/v1/orders', {
+      machineOrderNo: unique('S'),
+      tap: 1,
+      waterType: 'COLD',
+      requestedMl: 2000,
+      channel: 'CARD',
+    })).json();
+    expect(sold).toMatchObject({ unitPrice: 20, listAmount: 40, discountAmount: 4, payable: 36 });
+  });
+
+  it('lets only unrestricted staff price every machine or a model, and an agent’s staff its own agents', async () => {
+    const everywhere = await policy({ priceCard: 1 }, northManager);
+    expect(everywhere.statusCode).toBe(403);
+    const foreign = await policy({ scope: 'AGENT', scopeId: south.id, priceCard: 1 }, northManager);
+    expect(foreign.json().errors[0]).toMatchObject({ field: 'scopeId', code: 'unknown_reference' });
+    const own = await policy({ scope: 'AGENT', scopeId: north.id, priceCard: 25, name: 'North card' }, northManager);
+    expect(own.statusCode, own.body).toBe(201);
+    expect(await cardPrice(northCall)).toBe(25);
+    const seen = (await northManager('GET', '/api/price-policies?size=50')).json().content as { scope: string; scopeId: number | null }[];
+    expect(seen.some((p) => p.scope === 'AGENT' && p.scopeId === south.id)).toBe(false);
+    expect(seen.some((p) => p.scope === 'ALL')).toBe(true);
+  });
+
+  it('lists orders of a required time range within the caller’s scope, and hides the others’ details', async () => {
+    const northOrder = await cardSale(northCall);
+    const southOrder = await cardSale(southCall);
+    expect((await admin('GET', '/api/orders')).json().errors[0]).toMatchObject({ field: 'createTime' });
+    const tooLong = await admin('GET', '/api/orders?createTime=2026-01-01&createTime=2026-06-30');
+    expect(tooLong.json().errors[0]).toMatchObject({ field: 'createTime', code: 'too_large' });
+
+    const mine = (await northManager('GET', `/api/orders?${range()}&size=100`)).json().content as { orderNo: string; agentId: number }[];
+    expect(mine.map((order) => order.orderNo)).toContain(northOrder);
+    expect(mine.every((order) => order.agentId === north.id)).toBe(true);
+    expect((await northManager('GET', `/api/orders/${southOrder}`)).statusCode).toBe(404);
+    const all = (await admin('GET', `/api/orders?${range()}&size=100`)).json().content as { orderNo: string }[];
+    expect(all.map((order) => order.orderNo)).toEqual(expect.arrayContaining([northOrder, southOrder]));
+    const filtered = (await admin('GET', `/api/orders?${range()}&agentId=${south.id}&state=COMPLETED`)).json();
+    expect(filtered.content.every((order: { agentId: number }) => order.agentId === south.id)).toBe(true);
+    const exported = await northManager('GET', `/api/orders/download?${range()}`);
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-type']).toMatch(/spreadsheetml/);
+  });
+
+  it('refunds after review: staff ask with a reason, finance approves, never more than was paid', async () => {
+    const orderNo = await cardSale(northCall);
+    const order = (await northManager('GET', `/api/orders/${orderNo}`)).json();
+    expect(order).toMatchObject({ state: 'COMPLETED', paid: 50, memberPhone: null, commissionRate: '15.00' });
+    const ask = (amount: number, as: Caller = northManager) =>
+      as('POST', `/api/orders/${orderNo}/refunds`, { amount, reason: 'CUSTOMER', note: 'Water tasted of plastic' });
+    expect((await ask(51)).json().errors[0]).toMatchObject({ field: 'amount', code: 'too_large' });
+    const first = await ask(30);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json()).toMatchObject({ status: 'PENDING', amount: 30, createBy: expect.any(String) });
+    expect((await ask(21)).json().errors[0]).toMatchObject({ field: 'amount', code: 'too_large' });
+    expect((await northManager('PUT', `/api/refunds/${first.json().id}/review`, { action: 'APPROVE' })).statusCode).toBe(403);
+
+    const queue = (await finance('GET', '/api/refunds?status=PENDING&size=100')).json().content as { id: number }[];
+    expect(queue.map((refund) => refund.id)).toContain(first.json().id);
+    expect((await finance('PUT', `/api/refunds/${first.json().id}/review`, { action: 'APPROVE' })).statusCode).toBe(200);
+    expect((await finance('GET', `/api/orders/${orderNo}`)).json()).toMatchObject({ state: 'PARTIALLY_REFUNDED', refunded: 30 });
+
+    const second = (await ask(20, finance)).json();
+    const rejected = await finance('PUT', `/api/refunds/${second.id}/review`, { action: 'REJECT' });
+    expect(rejected.json().errors[0]).toMatchObject({ field: 'note', code: 'required' });
+    await finance('PUT', `/api/refunds/${second.id}/review`, { action: 'REJECT', note: 'Not our machine' });
+    expect((await finance('GET', `/api/orders/${orderNo}`)).json()).toMatchObject({ state: 'PARTIALLY_REFUNDED', refunded: 30 });
+    await finance('PUT', `/api/refunds/${(await ask(20, finance)).json().id}/review`, { action: 'APPROVE' });
+    const done = (await finance('GET', `/api/orders/${orderNo}`)).json();
+    expect(done).toMatchObject({ state: 'REFUNDED', refunded: 50 });
+    expect(done.refunds.map((r: { status: string }) => r.status)).toEqual(['SUCCESS', 'FAILED', 'SUCCESS']);
+    expect((await ask(1, finance)).statusCode).toBe(409);
+  });
+
+  it('reconciles: for every scope and day, paid minus refunded over the orders equals the roll-ups', async () => {
+    await cardSale(northCall, 1500);
+    await cardSale(southCall, 0);
+    await cardSale(southCall);
+    const db = ctx.t.database.db;
+    const day = today();
+    const from = new Date(`${day}T00:00:00`);
+    const to = new Date(from.getTime() + 86_400_000);
+    for (const agentId of [north.id, south.id]) {
+      const [paid] = await db
+        .select({ sum: sql<number>`coalesce(sum(${orders.paid}), 0)::int` })
+        .from(orders)
+        .where(and(eq(orders.agentId, agentId), gte(orders.paidTime, from), lt(orders.paidTime, to)));
+      const [refunded] = await db
+        .select({ sum: sql<number>`coalesce(sum(${refunds.amount}), 0)::int` })
+        .from(refunds)
+        .where(and(eq(refunds.agentId, agentId), eq(refunds.status, 'SUCCESS'), gte(refunds.doneTime, from), lt(refunds.doneTime, to)));
+      const [rolled] = await db
+        .select({ net: sql<number>`coalesce(sum(${salesDaily.paid} - ${salesDaily.refunded}), 0)::int` })
+        .from(salesDaily)
+        .where(and(eq(salesDaily.agentId, agentId), eq(salesDaily.day, day)));
+      expect(paid!.sum).toBeGreaterThan(0);
+      expect(rolled!.net).toBe(paid!.sum - refunded!.sum);
+    }
+  });
+});
