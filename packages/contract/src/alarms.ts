@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { ALARM_TYPES, type AlarmType } from './alarm-types.ts';
 import { CreateTimeRange, DateTime, Id, OneOf, PageQuery } from './common.ts';
 
 /** The permissions of the alarm centre. */
@@ -8,16 +9,7 @@ export const ALARM_PERMISSIONS = {
   edit: 'alarm:edit',
 } as const;
 
-export const ALARM_TYPES = [
-  'OFFLINE',
-  'FAULT',
-  'TDS_HIGH',
-  'TANK_EMPTY',
-  'NO_SALES',
-  'LEAK',
-  'PAYMENT_DEVICE',
-] as const;
-export type AlarmType = (typeof ALARM_TYPES)[number];
+export { ALARM_TYPES, type AlarmPush, type AlarmType } from './alarm-types.ts';
 export const ALARM_STATES = ['OPEN', 'ACKNOWLEDGED', 'RESOLVED'] as const;
 export type AlarmState = (typeof ALARM_STATES)[number];
 
@@ -49,8 +41,9 @@ export const AlarmQuery = Type.Object({
   ...PageQuery.properties,
   blurry: Type.Optional(Type.String({ maxLength: 64, description: 'part of the machine’s serial number' })),
   type: Type.Optional(OneOf(ALARM_TYPES)),
-  /** `OPEN` lists the alarms not yet resolved (open or acknowledged) unless `state` says otherwise. */
   state: Type.Optional(OneOf(ALARM_STATES)),
+  /** Only the alarms not resolved yet (open or acknowledged). */
+  unresolved: Type.Optional(Type.Boolean()),
   agentId: Type.Optional(Id()),
   machineId: Type.Optional(Id()),
   firstTime: Type.Optional(CreateTimeRange),
@@ -63,11 +56,3 @@ export const AlarmActionInput = Type.Object(
   { additionalProperties: false },
 );
 export type AlarmActionInput = Static<typeof AlarmActionInput>;
-
-/** What an ALARM push tells open consoles. */
-export interface AlarmPush {
-  id: number;
-  machineId: number;
-  serialNo: string;
-  type: AlarmType;
-}

@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { CreateTimeRange, DateTime, Id, OneOf, PageQuery } from './common.ts';
-import { CHANNELS, ORDER_STATES } from './gateway.ts';
+import { CHANNELS, ORDER_STATES, WATER } from './gateway.ts';
 
 export type { Channel, OrderState } from './gateway.ts';
 export { CHANNELS, ORDER_STATES };
@@ -33,7 +33,7 @@ export const Order = Type.Object({
   memberPhone: Type.Union([Type.String(), Type.Null()]),
   channel: OneOf(CHANNELS),
   tap: Type.Integer(),
-  waterType: Type.String(),
+  waterType: OneOf(WATER),
   unitPrice: Type.Integer({ description: 'fen per litre' }),
   requestedMl: Type.Integer(),
   dispensedMl: Type.Union([Type.Integer(), Type.Null()]),

@@ -21,6 +21,10 @@ export const PAGE_KEYS = [
   'business/machine/index',
   'business/site/index',
   'business/model/index',
+  'business/policy/index',
+  'business/alarm/index',
+  'business/order/index',
+  'business/refund/index',
 ] as const;
 export type PageKey = (typeof PAGE_KEYS)[number];
 

@@ -1,4 +1,4 @@
-import type { AlarmPush } from './alarms.ts';
+import type { AlarmPush } from './alarm-types.ts';
 
 /** What the server pushes to a signed-in console over `/websocket?token=…`, as JSON text frames. */
 export const PUSH_MESSAGE_TYPES = ['INFO', 'ERROR', 'LOGOUT', 'CHANGED', 'ALARM'] as const;

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { SEEDED_NAMES_ZH } from '@water/contract/seeded-names';
-import { asc, eq, isNull, sql } from 'drizzle-orm';
+import { asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { openTestDatabase } from '../../test/test-database.ts';
@@ -295,10 +295,78 @@ describe('upgrading an existing database', () => {
     }
   });
 
+  it('adds the sales pages under Business and the Agent manager and Finance roles to an installation without them, once', async () => {
+    const database = await openTestDatabase(inject('template'));
+    try {
+      const { db } = database;
+      // A database as the release before left it: no sales pages, no business roles.
+      const components = ['business/policy/index', 'business/alarm/index', 'business/order/index', 'business/refund/index'];
+      const old = await db.select().from(t.menus).where(inArray(t.menus.component, components));
+      const [business] = await db.select().from(t.menus).where(eq(t.menus.path, 'business'));
+      for (const page of old) await db.delete(t.menus).where(eq(t.menus.pid, page.id));
+      await db.delete(t.menus).where(inArray(t.menus.component, components));
+      await db.update(t.menus).set({ subCount: 4 }).where(eq(t.menus.id, business!.id));
+      await db.delete(t.roles).where(inArray(t.roles.name, ['Agent manager', 'Finance']));
+
+      await runMigration(database, '0010_business-sales-menu.sql');
+      await runMigration(database, '0010_business-sales-menu.sql');
+
+      const [directory] = await db.select().from(t.menus).where(eq(t.menus.id, business!.id));
+      expect(directory?.subCount).toBe(8);
+      const added = await db.select().from(t.menus).where(inArray(t.menus.component, components)).orderBy(asc(t.menus.menuSort));
+      expect(added.map((page) => [page.component, page.permission, page.pid])).toEqual([
+        ['business/policy/index', 'policy:list', business!.id],
+        ['business/alarm/index', 'alarm:list', business!.id],
+        ['business/order/index', 'order:list', business!.id],
+        ['business/refund/index', 'refund:list', business!.id],
+      ]);
+      const buttons = await db
+        .select({ permission: t.menus.permission })
+        .from(t.menus)
+        .where(inArray(t.menus.pid, added.map((page) => page.id)));
+      expect(buttons.map((button) => button.permission).sort()).toEqual([
+        'alarm:edit',
+        'policy:add',
+        'policy:del',
+        'policy:edit',
+        'refund:add',
+        'refund:review',
+      ]);
+      const granted = async (role: string) =>
+        (
+          await db
+            .select({ permission: t.menus.permission, title: t.menus.title })
+            .from(t.rolesMenus)
+            .innerJoin(t.roles, eq(t.roles.id, t.rolesMenus.roleId))
+            .innerJoin(t.menus, eq(t.menus.id, t.rolesMenus.menuId))
+            .where(eq(t.roles.name, role))
+        ).map((row) => row.permission ?? row.title);
+      expect((await granted('Administrator')).filter((p) => p.startsWith('refund:')).sort()).toEqual([
+        'refund:add',
+        'refund:list',
+        'refund:review',
+      ]);
+      const finance = await granted('Finance');
+      expect(finance.sort()).toEqual(['Business', 'order:list', 'refund:add', 'refund:list', 'refund:review'].sort());
+      const manager = await granted('Agent manager');
+      expect(manager).toEqual(expect.arrayContaining(['Business', 'agent:review', 'device:operate', 'order:list']));
+      expect(manager).not.toContain('refund:review');
+      const [role] = await db.select().from(t.roles).where(eq(t.roles.name, 'Agent manager'));
+      expect(role).toMatchObject({ level: 3, dataScope: '本级及以下' });
+    } finally {
+      await database.close();
+    }
+  });
+
   it('leaves a new, empty database to its seed', async () => {
     const database = await openPglite({});
     try {
-      for (const file of ['0004_operations-menu.sql', '0006_business-menu.sql', '0008_site-types.sql']) {
+      for (const file of [
+        '0004_operations-menu.sql',
+        '0006_business-menu.sql',
+        '0008_site-types.sql',
+        '0010_business-sales-menu.sql',
+      ]) {
         await runMigration(database, file);
       }
       expect(await database.db.select().from(t.menus)).toEqual([]);

@@ -102,7 +102,7 @@ const businessMenus: SeedMenu[] = [
         path: 'alarms',
         component: 'business/alarm/index',
         componentName: 'Alarms',
-        icon: 'alarm',
+        icon: 'message',
         permission: 'alarm:list',
         cache: true,
         children: [{ title: 'Alarm: handle', type: 2, permission: 'alarm:edit' }],

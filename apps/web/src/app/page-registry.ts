@@ -31,6 +31,11 @@ export const PAGE_LOADERS = {
   'business/site/index': async () => (await import('@/features/sites/pages/sites-page.tsx')).SitesPage,
   'business/model/index': async () =>
     (await import('@/features/machines/pages/machine-models-page.tsx')).MachineModelsPage,
+  'business/policy/index': async () =>
+    (await import('@/features/policies/pages/price-policies-page.tsx')).PricePoliciesPage,
+  'business/alarm/index': async () => (await import('@/features/alarms/pages/alarms-page.tsx')).AlarmsPage,
+  'business/order/index': async () => (await import('@/features/orders/pages/orders-page.tsx')).OrdersPage,
+  'business/refund/index': async () => (await import('@/features/orders/pages/refunds-page.tsx')).RefundsPage,
 } satisfies Record<PageKey, PageLoader>;
 
 const pages = new Map<PageKey, LazyExoticComponent<ComponentType>>();

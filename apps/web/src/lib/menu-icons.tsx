@@ -1,4 +1,6 @@
 import {
+  AccountBookOutlined,
+  AlertOutlined,
   ApartmentOutlined,
   AppstoreAddOutlined,
   AppstoreOutlined,
@@ -10,6 +12,7 @@ import {
   CodeOutlined,
   ConsoleSqlOutlined,
   ControlOutlined,
+  CustomerServiceOutlined,
   DashboardOutlined,
   DatabaseOutlined,
   DeploymentUnitOutlined,
@@ -26,6 +29,7 @@ import {
   LockOutlined,
   MailOutlined,
   MenuOutlined,
+  MoneyCollectOutlined,
   MonitorOutlined,
   SafetyCertificateOutlined,
   SettingOutlined,
@@ -87,6 +91,10 @@ const MENU_ICONS: Record<string, ComponentType> = {
   zujian: AppstoreAddOutlined,
   international: EnvironmentOutlined,
   profile: IdcardOutlined,
+  money: MoneyCollectOutlined,
+  message: AlertOutlined,
+  list: AccountBookOutlined,
+  skill: CustomerServiceOutlined,
 };
 
 /** Every icon name the registry knows, e.g. for an icon picker. */

@@ -42,6 +42,11 @@ export function notifyError(text: string): void {
   else showErrorToast(text, NOTICE_SECONDS, i18n.t('errors.close'));
 }
 
+/** A warning that stays until closed: something on the machines needs someone (an alarm opened). */
+export function notifyWarning(title: string, description: string): void {
+  host?.notification.warning({ title, description, duration: 0 });
+}
+
 /** Whether the "System prompt" dialog is open; ten calls failing with 401 at once raise it once. */
 export function isSessionPromptOpen(): boolean {
   return sessionPromptOpen;

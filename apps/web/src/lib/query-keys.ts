@@ -115,3 +115,24 @@ export const siteKeys = {
   all: ['sites'] as const,
   list: (params: Params) => [...siteKeys.all, 'list', params] as const,
 };
+
+export const policyKeys = {
+  all: ['price-policies'] as const,
+  list: (params: Params) => [...policyKeys.all, 'list', params] as const,
+};
+
+export const orderKeys = {
+  all: ['orders'] as const,
+  list: (params: Params) => [...orderKeys.all, 'list', params] as const,
+  detail: (orderNo: string) => [...orderKeys.all, 'detail', orderNo] as const,
+};
+
+export const refundKeys = {
+  all: ['refunds'] as const,
+  list: (params: Params) => [...refundKeys.all, 'list', params] as const,
+};
+
+export const alarmKeys = {
+  all: ['alarms'] as const,
+  list: (params: Params) => [...alarmKeys.all, 'list', params] as const,
+};

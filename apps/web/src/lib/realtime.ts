@@ -1,3 +1,4 @@
+import { ALARM_TYPES, type AlarmPush } from '@water/contract/alarm-types';
 import {
   CHANGE_TOPICS,
   type ChangeTopic,
@@ -12,6 +13,16 @@ import {
 const MESSAGE_TYPES: ReadonlySet<string> = new Set(PUSH_MESSAGE_TYPES);
 const TOPICS: ReadonlySet<string> = new Set(CHANGE_TOPICS);
 const REASONS: ReadonlySet<string> = new Set(LOGOUT_REASONS);
+const ALARM_KINDS: ReadonlySet<string> = new Set(ALARM_TYPES);
+
+/** The alarm of an ALARM message, when it has the shape the server sends. */
+function alarmOf(value: unknown): AlarmPush | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { id, machineId, serialNo, type } = value as Record<string, unknown>;
+  if (typeof id !== 'number' || typeof machineId !== 'number' || typeof serialNo !== 'string') return undefined;
+  if (typeof type !== 'string' || !ALARM_KINDS.has(type)) return undefined;
+  return { id, machineId, serialNo, type: type as AlarmPush['type'] };
+}
 
 /** A message as sent, or undefined for anything else (a console must not break on a stray frame). */
 export function parsePush(data: unknown): PushMessage | undefined {
@@ -23,9 +34,11 @@ export function parsePush(data: unknown): PushMessage | undefined {
     return undefined;
   }
   if (typeof value !== 'object' || value === null) return undefined;
-  const { msgType, msg, topic, reason } = value as Record<string, unknown>;
+  const { msgType, msg, topic, reason, alarm } = value as Record<string, unknown>;
   if (typeof msgType !== 'string' || !MESSAGE_TYPES.has(msgType)) return undefined;
+  const pushed = alarmOf(alarm);
   return {
+    ...(pushed ? { alarm: pushed } : {}),
     msgType: msgType as PushMessageType,
     ...(typeof msg === 'string' ? { msg } : {}),
     ...(typeof topic === 'string' && TOPICS.has(topic) ? { topic: topic as ChangeTopic } : {}),
@@ -49,6 +62,8 @@ export interface RealtimeHandlers {
   onChanged: (topic: ChangeTopic) => void;
   /** The session ended; `reason` says why when the server told (KICKED: an administrator signed it out). */
   onLogout: (reason?: LogoutReason) => void;
+  /** An alarm opened on a machine the user sees. */
+  onAlarm?: (alarm: AlarmPush) => void;
 }
 
 type SocketFactory = (url: string) => WebSocket;
@@ -76,6 +91,7 @@ export function connectRealtime(
     socket.onmessage = (event) => {
       const message = parsePush(event.data);
       if (message?.msgType === 'CHANGED' && message.topic) handlers.onChanged(message.topic);
+      else if (message?.msgType === 'ALARM' && message.alarm) handlers.onAlarm?.(message.alarm);
       else if (message?.msgType === 'LOGOUT') {
         stopped = true;
         handlers.onLogout(message.reason);

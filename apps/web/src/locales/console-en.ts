@@ -1,16 +1,10 @@
-import { deptsLocales } from './console/depts.ts';
-import { globalSettingsLocales } from './console/global-settings.ts';
-import { jobsLocales } from './console/jobs.ts';
 import { listLocales } from './console/list.ts';
 import { usersLocales } from './console/users.ts';
 
 /** Texts of the console (shell and pages), loaded with it after sign-in. */
 export const consoleEn = {
   users: usersLocales.en,
-  depts: deptsLocales.en,
-  jobs: jobsLocales.en,
   list: listLocales.en,
-  globalSettings: globalSettingsLocales.en,
   /** Texts the server seeds in English, other than menu titles: dictionary labels, operation names. */
   seededTexts: {
     Active: 'Active',
@@ -43,6 +37,10 @@ export const consoleEn = {
     Machines: 'Machines',
     Sites: 'Sites',
     'Machine models': 'Machine models',
+    'Price policies': 'Price policies',
+    Alarms: 'Alarms',
+    Orders: 'Orders',
+    Refunds: 'Refunds',
     // Buttons of the seeded menus (permission trees).
     'User: add': 'User: add',
     'User: edit': 'User: edit',
@@ -81,6 +79,12 @@ export const consoleEn = {
     'Machine: operate': 'Machine: operate',
     'Machine model: edit': 'Machine model: edit',
     'Machine model: delete': 'Machine model: delete',
+    'Price policy: add': 'Price policy: add',
+    'Price policy: edit': 'Price policy: edit',
+    'Price policy: delete': 'Price policy: delete',
+    'Alarm: handle': 'Alarm: handle',
+    'Order: refund': 'Order: refund',
+    'Refund: review': 'Refund: review',
   },
   /** What a server field error code says, under the field it names. */
   fieldErrors: {
@@ -176,6 +180,19 @@ export const consoleEn = {
     dept: 'Department',
     roles: 'Roles',
     none: 'None',
+  },
+  /** An alarm pushed while the console is open. */
+  alarmPush: {
+    title: 'New alarm',
+    types: {
+      OFFLINE: 'Offline',
+      FAULT: 'Fault',
+      TDS_HIGH: 'Water quality (TDS) high',
+      TANK_EMPTY: 'Tank empty',
+      NO_SALES: 'No sales',
+      LEAK: 'Leak',
+      PAYMENT_DEVICE: 'Payment device fault',
+    },
   },
   pages: {
     backHome: 'Back to home',

@@ -1,7 +1,4 @@
 import { SEEDED_NAMES_ZH } from '@water/contract/seeded-names';
-import { deptsLocales } from './console/depts.ts';
-import { globalSettingsLocales } from './console/global-settings.ts';
-import { jobsLocales } from './console/jobs.ts';
 import { listLocales } from './console/list.ts';
 import { operationNamesZh } from './console/operation-names.ts';
 import { usersLocales } from './console/users.ts';
@@ -9,8 +6,6 @@ import type { ConsoleMessages } from './messages.ts';
 
 export const consoleZhCN: ConsoleMessages = {
   users: usersLocales.zh,
-  depts: deptsLocales.zh,
-  jobs: jobsLocales.zh,
   list: listLocales.zh,
   /** Texts the server seeds in English, other than menu titles: dictionary labels, operation names. */
   seededTexts: {
@@ -20,7 +15,6 @@ export const consoleZhCN: ConsoleMessages = {
     ...operationNamesZh,
     ...SEEDED_NAMES_ZH,
   },
-  globalSettings: globalSettingsLocales.zh,
   menuTitles: {
     Home: '首页',
     'Personal center': '个人中心',
@@ -46,6 +40,10 @@ export const consoleZhCN: ConsoleMessages = {
     Machines: '设备管理',
     Sites: '点位管理',
     'Machine models': '设备型号',
+    'Price policies': '价格策略',
+    Alarms: '告警中心',
+    Orders: '订单管理',
+    Refunds: '退款管理',
     // Buttons of the seeded menus (permission trees).
     'User: add': '用户新增',
     'User: edit': '用户编辑',
@@ -84,6 +82,12 @@ export const consoleZhCN: ConsoleMessages = {
     'Machine: operate': '设备运营',
     'Machine model: edit': '型号编辑',
     'Machine model: delete': '型号删除',
+    'Price policy: add': '价格策略新增',
+    'Price policy: edit': '价格策略编辑',
+    'Price policy: delete': '价格策略删除',
+    'Alarm: handle': '告警处理',
+    'Order: refund': '订单退款',
+    'Refund: review': '退款审核',
   },
   fieldErrors: {
     required: '必填',
@@ -177,6 +181,18 @@ export const consoleZhCN: ConsoleMessages = {
     dept: '部门',
     roles: '角色',
     none: '无',
+  },
+  alarmPush: {
+    title: '新告警',
+    types: {
+      OFFLINE: '离线',
+      FAULT: '故障',
+      TDS_HIGH: '水质 TDS 超标',
+      TANK_EMPTY: '水箱缺水',
+      NO_SALES: '无销量',
+      LEAK: '漏水',
+      PAYMENT_DEVICE: '支付设备故障',
+    },
   },
   pages: {
     backHome: '返回首页',

@@ -1,9 +1,15 @@
 import type { agentsLocales } from './console/agents.ts';
+import type { alarmsLocales } from './console/alarms.ts';
+import type { deptsLocales } from './console/depts.ts';
 import type { dictsLocales } from './console/dicts.ts';
+import type { globalSettingsLocales } from './console/global-settings.ts';
+import type { jobsLocales } from './console/jobs.ts';
 import type { machinesLocales } from './console/machines.ts';
 import type { menusLocales } from './console/menus.ts';
 import type { logsLocales, onlineLocales } from './console/monitor.ts';
 import type { operationsLocales } from './console/operations.ts';
+import type { ordersLocales } from './console/orders.ts';
+import type { policiesLocales } from './console/policies.ts';
 import type { centerLocales } from './console/profile.ts';
 import type { recoveryLocales } from './console/recovery.ts';
 import type { rolesLocales } from './console/roles.ts';
@@ -32,6 +38,12 @@ export type PageMessages = Texts<{
   recovery: typeof recoveryLocales.en;
   machines: typeof machinesLocales.en;
   sites: typeof sitesLocales.en;
+  orders: typeof ordersLocales.en;
+  alarms: typeof alarmsLocales.en;
+  policies: typeof policiesLocales.en;
+  depts: typeof deptsLocales.en;
+  jobs: typeof jobsLocales.en;
+  globalSettings: typeof globalSettingsLocales.en;
 }>;
 /** Every text key, for typed `t()` calls: the core texts, the console's and the pages'. */
 export type Messages = Texts<typeof en> & ConsoleMessages & PageMessages;

@@ -16,6 +16,7 @@ function matching(agentIds: readonly number[] | null, query: Omit<AlarmQuery, 'p
     containsText([machines.serialNo], query.blurry),
     query.type ? eq(alarms.type, query.type) : undefined,
     query.state ? eq(alarms.state, query.state) : undefined,
+    query.unresolved ? ne(alarms.state, 'RESOLVED') : undefined,
     query.agentId ? eq(alarms.agentId, query.agentId) : undefined,
     query.machineId ? eq(alarms.machineId, query.machineId) : undefined,
     between(alarms.firstTime, query.firstTime, 'firstTime'),

@@ -100,7 +100,7 @@ function orderDto(row: OrderRow): Order {
     memberPhone: maskPhone(row.memberPhone),
     channel: row.channel as Channel,
     tap: row.tap,
-    waterType: row.waterType,
+    waterType: row.waterType as Order['waterType'],
     unitPrice: row.unitPrice,
     requestedMl: row.requestedMl,
     dispensedMl: row.dispensedMl,

@@ -1,11 +1,13 @@
 import type { QueryKey } from '@tanstack/react-query';
+import type { AlarmPush } from '@water/contract/alarm-types';
 import type { ChangeTopic } from '@water/contract/realtime';
 import { useEffect } from 'react';
 import { ApiError } from '@/lib/api-error.ts';
 import { loadGlobalSetting } from '@/lib/global-setting-store.ts';
-import { reportApiError } from '@/lib/notifier.ts';
+import { i18n } from '@/lib/i18n.ts';
+import { notifyWarning, reportApiError } from '@/lib/notifier.ts';
 import { queryClient } from '@/lib/query-client.ts';
-import { dictKeys, menuKeys, roleKeys } from '@/lib/query-keys.ts';
+import { alarmKeys, dictKeys, machineKeys, menuKeys, roleKeys } from '@/lib/query-keys.ts';
 import { connectRealtime } from '@/lib/realtime.ts';
 import { kickedLoginPathFor } from '@/lib/safe-redirect.ts';
 import { isSigningOut, restartSignedOut, useSession } from '@/lib/session.ts';
@@ -27,6 +29,13 @@ function onChanged(topic: ChangeTopic): void {
   if (topic === 'settings') void loadGlobalSetting();
 }
 
+/** An alarm opened on a machine the user sees: said at once, and the lists that show it refresh. */
+function onAlarm(alarm: AlarmPush): void {
+  void queryClient.invalidateQueries({ queryKey: alarmKeys.all });
+  void queryClient.invalidateQueries({ queryKey: machineKeys.all });
+  notifyWarning(i18n.t('alarmPush.title'), `${i18n.t(`alarmPush.types.${alarm.type}`)} · ${alarm.serialNo}`);
+}
+
 /** The console's one socket to the server, open while someone is signed in. */
 export function useRealtime(): void {
   const token = useSession((state) => state.token);
@@ -34,6 +43,7 @@ export function useRealtime(): void {
     if (!token) return;
     return connectRealtime(token, {
       onChanged,
+      onAlarm,
       // The session was ended elsewhere (password changed, account disabled): the same "System
       // prompt" as an expired session, at once rather than at the next request. Kicked out by an
       // administrator: straight to the sign-in page, which says so.

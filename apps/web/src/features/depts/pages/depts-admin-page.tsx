@@ -16,10 +16,14 @@ import { PageHeading } from '@/components/page-heading.tsx';
 import { StatusTag } from '@/components/status-tag.tsx';
 import { assembleTree, type Nested, subtreeIds } from '@/components/tree/lazy-tree.ts';
 import { useLazyLevels } from '@/components/tree/use-lazy-levels.ts';
+import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle, useSeededText } from '@/lib/menu-title.ts';
+import { deptsLocales } from '@/locales/console/depts.ts';
 import { useDeleteDepts } from '../api/delete-depts.ts';
 import { useDepts } from '../api/get-depts.ts';
 import { type DeptDialog, DeptForm } from '../components/dept-form.tsx';
+
+addPageTexts('depts', deptsLocales);
 
 interface DeptFilters {
   name?: string;

@@ -6,12 +6,16 @@ import { useHref } from 'react-router';
 import { PageHeading } from '@/components/page-heading.tsx';
 import { usePermission } from '@/components/permission.tsx';
 import { reportFormError } from '@/lib/form-error.ts';
+import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
+import { globalSettingsLocales } from '@/locales/console/global-settings.ts';
 import { useStoredSettings } from '../api/get-settings.ts';
 import { useSaveSettings } from '../api/save-settings.ts';
 import { ImagesField } from '../components/images-field.tsx';
 import { SettingsPreview } from '../components/settings-preview.tsx';
 import { type SettingsValues, toSettings, toSettingsValues } from '../components/settings-values.ts';
+
+addPageTexts('globalSettings', globalSettingsLocales);
 
 /** `tools/settings/index`: the console's title, footer, case number and publicity page, with a live preview. */
 export function GlobalSettingsPage() {

@@ -12,10 +12,14 @@ import { useFormDialog } from '@/components/list/use-form-dialog.ts';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
 import { StatusTag } from '@/components/status-tag.tsx';
+import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle, useSeededText } from '@/lib/menu-title.ts';
+import { jobsLocales } from '@/locales/console/jobs.ts';
 import { useDeleteJobs } from '../api/delete-jobs.ts';
 import { useJobs } from '../api/get-jobs.ts';
 import { JobForm } from '../components/job-form.tsx';
+
+addPageTexts('jobs', jobsLocales);
 
 interface JobFilters {
   name?: string;

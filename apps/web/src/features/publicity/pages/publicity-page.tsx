@@ -4,6 +4,10 @@ import { LinkButton } from '@/components/link-button.tsx';
 import { PlainPage } from '@/components/plain-page.tsx';
 import { PublicityContent } from '@/components/publicity-content.tsx';
 import { useGlobalSetting } from '@/lib/global-setting-store.ts';
+import { addPageTexts } from '@/lib/i18n-pages.ts';
+import { globalSettingsLocales } from '@/locales/console/global-settings.ts';
+
+addPageTexts('globalSettings', globalSettingsLocales);
 
 /** Public content kept in the global settings (title, text, images, contact). */
 export function PublicityPage() {

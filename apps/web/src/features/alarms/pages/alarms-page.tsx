@@ -1,0 +1,190 @@
+import { CheckOutlined, EyeOutlined } from '@ant-design/icons';
+import { ALARM_PERMISSIONS, ALARM_STATES, ALARM_TYPES, type Alarm } from '@water/contract/alarms';
+import { App, Button, Card, Form, Input, Select, Tag } from 'antd';
+import type { Key } from 'react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
+import { SearchBar } from '@/components/list/search-bar.tsx';
+import { useListState } from '@/components/list/use-list-state.ts';
+import { PageHeading } from '@/components/page-heading.tsx';
+import { Permission, usePermission } from '@/components/permission.tsx';
+import { useConfirm } from '@/components/use-confirm.ts';
+import { addPageTexts } from '@/lib/i18n-pages.ts';
+import { useMenuTitle } from '@/lib/menu-title.ts';
+import { alarmsLocales } from '@/locales/console/alarms.ts';
+import { useAlarms, useHandleAlarms } from '../api/alarms.ts';
+
+addPageTexts('alarms', alarmsLocales);
+
+interface AlarmFilters {
+  blurry?: string;
+  type?: Alarm['type'];
+  state?: Alarm['state'];
+  unresolved?: boolean;
+}
+
+type Show = 'unresolved' | Alarm['state'] | 'all';
+interface AlarmSearch {
+  blurry?: string;
+  type?: Alarm['type'];
+  show?: Show;
+}
+
+const STATE_COLORS = { OPEN: 'error', ACKNOWLEDGED: 'warning', RESOLVED: 'success' } as const;
+
+/** `business/alarm/index`: the alarms of the machines in reach, the unresolved first in view; acknowledge or resolve. */
+export function AlarmsPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const menuTitle = useMenuTitle();
+  const confirm = useConfirm();
+  const can = usePermission();
+  const list = useListState<AlarmFilters>({ initialFilters: { unresolved: true } });
+  const query = useAlarms(list.params);
+  const handle = useHandleAlarms();
+  const [chosen, setChosen] = useState<Alarm[]>([]);
+  const mayHandle = can([ALARM_PERMISSIONS.edit]);
+  const open = chosen.filter((alarm) => alarm.state !== 'RESOLVED');
+  const act = async (action: 'ACKNOWLEDGE' | 'RESOLVE', alarms: Alarm[]) => {
+    await handle.mutateAsync({ action, ids: alarms.map((alarm) => alarm.id) });
+    message.success(t(action === 'RESOLVE' ? 'alarms.resolved' : 'alarms.acknowledged'));
+    setChosen([]);
+  };
+  const columns: DataColumn<Alarm>[] = [
+    { key: 'machine', title: t('alarms.machine'), dataIndex: 'serialNo', width: 150 },
+    {
+      key: 'type',
+      title: t('alarms.type'),
+      dataIndex: 'type',
+      sortField: 'type',
+      width: 170,
+      render: (_, alarm) => t(`alarmPush.types.${alarm.type}`),
+    },
+    {
+      key: 'state',
+      title: t('alarms.state'),
+      width: 110,
+      render: (_, alarm) => <Tag color={STATE_COLORS[alarm.state]}>{t(`alarms.states.${alarm.state}`)}</Tag>,
+    },
+    { key: 'detail', title: t('alarms.detail'), dataIndex: 'detail', width: 200, ellipsis: true },
+    { key: 'agent', title: t('alarms.agent'), dataIndex: 'agentName', width: 140, ellipsis: true },
+    { key: 'site', title: t('alarms.site'), dataIndex: 'siteName', width: 140, ellipsis: true, hiddenByDefault: true },
+    { key: 'firstTime', title: t('alarms.firstTime'), dataIndex: 'firstTime', sortField: 'firstTime', width: 170 },
+    {
+      key: 'lastTime',
+      title: t('alarms.lastTime'),
+      dataIndex: 'lastTime',
+      sortField: 'lastTime',
+      width: 170,
+      hiddenByDefault: true,
+    },
+    { key: 'count', title: t('alarms.count'), dataIndex: 'count', width: 70, align: 'right', hiddenByDefault: true },
+    {
+      key: 'acknowledgedBy',
+      title: t('alarms.acknowledgedBy'),
+      dataIndex: 'acknowledgedBy',
+      width: 120,
+      hiddenByDefault: true,
+    },
+    {
+      key: 'resolvedTime',
+      title: t('alarms.resolvedTime'),
+      dataIndex: 'resolvedTime',
+      width: 170,
+      hiddenByDefault: true,
+    },
+  ];
+  const toFilters = (values: AlarmSearch): AlarmFilters => {
+    const show = values.show ?? 'unresolved';
+    return {
+      blurry: values.blurry?.trim() || undefined,
+      type: values.type,
+      ...(show === 'unresolved' ? { unresolved: true } : show === 'all' ? {} : { state: show }),
+    };
+  };
+  return (
+    <Card variant="borderless">
+      <PageHeading title={menuTitle('Alarms')} />
+      <SearchBar<AlarmSearch>
+        initialValues={{ show: 'unresolved' }}
+        onSearch={(values) => list.search(toFilters(values))}
+        onReset={list.reset}
+      >
+        <Form.Item name="blurry" label={t('alarms.search')}>
+          <Input placeholder={t('alarms.searchPlaceholder')} allowClear style={{ width: 180 }} />
+        </Form.Item>
+        <Form.Item name="type" label={t('alarms.type')}>
+          <Select
+            allowClear
+            placeholder={t('alarms.all')}
+            style={{ width: 190 }}
+            options={ALARM_TYPES.map((value) => ({ value, label: t(`alarmPush.types.${value}`) }))}
+          />
+        </Form.Item>
+        <Form.Item name="show" label={t('alarms.show')}>
+          <Select
+            style={{ width: 130 }}
+            options={(['unresolved', ...ALARM_STATES, 'all'] as const).map((value) => ({
+              value,
+              label: t(`alarms.shows.${value}`),
+            }))}
+          />
+        </Form.Item>
+      </SearchBar>
+      <DataTable<Alarm, AlarmFilters>
+        tableId="alarms"
+        label={t('alarms.label')}
+        columns={columns}
+        list={list}
+        query={query}
+        rowKey={(alarm) => alarm.id}
+        exportTo={{ url: 'api/alarms/download', name: 'alarms' }}
+        tableProps={
+          mayHandle
+            ? {
+                rowSelection: {
+                  selectedRowKeys: chosen.map((alarm) => alarm.id),
+                  onChange: (_keys: Key[], rows: Alarm[]) => setChosen(rows),
+                  getCheckboxProps: (alarm: Alarm) => ({ disabled: alarm.state === 'RESOLVED' }),
+                  preserveSelectedRowKeys: false,
+                },
+              }
+            : undefined
+        }
+        actions={
+          <Permission allow={[ALARM_PERMISSIONS.edit]}>
+            <Button
+              icon={<EyeOutlined aria-hidden />}
+              disabled={open.filter((alarm) => alarm.state === 'OPEN').length === 0}
+              loading={handle.isPending}
+              onClick={() =>
+                void act(
+                  'ACKNOWLEDGE',
+                  open.filter((alarm) => alarm.state === 'OPEN'),
+                ).catch(() => undefined)
+              }
+            >
+              {t('alarms.acknowledgeChosen', { count: open.filter((alarm) => alarm.state === 'OPEN').length })}
+            </Button>
+            <Button
+              icon={<CheckOutlined aria-hidden />}
+              disabled={open.length === 0}
+              onClick={() =>
+                confirm({
+                  title: t('alarms.resolveConfirm', { count: open.length }),
+                  content: t('alarms.resolveWarning'),
+                  okText: t('alarms.resolve'),
+                  danger: false,
+                  onConfirm: () => act('RESOLVE', open),
+                })
+              }
+            >
+              {t('alarms.resolveChosen', { count: open.length })}
+            </Button>
+          </Permission>
+        }
+      />
+    </Card>
+  );
+}

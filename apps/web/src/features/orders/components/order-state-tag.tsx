@@ -1,0 +1,24 @@
+import type { OrderState } from '@water/contract/orders';
+import { Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+const COLORS: Record<OrderState, string> = {
+  CREATED: 'default',
+  PAID: 'processing',
+  DISPENSING: 'processing',
+  COMPLETED: 'success',
+  CLOSED: 'default',
+  DISPENSE_FAILED: 'error',
+  REFUNDING: 'warning',
+  REFUNDED: 'purple',
+  PARTIALLY_REFUNDED: 'gold',
+};
+
+/** An order's state as a coloured tag in the console's language. */
+export function OrderStateTag({ state }: { state: OrderState }) {
+  const { t } = useTranslation();
+  return <Tag color={COLORS[state]}>{t(`orders.states.${state}`)}</Tag>;
+}
+
+/** Whether staff may ask for a refund of an order in this state. */
+export const refundable = (state: OrderState) => state === 'COMPLETED' || state === 'PARTIALLY_REFUNDED';

@@ -1,0 +1,225 @@
+import { EyeOutlined, RollbackOutlined } from '@ant-design/icons';
+import { CHANNELS, ORDER_PERMISSIONS, ORDER_STATES, type Order } from '@water/contract/orders';
+import { Button, Card, DatePicker, Form, Input, Select } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useActiveAgents } from '@/components/agents/active-agents.ts';
+import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
+import { createTimeFilter, type DayRange } from '@/components/list/date-range.ts';
+import { SearchBar } from '@/components/list/search-bar.tsx';
+import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
+import { useListState } from '@/components/list/use-list-state.ts';
+import { PageHeading } from '@/components/page-heading.tsx';
+import { formatFen } from '@/lib/format/money.ts';
+import { addPageTexts } from '@/lib/i18n-pages.ts';
+import { useMenuTitle } from '@/lib/menu-title.ts';
+import { ordersLocales } from '@/locales/console/orders.ts';
+import { useOrders } from '../api/orders.ts';
+import { OrderDetail } from '../components/order-detail.tsx';
+import { OrderStateTag, refundable } from '../components/order-state-tag.tsx';
+import { RefundForm } from '../components/refund-form.tsx';
+
+addPageTexts('orders', ordersLocales);
+
+interface OrderFilters {
+  createTime: [string, string];
+  blurry?: string;
+  agentId?: number;
+  channel?: Order['channel'];
+  state?: Order['state'];
+}
+
+interface OrderSearch extends Omit<OrderFilters, 'createTime'> {
+  createTime: DayRange;
+}
+
+/** The last seven days, today included: what the list shows first. */
+const lastWeek = (): [dayjs.Dayjs, dayjs.Dayjs] => [dayjs().subtract(6, 'day'), dayjs()];
+
+/** `business/order/index`: the sales of a period within the user's reach, each with its timeline and refunds. */
+export function OrdersPage() {
+  const { t, i18n } = useTranslation();
+  const menuTitle = useMenuTitle();
+  const [initialRange] = useState(lastWeek);
+  const list = useListState<OrderFilters>({
+    initialFilters: { createTime: createTimeFilter(initialRange) as [string, string] },
+  });
+  const query = useOrders(list.params);
+  const agents = useActiveAgents(true);
+  const [shown, setShown] = useState<string>();
+  const [refunding, setRefunding] = useState<{ order?: Order; session: number }>({ session: 0 });
+  const refund = (order: Order) => setRefunding((previous) => ({ order, session: previous.session + 1 }));
+  const money = (fen: number) => formatFen(fen, i18n.language);
+  const actions = useActionsColumn<Order>({
+    nameOf: (order) => order.orderNo,
+    extra: {
+      allow: [ORDER_PERMISSIONS.list],
+      actions: (order) => [
+        {
+          key: 'detail',
+          label: t('orders.timeline'),
+          icon: <EyeOutlined aria-hidden />,
+          allow: ORDER_PERMISSIONS.list,
+          onClick: () => setShown(order.orderNo),
+        },
+        {
+          key: 'refund',
+          label: t('orders.refund'),
+          icon: <RollbackOutlined aria-hidden />,
+          allow: ORDER_PERMISSIONS.refundAdd,
+          disabled: !refundable(order.state),
+          onClick: () => refund(order),
+        },
+      ],
+    },
+  });
+  const columns: DataColumn<Order>[] = [
+    {
+      key: 'orderNo',
+      title: t('orders.orderNo'),
+      dataIndex: 'orderNo',
+      width: 190,
+      render: (_, order) => (
+        <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setShown(order.orderNo)}>
+          {order.orderNo}
+        </Button>
+      ),
+    },
+    { key: 'createTime', title: t('orders.createTime'), dataIndex: 'createTime', sortField: 'createTime', width: 170 },
+    { key: 'machine', title: t('orders.machine'), dataIndex: 'serialNo', width: 140, ellipsis: true },
+    { key: 'site', title: t('orders.site'), dataIndex: 'siteName', width: 150, ellipsis: true },
+    {
+      key: 'agent',
+      title: t('orders.agent'),
+      dataIndex: 'agentName',
+      width: 140,
+      ellipsis: true,
+      hiddenByDefault: true,
+    },
+    {
+      key: 'channel',
+      title: t('orders.channel'),
+      dataIndex: 'channel',
+      width: 110,
+      render: (_, order) => t(`orders.channels.${order.channel}`),
+    },
+    {
+      key: 'volume',
+      title: t('orders.volume'),
+      width: 110,
+      align: 'right',
+      render: (_, order) => t('orders.litres', { value: ((order.dispensedMl ?? order.requestedMl) / 1000).toFixed(2) }),
+    },
+    {
+      key: 'paid',
+      title: t('orders.paid'),
+      dataIndex: 'paid',
+      sortField: 'paid',
+      width: 110,
+      align: 'right',
+      render: (_, order) => money(order.paid),
+    },
+    {
+      key: 'refunded',
+      title: t('orders.refunded'),
+      width: 100,
+      align: 'right',
+      render: (_, order) => (order.refunded > 0 ? money(order.refunded) : '—'),
+    },
+    {
+      key: 'state',
+      title: t('orders.state'),
+      dataIndex: 'state',
+      sortField: 'state',
+      width: 120,
+      render: (_, order) => <OrderStateTag state={order.state} />,
+    },
+    {
+      key: 'machineOrderNo',
+      title: t('orders.machineOrderNo'),
+      dataIndex: 'machineOrderNo',
+      width: 150,
+      hiddenByDefault: true,
+    },
+    ...actions,
+  ];
+  return (
+    <Card variant="borderless">
+      <PageHeading title={menuTitle('Orders')} />
+      <SearchBar<OrderSearch>
+        initialValues={{ createTime: initialRange }}
+        onSearch={(values) =>
+          list.search({
+            createTime: createTimeFilter(values.createTime) as [string, string],
+            blurry: values.blurry?.trim() || undefined,
+            agentId: values.agentId,
+            channel: values.channel,
+            state: values.state,
+          })
+        }
+        onReset={list.reset}
+      >
+        <Form.Item
+          name="createTime"
+          label={t('orders.period')}
+          rules={[
+            { required: true, message: t('orders.periodRequired') },
+            {
+              validator: async (_, range: DayRange) => {
+                const [from, to] = range ?? [];
+                if (from && to && to.diff(from, 'day') >= 92) throw new Error(t('orders.periodRequired'));
+              },
+            },
+          ]}
+        >
+          <DatePicker.RangePicker allowClear={false} placeholder={[t('list.dateFrom'), t('list.dateTo')]} />
+        </Form.Item>
+        <Form.Item name="blurry" label={t('orders.search')}>
+          <Input placeholder={t('orders.searchPlaceholder')} allowClear style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item name="agentId" label={t('orders.agent')}>
+          <Select
+            allowClear
+            placeholder={t('orders.all')}
+            style={{ width: 160 }}
+            loading={agents.isPending}
+            showSearch={{ optionFilterProp: 'label' }}
+            options={(agents.data ?? []).map((agent) => ({ value: agent.id, label: agent.name }))}
+          />
+        </Form.Item>
+        <Form.Item name="channel" label={t('orders.channel')}>
+          <Select
+            allowClear
+            placeholder={t('orders.all')}
+            style={{ width: 120 }}
+            options={CHANNELS.map((value) => ({ value, label: t(`orders.channels.${value}`) }))}
+          />
+        </Form.Item>
+        <Form.Item name="state" label={t('orders.state')}>
+          <Select
+            allowClear
+            placeholder={t('orders.all')}
+            style={{ width: 130 }}
+            options={ORDER_STATES.map((value) => ({ value, label: t(`orders.states.${value}`) }))}
+          />
+        </Form.Item>
+      </SearchBar>
+      <DataTable<Order, OrderFilters>
+        tableId="orders"
+        label={t('orders.label')}
+        columns={columns}
+        list={list}
+        query={query}
+        rowKey={(order) => order.id}
+        exportTo={{ url: 'api/orders/download', name: 'orders' }}
+      />
+      <OrderDetail orderNo={shown} onClose={() => setShown(undefined)} onRefund={refund} />
+      <RefundForm
+        order={refunding.order}
+        session={refunding.session}
+        onClose={() => setRefunding((previous) => ({ ...previous, order: undefined }))}
+      />
+    </Card>
+  );
+}

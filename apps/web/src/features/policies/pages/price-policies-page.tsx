@@ -1,0 +1,152 @@
+import { POLICY_PERMISSIONS, POLICY_SCOPES, POLICY_STATUSES, type PricePolicy } from '@water/contract/price-policies';
+import { Card, Form, Input, Select, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { AddButton } from '@/components/list/add-button.tsx';
+import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
+import { SearchBar } from '@/components/list/search-bar.tsx';
+import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
+import { useBulkDelete } from '@/components/list/use-bulk-delete.tsx';
+import { useFormDialog } from '@/components/list/use-form-dialog.ts';
+import { useListState } from '@/components/list/use-list-state.ts';
+import { PageHeading } from '@/components/page-heading.tsx';
+import { formatFen } from '@/lib/format/money.ts';
+import { addPageTexts } from '@/lib/i18n-pages.ts';
+import { useMenuTitle } from '@/lib/menu-title.ts';
+import { policiesLocales } from '@/locales/console/policies.ts';
+import { useDeletePolicies, usePolicies } from '../api/policies.ts';
+import { PolicyForm } from '../components/policy-form.tsx';
+
+addPageTexts('policies', policiesLocales);
+
+interface PolicyFilters {
+  blurry?: string;
+  scope?: PricePolicy['scope'];
+  status?: PricePolicy['status'];
+}
+
+/** `business/policy/index`: what a litre costs, per channel, for the machines each policy covers. */
+export function PricePoliciesPage() {
+  const { t, i18n } = useTranslation();
+  const menuTitle = useMenuTitle();
+  const list = useListState<PolicyFilters>({ initialFilters: {} });
+  const query = usePolicies(list.params);
+  const dialog = useFormDialog<PricePolicy>();
+  const remove = useDeletePolicies();
+  const warning = t('policies.deleteWarning');
+  const bulk = useBulkDelete<PricePolicy>({
+    allow: POLICY_PERMISSIONS.del,
+    rowKey: (policy) => policy.id,
+    warning,
+    run: (policies) => remove.mutateAsync(policies.map((policy) => policy.id)),
+  });
+  const actions = useActionsColumn<PricePolicy>({
+    nameOf: (policy) => policy.name,
+    edit: { allow: POLICY_PERMISSIONS.edit, onClick: dialog.openEdit },
+    remove: { allow: POLICY_PERMISSIONS.del, warning, run: (policy) => remove.mutateAsync([policy.id]) },
+  });
+  const perLitre = (fen: number | null) => (fen === null ? '—' : `${formatFen(fen, i18n.language)}`);
+  const columns: DataColumn<PricePolicy>[] = [
+    { key: 'name', title: t('policies.name'), dataIndex: 'name', sortField: 'name', width: 170, ellipsis: true },
+    {
+      key: 'scope',
+      title: t('policies.scope'),
+      dataIndex: 'scope',
+      sortField: 'scope',
+      width: 200,
+      ellipsis: true,
+      render: (_, policy) =>
+        policy.scope === 'ALL'
+          ? t('policies.scopeShort.ALL')
+          : `${t(`policies.scopeShort.${policy.scope}`)}: ${policy.scopeName ?? policy.scopeId}`,
+    },
+    {
+      key: 'wechat',
+      title: t('policies.wechat'),
+      width: 100,
+      align: 'right',
+      render: (_, p) => perLitre(p.priceWechat),
+    },
+    {
+      key: 'alipay',
+      title: t('policies.alipay'),
+      width: 100,
+      align: 'right',
+      render: (_, p) => perLitre(p.priceAlipay),
+    },
+    { key: 'card', title: t('policies.card'), width: 100, align: 'right', render: (_, p) => perLitre(p.priceCard) },
+    { key: 'coin', title: t('policies.coin'), width: 100, align: 'right', render: (_, p) => perLitre(p.priceCoin) },
+    {
+      key: 'member',
+      title: t('policies.member'),
+      width: 100,
+      align: 'right',
+      render: (_, p) => perLitre(p.memberPrice),
+      hiddenByDefault: true,
+    },
+    { key: 'discount', title: t('policies.discount'), dataIndex: 'discountPct', width: 90, align: 'right' },
+    {
+      key: 'effectiveFrom',
+      title: t('policies.effectiveFrom'),
+      dataIndex: 'effectiveFrom',
+      sortField: 'effectiveFrom',
+      width: 170,
+    },
+    {
+      key: 'status',
+      title: t('policies.status'),
+      width: 90,
+      render: (_, policy) => (
+        <Tag color={policy.status === 'ACTIVE' ? 'success' : 'default'}>{t(`policies.statuses.${policy.status}`)}</Tag>
+      ),
+    },
+    ...actions,
+  ];
+  return (
+    <Card variant="borderless">
+      <PageHeading title={menuTitle('Price policies')} />
+      <SearchBar<PolicyFilters>
+        onSearch={(values) =>
+          list.search({ blurry: values.blurry?.trim() || undefined, scope: values.scope, status: values.status })
+        }
+        onReset={list.reset}
+      >
+        <Form.Item name="blurry" label={t('policies.search')}>
+          <Input placeholder={t('policies.searchPlaceholder')} allowClear style={{ width: 180 }} />
+        </Form.Item>
+        <Form.Item name="scope" label={t('policies.scope')}>
+          <Select
+            allowClear
+            placeholder={t('policies.all')}
+            style={{ width: 150 }}
+            options={POLICY_SCOPES.map((value) => ({ value, label: t(`policies.scopeShort.${value}`) }))}
+          />
+        </Form.Item>
+        <Form.Item name="status" label={t('policies.status')}>
+          <Select
+            allowClear
+            placeholder={t('policies.all')}
+            style={{ width: 110 }}
+            options={POLICY_STATUSES.map((value) => ({ value, label: t(`policies.statuses.${value}`) }))}
+          />
+        </Form.Item>
+      </SearchBar>
+      <DataTable<PricePolicy, PolicyFilters>
+        tableId="price-policies"
+        label={t('policies.label')}
+        columns={columns}
+        list={list}
+        query={query}
+        rowKey={(policy) => policy.id}
+        exportTo={{ url: 'api/price-policies/download', name: 'price-policies' }}
+        tableProps={{ rowSelection: bulk.rowSelection }}
+        actions={
+          <>
+            <AddButton allow={POLICY_PERMISSIONS.add} onClick={dialog.openCreate} />
+            {bulk.button}
+          </>
+        }
+      />
+      <PolicyForm dialog={dialog} />
+    </Card>
+  );
+}
