@@ -5,7 +5,6 @@ import zhCN from 'antd/locale/zh_CN';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import '@/lib/i18n-console.ts';
 import { useLayout } from '@/lib/layout-state.ts';
 import { queryClient } from '@/lib/query-client.ts';
 import { usePrefersReducedMotion } from '@/lib/reduced-motion.ts';

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@/test/antd-jsdom.ts';
-import '@/lib/i18n-console.ts';
+import '@/test/console-texts.ts';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { App, Button, Form, Input, Radio } from 'antd';
 import { StrictMode } from 'react';

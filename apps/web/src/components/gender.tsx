@@ -1,3 +1,4 @@
+import '@/locales/console/users-texts.ts';
 import { GENDERS, type Gender } from '@water/contract/users';
 import { Radio, type RadioGroupProps } from 'antd';
 import { useTranslation } from 'react-i18next';

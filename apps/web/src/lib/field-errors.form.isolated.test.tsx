@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@/test/antd-jsdom.ts';
-import './i18n-console.ts';
+import '@/test/console-texts.ts';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Form, type FormInstance, Input } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

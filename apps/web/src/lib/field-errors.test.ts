@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, type ApiFieldError } from './api-error.ts';
 import { applyFieldErrors, type FieldPath, fieldErrorText, fieldPathOf } from './field-errors.ts';
 import { i18n } from './i18n.ts';
-import './i18n-console.ts';
+import '@/test/console-texts.ts';
 
 function refused(...fieldErrors: ApiFieldError[]): ApiError {
   const first = fieldErrors[0];

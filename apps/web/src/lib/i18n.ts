@@ -42,7 +42,15 @@ void i18n.use(initReactI18next).init({
   react: { bindI18nStore: 'added' },
 });
 
+const languageLoaders: ((language: Language) => Promise<void>)[] = [];
+
+/** Texts to load before the console switches to a language (the console's own, loaded per language). */
+export function beforeLanguageChange(load: (language: Language) => Promise<void>): void {
+  languageLoaders.push(load);
+}
+
 export async function changeLanguage(language: Language): Promise<void> {
+  await Promise.all(languageLoaders.map((load) => load(language)));
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {

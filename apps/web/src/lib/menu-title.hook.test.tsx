@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import './i18n-console.ts';
+import '@/test/console-texts.ts';
 import { act, renderHook } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import { i18n } from './i18n.ts';

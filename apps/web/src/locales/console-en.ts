@@ -1,9 +1,7 @@
 import { listLocales } from './console/list.ts';
-import { usersLocales } from './console/users.ts';
 
 /** Texts of the console (shell and pages), loaded with it after sign-in. */
 export const consoleEn = {
-  users: usersLocales.en,
   list: listLocales.en,
   /** Texts the server seeds in English, other than menu titles: dictionary labels, operation names. */
   seededTexts: {

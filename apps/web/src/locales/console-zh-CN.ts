@@ -1,11 +1,9 @@
 import { SEEDED_NAMES_ZH } from '@water/contract/seeded-names';
 import { listLocales } from './console/list.ts';
 import { operationNamesZh } from './console/operation-names.ts';
-import { usersLocales } from './console/users.ts';
 import type { ConsoleMessages } from './messages.ts';
 
 export const consoleZhCN: ConsoleMessages = {
-  users: usersLocales.zh,
   list: listLocales.zh,
   /** Texts the server seeds in English, other than menu titles: dictionary labels, operation names. */
   seededTexts: {

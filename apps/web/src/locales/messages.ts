@@ -17,6 +17,7 @@ import type { serverMonitorLocales } from './console/server-monitor.ts';
 import type { sitesLocales } from './console/sites.ts';
 import type { sqlMonitorLocales } from './console/sql-monitor.ts';
 import type { storageLocales } from './console/storage.ts';
+import type { usersLocales } from './console/users.ts';
 import type { consoleEn } from './console-en.ts';
 import type { CoreMessages, en, Texts } from './en.ts';
 
@@ -44,6 +45,7 @@ export type PageMessages = Texts<{
   depts: typeof deptsLocales.en;
   jobs: typeof jobsLocales.en;
   globalSettings: typeof globalSettingsLocales.en;
+  users: typeof usersLocales.en;
 }>;
 /** Every text key, for typed `t()` calls: the core texts, the console's and the pages'. */
 export type Messages = Texts<typeof en> & ConsoleMessages & PageMessages;

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@/test/antd-jsdom.ts';
-import '@/lib/i18n-console.ts';
+import '@/test/console-texts.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import type { DictDetail } from '@water/contract/dicts';

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@/test/antd-jsdom.ts';
-import '@/lib/i18n-console.ts';
+import '@/test/console-texts.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Dict } from '@water/contract/dicts';
 import { afterEach, describe, expect, it } from 'vitest';

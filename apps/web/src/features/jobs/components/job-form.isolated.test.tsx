@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@/test/antd-jsdom.ts';
-import '@/lib/i18n-console.ts';
+import '@/test/console-texts.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { Job } from '@water/contract/jobs';

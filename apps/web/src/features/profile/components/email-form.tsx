@@ -1,3 +1,4 @@
+import '@/locales/console/users-texts.ts';
 import type { UserDto } from '@water/contract/auth';
 import { App, Button, Form, Input, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';

@@ -1,3 +1,4 @@
+import '@/locales/console/users-texts.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@water/contract/users';
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';

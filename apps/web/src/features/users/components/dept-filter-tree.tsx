@@ -1,3 +1,4 @@
+import '@/locales/console/users-texts.ts';
 import { useQuery } from '@tanstack/react-query';
 import type { Dept } from '@water/contract/depts';
 import { Empty, Flex, Input, Spin, Tree, type TreeDataNode } from 'antd';

@@ -1,3 +1,4 @@
+import '@/locales/console/users-texts.ts';
 import type { UserDto } from '@water/contract/auth';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@water/contract/users';
 import { Col, Form, Input, Row, Select } from 'antd';

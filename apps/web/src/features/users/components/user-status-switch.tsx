@@ -1,3 +1,4 @@
+import '@/locales/console/users-texts.ts';
 import type { UserDto } from '@water/contract/auth';
 import { App, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '@/locales/console/users-texts.ts';
 import { ApartmentOutlined, KeyOutlined } from '@ant-design/icons';
 import type { UserDto } from '@water/contract/auth';
 import { App, Badge, Button, Card, DatePicker, Flex, Form, Grid, Input } from 'antd';
