@@ -83,6 +83,17 @@ describe('connectRealtime', () => {
     expect(FakeSocket.all).toHaveLength(1);
   });
 
+  it('passes on an alarm that opened, and drops one that is not an alarm', () => {
+    const onAlarm = vi.fn();
+    connectRealtime('t', { onChanged: vi.fn(), onLogout: vi.fn(), onAlarm }, open);
+    const socket = FakeSocket.all.at(-1);
+    const alarm = { id: 4, machineId: 9, serialNo: 'WM-0009', type: 'OFFLINE' };
+    socket?.push({ msgType: 'ALARM', msg: 'OFFLINE WM-0009', alarm });
+    socket?.push({ msgType: 'ALARM', alarm: { ...alarm, type: 'ON_FIRE' } });
+    socket?.push({ msgType: 'ALARM', alarm: { ...alarm, id: '4' } });
+    expect(onAlarm.mock.calls).toEqual([[alarm]]);
+  });
+
   it('says why the session ended when an administrator kicked it out', () => {
     const onLogout = vi.fn();
     connectRealtime('t', { onChanged: vi.fn(), onLogout }, open);

@@ -1,0 +1,154 @@
+// @vitest-environment jsdom
+import '@/test/antd-jsdom.ts';
+import '@/test/console-texts.ts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Order, OrderDetail, Refund } from '@water/contract/orders';
+import type { InternalAxiosRequestConfig } from 'axios';
+import dayjs from 'dayjs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanUpPage, renderPage, serveWith } from '@/test/render-page.tsx';
+import { OrdersPage } from './orders-page.tsx';
+import { RefundsPage } from './refunds-page.tsx';
+
+const order = (orderNo: string, overrides: Partial<Order> = {}): Order => ({
+  id: Number(orderNo.slice(-4)),
+  orderNo,
+  machineOrderNo: `S-${orderNo.slice(-4)}`,
+  machineId: 1,
+  serialNo: 'WM-0001',
+  siteId: 1,
+  siteName: 'North Campus',
+  agentId: 7,
+  agentName: 'Guangdong Water',
+  memberPhone: null,
+  channel: 'CARD',
+  tap: 1,
+  waterType: 'COLD',
+  unitPrice: 40,
+  requestedMl: 5000,
+  dispensedMl: 5000,
+  listAmount: 200,
+  discountAmount: 0,
+  couponAmount: 0,
+  payable: 200,
+  paid: 200,
+  refunded: 50,
+  state: 'PARTIALLY_REFUNDED',
+  commissionRate: '15.00',
+  createTime: '2026-11-23 09:00:00',
+  paidTime: '2026-11-23 09:00:05',
+  dispenseEndTime: '2026-11-23 09:01:00',
+  closeTime: null,
+  ...overrides,
+});
+
+const refund = (overrides: Partial<Refund> = {}): Refund => ({
+  id: 3,
+  refundNo: 'R20261123000000000101',
+  orderNo: '202611230000000001',
+  agentId: 7,
+  agentName: 'Guangdong Water',
+  serialNo: 'WM-0001',
+  channel: 'WECHAT',
+  amount: 150,
+  reason: 'DISPENSE_FAILED',
+  note: null,
+  status: 'PENDING',
+  channelRef: null,
+  createBy: null,
+  reviewedBy: null,
+  createTime: '2026-11-23 09:02:00',
+  doneTime: null,
+  ...overrides,
+});
+
+const calls: InternalAxiosRequestConfig[] = [];
+
+afterEach(() => {
+  cleanUpPage();
+  calls.length = 0;
+});
+
+describe('OrdersPage', () => {
+  it('lists the last seven days by default and refunds what is left of a completed order, in fen, with a reason', async () => {
+    serveWith((config) => {
+      calls.push(config);
+      if (config.url === 'api/agents') return { content: [], totalElements: 0 };
+      if (config.method === 'post') return refund({ status: 'PENDING' });
+      return {
+        content: [order('202611230000000001'), order('202611230000000002', { state: 'CLOSED', paid: 0, refunded: 0 })],
+        totalElements: 2,
+      };
+    });
+    renderPage(<OrdersPage />, ['order:list', 'refund:add']);
+    const table = await screen.findByRole('region', { name: 'Orders' });
+    await within(table).findByText('202611230000000002', {}, { timeout: 5000 });
+    const list = calls.find((call) => call.url === 'api/orders') as InternalAxiosRequestConfig;
+    expect(list.params.createTime).toEqual([
+      `${dayjs().subtract(6, 'day').format('YYYY-MM-DD')} 00:00:00`,
+      `${dayjs().format('YYYY-MM-DD')} 23:59:59`,
+    ]);
+    const row = (orderNo: string) => within(table).getByText(orderNo).closest('tr') as HTMLElement;
+    expect(within(row('202611230000000001')).getByText('Partly refunded')).toBeTruthy();
+    expect(within(row('202611230000000001')).getByText('CN¥2.00')).toBeTruthy();
+    expect(within(row('202611230000000001')).getByText('Water card')).toBeTruthy();
+    const closedRefund = within(row('202611230000000002')).getByRole('button', { name: /Refund/ }) as HTMLButtonElement;
+    expect(closedRefund.disabled).toBe(true);
+
+    fireEvent.click(within(row('202611230000000001')).getByRole('button', { name: /Refund/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('At most CN¥1.50 can be refunded.')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Amount (yuan)'), { target: { value: '1.2' } });
+    fireEvent.change(within(dialog).getByLabelText('Note'), { target: { value: '  Water tasted odd  ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'post')).toBe(true));
+    const sent = calls.find((call) => call.method === 'post') as InternalAxiosRequestConfig;
+    expect(sent.url).toBe('api/orders/202611230000000001/refunds');
+    expect(JSON.parse(sent.data as string)).toEqual({ amount: 120, reason: 'CUSTOMER', note: 'Water tasted odd' });
+  });
+
+  it('shows an order’s timeline of payment, dispense and refunds', async () => {
+    const detail: OrderDetail = {
+      ...order('202611230000000001'),
+      refunds: [refund({ channel: 'CARD', amount: 50, reason: 'SHORT_FILL', status: 'SUCCESS', doneTime: '2026-11-23 09:01:00' })],
+    };
+    serveWith((config) => {
+      if (config.url === 'api/agents') return { content: [], totalElements: 0 };
+      if (config.url === 'api/orders/202611230000000001') return detail;
+      return { content: [order('202611230000000001')], totalElements: 1 };
+    });
+    renderPage(<OrdersPage />, ['order:list']);
+    fireEvent.click(await screen.findByRole('button', { name: '202611230000000001' }, { timeout: 5000 }));
+    const drawer = await screen.findByRole('dialog');
+    expect(await within(drawer).findByText('Paid CN¥2.00')).toBeTruthy();
+    expect(within(drawer).getByText('Refund CN¥0.50: Short fill')).toBeTruthy();
+    expect(within(drawer).getByText('Dispensing ended')).toBeTruthy();
+    // Without refund:add there is nothing to refund with.
+    expect(within(drawer).queryByRole('button', { name: 'Refund' })).toBeNull();
+  });
+});
+
+describe('RefundsPage', () => {
+  it('shows the review queue first and approves a WeChat refund only with the channel’s reference', async () => {
+    serveWith((config) => {
+      calls.push(config);
+      if (config.method === 'put') return undefined;
+      return { content: [refund()], totalElements: 1 };
+    });
+    renderPage(<RefundsPage />, ['refund:list', 'refund:review']);
+    const table = await screen.findByRole('region', { name: 'Refunds' });
+    await within(table).findByText('R20261123000000000101', {}, { timeout: 5000 });
+    expect((calls[0] as InternalAxiosRequestConfig).params.status).toBe('PENDING');
+    expect(within(table).getByText('automatic')).toBeTruthy();
+    fireEvent.click(within(table).getByRole('button', { name: /Review/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Review' }));
+    expect(await within(dialog).findByText('Please enter Channel reference')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Channel reference'), { target: { value: 'wx-4200009' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Review' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'put')).toBe(true));
+    const sent = calls.find((call) => call.method === 'put') as InternalAxiosRequestConfig;
+    expect(sent.url).toBe('api/refunds/3/review');
+    expect(JSON.parse(sent.data as string)).toEqual({ action: 'APPROVE', channelRef: 'wx-4200009' });
+  });
+});
