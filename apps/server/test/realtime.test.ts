@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
+import { roleId, userBody } from '../src/modules/users/test-fixtures.ts';
+import { activeAgent, machineCaller, machineModel, operatingMachine, siteOf, unique } from './business-fixtures.ts';
 import { callerFor, createTestApp, DEFAULT_USER_PASSWORD, type TestApp, tokenOf } from './test-app.ts';
 
 const ALLOWED = 'https://partner.example.com:8443';
@@ -147,5 +149,41 @@ describe('/websocket', () => {
     await callerFor(t, token)('DELETE', '/auth/logout');
     expect(await box.next((m) => m.msgType === 'LOGOUT')).toEqual({ msgType: 'LOGOUT', msg: 'Your session has ended' });
     expect(await box.closed).toBe(4001);
+  });
+
+  it('pushes an alarm that opens to the consoles of those who see its machine, and to no one else', async () => {
+    const admin = callerFor(t, adminToken);
+    const modelId = (await machineModel(admin)).id;
+    const mine = await activeAgent(admin, unique('Push mine '));
+    const theirs = await activeAgent(admin, unique('Push theirs '));
+    const machine = await operatingMachine(admin, {
+      modelId,
+      agentId: mine.id,
+      siteId: (await siteOf(admin, mine.id)).id,
+    });
+    const managerOf = async (deptId: number) => {
+      const body = userBody(deptId, await roleId(t, 'Agent manager'), { password: 'Push-pass-1' });
+      expect((await admin('POST', '/api/users', body)).statusCode).toBe(201);
+      return tokenOf(t, body.username, 'Push-pass-1');
+    };
+    const ours = inbox(await open(await managerOf(mine.deptId)));
+    const other = inbox(await open(await managerOf(theirs.deptId)));
+    const everyone = inbox(await open(adminToken));
+    const plainUser = inbox(await open(await tokenOf(t, 'test', DEFAULT_USER_PASSWORD)));
+
+    await machineCaller(t, machine)('POST', '/gateway/v1/heartbeat', {});
+    t.clock.advance(6 * 60_000);
+    await t.app.scheduler.run('offline-check');
+    const pushed = {
+      msgType: 'ALARM',
+      msg: `OFFLINE ${machine.serialNo}`,
+      alarm: expect.objectContaining({ serialNo: machine.serialNo, type: 'OFFLINE' }),
+    };
+    expect(await ours.next((m) => m.msgType === 'ALARM')).toEqual(pushed);
+    expect(await everyone.next((m) => m.msgType === 'ALARM')).toEqual(pushed);
+    // A moment for any stray push to arrive, then none has.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(other.messages.some((m) => m.msgType === 'ALARM')).toBe(false);
+    expect(plainUser.messages.some((m) => m.msgType === 'ALARM')).toBe(false);
   });
 });

@@ -54,12 +54,19 @@ describe('first-start seed', () => {
       return { permissions: rows.map((row) => row.permission), titles: rows.map((row) => row.title) };
     };
     const manager = await permissionsOf('Agent manager');
-    expect(manager.permissions).toEqual(expect.arrayContaining(['agent:add', 'device:operate', 'order:list', 'refund:add']));
+    expect(manager.permissions).toEqual(
+      expect.arrayContaining(['agent:add', 'device:operate', 'order:list', 'refund:add']),
+    );
     expect(manager.permissions).not.toContain('refund:review');
     expect(manager.permissions).not.toContain('user:list');
     expect(manager.titles).toContain('Business');
     const finance = await permissionsOf('Finance');
-    expect(finance.permissions.filter(Boolean).sort()).toEqual(['order:list', 'refund:add', 'refund:list', 'refund:review']);
+    expect(finance.permissions.filter(Boolean).sort()).toEqual([
+      'order:list',
+      'refund:add',
+      'refund:list',
+      'refund:review',
+    ]);
     expect(finance.titles).toEqual(expect.arrayContaining(['Business', 'Orders', 'Refunds']));
   });
 
@@ -300,7 +307,12 @@ describe('upgrading an existing database', () => {
     try {
       const { db } = database;
       // A database as the release before left it: no sales pages, no business roles.
-      const components = ['business/policy/index', 'business/alarm/index', 'business/order/index', 'business/refund/index'];
+      const components = [
+        'business/policy/index',
+        'business/alarm/index',
+        'business/order/index',
+        'business/refund/index',
+      ];
       const old = await db.select().from(t.menus).where(inArray(t.menus.component, components));
       const [business] = await db.select().from(t.menus).where(eq(t.menus.path, 'business'));
       for (const page of old) await db.delete(t.menus).where(eq(t.menus.pid, page.id));
@@ -313,7 +325,11 @@ describe('upgrading an existing database', () => {
 
       const [directory] = await db.select().from(t.menus).where(eq(t.menus.id, business!.id));
       expect(directory?.subCount).toBe(8);
-      const added = await db.select().from(t.menus).where(inArray(t.menus.component, components)).orderBy(asc(t.menus.menuSort));
+      const added = await db
+        .select()
+        .from(t.menus)
+        .where(inArray(t.menus.component, components))
+        .orderBy(asc(t.menus.menuSort));
       expect(added.map((page) => [page.component, page.permission, page.pid])).toEqual([
         ['business/policy/index', 'policy:list', business!.id],
         ['business/alarm/index', 'alarm:list', business!.id],
@@ -323,7 +339,12 @@ describe('upgrading an existing database', () => {
       const buttons = await db
         .select({ permission: t.menus.permission })
         .from(t.menus)
-        .where(inArray(t.menus.pid, added.map((page) => page.id)));
+        .where(
+          inArray(
+            t.menus.pid,
+            added.map((page) => page.id),
+          ),
+        );
       expect(buttons.map((button) => button.permission).sort()).toEqual([
         'alarm:edit',
         'policy:add',

@@ -56,13 +56,15 @@ describe('orders, refunds and price policies', () => {
   /** A card sale carried through: created, paid, dispensed (`dispensedMl` short of 2 L refunds the rest). */
   const cardSale = async (call: MachineCaller, dispensedMl = 2000) => {
     const no = unique('S');
-    const created = (await call('POST', '/gateway/v1/orders', {
-      machineOrderNo: no,
-      tap: 1,
-      waterType: 'COLD',
-      requestedMl: 2000,
-      channel: 'CARD',
-    })).json();
+    const created = (
+      await call('POST', '/gateway/v1/orders', {
+        machineOrderNo: no,
+        tap: 1,
+        waterType: 'COLD',
+        requestedMl: 2000,
+        channel: 'CARD',
+      })
+    ).json();
     await call('POST', `/gateway/v1/orders/${no}/payment`, { channel: 'CARD', amount: created.payable });
     await call('POST', `/gateway/v1/orders/${no}/dispense`, { result: 'COMPLETED', dispensedMl });
     return created.orderNo as string;
@@ -93,34 +95,47 @@ describe('orders, refunds and price policies', () => {
 
   it('prices each machine by its most specific policy in effect: machine, nearest agent, model, every machine', async () => {
     expect(await cardPrice(northCall)).toBeNull();
-    expect((await northCall('POST', '/gateway/v1/orders', {
-      machineOrderNo: unique('S'),
-      tap: 1,
-      waterType: 'COLD',
-      requestedMl: 1000,
-      channel: 'CARD',
-    })).statusCode).toBe(409);
+    expect(
+      (
+        await northCall('POST', '/gateway/v1/orders', {
+          machineOrderNo: unique('S'),
+          tap: 1,
+          waterType: 'COLD',
+          requestedMl: 1000,
+          channel: 'CARD',
+        })
+      ).statusCode,
+    ).toBe(409);
 
     expect((await policy({ priceCard: 50 })).statusCode).toBe(201);
     expect(await cardPrice(northCall)).toBe(50);
     expect((await policy({ scope: 'MODEL', scopeId: modelId, priceCard: 45 })).statusCode).toBe(201);
     expect(await cardPrice(northCall)).toBe(45);
     expect((await policy({ scope: 'AGENT', scopeId: hq.id, priceCard: 30 })).statusCode).toBe(201);
-    expect((await policy({ scope: 'AGENT', scopeId: south.id, priceCard: 20, discountPct: '10' })).statusCode).toBe(201);
+    expect((await policy({ scope: 'AGENT', scopeId: south.id, priceCard: 20, discountPct: '10' })).statusCode).toBe(
+      201,
+    );
     expect(await cardPrice(northCall)).toBe(30);
     expect(await cardPrice(southCall)).toBe(20);
-    const later = await policy({ scope: 'MACHINE', scopeId: northMachine.id, priceCard: 10, effectiveFrom: '2999-01-01 00:00:00' });
+    const later = await policy({
+      scope: 'MACHINE',
+      scopeId: northMachine.id,
+      priceCard: 10,
+      effectiveFrom: '2999-01-01 00:00:00',
+    });
     expect(later.statusCode).toBe(201);
     expect(await cardPrice(northCall)).toBe(30);
 
     // 2 L at 20 fen, 10 % off: 40 − 4.
-    const sold = (await southCall('POST', '/gateway/v1/orders', {
-      machineOrderNo: unique('S'),
-      tap: 1,
-      waterType: 'COLD',
-      requestedMl: 2000,
-      channel: 'CARD',
-    })).json();
+    const sold = (
+      await southCall('POST', '/gateway/v1/orders', {
+        machineOrderNo: unique('S'),
+        tap: 1,
+        waterType: 'COLD',
+        requestedMl: 2000,
+        channel: 'CARD',
+      })
+    ).json();
     expect(sold).toMatchObject({ unitPrice: 20, listAmount: 40, discountAmount: 4, payable: 36 });
   });
 
@@ -132,7 +147,10 @@ describe('orders, refunds and price policies', () => {
     const own = await policy({ scope: 'AGENT', scopeId: north.id, priceCard: 25, name: 'North card' }, northManager);
     expect(own.statusCode, own.body).toBe(201);
     expect(await cardPrice(northCall)).toBe(25);
-    const seen = (await northManager('GET', '/api/price-policies?size=50')).json().content as { scope: string; scopeId: number | null }[];
+    const seen = (await northManager('GET', '/api/price-policies?size=50')).json().content as {
+      scope: string;
+      scopeId: number | null;
+    }[];
     expect(seen.some((p) => p.scope === 'AGENT' && p.scopeId === south.id)).toBe(false);
     expect(seen.some((p) => p.scope === 'ALL')).toBe(true);
   });
@@ -144,7 +162,10 @@ describe('orders, refunds and price policies', () => {
     const tooLong = await admin('GET', '/api/orders?createTime=2026-01-01&createTime=2026-06-30');
     expect(tooLong.json().errors[0]).toMatchObject({ field: 'createTime', code: 'too_large' });
 
-    const mine = (await northManager('GET', `/api/orders?${range()}&size=100`)).json().content as { orderNo: string; agentId: number }[];
+    const mine = (await northManager('GET', `/api/orders?${range()}&size=100`)).json().content as {
+      orderNo: string;
+      agentId: number;
+    }[];
     expect(mine.map((order) => order.orderNo)).toContain(northOrder);
     expect(mine.every((order) => order.agentId === north.id)).toBe(true);
     expect((await northManager('GET', `/api/orders/${southOrder}`)).statusCode).toBe(404);
@@ -168,18 +189,28 @@ describe('orders, refunds and price policies', () => {
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json()).toMatchObject({ status: 'PENDING', amount: 30, createBy: expect.any(String) });
     expect((await ask(21)).json().errors[0]).toMatchObject({ field: 'amount', code: 'too_large' });
-    expect((await northManager('PUT', `/api/refunds/${first.json().id}/review`, { action: 'APPROVE' })).statusCode).toBe(403);
+    expect(
+      (await northManager('PUT', `/api/refunds/${first.json().id}/review`, { action: 'APPROVE' })).statusCode,
+    ).toBe(403);
 
     const queue = (await finance('GET', '/api/refunds?status=PENDING&size=100')).json().content as { id: number }[];
     expect(queue.map((refund) => refund.id)).toContain(first.json().id);
-    expect((await finance('PUT', `/api/refunds/${first.json().id}/review`, { action: 'APPROVE' })).statusCode).toBe(200);
-    expect((await finance('GET', `/api/orders/${orderNo}`)).json()).toMatchObject({ state: 'PARTIALLY_REFUNDED', refunded: 30 });
+    expect((await finance('PUT', `/api/refunds/${first.json().id}/review`, { action: 'APPROVE' })).statusCode).toBe(
+      200,
+    );
+    expect((await finance('GET', `/api/orders/${orderNo}`)).json()).toMatchObject({
+      state: 'PARTIALLY_REFUNDED',
+      refunded: 30,
+    });
 
     const second = (await ask(20, finance)).json();
     const rejected = await finance('PUT', `/api/refunds/${second.id}/review`, { action: 'REJECT' });
     expect(rejected.json().errors[0]).toMatchObject({ field: 'note', code: 'required' });
     await finance('PUT', `/api/refunds/${second.id}/review`, { action: 'REJECT', note: 'Not our machine' });
-    expect((await finance('GET', `/api/orders/${orderNo}`)).json()).toMatchObject({ state: 'PARTIALLY_REFUNDED', refunded: 30 });
+    expect((await finance('GET', `/api/orders/${orderNo}`)).json()).toMatchObject({
+      state: 'PARTIALLY_REFUNDED',
+      refunded: 30,
+    });
     await finance('PUT', `/api/refunds/${(await ask(20, finance)).json().id}/review`, { action: 'APPROVE' });
     const done = (await finance('GET', `/api/orders/${orderNo}`)).json();
     expect(done).toMatchObject({ state: 'REFUNDED', refunded: 50 });
@@ -203,7 +234,14 @@ describe('orders, refunds and price policies', () => {
       const [refunded] = await db
         .select({ sum: sql<number>`coalesce(sum(${refunds.amount}), 0)::int` })
         .from(refunds)
-        .where(and(eq(refunds.agentId, agentId), eq(refunds.status, 'SUCCESS'), gte(refunds.doneTime, from), lt(refunds.doneTime, to)));
+        .where(
+          and(
+            eq(refunds.agentId, agentId),
+            eq(refunds.status, 'SUCCESS'),
+            gte(refunds.doneTime, from),
+            lt(refunds.doneTime, to),
+          ),
+        );
       const [rolled] = await db
         .select({ net: sql<number>`coalesce(sum(${salesDaily.paid} - ${salesDaily.refunded}), 0)::int` })
         .from(salesDaily)
