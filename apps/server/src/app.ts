@@ -77,6 +77,7 @@ import { realtimePlugin } from './plugins/realtime.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
 import { webPlugin } from './plugins/web.ts';
+import { seedDemoBusiness } from './simulator/demo-business.ts';
 
 export interface AppOptions {
   config: Config;
@@ -105,6 +106,15 @@ declare module 'fastify' {
 function trustedHops(trustProxy: Config['trustProxy']) {
   if (typeof trustProxy !== 'number') return trustProxy;
   return (_address: string, hop: number) => hop < trustProxy;
+}
+
+/**
+ * How often the offline check runs: a quarter of OFFLINE_AFTER (a machine is marked offline at
+ * most that much late), between every 5 and every 30 seconds.
+ */
+export function offlineCheckPattern(offlineAfterMs: number): string {
+  const seconds = Math.min(30, Math.max(5, Math.floor(offlineAfterMs / 4000)));
+  return `*/${seconds} * * * * *`;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -175,6 +185,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     removeAvatars: (names) => avatars.remove(names),
   });
 
+  const agents = createAgentsService(deps);
+  const sites = createSitesService(deps);
+  const machines = createMachinesService(deps);
   const paths = new AgentPaths(db);
   const policies = createPricePoliciesService(deps, paths);
   const alarms = createAlarmsService(deps, { offlineAfterMs: config.offlineAfterMs, log: app.log });
@@ -182,9 +195,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const gateway = createGatewayService(deps, { policies, alarms, paymentNotifyKey: config.paymentNotifyKey });
   const scheduler = new Scheduler(database, app.log)
     .add('close-unpaid-orders', '*/15 * * * * *', () => orders.closeUnpaid())
-    .add('offline-check', '*/30 * * * * *', () => alarms.checkOffline())
+    .add('offline-check', offlineCheckPattern(config.offlineAfterMs), () => alarms.checkOffline())
     .add('purge-gateway-nonces', '0 * * * * *', () => gateway.purgeNonces());
   app.decorate('scheduler', scheduler);
+  if (config.seedDemo) {
+    // In the background: the console answers at once, the demo week arrives a few seconds later.
+    app.addHook('onReady', async () => {
+      void seedDemoBusiness(
+        { ...deps, log: app.log },
+        { agents, sites, machines, policies, orders },
+        config.dataDir,
+      ).catch((error) => app.log.error({ err: error }, 'could not seed the demo business'));
+    });
+  }
   if (options.scheduled !== false) app.addHook('onReady', async () => scheduler.start());
   // The runs under way finish before the app closes, and the database after it.
   app.addHook('onClose', async () => scheduler.stop());
@@ -218,9 +241,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await signedIn.register(monitorRoutes, { service: createMonitorService(deps, config.dataDir) });
     await signedIn.register(storageRoutes, { service: storage });
     await signedIn.register(artifactsRoutes, { service: createArtifactsService(deps, artifacts) });
-    await signedIn.register(agentsRoutes, { service: createAgentsService(deps) });
-    await signedIn.register(machinesRoutes, { service: createMachinesService(deps) });
-    await signedIn.register(sitesRoutes, { service: createSitesService(deps) });
+    await signedIn.register(agentsRoutes, { service: agents });
+    await signedIn.register(machinesRoutes, { service: machines });
+    await signedIn.register(sitesRoutes, { service: sites });
     await signedIn.register(pricePoliciesRoutes, { service: policies });
     await signedIn.register(ordersRoutes, { service: orders });
     await signedIn.register(alarmsRoutes, { service: alarms });

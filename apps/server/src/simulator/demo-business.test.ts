@@ -1,0 +1,59 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callerFor, createTestApp, type TestApp, tokenOf } from '../../test/test-app.ts';
+import { orders, refunds, salesDaily } from '../db/schema.ts';
+import { formatDay } from '../lib/time.ts';
+import { DEMO_MACHINES_FILE } from './demo-business.ts';
+
+describe('SEED_DEMO=1', () => {
+  let t: TestApp;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'water-demo-'));
+    t = await createTestApp({ SEED_DEMO: '1', DATA_DIR: dataDir });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('seeds a small living business once: agents, sites, selling machines and a week of sales that reconcile', async () => {
+    const file = path.join(dataDir, DEMO_MACHINES_FILE);
+    const deadline = Date.now() + 60_000;
+    while (!(await stat(file).catch(() => undefined)) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const machines = JSON.parse(await readFile(file, 'utf8')) as { serialNo: string; secret: string }[];
+    expect(machines).toHaveLength(6);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+
+    const admin = callerFor(t, await tokenOf(t));
+    const agents = (await admin('GET', '/api/agents?size=10')).json().content as { name: string; status: string }[];
+    expect(agents.map((agent) => [agent.name, agent.status]).sort()).toEqual([
+      ['East China Water', 'ACTIVE'],
+      ['Hangzhou Pure Water', 'ACTIVE'],
+    ]);
+    const listed = (await admin('GET', '/api/machines?size=10')).json().content as { lifecycle: string }[];
+    expect(listed.map((machine) => machine.lifecycle)).toEqual(Array(6).fill('OPERATING'));
+    const today = formatDay(t.clock.now());
+    const weekAgo = formatDay(new Date(t.clock.now().getTime() - 6 * 86_400_000));
+    const week = (await admin('GET', `/api/orders?createTime=${weekAgo}&createTime=${today}&size=1`)).json();
+    expect(week.totalElements).toBeGreaterThan(300);
+
+    const db = t.database.db;
+    const [paid] = await db.select({ sum: sql<number>`coalesce(sum(${orders.paid}), 0)::int` }).from(orders);
+    const [back] = await db
+      .select({
+        sum: sql<number>`coalesce(sum(${refunds.amount}) filter (where ${refunds.status} = 'SUCCESS'), 0)::int`,
+      })
+      .from(refunds);
+    const [rolled] = await db
+      .select({ net: sql<number>`coalesce(sum(${salesDaily.paid} - ${salesDaily.refunded}), 0)::int` })
+      .from(salesDaily);
+    expect(rolled?.net).toBe((paid?.sum ?? 0) - (back?.sum ?? 0));
+  }, 90_000);
+});

@@ -1,0 +1,226 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Channel } from '@water/contract/gateway';
+import { count, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client.ts';
+import { agents, machineModels, sites, users } from '../db/schema.ts';
+import type { PrincipalCache } from '../lib/principal.ts';
+import type { Clock } from '../lib/time.ts';
+import type { AgentsService } from '../modules/agents/agents.service.ts';
+import type { MachinesService } from '../modules/machines/machines.service.ts';
+import type { OrdersService, SellingMachine } from '../modules/orders/orders.service.ts';
+import type { PricePoliciesService } from '../modules/price-policies/price-policies.service.ts';
+import type { SitesService } from '../modules/sites/sites.service.ts';
+import { drawSale, HOURLY_SHARE } from './sales-pattern.ts';
+import type { MachineIdentity } from './virtual-machine.ts';
+
+/** The file, in the data directory, that lists the demo machines with their secrets, for `npm run simulate`. */
+export const DEMO_MACHINES_FILE = 'demo-machines.json';
+
+const DAY_MS = 86_400_000;
+/** Sales each demo machine made on each day of its past week. */
+const SALES_PER_DAY = 14;
+
+interface Services {
+  agents: AgentsService;
+  sites: SitesService;
+  machines: MachinesService;
+  policies: PricePoliciesService;
+  orders: OrdersService;
+}
+
+/** A small pseudo-random sequence, so that every demo installation tells the same week. */
+function seeded(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+/**
+ * `SEED_DEMO=1`: a small business to look at on first start: two agents (a province and a city
+ * beneath it), four sites, six machines selling, a price policy and a week of their sales, made
+ * through the same services as real traffic. Runs once, on a database with no agent yet; the
+ * machines' secrets go to DATA_DIR/demo-machines.json (for `npm run simulate`).
+ */
+export async function seedDemoBusiness(
+  { db, clock, principals, log }: { db: Database; clock: Clock; principals: PrincipalCache; log: FastifyBaseLogger },
+  services: Services,
+  dataDir: string,
+): Promise<void> {
+  const [existing] = await db.select({ n: count() }).from(agents);
+  if ((existing?.n ?? 0) > 0) return;
+  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'admin'));
+  const principal = admin && (await principals.get(admin.id));
+  if (!principal) return;
+  const started = Date.now();
+
+  const agentTerms = { contactName: 'Chen Jing', contactPhone: '13800138000', commissionRate: '20', machineQuota: 10 };
+  await services.agents.create(principal, {
+    code: 'EC',
+    name: 'East China Water',
+    level: 'PROVINCE',
+    parentId: null,
+    ...agentTerms,
+  });
+  const [province] = await db.select().from(agents).where(eq(agents.code, 'EC'));
+  if (!province) return;
+  await services.agents.review(principal, province.id, { action: 'APPROVE' });
+  await services.agents.create(principal, {
+    code: 'HZ',
+    name: 'Hangzhou Pure Water',
+    level: 'CITY',
+    parentId: province.id,
+    ...agentTerms,
+    commissionRate: '15',
+    machineQuota: 4,
+  });
+  const [city] = await db.select().from(agents).where(eq(agents.code, 'HZ'));
+  if (!city) return;
+  await services.agents.review(principal, city.id, { action: 'APPROVE' });
+
+  const siteSeeds = [
+    {
+      agentId: province.id,
+      name: 'Lakeside Gardens',
+      type: 'RESIDENTIAL',
+      city: 'Shanghai',
+      district: 'Pudong',
+      address: '88 Lakeside Road',
+    },
+    {
+      agentId: province.id,
+      name: 'Tongji Middle School',
+      type: 'SCHOOL',
+      city: 'Shanghai',
+      district: 'Yangpu',
+      address: '12 Siping Road',
+    },
+    {
+      agentId: city.id,
+      name: 'West Lake Residences',
+      type: 'RESIDENTIAL',
+      city: 'Hangzhou',
+      district: 'Xihu',
+      address: '5 Shuguang Road',
+    },
+    {
+      agentId: city.id,
+      name: 'Binjiang Tech Park',
+      type: 'OFFICE',
+      city: 'Hangzhou',
+      district: 'Binjiang',
+      address: '399 Wangshang Road',
+    },
+  ];
+  for (const site of siteSeeds) {
+    await services.sites.create(principal, {
+      ...site,
+      province: site.city === 'Shanghai' ? 'Shanghai' : 'Zhejiang',
+      feeType: 'RENT',
+      feeValue: 30_000,
+    });
+  }
+  const siteRows = await db.select({ id: sites.id, agentId: sites.agentId }).from(sites);
+
+  await services.machines.createModel(principal, {
+    code: 'RO-400',
+    name: 'Reverse osmosis 400G',
+    taps: 2,
+    waterTypes: 'COLD,HOT',
+    tankLitres: 60,
+    outputLph: 60,
+    billing: 'FLOW',
+    pulsesPerLitre: 450,
+  });
+  const [model] = await db.select().from(machineModels).where(eq(machineModels.code, 'RO-400'));
+  if (!model) return;
+  await services.policies.create(principal, {
+    name: 'Standard prices',
+    scope: 'ALL',
+    priceWechat: 50,
+    priceAlipay: 50,
+    priceCard: 40,
+    priceCoin: 50,
+    discountPct: '0',
+    effectiveFrom: '2020-01-01 00:00:00',
+  });
+
+  const identities: MachineIdentity[] = [];
+  const selling: SellingMachine[] = [];
+  for (let index = 0; index < 6; index++) {
+    const site = siteRows[index % siteRows.length];
+    if (!site) return;
+    const { machine, secret } = await services.machines.register(principal, {
+      serialNo: `DEMO-${String(index + 1).padStart(3, '0')}`,
+      modelId: model.id,
+    });
+    await services.machines.allocate(principal, { machineIds: [machine.id], agentId: site.agentId });
+    await services.machines.changeLifecycle(principal, machine.id, { action: 'INSTALL', siteId: site.id });
+    identities.push({ serialNo: machine.serialNo, secret });
+    selling.push({
+      id: machine.id,
+      serialNo: machine.serialNo,
+      modelId: model.id,
+      agentId: site.agentId,
+      siteId: site.id,
+      lifecycle: 'OPERATING',
+    });
+  }
+
+  // A week of sales, each day shaped like a real one, made as the machines would report them.
+  const random = seeded(20_261_123);
+  const channels: Channel[] = ['WECHAT', 'ALIPAY', 'CARD', 'COIN'];
+  const weights = HOURLY_SHARE.map((share, hour) => ({ share, hour }));
+  const total = HOURLY_SHARE.reduce((sum, share) => sum + share, 0);
+  const today = new Date(clock.now());
+  today.setHours(0, 0, 0, 0);
+  let sales = 0;
+  for (const machine of selling) {
+    for (let day = 6; day >= 0; day--) {
+      for (let sale = 0; sale < SALES_PER_DAY; sale++) {
+        let pick = random() * total;
+        const hour = (weights.find((weight) => (pick -= weight.share) <= 0) ?? weights[12])?.hour ?? 12;
+        const at = today.getTime() - day * DAY_MS + hour * 3_600_000 + Math.floor(random() * 3_600_000);
+        if (at > clock.now().getTime() - 60_000) continue;
+        const { channel, requestedMl, outcome } = drawSale(random, channels);
+        const machineOrderNo = `D${machine.id}-${day}-${sale}`;
+        const { order } = await services.orders.createFromMachine(machine, {
+          machineOrderNo,
+          tap: 1,
+          waterType: 'COLD',
+          requestedMl,
+          channel,
+          createdAt: at,
+        });
+        if (channel === 'CARD' || channel === 'COIN') {
+          await services.orders.payByMachine(machine, machineOrderNo, {
+            channel,
+            amount: order.payable,
+            paidAt: at + 5_000,
+          });
+        } else {
+          await services.orders.payByChannel(channel, {
+            orderNo: order.orderNo,
+            transactionId: `demo-${order.orderNo}`,
+            amount: order.payable,
+            paidAt: at + 5_000,
+          });
+        }
+        await services.orders.dispense(machine, machineOrderNo, {
+          result: outcome === 'FAILED' ? 'FAILED' : 'COMPLETED',
+          dispensedMl: outcome === 'SHORT' ? Math.floor(requestedMl * 0.6) : outcome === 'FAILED' ? 0 : requestedMl,
+          endedAt: at + 40_000,
+        });
+        sales++;
+      }
+    }
+  }
+  await writeFile(path.join(dataDir, DEMO_MACHINES_FILE), `${JSON.stringify(identities, null, 2)}\n`, { mode: 0o600 });
+  log.info(
+    { agents: 2, sites: siteRows.length, machines: selling.length, sales, ms: Date.now() - started },
+    'demo business seeded',
+  );
+}

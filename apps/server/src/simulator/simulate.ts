@@ -1,0 +1,81 @@
+// `npm run simulate -- --machines 10 --speed 60`: virtual water machines selling through a running
+// server's gateway (real HTTP, real signatures), with a daily rhythm, short fills, failed
+// dispenses, water-quality faults and offline spells. The machines are read from a JSON file of
+// `{ serialNo, secret }` (by default the one `SEED_DEMO=1` writes into the data directory).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Channel } from '@water/contract/gateway';
+import { drawSale, salesPerSecond } from './sales-pattern.ts';
+import { type MachineIdentity, VirtualMachine } from './virtual-machine.ts';
+
+function main() {
+  const { values } = parseArgs({
+    options: {
+      url: { type: 'string', default: process.env.SIMULATOR_URL ?? 'http://127.0.0.1:8000' },
+      machines: { type: 'string', default: '10' },
+      speed: { type: 'string', default: '1' },
+      file: { type: 'string', default: path.join(process.env.DATA_DIR ?? './data', 'demo-machines.json') },
+    },
+  });
+  const count = Number(values.machines);
+  const speed = Number(values.speed);
+  if (!Number.isInteger(count) || count < 1 || !(speed > 0)) {
+    console.error('usage: npm run simulate -- --machines N --speed X [--url http://host:port] [--file machines.json]');
+    process.exit(2);
+  }
+  let known: MachineIdentity[];
+  try {
+    known = JSON.parse(readFileSync(values.file, 'utf8')) as MachineIdentity[];
+  } catch {
+    console.error(`No machines in ${values.file}: start the server once with SEED_DEMO=1, or give --file.`);
+    process.exit(2);
+  }
+  if (known.length < count) {
+    console.error(`${values.file} holds ${known.length} machines; asked for ${count}.`);
+    process.exit(2);
+  }
+  const notifyKey = process.env.PAYMENT_NOTIFY_KEY;
+  const channels: Channel[] = notifyKey ? ['WECHAT', 'ALIPAY', 'CARD', 'COIN'] : ['CARD', 'COIN'];
+  if (!notifyKey) console.log('PAYMENT_NOTIFY_KEY is not set: selling by card and coins only.');
+  const machines = known.slice(0, count).map((identity) => new VirtualMachine(values.url, identity, notifyKey));
+  const totals = { sales: 0, refused: 0, heartbeats: 0 };
+  const offlineUntil = new Map<VirtualMachine, number>();
+
+  const beat = async (machine: VirtualMachine) => {
+    if ((offlineUntil.get(machine) ?? 0) > Date.now()) return;
+    // Now and then a machine drops off the network for a while, or its water quality slips.
+    if (Math.random() < 0.002) offlineUntil.set(machine, Date.now() + 6 * 60_000);
+    const tdsOut = Math.random() < 0.01 ? 80 : 8 + Math.floor(Math.random() * 6);
+    await machine.heartbeat({ signal: 18 + Math.floor(Math.random() * 12), tdsIn: 150, tdsOut, tankLevel: 60 });
+    totals.heartbeats++;
+  };
+  const tick = async () => {
+    const hour = new Date().getHours();
+    await Promise.all(
+      machines.map(async (machine) => {
+        if ((offlineUntil.get(machine) ?? 0) > Date.now()) return;
+        if (Math.random() >= salesPerSecond(hour, speed)) return;
+        try {
+          await machine.sell(drawSale(Math.random, channels));
+          totals.sales++;
+        } catch (error) {
+          totals.refused++;
+          console.error(String(error));
+        }
+      }),
+    );
+  };
+  for (const machine of machines) void beat(machine).catch((error) => console.error(String(error)));
+  setInterval(() => {
+    for (const machine of machines) void beat(machine).catch((error) => console.error(String(error)));
+  }, 60_000);
+  setInterval(() => void tick(), 1000);
+  setInterval(
+    () => console.log(`sales ${totals.sales}, refused ${totals.refused}, heartbeats ${totals.heartbeats}`),
+    10_000,
+  );
+  console.log(`${count} machines selling at ${speed}× through ${values.url}; Ctrl+C stops.`);
+}
+
+main();

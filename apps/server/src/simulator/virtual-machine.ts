@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import type { Channel, GatewayOrder, Heartbeat, HeartbeatAnswer } from '@water/contract/gateway';
+import { GATEWAY_PREFIX } from '@water/contract/gateway';
+import { signedHeaders, signingKeyOf } from '../lib/gateway-signing.ts';
+
+/** A machine the simulator drives: its serial number and the secret it was given at registration. */
+export interface MachineIdentity {
+  serialNo: string;
+  secret: string;
+}
+
+/** How a simulated sale ends at the tap. */
+export type Outcome = 'COMPLETED' | 'SHORT' | 'FAILED';
+
+export interface SaleOptions {
+  channel: Channel;
+  requestedMl: number;
+  outcome?: Outcome;
+  memberPhone?: string;
+  /** The machine's time of the sale (ms), for sales made while it was offline. */
+  at?: number;
+}
+
+export class GatewayRefusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+  ) {
+    super(`gateway answered ${status}: ${body.slice(0, 200)}`);
+  }
+}
+
+/**
+ * A water machine speaking to the server through the real gateway: real HTTP, real signatures.
+ * WeChat and Alipay payments need the payment channel's key, to sign the channel's notification
+ * as the channel would.
+ */
+export class VirtualMachine {
+  readonly #key: string;
+  #sequence = 0;
+
+  constructor(
+    readonly baseUrl: string,
+    readonly identity: MachineIdentity,
+    private readonly notifyKey?: string,
+  ) {
+    this.#key = signingKeyOf(identity.secret);
+  }
+
+  async #send<T>(method: 'GET' | 'POST', path: string, body?: object, key = this.#key, machine = true): Promise<T> {
+    const text = body === undefined ? '' : JSON.stringify(body);
+    const headers = signedHeaders({
+      key,
+      method,
+      path,
+      body: text,
+      ...(machine ? { machine: this.identity.serialNo } : {}),
+    });
+    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, ...(text ? { body: text } : {}) });
+    const answer = await response.text();
+    if (!response.ok) throw new GatewayRefusal(response.status, answer);
+    return JSON.parse(answer) as T;
+  }
+
+  heartbeat(telemetry: Heartbeat = {}): Promise<HeartbeatAnswer> {
+    return this.#send('POST', `${GATEWAY_PREFIX}/heartbeat`, telemetry);
+  }
+
+  /** One sale from start to end: created, paid (by the machine or the channel), dispensed. */
+  async sell(options: SaleOptions): Promise<GatewayOrder> {
+    const machineOrderNo = `${this.identity.serialNo.slice(-8)}-${Date.now().toString(36)}-${++this.#sequence}-${randomBytes(2).toString('hex')}`;
+    const at = options.at;
+    const order = await this.#send<GatewayOrder>('POST', `${GATEWAY_PREFIX}/orders`, {
+      machineOrderNo,
+      tap: 1,
+      waterType: 'COLD',
+      requestedMl: options.requestedMl,
+      channel: options.channel,
+      ...(options.memberPhone ? { memberPhone: options.memberPhone } : {}),
+      ...(at !== undefined ? { createdAt: at } : {}),
+    });
+    const path = `${GATEWAY_PREFIX}/orders/${machineOrderNo}`;
+    if (options.channel === 'CARD' || options.channel === 'COIN') {
+      await this.#send('POST', `${path}/payment`, {
+        channel: options.channel,
+        amount: order.payable,
+        ...(at !== undefined ? { paidAt: at } : {}),
+      });
+    } else {
+      if (!this.notifyKey) throw new Error(`${options.channel} needs the payment channel's notification key`);
+      await this.#send(
+        'POST',
+        `${GATEWAY_PREFIX}/channels/${options.channel.toLowerCase()}/notify`,
+        {
+          orderNo: order.orderNo,
+          transactionId: `${options.channel === 'WECHAT' ? 'wx' : 'ali'}-${randomBytes(8).toString('hex')}`,
+          amount: order.payable,
+          ...(at !== undefined ? { paidAt: at } : {}),
+        },
+        this.notifyKey,
+        false,
+      );
+    }
+    const outcome = options.outcome ?? 'COMPLETED';
+    const endedAt = at === undefined ? {} : { endedAt: at + 30_000 };
+    return this.#send<GatewayOrder>('POST', `${path}/dispense`, {
+      result: outcome === 'FAILED' ? 'FAILED' : 'COMPLETED',
+      dispensedMl:
+        outcome === 'COMPLETED' ? options.requestedMl : outcome === 'SHORT' ? Math.floor(options.requestedMl * 0.6) : 0,
+      ...endedAt,
+    });
+  }
+}
