@@ -7,6 +7,9 @@ import { serverBundle } from '../../apps/server/scripts/build.mjs';
 /** What every test server is started with, shared by the Playwright config and the journeys. */
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** E2E_PORT lets two runs share a machine: worker n listens on E2E_PORT + 2n and catches mail on the port after. */
+/** The key the test server takes payment channels' notifications with. */
+export const PAYMENT_NOTIFY_KEY = 'e2e-payment-channel-notify-key-0123456789';
+
 export const FIRST_PORT = Number(process.env.E2E_PORT ?? 8123);
 /** E2E_WEB_DIST lets a run use its own copy of the build, so that a build started meanwhile does not pull it away. */
 export const WEB_DIST = path.resolve(process.env.E2E_WEB_DIST ?? path.join(ROOT, 'apps/web/dist'));
@@ -69,6 +72,10 @@ export async function startTestServer(port: number, logFile: string): Promise<Te
       WEB_DIST,
       AUTH_RATE_LIMIT: '1000',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      // The business journey signs WeChat payments as the channel would, and waits for a machine
+      // to go offline: a short OFFLINE_AFTER (checked every 5 s) keeps that wait short.
+      PAYMENT_NOTIFY_KEY,
+      OFFLINE_AFTER: '15s',
     },
   });
   server.stdout?.pipe(log);

@@ -1,6 +1,6 @@
 import { CheckOutlined, EyeOutlined } from '@ant-design/icons';
 import { ALARM_PERMISSIONS, ALARM_STATES, ALARM_TYPES, type Alarm } from '@water/contract/alarms';
-import { App, Button, Card, Form, Input, Select, Tag } from 'antd';
+import { App, Button, Card, Form, Input, Select, Space, Tag } from 'antd';
 import type { Key } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -154,34 +154,36 @@ export function AlarmsPage() {
         }
         actions={
           <Permission allow={[ALARM_PERMISSIONS.edit]}>
-            <Button
-              icon={<EyeOutlined aria-hidden />}
-              disabled={open.filter((alarm) => alarm.state === 'OPEN').length === 0}
-              loading={handle.isPending}
-              onClick={() =>
-                void act(
-                  'ACKNOWLEDGE',
-                  open.filter((alarm) => alarm.state === 'OPEN'),
-                ).catch(() => undefined)
-              }
-            >
-              {t('alarms.acknowledgeChosen', { count: open.filter((alarm) => alarm.state === 'OPEN').length })}
-            </Button>
-            <Button
-              icon={<CheckOutlined aria-hidden />}
-              disabled={open.length === 0}
-              onClick={() =>
-                confirm({
-                  title: t('alarms.resolveConfirm', { count: open.length }),
-                  content: t('alarms.resolveWarning'),
-                  okText: t('alarms.resolve'),
-                  danger: false,
-                  onConfirm: () => act('RESOLVE', open),
-                })
-              }
-            >
-              {t('alarms.resolveChosen', { count: open.length })}
-            </Button>
+            <Space size={8}>
+              <Button
+                icon={<EyeOutlined aria-hidden />}
+                disabled={open.filter((alarm) => alarm.state === 'OPEN').length === 0}
+                loading={handle.isPending}
+                onClick={() =>
+                  void act(
+                    'ACKNOWLEDGE',
+                    open.filter((alarm) => alarm.state === 'OPEN'),
+                  ).catch(() => undefined)
+                }
+              >
+                {t('alarms.acknowledgeChosen', { count: open.filter((alarm) => alarm.state === 'OPEN').length })}
+              </Button>
+              <Button
+                icon={<CheckOutlined aria-hidden />}
+                disabled={open.length === 0}
+                onClick={() =>
+                  confirm({
+                    title: t('alarms.resolveConfirm', { count: open.length }),
+                    content: t('alarms.resolveWarning'),
+                    okText: t('alarms.resolve'),
+                    danger: false,
+                    onConfirm: () => act('RESOLVE', open),
+                  })
+                }
+              >
+                {t('alarms.resolveChosen', { count: open.length })}
+              </Button>
+            </Space>
           </Permission>
         }
       />

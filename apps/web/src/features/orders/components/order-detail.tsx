@@ -22,11 +22,12 @@ function events(order: OrderDetailData, t: TFunction, money: (fen: number) => st
       color: 'blue',
     });
   if (order.dispenseEndTime) {
+    const failed = order.refunds.some((refund) => refund.reason === 'DISPENSE_FAILED');
     items.push({
       key: 'dispensed',
       time: order.dispenseEndTime,
-      label: t('orders.events.dispensed'),
-      color: order.state === 'DISPENSE_FAILED' || order.state === 'REFUNDING' ? 'red' : 'green',
+      label: t(failed ? 'orders.events.dispenseFailed' : 'orders.events.dispensed'),
+      color: failed ? 'red' : 'green',
       detail: t('orders.volumeOf', { dispensed: litres(order.dispensedMl ?? 0), requested: litres(order.requestedMl) }),
     });
   }

@@ -110,7 +110,15 @@ describe('OrdersPage', () => {
   it('shows an order’s timeline of payment, dispense and refunds', async () => {
     const detail: OrderDetail = {
       ...order('202611230000000001'),
-      refunds: [refund({ channel: 'CARD', amount: 50, reason: 'SHORT_FILL', status: 'SUCCESS', doneTime: '2026-11-23 09:01:00' })],
+      refunds: [
+        refund({
+          channel: 'CARD',
+          amount: 50,
+          reason: 'SHORT_FILL',
+          status: 'SUCCESS',
+          doneTime: '2026-11-23 09:01:00',
+        }),
+      ],
     };
     serveWith((config) => {
       if (config.url === 'api/agents') return { content: [], totalElements: 0 };

@@ -58,7 +58,7 @@ export function OrdersPage() {
       actions: (order) => [
         {
           key: 'detail',
-          label: t('orders.timeline'),
+          label: t('orders.details'),
           icon: <EyeOutlined aria-hidden />,
           allow: ORDER_PERMISSIONS.list,
           onClick: () => setShown(order.orderNo),
@@ -79,7 +79,7 @@ export function OrdersPage() {
       key: 'orderNo',
       title: t('orders.orderNo'),
       dataIndex: 'orderNo',
-      width: 190,
+      width: 180,
       render: (_, order) => (
         <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setShown(order.orderNo)}>
           {order.orderNo}
@@ -87,8 +87,8 @@ export function OrdersPage() {
       ),
     },
     { key: 'createTime', title: t('orders.createTime'), dataIndex: 'createTime', sortField: 'createTime', width: 170 },
-    { key: 'machine', title: t('orders.machine'), dataIndex: 'serialNo', width: 140, ellipsis: true },
-    { key: 'site', title: t('orders.site'), dataIndex: 'siteName', width: 150, ellipsis: true },
+    { key: 'machine', title: t('orders.machine'), dataIndex: 'serialNo', width: 130, ellipsis: true },
+    { key: 'site', title: t('orders.site'), dataIndex: 'siteName', width: 130, ellipsis: true },
     {
       key: 'agent',
       title: t('orders.agent'),
@@ -101,13 +101,13 @@ export function OrdersPage() {
       key: 'channel',
       title: t('orders.channel'),
       dataIndex: 'channel',
-      width: 110,
+      width: 100,
       render: (_, order) => t(`orders.channels.${order.channel}`),
     },
     {
       key: 'volume',
       title: t('orders.volume'),
-      width: 110,
+      width: 90,
       align: 'right',
       render: (_, order) => t('orders.litres', { value: ((order.dispensedMl ?? order.requestedMl) / 1000).toFixed(2) }),
     },
@@ -125,6 +125,7 @@ export function OrdersPage() {
       title: t('orders.refunded'),
       width: 100,
       align: 'right',
+      hiddenByDefault: true,
       render: (_, order) => (order.refunded > 0 ? money(order.refunded) : '—'),
     },
     {
@@ -132,7 +133,7 @@ export function OrdersPage() {
       title: t('orders.state'),
       dataIndex: 'state',
       sortField: 'state',
-      width: 120,
+      width: 110,
       render: (_, order) => <OrderStateTag state={order.state} />,
     },
     {

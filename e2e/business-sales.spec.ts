@@ -1,0 +1,199 @@
+import type { Browser } from '@playwright/test';
+import { VirtualMachine } from '../apps/server/src/simulator/virtual-machine.ts';
+import { uniqueSuffix } from './support/accounts.ts';
+import { type Api, apiSignIn } from './support/api.ts';
+import { expect, signedInState, test } from './support/fixtures.ts';
+import { sidewaysOverflow } from './support/shell.ts';
+import { shot } from './support/sign-in.ts';
+import { PAYMENT_NOTIFY_KEY } from './support/test-server.ts';
+
+test.use({ signedIn: true });
+
+const PASSWORD = 'Manager-pass-1';
+
+/** An agent, approved; a site of it; a machine registered, allocated and installed there; prices for every machine. */
+async function sellingMachine(admin: Api, suffix: string) {
+  const ok = async (answer: Awaited<ReturnType<Api['post']>>, status = 201) =>
+    expect(answer.status(), await answer.text()).toBe(status);
+  const agent = async (code: string, name: string) => {
+    await ok(
+      await admin.post('api/agents', {
+        code,
+        name,
+        level: 'PLATFORM',
+        contactName: 'Wu Fang',
+        contactPhone: '139 0000 3333',
+        commissionRate: '20',
+        machineQuota: 5,
+      }),
+    );
+    const [created] = (await (await admin.get('api/agents', { blurry: code })).json()).content;
+    await ok(await admin.put(`api/agents/${created.id}/review`, { action: 'APPROVE' }), 200);
+    return created as { id: number; deptId: number };
+  };
+  const mine = await agent(`SA-${suffix}`, `Sales Agent ${suffix}`);
+  const other = await agent(`SB-${suffix}`, `Other Agent ${suffix}`);
+  await ok(
+    await admin.post('api/sites', {
+      agentId: mine.id,
+      name: `Harbour View ${suffix}`,
+      type: 'RESIDENTIAL',
+      address: '3 Harbour Road',
+      feeType: 'RENT',
+      feeValue: 0,
+    }),
+  );
+  const [site] = (await (await admin.get('api/sites', { blurry: `Harbour View ${suffix}` })).json()).content;
+  await ok(
+    await admin.post('api/machine-models', {
+      code: `SM-${suffix}`,
+      name: `Sales model ${suffix}`,
+      taps: 1,
+      waterTypes: 'COLD',
+      tankLitres: 40,
+      outputLph: 40,
+      billing: 'FLOW',
+      pulsesPerLitre: 450,
+    }),
+  );
+  const [model] = (await (await admin.get('api/machine-models', { blurry: `SM-${suffix}` })).json()).content;
+  const registered = await admin.post('api/machines', { serialNo: `WS${suffix}`, modelId: model.id });
+  await ok(registered);
+  const { machine, secret } = await registered.json();
+  await ok(await admin.post('api/machines/allocate', { machineIds: [machine.id], agentId: mine.id }), 200);
+  await ok(await admin.put(`api/machines/${machine.id}/lifecycle`, { action: 'INSTALL', siteId: site.id }), 200);
+  await ok(
+    await admin.post('api/price-policies', {
+      name: `Machine price ${suffix}`,
+      scope: 'MACHINE',
+      scopeId: machine.id,
+      priceWechat: 50,
+      priceAlipay: 50,
+      priceCard: 40,
+      priceCoin: 50,
+      discountPct: '0',
+      effectiveFrom: '2020-01-01 00:00:00',
+    }),
+  );
+  return { serialNo: machine.serialNo as string, secret: secret as string, mine, other };
+}
+
+/** A user of an agent's department with the seeded Agent manager role, and a browser signed in as them. */
+async function managerOf(admin: Api, browser: Browser, baseURL: string, deptId: number, username: string) {
+  const roles = (await (await admin.get('api/roles/all')).json()) as { id: number; name: string }[];
+  const role = roles.find((candidate) => candidate.name === 'Agent manager');
+  const created = await admin.post('api/users', {
+    username,
+    nickName: username,
+    dept: { id: deptId },
+    roles: [{ id: role?.id }],
+    password: PASSWORD,
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const request = (await browser.newContext({ baseURL })).request;
+  const token = await apiSignIn(request, username, PASSWORD);
+  const context = await browser.newContext({ baseURL, storageState: signedInState(token) });
+  return { context, page: await context.newPage() };
+}
+
+test('business: a simulated machine sells; its agent’s manager sees the sale and the automatic refund, another agent does not; a silent machine raises an alarm in the open console', async ({
+  admin,
+  browser,
+  testServer,
+}) => {
+  test.setTimeout(120_000);
+  const suffix = uniqueSuffix();
+  const { serialNo, secret, mine, other } = await sellingMachine(admin, suffix);
+  const machine = new VirtualMachine(testServer.baseURL, { serialNo, secret }, PAYMENT_NOTIFY_KEY);
+  const beat = await machine.heartbeat({ tdsIn: 160, tdsOut: 9, tankLevel: 70 });
+  expect(beat.prices).toMatchObject({ WECHAT: 50, CARD: 40 });
+  const sold = await machine.sell({ channel: 'WECHAT', requestedMl: 5000 });
+  expect(sold).toMatchObject({ state: 'COMPLETED', paid: 250 });
+  const failed = await machine.sell({ channel: 'CARD', requestedMl: 2000, outcome: 'FAILED' });
+  expect(failed).toMatchObject({ state: 'REFUNDED', paid: 80, refunded: 80 });
+
+  const ours = await managerOf(admin, browser, testServer.baseURL, mine.deptId, `mgr_a_${suffix}`);
+  const theirs = await managerOf(admin, browser, testServer.baseURL, other.deptId, `mgr_b_${suffix}`);
+  try {
+    const page = ours.page;
+    await page.goto('/business/orders');
+    const table = page.getByRole('region', { name: 'Orders' });
+    await expect(table.getByRole('row', { name: new RegExp(sold.orderNo) })).toContainText('WeChat Pay');
+    await expect(table.getByRole('row', { name: new RegExp(sold.orderNo) })).toContainText('Completed');
+    const refundedRow = table.getByRole('row', { name: new RegExp(failed.orderNo) });
+    await expect(refundedRow).toContainText('Refunded');
+    await expect(refundedRow).toContainText('CN¥0.80');
+    await page.screenshot({ path: shot('orders-en') });
+    await refundedRow.getByRole('button', { name: failed.orderNo, exact: true }).click();
+    const drawer = page.getByRole('dialog', { name: `Order ${failed.orderNo}` });
+    await expect(drawer).toContainText('Refund CN¥0.80: Dispense failed');
+    await expect(drawer).toContainText('Paid CN¥0.80');
+    await page.screenshot({ path: shot('order-detail-en') });
+    await drawer.getByRole('button', { name: 'Close' }).click();
+
+    // Another agent's manager finds neither sale.
+    await theirs.page.goto('/business/orders');
+    const elsewhere = theirs.page.getByRole('region', { name: 'Orders' });
+    await theirs.page.getByPlaceholder('Order or machine number').fill(sold.orderNo);
+    await theirs.page.getByRole('button', { name: 'Search' }).click();
+    await expect(elsewhere.getByText('Nothing matches the search')).toBeVisible();
+    await expect(elsewhere).not.toContainText(sold.orderNo);
+
+    // The machine falls silent: the open console is told, and the alarm centre lists it.
+    const alarm = page.getByRole('alert').filter({ hasText: 'New alarm' });
+    await expect(alarm).toContainText(`Offline · ${serialNo}`, { timeout: 60_000 });
+    await page.screenshot({ path: shot('alarm-push-en') });
+    await page.goto('/business/alarms');
+    const alarms = page.getByRole('region', { name: 'Alarms' });
+    await expect(alarms.getByRole('row', { name: new RegExp(serialNo) })).toContainText('Offline');
+    await page.screenshot({ path: shot('alarms-en') });
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  } finally {
+    await ours.context.close();
+    await theirs.context.close();
+  }
+});
+
+test('business pages in Chinese: orders, refunds, alarms and price policies, on any screen @phone', async ({
+  page,
+  admin,
+}) => {
+  const suffix = uniqueSuffix();
+  const created = await admin.post('api/price-policies', {
+    name: `全国统一价 ${suffix}`,
+    scope: 'ALL',
+    priceWechat: 50,
+    priceAlipay: 50,
+    priceCard: 45,
+    priceCoin: 50,
+    memberPrice: 40,
+    discountPct: '5',
+    effectiveFrom: '2099-01-01 00:00:00',
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.setItem('water-console-language', 'zh-CN'));
+  for (const [path, label, name] of [
+    ['/business/orders', '订单列表', 'orders'],
+    ['/business/refunds', '退款列表', 'refunds'],
+    ['/business/alarms', '告警列表', 'alarms'],
+    ['/business/price-policies', '价格策略列表', 'policies'],
+  ] as const) {
+    await page.goto(path);
+    const table = page.getByRole('region', { name: label });
+    await expect(table).toBeVisible();
+    await expect(table.locator('.ant-spin-spinning')).toHaveCount(0);
+    if (name === 'policies')
+      await expect(table.getByRole('row', { name: new RegExp(`全国统一价 ${suffix}`) })).toContainText('全部设备');
+    await page.screenshot({ path: shot(`${name}-zh`) });
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  }
+  await page.getByRole('button', { name: '新增' }).click();
+  const dialog = page.getByRole('dialog', { name: '新增价格策略' });
+  await expect(dialog).toContainText('设备优先使用自己的策略');
+  await page.screenshot({ path: shot('policy-form-zh') });
+  await dialog.getByRole('button', { name: '取消' }).click();
+  await admin.delete('api/price-policies', [
+    (await (await admin.get('api/price-policies', { blurry: `全国统一价 ${suffix}` })).json()).content[0].id,
+  ]);
+});
