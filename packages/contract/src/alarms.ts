@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { ALARM_TYPES, type AlarmType } from './alarm-types.ts';
+import { ALARM_TYPES } from './alarm-types.ts';
 import { CreateTimeRange, DateTime, Id, OneOf, PageQuery } from './common.ts';
 
 /** The permissions of the alarm centre. */

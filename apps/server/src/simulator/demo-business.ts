@@ -173,16 +173,23 @@ export async function seedDemoBusiness(
   // A week of sales, each day shaped like a real one, made as the machines would report them.
   const random = seeded(20_261_123);
   const channels: Channel[] = ['WECHAT', 'ALIPAY', 'CARD', 'COIN'];
-  const weights = HOURLY_SHARE.map((share, hour) => ({ share, hour }));
   const total = HOURLY_SHARE.reduce((sum, share) => sum + share, 0);
+  /** The hour a point of the day's sales falls in. */
+  const hourOf = (point: number) => {
+    let left = point;
+    for (const [hour, share] of HOURLY_SHARE.entries()) {
+      left -= share;
+      if (left <= 0) return hour;
+    }
+    return 23;
+  };
   const today = new Date(clock.now());
   today.setHours(0, 0, 0, 0);
   let sales = 0;
   for (const machine of selling) {
     for (let day = 6; day >= 0; day--) {
       for (let sale = 0; sale < SALES_PER_DAY; sale++) {
-        let pick = random() * total;
-        const hour = (weights.find((weight) => (pick -= weight.share) <= 0) ?? weights[12])?.hour ?? 12;
+        const hour = hourOf(random() * total);
         const at = today.getTime() - day * DAY_MS + hour * 3_600_000 + Math.floor(random() * 3_600_000);
         if (at > clock.now().getTime() - 60_000) continue;
         const { channel, requestedMl, outcome } = drawSale(random, channels);

@@ -582,7 +582,7 @@ export function createOrdersService(
       }
       await db.transaction(async (tx) => {
         const refund = await repo.refund(tx, refundId, true);
-        if (!refund || refund.status !== 'PENDING') {
+        if (refund?.status !== 'PENDING') {
           throw stateConflict(`Refund ${found.refundNo} is ${refund?.status ?? 'gone'}: it was reviewed already`);
         }
         const order = await lockedOrder(tx, { id: refund.orderId, time: refund.orderTime });

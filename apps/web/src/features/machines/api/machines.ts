@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PageOf } from '@water/contract/common';
 import type {
   Allocation,
   AllocationDone,
@@ -26,16 +25,6 @@ export const useMachines = (params: ListParams) =>
 /** `GET api/machine-models`: the models, with how many machines each. */
 export const useMachineModels = (params: ListParams) =>
   useQuery(pageQuery<MachineModel>('api/machine-models', machineKeys.models(params), params));
-
-/** Every model, for the register form's picker. */
-export const useAllModels = (enabled = true) =>
-  useQuery({
-    queryKey: machineKeys.allModels(),
-    queryFn: async () =>
-      (await apiClient.get<PageOf<MachineModel>>('api/machine-models', { params: { page: 0, size: 1000 } })).data
-        .content,
-    enabled,
-  });
 
 /** `GET api/machines/{id}/allocations`: the machine's moves, newest first. */
 export const useAllocations = (id: number | undefined) =>

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/form-modal.tsx';
 import type { FormDialog } from '@/components/list/use-form-dialog.ts';
-import { useAllModels, useRegisterMachine } from '../api/machines.ts';
+import { useAllModels } from '@/components/machines/machine-options.ts';
+import { useRegisterMachine } from '../api/machines.ts';
 
 interface RegisterValues {
   serialNo: string;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useActiveAgents } from '@/components/agents/active-agents.ts';
 import { FormModal } from '@/components/form-modal.tsx';
 import type { FormDialog } from '@/components/list/use-form-dialog.ts';
-import { useAllModels, useMachines } from '@/features/machines/api/machines.ts';
+import { useAllModels, useMachineOptions } from '@/components/machines/machine-options.ts';
 import { useCreatePolicy, useUpdatePolicy } from '../api/policies.ts';
 import { newPolicy, type PolicyFormValues, toPolicyFormValues, toPolicyInput } from './policy-form-values.ts';
 
@@ -21,16 +21,14 @@ export function PolicyForm({ dialog }: { dialog: FormDialog<PricePolicy> }) {
   const scope = Form.useWatch('scope', form) ?? policy?.scope ?? 'ALL';
   const agents = useActiveAgents(dialog.open && scope === 'AGENT');
   const models = useAllModels(dialog.open && scope === 'MODEL');
-  const machines = useMachines(
-    dialog.open && scope === 'MACHINE' ? { page: 0, size: 1000, sort: 'serialNo,asc' } : { page: 0, size: 1 },
-  );
+  const machines = useMachineOptions(dialog.open && scope === 'MACHINE');
   const required = (field: string) => ({ required: true, message: t('list.required', { field }) });
   const targets =
     scope === 'AGENT'
       ? (agents.data ?? []).map((agent) => ({ value: agent.id, label: agent.name }))
       : scope === 'MODEL'
         ? (models.data ?? []).map((model) => ({ value: model.id, label: `${model.name} (${model.code})` }))
-        : (machines.data?.content ?? []).map((machine) => ({ value: machine.id, label: machine.serialNo }));
+        : (machines.data ?? []).map((machine) => ({ value: machine.id, label: machine.serialNo }));
   const price = (
     name: (typeof PRICE_FIELDS)[number] | 'memberPrice',
     label: string,
