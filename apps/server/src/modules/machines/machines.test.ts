@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { activeAgent, siteOf } from '../../../test/business-fixtures.ts';
 import { type Caller, callerFor, tokenOf, useTestApp } from '../../../test/test-app.ts';
 import { machines } from '../../db/schema.ts';
 import { signingKeyOf } from '../../lib/gateway-signing.ts';
@@ -20,23 +21,6 @@ describe('machines API', () => {
   let serials = 0;
   const serial = () => `WM${Date.now().toString(36).toUpperCase()}${String(++serials).padStart(3, '0')}`;
 
-  const agentTerms = (name: string, level: string, rate: string, quota: number) => ({
-    name,
-    level,
-    contactName: 'Li Wei',
-    contactPhone: '13800138000',
-    commissionRate: rate,
-    machineQuota: quota,
-  });
-  /** An active agent, created and approved by the administrator. */
-  const activeAgent = async (name: string, parentId: number | null, level: string, quota: number) => {
-    const code = `A${Date.now().toString(36).toUpperCase()}${++serials}`;
-    const created = await admin('POST', '/api/agents', { code, parentId, ...agentTerms(name, level, '20', quota) });
-    expect(created.statusCode, created.body).toBe(201);
-    const [agent] = (await admin('GET', `/api/agents?blurry=${code}`)).json().content;
-    expect((await admin('PUT', `/api/agents/${agent.id}/review`, { action: 'APPROVE' })).statusCode).toBe(200);
-    return agent as { id: number; deptId: number; name: string };
-  };
   const register = async (overrides: Record<string, unknown> = {}) => {
     const response = await admin('POST', '/api/machines', { serialNo: serial(), modelId, ...overrides });
     expect(response.statusCode, response.body).toBe(201);
@@ -94,10 +78,10 @@ describe('machines API', () => {
     let manager: Caller;
 
     beforeAll(async () => {
-      const hq = await activeAgent(`HQ ${serial()}`, null, 'PLATFORM', 1000);
-      province = await activeAgent(`Province ${serial()}`, hq.id, 'PROVINCE', 3);
-      city = await activeAgent(`City ${serial()}`, province.id, 'CITY', 1);
-      other = await activeAgent(`Other ${serial()}`, hq.id, 'PROVINCE', 10);
+      const hq = await activeAgent(admin, `HQ ${serial()}`, { parentId: null, level: 'PLATFORM', quota: 1000 });
+      province = await activeAgent(admin, `Province ${serial()}`, { parentId: hq.id, level: 'PROVINCE', quota: 3 });
+      city = await activeAgent(admin, `City ${serial()}`, { parentId: province.id, level: 'CITY', quota: 1 });
+      other = await activeAgent(admin, `Other ${serial()}`, { parentId: hq.id, level: 'PROVINCE', quota: 10 });
       // The seeded buttons that carry these permissions.
       const menus = await menuIdsFor(ctx.t, ['device:list', 'device:allocate']);
       await admin('POST', '/api/roles', { name: 'Machine keeper', level: 3, dataScope: '本级及以下', menus });
@@ -182,7 +166,7 @@ describe('machines API', () => {
     });
 
     it('allocates a machine once when two allocations race for it, counting it in one quota only', async () => {
-      const second = await activeAgent(`Second ${serial()}`, null, 'PLATFORM', 10);
+      const second = await activeAgent(admin, `Second ${serial()}`, { parentId: null, level: 'PLATFORM', quota: 10 });
       const id = (await register()).machine.id;
       const before = [await quotaUsed(other.id), await quotaUsed(second.id)];
       const answers = await Promise.all(
@@ -209,23 +193,10 @@ describe('machines API', () => {
   });
 
   it('installs an allocated machine at a site of its agent, suspends, resumes, retires and restocks it', async () => {
-    const agent = await activeAgent(`Life ${serial()}`, null, 'PLATFORM', 5);
-    const stranger = await activeAgent(`Stranger ${serial()}`, null, 'PLATFORM', 5);
-    const siteOf = async (agentId: number) => {
-      const name = `Site ${serial()}`;
-      const created = await admin('POST', '/api/sites', {
-        agentId,
-        name,
-        type: 'SCHOOL',
-        address: '1 School Road',
-        feeType: 'RENT',
-        feeValue: 0,
-      });
-      expect(created.statusCode, created.body).toBe(201);
-      return (await admin('GET', `/api/sites?blurry=${encodeURIComponent(name)}`)).json().content[0] as { id: number };
-    };
-    const site = await siteOf(agent.id);
-    const foreign = await siteOf(stranger.id);
+    const agent = await activeAgent(admin, `Life ${serial()}`, { parentId: null, level: 'PLATFORM', quota: 5 });
+    const stranger = await activeAgent(admin, `Stranger ${serial()}`, { parentId: null, level: 'PLATFORM', quota: 5 });
+    const site = await siteOf(admin, agent.id);
+    const foreign = await siteOf(admin, stranger.id);
     const id = (await register()).machine.id;
     const change = (body: Record<string, unknown>) => admin('PUT', `/api/machines/${id}/lifecycle`, body);
 

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { activeAgent } from '../../../test/business-fixtures.ts';
 import { type Caller, callerFor, tokenOf, useTestApp } from '../../../test/test-app.ts';
 import { menuIdsFor, roleId, userBody } from '../users/test-fixtures.ts';
 
@@ -30,24 +31,6 @@ const fields = (overrides: Record<string, unknown> = {}) => ({
 describe('sites API', () => {
   const ctx = useTestApp();
   const admin: Caller = (...args) => ctx.admin(...args);
-  let n = 0;
-  const activeAgent = async (name: string, parentId: number | null, level: string) => {
-    const code = `S${Date.now().toString(36).toUpperCase()}${++n}`;
-    const created = await admin('POST', '/api/agents', {
-      code,
-      parentId,
-      name,
-      level,
-      contactName: 'Li',
-      contactPhone: '13800000000',
-      commissionRate: '20',
-      machineQuota: 10,
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const [agent] = (await admin('GET', `/api/agents?blurry=${code}`)).json().content;
-    await admin('PUT', `/api/agents/${agent.id}/review`, { action: 'APPROVE' });
-    return agent as { id: number; deptId: number };
-  };
   const byName = async (as: Caller, name: string): Promise<SiteItem | undefined> =>
     (await as('GET', `/api/sites?blurry=${encodeURIComponent(name)}`)).json().content[0];
 
@@ -56,9 +39,9 @@ describe('sites API', () => {
   let southStaff: Caller;
 
   beforeAll(async () => {
-    const hq = await activeAgent('Sites HQ', null, 'PLATFORM');
-    south = await activeAgent('Sites South', hq.id, 'PROVINCE');
-    north = await activeAgent('Sites North', hq.id, 'PROVINCE');
+    const hq = await activeAgent(admin, 'Sites HQ');
+    south = await activeAgent(admin, 'Sites South', { parentId: hq.id, level: 'PROVINCE' });
+    north = await activeAgent(admin, 'Sites North', { parentId: hq.id, level: 'PROVINCE' });
     // The seeded buttons that carry these permissions.
     const menus = await menuIdsFor(ctx.t, ['site:list', 'site:add', 'site:edit', 'site:del']);
     await admin('POST', '/api/roles', { name: 'Site keeper', level: 3, dataScope: '本级及以下', menus });
