@@ -129,6 +129,30 @@ export type MachineRegisterInput = Static<typeof MachineRegisterInput>;
 export const MachineRegistered = Type.Object({ machine: Machine, secret: Type.String() });
 export type MachineRegistered = Static<typeof MachineRegistered>;
 
+/** The most rows one import of serial numbers takes. */
+export const IMPORT_ROWS_MAX = 5000;
+
+/**
+ * The columns of an import of serial numbers (xlsx or CSV, a header row first): the serial number
+ * and the model's code are required, the rest optional.
+ */
+export const IMPORT_COLUMNS = [
+  'Serial number',
+  'Model code',
+  'Sticker code',
+  'IMEI',
+  'ICCID',
+  'Firmware',
+  'Warranty end',
+] as const;
+
+/** Machines registered by an import, each with its gateway secret, shown this once. */
+export const MachinesImported = Type.Object({
+  imported: Type.Integer(),
+  machines: Type.Array(Type.Object({ id: Type.Integer(), serialNo: Type.String(), secret: Type.String() })),
+});
+export type MachinesImported = Static<typeof MachinesImported>;
+
 /** Allocate machines from stock to an agent, or transfer them from one agent to another. */
 export const AllocationInput = Type.Object({
   machineIds: IdList,

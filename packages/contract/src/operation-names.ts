@@ -65,6 +65,7 @@ export const OPERATION_NAMES: Readonly<Record<string, string>> = {
   'PUT /api/machine-models': 'Edit a machine model',
   'DELETE /api/machine-models': 'Delete machine models',
   'POST /api/machines': 'Register a machine',
+  'POST /api/machines/import': 'Import machines',
   'POST /api/machines/allocate': 'Allocate machines',
   'POST /api/machines/transfer': 'Transfer machines',
   'POST /api/machines/recall': 'Recall machines',

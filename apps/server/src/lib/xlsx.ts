@@ -1,6 +1,8 @@
+import { Readable } from 'node:stream';
 import { create as contentDisposition } from 'content-disposition';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import { invalidField } from './http-errors.ts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -34,4 +36,51 @@ export async function sendXlsx<T>(reply: FastifyReply, sheet: Sheet<T>, now: Dat
     .header('content-type', XLSX_TYPE)
     .header('content-disposition', contentDisposition(downloadName(sheet.name, now)))
     .send(buffer);
+}
+
+/**
+ * The rows of the first sheet of an xlsx or CSV file, as text cells, the header row first; a
+ * file that is neither is refused on its field. Dates come as `yyyy-MM-dd`.
+ */
+export async function readSheet(bytes: Buffer, filename: string, field: string): Promise<string[][]> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    if (/\.csv$/i.test(filename)) {
+      const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
+      await workbook.csv.read(Readable.from([text]));
+    } else if (/\.xlsx$/i.test(filename)) {
+      await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    } else {
+      throw new Error('type');
+    }
+  } catch {
+    throw invalidField(field, 'must be an .xlsx or .csv file with a header row', 'type');
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) return [];
+  const rows: string[][] = [];
+  sheet.eachRow({ includeEmpty: true }, (row, number) => {
+    const cells: string[] = [];
+    row.eachCell({ includeEmpty: true }, (cell, column) => {
+      cells[column - 1] = cellText(cell.value);
+    });
+    rows[number - 1] = Array.from(cells, (cell) => cell ?? '');
+  });
+  return Array.from(rows, (row) => row ?? []);
+}
+
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'object') {
+    if ('text' in value && typeof value.text === 'string') return value.text.trim();
+    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
+    if ('richText' in value)
+      return value.richText
+        .map((part) => part.text)
+        .join('')
+        .trim();
+    return '';
+  }
+  return String(value).trim();
 }

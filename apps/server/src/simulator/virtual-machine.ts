@@ -19,6 +19,8 @@ export interface SaleOptions {
   memberPhone?: string;
   /** The machine's time of the sale (ms), for sales made while it was offline. */
   at?: number;
+  /** Report the sale and its payment twice, as a machine retrying after a lost answer would. */
+  repeat?: boolean;
 }
 
 export class GatewayRefusal extends Error {
@@ -70,7 +72,7 @@ export class VirtualMachine {
   async sell(options: SaleOptions): Promise<GatewayOrder> {
     const machineOrderNo = `${this.identity.serialNo.slice(-8)}-${Date.now().toString(36)}-${++this.#sequence}-${randomBytes(2).toString('hex')}`;
     const at = options.at;
-    const order = await this.#send<GatewayOrder>('POST', `${GATEWAY_PREFIX}/orders`, {
+    const sale = {
       machineOrderNo,
       tap: 1,
       waterType: 'COLD',
@@ -78,14 +80,17 @@ export class VirtualMachine {
       channel: options.channel,
       ...(options.memberPhone ? { memberPhone: options.memberPhone } : {}),
       ...(at !== undefined ? { createdAt: at } : {}),
-    });
+    };
+    const order = await this.#send<GatewayOrder>('POST', `${GATEWAY_PREFIX}/orders`, sale);
+    if (options.repeat) {
+      const again = await this.#send<GatewayOrder>('POST', `${GATEWAY_PREFIX}/orders`, sale);
+      if (again.orderNo !== order.orderNo) throw new Error(`a repeated sale became a second order: ${again.orderNo}`);
+    }
     const path = `${GATEWAY_PREFIX}/orders/${machineOrderNo}`;
     if (options.channel === 'CARD' || options.channel === 'COIN') {
-      await this.#send('POST', `${path}/payment`, {
-        channel: options.channel,
-        amount: order.payable,
-        ...(at !== undefined ? { paidAt: at } : {}),
-      });
+      const payment = { channel: options.channel, amount: order.payable, ...(at !== undefined ? { paidAt: at } : {}) };
+      await this.#send('POST', `${path}/payment`, payment);
+      if (options.repeat) await this.#send('POST', `${path}/payment`, payment);
     } else {
       if (!this.notifyKey) throw new Error(`${options.channel} needs the payment channel's notification key`);
       await this.#send(

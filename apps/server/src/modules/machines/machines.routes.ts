@@ -5,6 +5,7 @@ import {
   AllocationDone,
   AllocationInput,
   DEVICE_PERMISSIONS,
+  IMPORT_COLUMNS,
   LifecycleInput,
   Machine,
   MachineModel,
@@ -14,10 +15,12 @@ import {
   MachineQuery,
   MachineRegistered,
   MachineRegisterInput,
+  MachinesImported,
   RecallInput,
 } from '@water/contract/machines';
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
+import { readUpload } from '../../lib/uploads.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import type { MachinesService } from './machines.service.ts';
 
@@ -90,6 +93,23 @@ export async function machinesRoutes(base: FastifyInstance, { service }: { servi
     },
   );
 
+  app.post(
+    '/api/machines/import',
+    {
+      schema: {
+        tags,
+        summary: `Register the machines of an xlsx or CSV sheet (${IMPORT_COLUMNS.join(', ')}), all or none`,
+        consumes: ['multipart/form-data'],
+        uploadField: 'file',
+        response: { 201: MachinesImported, 400: ErrorBody, 413: ErrorBody, ...authErrors },
+      },
+      config: { permission: [P.add] },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await service.importSerials(principalOf(request), await readUpload(request, 'file', 5 * 1024 * 1024))),
+  );
   app.get(
     '/api/machines',
     {

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activeAgent, siteOf } from '../../../test/business-fixtures.ts';
-import { type Caller, callerFor, tokenOf, useTestApp } from '../../../test/test-app.ts';
+import { uploadAs } from '../../../test/file-fixtures.ts';
+import { type Caller, callerFor, DEFAULT_USER_PASSWORD, tokenOf, useTestApp } from '../../../test/test-app.ts';
 import { machines } from '../../db/schema.ts';
 import { signingKeyOf } from '../../lib/gateway-signing.ts';
 import { menuIdsFor, roleId, userBody } from '../users/test-fixtures.ts';
@@ -231,5 +233,88 @@ describe('machines API', () => {
       ['RECALL', 'Refurbish'],
       ['ALLOCATE', null],
     ]);
+  });
+
+  describe('import of serial numbers', () => {
+    const upload = (filename: string, content: Buffer) =>
+      uploadAs(ctx.t, ctx.adminToken, '/api/machines/import', filename, content);
+    const xlsx = async (rows: (string | Date)[][]) => {
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet('Machines');
+      for (const row of rows) sheet.addRow(row);
+      return Buffer.from(await workbook.xlsx.writeBuffer());
+    };
+    const registered = async (prefix: string) =>
+      (await admin('GET', `/api/machines?blurry=${prefix}&size=50`)).json().content as MachineItem[];
+
+    it('registers every machine of a sheet with its secret, shown once', async () => {
+      const prefix = serial();
+      const sheet = await xlsx([
+        ['Serial number', 'Model code', 'IMEI', 'Warranty end'],
+        [`${prefix}A`, 'RO-400', '861234567890123', new Date('2029-06-30T00:00:00Z')],
+        [`${prefix}B`, 'ro-400', '', ''],
+        ['', '', '', ''],
+      ]);
+      const answer = await upload('machines.xlsx', sheet);
+      expect(answer.statusCode, answer.body).toBe(201);
+      const { imported, machines: made } = answer.json();
+      expect(imported).toBe(2);
+      const rows = await ctx.t.database.db.select().from(machines).where(eq(machines.id, made[0].id));
+      expect(rows[0]).toMatchObject({ serialNo: `${prefix}A`, imei: '861234567890123', warrantyEnd: '2029-06-30' });
+      expect(rows[0]?.secretHash).toBe(signingKeyOf(made[0].secret));
+      expect((await registered(prefix)).map((m) => m.lifecycle)).toEqual(['IN_STOCK', 'IN_STOCK']);
+
+      const csv = Buffer.from(`\uFEFFSerial number,Model code\n${prefix}C,RO-400\n`);
+      expect((await upload('more.csv', csv)).json().imported).toBe(1);
+    });
+
+    it('names every row at fault and registers none of the sheet', async () => {
+      const prefix = serial();
+      const existing = (await register()).machine.serialNo;
+      const sheet = await xlsx([
+        ['Serial number', 'Model code', 'IMEI'],
+        [`${prefix}A`, 'RO-400', ''],
+        [`${prefix}A`, 'RO-400', ''],
+        [existing, 'RO-400', ''],
+        [`${prefix}D`, 'NO-SUCH', '123'],
+        ['x', 'RO-400', ''],
+      ]);
+      const answer = await upload('machines.xlsx', sheet);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json().errors.map((error: { field: string; code: string }) => [error.field, error.code])).toEqual([
+        ['rows.3.serialNo', 'taken'],
+        ['rows.5.modelCode', 'unknown_reference'],
+        ['rows.5.imei', 'format'],
+        ['rows.6.serialNo', 'format'],
+        ['rows.4.serialNo', 'taken'],
+      ]);
+      expect(await registered(prefix)).toEqual([]);
+      expect((await upload('notes.txt', Buffer.from('hello'))).json().errors[0]).toMatchObject({
+        field: 'file',
+        code: 'type',
+      });
+      const headless = await xlsx([['Name'], ['x']]);
+      expect((await upload('machines.xlsx', headless)).json().errors[0]).toMatchObject({
+        field: 'file',
+        code: 'required',
+      });
+    });
+
+    it('is refused to staff whose data scope is restricted', async () => {
+      const prefix = serial();
+      const sheet = await xlsx([
+        ['Serial number', 'Model code'],
+        [`${prefix}A`, 'RO-400'],
+      ]);
+      const user = await uploadAs(
+        ctx.t,
+        await tokenOf(ctx.t, 'test', DEFAULT_USER_PASSWORD),
+        '/api/machines/import',
+        'm.xlsx',
+        sheet,
+      );
+      expect(user.statusCode).toBe(403);
+      expect(await registered(prefix)).toEqual([]);
+    });
   });
 });

@@ -54,6 +54,7 @@ export const operationNamesZh: Readonly<Record<string, string>> = {
   'Delete machine models': '删除设备型号',
   'Register a machine': '登记设备',
   'Allocate machines': '分配设备',
+  'Import machines': '批量导入设备',
   'Transfer machines': '调拨设备',
   'Recall machines': '回收设备',
   'Change a machine’s lifecycle': '变更设备状态',
