@@ -112,3 +112,43 @@ for (const language of ['en', 'zh'] as const) {
     });
   });
 }
+
+test('machines: a sheet of serial numbers is imported with each secret shown once; the same sheet again names its rows and imports none', async ({
+  page,
+  admin,
+}) => {
+  const suffix = uniqueSuffix();
+  await seedBusiness(admin, suffix, 2);
+  const sheet = {
+    name: 'machines.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      `Serial number,Model code,IMEI\nWI${suffix}A,RO-${suffix},861234567890123\nWI${suffix}B,RO-${suffix},\n`,
+    ),
+  };
+  await openConsole(page, '/business/machines');
+  const importOnce = async () => {
+    await page.getByRole('button', { name: 'Import' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import machines from a sheet' });
+    await dialog.locator('input[type="file"]').setInputFiles(sheet);
+    await dialog.getByRole('button', { name: 'Import' }).click();
+    return dialog;
+  };
+  await importOnce();
+  const secrets = page.getByRole('dialog', { name: 'Gateway secrets of 2 machines' });
+  await expect(secrets).toContainText(`WI${suffix}A`);
+  await expect(secrets).toContainText(`WI${suffix}B`);
+  await expect(secrets).toContainText('shown this one time');
+  await page.screenshot({ path: shot('machines-import-secrets') });
+  await secrets.getByRole('button', { name: 'I have copied it' }).click();
+
+  const again = await importOnce();
+  await expect(again).toContainText('Nothing was imported');
+  await expect(again).toContainText(`Row 2, Serial number: "WI${suffix}A" is already registered`);
+  await expect(again).toContainText(`Row 3, Serial number: "WI${suffix}B" is already registered`);
+  await page.screenshot({ path: shot('machines-import-refused') });
+  await again.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByPlaceholder('Serial number, sticker or IMEI').fill(`WI${suffix}`);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('region', { name: 'Machines' }).getByRole('row', { name: /WI/ })).toHaveCount(2);
+});

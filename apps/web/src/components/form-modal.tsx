@@ -24,6 +24,8 @@ interface FormModalProps<V extends object> {
   okText?: string;
   /** What the success says instead of "Saved" or "Created" (e.g. "Uploaded"). */
   doneText?: string;
+  /** Shows a failure its own way (the rows of an import); true when it did, else the usual report follows. */
+  onError?: (error: unknown) => boolean;
 }
 
 /**
@@ -57,6 +59,7 @@ export function FormModal<V extends object>(props: FormModalProps<V>) {
     width = 560,
     okText,
     doneText,
+    onError,
   } = props;
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -68,7 +71,7 @@ export function FormModal<V extends object>(props: FormModalProps<V>) {
       message.success(doneText ?? (editing ? t('list.saved') : t('list.created')));
       onClose();
     } catch (error) {
-      reportFormError(form, error, fieldNames);
+      if (!onError?.(error)) reportFormError(form, error, fieldNames);
     } finally {
       setBusy(false);
     }

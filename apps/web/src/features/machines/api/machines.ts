@@ -9,6 +9,7 @@ import type {
   MachineModelUpdateInput,
   MachineRegistered,
   MachineRegisterInput,
+  MachinesImported,
   RecallInput,
 } from '@water/contract/machines';
 import type { ListParams } from '@/components/list/list-params.ts';
@@ -52,6 +53,15 @@ async function createModel(input: MachineModelCreateInput): Promise<void> {
 async function updateModel(input: MachineModelUpdateInput): Promise<void> {
   await apiClient.put('api/machine-models', input, { errorNotice: 'network' });
 }
+
+/** `POST api/machines/import` (multipart `file`): every machine of the sheet, or none. */
+async function importMachines(file: File): Promise<MachinesImported> {
+  const body = new FormData();
+  body.append('file', file);
+  return (await apiClient.post<MachinesImported>('api/machines/import', body, { errorNotice: 'network' })).data;
+}
+
+export const useImportMachines = () => useInvalidatingMutation(importMachines, [machineKeys.all]);
 
 // Machines moving between agents change the agents' quota used too.
 export const useRegisterMachine = () => useInvalidatingMutation(registerMachine, [machineKeys.all]);

@@ -4,7 +4,7 @@ import '@/test/console-texts.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Agent } from '@water/contract/agents';
 import type { Machine } from '@water/contract/machines';
-import type { InternalAxiosRequestConfig } from 'axios';
+import { AxiosError, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanUpPage, renderPage, serveWith } from '@/test/render-page.tsx';
 import { MachinesPage } from './machines-page.tsx';
@@ -109,5 +109,44 @@ describe('MachinesPage', () => {
     expect(screen.getByText(/shown this one time/)).toBeTruthy();
     const sent = calls.find((call) => call.method === 'post') as InternalAxiosRequestConfig;
     expect(JSON.parse(sent.data as string)).toMatchObject({ serialNo: 'WM-NEW', modelId: 1, stickerCode: null });
+  });
+});
+
+describe('importing machines from a sheet', () => {
+  it('lists every row the server refused, in the console’s words, and keeps the dialog open', async () => {
+    serveWith((config) => {
+      calls.push(config);
+      if (config.url === 'api/machines/import') {
+        throw new AxiosError('refused', '400', config, undefined, {
+          status: 400,
+          statusText: 'Bad Request',
+          headers: {},
+          config,
+          data: {
+            status: 400,
+            message: 'rows.3.serialNo: "WM-1" is also on row 2',
+            code: 'VALIDATION_FAILED',
+            timestamp: 1,
+            errors: [
+              { field: 'rows.3.serialNo', code: 'taken', message: '"WM-1" is also on row 2' },
+              { field: 'rows.5.modelCode', code: 'unknown_reference', message: 'no machine model has the code "X"' },
+            ],
+          },
+        });
+      }
+      return { content: [], totalElements: 0 };
+    });
+    renderPage(<MachinesPage />, ['device:list', 'device:add']);
+    fireEvent.click(await screen.findByRole('button', { name: 'Import' }));
+    const dialog = await screen.findByRole('dialog');
+    const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['Serial number,Model code\n'], 'machines.csv', { type: 'text/csv' })] } });
+    await within(dialog).findByText('machines.csv');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(await within(dialog).findByText('Nothing was imported: mend these rows and try again.')).toBeTruthy();
+    expect(within(dialog).getByText('Row 3, Serial number: "WM-1" is also on row 2')).toBeTruthy();
+    expect(within(dialog).getByText('Row 5, Model code: no machine model has the code "X"')).toBeTruthy();
+    const sent = calls.find((call) => call.url === 'api/machines/import') as InternalAxiosRequestConfig;
+    expect(sent.method).toBe('post');
   });
 });

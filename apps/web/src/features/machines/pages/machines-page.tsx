@@ -1,6 +1,13 @@
-import { HistoryOutlined, PlusOutlined, RollbackOutlined, SendOutlined, SwapOutlined } from '@ant-design/icons';
+import {
+  HistoryOutlined,
+  ImportOutlined,
+  PlusOutlined,
+  RollbackOutlined,
+  SendOutlined,
+  SwapOutlined,
+} from '@ant-design/icons';
 import { DEVICE_PERMISSIONS, LIFECYCLES, type Lifecycle, type Machine } from '@water/contract/machines';
-import { Badge, Button, Card, Form, Input, Select, Tag, Tooltip, Typography } from 'antd';
+import { Badge, Button, Card, Form, Input, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
@@ -15,6 +22,7 @@ import { useMenuTitle } from '@/lib/menu-title.ts';
 import { machinesLocales } from '@/locales/console/machines.ts';
 import { useMachines } from '../api/machines.ts';
 import { AllocationHistory } from '../components/allocation-history.tsx';
+import { ImportMachinesForm } from '../components/import-machines-form.tsx';
 import { type MoveKind, MoveMachinesForm } from '../components/move-machines-form.tsx';
 import { RegisterMachineForm } from '../components/register-machine-form.tsx';
 
@@ -61,6 +69,7 @@ export function MachinesPage() {
   const list = useListState<MachineFilters>({ initialFilters: {} });
   const query = useMachines(list.params);
   const registering = useFormDialog<never>();
+  const importing = useFormDialog<never>();
   const [chosen, setChosen] = useState<Machine[]>([]);
   const [moving, setMoving] = useState<{ kind?: MoveKind; session: number }>({ session: 0 });
   const [history, setHistory] = useState<Machine>();
@@ -233,9 +242,14 @@ export function MachinesPage() {
         actions={
           <>
             <Permission allow={[DEVICE_PERMISSIONS.add]}>
-              <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={registering.openCreate}>
-                {t('machines.register')}
-              </Button>
+              <Space size={8}>
+                <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={registering.openCreate}>
+                  {t('machines.register')}
+                </Button>
+                <Button icon={<ImportOutlined aria-hidden />} onClick={importing.openCreate}>
+                  {t('machines.import')}
+                </Button>
+              </Space>
             </Permission>
             {mayMove && (
               <>
@@ -248,6 +262,7 @@ export function MachinesPage() {
         }
       />
       <RegisterMachineForm dialog={registering} />
+      <ImportMachinesForm dialog={importing} />
       <MoveMachinesForm
         kind={moving.kind}
         machines={chosen}
