@@ -91,7 +91,11 @@ const app = await buildApp({
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-const machines = fleet.map((identity) => new VirtualMachine(baseUrl, identity));
+const calls: number[] = [];
+const machines = fleet.map(
+  (identity) =>
+    new VirtualMachine(baseUrl, identity, undefined, (call, ms) => !call.endsWith('/heartbeat') && calls.push(ms)),
+);
 
 const latencies = { heartbeat: [] as number[], sale: [] as number[], baseline: [] as number[] };
 const errors: string[] = [];
@@ -163,10 +167,10 @@ const [rolled] = await run<{ n: number }>(
 const rows: [string, string, string, boolean][] = [
   ['errors', String(errors.length), '0', errors.length === 0],
   [
-    'sale p99 (create + pay + dispense, each call)',
-    `${(p(latencies.sale, 0.99) / 3).toFixed(1)} ms`,
+    'sale call p99 (create, pay, dispense)',
+    `${p(calls, 0.99).toFixed(1)} ms`,
     `< ${P99_TARGET_MS} ms`,
-    p(latencies.sale, 0.99) / 3 < P99_TARGET_MS,
+    p(calls, 0.99) < P99_TARGET_MS,
   ],
   [
     'heartbeat p99',
@@ -190,7 +194,9 @@ console.log(
 console.log(
   `baseline GET /healthz under the same load: p50 ${p(latencies.baseline, 0.5).toFixed(1)} ms, p99 ${p(latencies.baseline, 0.99).toFixed(1)} ms`,
 );
-console.log(`sale (3 calls) p50 ${p(latencies.sale, 0.5).toFixed(1)} ms, p99 ${p(latencies.sale, 0.99).toFixed(1)} ms`);
+console.log(
+  `a whole sale (its calls one after another): p50 ${p(latencies.sale, 0.5).toFixed(1)} ms, p99 ${p(latencies.sale, 0.99).toFixed(1)} ms`,
+);
 for (const [name, figure, target, met] of rows) console.log(`${met ? '✔' : '✖'} ${name}: ${figure} (target ${target})`);
 if (errors.length > 0) console.log('first errors:', errors.slice(0, 5));
 

@@ -45,6 +45,8 @@ export class VirtualMachine {
     readonly baseUrl: string,
     readonly identity: MachineIdentity,
     private readonly notifyKey?: string,
+    /** Told how long each call took (ms), for measuring. */
+    private readonly observe?: (path: string, ms: number) => void,
   ) {
     this.#key = signingKeyOf(identity.secret);
   }
@@ -58,8 +60,10 @@ export class VirtualMachine {
       body: text,
       ...(machine ? { machine: this.identity.serialNo } : {}),
     });
+    const started = performance.now();
     const response = await fetch(`${this.baseUrl}${path}`, { method, headers, ...(text ? { body: text } : {}) });
     const answer = await response.text();
+    this.observe?.(path, performance.now() - started);
     if (!response.ok) throw new GatewayRefusal(response.status, answer);
     return JSON.parse(answer) as T;
   }
