@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { create as contentDisposition } from 'content-disposition';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
@@ -46,8 +45,7 @@ export async function readSheet(bytes: Buffer, filename: string, field: string):
   const workbook = new ExcelJS.Workbook();
   try {
     if (/\.csv$/i.test(filename)) {
-      const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
-      await workbook.csv.read(Readable.from([text]));
+      return parseCsv(bytes.toString('utf8').replace(/^\uFEFF/, ''));
     } else if (/\.xlsx$/i.test(filename)) {
       await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
     } else {
@@ -83,4 +81,37 @@ function cellText(value: ExcelJS.CellValue): string {
     return '';
   }
   return String(value).trim();
+}
+
+/** The rows of a CSV text (RFC 4180: commas, double-quoted cells with doubled quotes, CRLF or LF). */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index] as string;
+    if (quoted) {
+      if (char === '"' && text[index + 1] === '"') {
+        cell += '"';
+        index++;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"' && cell === '') quoted = true;
+    else if (char === ',') {
+      row.push(cell.trim());
+      cell = '';
+    } else if (char === '\n' || char === '\r') {
+      if (char === '\r' && text[index + 1] === '\n') index++;
+      row.push(cell.trim());
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += char;
+  }
+  if (cell !== '' || row.length > 0) {
+    row.push(cell.trim());
+    rows.push(row);
+  }
+  return rows;
 }

@@ -57,8 +57,14 @@ async function updateModel(input: MachineModelUpdateInput): Promise<void> {
 /** `POST api/machines/import` (multipart `file`): every machine of the sheet, or none. */
 async function importMachines(file: File): Promise<MachinesImported> {
   const body = new FormData();
-  body.append('file', file);
-  return (await apiClient.post<MachinesImported>('api/machines/import', body, { errorNotice: 'network' })).data;
+  body.append('file', file, file.name);
+  // No JSON type (the client's default): the browser sets multipart with its boundary.
+  return (
+    await apiClient.post<MachinesImported>('api/machines/import', body, {
+      headers: { 'Content-Type': null },
+      errorNotice: 'network',
+    })
+  ).data;
 }
 
 export const useImportMachines = () => useInvalidatingMutation(importMachines, [machineKeys.all]);

@@ -140,7 +140,9 @@ describe('importing machines from a sheet', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Import' }));
     const dialog = await screen.findByRole('dialog');
     const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
-    fireEvent.change(input, { target: { files: [new File(['Serial number,Model code\n'], 'machines.csv', { type: 'text/csv' })] } });
+    fireEvent.change(input, {
+      target: { files: [new File(['Serial number,Model code\n'], 'machines.csv', { type: 'text/csv' })] },
+    });
     await within(dialog).findByText('machines.csv');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
     expect(await within(dialog).findByText('Nothing was imported: mend these rows and try again.')).toBeTruthy();
