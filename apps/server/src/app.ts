@@ -53,6 +53,8 @@ import { onlineRoutes } from './modules/online/online.routes.ts';
 import { createOnlineService } from './modules/online/online.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
+import { overviewRoutes } from './modules/overview/overview.routes.ts';
+import { createOverviewService } from './modules/overview/overview.service.ts';
 import { pricePoliciesRoutes } from './modules/price-policies/price-policies.routes.ts';
 import { createPricePoliciesService } from './modules/price-policies/price-policies.service.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
@@ -247,6 +249,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await signedIn.register(pricePoliciesRoutes, { service: policies });
     await signedIn.register(ordersRoutes, { service: orders });
     await signedIn.register(alarmsRoutes, { service: alarms });
+    await signedIn.register(overviewRoutes, { service: createOverviewService(deps) });
   });
 
   await app.register(webPlugin, { root: config.webDist });

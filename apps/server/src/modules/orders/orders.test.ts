@@ -250,4 +250,29 @@ describe('orders, refunds and price policies', () => {
       expect(rolled!.net).toBe(paid!.sum - refunded!.sum);
     }
   });
+
+  it('gives each manager the home page figures of its own agents only, from the roll-ups', async () => {
+    await cardSale(northCall);
+    await cardSale(southCall, 1000);
+    const mine = (await northManager('GET', '/api/business/overview')).json();
+    const all = (await admin('GET', '/api/business/overview')).json();
+    const net = async (as: Caller, agentId?: number) => {
+      const query = `${range()}&size=1000${agentId ? `&agentId=${agentId}` : ''}`;
+      const list = (await as('GET', `/api/orders?${query}`)).json().content as { paid: number; refunded: number }[];
+      return list.reduce((sum, order) => sum + order.paid - order.refunded, 0);
+    };
+    expect(mine.today.net).toBe(await net(northManager));
+    expect(all.today.net).toBe(await net(admin));
+    expect(all.today.net).toBeGreaterThan(mine.today.net);
+    expect(mine.today.averageTicket).toBe(Math.round(mine.today.paid / mine.today.orders));
+    expect(mine.machines).toMatchObject({ operating: 1, online: 1 });
+    expect(mine.topMachines.map((machine: { name: string }) => machine.name)).toEqual([northMachine.serialNo]);
+    expect(all.topMachines.map((machine: { name: string }) => machine.name)).toEqual(
+      expect.arrayContaining([northMachine.serialNo, southMachine.serialNo]),
+    );
+    expect(mine.daily).toHaveLength(30);
+    expect(mine.daily.at(-1)).toMatchObject({ day: today(), net: mine.today.net });
+    expect(mine.paymentMix).toEqual([{ channel: 'CARD', paid: mine.month.paid, orders: mine.month.orders }]);
+    expect((await ctx.user('GET', '/api/business/overview')).statusCode).toBe(403);
+  });
 });

@@ -1,0 +1,112 @@
+import { and, asc, count, desc, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { alarms, machines, salesDaily, sites } from '../../db/schema.ts';
+
+const inAgents = (column: Parameters<typeof inArray>[0], agentIds: readonly number[] | null): SQL | undefined =>
+  agentIds === null ? undefined : inArray(column, agentIds.length > 0 ? [...agentIds] : [0]);
+
+const figures = {
+  paid: sql<number>`coalesce(sum(${salesDaily.paid}), 0)::bigint`,
+  refunded: sql<number>`coalesce(sum(${salesDaily.refunded}), 0)::bigint`,
+  orders: sql<number>`coalesce(sum(${salesDaily.orders}), 0)::bigint`,
+  dispensedMl: sql<number>`coalesce(sum(${salesDaily.dispensedMl}), 0)::bigint`,
+};
+
+const SUMS = ['paid', 'refunded', 'orders', 'dispensedMl', 'net', 'operating', 'online', 'faulty'];
+
+/** A row with its sums as numbers (PostgreSQL answers bigints as text). */
+const numbers = <T extends Record<string, unknown>>(row: T): T =>
+  Object.fromEntries(Object.entries(row).map(([key, value]) => [key, SUMS.includes(key) ? Number(value) : value])) as T;
+
+export const overviewRepository = {
+  /** Sales of the days from `from` to `to` (both included, `yyyy-MM-dd`). */
+  async sales(db: Database, agentIds: readonly number[] | null, from: string, to: string) {
+    const [row] = await db
+      .select(figures)
+      .from(salesDaily)
+      .where(and(inAgents(salesDaily.agentId, agentIds), gte(salesDaily.day, from), lte(salesDaily.day, to)));
+    return numbers(row ?? { paid: 0, refunded: 0, orders: 0, dispensedMl: 0 });
+  },
+
+  async daily(db: Database, agentIds: readonly number[] | null, from: string, to: string) {
+    const rows = await db
+      .select({ day: salesDaily.day, ...figures })
+      .from(salesDaily)
+      .where(and(inAgents(salesDaily.agentId, agentIds), gte(salesDaily.day, from), lte(salesDaily.day, to)))
+      .groupBy(salesDaily.day);
+    return rows.map(numbers);
+  },
+
+  async paymentMix(db: Database, agentIds: readonly number[] | null, from: string, to: string) {
+    const rows = await db
+      .select({ channel: salesDaily.channel, paid: figures.paid, orders: figures.orders })
+      .from(salesDaily)
+      .where(and(inAgents(salesDaily.agentId, agentIds), gte(salesDaily.day, from), lte(salesDaily.day, to)))
+      .groupBy(salesDaily.channel);
+    return rows.map(numbers);
+  },
+
+  /**
+   * The `limit` best (or worst) operating machines or open sites by net sales of the period;
+   * machines and sites without a sale count 0. One pass over the period's roll-ups.
+   */
+  async ranked(
+    db: Database,
+    agentIds: readonly number[] | null,
+    kind: 'machines' | 'sites',
+    from: string,
+    to: string,
+    order: 'best' | 'worst',
+    limit: number,
+  ) {
+    const key = kind === 'machines' ? salesDaily.machineId : salesDaily.siteId;
+    const totals = db
+      .select({
+        id: sql<number>`${key}`.as('ranked_id'),
+        net: sql<number>`sum(${salesDaily.paid} - ${salesDaily.refunded})`.as('net'),
+      })
+      .from(salesDaily)
+      .where(and(inAgents(salesDaily.agentId, agentIds), gte(salesDaily.day, from), lte(salesDaily.day, to)))
+      .groupBy(key)
+      .as('totals');
+    const net = sql<number>`coalesce(${totals.net}, 0)::bigint`;
+    const direction = order === 'best' ? desc(net) : asc(net);
+    const rows =
+      kind === 'machines'
+        ? await db
+            .select({ id: machines.id, name: machines.serialNo, net })
+            .from(machines)
+            .leftJoin(totals, eq(totals.id, machines.id))
+            .where(and(inAgents(machines.agentId, agentIds), eq(machines.lifecycle, 'OPERATING')))
+            .orderBy(direction, asc(machines.id))
+            .limit(limit)
+        : await db
+            .select({ id: sites.id, name: sites.name, net })
+            .from(sites)
+            .leftJoin(totals, eq(totals.id, sites.id))
+            .where(and(inAgents(sites.agentId, agentIds), eq(sites.status, 'ACTIVE')))
+            .orderBy(direction, asc(sites.id))
+            .limit(limit);
+    return rows.map(numbers);
+  },
+
+  async machineHealth(db: Database, agentIds: readonly number[] | null) {
+    const [row] = await db
+      .select({
+        operating: count(),
+        online: sql<number>`count(*) FILTER (WHERE ${machines.online})::int`,
+        faulty: sql<number>`count(*) FILTER (WHERE ${machines.faultBits} <> 0)::int`,
+      })
+      .from(machines)
+      .where(and(inAgents(machines.agentId, agentIds), eq(machines.lifecycle, 'OPERATING')));
+    return numbers(row ?? { operating: 0, online: 0, faulty: 0 });
+  },
+
+  async openAlarms(db: Database, agentIds: readonly number[] | null) {
+    const [row] = await db
+      .select({ n: count() })
+      .from(alarms)
+      .where(and(inAgents(alarms.agentId, agentIds), ne(alarms.state, 'RESOLVED')));
+    return row?.n ?? 0;
+  },
+};

@@ -1,0 +1,43 @@
+import Type, { type Static } from 'typebox';
+import { OneOf } from './common.ts';
+import { CHANNELS } from './gateway.ts';
+
+/** Sales figures of a period, from the roll-ups: money in fen, volume in ml. */
+export const SalesFigures = Type.Object({
+  /** Paid minus refunded. */
+  net: Type.Integer(),
+  paid: Type.Integer(),
+  refunded: Type.Integer(),
+  orders: Type.Integer(),
+  dispensedMl: Type.Integer(),
+  /** Paid per order, in fen (0 without orders). */
+  averageTicket: Type.Integer(),
+});
+export type SalesFigures = Static<typeof SalesFigures>;
+
+const Ranked = Type.Object({ id: Type.Integer(), name: Type.String(), net: Type.Integer() });
+
+/** The business home page: everything within the user's data scope, from the roll-ups. */
+export const BusinessOverview = Type.Object({
+  today: SalesFigures,
+  yesterday: SalesFigures,
+  month: SalesFigures,
+  lastMonth: SalesFigures,
+  /** Net revenue of each of the last 30 days, oldest first (`yyyy-MM-dd`). */
+  daily: Type.Array(Type.Object({ day: Type.String(), net: Type.Integer(), orders: Type.Integer() })),
+  machines: Type.Object({
+    operating: Type.Integer(),
+    online: Type.Integer(),
+    offline: Type.Integer(),
+    faulty: Type.Integer(),
+  }),
+  openAlarms: Type.Integer(),
+  /** This month's payments per channel. */
+  paymentMix: Type.Array(Type.Object({ channel: OneOf(CHANNELS), paid: Type.Integer(), orders: Type.Integer() })),
+  /** This month's best and worst selling machines and sites (operating machines, open sites). */
+  topMachines: Type.Array(Ranked),
+  bottomMachines: Type.Array(Ranked),
+  topSites: Type.Array(Ranked),
+  bottomSites: Type.Array(Ranked),
+});
+export type BusinessOverview = Static<typeof BusinessOverview>;
