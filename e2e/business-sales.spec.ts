@@ -131,6 +131,19 @@ test('business: a simulated machine sells; its agent’s manager sees the sale a
     await page.screenshot({ path: shot('order-detail-en') });
     await drawer.getByRole('button', { name: 'Close' }).click();
 
+    // The home page counts the sale (the refunded one nets nothing) for this agent's manager only.
+    await page.goto('/dashboard');
+    const business = page.getByRole('region', { name: 'Business' });
+    await expect(business).toContainText('Net revenue today');
+    await expect(business.locator('.ant-statistic').first()).toContainText('CN¥2.50');
+    await expect(business).toContainText('1 / 1');
+    await page.screenshot({ path: shot('business-home-en') });
+    await theirs.page.goto('/dashboard');
+    await expect(theirs.page.getByRole('region', { name: 'Business' }).locator('.ant-statistic').first()).toContainText(
+      'CN¥0.00',
+    );
+    await page.goto('/business/orders');
+
     // Another agent's manager finds neither sale.
     await theirs.page.goto('/business/orders');
     const elsewhere = theirs.page.getByRole('region', { name: 'Orders' });

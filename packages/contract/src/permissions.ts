@@ -21,3 +21,6 @@ export const DASHBOARD_FIGURE_PERMISSIONS = {
   dicts: ['dict:list'],
   signIns: ['user:list', 'log:list'],
 } as const satisfies Record<string, readonly string[]>;
+
+/** Who sees the business figures of the home page (`api/business/overview`): those who see orders. */
+export const BUSINESS_OVERVIEW_PERMISSION = 'order:list';

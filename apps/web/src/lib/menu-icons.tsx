@@ -1,5 +1,4 @@
 import {
-  AccountBookOutlined,
   AlertOutlined,
   ApartmentOutlined,
   AppstoreAddOutlined,
@@ -12,7 +11,6 @@ import {
   CodeOutlined,
   ConsoleSqlOutlined,
   ControlOutlined,
-  CustomerServiceOutlined,
   DashboardOutlined,
   DatabaseOutlined,
   DeploymentUnitOutlined,
@@ -29,7 +27,6 @@ import {
   LockOutlined,
   MailOutlined,
   MenuOutlined,
-  MoneyCollectOutlined,
   MonitorOutlined,
   SafetyCertificateOutlined,
   SettingOutlined,
@@ -91,10 +88,10 @@ const MENU_ICONS: Record<string, ComponentType> = {
   zujian: AppstoreAddOutlined,
   international: EnvironmentOutlined,
   profile: IdcardOutlined,
-  money: MoneyCollectOutlined,
+  money: FundOutlined,
   message: AlertOutlined,
-  list: AccountBookOutlined,
-  skill: CustomerServiceOutlined,
+  list: FileTextOutlined,
+  skill: SolutionOutlined,
 };
 
 /** Every icon name the registry knows, e.g. for an icon picker. */

@@ -1,5 +1,6 @@
 import type { agentsLocales } from './console/agents.ts';
 import type { alarmsLocales } from './console/alarms.ts';
+import type { businessLocales } from './console/business-overview.ts';
 import type { deptsLocales } from './console/depts.ts';
 import type { dictsLocales } from './console/dicts.ts';
 import type { globalSettingsLocales } from './console/global-settings.ts';
@@ -46,6 +47,7 @@ export type PageMessages = Texts<{
   jobs: typeof jobsLocales.en;
   globalSettings: typeof globalSettingsLocales.en;
   users: typeof usersLocales.en;
+  business: typeof businessLocales.en;
 }>;
 /** Every text key, for typed `t()` calls: the core texts, the console's and the pages'. */
 export type Messages = Texts<typeof en> & ConsoleMessages & PageMessages;

@@ -1,7 +1,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { authErrors } from '@water/contract/common';
-import { ORDER_PERMISSIONS } from '@water/contract/orders';
+
 import { BusinessOverview } from '@water/contract/overview';
+import { BUSINESS_OVERVIEW_PERMISSION } from '@water/contract/permissions';
 import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../../plugins/auth.ts';
 import type { OverviewService } from './overview.service.ts';
@@ -16,7 +17,7 @@ export async function overviewRoutes(base: FastifyInstance, { service }: { servi
         summary: 'The business home page’s figures within the caller’s data scope, from the roll-ups',
         response: { 200: BusinessOverview, ...authErrors },
       },
-      config: { permission: [ORDER_PERMISSIONS.list] },
+      config: { permission: [BUSINESS_OVERVIEW_PERMISSION] },
     },
     async (request) => service.overview(principalOf(request)),
   );

@@ -1,14 +1,20 @@
 import { AppstoreOutlined, BookOutlined, TeamOutlined, WifiOutlined } from '@ant-design/icons';
-import { DASHBOARD_FIGURE_PERMISSIONS } from '@water/contract/permissions';
+import { BUSINESS_OVERVIEW_PERMISSION, DASHBOARD_FIGURE_PERMISSIONS } from '@water/contract/permissions';
 import { Alert, Button, Card, Col, Descriptions, type DescriptionsProps, Flex, Row, Skeleton, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission, usePermission } from '@/components/permission.tsx';
 import { useSession } from '@/lib/session.ts';
 import { useDashboardStats } from '../api/get-dashboard-stats.ts';
+import { DailyBarChart } from '../components/daily-bar-chart.tsx';
 import { RecentOperations } from '../components/recent-operations.tsx';
-import { SignInChart } from '../components/sign-in-chart.tsx';
 import { StatCard } from '../components/stat-card.tsx';
 import styles from './dashboard-page.module.css';
+
+// Fetched only for those who see orders: the business figures travel apart from the shell.
+const BusinessOverview = lazy(async () => ({
+  default: (await import('../components/business-overview.tsx')).BusinessOverview,
+}));
 
 function AccountCard() {
   const { t } = useTranslation();
@@ -63,6 +69,11 @@ export function DashboardPage() {
           style={{ marginBottom: 16 }}
         />
       )}
+      {can([BUSINESS_OVERVIEW_PERMISSION]) && (
+        <Suspense fallback={<Skeleton active />}>
+          <BusinessOverview />
+        </Suspense>
+      )}
       {cards.length > 0 && (
         <section aria-label={t('dashboard.overview')}>
           <Row gutter={[16, 16]}>
@@ -83,7 +94,14 @@ export function DashboardPage() {
         {showSignIns && (
           <Col xs={24} xl={14}>
             <Card title={t('dashboard.signIns')}>
-              {stats.isPending ? <Skeleton active /> : <SignInChart data={signIns} label={t('dashboard.signIns')} />}
+              {stats.isPending ? (
+                <Skeleton active />
+              ) : (
+                <DailyBarChart
+                  data={signIns.map((day) => ({ date: day.date, value: day.count }))}
+                  label={t('dashboard.signIns')}
+                />
+              )}
               <div className={styles.srOnly}>
                 <table>
                   <caption>{t('dashboard.signInsTable')}</caption>

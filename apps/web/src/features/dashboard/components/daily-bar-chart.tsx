@@ -1,4 +1,3 @@
-import type { DashboardStats } from '@water/contract/logs';
 import { Typography, theme } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,14 +7,19 @@ const loadBarChart = () => import('./echarts-bar.ts');
 
 const HEIGHT = 260;
 
-interface SignInChartProps {
-  data: NonNullable<DashboardStats['signIns']>;
+interface DailyBarChartProps {
+  /** One bar a day: its `yyyy-MM-dd` and its value. */
+  data: readonly { date: string; value: number }[];
   /** What the chart shows, for screen readers (the figures are also in a table). */
   label: string;
+  /** How a value reads on its bar and in the tooltip (money, say); as it is without. */
+  format?: (value: number) => string;
+  /** Labels on the bars: off when there are too many to read. */
+  showValues?: boolean;
 }
 
-/** Sign-ins per day as bars with their counts, in the theme's colours; echarts is fetched only here. */
-export function SignInChart({ data, label }: SignInChartProps) {
+/** Figures per day as bars, in the theme's colours; echarts is fetched only when a chart shows. */
+export function DailyBarChart({ data, label, format, showValues = true }: DailyBarChartProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const { box, chart, failed } = useLazyChart(loadBarChart);
@@ -25,7 +29,11 @@ export function SignInChart({ data, label }: SignInChartProps) {
     chart?.setOption({
       animation: false,
       grid: { left: 36, right: 8, top: 28, bottom: 28 },
-      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+      tooltip: {
+        trigger: 'axis',
+        axisPointer: { type: 'shadow' },
+        ...(format ? { valueFormatter: (value: number) => format(value) } : {}),
+      },
       xAxis: {
         type: 'category',
         data: data.map((day) => day.date.slice(5)),
@@ -36,21 +44,27 @@ export function SignInChart({ data, label }: SignInChartProps) {
       yAxis: {
         type: 'value',
         minInterval: 1,
-        axisLabel: axisText,
+        axisLabel: { ...axisText, ...(format ? { formatter: (value: number) => format(value) } : {}) },
         splitLine: { lineStyle: { color: token.colorBorderSecondary } },
       },
       series: [
         {
           type: 'bar',
           name: label,
-          data: data.map((day) => day.count),
+          data: data.map((day) => day.value),
           barMaxWidth: 36,
           itemStyle: { color: token.colorPrimary, borderRadius: [3, 3, 0, 0] },
-          label: { show: true, position: 'top', color: token.colorText, fontFamily: token.fontFamily },
+          label: {
+            show: showValues,
+            position: 'top',
+            color: token.colorText,
+            fontFamily: token.fontFamily,
+            ...(format ? { formatter: ({ value }: { value: number }) => format(value) } : {}),
+          },
         },
       ],
     });
-  }, [chart, data, label, token]);
+  }, [chart, data, label, token, format, showValues]);
 
   if (failed) return <Typography.Text type="secondary">{t('dashboard.chartFailed')}</Typography.Text>;
   return <div ref={box} role="img" aria-label={label} style={{ width: '100%', height: HEIGHT }} />;
