@@ -142,6 +142,16 @@ test('business: a simulated machine sells; its agent’s manager sees the sale a
     await expect(theirs.page.getByRole('region', { name: 'Business' }).locator('.ant-statistic').first()).toContainText(
       'CN¥0.00',
     );
+    // The machine's details: what it reports, its prices, today's sales.
+    await page.goto('/business/machines');
+    await page
+      .getByRole('region', { name: 'Machines' })
+      .getByRole('button', { name: `Details ${serialNo}` })
+      .click();
+    const details = page.getByRole('dialog').filter({ hasText: `Machine ${serialNo}` });
+    await expect(details).toContainText('160 / 9 ppm');
+    await expect(details).toContainText('CN¥2.50 net, 2 orders, 5.0 L');
+    await page.screenshot({ path: shot('machine-details-en') });
     await page.goto('/business/orders');
 
     // Another agent's manager finds neither sale.

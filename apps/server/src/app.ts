@@ -189,9 +189,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const agents = createAgentsService(deps);
   const sites = createSitesService(deps);
-  const machines = createMachinesService(deps);
   const paths = new AgentPaths(db);
   const policies = createPricePoliciesService(deps, paths);
+  const machines = createMachinesService(deps, { pricesFor: (machine) => policies.pricesFor(machine) });
   const alarms = createAlarmsService(deps, { offlineAfterMs: config.offlineAfterMs, log: app.log });
   const orders = createOrdersService(deps, { policies, paths, payTimeoutMs: config.orderPayTimeoutMs });
   const gateway = createGatewayService(deps, { policies, alarms, paymentNotifyKey: config.paymentNotifyKey });

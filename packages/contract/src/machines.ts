@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { AbsentId, DateTime, Id, IdList, nullable, OneOf, PageQuery } from './common.ts';
+import { Prices } from './gateway.ts';
 
 /** The permissions of the machines pages (models included). */
 export const DEVICE_PERMISSIONS = {
@@ -211,3 +212,43 @@ export const LifecycleInput = Type.Object({
   note: Type.Optional(Type.String({ maxLength: 500 })),
 });
 export type LifecycleInput = Static<typeof LifecycleInput>;
+
+// ---------------------------------------------------------------- a machine's status and sales
+
+/** The periods of a machine's sales chart: the last 24 hours, 30 days or 12 months. */
+export const SALES_PERIODS = ['HOUR', 'DAY', 'MONTH'] as const;
+export type SalesPeriod = (typeof SALES_PERIODS)[number];
+
+export const MachineStatusQuery = Type.Object({ period: Type.Optional(OneOf(SALES_PERIODS)) });
+
+const SalesPoint = Type.Object({
+  /** `HH:00`, `MM-dd` or `yyyy-MM`. */
+  label: Type.String(),
+  net: Type.Integer({ description: 'fen' }),
+  orders: Type.Integer(),
+  dispensedMl: Type.Integer(),
+});
+
+/** A machine as its detail shows it: what it reports, what it sells at, and how it sold. */
+export const MachineStatus = Type.Object({
+  machine: Machine,
+  siteName: Type.Union([Type.String(), Type.Null()]),
+  runtime: Type.Object({
+    online: Type.Boolean(),
+    lastHeartbeat: Type.Union([DateTime, Type.Null()]),
+    signal: Type.Union([Type.Integer(), Type.Null()]),
+    temperature: Type.Union([Type.String(), Type.Null()]),
+    tdsIn: Type.Union([Type.Integer(), Type.Null()]),
+    tdsOut: Type.Union([Type.Integer(), Type.Null()]),
+    tankLevel: Type.Union([Type.Integer(), Type.Null()]),
+    makingWater: Type.Union([Type.Boolean(), Type.Null()]),
+    doorOpen: Type.Union([Type.Boolean(), Type.Null()]),
+    /** The names of the fault bits it reports (`LEAK`, `PUMP`, …). */
+    faults: Type.Array(Type.String()),
+  }),
+  /** What a litre costs on it now; null while no price policy covers it. */
+  prices: Type.Union([Prices, Type.Null()]),
+  today: SalesPoint,
+  series: Type.Array(SalesPoint),
+});
+export type MachineStatus = Static<typeof MachineStatus>;

@@ -106,6 +106,7 @@ export const machineKeys = {
   all: ['machines'] as const,
   list: (params: Params) => [...machineKeys.all, 'list', params] as const,
   allocations: (id: number) => [...machineKeys.all, 'allocations', id] as const,
+  status: (id: number, period: string) => [...machineKeys.all, 'status', id, period] as const,
   models: (params: Params) => [...machineKeys.all, 'models', params] as const,
   /** Every model, for pickers. */
   allModels: () => [...machineKeys.all, 'models', 'all'] as const,

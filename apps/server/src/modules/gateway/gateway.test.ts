@@ -13,6 +13,7 @@ import { useTestApp } from '../../../test/test-app.ts';
 import { gatewayNonces, machines, orders } from '../../db/schema.ts';
 import { signedHeaders } from '../../lib/gateway-signing.ts';
 
+const withoutLabel = ({ label: _label, ...rest }: { label: string }) => rest;
 const NOTIFY_KEY = 'channel-notify-key-for-tests-0123456789abcdef';
 const past = '2020-01-01 00:00:00';
 
@@ -185,6 +186,32 @@ describe('machine gateway', () => {
       expect((await alarms()).map((alarm) => alarm.state)).toEqual(['OPEN']);
       await call('POST', '/gateway/v1/heartbeat', { tdsOut: 9 });
       expect((await alarms()).map((alarm) => alarm.state)).toEqual(['RESOLVED']);
+    });
+
+    it('shows a machine’s runtime, its prices and its sales by hour, day and month', async () => {
+      await call('POST', '/gateway/v1/heartbeat', { signal: 21, tdsOut: 12, tankLevel: 64, faultBits: 2 });
+      const body = sale({ requestedMl: 2500 });
+      const { payable } = (await call('POST', '/gateway/v1/orders', body)).json();
+      await call('POST', `/gateway/v1/orders/${body.machineOrderNo}/payment`, { channel: 'CARD', amount: payable });
+      await call('POST', `/gateway/v1/orders/${body.machineOrderNo}/dispense`, { result: 'COMPLETED' });
+      const status = async (period: string) =>
+        (await admin('GET', `/api/machines/${machine.id}/status?period=${period}`)).json();
+      const day = await status('DAY');
+      expect(day.runtime).toMatchObject({ online: true, signal: 21, tdsOut: 12, tankLevel: 64, faults: ['PUMP'] });
+      expect(day.prices).toMatchObject({ CARD: 40 });
+      expect(day.series).toHaveLength(30);
+      expect(day.series.at(-1)).toEqual({ label: day.today.label.slice(5), ...withoutLabel(day.today) });
+      expect(day.today.net).toBeGreaterThanOrEqual(payable);
+      const hour = await status('HOUR');
+      expect(hour.series).toHaveLength(24);
+      expect(hour.series.reduce((sum: number, point: { net: number }) => sum + point.net, 0)).toBeGreaterThanOrEqual(
+        payable,
+      );
+      const month = await status('MONTH');
+      expect(month.series).toHaveLength(12);
+      expect(month.series.at(-1).net).toBeGreaterThanOrEqual(day.today.net);
+      expect((await admin('GET', `/api/machines/${machine.id}/status?period=WEEK`)).statusCode).toBe(400);
+      await call('POST', '/gateway/v1/heartbeat', { faultBits: 0 });
     });
 
     it('marks a silent machine offline by the scheduled check with one alarm, resolved when it speaks again', async () => {

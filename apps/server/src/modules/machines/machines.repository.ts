@@ -1,7 +1,16 @@
 import type { MachineModelQuery, MachineQuery } from '@water/contract/machines';
-import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { agents, depts, machineAllocations, machineModels, machines, sites } from '../../db/schema.ts';
+import {
+  agents,
+  depts,
+  machineAllocations,
+  machineModels,
+  machines,
+  salesDaily,
+  salesHourly,
+  sites,
+} from '../../db/schema.ts';
 import { containsText, type Paging } from '../../lib/list-query.ts';
 
 export const modelSortable = { id: machineModels.id, code: machineModels.code, name: machineModels.name };
@@ -130,6 +139,63 @@ export const machinesRepository = {
   async machineById(db: Database, id: number): Promise<MachineRow | undefined> {
     const [row] = await selectMachines(db).where(eq(machines.id, id));
     return row && flatten(row);
+  },
+
+  /** What a machine last reported. */
+  async runtimeOf(db: Database, id: number) {
+    const [row] = await db
+      .select({
+        signal: machines.signal,
+        temperature: machines.temperature,
+        tdsIn: machines.tdsIn,
+        tdsOut: machines.tdsOut,
+        tankLevel: machines.tankLevel,
+        makingWater: machines.makingWater,
+        doorOpen: machines.doorOpen,
+        faultBits: machines.faultBits,
+      })
+      .from(machines)
+      .where(eq(machines.id, id));
+    return row;
+  },
+
+  async siteName(db: Database, siteId: number | null): Promise<string | null> {
+    if (siteId === null) return null;
+    const [row] = await db.select({ name: sites.name }).from(sites).where(eq(sites.id, siteId));
+    return row?.name ?? null;
+  },
+
+  /** A machine's sales per hour from `since`, from the hourly roll-ups. */
+  async hourlySales(db: Database, machineId: number, since: Date) {
+    const rows = await db
+      .select({
+        at: salesHourly.hour,
+        paid: sql<string>`sum(${salesHourly.paid})`,
+        refunded: sql<string>`sum(${salesHourly.refunded})`,
+        orders: sql<string>`sum(${salesHourly.orders})`,
+        dispensedMl: sql<string>`sum(${salesHourly.dispensedMl})`,
+      })
+      .from(salesHourly)
+      .where(and(eq(salesHourly.machineId, machineId), gte(salesHourly.hour, since)))
+      .groupBy(salesHourly.hour);
+    return rows.map((row) => ({ key: row.at.getTime(), ...sums(row) }));
+  },
+
+  /** A machine's sales per day (or month: `yyyy-MM`) from the day `since`, from the daily roll-ups. */
+  async dailySales(db: Database, machineId: number, since: string, byMonth: boolean) {
+    const key = byMonth ? sql<string>`substr(${salesDaily.day}::text, 1, 7)` : sql<string>`${salesDaily.day}::text`;
+    const rows = await db
+      .select({
+        key,
+        paid: sql<string>`sum(${salesDaily.paid})`,
+        refunded: sql<string>`sum(${salesDaily.refunded})`,
+        orders: sql<string>`sum(${salesDaily.orders})`,
+        dispensedMl: sql<string>`sum(${salesDaily.dispensedMl})`,
+      })
+      .from(salesDaily)
+      .where(and(eq(salesDaily.machineId, machineId), gte(salesDaily.day, since)))
+      .groupBy(key);
+    return rows.map((row) => ({ key: row.key, ...sums(row) }));
   },
 
   /** The department of each machine's agent (null for the company's stock), by machine id. */
@@ -294,4 +360,13 @@ function countBy<K>(keys: readonly K[]): Map<K, number> {
   const counts = new Map<K, number>();
   for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
   return counts;
+}
+
+/** Roll-up sums as numbers (PostgreSQL answers bigints as text). */
+function sums(row: { paid: string; refunded: string; orders: string; dispensedMl: string }) {
+  return {
+    net: Number(row.paid) - Number(row.refunded),
+    orders: Number(row.orders),
+    dispensedMl: Number(row.dispensedMl),
+  };
 }

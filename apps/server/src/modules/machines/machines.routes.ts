@@ -15,6 +15,8 @@ import {
   MachineQuery,
   MachineRegistered,
   MachineRegisterInput,
+  MachineStatus,
+  MachineStatusQuery,
   MachinesImported,
   RecallInput,
 } from '@water/contract/machines';
@@ -135,6 +137,20 @@ export async function machinesRoutes(base: FastifyInstance, { service }: { servi
       config: { permission: [P.list] },
     },
     async (request) => service.get(principalOf(request), request.params.id),
+  );
+  app.get(
+    '/api/machines/:id/status',
+    {
+      schema: {
+        tags,
+        summary: 'A machine’s runtime, prices, today’s sales and its sales per hour, day or month',
+        params: byId,
+        querystring: MachineStatusQuery,
+        response: { 200: MachineStatus, 400: ErrorBody, 404: ErrorBody, ...authErrors },
+      },
+      config: { permission: [P.list] },
+    },
+    async (request) => service.status(principalOf(request), request.params.id, request.query.period),
   );
   app.get(
     '/api/machines/:id/allocations',

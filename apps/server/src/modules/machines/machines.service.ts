@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { PageOf } from '@water/contract/common';
 import type { FieldError } from '@water/contract/errors';
+import { FAULT_BITS, type Prices } from '@water/contract/gateway';
 import {
   type Allocation,
   type AllocationDone,
@@ -18,9 +19,12 @@ import {
   type MachineQuery,
   type MachineRegistered,
   type MachineRegisterInput,
+  type MachineStatus,
   type MachinesImported,
   type RecallInput,
+  type SalesPeriod,
 } from '@water/contract/machines';
+import dayjs from 'dayjs';
 import { agentById } from '../../lib/agents.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -40,6 +44,9 @@ import {
   modelSortable,
   machinesRepository as repo,
 } from './machines.repository.ts';
+
+/** A period without sales. */
+const EMPTY_SALES = { net: 0, orders: 0, dispensedMl: 0 };
 
 /** A serial number or sticker code, as registering one takes it. */
 const SERIAL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{3,63}$/;
@@ -94,7 +101,12 @@ export type MachinesService = ReturnType<typeof createMachinesService>;
  * allocated to agents within their quota, transferred between agents the caller reaches, and
  * recalled to stock; every move is logged in batches.
  */
-export function createMachinesService({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
+export function createMachinesService(
+  { db, clock }: Pick<Deps, 'db' | 'clock'>,
+  {
+    pricesFor,
+  }: { pricesFor: (machine: { id: number; modelId: number; agentId: number | null }) => Promise<Prices | null> },
+) {
   const unrestricted = (principal: Principal) => principal.scope === null;
 
   async function visibleMachine(principal: Principal, id: number): Promise<MachineRow> {
@@ -490,6 +502,70 @@ export function createMachinesService({ db, clock }: Pick<Deps, 'db' | 'clock'>)
       });
       if (!changed) throw badRequest(`${machine.serialNo} was changed meanwhile; look again and retry`);
       return machineDto((await repo.machineById(db, id)) as MachineRow);
+    },
+
+    /**
+     * A machine's detail: what it last reported, what it sells at now, today's sales and its
+     * sales per hour (24 hours), day (30 days) or month (12 months), from the roll-ups.
+     */
+    async status(principal: Principal, id: number, period: SalesPeriod = 'DAY'): Promise<MachineStatus> {
+      const machine = await visibleMachine(principal, id);
+      const now = dayjs(clock.now());
+      const todayKey = now.format('YYYY-MM-DD');
+      let series: MachineStatus['series'];
+      if (period === 'HOUR') {
+        const since = now.startOf('hour').subtract(23, 'hour');
+        const rows = new Map((await repo.hourlySales(db, id, since.toDate())).map((row) => [row.key, row]));
+        series = Array.from({ length: 24 }, (_, index) => {
+          const at = since.add(index, 'hour');
+          return { label: at.format('HH:00'), ...(rows.get(at.valueOf()) ?? EMPTY_SALES) };
+        });
+      } else if (period === 'MONTH') {
+        const since = now.startOf('month').subtract(11, 'month');
+        const rows = new Map(
+          (await repo.dailySales(db, id, since.format('YYYY-MM-DD'), true)).map((row) => [row.key, row]),
+        );
+        series = Array.from({ length: 12 }, (_, index) => {
+          const month = since.add(index, 'month').format('YYYY-MM');
+          return { label: month, ...(rows.get(month) ?? EMPTY_SALES) };
+        });
+      } else {
+        const since = now.startOf('day').subtract(29, 'day');
+        const rows = new Map(
+          (await repo.dailySales(db, id, since.format('YYYY-MM-DD'), false)).map((row) => [row.key, row]),
+        );
+        series = Array.from({ length: 30 }, (_, index) => {
+          const day = since.add(index, 'day').format('YYYY-MM-DD');
+          return { label: day.slice(5), ...(rows.get(day) ?? EMPTY_SALES) };
+        });
+      }
+      const [todayRow] = await repo.dailySales(db, id, todayKey, false);
+      const [raw, siteName, prices] = await Promise.all([
+        repo.runtimeOf(db, id),
+        repo.siteName(db, machine.siteId),
+        machine.lifecycle === 'OPERATING' ? pricesFor(machine) : Promise.resolve(null),
+      ]);
+      return {
+        machine: machineDto(machine),
+        siteName,
+        runtime: {
+          online: machine.online,
+          lastHeartbeat: formatDateTime(machine.lastHeartbeat),
+          signal: raw?.signal ?? null,
+          temperature: raw?.temperature ?? null,
+          tdsIn: raw?.tdsIn ?? null,
+          tdsOut: raw?.tdsOut ?? null,
+          tankLevel: raw?.tankLevel ?? null,
+          makingWater: raw?.makingWater ?? null,
+          doorOpen: raw?.doorOpen ?? null,
+          faults: Object.entries(FAULT_BITS)
+            .filter(([, bit]) => ((raw?.faultBits ?? 0) & bit) !== 0)
+            .map(([name]) => name),
+        },
+        prices,
+        today: { label: todayKey, ...(todayRow ?? EMPTY_SALES) },
+        series,
+      };
     },
 
     async allocations(principal: Principal, machineId: number): Promise<Allocation[]> {

@@ -9,13 +9,13 @@ import {
 import type { BusinessOverview as Overview } from '@water/contract/overview';
 import { Alert, Card, Col, List, Progress, Row, Skeleton, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DailyBarChart } from '@/components/charts/daily-bar-chart.tsx';
 import { formatFen } from '@/lib/format/money.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { businessLocales } from '@/locales/console/business-overview.ts';
 import { ordersLocales } from '@/locales/console/orders.ts';
 import { useBusinessOverview } from '../api/get-business-overview.ts';
 import styles from '../pages/dashboard-page.module.css';
-import { DailyBarChart } from './daily-bar-chart.tsx';
 
 addPageTexts('business', businessLocales);
 addPageTexts('orders', ordersLocales);
@@ -133,7 +133,7 @@ export function BusinessOverview() {
         <Col xs={24} xl={16}>
           <Card title={t('business.daily')} size="small">
             <DailyBarChart
-              data={figures.daily.map((day) => ({ date: day.day, value: day.net }))}
+              data={figures.daily.map((day) => ({ label: day.day.slice(5), value: day.net }))}
               label={t('business.daily')}
               format={money}
               showValues={false}

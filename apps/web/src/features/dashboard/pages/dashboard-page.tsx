@@ -3,10 +3,10 @@ import { BUSINESS_OVERVIEW_PERMISSION, DASHBOARD_FIGURE_PERMISSIONS } from '@wat
 import { Alert, Button, Card, Col, Descriptions, type DescriptionsProps, Flex, Row, Skeleton, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DailyBarChart } from '@/components/charts/daily-bar-chart.tsx';
 import { Permission, usePermission } from '@/components/permission.tsx';
 import { useSession } from '@/lib/session.ts';
 import { useDashboardStats } from '../api/get-dashboard-stats.ts';
-import { DailyBarChart } from '../components/daily-bar-chart.tsx';
 import { RecentOperations } from '../components/recent-operations.tsx';
 import { StatCard } from '../components/stat-card.tsx';
 import styles from './dashboard-page.module.css';
@@ -98,7 +98,7 @@ export function DashboardPage() {
                 <Skeleton active />
               ) : (
                 <DailyBarChart
-                  data={signIns.map((day) => ({ date: day.date, value: day.count }))}
+                  data={signIns.map((day) => ({ label: day.date.slice(5), value: day.count }))}
                   label={t('dashboard.signIns')}
                 />
               )}

@@ -9,8 +9,10 @@ import type {
   MachineModelUpdateInput,
   MachineRegistered,
   MachineRegisterInput,
+  MachineStatus,
   MachinesImported,
   RecallInput,
+  SalesPeriod,
 } from '@water/contract/machines';
 import type { ListParams } from '@/components/list/list-params.ts';
 import { pageQuery } from '@/components/list/page-query.ts';
@@ -53,6 +55,15 @@ async function createModel(input: MachineModelCreateInput): Promise<void> {
 async function updateModel(input: MachineModelUpdateInput): Promise<void> {
   await apiClient.put('api/machine-models', input, { errorNotice: 'network' });
 }
+
+/** `GET api/machines/{id}/status`: what it reports, its prices and its sales per hour, day or month; kept fresh. */
+export const useMachineStatus = (id: number | undefined, period: SalesPeriod) =>
+  useQuery({
+    queryKey: machineKeys.status(id ?? 0, period),
+    queryFn: async () => (await apiClient.get<MachineStatus>(`api/machines/${id}/status`, { params: { period } })).data,
+    enabled: id !== undefined,
+    refetchInterval: 30_000,
+  });
 
 /** `POST api/machines/import` (multipart `file`): every machine of the sheet, or none. */
 async function importMachines(file: File): Promise<MachinesImported> {

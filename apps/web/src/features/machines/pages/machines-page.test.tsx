@@ -152,3 +152,54 @@ describe('importing machines from a sheet', () => {
     expect(sent.method).toBe('post');
   });
 });
+
+describe('a machine’s details', () => {
+  it('show what it reports, its prices now and today’s sales, and change the chart’s period', async () => {
+    serveWith((config) => {
+      calls.push(config);
+      if (config.url === 'api/machines/3/status') {
+        const period = (config.params as { period: string }).period;
+        return {
+          machine: machine(3, 'WM-0003', { lifecycle: 'OPERATING', online: true }),
+          siteName: 'North Campus',
+          runtime: {
+            online: true,
+            lastHeartbeat: '2026-11-23 10:00:00',
+            signal: 22,
+            temperature: '21.5',
+            tdsIn: 160,
+            tdsOut: 9,
+            tankLevel: 70,
+            makingWater: false,
+            doorOpen: false,
+            faults: ['PUMP'],
+          },
+          prices: { policyId: 1, WECHAT: 50, ALIPAY: 50, CARD: 40, COIN: 50, memberPrice: null, discountPct: '0.00' },
+          today: { label: '2026-11-23', net: 250, orders: 2, dispensedMl: 7000 },
+          series: Array.from({ length: period === 'HOUR' ? 24 : 30 }, (_, index) => ({
+            label: String(index),
+            net: index,
+            orders: 0,
+            dispensedMl: 0,
+          })),
+        };
+      }
+      return { content: [machine(3, 'WM-0003', { lifecycle: 'OPERATING', online: true })], totalElements: 1 };
+    });
+    renderPage(<MachinesPage />, ['device:list']);
+    const table = await screen.findByRole('region', { name: 'Machines' });
+    await within(table).findByText('WM-0003', {}, { timeout: 5000 });
+    fireEvent.click(within(table).getByRole('button', { name: /Details/ }));
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByText('Machine WM-0003')).toBeTruthy();
+    expect(await within(drawer).findByText('North Campus')).toBeTruthy();
+    expect(within(drawer).getByText('160 / 9 ppm')).toBeTruthy();
+    expect(within(drawer).getByText('PUMP')).toBeTruthy();
+    expect(within(drawer).getByText('CN¥0.40')).toBeTruthy();
+    expect(within(drawer).getByText('CN¥2.50 net, 2 orders, 7.0 L')).toBeTruthy();
+    fireEvent.click(within(drawer).getByText('By hour'));
+    await waitFor(() =>
+      expect(calls.some((call) => (call.params as { period?: string } | undefined)?.period === 'HOUR')).toBe(true),
+    );
+  });
+});

@@ -1,4 +1,5 @@
 import {
+  EyeOutlined,
   HistoryOutlined,
   ImportOutlined,
   PlusOutlined,
@@ -23,6 +24,7 @@ import { machinesLocales } from '@/locales/console/machines.ts';
 import { useMachines } from '../api/machines.ts';
 import { AllocationHistory } from '../components/allocation-history.tsx';
 import { ImportMachinesForm } from '../components/import-machines-form.tsx';
+import { MachineStatusDrawer } from '../components/machine-status.tsx';
 import { type MoveKind, MoveMachinesForm } from '../components/move-machines-form.tsx';
 import { RegisterMachineForm } from '../components/register-machine-form.tsx';
 
@@ -73,6 +75,7 @@ export function MachinesPage() {
   const [chosen, setChosen] = useState<Machine[]>([]);
   const [moving, setMoving] = useState<{ kind?: MoveKind; session: number }>({ session: 0 });
   const [history, setHistory] = useState<Machine>();
+  const [shown, setShown] = useState<Machine>();
   const allowed = movesFor(chosen);
   const mayMove = can([DEVICE_PERMISSIONS.allocate]);
 
@@ -82,6 +85,13 @@ export function MachinesPage() {
       allow: [DEVICE_PERMISSIONS.list],
       actions: (machine) => [
         {
+          key: 'details',
+          label: t('machines.details'),
+          icon: <EyeOutlined aria-hidden />,
+          allow: DEVICE_PERMISSIONS.list,
+          onClick: () => setShown(machine),
+        },
+        {
           key: 'history',
           label: t('machines.history'),
           icon: <HistoryOutlined aria-hidden />,
@@ -90,7 +100,7 @@ export function MachinesPage() {
         },
       ],
     },
-    width: 80,
+    width: 100,
     fixed: 'right',
   });
 
@@ -271,6 +281,7 @@ export function MachinesPage() {
         onDone={() => setChosen([])}
       />
       <AllocationHistory machine={history} onClose={() => setHistory(undefined)} />
+      <MachineStatusDrawer machine={shown} onClose={() => setShown(undefined)} />
     </Card>
   );
 }

@@ -8,8 +8,8 @@ const loadBarChart = () => import('./echarts-bar.ts');
 const HEIGHT = 260;
 
 interface DailyBarChartProps {
-  /** One bar a day: its `yyyy-MM-dd` and its value. */
-  data: readonly { date: string; value: number }[];
+  /** One bar each: what the axis says under it (`11-23`, `14:00`) and its value. */
+  data: readonly { label: string; value: number }[];
   /** What the chart shows, for screen readers (the figures are also in a table). */
   label: string;
   /** How a value reads on its bar and in the tooltip (money, say); as it is without. */
@@ -18,7 +18,7 @@ interface DailyBarChartProps {
   showValues?: boolean;
 }
 
-/** Figures per day as bars, in the theme's colours; echarts is fetched only when a chart shows. */
+/** Figures per day (hour, month) as bars, in the theme's colours; echarts is fetched only when a chart shows. */
 export function DailyBarChart({ data, label, format, showValues = true }: DailyBarChartProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -36,7 +36,7 @@ export function DailyBarChart({ data, label, format, showValues = true }: DailyB
       },
       xAxis: {
         type: 'category',
-        data: data.map((day) => day.date.slice(5)),
+        data: data.map((bar) => bar.label),
         axisLabel: axisText,
         axisLine: { lineStyle: { color: token.colorBorder } },
         axisTick: { show: false },
@@ -51,7 +51,7 @@ export function DailyBarChart({ data, label, format, showValues = true }: DailyB
         {
           type: 'bar',
           name: label,
-          data: data.map((day) => day.value),
+          data: data.map((bar) => bar.value),
           barMaxWidth: 36,
           itemStyle: { color: token.colorPrimary, borderRadius: [3, 3, 0, 0] },
           label: {

@@ -1,0 +1,135 @@
+import { type Machine, SALES_PERIODS, type SalesPeriod } from '@water/contract/machines';
+import { Alert, Badge, Descriptions, Drawer, Segmented, Skeleton, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DailyBarChart } from '@/components/charts/daily-bar-chart.tsx';
+import { formatFen } from '@/lib/format/money.ts';
+import { useMachineStatus } from '../api/machines.ts';
+
+/** A machine's detail in a drawer: live status, prices now, today's sales and a sales chart by hour, day or month. */
+export function MachineStatusDrawer({ machine, onClose }: { machine: Machine | undefined; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const [period, setPeriod] = useState<SalesPeriod>('DAY');
+  const query = useMachineStatus(machine?.id, period);
+  const status = query.data;
+  const money = (fen: number) => formatFen(fen, i18n.language);
+  const none = '—';
+  const yesNo = (value: boolean | null) => (value === null ? none : t(value ? 'machines.yes' : 'machines.no'));
+  return (
+    <Drawer
+      open={machine !== undefined}
+      onClose={onClose}
+      title={t('machines.statusTitle', { serial: machine?.serialNo ?? '' })}
+      size="min(620px, 100vw)"
+      destroyOnHidden
+    >
+      {!status ? (
+        <Skeleton active />
+      ) : (
+        <>
+          <Descriptions
+            column={{ xs: 1, sm: 2 }}
+            size="small"
+            items={[
+              {
+                key: 'online',
+                label: t('machines.runtime'),
+                children: (
+                  <Badge
+                    status={status.runtime.online ? 'success' : 'default'}
+                    text={t(status.runtime.online ? 'machines.online' : 'machines.offline')}
+                  />
+                ),
+              },
+              { key: 'heartbeat', label: t('machines.lastHeartbeat'), children: status.runtime.lastHeartbeat ?? none },
+              { key: 'site', label: t('machines.site'), children: status.siteName ?? none },
+              { key: 'signal', label: t('machines.signal'), children: status.runtime.signal ?? none },
+              {
+                key: 'temperature',
+                label: t('machines.temperature'),
+                children: status.runtime.temperature === null ? none : `${status.runtime.temperature} °C`,
+              },
+              {
+                key: 'tds',
+                label: t('machines.tds'),
+                children: `${status.runtime.tdsIn ?? none} / ${status.runtime.tdsOut ?? none} ppm`,
+              },
+              {
+                key: 'tank',
+                label: t('machines.tank'),
+                children: status.runtime.tankLevel === null ? none : `${status.runtime.tankLevel}%`,
+              },
+              { key: 'making', label: t('machines.makingWater'), children: yesNo(status.runtime.makingWater) },
+              {
+                key: 'door',
+                label: t('machines.door'),
+                children:
+                  status.runtime.doorOpen === null
+                    ? none
+                    : t(status.runtime.doorOpen ? 'machines.doorStates.open' : 'machines.doorStates.closed'),
+              },
+              {
+                key: 'faults',
+                label: t('machines.faults'),
+                children:
+                  status.runtime.faults.length === 0
+                    ? t('machines.noFaults')
+                    : status.runtime.faults.map((fault) => (
+                        <Tag key={fault} color="error">
+                          {fault}
+                        </Tag>
+                      )),
+              },
+            ]}
+          />
+          <Typography.Title level={5} style={{ marginTop: 20 }}>
+            {t('machines.pricesTitle')}
+          </Typography.Title>
+          {status.prices ? (
+            <Descriptions
+              column={{ xs: 2, sm: 3 }}
+              size="small"
+              items={[
+                ...(['WECHAT', 'ALIPAY', 'CARD', 'COIN'] as const).map((channel) => ({
+                  key: channel,
+                  label: t(`machines.channels.${channel}`),
+                  children: money(status.prices?.[channel] ?? 0),
+                })),
+                {
+                  key: 'member',
+                  label: t('machines.memberPrice'),
+                  children: status.prices.memberPrice === null ? none : money(status.prices.memberPrice),
+                },
+                { key: 'discount', label: t('machines.discount'), children: `${status.prices.discountPct}%` },
+              ]}
+            />
+          ) : (
+            <Alert type="warning" showIcon title={t('machines.noPrices')} />
+          )}
+          <Typography.Title level={5} style={{ marginTop: 20 }}>
+            {t('machines.todaySales')}
+          </Typography.Title>
+          <Typography.Paragraph>
+            {t('machines.todayFigures', {
+              net: money(status.today.net),
+              orders: status.today.orders,
+              litres: (status.today.dispensedMl / 1000).toFixed(1),
+            })}
+          </Typography.Paragraph>
+          <Segmented<SalesPeriod>
+            value={period}
+            onChange={setPeriod}
+            options={SALES_PERIODS.map((value) => ({ value, label: t(`machines.periods.${value}`) }))}
+            style={{ marginBottom: 12 }}
+          />
+          <DailyBarChart
+            data={status.series.map((point) => ({ label: point.label, value: point.net }))}
+            label={t('machines.salesTitle')}
+            format={money}
+            showValues={false}
+          />
+        </>
+      )}
+    </Drawer>
+  );
+}
