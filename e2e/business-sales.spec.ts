@@ -31,7 +31,7 @@ async function sellingMachine(admin: Api, suffix: string) {
     await ok(await admin.put(`api/agents/${created.id}/review`, { action: 'APPROVE' }), 200);
     return created as { id: number; deptId: number };
   };
-  const mine = await agent(`SA-${suffix}`, `Sales Agent ${suffix}`);
+  const mine = await agent(`SA-${suffix}`, `Harbour Agent ${suffix}`);
   const other = await agent(`SB-${suffix}`, `Other Agent ${suffix}`);
   await ok(
     await admin.post('api/sites', {
@@ -47,7 +47,7 @@ async function sellingMachine(admin: Api, suffix: string) {
   await ok(
     await admin.post('api/machine-models', {
       code: `SM-${suffix}`,
-      name: `Sales model ${suffix}`,
+      name: `Harbour model ${suffix}`,
       taps: 1,
       waterTypes: 'COLD',
       tankLitres: 40,

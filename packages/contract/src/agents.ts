@@ -61,6 +61,11 @@ export const Agent = Type.Object({
   commissionRate: Type.String({ description: 'percent, two decimals: "12.50"' }),
   machineQuota: Type.Integer(),
   quotaUsed: Type.Integer(),
+  /** Its machines at work, and how many of them are online now. */
+  operating: Type.Integer(),
+  online: Type.Integer(),
+  /** Net sales of its own machines this month, in fen. */
+  monthNet: Type.Integer(),
   settlementAccount: Type.Union([Type.String(), Type.Null()]),
   contractStart: Type.Union([Type.String(), Type.Null()]),
   contractEnd: Type.Union([Type.String(), Type.Null()]),

@@ -1,8 +1,9 @@
 import type { AgentFilter, AgentQuery, AgentStatus } from '@water/contract/agents';
+import dayjs from 'dayjs';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
-import { agents, depts } from '../../db/schema.ts';
+import { agents, depts, machines, salesDaily } from '../../db/schema.ts';
 import { containsText, type Paging } from '../../lib/list-query.ts';
 import { recountChildren } from '../../lib/tree.ts';
 
@@ -22,19 +23,39 @@ export const agentSortable = {
 };
 export const agentOrder = [desc(agents.id)];
 
-const agentColumns = {
+/** An agent's machines at work, how many are online, and its net sales since `monthStart` (its own machines'). */
+const agentColumns = (monthStart: string) => ({
   agent: agents,
   name: depts.name,
   parentName: parentDepts.name,
-};
+  operating: sql<number>`(SELECT count(*)::int FROM ${machines} m WHERE m.agent_id = ${agents.id} AND m.lifecycle = 'OPERATING')`,
+  online: sql<number>`(SELECT count(*)::int FROM ${machines} m WHERE m.agent_id = ${agents.id} AND m.lifecycle = 'OPERATING' AND m.online)`,
+  monthNet: sql<string>`(SELECT coalesce(sum(s.paid - s.refunded), 0) FROM ${salesDaily} s WHERE s.agent_id = ${agents.id} AND s.day >= ${monthStart})`,
+});
 
-export type AgentRow = typeof agents.$inferSelect & { name: string; parentName: string | null };
+export type AgentRow = typeof agents.$inferSelect & {
+  name: string;
+  parentName: string | null;
+  operating: number;
+  online: number;
+  monthNet: number;
+};
 export type NewAgent = typeof agents.$inferInsert;
 
-const flatten = (row: { agent: typeof agents.$inferSelect; name: string; parentName: string | null }): AgentRow => ({
+const flatten = (row: {
+  agent: typeof agents.$inferSelect;
+  name: string;
+  parentName: string | null;
+  operating: number;
+  online: number;
+  monthNet: string;
+}): AgentRow => ({
   ...row.agent,
   name: row.name,
   parentName: row.parentName,
+  operating: row.operating,
+  online: row.online,
+  monthNet: Number(row.monthNet),
 });
 
 /** Agents whose department lies in the scope (null: every agent), matching the filters. */
@@ -50,7 +71,7 @@ function matching(scope: ReadonlySet<number> | null, filter: AgentFilter): SQL |
 
 function selectAgents(db: Database) {
   return db
-    .select(agentColumns)
+    .select(agentColumns(dayjs().startOf('month').format('YYYY-MM-DD')))
     .from(agents)
     .innerJoin(depts, eq(depts.id, agents.deptId))
     .leftJoin(parentAgents, eq(parentAgents.id, agents.parentId))

@@ -274,5 +274,17 @@ describe('orders, refunds and price policies', () => {
     expect(mine.daily.at(-1)).toMatchObject({ day: today(), net: mine.today.net });
     expect(mine.paymentMix).toEqual([{ channel: 'CARD', paid: mine.month.paid, orders: mine.month.orders }]);
     expect((await ctx.user('GET', '/api/business/overview')).statusCode).toBe(403);
+    // The agents list carries each agent's machines at work, those online, and this month's net.
+    const listed = (await admin('GET', `/api/agents?parentId=${hq.id}&size=10`)).json().content as {
+      id: number;
+      operating: number;
+      online: number;
+      monthNet: number;
+    }[];
+    expect(listed.find((agent) => agent.id === north.id)).toMatchObject({
+      operating: 1,
+      online: 1,
+      monthNet: mine.month.net,
+    });
   });
 });

@@ -17,6 +17,7 @@ import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
 import { useFormDialog } from '@/components/list/use-form-dialog.ts';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
+import { formatFen } from '@/lib/format/money.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
 import { agentsLocales } from '@/locales/console/agents.ts';
@@ -41,7 +42,7 @@ const STATUS_COLORS: Record<AgentStatus, string> = {
 
 /** `business/agent/index`: the agents in the user's reach, their terms and their review. */
 export function AgentsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const menuTitle = useMenuTitle();
   const list = useListState<AgentFilters>({ initialFilters: {} });
   const query = useAgents(list.params);
@@ -121,6 +122,23 @@ export function AgentsPage() {
           aria-label={t('agents.quotaOf', { used: agent.quotaUsed, quota: agent.machineQuota })}
         />
       ),
+    },
+    {
+      key: 'online',
+      title: t('agents.onlineRate'),
+      width: 110,
+      align: 'right',
+      render: (_, agent) =>
+        agent.operating > 0
+          ? `${Math.round((agent.online / agent.operating) * 100)}% (${agent.online}/${agent.operating})`
+          : '—',
+    },
+    {
+      key: 'monthNet',
+      title: t('agents.monthNet'),
+      width: 130,
+      align: 'right',
+      render: (_, agent) => formatFen(agent.monthNet, i18n.language),
     },
     {
       key: 'region',
