@@ -3,13 +3,17 @@ import { BUSINESS_OVERVIEW_PERMISSION, DASHBOARD_FIGURE_PERMISSIONS } from '@wat
 import { Alert, Button, Card, Col, Descriptions, type DescriptionsProps, Flex, Row, Skeleton, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DailyBarChart } from '@/components/charts/daily-bar-chart.tsx';
 import { Permission, usePermission } from '@/components/permission.tsx';
 import { useSession } from '@/lib/session.ts';
 import { useDashboardStats } from '../api/get-dashboard-stats.ts';
 import { RecentOperations } from '../components/recent-operations.tsx';
 import { StatCard } from '../components/stat-card.tsx';
 import styles from './dashboard-page.module.css';
+
+// The chart arrives after the page has shown (echarts is fetched by it in turn).
+const DailyBarChart = lazy(async () => ({
+  default: (await import('@/components/charts/daily-bar-chart.tsx')).DailyBarChart,
+}));
 
 // Fetched only for those who see orders: the business figures travel apart from the shell.
 const BusinessOverview = lazy(async () => ({
@@ -97,10 +101,12 @@ export function DashboardPage() {
               {stats.isPending ? (
                 <Skeleton active />
               ) : (
-                <DailyBarChart
-                  data={signIns.map((day) => ({ label: day.date.slice(5), value: day.count }))}
-                  label={t('dashboard.signIns')}
-                />
+                <Suspense fallback={<Skeleton active />}>
+                  <DailyBarChart
+                    data={signIns.map((day) => ({ label: day.date.slice(5), value: day.count }))}
+                    label={t('dashboard.signIns')}
+                  />
+                </Suspense>
               )}
               <div className={styles.srOnly}>
                 <table>
