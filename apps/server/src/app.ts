@@ -192,13 +192,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const paths = new AgentPaths(db);
   const policies = createPricePoliciesService(deps, paths);
   const machines = createMachinesService(deps, { pricesFor: (machine) => policies.pricesFor(machine) });
-  const alarms = createAlarmsService(deps, { offlineAfterMs: config.offlineAfterMs, log: app.log });
+  const alarms = createAlarmsService(deps, {
+    offlineAfterMs: config.offlineAfterMs,
+    noSalesAfterMs: config.noSalesAfterMs,
+    log: app.log,
+  });
   const orders = createOrdersService(deps, { policies, paths, payTimeoutMs: config.orderPayTimeoutMs });
   const gateway = createGatewayService(deps, { policies, alarms, paymentNotifyKey: config.paymentNotifyKey });
   const scheduler = new Scheduler(database, app.log)
     .add('close-unpaid-orders', '*/15 * * * * *', () => orders.closeUnpaid())
     .add('offline-check', offlineCheckPattern(config.offlineAfterMs), () => alarms.checkOffline())
-    .add('purge-gateway-nonces', '0 * * * * *', () => gateway.purgeNonces());
+    .add('purge-gateway-nonces', '0 * * * * *', () => gateway.purgeNonces())
+    .add('no-sales-check', '0 */10 * * * *', () => alarms.checkNoSales());
   app.decorate('scheduler', scheduler);
   if (config.seedDemo) {
     // In the background: the console answers at once, the demo week arrives a few seconds later.

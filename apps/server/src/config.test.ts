@@ -59,6 +59,23 @@ describe('configuration', () => {
     );
   });
 
+  it('reads the business timings as lengths of time, and refuses a zero or a bare number', () => {
+    const defaults = loadConfig({});
+    expect([defaults.offlineAfterMs, defaults.orderPayTimeoutMs, defaults.noSalesAfterMs]).toEqual([
+      300_000, 300_000, 86_400_000,
+    ]);
+    const set = loadConfig({ OFFLINE_AFTER: '90s', ORDER_PAY_TIMEOUT: ' 2m ', NO_SALES_AFTER: '6h' });
+    expect([set.offlineAfterMs, set.orderPayTimeoutMs, set.noSalesAfterMs]).toEqual([90_000, 120_000, 21_600_000]);
+    for (const bad of ['0m', '300', '5 minutes', '-1m']) {
+      expect(() => loadConfig({ OFFLINE_AFTER: bad }), bad).toThrow(
+        /OFFLINE_AFTER must be a length of time like 90s, 5m or 1h/,
+      );
+    }
+    expect(() => loadConfig({ PAYMENT_NOTIFY_KEY: 'short' })).toThrow(
+      /^PAYMENT_NOTIFY_KEY must be a random string of at least 32 characters$/,
+    );
+  });
+
   it('reads ALLOWED_ORIGINS as a browser writes origins', () => {
     expect(loadConfig({}).allowedOrigins).toEqual([]);
     expect(

@@ -39,6 +39,8 @@ export interface Config {
   objectStorage: ObjectStorage | undefined;
   /** A machine with no heartbeat for this long is offline (OFFLINE_AFTER, default 5 minutes). */
   offlineAfterMs: number;
+  /** An operating machine with no sale for this long raises NO_SALES (NO_SALES_AFTER, default 24 hours). */
+  noSalesAfterMs: number;
   /** An unpaid order closes this long after it arrived (ORDER_PAY_TIMEOUT, default 5 minutes). */
   orderPayTimeoutMs: number;
   /** The key payment channels sign their notifications with; unset, notifications are refused. */
@@ -123,6 +125,7 @@ export const Environment = Type.Object({
   STORAGE_URL: text({ pattern: '^s3(\\+http)?://', description: STORAGE_URL_RULE }),
   OFFLINE_AFTER: text({ pattern: DURATION, description: DURATION_RULE }),
   ORDER_PAY_TIMEOUT: text({ pattern: DURATION, description: DURATION_RULE }),
+  NO_SALES_AFTER: text({ pattern: DURATION, description: DURATION_RULE }),
   PAYMENT_NOTIFY_KEY: Type.Optional(
     Type.String({ minLength: MIN_SECRET_LENGTH, not: { enum: KNOWN_WEAK_SECRETS }, ...rule(SECRET_RULE) }),
   ),
@@ -191,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     objectStorage: objectStorage(e.STORAGE_URL),
     offlineAfterMs: durationMs(e.OFFLINE_AFTER, 5 * 60_000),
     orderPayTimeoutMs: durationMs(e.ORDER_PAY_TIMEOUT, 5 * 60_000),
+    noSalesAfterMs: durationMs(e.NO_SALES_AFTER, 24 * 3_600_000),
     paymentNotifyKey: e.PAYMENT_NOTIFY_KEY,
   };
 }

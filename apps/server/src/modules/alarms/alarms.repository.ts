@@ -1,7 +1,7 @@
 import type { AlarmQuery } from '@water/contract/alarms';
-import { and, count, desc, eq, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { agents, alarms, depts, machines, sites } from '../../db/schema.ts';
+import { agents, alarms, depts, machines, salesHourly, sites } from '../../db/schema.ts';
 import { between, containsText, type Paging } from '../../lib/list-query.ts';
 
 export const alarmSortable = { firstTime: alarms.firstTime, lastTime: alarms.lastTime, type: alarms.type };
@@ -59,6 +59,40 @@ export const alarmsRepository = {
         agentId: machines.agentId,
         lastHeartbeat: machines.lastHeartbeat,
       });
+  },
+
+  /**
+   * Operating machines installed before `since` and their open NO_SALES alarm, split by whether
+   * they sold anything (a paid order in the hourly roll-ups) since then.
+   */
+  async salesSince(db: Database, since: Date) {
+    const sold = db
+      .selectDistinct({ machineId: salesHourly.machineId })
+      .from(salesHourly)
+      .where(
+        and(
+          gte(salesHourly.hour, new Date(Math.floor(since.getTime() / 3_600_000) * 3_600_000)),
+          gt(salesHourly.orders, 0),
+        ),
+      );
+    const soldIds = new Set((await sold).map((row) => row.machineId));
+    const operating = await db
+      .select({ id: machines.id, serialNo: machines.serialNo, agentId: machines.agentId })
+      .from(machines)
+      .where(and(eq(machines.lifecycle, 'OPERATING'), lt(machines.installedAt, since)));
+    return {
+      silent: operating.filter((machine) => !soldIds.has(machine.id)),
+      selling: operating.filter((machine) => soldIds.has(machine.id)),
+    };
+  },
+
+  /** The machines with an alarm of that type not yet resolved. */
+  async openOfType(db: Database, type: string): Promise<Set<number>> {
+    const rows = await db
+      .select({ machineId: alarms.machineId })
+      .from(alarms)
+      .where(and(eq(alarms.type, type), ne(alarms.state, 'RESOLVED')));
+    return new Set(rows.map((row) => row.machineId));
   },
 
   async deptOfAgent(db: Database, agentId: number | null): Promise<number | null> {

@@ -81,7 +81,7 @@ export type AlarmsService = ReturnType<typeof createAlarmsService>;
  */
 export function createAlarmsService(
   { db, clock, events }: Pick<Deps, 'db' | 'clock' | 'events'>,
-  { offlineAfterMs, log }: { offlineAfterMs: number; log: FastifyBaseLogger },
+  { offlineAfterMs, noSalesAfterMs, log }: { offlineAfterMs: number; noSalesAfterMs: number; log: FastifyBaseLogger },
 ) {
   async function raise(machine: AlarmedMachine, type: AlarmType, detail: string | null) {
     const opened = await repo.raise(db, {
@@ -122,6 +122,25 @@ export function createAlarmsService(
         await raise(machine, 'OFFLINE', `no heartbeat since ${formatDateTime(machine.lastHeartbeat)}`);
       }
       return silent.length;
+    },
+
+    /**
+     * The scheduled check of sales: an operating machine (installed long enough) that sold
+     * nothing for NO_SALES_AFTER raises NO_SALES once; one that sells again resolves it.
+     */
+    async checkNoSales(): Promise<number> {
+      const now = clock.now();
+      const since = new Date(now.getTime() - noSalesAfterMs);
+      const [{ silent, selling }, open] = await Promise.all([
+        repo.salesSince(db, since),
+        repo.openOfType(db, 'NO_SALES'),
+      ]);
+      const minutes = Math.round(noSalesAfterMs / 60_000);
+      const window = minutes >= 60 ? `${Math.round(minutes / 60)} h` : `${minutes} min`;
+      const raised = silent.filter((machine) => !open.has(machine.id));
+      for (const machine of raised) await raise(machine, 'NO_SALES', `no sale for ${window}`);
+      for (const machine of selling) if (open.has(machine.id)) await repo.resolve(db, machine.id, 'NO_SALES', now);
+      return raised.length;
     },
 
     async list(principal: Principal, query: AlarmQuery): Promise<PageOf<Alarm>> {

@@ -18,7 +18,7 @@ const NOTIFY_KEY = 'channel-notify-key-for-tests-0123456789abcdef';
 const past = '2020-01-01 00:00:00';
 
 describe('machine gateway', () => {
-  const ctx = useTestApp({ PAYMENT_NOTIFY_KEY: NOTIFY_KEY });
+  const ctx = useTestApp({ PAYMENT_NOTIFY_KEY: NOTIFY_KEY, NO_SALES_AFTER: '10m' });
   const admin = (...args: Parameters<typeof ctx.admin>) => ctx.admin(...args);
   let modelId: number;
   let agent: { id: number };
@@ -212,6 +212,27 @@ describe('machine gateway', () => {
       expect(month.series.at(-1).net).toBeGreaterThanOrEqual(day.today.net);
       expect((await admin('GET', `/api/machines/${machine.id}/status?period=WEEK`)).statusCode).toBe(400);
       await call('POST', '/gateway/v1/heartbeat', { faultBits: 0 });
+    });
+
+    it('raises NO_SALES for an operating machine that sold nothing for NO_SALES_AFTER, once, and resolves it at its next sale', async () => {
+      const quiet = await operatingMachine(admin, { modelId, agentId: agent.id, siteId: site.id });
+      const quietCall = machineCaller(ctx.t, quiet);
+      const noSales = async () =>
+        (await admin('GET', `/api/alarms?machineId=${quiet.id}&type=NO_SALES`)).json().content as { state: string }[];
+      await ctx.t.app.scheduler.run('no-sales-check');
+      expect(await noSales()).toEqual([]);
+      ctx.t.clock.advance(11 * 60_000);
+      await ctx.t.app.scheduler.run('no-sales-check');
+      await ctx.t.app.scheduler.run('no-sales-check');
+      expect((await noSales()).map((alarm) => alarm.state)).toEqual(['OPEN']);
+      const body = sale();
+      const { payable } = (await quietCall('POST', '/gateway/v1/orders', body)).json();
+      await quietCall('POST', `/gateway/v1/orders/${body.machineOrderNo}/payment`, {
+        channel: 'CARD',
+        amount: payable,
+      });
+      await ctx.t.app.scheduler.run('no-sales-check');
+      expect((await noSales()).map((alarm) => alarm.state)).toEqual(['RESOLVED']);
     });
 
     it('marks a silent machine offline by the scheduled check with one alarm, resolved when it speaks again', async () => {
