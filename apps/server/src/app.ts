@@ -29,6 +29,8 @@ import { artifactsRoutes } from './modules/artifacts/artifacts.routes.ts';
 import { createArtifactsService } from './modules/artifacts/artifacts.service.ts';
 import { authRoutes, publicAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
+import { createCouponsService } from './modules/coupons/coupons.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { deptsRoutes } from './modules/depts/depts.routes.ts';
@@ -45,6 +47,8 @@ import { logsRoutes } from './modules/logs/logs.routes.ts';
 import { createLogsService } from './modules/logs/logs.service.ts';
 import { machinesRoutes } from './modules/machines/machines.routes.ts';
 import { createMachinesService } from './modules/machines/machines.service.ts';
+import { membersRoutes } from './modules/members/members.routes.ts';
+import { createMembersService } from './modules/members/members.service.ts';
 import { menusRoutes } from './modules/menus/menus.routes.ts';
 import { createMenusService } from './modules/menus/menus.service.ts';
 import { druidRedirect, monitorRoutes } from './modules/monitor/monitor.routes.ts';
@@ -197,13 +201,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     noSalesAfterMs: config.noSalesAfterMs,
     log: app.log,
   });
-  const orders = createOrdersService(deps, { policies, paths, payTimeoutMs: config.orderPayTimeoutMs });
+  const coupons = createCouponsService(deps, paths);
+  const members = createMembersService(deps);
+  const orders = createOrdersService(deps, { policies, coupons, paths, payTimeoutMs: config.orderPayTimeoutMs });
   const gateway = createGatewayService(deps, { policies, alarms, paymentNotifyKey: config.paymentNotifyKey });
   const scheduler = new Scheduler(database, app.log)
     .add('close-unpaid-orders', '*/15 * * * * *', () => orders.closeUnpaid())
     .add('offline-check', offlineCheckPattern(config.offlineAfterMs), () => alarms.checkOffline())
     .add('purge-gateway-nonces', '0 * * * * *', () => gateway.purgeNonces())
-    .add('no-sales-check', '0 */10 * * * *', () => alarms.checkNoSales());
+    .add('no-sales-check', '0 */10 * * * *', () => alarms.checkNoSales())
+    .add('expire-coupons', '0 0 * * * *', () => coupons.expire());
   app.decorate('scheduler', scheduler);
   if (config.seedDemo) {
     // In the background: the console answers at once, the demo week arrives a few seconds later.
@@ -229,7 +236,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(publicAvatarRoutes, { service: userCenter });
   await app.register(druidRedirect);
   // Signed by machines and payment channels, never by a staff session.
-  await app.register(gatewayRoutes, { gateway, orders });
+  await app.register(gatewayRoutes, { gateway, orders, coupons });
   // Signed in, each route with the permission it declares.
   await app.register(async (signedIn) => {
     await signedInContext(signedIn);
@@ -254,6 +261,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await signedIn.register(pricePoliciesRoutes, { service: policies });
     await signedIn.register(ordersRoutes, { service: orders });
     await signedIn.register(alarmsRoutes, { service: alarms });
+    await signedIn.register(couponsRoutes, { service: coupons });
+    await signedIn.register(membersRoutes, { service: members });
     await signedIn.register(overviewRoutes, { service: createOverviewService(deps) });
   });
 

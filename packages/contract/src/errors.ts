@@ -43,6 +43,8 @@ export const ERROR_CODES = [
   'MACHINE_UNAVAILABLE',
   /** The record is not in a state that allows this (paying a closed order). */
   'STATE_CONFLICT',
+  /** The machine gateway: the coupon cannot be used on this order (another member's, used, expired, not good here, below its minimum spend). */
+  'COUPON_UNUSABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

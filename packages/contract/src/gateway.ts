@@ -97,6 +97,13 @@ const machineTime = Type.Optional(
   Type.Integer({ minimum: 0, description: 'the machine’s time, ms since 1970 (for sales made offline)' }),
 );
 
+const memberPhone = Type.String({ pattern: '^1\\d{10}$', errorMessage: 'must be a mobile number' });
+const memberOpenid = Type.String({ pattern: '^[A-Za-z0-9_-]{6,64}$', errorMessage: 'must be an openid' });
+const couponCode = Type.String({
+  pattern: '^[A-Za-z0-9]{12}$',
+  errorMessage: 'must be a coupon code: 12 letters or digits',
+});
+
 export const GatewayOrderInput = Type.Object(
   {
     machineOrderNo,
@@ -104,13 +111,66 @@ export const GatewayOrderInput = Type.Object(
     waterType: OneOf(WATER),
     requestedMl: Type.Integer({ minimum: 50, maximum: 50_000 }),
     channel: OneOf(CHANNELS),
-    memberPhone: Type.Optional(Type.String({ pattern: '^1\\d{10}$', errorMessage: 'must be a mobile number' })),
-    memberOpenid: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{6,64}$', errorMessage: 'must be an openid' })),
+    memberPhone: Type.Optional(memberPhone),
+    memberOpenid: Type.Optional(memberOpenid),
+    /** A coupon of that member to use on this order; it is locked until the order is paid or closed. */
+    couponCode: Type.Optional(couponCode),
     createdAt: machineTime,
   },
   { additionalProperties: false },
 );
 export type GatewayOrderInput = Static<typeof GatewayOrderInput>;
+
+/** A member's coupon as the machine shows it. */
+export const GatewayCoupon = Type.Object({
+  code: Type.String(),
+  name: Type.String(),
+  type: Type.String({ description: 'AMOUNT_OFF, PERCENT_OFF or FREE_LITRES' }),
+  /** Fen off, percent off or ml free, by type. */
+  value: Type.Integer(),
+  minSpend: Type.Integer(),
+  maxDiscount: Type.Union([Type.Integer(), Type.Null()]),
+  validTo: Type.Integer({ description: 'ms since 1970' }),
+});
+export type GatewayCoupon = Static<typeof GatewayCoupon>;
+
+/** A coupon a member may claim at this machine. */
+export const GatewayClaimable = Type.Object({
+  templateId: Type.Integer(),
+  name: Type.String(),
+  type: Type.String(),
+  value: Type.Integer(),
+  minSpend: Type.Integer(),
+});
+
+/** Who the member is: a phone number or a payment openid (one of them). */
+export const MemberKeyQuery = Type.Object(
+  { memberPhone: Type.Optional(memberPhone), memberOpenid: Type.Optional(memberOpenid) },
+  { additionalProperties: false },
+);
+export type MemberKeyQuery = Static<typeof MemberKeyQuery>;
+
+export const MemberCoupons = Type.Object({
+  /** The member's unused coupons good at this machine, soonest to expire first. */
+  coupons: Type.Array(GatewayCoupon),
+  /** Coupons the member may still claim here. */
+  claimable: Type.Array(GatewayClaimable),
+});
+export type MemberCoupons = Static<typeof MemberCoupons>;
+
+/** A member claims a coupon at the machine: of a `CLAIM` template by its id, or of a `CODE` template by its code. */
+export const ClaimInput = Type.Object(
+  {
+    memberPhone: Type.Optional(memberPhone),
+    memberOpenid: Type.Optional(memberOpenid),
+    templateId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2 ** 31 - 1 })),
+    claimCode: Type.Optional(
+      Type.String({ pattern: '^[A-Za-z0-9]{4,32}$', errorMessage: 'must be 4 to 32 letters or digits' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type ClaimInput = Static<typeof ClaimInput>;
 
 export const ORDER_STATES = [
   'CREATED',

@@ -25,6 +25,8 @@ export const PAGE_KEYS = [
   'business/alarm/index',
   'business/order/index',
   'business/refund/index',
+  'business/member/index',
+  'business/coupon/index',
 ] as const;
 export type PageKey = (typeof PAGE_KEYS)[number];
 

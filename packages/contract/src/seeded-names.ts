@@ -24,6 +24,8 @@ export const SEEDED_NAMES_ZH: Readonly<Record<string, string>> = {
   'Agent manager': '代理商经理',
   'Runs an agent: its agents beneath, sites, machines, prices, alarms, orders and refunds':
     '管理本代理商：下级代理商、点位、设备、价格、告警、订单与退款',
+  'Runs an agent: its agents beneath, sites, machines, prices, alarms, orders, refunds, members and coupons':
+    '管理本代理商：下级代理商、点位、设备、价格、告警、订单、退款、会员与优惠券',
   Finance: '财务',
   'Sees orders and refunds, refunds orders and reviews refunds': '查看订单与退款，发起并审核退款',
   // Dictionaries' descriptions

@@ -62,6 +62,7 @@ describe('first-start seed', () => {
     expect(manager.titles).toContain('Business');
     const finance = await permissionsOf('Finance');
     expect(finance.permissions.filter(Boolean).sort()).toEqual([
+      'coupon:list',
       'order:list',
       'refund:add',
       'refund:list',
@@ -379,6 +380,53 @@ describe('upgrading an existing database', () => {
     }
   });
 
+  it('adds the Members and Coupons pages and grants them to the business roles, once', async () => {
+    const database = await openTestDatabase(inject('template'));
+    try {
+      const { db } = database;
+      // A database as the release before left it: no Members or Coupons pages.
+      const components = ['business/member/index', 'business/coupon/index'];
+      const old = await db.select().from(t.menus).where(inArray(t.menus.component, components));
+      const [business] = await db.select().from(t.menus).where(eq(t.menus.path, 'business'));
+      for (const page of old) await db.delete(t.menus).where(eq(t.menus.pid, page.id));
+      await db.delete(t.menus).where(inArray(t.menus.component, components));
+      await db.update(t.menus).set({ subCount: 8 }).where(eq(t.menus.id, business!.id));
+
+      await runMigration(database, '0012_coupons-menu.sql');
+      await runMigration(database, '0012_coupons-menu.sql');
+
+      const [directory] = await db.select().from(t.menus).where(eq(t.menus.id, business!.id));
+      expect(directory?.subCount).toBe(10);
+      const added = await db
+        .select()
+        .from(t.menus)
+        .where(inArray(t.menus.component, components))
+        .orderBy(asc(t.menus.menuSort));
+      expect(added.map((page) => [page.component, page.permission, page.pid])).toEqual([
+        ['business/member/index', 'member:list', business!.id],
+        ['business/coupon/index', 'coupon:list', business!.id],
+      ]);
+      const granted = async (role: string) =>
+        (
+          await db
+            .select({ permission: t.menus.permission })
+            .from(t.rolesMenus)
+            .innerJoin(t.roles, eq(t.roles.id, t.rolesMenus.roleId))
+            .innerJoin(t.menus, eq(t.menus.id, t.rolesMenus.menuId))
+            .where(eq(t.roles.name, role))
+        ).map((row) => row.permission ?? '');
+      const coupons = (permissions: string[]) =>
+        permissions.filter((p) => p.startsWith('coupon:') || p.startsWith('member:')).sort();
+      const all = ['coupon:add', 'coupon:del', 'coupon:edit', 'coupon:issue', 'coupon:list', 'member:list'];
+      expect(coupons(await granted('Administrator'))).toEqual(all);
+      expect(coupons(await granted('Agent manager'))).toEqual(all);
+      expect(coupons(await granted('Finance'))).toEqual(['coupon:list']);
+      expect(coupons(await granted('User'))).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('leaves a new, empty database to its seed', async () => {
     const database = await openPglite({});
     try {
@@ -387,6 +435,7 @@ describe('upgrading an existing database', () => {
         '0006_business-menu.sql',
         '0008_site-types.sql',
         '0010_business-sales-menu.sql',
+        '0012_coupons-menu.sql',
       ]) {
         await runMigration(database, file);
       }

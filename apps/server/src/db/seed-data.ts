@@ -129,6 +129,27 @@ const businessMenus: SeedMenu[] = [
         cache: true,
         children: [{ title: 'Refund: review', type: 2, permission: 'refund:review' }],
       },
+      {
+        title: 'Members',
+        type: 1,
+        path: 'members',
+        component: 'business/member/index',
+        componentName: 'Members',
+        icon: 'peoples',
+        permission: 'member:list',
+        cache: true,
+      },
+      {
+        title: 'Coupons',
+        type: 1,
+        path: 'coupons',
+        component: 'business/coupon/index',
+        componentName: 'Coupons',
+        icon: 'tab',
+        permission: 'coupon:list',
+        cache: true,
+        children: [...buttons('Coupon', 'coupon'), { title: 'Coupon: issue', type: 2, permission: 'coupon:issue' }],
+      },
     ],
   },
 ];
@@ -147,7 +168,8 @@ export const seedBusinessRoles: SeedRole[] = [
     name: 'Agent manager',
     level: 3,
     dataScope: '本级及以下',
-    description: 'Runs an agent: its agents beneath, sites, machines, prices, alarms, orders and refunds',
+    description:
+      'Runs an agent: its agents beneath, sites, machines, prices, alarms, orders, refunds, members and coupons',
     permissions: [
       'agent:list',
       'agent:add',
@@ -169,6 +191,12 @@ export const seedBusinessRoles: SeedRole[] = [
       'order:list',
       'refund:list',
       'refund:add',
+      'member:list',
+      'coupon:list',
+      'coupon:add',
+      'coupon:edit',
+      'coupon:del',
+      'coupon:issue',
     ],
   },
   {
@@ -176,7 +204,7 @@ export const seedBusinessRoles: SeedRole[] = [
     level: 3,
     dataScope: '全部',
     description: 'Sees orders and refunds, refunds orders and reviews refunds',
-    permissions: ['order:list', 'refund:list', 'refund:add', 'refund:review'],
+    permissions: ['order:list', 'refund:list', 'refund:add', 'refund:review', 'coupon:list'],
   },
 ];
 

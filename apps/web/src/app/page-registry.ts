@@ -36,6 +36,8 @@ export const PAGE_LOADERS = {
   'business/alarm/index': async () => (await import('@/features/alarms/pages/alarms-page.tsx')).AlarmsPage,
   'business/order/index': async () => (await import('@/features/orders/pages/orders-page.tsx')).OrdersPage,
   'business/refund/index': async () => (await import('@/features/orders/pages/refunds-page.tsx')).RefundsPage,
+  'business/member/index': async () => (await import('@/features/members/pages/members-page.tsx')).MembersPage,
+  'business/coupon/index': async () => (await import('@/features/coupons/pages/coupons-page.tsx')).CouponsPage,
 } satisfies Record<PageKey, PageLoader>;
 
 const pages = new Map<PageKey, LazyExoticComponent<ComponentType>>();

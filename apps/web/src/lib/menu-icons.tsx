@@ -33,6 +33,7 @@ import {
   ShopOutlined,
   ShoppingCartOutlined,
   SolutionOutlined,
+  TagOutlined,
   TeamOutlined,
   ToolOutlined,
   UserOutlined,
@@ -92,6 +93,7 @@ const MENU_ICONS: Record<string, ComponentType> = {
   message: AlertOutlined,
   list: FileTextOutlined,
   skill: SolutionOutlined,
+  tab: TagOutlined,
 };
 
 /** Every icon name the registry knows, e.g. for an icon picker. */

@@ -137,3 +137,15 @@ export const alarmKeys = {
   all: ['alarms'] as const,
   list: (params: Params) => [...alarmKeys.all, 'list', params] as const,
 };
+
+export const couponKeys = {
+  all: ['coupons'] as const,
+  templates: (params: Params) => [...couponKeys.all, 'templates', params] as const,
+  issued: (params: Params) => [...couponKeys.all, 'issued', params] as const,
+  stats: () => [...couponKeys.all, 'stats'] as const,
+};
+
+export const memberKeys = {
+  all: ['members'] as const,
+  list: (params: Params) => [...memberKeys.all, 'list', params] as const,
+};

@@ -39,6 +39,8 @@ export const consoleEn = {
     Alarms: 'Alarms',
     Orders: 'Orders',
     Refunds: 'Refunds',
+    Members: 'Members',
+    Coupons: 'Coupons',
     // Buttons of the seeded menus (permission trees).
     'User: add': 'User: add',
     'User: edit': 'User: edit',
@@ -83,6 +85,10 @@ export const consoleEn = {
     'Alarm: handle': 'Alarm: handle',
     'Order: refund': 'Order: refund',
     'Refund: review': 'Refund: review',
+    'Coupon: add': 'Coupon: add',
+    'Coupon: edit': 'Coupon: edit',
+    'Coupon: delete': 'Coupon: delete',
+    'Coupon: issue': 'Coupon: issue',
   },
   /** What a server field error code says, under the field it names. */
   fieldErrors: {

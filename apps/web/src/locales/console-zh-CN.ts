@@ -42,6 +42,8 @@ export const consoleZhCN: ConsoleMessages = {
     Alarms: '告警中心',
     Orders: '订单管理',
     Refunds: '退款管理',
+    Members: '会员管理',
+    Coupons: '优惠券管理',
     // Buttons of the seeded menus (permission trees).
     'User: add': '用户新增',
     'User: edit': '用户编辑',
@@ -86,6 +88,10 @@ export const consoleZhCN: ConsoleMessages = {
     'Alarm: handle': '告警处理',
     'Order: refund': '订单退款',
     'Refund: review': '退款审核',
+    'Coupon: add': '优惠券新增',
+    'Coupon: edit': '优惠券编辑',
+    'Coupon: delete': '优惠券删除',
+    'Coupon: issue': '优惠券发放',
   },
   fieldErrors: {
     required: '必填',

@@ -1,6 +1,7 @@
 import type { agentsLocales } from './console/agents.ts';
 import type { alarmsLocales } from './console/alarms.ts';
 import type { businessLocales } from './console/business-overview.ts';
+import type { couponsLocales, membersLocales } from './console/coupons.ts';
 import type { deptsLocales } from './console/depts.ts';
 import type { dictsLocales } from './console/dicts.ts';
 import type { globalSettingsLocales } from './console/global-settings.ts';
@@ -48,6 +49,8 @@ export type PageMessages = Texts<{
   globalSettings: typeof globalSettingsLocales.en;
   users: typeof usersLocales.en;
   business: typeof businessLocales.en;
+  coupons: typeof couponsLocales.en;
+  members: typeof membersLocales.en;
 }>;
 /** Every text key, for typed `t()` calls: the core texts, the console's and the pages'. */
 export type Messages = Texts<typeof en> & ConsoleMessages & PageMessages;

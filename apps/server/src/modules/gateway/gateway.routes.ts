@@ -3,8 +3,10 @@ import { ErrorBody } from '@water/contract/common';
 import {
   ChannelNotification,
   ChannelParam,
+  ClaimInput,
   GATEWAY_HEADERS,
   GATEWAY_PREFIX,
+  GatewayCoupon,
   GatewayDispenseInput,
   GatewayOrder,
   GatewayOrderInput,
@@ -12,9 +14,12 @@ import {
   GatewayPaymentInput,
   Heartbeat,
   HeartbeatAnswer,
+  MemberCoupons,
+  MemberKeyQuery,
 } from '@water/contract/gateway';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Type from 'typebox';
+import type { CouponsService } from '../coupons/coupons.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { GatewayMachineRow } from './gateway.repository.ts';
 import type { GatewayService, SignedRequest } from './gateway.service.ts';
@@ -49,7 +54,7 @@ const refusals = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBod
  */
 export async function gatewayRoutes(
   base: FastifyInstance,
-  { gateway, orders }: { gateway: GatewayService; orders: OrdersService },
+  { gateway, orders, coupons }: { gateway: GatewayService; orders: OrdersService; coupons: CouponsService },
 ) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -125,6 +130,30 @@ export async function gatewayRoutes(
         },
       },
       async (request) => orders.dispense(machineOf(request), request.params.machineOrderNo, request.body),
+    );
+    signedByMachine.get(
+      `${GATEWAY_PREFIX}/coupons`,
+      {
+        schema: {
+          tags,
+          summary: 'A member’s coupons good at this machine, and those the member may claim here',
+          querystring: MemberKeyQuery,
+          response: { 200: MemberCoupons, ...refusals },
+        },
+      },
+      async (request) => coupons.memberCoupons(machineOf(request), request.query),
+    );
+    signedByMachine.post(
+      `${GATEWAY_PREFIX}/coupons/claim`,
+      {
+        schema: {
+          tags,
+          summary: 'A member claims a coupon at the machine (by the template’s id, or by a code)',
+          body: ClaimInput,
+          response: { 201: GatewayCoupon, ...refusals },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await coupons.claim(machineOf(request), request.body)),
     );
   });
 

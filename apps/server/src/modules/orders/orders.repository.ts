@@ -307,16 +307,4 @@ export const ordersRepository = {
       totalElements: total?.n ?? 0,
     };
   },
-
-  /** The member of a phone or openid, made on first sight and credited to the machine's agent. */
-  async member(db: Database, key: { phone?: string; openid?: string }, agentId: number | null): Promise<number> {
-    const column = key.phone ? members.phone : members.openid;
-    const value = (key.phone ?? key.openid) as string;
-    await db
-      .insert(members)
-      .values({ phone: key.phone ?? null, openid: key.openid ?? null, agentId })
-      .onConflictDoNothing();
-    const [row] = await db.select({ id: members.id }).from(members).where(eq(column, value));
-    return (row as { id: number }).id;
-  },
 };

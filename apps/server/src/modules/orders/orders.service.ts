@@ -28,6 +28,9 @@ import { amountOf, percentOf, shareOf } from '../../lib/money.ts';
 import { inScope, type Principal } from '../../lib/principal.ts';
 import { formatDateTime, formatDay, parseWireTime } from '../../lib/time.ts';
 import type { Sheet } from '../../lib/xlsx.ts';
+import type { CouponsService } from '../coupons/coupons.service.ts';
+import { membersRepository } from '../members/members.repository.ts';
+import { maskPhone } from '../members/members.service.ts';
 import type { PricePoliciesService } from '../price-policies/price-policies.service.ts';
 import {
   type OrderKey,
@@ -61,12 +64,6 @@ const CLOCK_SKEW_MS = 5 * 60_000;
 const IMMEDIATE_REFUNDS: readonly string[] = ['CARD', 'COIN'];
 
 const stateConflict = (message: string) => new HttpError(409, message, 'STATE_CONFLICT');
-
-/** `138****8000`: how staff see a member's phone. */
-export function maskPhone(phone: string | null): string | null {
-  if (!phone) return null;
-  return phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : '****';
-}
 
 function gatewayDto(order: OrderRecord): GatewayOrder {
   return {
@@ -159,7 +156,12 @@ export type OrdersService = ReturnType<typeof createOrdersService>;
  */
 export function createOrdersService(
   { db, clock }: Pick<Deps, 'db' | 'clock'>,
-  { policies, paths, payTimeoutMs }: { policies: PricePoliciesService; paths: AgentPaths; payTimeoutMs: number },
+  {
+    policies,
+    coupons,
+    paths,
+    payTimeoutMs,
+  }: { policies: PricePoliciesService; coupons: CouponsService; paths: AgentPaths; payTimeoutMs: number },
 ) {
   /** A time the machine gives, checked against the server's clock. */
   function machineTime(field: string, ms: number | undefined): Date {
@@ -231,6 +233,7 @@ export function createOrdersService(
     const state = refunded >= order.paid ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
     await repo.updateOrder(tx, { id: order.id, time: order.createTime }, { refunded, state, updateTime: now });
     await repo.addSales(tx, { ...salesAt(order, now), refunded: refund.amount });
+    if (state === 'REFUNDED') await coupons.giveBack(tx, [order.id]);
     return { ...order, refunded, state };
   }
 
@@ -257,6 +260,10 @@ export function createOrdersService(
       discount: order.discountAmount,
       coupon: order.couponAmount,
     });
+    await coupons.used(tx, order);
+    if (order.memberId !== null && (await membersRepository.addPaid(tx, order.memberId, amount, at)) === 1) {
+      await coupons.giftFirstOrder(tx, order.memberId, order.machineId);
+    }
     return { ...order, state: 'PAID', paid: amount, payRef: ref, paidTime: at };
   }
 
@@ -329,11 +336,17 @@ export function createOrdersService(
         : input.memberOpenid
           ? { openid: input.memberOpenid }
           : undefined;
-      const memberId = memberKey ? await repo.member(db, memberKey, agentId) : null;
+      if (input.couponCode && !memberKey) {
+        throw invalidField(
+          'couponCode',
+          'a coupon needs the member who holds it (memberPhone or memberOpenid)',
+          'required',
+        );
+      }
+      const memberId = memberKey ? await membersRepository.memberOf(db, memberKey, agentId) : null;
       const unitPrice = memberId !== null && prices.memberPrice !== null ? prices.memberPrice : prices[input.channel];
       const listAmount = amountOf(unitPrice, input.requestedMl);
       const discountAmount = Math.min(listAmount, percentOf(listAmount, prices.discountPct));
-      const payable = Math.max(0, listAmount - discountAmount);
       const now = clock.now();
 
       const made = await repo.withPartition(db, createTime, () =>
@@ -346,9 +359,29 @@ export function createOrdersService(
             orderTime: createTime,
           });
           if (!claimed) return undefined;
+          const orderNo = orderNumber(createTime, id);
+          const base = listAmount - discountAmount;
+          const coupon =
+            input.couponCode && memberId !== null
+              ? await coupons.lockForOrder(
+                  tx,
+                  input.couponCode,
+                  memberId,
+                  { ...machine, agentId },
+                  {
+                    id,
+                    orderNo,
+                    createTime,
+                    base,
+                    unitPrice,
+                    requestedMl: input.requestedMl,
+                  },
+                )
+              : undefined;
+          const couponAmount = coupon?.amount ?? 0;
           const order = {
             id,
-            orderNo: orderNumber(createTime, id),
+            orderNo,
             machineId: machine.id,
             machineOrderNo: input.machineOrderNo,
             siteId: machine.siteId,
@@ -364,14 +397,18 @@ export function createOrdersService(
             requestedMl: input.requestedMl,
             listAmount,
             discountAmount,
-            payable,
+            couponId: coupon?.couponId ?? null,
+            couponAmount,
+            payable: Math.max(0, base - couponAmount),
             state: 'CREATED',
             createTime,
             receivedTime: now,
             updateTime: now,
           };
           await repo.insertOrder(tx, order);
-          return repo.order(tx, { id, time: createTime });
+          const made = (await repo.order(tx, { id, time: createTime })) as OrderRecord;
+          // A coupon that covers the whole sale leaves nothing to pay: the order is paid at once.
+          return made.payable === 0 ? markPaid(tx, made, 0, null, createTime) : made;
         }),
       );
       if (made) return { order: gatewayDto(made), created: true };
@@ -476,6 +513,7 @@ export function createOrdersService(
           });
           await repo.addSales(tx, { ...salesAt(order, order.paidTime ?? endedAt), dispensedMl: failed.dispensedMl });
           const refunding = { ...failed, state: order.paid > 0 ? 'REFUNDING' : 'REFUNDED' };
+          if (order.paid === 0) await coupons.giveBack(tx, [order.id]);
           return automaticRefund(tx, refunding, order.paid, 'DISPENSE_FAILED');
         }
         const dispensedMl = Math.min(input.dispensedMl ?? order.requestedMl, order.requestedMl);
@@ -491,8 +529,14 @@ export function createOrdersService(
     /** Closes the orders left unpaid past the pay timeout; answers how many. */
     async closeUnpaid(): Promise<number> {
       const now = clock.now();
-      const closed = await repo.closeUnpaid(db, new Date(now.getTime() - payTimeoutMs), now);
-      return closed.length;
+      return db.transaction(async (tx) => {
+        const closed = await repo.closeUnpaid(tx, new Date(now.getTime() - payTimeoutMs), now);
+        await coupons.giveBack(
+          tx,
+          closed.filter((order) => order.couponId !== null).map((order) => order.id),
+        );
+        return closed.length;
+      });
     },
 
     async list(principal: Principal, query: OrderQuery): Promise<PageOf<Order>> {

@@ -1,6 +1,7 @@
 /** Texts of the shared list toolkit, forms and confirmations (merged into the locale files as `list`). */
 export const listLocales = {
   en: {
+    all: 'All',
     search: 'Search',
     reset: 'Reset',
     add: 'Add',
@@ -45,6 +46,7 @@ export const listLocales = {
     localNetwork: 'Local network',
   },
   zh: {
+    all: '全部',
     search: '搜索',
     reset: '重置',
     add: '新增',

@@ -1,0 +1,139 @@
+import { DeleteOutlined } from '@ant-design/icons';
+import { COUPON_PERMISSIONS, COUPON_STATUSES, type Coupon, type CouponStatus } from '@water/contract/coupons';
+import { App, Form, Input, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
+import { EnumSelect } from '@/components/list/enum-select.tsx';
+import { SearchBar } from '@/components/list/search-bar.tsx';
+import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
+import { useListState } from '@/components/list/use-list-state.ts';
+import { useConfirm } from '@/components/use-confirm.ts';
+import { formatFen } from '@/lib/format/money.ts';
+import { useIssuedCoupons, useRevokeCoupons } from '../api/coupons.ts';
+import { couponValueText } from './coupon-value.ts';
+
+interface CouponFilters {
+  blurry?: string;
+  status?: CouponStatus;
+}
+
+const STATUS_COLORS = {
+  UNUSED: 'processing',
+  LOCKED: 'warning',
+  USED: 'success',
+  EXPIRED: 'default',
+  REVOKED: 'default',
+} as const;
+
+/** Coupons members hold or held: find one by its code or the member's phone; revoke an unused one. */
+export function IssuedTab() {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
+  const list = useListState<CouponFilters>({ initialFilters: {} });
+  const query = useIssuedCoupons(list.params);
+  const revoke = useRevokeCoupons();
+  const actions = useActionsColumn<Coupon>({
+    nameOf: (coupon) => coupon.code,
+    extra: {
+      allow: [COUPON_PERMISSIONS.issue],
+      actions: (coupon) => [
+        {
+          key: 'revoke',
+          label: t('coupons.revoke'),
+          icon: <DeleteOutlined aria-hidden />,
+          allow: COUPON_PERMISSIONS.issue,
+          danger: true,
+          disabled: coupon.status !== 'UNUSED',
+          onClick: () =>
+            confirm({
+              title: t('coupons.revokeConfirm', { code: coupon.code }),
+              content: t('coupons.revokeDetail'),
+              okText: t('coupons.revoke'),
+              onConfirm: async () => {
+                await revoke.mutateAsync([coupon.id]);
+                message.success(t('coupons.revoked', { code: coupon.code }));
+              },
+            }),
+        },
+      ],
+    },
+  });
+  const columns: DataColumn<Coupon>[] = [
+    {
+      key: 'code',
+      title: t('coupons.code'),
+      dataIndex: 'code',
+      width: 140,
+      render: (code: string) => <code>{code}</code>,
+    },
+    { key: 'template', title: t('coupons.template'), dataIndex: 'templateName', width: 150, ellipsis: true },
+    {
+      key: 'value',
+      title: t('coupons.value'),
+      width: 150,
+      render: (_, coupon) => couponValueText(t, i18n.language, coupon),
+    },
+    { key: 'member', title: t('coupons.member'), dataIndex: 'memberPhone', width: 130 },
+    {
+      key: 'status',
+      title: t('coupons.status'),
+      dataIndex: 'status',
+      sortField: 'status',
+      width: 110,
+      render: (_, coupon) => (
+        <Tag color={STATUS_COLORS[coupon.status]}>{t(`coupons.couponStatuses.${coupon.status}`)}</Tag>
+      ),
+    },
+    { key: 'validTo', title: t('coupons.validTo'), dataIndex: 'validTo', sortField: 'validTo', width: 170 },
+    {
+      key: 'order',
+      title: t('coupons.order'),
+      dataIndex: 'orderNo',
+      width: 190,
+      render: (no: string | null) => no ?? '—',
+    },
+    {
+      key: 'discount',
+      title: t('coupons.discount'),
+      width: 100,
+      align: 'right',
+      render: (_, coupon) =>
+        coupon.status === 'USED' || coupon.status === 'LOCKED' ? formatFen(coupon.discountAmount, i18n.language) : '—',
+    },
+    {
+      key: 'issueType',
+      title: t('coupons.issueType'),
+      width: 100,
+      render: (_, coupon) => t(`coupons.issueShort.${coupon.issueType}`),
+    },
+    { key: 'createTime', title: t('coupons.issuedAt'), dataIndex: 'createTime', sortField: 'createTime', width: 170 },
+    { key: 'validFrom', title: t('coupons.validFrom'), dataIndex: 'validFrom', width: 170, hiddenByDefault: true },
+    { key: 'usedTime', title: t('coupons.usedTime'), dataIndex: 'usedTime', width: 170, hiddenByDefault: true },
+    ...actions,
+  ];
+  return (
+    <>
+      <SearchBar<CouponFilters>
+        onSearch={(values) => list.search({ blurry: values.blurry?.trim() || undefined, status: values.status })}
+        onReset={list.reset}
+      >
+        <Form.Item name="blurry" label={t('coupons.search')}>
+          <Input placeholder={t('coupons.couponSearch')} allowClear style={{ width: 210 }} />
+        </Form.Item>
+        <Form.Item name="status" label={t('coupons.status')}>
+          <EnumSelect values={COUPON_STATUSES} labelOf={(value) => t(`coupons.couponStatuses.${value}`)} width={130} />
+        </Form.Item>
+      </SearchBar>
+      <DataTable<Coupon, CouponFilters>
+        tableId="coupons-issued"
+        label={t('coupons.issuedLabel')}
+        columns={columns}
+        list={list}
+        query={query}
+        rowKey={(coupon) => coupon.id}
+        exportTo={{ url: 'api/coupons/download', name: 'coupons' }}
+      />
+    </>
+  );
+}
