@@ -96,7 +96,7 @@ async function managerOf(admin: Api, browser: Browser, baseURL: string, deptId: 
   return { context, page: await context.newPage() };
 }
 
-test('business: a simulated machine sells; its agent’s manager sees the sale and the automatic refund, another agent does not; a silent machine raises an alarm in the open console', async ({
+test('business: a simulated machine sells; its agent’s manager sees the sale and the automatic refund, another agent does not; a coupon is used and given back on refund; a silent machine raises an alarm in the open console', async ({
   admin,
   browser,
   testServer,
@@ -152,6 +152,81 @@ test('business: a simulated machine sells; its agent’s manager sees the sale a
     await expect(details).toContainText('160 / 9 ppm');
     await expect(details).toContainText('CN¥2.50 net, 2 orders, 5.0 L');
     await page.screenshot({ path: shot('machine-details-en') });
+
+    // The agent's coupon, pushed to a member twice: one is used on a sale whose water never came
+    // and comes back with the refund; the other is used on a sale that completes.
+    const phone = `1391${suffix.replace(/\D/g, '').padStart(7, '0').slice(-7)}`;
+    const coupon = `Harbour welcome ${suffix}`;
+    const made = await admin.post('api/coupons/templates', {
+      name: coupon,
+      type: 'AMOUNT_OFF',
+      value: 30,
+      minSpend: 0,
+      scope: 'ALL',
+      issueType: 'PUSH',
+      total: 0,
+      perMember: 2,
+      validType: 'DAYS',
+      validDays: 30,
+      fundedBy: 'AGENT',
+      agentId: mine.id,
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const [template] = (await (await admin.get('api/coupons/templates', { blurry: coupon })).json()).content;
+    expect((await admin.put(`api/coupons/templates/${template.id}/status`, { status: 'ACTIVE' })).status()).toBe(204);
+    for (let push = 0; push < 2; push++) {
+      const pushed = await admin.post(`api/coupons/templates/${template.id}/push`, { phones: [phone] });
+      expect(await pushed.json()).toEqual({ issued: 1, refused: [] });
+    }
+    const [first, second] = (await machine.coupons(phone)).coupons;
+    expect(first && second).toBeTruthy();
+    const lost = await machine.sell({
+      channel: 'CARD',
+      requestedMl: 2000,
+      outcome: 'FAILED',
+      memberPhone: phone,
+      couponCode: first?.code,
+    });
+    expect(lost).toMatchObject({ couponAmount: 30, paid: 50, state: 'REFUNDED', refunded: 50 });
+    const kept = await machine.sell({
+      channel: 'WECHAT',
+      requestedMl: 2000,
+      memberPhone: phone,
+      couponCode: second?.code,
+    });
+    expect(kept).toMatchObject({ couponAmount: 30, paid: 70, state: 'COMPLETED' });
+
+    await page.goto('/business/coupons');
+    const templates = page.getByRole('region', { name: 'Coupon templates' });
+    const templateRow = templates.getByRole('row', { name: new RegExp(coupon) });
+    await expect(templateRow).toContainText('CN¥0.30 off');
+    await expect(templateRow).toContainText('Active');
+    // Two issued, one used (the one given back is unused again): half redeemed, 0.30 taken off.
+    const figures = page.getByRole('group', { name: 'Redemption' });
+    await expect(figures).toContainText('50 %');
+    await expect(figures).toContainText('Discount costCN¥0.30');
+    await page.screenshot({ path: shot('coupons-en') });
+    await page.getByRole('tab', { name: 'Issued coupons' }).click();
+    await page.getByPlaceholder('Coupon code or whole phone').fill(phone);
+    await page.getByRole('button', { name: 'Search' }).click();
+    const issued = page.getByRole('region', { name: 'Issued coupons' });
+    await expect(issued.getByRole('row', { name: new RegExp(second?.code ?? '-') })).toContainText('Used');
+    await expect(issued.getByRole('row', { name: new RegExp(second?.code ?? '-') })).toContainText(kept.orderNo);
+    await expect(issued.getByRole('row', { name: new RegExp(first?.code ?? '-') })).toContainText('Unused');
+    await page.screenshot({ path: shot('coupons-issued-en') });
+    await page.goto('/business/members');
+    const members = page.getByRole('region', { name: 'Members' });
+    await expect(
+      members.getByRole('row', { name: new RegExp(`${phone.slice(0, 3)}\\*{4}${phone.slice(-4)}`) }),
+    ).toContainText('CN¥0.70');
+    await page.screenshot({ path: shot('members-en') });
+    await theirs.page.goto('/business/coupons');
+    await expect(
+      theirs.page.getByRole('region', { name: 'Coupon templates' }).locator('.ant-spin-spinning'),
+    ).toHaveCount(0);
+    await expect(theirs.page.getByRole('region', { name: 'Coupon templates' })).not.toContainText(coupon);
+    // The machine says it is alive once more, then falls silent with the console open.
+    await machine.heartbeat({ tdsIn: 160, tdsOut: 9, tankLevel: 70 });
     await page.goto('/business/orders');
 
     // Another agent's manager finds neither sale.
@@ -177,7 +252,7 @@ test('business: a simulated machine sells; its agent’s manager sees the sale a
   }
 });
 
-test('business pages in Chinese: orders, refunds, alarms and price policies, on any screen @phone', async ({
+test('business pages in Chinese: orders, refunds, alarms, price policies, members and coupons, on any screen @phone', async ({
   page,
   admin,
 }) => {
@@ -194,6 +269,22 @@ test('business pages in Chinese: orders, refunds, alarms and price policies, on 
     effectiveFrom: '2099-01-01 00:00:00',
   });
   expect(created.status(), await created.text()).toBe(201);
+  const coupon = await admin.post('api/coupons/templates', {
+    name: `新客立减 ${suffix}`,
+    type: 'PERCENT_OFF',
+    value: 20,
+    minSpend: 100,
+    maxDiscount: 200,
+    scope: 'ALL',
+    issueType: 'CODE',
+    claimCode: `NEW${suffix.replace(/[^A-Za-z0-9]/g, '')}`.slice(0, 32),
+    total: 1000,
+    perMember: 1,
+    validType: 'DAYS',
+    validDays: 30,
+    fundedBy: 'PLATFORM',
+  });
+  expect(coupon.status(), await coupon.text()).toBe(201);
   await page.goto('/login');
   await page.evaluate(() => localStorage.setItem('water-console-language', 'zh-CN'));
   for (const [path, label, name] of [
@@ -201,6 +292,8 @@ test('business pages in Chinese: orders, refunds, alarms and price policies, on 
     ['/business/refunds', '退款列表', 'refunds'],
     ['/business/alarms', '告警列表', 'alarms'],
     ['/business/price-policies', '价格策略列表', 'policies'],
+    ['/business/members', '会员列表', 'members'],
+    ['/business/coupons', '优惠券模板列表', 'coupons'],
   ] as const) {
     await page.goto(path);
     const table = page.getByRole('region', { name: label });
@@ -208,14 +301,28 @@ test('business pages in Chinese: orders, refunds, alarms and price policies, on 
     await expect(table.locator('.ant-spin-spinning')).toHaveCount(0);
     if (name === 'policies')
       await expect(table.getByRole('row', { name: new RegExp(`全国统一价 ${suffix}`) })).toContainText('全部设备');
+    if (name === 'coupons')
+      await expect(table.getByRole('row', { name: new RegExp(`新客立减 ${suffix}`) })).toContainText(
+        '减 20%，最多 ¥2.00',
+      );
     await page.screenshot({ path: shot(`${name}-zh`) });
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   }
+  await page.goto('/business/price-policies');
   await page.getByRole('button', { name: '新增' }).click();
   const dialog = page.getByRole('dialog', { name: '新增价格策略' });
   await expect(dialog).toContainText('设备优先使用自己的策略');
   await page.screenshot({ path: shot('policy-form-zh') });
   await dialog.getByRole('button', { name: '取消' }).click();
+  await page.goto('/business/coupons');
+  await page.getByRole('button', { name: '新增' }).click();
+  const couponDialog = page.getByRole('dialog', { name: '新增优惠券' });
+  await expect(couponDialog).toContainText('优惠券只能在草稿状态下修改');
+  await page.screenshot({ path: shot('coupon-form-zh') });
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  await couponDialog.getByRole('button', { name: '取消' }).click();
+  const [draft] = (await (await admin.get('api/coupons/templates', { blurry: `新客立减 ${suffix}` })).json()).content;
+  expect((await admin.delete('api/coupons/templates', [draft.id])).status()).toBe(200);
   await admin.delete('api/price-policies', [
     (await (await admin.get('api/price-policies', { blurry: `全国统一价 ${suffix}` })).json()).content[0].id,
   ]);

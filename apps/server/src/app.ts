@@ -217,7 +217,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onReady', async () => {
       void seedDemoBusiness(
         { ...deps, log: app.log },
-        { agents, sites, machines, policies, orders },
+        { agents, sites, machines, policies, orders, coupons },
         config.dataDir,
       ).catch((error) => app.log.error({ err: error }, 'could not seed the demo business'));
     });

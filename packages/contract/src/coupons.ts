@@ -200,7 +200,7 @@ export const Member = Type.Object({
   agentId: Type.Union([Type.Integer(), Type.Null()]),
   agentName: Type.Union([Type.String(), Type.Null()]),
   orders: Type.Integer({ description: 'paid orders' }),
-  paidTotal: Type.Integer({ description: 'fen paid' }),
+  paidTotal: Type.Integer({ description: 'fen paid, less refunds' }),
   lastOrderTime: Type.Union([DateTime, Type.Null()]),
   unusedCoupons: Type.Integer(),
   createTime: DateTime,

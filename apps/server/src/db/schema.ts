@@ -540,7 +540,7 @@ export const members = pgTable(
     phone: varchar('phone', { length: 32 }),
     openid: varchar('openid', { length: 64 }),
     agentId: integer('agent_id').references(() => agents.id, { onDelete: 'restrict' }),
-    /** Paid orders, fen paid and the last paid order's time: kept as each order is paid. */
+    /** Paid orders, fen paid less refunds, and the last paid order's time: kept as orders are paid and refunded. */
     orderCount: integer('order_count').notNull().default(0),
     paidTotal: bigint('paid_total', { mode: 'number' }).notNull().default(0),
     lastOrderTime: ts('last_order_time'),

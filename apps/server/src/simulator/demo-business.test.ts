@@ -21,7 +21,7 @@ describe('SEED_DEMO=1', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('seeds a small living business once: agents, sites, selling machines and a week of sales that reconcile', async () => {
+  it('seeds a small living business once: agents, sites, selling machines, coupons and a week of sales that reconcile', async () => {
     const file = path.join(dataDir, DEMO_MACHINES_FILE);
     const deadline = Date.now() + 60_000;
     while (!(await stat(file).catch(() => undefined)) && Date.now() < deadline) {
@@ -55,5 +55,21 @@ describe('SEED_DEMO=1', () => {
       .select({ net: sql<number>`coalesce(sum(${salesDaily.paid} - ${salesDaily.refunded}), 0)::int` })
       .from(salesDaily);
     expect(rolled?.net).toBe((paid?.sum ?? 0) - (back?.sum ?? 0));
+
+    // Regulars used their coupons, and the coupon figures agree with what the orders took off.
+    const coupons = (await admin('GET', '/api/coupons/templates')).json().content as {
+      issueType: string;
+      counts: { issued: number; used: number; discountCost: number };
+    }[];
+    const pushed = coupons.find((template) => template.issueType === 'PUSH');
+    expect(pushed?.counts.issued).toBe(20);
+    expect(pushed?.counts.used).toBeGreaterThan(0);
+    const [taken] = await db
+      .select({
+        sum: sql<number>`coalesce(sum(${orders.couponAmount}) filter (where ${orders.state} <> 'REFUNDED'), 0)::int`,
+      })
+      .from(orders);
+    const stats = (await admin('GET', '/api/coupons/stats')).json();
+    expect(stats.total.discountCost).toBe(taken?.sum);
   }, 90_000);
 });

@@ -8,6 +8,7 @@ import { agents, machineModels, sites, users } from '../db/schema.ts';
 import type { PrincipalCache } from '../lib/principal.ts';
 import type { Clock } from '../lib/time.ts';
 import type { AgentsService } from '../modules/agents/agents.service.ts';
+import type { CouponsService } from '../modules/coupons/coupons.service.ts';
 import type { MachinesService } from '../modules/machines/machines.service.ts';
 import type { OrdersService, SellingMachine } from '../modules/orders/orders.service.ts';
 import type { PricePoliciesService } from '../modules/price-policies/price-policies.service.ts';
@@ -28,6 +29,7 @@ interface Services {
   machines: MachinesService;
   policies: PricePoliciesService;
   orders: OrdersService;
+  coupons: CouponsService;
 }
 
 /** A small pseudo-random sequence, so that every demo installation tells the same week. */
@@ -170,7 +172,39 @@ export async function seedDemoBusiness(
     });
   }
 
-  // A week of sales, each day shaped like a real one, made as the machines would report them.
+  // Coupons: a welcome gift with a member's first order, and one pushed to twenty regulars.
+  const members = Array.from({ length: 20 }, (_, index) => `1380000${String(index + 1).padStart(4, '0')}`);
+  const couponTerms = {
+    minSpend: 0,
+    scope: 'ALL',
+    total: 0,
+    perMember: 1,
+    validType: 'DAYS',
+    validDays: 30,
+    fundedBy: 'PLATFORM',
+  } as const;
+  await services.coupons.create(principal, {
+    ...couponTerms,
+    name: 'Welcome: 1 yuan off',
+    type: 'AMOUNT_OFF',
+    value: 100,
+    issueType: 'FIRST_ORDER',
+  });
+  await services.coupons.create(principal, {
+    ...couponTerms,
+    name: 'Regulars: 20 % off',
+    type: 'PERCENT_OFF',
+    value: 20,
+    maxDiscount: 200,
+    issueType: 'PUSH',
+  });
+  const templates = await services.coupons.list(principal, { page: 0, size: 10 });
+  for (const template of templates.content) await services.coupons.setStatus(principal, template.id, 'ACTIVE');
+  const pushed = templates.content.find((template) => template.issueType === 'PUSH');
+  if (pushed) await services.coupons.push(principal, pushed.id, { phones: members });
+
+  // A week of sales, each day shaped like a real one, made as the machines would report them;
+  // one in eight is a regular's, who uses a coupon when one is at hand.
   const random = seeded(20_261_123);
   const channels: Channel[] = ['WECHAT', 'ALIPAY', 'CARD', 'COIN'];
   const total = HOURLY_SHARE.reduce((sum, share) => sum + share, 0);
@@ -194,6 +228,8 @@ export async function seedDemoBusiness(
         if (at > clock.now().getTime() - 60_000) continue;
         const { channel, requestedMl, outcome } = drawSale(random, channels);
         const machineOrderNo = `D${machine.id}-${day}-${sale}`;
+        const memberPhone = random() < 0.125 ? members[Math.floor(random() * members.length)] : undefined;
+        const held = memberPhone ? (await services.coupons.memberCoupons(machine, { memberPhone })).coupons : [];
         const { order } = await services.orders.createFromMachine(machine, {
           machineOrderNo,
           tap: 1,
@@ -201,8 +237,12 @@ export async function seedDemoBusiness(
           requestedMl,
           channel,
           createdAt: at,
+          ...(memberPhone ? { memberPhone } : {}),
+          ...(held[0] ? { couponCode: held[0].code } : {}),
         });
-        if (channel === 'CARD' || channel === 'COIN') {
+        if (order.state === 'PAID') {
+          // A coupon covered the whole sale.
+        } else if (channel === 'CARD' || channel === 'COIN') {
           await services.orders.payByMachine(machine, machineOrderNo, {
             channel,
             amount: order.payable,

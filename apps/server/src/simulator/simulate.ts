@@ -1,6 +1,6 @@
 // `npm run simulate -- --machines 10 --speed 60`: virtual water machines selling through a running
 // server's gateway (real HTTP, real signatures), with a daily rhythm, short fills, failed
-// dispenses, water-quality faults and offline spells. The machines are read from a JSON file of
+// dispenses, members using coupons, water-quality faults and offline spells. The machines are read from a JSON file of
 // `{ serialNo, secret }` (by default the one `SEED_DEMO=1` writes into the data directory).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -39,7 +39,20 @@ function main() {
   const channels: Channel[] = notifyKey ? ['WECHAT', 'ALIPAY', 'CARD', 'COIN'] : ['CARD', 'COIN'];
   if (!notifyKey) console.log('PAYMENT_NOTIFY_KEY is not set: selling by card and coins only.');
   const machines = known.slice(0, count).map((identity) => new VirtualMachine(values.url, identity, notifyKey));
-  const totals = { sales: 0, refused: 0, heartbeats: 0 };
+  const totals = { sales: 0, refused: 0, heartbeats: 0, coupons: 0 };
+  /** Regular customers: one sale in ten is a member's, who uses a coupon when one is at hand. */
+  const members = Array.from({ length: 200 }, (_, index) => `1390000${String(index).padStart(4, '0')}`);
+  const memberSale = async (machine: VirtualMachine, sale: ReturnType<typeof drawSale>) => {
+    const memberPhone = members[Math.floor(Math.random() * members.length)] as string;
+    const held = await machine.coupons(memberPhone);
+    let code = held.coupons[0]?.code;
+    const offer = held.claimable[0];
+    if (!code && offer && Math.random() < 0.3) {
+      code = (await machine.claim({ memberPhone, templateId: offer.templateId }).catch(() => undefined))?.code;
+    }
+    if (code) totals.coupons++;
+    return machine.sell({ ...sale, memberPhone, ...(code ? { couponCode: code } : {}) });
+  };
   const offlineUntil = new Map<VirtualMachine, number>();
 
   const beat = async (machine: VirtualMachine) => {
@@ -57,7 +70,8 @@ function main() {
         if ((offlineUntil.get(machine) ?? 0) > Date.now()) return;
         if (Math.random() >= salesPerSecond(hour, speed)) return;
         try {
-          await machine.sell(drawSale(Math.random, channels));
+          const sale = drawSale(Math.random, channels);
+          await (Math.random() < 0.1 ? memberSale(machine, sale) : machine.sell(sale));
           totals.sales++;
         } catch (error) {
           totals.refused++;
@@ -72,7 +86,10 @@ function main() {
   }, 60_000);
   setInterval(() => void tick(), 1000);
   setInterval(
-    () => console.log(`sales ${totals.sales}, refused ${totals.refused}, heartbeats ${totals.heartbeats}`),
+    () =>
+      console.log(
+        `sales ${totals.sales} (${totals.coupons} with a coupon), refused ${totals.refused}, heartbeats ${totals.heartbeats}`,
+      ),
     10_000,
   );
   console.log(`${count} machines selling at ${speed}× through ${values.url}; Ctrl+C stops.`);

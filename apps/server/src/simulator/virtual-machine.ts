@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { Channel, GatewayOrder, Heartbeat, HeartbeatAnswer } from '@water/contract/gateway';
+import type {
+  Channel,
+  ClaimInput,
+  GatewayCoupon,
+  GatewayOrder,
+  Heartbeat,
+  HeartbeatAnswer,
+  MemberCoupons,
+} from '@water/contract/gateway';
 import { GATEWAY_PREFIX } from '@water/contract/gateway';
 import { signedHeaders, signingKeyOf } from '../lib/gateway-signing.ts';
 
@@ -17,6 +25,8 @@ export interface SaleOptions {
   requestedMl: number;
   outcome?: Outcome;
   memberPhone?: string;
+  /** One of the member's coupons, to take off this sale. */
+  couponCode?: string;
   /** The machine's time of the sale (ms), for sales made while it was offline. */
   at?: number;
   /** Report the sale and its payment twice, as a machine retrying after a lost answer would. */
@@ -72,6 +82,16 @@ export class VirtualMachine {
     return this.#send('POST', `${GATEWAY_PREFIX}/heartbeat`, telemetry);
   }
 
+  /** A member's coupons good at this machine, and those the member may claim here. */
+  coupons(memberPhone: string): Promise<MemberCoupons> {
+    return this.#send('GET', `${GATEWAY_PREFIX}/coupons?memberPhone=${memberPhone}`);
+  }
+
+  /** A member claims a coupon at the machine (a template's id, or a code). */
+  claim(input: ClaimInput): Promise<GatewayCoupon> {
+    return this.#send('POST', `${GATEWAY_PREFIX}/coupons/claim`, input);
+  }
+
   /** One sale from start to end: created, paid (by the machine or the channel), dispensed. */
   async sell(options: SaleOptions): Promise<GatewayOrder> {
     const machineOrderNo = `${this.identity.serialNo.slice(-8)}-${Date.now().toString(36)}-${++this.#sequence}-${randomBytes(2).toString('hex')}`;
@@ -83,6 +103,7 @@ export class VirtualMachine {
       requestedMl: options.requestedMl,
       channel: options.channel,
       ...(options.memberPhone ? { memberPhone: options.memberPhone } : {}),
+      ...(options.couponCode ? { couponCode: options.couponCode } : {}),
       ...(at !== undefined ? { createdAt: at } : {}),
     };
     const order = await this.#send<GatewayOrder>('POST', `${GATEWAY_PREFIX}/orders`, sale);
@@ -91,7 +112,9 @@ export class VirtualMachine {
       if (again.orderNo !== order.orderNo) throw new Error(`a repeated sale became a second order: ${again.orderNo}`);
     }
     const path = `${GATEWAY_PREFIX}/orders/${machineOrderNo}`;
-    if (options.channel === 'CARD' || options.channel === 'COIN') {
+    if (order.state === 'PAID') {
+      // A coupon covered the whole sale: nothing to pay.
+    } else if (options.channel === 'CARD' || options.channel === 'COIN') {
       const payment = { channel: options.channel, amount: order.payable, ...(at !== undefined ? { paidAt: at } : {}) };
       await this.#send('POST', `${path}/payment`, payment);
       if (options.repeat) await this.#send('POST', `${path}/payment`, payment);

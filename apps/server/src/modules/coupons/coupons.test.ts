@@ -330,6 +330,11 @@ describe('members and coupons', () => {
     expect((await couponOf(id, failing)).status).toBe('USED');
     const failed = await northCall('POST', `/gateway/v1/orders/${no}/dispense`, { result: 'FAILED', dispensedMl: 0 });
     expect(failed.json()).toMatchObject({ state: 'REFUNDED', refunded: made.payable });
+    // The member's figures net the refund out.
+    expect((await admin('GET', `/api/members?blurry=${failing}`)).json().content[0]).toMatchObject({
+      orders: 1,
+      paidTotal: 0,
+    });
     expect(await couponOf(id, failing)).toMatchObject({ status: 'UNUSED', discountAmount: 0 });
 
     // A short fill refunds part: the coupon stays used.

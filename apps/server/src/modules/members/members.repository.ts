@@ -63,6 +63,14 @@ export const membersRepository = {
     return row?.orderCount ?? 0;
   },
 
+  /** Takes a refund off its member's paid total. */
+  async subtractRefund(db: Database, id: number, amount: number): Promise<void> {
+    await db
+      .update(members)
+      .set({ paidTotal: sql`greatest(${members.paidTotal} - ${amount}, 0)` })
+      .where(eq(members.id, id));
+  },
+
   async page(
     db: Database,
     agentIds: readonly number[] | null,

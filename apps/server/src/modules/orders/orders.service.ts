@@ -234,6 +234,7 @@ export function createOrdersService(
     await repo.updateOrder(tx, { id: order.id, time: order.createTime }, { refunded, state, updateTime: now });
     await repo.addSales(tx, { ...salesAt(order, now), refunded: refund.amount });
     if (state === 'REFUNDED') await coupons.giveBack(tx, [order.id]);
+    if (order.memberId !== null) await membersRepository.subtractRefund(tx, order.memberId, refund.amount);
     return { ...order, refunded, state };
   }
 

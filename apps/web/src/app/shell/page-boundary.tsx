@@ -1,12 +1,13 @@
-import { Button, Result, Spin } from 'antd';
+import { Button, Spin } from 'antd';
 import { Component, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StatusNotice } from '@/components/status-notice.tsx';
 import { ProgressFallback } from '../navigation-progress.ts';
 
 function LoadFailed({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
   return (
-    <Result
+    <StatusNotice
       status="error"
       title={t('shell.pageLoadFailedTitle')}
       subTitle={t('shell.pageLoadFailed')}

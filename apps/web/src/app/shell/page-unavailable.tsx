@@ -1,6 +1,6 @@
-import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '@/components/link-button.tsx';
+import { StatusNotice } from '@/components/status-notice.tsx';
 import { useMenuTitle } from '@/lib/menu-title.ts';
 import type { RouteEntry } from '@/lib/menus-to-routes.ts';
 
@@ -10,7 +10,7 @@ export function PageUnavailable({ entry }: { entry: RouteEntry }) {
   const menuTitle = useMenuTitle();
   const title = menuTitle(entry.title);
   return (
-    <Result
+    <StatusNotice
       status="warning"
       title={t('shell.pageUnavailableTitle')}
       subTitle={

@@ -1,7 +1,7 @@
 /** Texts of the Coupons and Members pages (merged into the locale files as `coupons`). */
 export const couponsLocales = {
   en: {
-    templates: 'Coupons',
+    templates: 'Templates',
     issued: 'Issued coupons',
     templatesLabel: 'Coupon templates',
     issuedLabel: 'Issued coupons',
@@ -22,6 +22,7 @@ export const couponsLocales = {
     minSpend: 'Minimum spend (yuan)',
     minSpendShort: 'From {{amount}}',
     noMinimum: 'No minimum',
+    noMinimumHint: 'Leave empty for no minimum.',
     maxDiscount: 'At most (yuan)',
     maxDiscountHint: 'Leave empty for no cap.',
     scope: 'Good at',
@@ -110,7 +111,7 @@ export const couponsLocales = {
     statsCostSplit: 'Platform {{platform}} · agents {{agent}}',
   },
   zh: {
-    templates: '优惠券',
+    templates: '优惠券模板',
     issued: '已发放',
     templatesLabel: '优惠券模板列表',
     issuedLabel: '已发放优惠券列表',
@@ -131,6 +132,7 @@ export const couponsLocales = {
     minSpend: '最低消费（元）',
     minSpendShort: '满 {{amount}}',
     noMinimum: '无门槛',
+    noMinimumHint: '留空表示无门槛。',
     maxDiscount: '最多减（元）',
     maxDiscountHint: '留空则不封顶。',
     scope: '适用范围',
@@ -219,7 +221,7 @@ export const membersLocales = {
     openid: 'Payment account',
     agent: 'Acquired by',
     orders: 'Paid orders',
-    paidTotal: 'Paid',
+    paidTotal: 'Net paid',
     lastOrder: 'Last order',
     unusedCoupons: 'Unused coupons',
     joined: 'Known since',
@@ -233,7 +235,7 @@ export const membersLocales = {
     openid: '支付账号',
     agent: '归属代理商',
     orders: '支付订单',
-    paidTotal: '累计支付',
+    paidTotal: '累计实付',
     lastOrder: '最近下单',
     unusedCoupons: '未用优惠券',
     joined: '首次出现',

@@ -102,7 +102,7 @@ export function TemplateForm({ dialog }: { dialog: FormDialog<CouponTemplate> })
           </Form.Item>
         </Col>
         <Col xs={12} sm={8}>
-          <Form.Item name="minSpend" label={t('coupons.minSpend')} extra={t('coupons.noMinimum')}>
+          <Form.Item name="minSpend" label={t('coupons.minSpend')} extra={t('coupons.noMinimumHint')}>
             <InputNumber<string> {...money} />
           </Form.Item>
         </Col>

@@ -18,7 +18,7 @@ function CouponFigures() {
   const total = stats.data?.total;
   const rate = total && total.issued > 0 ? Math.round((total.used / total.issued) * 1000) / 10 : 0;
   const figure = (title: string, value: string | number | undefined, extra?: string) => (
-    <Col xs={12} md={8} xl={4}>
+    <Col xs={12} md={8} xl={extra ? 8 : 4}>
       <Statistic title={title} value={value ?? '–'} loading={stats.isPending} />
       {extra && <small style={{ opacity: 0.65 }}>{extra}</small>}
     </Col>

@@ -68,7 +68,7 @@ export function MembersPage() {
         onReset={list.reset}
       >
         <Form.Item name="blurry" label={t('members.search')}>
-          <Input placeholder={t('members.searchPlaceholder')} allowClear style={{ width: 190 }} inputMode="numeric" />
+          <Input placeholder={t('members.searchPlaceholder')} allowClear style={{ width: 220 }} inputMode="numeric" />
         </Form.Item>
       </SearchBar>
       <DataTable<Member, MemberFilters>
