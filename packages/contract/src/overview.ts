@@ -10,6 +10,8 @@ export const SalesFigures = Type.Object({
   refunded: Type.Integer(),
   orders: Type.Integer(),
   dispensedMl: Type.Integer(),
+  /** What coupons took off the orders paid. */
+  coupon: Type.Integer(),
   /** Paid per order, in fen (0 without orders). */
   averageTicket: Type.Integer(),
 });

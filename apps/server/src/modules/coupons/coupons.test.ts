@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   activeAgent,
@@ -11,7 +11,10 @@ import {
 } from '../../../test/business-fixtures.ts';
 import { type Caller, callerFor, tokenOf, useTestApp } from '../../../test/test-app.ts';
 import { salesDaily } from '../../db/schema.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import { formatDateTime, formatDay } from '../../lib/time.ts';
+
+const startOfMonth = (date: Date) => new Date(date.getFullYear(), date.getMonth(), 1);
+
 import { roleId, userBody } from '../users/test-fixtures.ts';
 import { couponDiscount, goodAt } from './coupons.service.ts';
 
@@ -377,6 +380,13 @@ describe('members and coupons', () => {
       .from(salesDaily)
       .where(and(eq(salesDaily.machineId, northMachine.id), eq(salesDaily.channel, 'WECHAT')));
     expect(sales).toEqual({ coupon: 100, orders: 1, paid: 0 });
+    // The home page counts what coupons took off this month, from the same roll-ups.
+    const [month] = await ctx.t.database.db
+      .select({ coupon: sql<number>`sum(${salesDaily.coupon})::int` })
+      .from(salesDaily)
+      .where(gte(salesDaily.day, formatDay(startOfMonth(ctx.t.clock.now()))));
+    expect((await admin('GET', '/api/business/overview')).json().month.coupon).toBe(month?.coupon);
+    expect(month?.coupon).toBeGreaterThanOrEqual(100);
   });
 
   it('lets members claim at a machine, by template or by code, and gives first-order coupons once', async () => {

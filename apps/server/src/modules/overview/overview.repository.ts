@@ -10,9 +10,10 @@ const figures = {
   refunded: sql<number>`coalesce(sum(${salesDaily.refunded}), 0)::bigint`,
   orders: sql<number>`coalesce(sum(${salesDaily.orders}), 0)::bigint`,
   dispensedMl: sql<number>`coalesce(sum(${salesDaily.dispensedMl}), 0)::bigint`,
+  coupon: sql<number>`coalesce(sum(${salesDaily.coupon}), 0)::bigint`,
 };
 
-const SUMS = ['paid', 'refunded', 'orders', 'dispensedMl', 'net', 'operating', 'online', 'faulty'];
+const SUMS = ['paid', 'refunded', 'orders', 'dispensedMl', 'coupon', 'net', 'operating', 'online', 'faulty'];
 
 /** A row with its sums as numbers (PostgreSQL answers bigints as text). */
 const numbers = <T extends Record<string, unknown>>(row: T): T =>
@@ -25,7 +26,7 @@ export const overviewRepository = {
       .select(figures)
       .from(salesDaily)
       .where(and(inAgents(salesDaily.agentId, agentIds), gte(salesDaily.day, from), lte(salesDaily.day, to)));
-    return numbers(row ?? { paid: 0, refunded: 0, orders: 0, dispensedMl: 0 });
+    return numbers(row ?? { paid: 0, refunded: 0, orders: 0, dispensedMl: 0, coupon: 0 });
   },
 
   async daily(db: Database, agentIds: readonly number[] | null, from: string, to: string) {

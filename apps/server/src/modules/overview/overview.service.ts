@@ -9,13 +9,20 @@ import { overviewRepository as repo } from './overview.repository.ts';
 const DAY = 'YYYY-MM-DD';
 const RANKED = 5;
 
-function salesFigures(row: { paid: number; refunded: number; orders: number; dispensedMl: number }): SalesFigures {
+function salesFigures(row: {
+  paid: number;
+  refunded: number;
+  orders: number;
+  dispensedMl: number;
+  coupon: number;
+}): SalesFigures {
   return {
     net: row.paid - row.refunded,
     paid: row.paid,
     refunded: row.refunded,
     orders: row.orders,
     dispensedMl: row.dispensedMl,
+    coupon: row.coupon,
     averageTicket: row.orders > 0 ? Math.round(row.paid / row.orders) : 0,
   };
 }

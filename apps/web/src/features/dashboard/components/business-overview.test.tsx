@@ -13,6 +13,7 @@ const figures = (net: number, orders = 10): SalesFigures => ({
   refunded: 0,
   orders,
   dispensedMl: orders * 5000,
+  coupon: orders * 3,
   averageTicket: orders > 0 ? Math.round(net / orders) : 0,
 });
 
@@ -62,6 +63,7 @@ describe('BusinessOverview', () => {
     expect(within(section).getByText('2 offline, 1 with faults')).toBeTruthy();
     expect(within(section).getByText('WeChat Pay · CN¥200.00')).toBeTruthy();
     expect(within(section).getByText('1. WM-0001')).toBeTruthy();
+    expect(within(section).getByText('Coupons took CN¥6.00 off')).toBeTruthy();
     expect(within(section).getAllByText('No sales yet.')).toHaveLength(2);
   });
 });

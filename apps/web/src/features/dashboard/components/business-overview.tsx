@@ -91,7 +91,12 @@ export function BusinessOverview() {
       icon: <WalletOutlined />,
       title: t('business.monthNet'),
       value: money(figures.month.net),
-      footer: <Trend now={figures.month.net} before={figures.lastMonth.net} label="vsLastMonth" />,
+      footer: (
+        <>
+          <Trend now={figures.month.net} before={figures.lastMonth.net} label="vsLastMonth" />
+          <div>{t('business.couponsMonth', { amount: money(figures.month.coupon) })}</div>
+        </>
+      ),
     },
     {
       key: 'litres',
