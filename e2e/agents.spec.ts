@@ -99,6 +99,33 @@ for (const language of ['en', 'zh'] as const) {
       await expect(table.locator('.ant-spin-spinning')).toHaveCount(0);
       await page.screenshot({ path: shot(`agents-${language}`) });
       expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+
+      // Its details: the terms, and the site it has.
+      const [agent] = (await (await admin.get('api/agents', { blurry: `SC-${suffix}` })).json()).content;
+      expect((await admin.put(`api/agents/${agent.id}/review`, { action: 'APPROVE' })).status()).toBe(200);
+      const site = await admin.post('api/sites', {
+        agentId: agent.id,
+        name: language === 'en' ? `Pearl Plaza ${suffix}` : `明珠广场 ${suffix}`,
+        type: 'SHOP',
+        address: language === 'en' ? '9 Pearl Road' : '明珠路 9 号',
+        feeType: 'RENT',
+        feeValue: 0,
+      });
+      expect(site.status(), await site.text()).toBe(201);
+      await page.reload();
+      await table
+        .getByRole('button', { name: language === 'en' ? `Details of ${agent.name}` : `查看 ${agent.name} 详情` })
+        .click();
+      const details = page.getByRole('dialog', {
+        name: language === 'en' ? `Agent ${agent.name}` : `代理商 ${agent.name}`,
+      });
+      await expect(details).toContainText('28.00%');
+      await expect(details).toContainText(language === 'en' ? '0 of 800 machines' : '0');
+      await details.getByRole('tab', { name: language === 'en' ? 'Sites (1)' : '点位 (1)' }).click();
+      await expect(details).toContainText(language === 'en' ? `Pearl Plaza ${suffix}` : `明珠广场 ${suffix}`);
+      await page.screenshot({ path: shot(`agent-detail-${language}`) });
+      expect(await fitsScreenWidth(page, details)).toBe(true);
+      await details.getByRole('button', { name: language === 'en' ? 'Close' : '关闭' }).click();
       await table.getByRole('button', { name: language === 'en' ? 'Add' : '新增' }).click();
       const dialog = page.getByRole('dialog');
       await expect(dialog).toBeVisible();

@@ -50,6 +50,28 @@ for (const language of ['en', 'zh'] as const) {
       await expect(table.locator('.ant-spin-spinning')).toHaveCount(0);
       await page.screenshot({ path: shot(`sites-${language}`) });
       expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+
+      // A second site with coordinates: the map of this search shows it, and says one lacks them.
+      const placed = await admin.post('api/sites', {
+        agentId: agent.id,
+        name: `Harbour Point ${suffix}`,
+        type: 'SHOP',
+        address: '1 Harbour Road',
+        longitude: '114.057868',
+        latitude: '22.543099',
+        feeType: 'RENT',
+        feeValue: 0,
+      });
+      expect(placed.status(), await placed.text()).toBe(201);
+      await page.getByPlaceholder(en ? 'Name, address or owner' : '名称、地址或业主').fill(suffix);
+      await page.getByRole('button', { name: en ? 'Search' : '搜索' }).click();
+      await page.getByRole('radiogroup', { name: en ? 'View' : '视图' }).getByText(en ? 'Map' : '地图', { exact: true }).click();
+      const map = page.getByRole('region', { name: en ? 'Sites on the map' : '点位地图' });
+      await expect(map).toContainText(en ? '1 of 2 sites have coordinates' : '2 个点位中有 1 个填写了坐标');
+      await expect(map.getByRole('listitem')).toHaveText(new RegExp(`Harbour Point ${suffix}: 114.057868, 22.543099`));
+      await expect(map.locator('svg path').first()).toBeVisible();
+      await page.screenshot({ path: shot(`sites-map-${language}`) });
+      expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     });
   });
 }

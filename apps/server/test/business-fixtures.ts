@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { signedHeaders, signingKeyOf } from '../src/lib/gateway-signing.ts';
-import type { Caller, TestApp } from './test-app.ts';
+import { roleId, userBody } from '../src/modules/users/test-fixtures.ts';
+import { type Caller, callerFor, type TestApp, tokenOf } from './test-app.ts';
 
 let serial = 0;
 /** A name or code no other call of this run gives. */
@@ -99,3 +100,11 @@ export function machineCaller(t: TestApp, machine: { serialNo: string; secret: s
 }
 
 export type MachineCaller = ReturnType<typeof machineCaller>;
+
+/** A user of a department with a seeded role, made by the administrator, and calls signed in as them. */
+export async function staffOf(t: TestApp, admin: Caller, dept: number, role: string, password = 'Staff-pass-1') {
+  const body = userBody(dept, await roleId(t, role), { password });
+  const created = await admin('POST', '/api/users', body);
+  expect(created.statusCode, created.body).toBe(201);
+  return callerFor(t, await tokenOf(t, body.username, password));
+}

@@ -79,6 +79,12 @@ export const OPERATION_NAMES: Readonly<Record<string, string>> = {
   'POST /api/orders/:orderNo/refunds': 'Ask for a refund',
   'PUT /api/refunds/:id/review': 'Review a refund',
   'PUT /api/alarms': 'Handle alarms',
+  'POST /api/coupons/templates': 'Create a coupon',
+  'PUT /api/coupons/templates': 'Edit a coupon',
+  'DELETE /api/coupons/templates': 'Delete coupons',
+  'PUT /api/coupons/templates/:id/status': 'Start, pause or end a coupon',
+  'POST /api/coupons/templates/:id/push': 'Push a coupon to members',
+  'PUT /api/coupons/revoke': 'Revoke coupons',
 };
 
 /** The logged name of a write: its operation name, or undefined for a route that has none. */

@@ -33,7 +33,7 @@ describe('translateMenuTitle', () => {
   });
 
   it('shows any other title as sent', () => {
-    expect(translateMenuTitle(consoleZhCN.menuTitles, 'Coupons')).toBe('Coupons');
+    expect(translateMenuTitle(consoleZhCN.menuTitles, 'Loyalty points')).toBe('Loyalty points');
     expect(translateMenuTitle(consoleZhCN.menuTitles, 'toString')).toBe('toString');
   });
 });

@@ -7,6 +7,7 @@ import {
   machineModel,
   operatingMachine,
   siteOf,
+  staffOf as staffOfDept,
   unique,
 } from '../../../test/business-fixtures.ts';
 import { type Caller, callerFor, tokenOf, useTestApp } from '../../../test/test-app.ts';
@@ -15,10 +16,8 @@ import { formatDateTime, formatDay } from '../../lib/time.ts';
 
 const startOfMonth = (date: Date) => new Date(date.getFullYear(), date.getMonth(), 1);
 
-import { roleId, userBody } from '../users/test-fixtures.ts';
 import { couponDiscount, goodAt } from './coupons.service.ts';
 
-const PASSWORD = 'Coupons-pass-1';
 let phoneSerial = 0;
 /** A mobile number no other test of this file uses. */
 const newPhone = () => `139${String(Date.now() % 100_000).padStart(5, '0')}${String(++phoneSerial).padStart(3, '0')}`;
@@ -61,6 +60,21 @@ describe('coupon arithmetic', () => {
   });
 });
 
+/** A valid template: 0.30 off, pushed, good everywhere for a week, on the platform. */
+const templateBody = {
+  name: 'Coupon',
+  type: 'AMOUNT_OFF',
+  value: 30,
+  minSpend: 0,
+  scope: 'ALL',
+  issueType: 'PUSH',
+  total: 0,
+  perMember: 1,
+  validType: 'DAYS',
+  validDays: 7,
+  fundedBy: 'PLATFORM',
+};
+
 describe('members and coupons', () => {
   const ctx = useTestApp();
   const admin: Caller = (...args) => ctx.admin(...args);
@@ -73,30 +87,12 @@ describe('members and coupons', () => {
   let northManager: Caller;
   let southManager: Caller;
 
-  const staffOf = async (dept: number, role: string) => {
-    const body = userBody(dept, await roleId(ctx.t, role), { password: PASSWORD });
-    const created = await admin('POST', '/api/users', body);
-    expect(created.statusCode, created.body).toBe(201);
-    return callerFor(ctx.t, await tokenOf(ctx.t, body.username, PASSWORD));
-  };
+  const staffOf = (dept: number, role: string) => staffOfDept(ctx.t, admin, dept, role);
 
   /** A template made by `as` and started; answers its id. */
   const template = async (fields: Record<string, unknown> = {}, as: Caller = admin, start = true) => {
     const name = unique('Coupon ');
-    const created = await as('POST', '/api/coupons/templates', {
-      name,
-      type: 'AMOUNT_OFF',
-      value: 30,
-      minSpend: 0,
-      scope: 'ALL',
-      issueType: 'PUSH',
-      total: 0,
-      perMember: 1,
-      validType: 'DAYS',
-      validDays: 7,
-      fundedBy: 'PLATFORM',
-      ...fields,
-    });
+    const created = await as('POST', '/api/coupons/templates', { ...templateBody, name, ...fields });
     expect(created.statusCode, created.body).toBe(201);
     const found = await as('GET', `/api/coupons/templates?blurry=${encodeURIComponent(name)}`);
     const id = found.json().content[0].id as number;
@@ -165,19 +161,7 @@ describe('members and coupons', () => {
   });
 
   it('refuses templates that do not hold together, and platform money or foreign scope to an agent’s staff', async () => {
-    const base = {
-      name: 'Bad',
-      type: 'AMOUNT_OFF',
-      value: 30,
-      minSpend: 0,
-      scope: 'ALL',
-      issueType: 'PUSH',
-      total: 0,
-      perMember: 1,
-      validType: 'DAYS',
-      validDays: 7,
-      fundedBy: 'PLATFORM',
-    };
+    const base = { ...templateBody, name: 'Bad' };
     const refused = async (body: Record<string, unknown>, field: string, as: Caller = admin, status = 400) => {
       const answer = await as('POST', '/api/coupons/templates', { ...base, ...body });
       expect(answer.statusCode, answer.body).toBe(status);

@@ -7,15 +7,14 @@ import {
   machineModel,
   operatingMachine,
   siteOf,
+  staffOf as staffOfDept,
   unique,
 } from '../../../test/business-fixtures.ts';
-import { type Caller, callerFor, tokenOf, useTestApp } from '../../../test/test-app.ts';
+import { type Caller, useTestApp } from '../../../test/test-app.ts';
 import { orders, refunds, salesDaily } from '../../db/schema.ts';
 import { formatDay } from '../../lib/time.ts';
-import { roleId, userBody } from '../users/test-fixtures.ts';
 
 const past = '2020-01-01 00:00:00';
-const PASSWORD = 'Orders-pass-1';
 
 describe('orders, refunds and price policies', () => {
   const ctx = useTestApp();
@@ -47,12 +46,7 @@ describe('orders, refunds and price policies', () => {
     const { prices } = (await call('POST', '/gateway/v1/heartbeat', {})).json();
     return prices === null ? null : (prices.CARD as number);
   };
-  const staffOf = async (dept: number, role: string) => {
-    const body = userBody(dept, await roleId(ctx.t, role), { password: PASSWORD });
-    const created = await admin('POST', '/api/users', body);
-    expect(created.statusCode, created.body).toBe(201);
-    return callerFor(ctx.t, await tokenOf(ctx.t, body.username, PASSWORD));
-  };
+  const staffOf = (dept: number, role: string) => staffOfDept(ctx.t, admin, dept, role);
   /** A card sale carried through: created, paid, dispensed (`dispensedMl` short of 2 L refunds the rest). */
   const cardSale = async (call: MachineCaller, dispensedMl = 2000) => {
     const no = unique('S');

@@ -65,6 +65,12 @@ export const operationNamesZh: Readonly<Record<string, string>> = {
   'Delete price policies': '删除价格策略',
   'Ask for a refund': '申请退款',
   'Review a refund': '审核退款',
+  'Create a coupon': '新增优惠券',
+  'Edit a coupon': '编辑优惠券',
+  'Delete coupons': '删除优惠券',
+  'Start, pause or end a coupon': '开始、暂停或结束优惠券',
+  'Push a coupon to members': '向会员推送优惠券',
+  'Revoke coupons': '作废优惠券',
   'Handle alarms': '处理告警',
   'Delete sites': '删除点位',
 };

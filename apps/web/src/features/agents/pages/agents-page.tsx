@@ -8,7 +8,8 @@ import {
   type AgentStatus,
   actionsFrom,
 } from '@water/contract/agents';
-import { Card, Form, Input, Progress, Select, Tag, Typography } from 'antd';
+import { Button, Card, Form, Input, Progress, Select, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '@/components/list/add-button.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
@@ -22,6 +23,7 @@ import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
 import { agentsLocales } from '@/locales/console/agents.ts';
 import { useAgents } from '../api/agents.ts';
+import { AgentDetail } from '../components/agent-detail.tsx';
 import { AgentForm } from '../components/agent-form.tsx';
 import { ReviewAgentForm } from '../components/review-agent-form.tsx';
 
@@ -48,6 +50,7 @@ export function AgentsPage() {
   const query = useAgents(list.params);
   const dialog = useFormDialog<Agent>();
   const reviewing = useFormDialog<Agent>();
+  const [shown, setShown] = useState<Agent>();
 
   const actions = useActionsColumn<Agent>({
     nameOf: (agent) => agent.name,
@@ -71,7 +74,25 @@ export function AgentsPage() {
 
   const columns: DataColumn<Agent>[] = [
     { key: 'code', title: t('agents.code'), dataIndex: 'code', sortField: 'code', width: 110, ellipsis: true },
-    { key: 'name', title: t('agents.name'), dataIndex: 'name', sortField: 'name', width: 160, ellipsis: true },
+    {
+      key: 'name',
+      title: t('agents.name'),
+      dataIndex: 'name',
+      sortField: 'name',
+      width: 160,
+      ellipsis: true,
+      render: (_, agent) => (
+        <Button
+          type="link"
+          size="small"
+          style={{ padding: 0 }}
+          aria-label={t('agents.details', { name: agent.name })}
+          onClick={() => setShown(agent)}
+        >
+          {agent.name}
+        </Button>
+      ),
+    },
     {
       key: 'level',
       title: t('agents.level'),
@@ -215,6 +236,7 @@ export function AgentsPage() {
       />
       <AgentForm dialog={dialog} />
       <ReviewAgentForm dialog={reviewing} />
+      <AgentDetail agent={shown} onClose={() => setShown(undefined)} />
     </Card>
   );
 }

@@ -1,5 +1,6 @@
 import { SITE_PERMISSIONS, SITE_STATUSES, SITE_TYPE_DICT, type Site } from '@water/contract/sites';
-import { Card, Form, Input, Select, Tag, Typography } from 'antd';
+import { Card, Flex, Form, Input, Segmented, Select, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictLabel } from '@/components/dict-label.tsx';
 import { DictSelect } from '@/components/dict-select.tsx';
@@ -18,6 +19,7 @@ import { sitesLocales } from '@/locales/console/sites.ts';
 import { useDeleteSites, useSites } from '../api/sites.ts';
 import { SiteForm } from '../components/site-form.tsx';
 import { fromHundredths } from '../components/site-form-values.ts';
+import { SitesMap } from '../components/sites-map.tsx';
 
 addPageTexts('sites', sitesLocales);
 
@@ -32,7 +34,9 @@ export function SitesPage() {
   const { t, i18n } = useTranslation();
   const menuTitle = useMenuTitle();
   const list = useListState<SiteFilters>({ initialFilters: {} });
+  const [view, setView] = useState<'LIST' | 'MAP'>('LIST');
   const query = useSites(list.params);
+  const { page: _page, size: _size, sort: _sort, ...mapFilters } = list.params;
   const dialog = useFormDialog<Site>();
   const remove = useDeleteSites();
   const warning = t('sites.deleteWarning');
@@ -106,7 +110,18 @@ export function SitesPage() {
   ];
   return (
     <Card variant="borderless">
-      <PageHeading title={menuTitle('Sites')} />
+      <Flex justify="flex-end" align="center" wrap gap={8} style={{ marginBottom: 8 }}>
+        <PageHeading title={menuTitle('Sites')} />
+        <Segmented<'LIST' | 'MAP'>
+          aria-label={t('sites.view')}
+          value={view}
+          onChange={setView}
+          options={[
+            { value: 'LIST', label: t('sites.views.LIST') },
+            { value: 'MAP', label: t('sites.views.MAP') },
+          ]}
+        />
+      </Flex>
       <SearchBar<SiteFilters>
         onSearch={(values) =>
           list.search({ blurry: values.blurry?.trim() || undefined, type: values.type, status: values.status })
@@ -128,22 +143,26 @@ export function SitesPage() {
           />
         </Form.Item>
       </SearchBar>
-      <DataTable<Site, SiteFilters>
-        tableId="sites"
-        label={t('sites.label')}
-        columns={columns}
-        list={list}
-        query={query}
-        rowKey={(site) => site.id}
-        exportTo={{ url: 'api/sites/download', name: 'sites' }}
-        tableProps={{ rowSelection: bulk.rowSelection }}
-        actions={
-          <>
-            <AddButton allow={SITE_PERMISSIONS.add} onClick={dialog.openCreate} />
-            {bulk.button}
-          </>
-        }
-      />
+      {view === 'MAP' ? (
+        <SitesMap filters={mapFilters} />
+      ) : (
+        <DataTable<Site, SiteFilters>
+          tableId="sites"
+          label={t('sites.label')}
+          columns={columns}
+          list={list}
+          query={query}
+          rowKey={(site) => site.id}
+          exportTo={{ url: 'api/sites/download', name: 'sites' }}
+          tableProps={{ rowSelection: bulk.rowSelection }}
+          actions={
+            <>
+              <AddButton allow={SITE_PERMISSIONS.add} onClick={dialog.openCreate} />
+              {bulk.button}
+            </>
+          }
+        />
+      )}
       <SiteForm dialog={dialog} />
     </Card>
   );

@@ -1,0 +1,174 @@
+import { randomBytes } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { signingKeyOf } from '../lib/gateway-signing.ts';
+
+/** What to back-fill: a distributor's machines and how long and busy a history. */
+export interface BackfillOptions {
+  machines: number;
+  /** Days of history, ending yesterday. */
+  days: number;
+  /** Sales per machine per day. */
+  perDay: number;
+  /** The server's time zone, for the daily roll-ups (`Asia/Shanghai`). */
+  timeZone: string;
+  /** Told of each month done. */
+  progress?: (message: string) => void;
+}
+
+/** The distributor a back-fill made: its top agent and the agents beneath, its machines. */
+export interface BackfilledBusiness {
+  topAgentId: number;
+  topDeptId: number;
+  cityAgentIds: number[];
+  machineIds: number[];
+  orders: number;
+}
+
+const DAY_MS = 86_400_000;
+/** Three city agents beneath the distributor; ten machines to a site. */
+const CITIES = 3;
+const MACHINES_PER_SITE = 10;
+/** Every litre at 50 fen; one sale in a hundred fails at the tap and is refunded in full. */
+const PRICE = 50;
+const FAILED_SHARE = 0.01;
+
+async function rows<T>(db: Database, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/**
+ * Months of a distributor's history written straight into the tables, for scale tests: a
+ * distributor with three city agents beneath, their sites and machines, and `perDay` sales per
+ * machine per day between 06:00 and 22:00 (every channel and volume the machines sell, one in a
+ * hundred failed and refunded), with their machine numbers, refunds and the hourly and daily
+ * roll-ups computed from the orders, so every figure reconciles as live traffic would. Orders go
+ * into their month's partition. Far faster than the gateway (millions of orders in minutes); the
+ * gateway's own speed is `bench/gateway.ts`'s business.
+ */
+export async function backfill(db: Database, options: BackfillOptions): Promise<BackfilledBusiness> {
+  const { machines, days, perDay, timeZone, progress = () => undefined } = options;
+  const tag = randomBytes(3).toString('hex');
+  const one = async <T>(query: SQL) => (await rows<T>(db, query))[0] as T;
+
+  // The distributor, its cities, their sites and machines, and a price.
+  const topDept = await one<{ id: number }>(
+    sql`INSERT INTO sys_dept (name, sub_count) VALUES (${`Distributor ${tag}`}, ${CITIES}) RETURNING id`,
+  );
+  const top = await one<{ id: number }>(sql`
+    INSERT INTO biz_agent (dept_id, code, level, contact_name, contact_phone, commission_rate, machine_quota, quota_used, status)
+    VALUES (${topDept.id}, ${`BF${tag}`}, 'PROVINCE', 'Back-fill', '13800000000', '25', ${machines}, 0, 'ACTIVE')
+    RETURNING id`);
+  const cityAgentIds: number[] = [];
+  const perCity = Math.ceil(machines / CITIES);
+  for (let city = 0; city < CITIES; city++) {
+    const dept = await one<{ id: number }>(
+      sql`INSERT INTO sys_dept (pid, name) VALUES (${topDept.id}, ${`City ${tag}-${city + 1}`}) RETURNING id`,
+    );
+    const agent = await one<{ id: number }>(sql`
+      INSERT INTO biz_agent (dept_id, parent_id, code, level, contact_name, contact_phone, commission_rate, machine_quota, quota_used, status)
+      VALUES (${dept.id}, ${top.id}, ${`BF${tag}C${city + 1}`}, 'CITY', 'Back-fill', '13800000000', '20', ${perCity}, ${perCity}, 'ACTIVE')
+      RETURNING id`);
+    cityAgentIds.push(agent.id);
+  }
+  const model = await one<{ id: number }>(sql`
+    INSERT INTO biz_machine_model (code, name, tank_litres, output_lph, pulses_per_litre)
+    VALUES (${`BFM${tag}`}, ${`Back-fill model ${tag}`}, 60, 60, 450) RETURNING id`);
+  await db.execute(sql`
+    INSERT INTO biz_price_policy (name, scope, scope_id, price_wechat, price_alipay, price_card, price_coin, effective_from)
+    VALUES (${`Distributor prices ${tag}`}, 'AGENT', ${top.id}, ${PRICE}, ${PRICE}, ${PRICE}, ${PRICE}, '2020-01-01')`);
+  const machineIds: number[] = [];
+  for (const [city, agentId] of cityAgentIds.entries()) {
+    const first = city * perCity;
+    const count = Math.max(0, Math.min(perCity, machines - first));
+    for (let index = first; index < first + count; index += MACHINES_PER_SITE) {
+      const site = await one<{ id: number }>(sql`
+        INSERT INTO biz_site (agent_id, name, type, address)
+        VALUES (${agentId}, ${`Site ${tag}-${city + 1}-${(index - first) / MACHINES_PER_SITE + 1}`}, 'RESIDENTIAL', 'Back-fill Road')
+        RETURNING id`);
+      const values = Array.from({ length: Math.min(MACHINES_PER_SITE, first + count - index) }, (_, offset) => {
+        const serial = `BF-${tag}-${String(index + offset + 1).padStart(5, '0')}`;
+        return sql`(${serial}, ${serial}, ${model.id}, ${agentId}, ${site.id}, 'OPERATING', ${signingKeyOf(randomBytes(24).toString('base64url'))})`;
+      });
+      const made = await rows<{ id: number }>(
+        db,
+        sql`INSERT INTO biz_machine (serial_no, sticker_code, model_id, agent_id, site_id, lifecycle, secret_hash)
+            VALUES ${sql.join(values, sql`, `)} RETURNING id`,
+      );
+      machineIds.push(...made.map((row) => row.id));
+    }
+  }
+
+  const inCities = sql.join(
+    cityAgentIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
+  // The orders, a month's partition at a time, each with its machine number and any refund.
+  const end = new Date();
+  end.setHours(0, 0, 0, 0);
+  const start = new Date(end.getTime() - days * DAY_MS);
+  let orders = 0;
+  for (let from = start; from < end; ) {
+    const monthEnd = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 1));
+    const to = monthEnd < end ? monthEnd : end;
+    await db.execute(sql`SELECT biz_order_ensure_partition(${from.toISOString()}::timestamptz)`);
+    const made = await one<{ n: number }>(sql`
+      WITH fleet AS (
+        SELECT m.id, m.site_id, m.agent_id, '/' || ${top.id} || '/' || m.agent_id || '/' AS path
+        FROM biz_machine m WHERE m.agent_id IN (${inCities})
+      ), sales AS (
+        SELECT nextval('biz_order_id_seq') AS id, fleet.id AS machine_id, fleet.site_id, fleet.agent_id, fleet.path,
+          day + (21600 + floor(random() * 57600)) * interval '1 second' AS at,
+          (ARRAY['WECHAT', 'ALIPAY', 'CARD', 'COIN'])[1 + floor(random() * 4)::int] AS channel,
+          (ARRAY[1000, 2000, 5000, 7500, 10000, 18900])[1 + floor(random() * 6)::int] AS ml,
+          random() < ${FAILED_SHARE} AS failed
+        FROM fleet
+        CROSS JOIN generate_series(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz - interval '1 second', interval '1 day') AS day
+        CROSS JOIN generate_series(1, ${perDay})
+      ), inserted AS (
+        INSERT INTO biz_order (id, order_no, machine_id, machine_order_no, site_id, agent_id, agent_path, commission_rate,
+          channel, tap, water_type, unit_price, requested_ml, dispensed_ml, list_amount, payable, paid, refunded, state,
+          create_time, received_time, paid_time, dispense_end_time, update_time)
+        SELECT id, to_char(at, 'YYYYMMDD') || lpad(id::text, 10, '0'), machine_id, 'BF' || id, site_id, agent_id, path, '20.00',
+          channel, 1, 'COLD', ${PRICE}, ml, CASE WHEN failed THEN 0 ELSE ml END, ml * ${PRICE} / 1000, ml * ${PRICE} / 1000,
+          ml * ${PRICE} / 1000, CASE WHEN failed THEN ml * ${PRICE} / 1000 ELSE 0 END,
+          CASE WHEN failed THEN 'REFUNDED' ELSE 'COMPLETED' END,
+          at, at, at + interval '5 seconds', at + interval '40 seconds', at + interval '40 seconds'
+        FROM sales
+        WHERE at >= ${from.toISOString()}::timestamptz AND at < ${to.toISOString()}::timestamptz
+        RETURNING id, order_no, machine_id, machine_order_no, agent_id, channel, refunded, create_time, dispense_end_time
+      ), keys AS (
+        INSERT INTO biz_order_key (machine_id, machine_order_no, order_id, order_time)
+        SELECT machine_id, machine_order_no, id, create_time FROM inserted
+      ), refunded AS (
+        INSERT INTO biz_refund (refund_no, order_id, order_time, order_no, agent_id, machine_id, channel, amount, reason,
+          status, create_time, done_time)
+        SELECT 'R' || order_no || '01', id, create_time, order_no, agent_id, machine_id, channel, refunded, 'DISPENSE_FAILED',
+          'SUCCESS', dispense_end_time, dispense_end_time
+        FROM inserted WHERE refunded > 0
+      )
+      SELECT count(*)::int AS n FROM inserted`);
+    orders += made.n;
+    progress(
+      `${from.toISOString().slice(0, 7)}: ${made.n.toLocaleString('en')} orders (${orders.toLocaleString('en')} in all)`,
+    );
+    from = to;
+  }
+
+  // The roll-ups, from the orders: paid when paid, refunded when refunded (here, the same hour).
+  const figures = sql`count(*), sum(dispensed_ml), sum(paid), sum(refunded), 0, 0`;
+  await db.execute(sql`
+    INSERT INTO biz_sales_hourly (hour, machine_id, site_id, agent_id, channel, orders, dispensed_ml, paid, refunded, discount, coupon)
+    SELECT date_trunc('hour', paid_time), machine_id, min(site_id), min(agent_id), channel, ${figures}
+    FROM biz_order WHERE agent_id IN (${inCities})
+    GROUP BY 1, machine_id, channel`);
+  await db.execute(sql`
+    INSERT INTO biz_sales_daily (day, machine_id, site_id, agent_id, channel, orders, dispensed_ml, paid, refunded, discount, coupon)
+    SELECT (paid_time AT TIME ZONE ${timeZone})::date, machine_id, min(site_id), min(agent_id), channel, ${figures}
+    FROM biz_order WHERE agent_id IN (${inCities})
+    GROUP BY 1, machine_id, channel`);
+  await db.execute(sql`ANALYZE`);
+  progress('roll-ups written');
+  return { topAgentId: top.id, topDeptId: topDept.id, cityAgentIds, machineIds, orders };
+}

@@ -1,0 +1,173 @@
+import type { Agent } from '@water/contract/agents';
+import type { Machine } from '@water/contract/machines';
+import type { Site } from '@water/contract/sites';
+import { Badge, Col, Descriptions, Drawer, Row, Statistic, Table, Tabs, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatFen } from '@/lib/format/money.ts';
+import { addPageTexts } from '@/lib/i18n-pages.ts';
+import { machinesLocales } from '@/locales/console/machines.ts';
+import { sitesLocales } from '@/locales/console/sites.ts';
+import { useAgentHoldings } from '../api/agents.ts';
+
+addPageTexts('machines', machinesLocales);
+addPageTexts('sites', sitesLocales);
+
+const STATUS_COLORS = {
+  PENDING_REVIEW: 'processing',
+  ACTIVE: 'success',
+  FROZEN: 'warning',
+  TERMINATED: 'default',
+} as const;
+
+/** One agent in a drawer: its terms and contract, its figures, and the machines, sites and agents it holds. */
+export function AgentDetail({ agent, onClose }: { agent?: Agent; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const holdings = useAgentHoldings(agent);
+  const dash = (value: string | null | undefined) => value || '—';
+  const total = (count: number | undefined) => (count === undefined ? '' : ` (${count})`);
+  return (
+    <Drawer
+      open={agent !== undefined}
+      onClose={onClose}
+      size="large"
+      styles={{ wrapper: { maxWidth: '100vw' } }}
+      title={agent && t('agents.detailTitle', { name: agent.name })}
+      extra={agent && <Tag color={STATUS_COLORS[agent.status]}>{t(`agents.statuses.${agent.status}`)}</Tag>}
+    >
+      {agent && (
+        <>
+          <Row gutter={16} style={{ marginBottom: 16 }}>
+            <Col span={8}>
+              <Statistic title={t('agents.operating')} value={agent.operating} suffix={`/ ${agent.machineQuota}`} />
+            </Col>
+            <Col span={8}>
+              <Statistic title={t('agents.onlineRate')} value={`${agent.online} / ${agent.operating}`} />
+            </Col>
+            <Col span={8}>
+              <Statistic title={t('agents.monthNet')} value={formatFen(agent.monthNet, i18n.language)} />
+            </Col>
+          </Row>
+          <Descriptions size="small" bordered column={{ xs: 1, sm: 2 }} style={{ marginBottom: 16 }}>
+            <Descriptions.Item label={t('agents.code')}>{agent.code}</Descriptions.Item>
+            <Descriptions.Item label={t('agents.level')}>{t(`agents.levels.${agent.level}`)}</Descriptions.Item>
+            <Descriptions.Item label={t('agents.parent')}>{agent.parentName ?? t('agents.topLevel')}</Descriptions.Item>
+            <Descriptions.Item label={t('agents.region')}>{dash(agent.region)}</Descriptions.Item>
+            <Descriptions.Item label={t('agents.contact')}>
+              {agent.contactName} · {agent.contactPhone}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('agents.commissionRate')}>{agent.commissionRate}%</Descriptions.Item>
+            <Descriptions.Item label={t('agents.machineQuota')}>
+              {t('agents.quotaOf', { used: agent.quotaUsed, quota: agent.machineQuota })}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('agents.settlementAccount')}>{dash(agent.settlementAccount)}</Descriptions.Item>
+            <Descriptions.Item label={t('agents.contract')}>
+              {agent.contractStart || agent.contractEnd
+                ? `${dash(agent.contractStart)} – ${dash(agent.contractEnd)}`
+                : t('agents.noContract')}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('agents.reviewedBy')}>
+              {agent.reviewedBy ? `${agent.reviewedBy} · ${agent.reviewTime}` : '—'}
+              {agent.reviewNote && <div>{agent.reviewNote}</div>}
+            </Descriptions.Item>
+          </Descriptions>
+          <Tabs
+            items={[
+              {
+                key: 'machines',
+                label: `${t('agents.machines')}${total(holdings.machines.data?.totalElements)}`,
+                children: (
+                  <Table<Machine>
+                    size="small"
+                    rowKey="id"
+                    loading={holdings.machines.isPending}
+                    dataSource={holdings.machines.data?.content}
+                    pagination={false}
+                    scroll={{ x: 'max-content' }}
+                    columns={[
+                      { key: 'serialNo', title: t('machines.serialNo'), dataIndex: 'serialNo' },
+                      { key: 'model', title: t('machines.model'), dataIndex: 'modelName' },
+                      {
+                        key: 'lifecycle',
+                        title: t('machines.lifecycle'),
+                        render: (_, machine) => t(`machines.lifecycles.${machine.lifecycle}`),
+                      },
+                      {
+                        key: 'online',
+                        title: t('machines.runtime'),
+                        render: (_, machine) => (
+                          <Badge
+                            status={machine.online ? 'success' : 'default'}
+                            text={t(machine.online ? 'machines.online' : 'machines.offline')}
+                          />
+                        ),
+                      },
+                    ]}
+                  />
+                ),
+              },
+              {
+                key: 'sites',
+                label: `${t('agents.sites')}${total(holdings.sites.data?.totalElements)}`,
+                children: (
+                  <Table<Site>
+                    size="small"
+                    rowKey="id"
+                    loading={holdings.sites.isPending}
+                    dataSource={holdings.sites.data?.content}
+                    pagination={false}
+                    scroll={{ x: 'max-content' }}
+                    columns={[
+                      { key: 'name', title: t('sites.name'), dataIndex: 'name' },
+                      { key: 'address', title: t('sites.address'), dataIndex: 'address', ellipsis: true },
+                      { key: 'machines', title: t('agents.machines'), dataIndex: 'machines', align: 'right' },
+                      {
+                        key: 'status',
+                        title: t('sites.status'),
+                        render: (_, site) => t(`sites.statuses.${site.status}`),
+                      },
+                    ]}
+                  />
+                ),
+              },
+              {
+                key: 'children',
+                label: `${t('agents.beneath')}${total(holdings.children.data?.totalElements)}`,
+                children: (
+                  <Table<Agent>
+                    size="small"
+                    rowKey="id"
+                    loading={holdings.children.isPending}
+                    dataSource={holdings.children.data?.content}
+                    pagination={false}
+                    scroll={{ x: 'max-content' }}
+                    columns={[
+                      { key: 'code', title: t('agents.code'), dataIndex: 'code' },
+                      { key: 'name', title: t('agents.name'), dataIndex: 'name' },
+                      {
+                        key: 'level',
+                        title: t('agents.level'),
+                        render: (_, child) => t(`agents.levels.${child.level}`),
+                      },
+                      {
+                        key: 'rate',
+                        title: t('agents.commissionRate'),
+                        render: (_, child) => `${child.commissionRate}%`,
+                      },
+                      {
+                        key: 'status',
+                        title: t('agents.status'),
+                        render: (_, child) => (
+                          <Tag color={STATUS_COLORS[child.status]}>{t(`agents.statuses.${child.status}`)}</Tag>
+                        ),
+                      },
+                    ]}
+                  />
+                ),
+              },
+            ]}
+          />
+        </>
+      )}
+    </Drawer>
+  );
+}
