@@ -308,6 +308,24 @@ test('business pages in Chinese: orders, refunds, alarms, price policies, member
     await page.screenshot({ path: shot(`${name}-zh`) });
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   }
+  // An export of the orders made in the background, downloaded from the user's exports.
+  const exported = await admin.post('api/orders/exports', {
+    createTime: ['2026-01-01 00:00:00', '2026-03-31 23:59:59'],
+  });
+  expect(exported.status(), await exported.text()).toBe(202);
+  await page.goto('/business/orders');
+  await page.getByRole('button', { name: '我的导出' }).click();
+  const exports = page.getByRole('dialog').filter({ hasText: '我的导出' });
+  await expect(exports).toContainText('可下载');
+  await page.screenshot({ path: shot('exports-zh') });
+  const download = page.waitForEvent('download');
+  await exports
+    .getByRole('button', { name: /^下载 .* 的导出$/ })
+    .first()
+    .click();
+  expect((await download).suggestedFilename()).toMatch(/-orders\.xlsx$/);
+  await page.keyboard.press('Escape');
+
   await page.goto('/business/price-policies');
   await page.getByRole('button', { name: '新增' }).click();
   const dialog = page.getByRole('dialog', { name: '新增价格策略' });

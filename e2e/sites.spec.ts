@@ -65,7 +65,10 @@ for (const language of ['en', 'zh'] as const) {
       expect(placed.status(), await placed.text()).toBe(201);
       await page.getByPlaceholder(en ? 'Name, address or owner' : '名称、地址或业主').fill(suffix);
       await page.getByRole('button', { name: en ? 'Search' : '搜索' }).click();
-      await page.getByRole('radiogroup', { name: en ? 'View' : '视图' }).getByText(en ? 'Map' : '地图', { exact: true }).click();
+      await page
+        .getByRole('radiogroup', { name: en ? 'View' : '视图' })
+        .getByText(en ? 'Map' : '地图', { exact: true })
+        .click();
       const map = page.getByRole('region', { name: en ? 'Sites on the map' : '点位地图' });
       await expect(map).toContainText(en ? '1 of 2 sites have coordinates' : '2 个点位中有 1 个填写了坐标');
       await expect(map.getByRole('listitem')).toHaveText(new RegExp(`Harbour Point ${suffix}: 114.057868, 22.543099`));

@@ -37,6 +37,8 @@ import { deptsRoutes } from './modules/depts/depts.routes.ts';
 import { createDeptsService } from './modules/depts/depts.service.ts';
 import { dictsRoutes } from './modules/dicts/dicts.routes.ts';
 import { createDictsService } from './modules/dicts/dicts.service.ts';
+import { exportsRoutes } from './modules/exports/exports.routes.ts';
+import { createExportsService } from './modules/exports/exports.service.ts';
 import { gatewayRoutes } from './modules/gateway/gateway.routes.ts';
 import { createGatewayService } from './modules/gateway/gateway.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -181,7 +183,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The modules' services, each built from the dependencies it names.
   const legacyKey = config.legacyRsaPrivateKey ? loadLegacyKey(config.legacyRsaPrivateKey) : undefined;
   const codes = createVerifyCodes(deps);
-  const { files, avatars, artifacts } = await openFileStores(config);
+  const { files, avatars, artifacts, exportFiles } = await openFileStores(config);
   const auth = createAuthService(deps, { captchaTestAnswer: config.captchaTestAnswer, legacyKey, codes });
   const settings = createSettingsService(deps);
   const storage = createStorageService(deps, files, { bucket: config.objectStorage?.bucket ?? 'local' });
@@ -203,14 +205,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const coupons = createCouponsService(deps, paths);
   const members = createMembersService(deps);
-  const orders = createOrdersService(deps, { policies, coupons, paths, payTimeoutMs: config.orderPayTimeoutMs });
+  const exports = createExportsService(deps, { store: exportFiles, log: app.log });
+  const orders = createOrdersService(deps, {
+    policies,
+    coupons,
+    exports,
+    paths,
+    payTimeoutMs: config.orderPayTimeoutMs,
+  });
   const gateway = createGatewayService(deps, { policies, alarms, paymentNotifyKey: config.paymentNotifyKey });
   const scheduler = new Scheduler(database, app.log)
     .add('close-unpaid-orders', '*/15 * * * * *', () => orders.closeUnpaid())
     .add('offline-check', offlineCheckPattern(config.offlineAfterMs), () => alarms.checkOffline())
     .add('purge-gateway-nonces', '0 * * * * *', () => gateway.purgeNonces())
     .add('no-sales-check', '0 */10 * * * *', () => alarms.checkNoSales())
-    .add('expire-coupons', '0 0 * * * *', () => coupons.expire());
+    .add('expire-coupons', '0 0 * * * *', () => coupons.expire())
+    .add('purge-exports', '0 30 * * * *', () => exports.purge());
   app.decorate('scheduler', scheduler);
   if (config.seedDemo) {
     // In the background: the console answers at once, the demo week arrives a few seconds later.
@@ -225,6 +235,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.scheduled !== false) app.addHook('onReady', async () => scheduler.start());
   // The runs under way finish before the app closes, and the database after it.
   app.addHook('onClose', async () => scheduler.stop());
+  // Exports under way finish before the database closes.
+  app.addHook('onClose', async () => exports.settled());
 
   operationLogHooks(app);
   await app.register(realtimePlugin, { allowedOrigins: config.allowedOrigins });
@@ -263,6 +275,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await signedIn.register(alarmsRoutes, { service: alarms });
     await signedIn.register(couponsRoutes, { service: coupons });
     await signedIn.register(membersRoutes, { service: members });
+    await signedIn.register(exportsRoutes, { service: exports });
     await signedIn.register(overviewRoutes, { service: createOverviewService(deps) });
   });
 

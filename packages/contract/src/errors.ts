@@ -45,6 +45,8 @@ export const ERROR_CODES = [
   'STATE_CONFLICT',
   /** The machine gateway: the coupon cannot be used on this order (another member's, used, expired, not good here, below its minimum spend). */
   'COUPON_UNUSABLE',
+  /** A list's download asks for more rows than are answered at once: export it in the background. */
+  'EXPORT_TOO_LARGE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -85,6 +85,7 @@ export const OPERATION_NAMES: Readonly<Record<string, string>> = {
   'PUT /api/coupons/templates/:id/status': 'Start, pause or end a coupon',
   'POST /api/coupons/templates/:id/push': 'Push a coupon to members',
   'PUT /api/coupons/revoke': 'Revoke coupons',
+  'POST /api/orders/exports': 'Export orders in the background',
 };
 
 /** The logged name of a write: its operation name, or undefined for a route that has none. */

@@ -79,17 +79,28 @@ export class LocalFileStore implements FileStore {
 }
 
 /**
- * The stores of uploaded files, avatars and operations artifacts: in the STORAGE_URL bucket when
- * set (under `files/`, `avatar/`, `artifacts/`), else in those directories of DATA_DIR.
+ * The stores of uploaded files, avatars, operations artifacts and background exports: in the
+ * STORAGE_URL bucket when set (under `files/`, `avatar/`, `artifacts/`, `exports/`), else in those
+ * directories of DATA_DIR.
  */
 export async function openFileStores(
   config: Pick<Config, 'dataDir' | 'objectStorage'>,
-): Promise<{ files: FileStore; avatars: FileStore; artifacts: FileStore }> {
+): Promise<{ files: FileStore; avatars: FileStore; artifacts: FileStore; exportFiles: FileStore }> {
   if (!config.objectStorage) {
     const onDisk = (dir: string) => new LocalFileStore(path.join(config.dataDir, dir));
-    return { files: onDisk('files'), avatars: onDisk('avatar'), artifacts: onDisk('artifacts') };
+    return {
+      files: onDisk('files'),
+      avatars: onDisk('avatar'),
+      artifacts: onDisk('artifacts'),
+      exportFiles: onDisk('exports'),
+    };
   }
   const { S3FileStore } = await import('./s3-file-store.ts');
   const inBucket = await S3FileStore.connect(config.objectStorage);
-  return { files: inBucket('files/'), avatars: inBucket('avatar/'), artifacts: inBucket('artifacts/') };
+  return {
+    files: inBucket('files/'),
+    avatars: inBucket('avatar/'),
+    artifacts: inBucket('artifacts/'),
+    exportFiles: inBucket('exports/'),
+  };
 }

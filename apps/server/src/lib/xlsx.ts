@@ -19,7 +19,7 @@ export interface Sheet<T> {
 }
 
 /** `<timestamp>-<name>.xlsx`, the download naming rule of the specification. */
-function downloadName(name: string, now: Date): string {
+export function downloadName(name: string, now: Date): string {
   return `${now.getTime()}-${name}.xlsx`;
 }
 
@@ -35,6 +35,30 @@ export async function sendXlsx<T>(reply: FastifyReply, sheet: Sheet<T>, now: Dat
     .header('content-type', XLSX_TYPE)
     .header('content-disposition', contentDisposition(downloadName(sheet.name, now)))
     .send(buffer);
+}
+
+/**
+ * Writes a long sheet to a file batch by batch, never holding it whole (the background exports):
+ * `batches` yields the rows a batch at a time. Answers how many rows were written.
+ */
+export async function writeXlsxFile<T>(
+  file: string,
+  sheet: Omit<Sheet<T>, 'rows'>,
+  batches: AsyncIterable<readonly T[]>,
+): Promise<number> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true });
+  const worksheet = workbook.addWorksheet(sheet.name);
+  worksheet.columns = sheet.columns.map((column) => ({ header: column.header, width: column.width ?? 20 }));
+  worksheet.getRow(1).font = { bold: true };
+  worksheet.getRow(1).commit();
+  let written = 0;
+  for await (const batch of batches) {
+    for (const row of batch) worksheet.addRow(sheet.columns.map((column) => column.value(row) ?? '')).commit();
+    written += batch.length;
+  }
+  worksheet.commit();
+  await workbook.commit();
+  return written;
 }
 
 /**

@@ -2,10 +2,16 @@
 // server's gateway (real HTTP, real signatures), with a daily rhythm, short fills, failed
 // dispenses, members using coupons, water-quality faults and offline spells. The machines are read from a JSON file of
 // `{ serialNo, secret }` (by default the one `SEED_DEMO=1` writes into the data directory).
+//
+// `npm run simulate -- --backfill --machines 300 --months 12 --per-day 90`: a distributor's
+// history written straight into the database (DATABASE_URL, or the embedded one in DATA_DIR while
+// no server holds it), for scale tests.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Channel } from '@water/contract/gateway';
+import { openPglite, openPostgres } from '../db/client.ts';
+import { backfill } from './backfill.ts';
 import { drawSale, salesPerSecond } from './sales-pattern.ts';
 import { type MachineIdentity, VirtualMachine } from './virtual-machine.ts';
 
@@ -16,8 +22,22 @@ function main() {
       machines: { type: 'string', default: '10' },
       speed: { type: 'string', default: '1' },
       file: { type: 'string', default: path.join(process.env.DATA_DIR ?? './data', 'demo-machines.json') },
+      backfill: { type: 'boolean', default: false },
+      months: { type: 'string', default: '12' },
+      'per-day': { type: 'string', default: '90' },
     },
   });
+  if (values.backfill) {
+    const machines = Number(values.machines);
+    const months = Number(values.months);
+    const perDay = Number(values['per-day']);
+    if (![machines, months, perDay].every((value) => Number.isInteger(value) && value > 0)) {
+      console.error('usage: npm run simulate -- --backfill --machines N --months M --per-day S');
+      process.exit(2);
+    }
+    void runBackfill({ machines, days: Math.round(months * 30.4), perDay });
+    return;
+  }
   const count = Number(values.machines);
   const speed = Number(values.speed);
   if (!Number.isInteger(count) || count < 1 || !(speed > 0)) {
@@ -93,6 +113,31 @@ function main() {
     10_000,
   );
   console.log(`${count} machines selling at ${speed}× through ${values.url}; Ctrl+C stops.`);
+}
+
+/** Opens the database the server would, writes the history, and says how long it took. */
+async function runBackfill(options: { machines: number; days: number; perDay: number }) {
+  const started = Date.now();
+  const url = process.env.DATABASE_URL;
+  const database = url
+    ? await openPostgres(url)
+    : await openPglite({ dataDir: process.env.DATA_DIR ?? './data' }).catch((error: unknown) => {
+        console.error(`Could not open the embedded database (stop the server first): ${String(error)}`);
+        process.exit(1);
+      });
+  try {
+    const made = await backfill(database.db, {
+      ...options,
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      progress: (message) => console.log(message),
+    });
+    console.log(
+      `${made.orders.toLocaleString('en')} orders of ${options.machines} machines over ${options.days} days in ` +
+        `${Math.round((Date.now() - started) / 1000)} s (distributor agent ${made.topAgentId})`,
+    );
+  } finally {
+    await database.close();
+  }
 }
 
 main();

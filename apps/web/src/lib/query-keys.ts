@@ -149,3 +149,7 @@ export const memberKeys = {
   all: ['members'] as const,
   list: (params: Params) => [...memberKeys.all, 'list', params] as const,
 };
+
+export const exportKeys = {
+  all: ['exports'] as const,
+};

@@ -1,5 +1,5 @@
 import type { OrderQuery, RefundQuery } from '@water/contract/orders';
-import { and, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   agents,
@@ -57,6 +57,24 @@ export interface SalesDelta {
   refunded?: number;
   discount?: number;
   coupon?: number;
+}
+
+export type OrderFilter = Omit<OrderQuery, 'page' | 'size' | 'createTime'>;
+
+/** The orders of a time range within reach that match a list's filters. */
+function matching(agentIds: readonly number[] | null, range: { from: Date; to: Date }, query: OrderFilter) {
+  const blurry = query.blurry?.trim();
+  return and(
+    gte(orders.createTime, range.from),
+    lt(orders.createTime, range.to),
+    agentIds === null ? undefined : inArray(orders.agentId, agentIds.length > 0 ? [...agentIds] : [0]),
+    blurry ? or(eq(orders.orderNo, blurry), eq(orders.machineOrderNo, blurry)) : undefined,
+    query.agentId ? eq(orders.agentId, query.agentId) : undefined,
+    query.siteId ? eq(orders.siteId, query.siteId) : undefined,
+    query.machineId ? eq(orders.machineId, query.machineId) : undefined,
+    query.channel ? eq(orders.channel, query.channel) : undefined,
+    query.state ? eq(orders.state, query.state) : undefined,
+  );
 }
 
 const agentName = sql<string>`(SELECT d.name FROM ${agents} a JOIN ${depts} d ON d.id = a.dept_id WHERE a.id = ${orders.agentId})`;
@@ -204,21 +222,10 @@ export const ordersRepository = {
     db: Database,
     agentIds: readonly number[] | null,
     range: { from: Date; to: Date },
-    query: Omit<OrderQuery, 'page' | 'size' | 'createTime'>,
+    query: OrderFilter,
     paging: Paging,
   ): Promise<{ content: OrderRow[]; totalElements: number }> {
-    const blurry = query.blurry?.trim();
-    const where = and(
-      gte(orders.createTime, range.from),
-      lt(orders.createTime, range.to),
-      agentIds === null ? undefined : inArray(orders.agentId, agentIds.length > 0 ? [...agentIds] : [0]),
-      blurry ? or(eq(orders.orderNo, blurry), eq(orders.machineOrderNo, blurry)) : undefined,
-      query.agentId ? eq(orders.agentId, query.agentId) : undefined,
-      query.siteId ? eq(orders.siteId, query.siteId) : undefined,
-      query.machineId ? eq(orders.machineId, query.machineId) : undefined,
-      query.channel ? eq(orders.channel, query.channel) : undefined,
-      query.state ? eq(orders.state, query.state) : undefined,
-    );
+    const where = matching(agentIds, range, query);
     const rows = selectOrders(db)
       .where(where)
       .orderBy(...paging.orderBy)
@@ -228,6 +235,37 @@ export const ordersRepository = {
       db.select({ n: count() }).from(orders).where(where),
     ]);
     return { content: content.map(flattenOrder), totalElements: total?.n ?? 0 };
+  },
+
+  async count(db: Database, agentIds: readonly number[] | null, range: { from: Date; to: Date }, query: OrderFilter) {
+    const [total] = await db
+      .select({ n: count() })
+      .from(orders)
+      .where(matching(agentIds, range, query));
+    return total?.n ?? 0;
+  },
+
+  /** The next orders after one, oldest first: a long export read a batch at a time without offsets. */
+  async batchAfter(
+    db: Database,
+    agentIds: readonly number[] | null,
+    range: { from: Date; to: Date },
+    query: OrderFilter,
+    after: OrderKey | null,
+    limit: number,
+  ): Promise<OrderRow[]> {
+    const rows = await selectOrders(db)
+      .where(
+        and(
+          matching(agentIds, range, query),
+          after
+            ? or(gt(orders.createTime, after.time), and(eq(orders.createTime, after.time), gt(orders.id, after.id)))
+            : undefined,
+        ),
+      )
+      .orderBy(asc(orders.createTime), asc(orders.id))
+      .limit(limit);
+    return rows.map(flattenOrder);
   },
 
   /** An order by our number, looked for in the days its number names. */

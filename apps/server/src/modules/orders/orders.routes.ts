@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { authErrors, Empty, ErrorBody, Id, Page } from '@water/contract/common';
+import { ExportJob } from '@water/contract/exports';
 import {
   ORDER_PERMISSIONS,
   Order,
@@ -36,6 +37,20 @@ export async function ordersRoutes(base: FastifyInstance, { service }: { service
     schemas: { query: OrderQuery, page: Page(Order), filter: OrderFilter },
     service,
   });
+  app.post(
+    '/api/orders/exports',
+    {
+      schema: {
+        tags,
+        summary: 'Export the orders of a time range in the background (any number up to 1,000,000); see api/exports',
+        body: OrderFilter,
+        response: { 202: ExportJob, 400: ErrorBody, ...authErrors },
+      },
+      config: { permission: [P.list] },
+    },
+    async (request, reply) =>
+      reply.code(202).send(await service.exportInBackground(principalOf(request), request.body)),
+  );
   app.get(
     '/api/orders/:orderNo',
     {

@@ -1,4 +1,5 @@
 import type { PageOf } from '@water/contract/common';
+import { EXPORT_MAX_ROWS, EXPORT_SYNC_MAX, type ExportJob } from '@water/contract/exports';
 import type {
   ChannelNotification,
   GatewayDispenseInput,
@@ -22,13 +23,14 @@ import {
 import dayjs from 'dayjs';
 import { type AgentPaths, agentById, agentIdsInScope, pathText } from '../../lib/agents.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { HttpError, invalidField, notFound } from '../../lib/http-errors.ts';
+import { badRequest, HttpError, invalidField, notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
 import { amountOf, percentOf, shareOf } from '../../lib/money.ts';
 import { inScope, type Principal } from '../../lib/principal.ts';
 import { formatDateTime, formatDay, parseWireTime } from '../../lib/time.ts';
 import type { Sheet } from '../../lib/xlsx.ts';
 import type { CouponsService } from '../coupons/coupons.service.ts';
+import type { ExportsService } from '../exports/exports.service.ts';
 import { membersRepository } from '../members/members.repository.ts';
 import { maskPhone } from '../members/members.service.ts';
 import type { PricePoliciesService } from '../price-policies/price-policies.service.ts';
@@ -137,6 +139,31 @@ function refundDto(row: RefundRow): Refund {
   };
 }
 
+const yuan = (fen: number) => fen / 100;
+
+/** The orders' columns, in every export. */
+const ORDER_SHEET: Omit<Sheet<OrderRow>, 'rows'> = {
+  name: 'orders',
+  columns: [
+    { header: 'Order number', value: (o) => o.orderNo },
+    { header: 'Machine number', value: (o) => o.machineOrderNo },
+    { header: 'Machine', value: (o) => o.serialNo },
+    { header: 'Site', value: (o) => o.siteName },
+    { header: 'Agent', value: (o) => o.agentName },
+    { header: 'Channel', value: (o) => o.channel },
+    { header: 'Requested (ml)', value: (o) => o.requestedMl },
+    { header: 'Dispensed (ml)', value: (o) => o.dispensedMl },
+    { header: 'List (yuan)', value: (o) => yuan(o.listAmount) },
+    { header: 'Discount (yuan)', value: (o) => yuan(o.discountAmount) },
+    { header: 'Coupon (yuan)', value: (o) => yuan(o.couponAmount) },
+    { header: 'Paid (yuan)', value: (o) => yuan(o.paid) },
+    { header: 'Refunded (yuan)', value: (o) => yuan(o.refunded) },
+    { header: 'State', value: (o) => o.state },
+    { header: 'Created', value: (o) => formatDateTime(o.createTime) },
+    { header: 'Paid at', value: (o) => formatDateTime(o.paidTime) },
+  ],
+};
+
 /** Our order number: the day of the sale and the order's id, `yyyyMMdd` + 10 digits. */
 const orderNumber = (time: Date, id: number) => `${dayjs(time).format('YYYYMMDD')}${String(id).padStart(10, '0')}`;
 
@@ -159,9 +186,16 @@ export function createOrdersService(
   {
     policies,
     coupons,
+    exports,
     paths,
     payTimeoutMs,
-  }: { policies: PricePoliciesService; coupons: CouponsService; paths: AgentPaths; payTimeoutMs: number },
+  }: {
+    policies: PricePoliciesService;
+    coupons: CouponsService;
+    exports: ExportsService;
+    paths: AgentPaths;
+    payTimeoutMs: number;
+  },
 ) {
   /** A time the machine gives, checked against the server's clock. */
   function machineTime(field: string, ms: number | undefined): Date {
@@ -547,9 +581,17 @@ export function createOrdersService(
       return { content: page.content.map(orderDto), totalElements: page.totalElements };
     },
 
+    /** The orders as a workbook at once; beyond EXPORT_SYNC_MAX rows, the caller is sent to the background export. */
     async exportSheet(principal: Principal, filter: Omit<OrderQuery, 'page' | 'size'>): Promise<Sheet<OrderRow>> {
       const range = checkedRange(filter.createTime);
       const agentIds = await agentIdsInScope(db, principal.scope);
+      const total = await repo.count(db, agentIds, range, filter);
+      if (total > EXPORT_SYNC_MAX) {
+        throw badRequest(
+          `${total} orders match: more than ${EXPORT_SYNC_MAX} are exported in the background (POST api/orders/exports)`,
+          'EXPORT_TOO_LARGE',
+        );
+      }
       const { content } = await repo.page(
         db,
         agentIds,
@@ -557,29 +599,40 @@ export function createOrdersService(
         filter,
         toPaging({ sort: filter.sort }, orderSortable, orderOrder),
       );
-      const yuan = (fen: number) => fen / 100;
-      return {
-        name: 'orders',
-        columns: [
-          { header: 'Order number', value: (o) => o.orderNo },
-          { header: 'Machine number', value: (o) => o.machineOrderNo },
-          { header: 'Machine', value: (o) => o.serialNo },
-          { header: 'Site', value: (o) => o.siteName },
-          { header: 'Agent', value: (o) => o.agentName },
-          { header: 'Channel', value: (o) => o.channel },
-          { header: 'Requested (ml)', value: (o) => o.requestedMl },
-          { header: 'Dispensed (ml)', value: (o) => o.dispensedMl },
-          { header: 'List (yuan)', value: (o) => yuan(o.listAmount) },
-          { header: 'Discount (yuan)', value: (o) => yuan(o.discountAmount) },
-          { header: 'Coupon (yuan)', value: (o) => yuan(o.couponAmount) },
-          { header: 'Paid (yuan)', value: (o) => yuan(o.paid) },
-          { header: 'Refunded (yuan)', value: (o) => yuan(o.refunded) },
-          { header: 'State', value: (o) => o.state },
-          { header: 'Created', value: (o) => formatDateTime(o.createTime) },
-          { header: 'Paid at', value: (o) => formatDateTime(o.paidTime) },
-        ],
-        rows: content,
-      };
+      return { ...ORDER_SHEET, rows: content };
+    },
+
+    /** Starts a background export of up to EXPORT_MAX_ROWS orders, oldest first, read a batch at a time. */
+    async exportInBackground(principal: Principal, filter: Omit<OrderQuery, 'page' | 'size'>): Promise<ExportJob> {
+      const range = checkedRange(filter.createTime);
+      const agentIds = await agentIdsInScope(db, principal.scope);
+      const total = await repo.count(db, agentIds, range, filter);
+      if (total > EXPORT_MAX_ROWS) {
+        throw invalidField(
+          'createTime',
+          `${total} orders match: narrow the range to at most ${EXPORT_MAX_ROWS}`,
+          'too_large',
+          {
+            limit: EXPORT_MAX_ROWS,
+          },
+        );
+      }
+      return exports.start(principal, {
+        kind: 'orders',
+        sheet: ORDER_SHEET,
+        batches: async function* () {
+          let after: OrderKey | null = null;
+          let left = EXPORT_MAX_ROWS;
+          while (left > 0) {
+            const batch = await repo.batchAfter(db, agentIds, range, filter, after, Math.min(5000, left));
+            if (batch.length === 0) return;
+            yield batch;
+            left -= batch.length;
+            const last = batch[batch.length - 1] as OrderRow;
+            after = { id: last.id, time: last.createTime };
+          }
+        },
+      });
     },
 
     async detail(principal: Principal, orderNo: string): Promise<OrderDetail> {

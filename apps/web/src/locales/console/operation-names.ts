@@ -71,6 +71,7 @@ export const operationNamesZh: Readonly<Record<string, string>> = {
   'Start, pause or end a coupon': '开始、暂停或结束优惠券',
   'Push a coupon to members': '向会员推送优惠券',
   'Revoke coupons': '作废优惠券',
+  'Export orders in the background': '后台导出订单',
   'Handle alarms': '处理告警',
   'Delete sites': '删除点位',
 };

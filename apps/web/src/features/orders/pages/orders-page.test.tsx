@@ -134,6 +134,50 @@ describe('OrdersPage', () => {
     // Without refund:add there is nothing to refund with.
     expect(within(drawer).queryByRole('button', { name: 'Refund' })).toBeNull();
   });
+
+  it('sends a list longer than a download answers to the background export, and lists it until it is ready', async () => {
+    const job = {
+      id: 7,
+      kind: 'orders',
+      rows: 0,
+      size: null,
+      error: null,
+      createTime: '2026-11-23 10:00:00',
+      doneTime: null,
+    };
+    let polls = 0;
+    serveWith((config) => {
+      calls.push(config);
+      if (config.url === 'api/agents') return { content: [], totalElements: 0 };
+      if (config.url === 'api/orders/exports') return { ...job, status: 'PENDING' };
+      if (config.url === 'api/exports') {
+        polls++;
+        return polls < 2 ? [{ ...job, status: 'RUNNING' }] : [{ ...job, status: 'DONE', rows: 60_000 }];
+      }
+      return { content: [order('202611230000000001')], totalElements: 60_000 };
+    });
+    renderPage(<OrdersPage />, ['order:list']);
+    const table = await screen.findByRole('region', { name: 'Orders' });
+    const start = await within(table).findByRole(
+      'button',
+      { name: /Export all 60000 in the background/ },
+      { timeout: 5000 },
+    );
+    // The download at once is not offered for so many rows.
+    expect(within(table).queryByRole('button', { name: 'Export' })).toBeNull();
+    fireEvent.click(start);
+    await waitFor(() => expect(calls.some((call) => call.url === 'api/orders/exports')).toBe(true));
+    const sent = calls.find((call) => call.url === 'api/orders/exports') as InternalAxiosRequestConfig;
+    expect(JSON.parse(sent.data as string)).toMatchObject({ createTime: expect.any(Array) });
+    expect(JSON.parse(sent.data as string)).not.toHaveProperty('page');
+    await screen.findByText('Long lists are exported in the background. Each export is kept for 7 days.');
+    const drawer = screen
+      .getAllByRole('dialog')
+      .find((dialog) => dialog.textContent?.includes('My exports')) as HTMLElement;
+    await within(drawer).findByText('Ready', {}, { timeout: 8000 });
+    expect(within(drawer).getByText(/60000 rows/)).toBeTruthy();
+    expect(within(drawer).getByRole('button', { name: 'Download the export of 2026-11-23 10:00:00' })).toBeTruthy();
+  }, 20_000);
 });
 
 describe('RefundsPage', () => {

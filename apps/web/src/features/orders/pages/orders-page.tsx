@@ -1,10 +1,12 @@
 import { EyeOutlined, RollbackOutlined } from '@ant-design/icons';
+import { EXPORT_SYNC_MAX } from '@water/contract/exports';
 import { CHANNELS, ORDER_PERMISSIONS, ORDER_STATES, type Order } from '@water/contract/orders';
 import { Button, Card, DatePicker, Form, Input, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActiveAgents } from '@/components/agents/active-agents.ts';
+import { BackgroundExport } from '@/components/list/background-export.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { createTimeFilter, type DayRange } from '@/components/list/date-range.ts';
 import { SearchBar } from '@/components/list/search-bar.tsx';
@@ -46,6 +48,9 @@ export function OrdersPage() {
     initialFilters: { createTime: createTimeFilter(initialRange) as [string, string] },
   });
   const query = useOrders(list.params);
+  const total = query.data?.totalElements ?? 0;
+  // Beyond EXPORT_SYNC_MAX rows the server exports in the background only.
+  const tooLong = total > EXPORT_SYNC_MAX;
   const agents = useActiveAgents(true);
   const [shown, setShown] = useState<string>();
   const [refunding, setRefunding] = useState<{ order?: Order; session: number }>({ session: 0 });
@@ -213,7 +218,8 @@ export function OrdersPage() {
         list={list}
         query={query}
         rowKey={(order) => order.id}
-        exportTo={{ url: 'api/orders/download', name: 'orders' }}
+        exportTo={tooLong ? undefined : { url: 'api/orders/download', name: 'orders' }}
+        actions={<BackgroundExport url="api/orders/exports" params={list.params} total={total} />}
       />
       <OrderDetail orderNo={shown} onClose={() => setShown(undefined)} onRefund={refund} />
       <RefundForm

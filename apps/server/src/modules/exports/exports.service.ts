@@ -1,0 +1,117 @@
+import { readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { EXPORT_KEPT_DAYS, type ExportJob } from '@water/contract/exports';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import type { Deps } from '../../lib/deps.ts';
+import type { FileStore } from '../../lib/file-storage.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import type { Principal } from '../../lib/principal.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import { downloadName, type Sheet, writeXlsxFile } from '../../lib/xlsx.ts';
+import { type ExportRecord, exportsRepository as repo } from './exports.repository.ts';
+
+/** What a background export writes: the sheet's name and columns, and its rows a batch at a time. */
+export interface ExportSource<T> {
+  kind: ExportJob['kind'];
+  sheet: Omit<Sheet<T>, 'rows'>;
+  batches: () => AsyncIterable<readonly T[]>;
+}
+
+function toDto(row: ExportRecord): ExportJob {
+  return {
+    id: row.id,
+    kind: row.kind as ExportJob['kind'],
+    status: row.status as ExportJob['status'],
+    rows: row.rows,
+    size: row.size,
+    error: row.error,
+    createTime: formatDateTime(row.createTime) as string,
+    doneTime: formatDateTime(row.doneTime),
+  };
+}
+
+export type ExportsService = ReturnType<typeof createExportsService>;
+
+/**
+ * Lists too long to answer at once, exported in the background: written to a workbook a batch at
+ * a time (never held whole), stored with the other files, downloaded by the user who asked, and
+ * removed after EXPORT_KEPT_DAYS days.
+ */
+export function createExportsService(
+  { db, clock }: Pick<Deps, 'db' | 'clock'>,
+  { store, log }: { store: FileStore; log: FastifyBaseLogger },
+) {
+  const running = new Set<Promise<void>>();
+
+  async function write<T>(job: ExportRecord, source: ExportSource<T>): Promise<void> {
+    const file = path.join(os.tmpdir(), `water-export-${job.id}-${process.pid}.xlsx`);
+    try {
+      await repo.update(db, job.id, { status: 'RUNNING' });
+      const rows = await writeXlsxFile(file, source.sheet, source.batches());
+      const bytes = await readFile(file);
+      const fileName = await store.save(bytes, 'xlsx');
+      await repo.update(db, job.id, { status: 'DONE', rows, fileName, size: bytes.length, doneTime: clock.now() });
+    } catch (error) {
+      log.error({ err: error, exportId: job.id }, 'a background export failed');
+      await repo
+        .update(db, job.id, {
+          status: 'FAILED',
+          error: 'The export could not be written; try again.',
+          doneTime: clock.now(),
+        })
+        .catch(() => undefined);
+    } finally {
+      await rm(file, { force: true });
+    }
+  }
+
+  return {
+    /** Starts an export for the caller and answers it at once, pending. */
+    async start<T>(principal: Principal, source: ExportSource<T>): Promise<ExportJob> {
+      const job = await repo.insert(db, source.kind, principal.id);
+      const work = write(job, source);
+      running.add(work);
+      void work.finally(() => running.delete(work));
+      return toDto(job);
+    },
+
+    async mine(principal: Principal): Promise<ExportJob[]> {
+      return (await repo.mine(db, principal.id, 20)).map(toDto);
+    },
+
+    /** Sends a finished export to the user who asked for it (to anyone else: 404). */
+    async send(principal: Principal, id: number, reply: FastifyReply): Promise<FastifyReply> {
+      const job = await repo.byId(db, id);
+      if (!job || job.userId !== principal.id || job.status !== 'DONE' || !job.fileName) {
+        throw notFound(`No finished export with id ${id}`);
+      }
+      return store.send(reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'), job.fileName, {
+        cacheControl: 'private, no-store',
+        downloadAs: downloadName(job.kind, job.createTime),
+        missing: `No finished export with id ${id}`,
+      });
+    },
+
+    /** Removes exports older than EXPORT_KEPT_DAYS days, and marks failed those whose instance stopped mid-way. */
+    async purge(): Promise<number> {
+      const now = clock.now().getTime();
+      const stale = await repo.stale(db, new Date(now - EXPORT_KEPT_DAYS * 86_400_000), new Date(now - 3_600_000));
+      const old = stale.filter((job) => job.createTime.getTime() < now - EXPORT_KEPT_DAYS * 86_400_000);
+      await store.remove(old.map((job) => job.fileName));
+      await repo.remove(
+        db,
+        old.map((job) => job.id),
+      );
+      for (const job of stale.filter((candidate) => !old.includes(candidate))) {
+        await repo.update(db, job.id, { status: 'FAILED', error: 'The export was interrupted; try again.' });
+      }
+      return old.length;
+    },
+
+    /** Waits for the exports under way (tests, and a graceful stop). */
+    async settled(): Promise<void> {
+      await Promise.all(running);
+    },
+  };
+}
