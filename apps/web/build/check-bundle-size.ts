@@ -42,6 +42,20 @@ const SHELL_ENTRIES = [
 /** The home page's chart library: its own chunk, fetched by the dashboard after the shell has shown. */
 const CHART_ENTRIES = ['src/components/charts/echarts-bar.ts'];
 
+/** The business pages: each one's code beyond the shell (its own chunk and the antd parts it adds). */
+const BUSINESS_PAGES = [
+  'src/features/agents/pages/agents-page.tsx',
+  'src/features/sites/pages/sites-page.tsx',
+  'src/features/machines/pages/machines-page.tsx',
+  'src/features/machines/pages/machine-models-page.tsx',
+  'src/features/policies/pages/price-policies-page.tsx',
+  'src/features/alarms/pages/alarms-page.tsx',
+  'src/features/orders/pages/orders-page.tsx',
+  'src/features/orders/pages/refunds-page.tsx',
+  'src/features/members/pages/members-page.tsx',
+  'src/features/coupons/pages/coupons-page.tsx',
+];
+const BUSINESS_PAGE_LIMIT_KB = 240;
 const BUDGETS: Budget[] = [
   { name: 'login route', entries: LOGIN_ENTRIES, limitKb: 150 },
   { name: 'shell after login', entries: SHELL_ENTRIES, limitKb: 400 },
@@ -90,6 +104,21 @@ function main(): void {
     for (const { file, size } of sizes.sort((a, b) => b.size - a.size).slice(0, over ? sizes.length : 6)) {
       console.log(`    ${(size / KB).toFixed(1).padStart(7)} KB  ${file}`);
     }
+  }
+  // Each business page, beyond what the shell has loaded already.
+  const shell = new Set(filesNeeded(manifest, SHELL_ENTRIES));
+  const pages = BUSINESS_PAGES.map((page) => {
+    const files = filesNeeded(manifest, [page]).filter((file) => !shell.has(file));
+    return { page, size: files.reduce((sum, file) => sum + gzipSize(path.join(dist, file)), 0) };
+  }).sort((a, b) => b.size - a.size);
+  const over = pages.filter((entry) => entry.size > BUSINESS_PAGE_LIMIT_KB * KB);
+  failed ||= over.length > 0;
+  const largest = pages[0];
+  console.log(
+    `${over.length > 0 ? '✖' : '✔'} business pages, each beyond the shell: at most ${((largest?.size ?? 0) / KB).toFixed(1)} KB of ${BUSINESS_PAGE_LIMIT_KB} KB (gzip, ${pages.length} pages)`,
+  );
+  for (const { page, size } of over.length > 0 ? over : pages.slice(0, 3)) {
+    console.log(`    ${(size / KB).toFixed(1).padStart(7)} KB  ${page}`);
   }
   if (failed) {
     console.error('Bundle budget exceeded.');
