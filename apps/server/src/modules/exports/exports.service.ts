@@ -5,7 +5,7 @@ import { EXPORT_KEPT_DAYS, type ExportJob } from '@water/contract/exports';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { Deps } from '../../lib/deps.ts';
 import type { FileStore } from '../../lib/file-storage.ts';
-import { notFound } from '../../lib/http-errors.ts';
+import { HttpError, notFound } from '../../lib/http-errors.ts';
 import type { Principal } from '../../lib/principal.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { downloadName, type Sheet, writeXlsxFile } from '../../lib/xlsx.ts';
@@ -67,8 +67,16 @@ export function createExportsService(
   }
 
   return {
-    /** Starts an export for the caller and answers it at once, pending. */
+    /** Starts an export for the caller and answers it at once, pending; one at a time for each user. */
     async start<T>(principal: Principal, source: ExportSource<T>): Promise<ExportJob> {
+      const [latest] = await repo.mine(db, principal.id, 1);
+      if (latest && (latest.status === 'PENDING' || latest.status === 'RUNNING')) {
+        throw new HttpError(
+          409,
+          'Your previous export is still being written: wait for it to finish',
+          'STATE_CONFLICT',
+        );
+      }
       const job = await repo.insert(db, source.kind, principal.id);
       const work = write(job, source);
       running.add(work);

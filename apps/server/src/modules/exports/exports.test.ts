@@ -47,6 +47,9 @@ describe('orders exported in the background', () => {
     const started = await admin('POST', '/api/orders/exports', { createTime: [from, to] });
     expect(started.statusCode, started.body).toBe(202);
     expect(started.json()).toMatchObject({ kind: 'orders', status: 'PENDING' });
+    // One at a time for each user.
+    const another = await admin('POST', '/api/orders/exports', { createTime: [from, to] });
+    expect(another.statusCode).toBe(409);
     const job = await finished(admin, started.json().id);
     expect(job).toMatchObject({ status: 'DONE', rows: business.orders, error: null });
 

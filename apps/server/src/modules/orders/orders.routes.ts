@@ -44,7 +44,7 @@ export async function ordersRoutes(base: FastifyInstance, { service }: { service
         tags,
         summary: 'Export the orders of a time range in the background (any number up to 1,000,000); see api/exports',
         body: OrderFilter,
-        response: { 202: ExportJob, 400: ErrorBody, ...authErrors },
+        response: { 202: ExportJob, 400: ErrorBody, 409: ErrorBody, ...authErrors },
       },
       config: { permission: [P.list] },
     },
