@@ -86,7 +86,7 @@ export const couponsLocales = {
     phonesHint: 'One per line, or separated by commas or spaces; at most 1,000.',
     phonesRequired: 'Enter at least one mobile number',
     phonesTooMany: 'At most 1,000 numbers at a time',
-    pushed: 'Issued to {{count}} members',
+    pushed: '{{count}} issued',
     pushedAll: 'Every number got the coupon',
     pushRefused: '{{count}} not issued',
     refusals: { FORMAT: 'Not a mobile number', LIMIT_REACHED: 'Holds as many as allowed', NONE_LEFT: 'None left' },

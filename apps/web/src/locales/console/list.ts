@@ -15,7 +15,7 @@ export const listLocales = {
     exportsKept: 'Long lists are exported in the background. Each export is kept for 7 days.',
     exportsNone: 'No exports yet.',
     exportDownload: 'Download the export of {{time}}',
-    exportRows: '{{count}} rows',
+    exportRows: 'Rows: {{count}}',
     exportKinds: { orders: 'Orders' },
     exportStatuses: { PENDING: 'Waiting', RUNNING: 'Being written', DONE: 'Ready', FAILED: 'Failed' },
     exporting: 'Exporting…',

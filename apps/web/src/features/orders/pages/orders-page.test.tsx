@@ -175,7 +175,7 @@ describe('OrdersPage', () => {
       .getAllByRole('dialog')
       .find((dialog) => dialog.textContent?.includes('My exports')) as HTMLElement;
     await within(drawer).findByText('Ready', {}, { timeout: 8000 });
-    expect(within(drawer).getByText(/60000 rows/)).toBeTruthy();
+    expect(within(drawer).getByText(/Rows: 60000/)).toBeTruthy();
     expect(within(drawer).getByRole('button', { name: 'Download the export of 2026-11-23 10:00:00' })).toBeTruthy();
   }, 20_000);
 });
