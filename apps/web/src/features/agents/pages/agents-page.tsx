@@ -8,11 +8,12 @@ import {
   type AgentStatus,
   actionsFrom,
 } from '@water/contract/agents';
-import { Button, Card, Form, Input, Progress, Select, Tag, Typography } from 'antd';
+import { Button, Card, Form, Input, Progress, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '@/components/list/add-button.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
+import { EnumSelect } from '@/components/list/enum-select.tsx';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
 import { useFormDialog } from '@/components/list/use-form-dialog.ts';
@@ -208,20 +209,10 @@ export function AgentsPage() {
           <Input placeholder={t('agents.searchPlaceholder')} allowClear style={{ width: 200 }} />
         </Form.Item>
         <Form.Item name="level" label={t('agents.level')}>
-          <Select
-            allowClear
-            placeholder={t('agents.all')}
-            style={{ width: 130 }}
-            options={AGENT_LEVELS.map((level) => ({ value: level, label: t(`agents.levels.${level}`) }))}
-          />
+          <EnumSelect values={AGENT_LEVELS} labelOf={(value) => t(`agents.levels.${value}`)} width={130} />
         </Form.Item>
         <Form.Item name="status" label={t('agents.status')}>
-          <Select
-            allowClear
-            placeholder={t('agents.all')}
-            style={{ width: 140 }}
-            options={AGENT_STATUSES.map((status) => ({ value: status, label: t(`agents.statuses.${status}`) }))}
-          />
+          <EnumSelect values={AGENT_STATUSES} labelOf={(value) => t(`agents.statuses.${value}`)} width={140} />
         </Form.Item>
       </SearchBar>
       <DataTable<Agent, AgentFilters>

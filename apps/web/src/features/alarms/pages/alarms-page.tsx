@@ -5,6 +5,7 @@ import type { Key } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
+import { EnumSelect } from '@/components/list/enum-select.tsx';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
@@ -115,12 +116,7 @@ export function AlarmsPage() {
           <Input placeholder={t('alarms.searchPlaceholder')} allowClear style={{ width: 180 }} />
         </Form.Item>
         <Form.Item name="type" label={t('alarms.type')}>
-          <Select
-            allowClear
-            placeholder={t('alarms.all')}
-            style={{ width: 190 }}
-            options={ALARM_TYPES.map((value) => ({ value, label: t(`alarmPush.types.${value}`) }))}
-          />
+          <EnumSelect values={ALARM_TYPES} labelOf={(value) => t(`alarmPush.types.${value}`)} width={190} />
         </Form.Item>
         <Form.Item name="show" label={t('alarms.show')}>
           <Select

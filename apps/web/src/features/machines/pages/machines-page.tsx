@@ -12,6 +12,7 @@ import { Badge, Button, Card, Form, Input, Select, Space, Tag, Tooltip, Typograp
 import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
+import { EnumSelect } from '@/components/list/enum-select.tsx';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
 import { useFormDialog } from '@/components/list/use-form-dialog.ts';
@@ -201,12 +202,7 @@ export function MachinesPage() {
           <Input placeholder={t('machines.searchPlaceholder')} allowClear style={{ width: 200 }} />
         </Form.Item>
         <Form.Item name="lifecycle" label={t('machines.lifecycle')}>
-          <Select
-            allowClear
-            placeholder={t('machines.all')}
-            style={{ width: 130 }}
-            options={LIFECYCLES.map((value) => ({ value, label: t(`machines.lifecycles.${value}`) }))}
-          />
+          <EnumSelect values={LIFECYCLES} labelOf={(value) => t(`machines.lifecycles.${value}`)} width={130} />
         </Form.Item>
         <Form.Item name="runtime" label={t('machines.runtime')}>
           <Select

@@ -9,6 +9,7 @@ import { useActiveAgents } from '@/components/agents/active-agents.ts';
 import { BackgroundExport } from '@/components/list/background-export.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { createTimeFilter, type DayRange } from '@/components/list/date-range.ts';
+import { EnumSelect } from '@/components/list/enum-select.tsx';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
 import { useListState } from '@/components/list/use-list-state.ts';
@@ -195,20 +196,10 @@ export function OrdersPage() {
           />
         </Form.Item>
         <Form.Item name="channel" label={t('orders.channel')}>
-          <Select
-            allowClear
-            placeholder={t('orders.all')}
-            style={{ width: 120 }}
-            options={CHANNELS.map((value) => ({ value, label: t(`orders.channels.${value}`) }))}
-          />
+          <EnumSelect values={CHANNELS} labelOf={(value) => t(`orders.channels.${value}`)} width={120} />
         </Form.Item>
         <Form.Item name="state" label={t('orders.state')}>
-          <Select
-            allowClear
-            placeholder={t('orders.all')}
-            style={{ width: 130 }}
-            options={ORDER_STATES.map((value) => ({ value, label: t(`orders.states.${value}`) }))}
-          />
+          <EnumSelect values={ORDER_STATES} labelOf={(value) => t(`orders.states.${value}`)} width={130} />
         </Form.Item>
       </SearchBar>
       <DataTable<Order, OrderFilters>

@@ -1,9 +1,10 @@
 import { AuditOutlined } from '@ant-design/icons';
 import { ORDER_PERMISSIONS, REFUND_REASONS, REFUND_STATUSES, type Refund } from '@water/contract/orders';
-import { Card, Form, Input, Select, Tag } from 'antd';
+import { Card, Form, Input, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
+import { EnumSelect } from '@/components/list/enum-select.tsx';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
 import { useListState } from '@/components/list/use-list-state.ts';
@@ -126,20 +127,10 @@ export function RefundsPage() {
           <Input placeholder={t('orders.refundSearchPlaceholder')} allowClear style={{ width: 200 }} />
         </Form.Item>
         <Form.Item name="status" label={t('orders.status')}>
-          <Select
-            allowClear
-            placeholder={t('orders.all')}
-            style={{ width: 130 }}
-            options={REFUND_STATUSES.map((value) => ({ value, label: t(`orders.statuses.${value}`) }))}
-          />
+          <EnumSelect values={REFUND_STATUSES} labelOf={(value) => t(`orders.statuses.${value}`)} width={130} />
         </Form.Item>
         <Form.Item name="reason" label={t('orders.reason')}>
-          <Select
-            allowClear
-            placeholder={t('orders.all')}
-            style={{ width: 140 }}
-            options={REFUND_REASONS.map((value) => ({ value, label: t(`orders.reasons.${value}`) }))}
-          />
+          <EnumSelect values={REFUND_REASONS} labelOf={(value) => t(`orders.reasons.${value}`)} width={140} />
         </Form.Item>
       </SearchBar>
       <DataTable<Refund, RefundFilters>

@@ -1,8 +1,9 @@
 import { POLICY_PERMISSIONS, POLICY_SCOPES, POLICY_STATUSES, type PricePolicy } from '@water/contract/price-policies';
-import { Card, Form, Input, Select, Tag } from 'antd';
+import { Card, Form, Input, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '@/components/list/add-button.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
+import { EnumSelect } from '@/components/list/enum-select.tsx';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
 import { useBulkDelete } from '@/components/list/use-bulk-delete.tsx';
@@ -114,20 +115,10 @@ export function PricePoliciesPage() {
           <Input placeholder={t('policies.searchPlaceholder')} allowClear style={{ width: 180 }} />
         </Form.Item>
         <Form.Item name="scope" label={t('policies.scope')}>
-          <Select
-            allowClear
-            placeholder={t('policies.all')}
-            style={{ width: 150 }}
-            options={POLICY_SCOPES.map((value) => ({ value, label: t(`policies.scopeShort.${value}`) }))}
-          />
+          <EnumSelect values={POLICY_SCOPES} labelOf={(value) => t(`policies.scopeShort.${value}`)} width={150} />
         </Form.Item>
         <Form.Item name="status" label={t('policies.status')}>
-          <Select
-            allowClear
-            placeholder={t('policies.all')}
-            style={{ width: 110 }}
-            options={POLICY_STATUSES.map((value) => ({ value, label: t(`policies.statuses.${value}`) }))}
-          />
+          <EnumSelect values={POLICY_STATUSES} labelOf={(value) => t(`policies.statuses.${value}`)} width={110} />
         </Form.Item>
       </SearchBar>
       <DataTable<PricePolicy, PolicyFilters>

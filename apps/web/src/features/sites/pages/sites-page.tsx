@@ -1,11 +1,12 @@
 import { SITE_PERMISSIONS, SITE_STATUSES, SITE_TYPE_DICT, type Site } from '@water/contract/sites';
-import { Card, Flex, Form, Input, Segmented, Select, Tag, Typography } from 'antd';
+import { Card, Flex, Form, Input, Segmented, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictLabel } from '@/components/dict-label.tsx';
 import { DictSelect } from '@/components/dict-select.tsx';
 import { AddButton } from '@/components/list/add-button.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
+import { EnumSelect } from '@/components/list/enum-select.tsx';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
 import { useBulkDelete } from '@/components/list/use-bulk-delete.tsx';
@@ -135,12 +136,7 @@ export function SitesPage() {
           <DictSelect dict={SITE_TYPE_DICT} allowClear placeholder={t('sites.all')} style={{ width: 150 }} />
         </Form.Item>
         <Form.Item name="status" label={t('sites.status')}>
-          <Select
-            allowClear
-            placeholder={t('sites.all')}
-            style={{ width: 110 }}
-            options={SITE_STATUSES.map((value) => ({ value, label: t(`sites.statuses.${value}`) }))}
-          />
+          <EnumSelect values={SITE_STATUSES} labelOf={(value) => t(`sites.statuses.${value}`)} width={110} />
         </Form.Item>
       </SearchBar>
       {view === 'MAP' ? (
