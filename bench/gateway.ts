@@ -92,9 +92,24 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 const calls: number[] = [];
+/** Each call of a sale by its step, to see which one makes the tail. */
+const steps: Record<'create' | 'payment' | 'dispense', number[]> = { create: [], payment: [], dispense: [] };
+const stepOf = (call: string) =>
+  call.endsWith('/payment')
+    ? 'payment'
+    : call.endsWith('/dispense')
+      ? 'dispense'
+      : call.endsWith('/orders')
+        ? 'create'
+        : undefined;
 const machines = fleet.map(
   (identity) =>
-    new VirtualMachine(baseUrl, identity, undefined, (call, ms) => !call.endsWith('/heartbeat') && calls.push(ms)),
+    new VirtualMachine(baseUrl, identity, undefined, (call, ms) => {
+      if (call.endsWith('/heartbeat')) return;
+      calls.push(ms);
+      const step = stepOf(call);
+      if (step) steps[step].push(ms);
+    }),
 );
 
 const latencies = { heartbeat: [] as number[], sale: [] as number[], baseline: [] as number[] };
@@ -196,6 +211,11 @@ console.log(
 );
 console.log(
   `a whole sale (its calls one after another): p50 ${p(latencies.sale, 0.5).toFixed(1)} ms, p99 ${p(latencies.sale, 0.99).toFixed(1)} ms`,
+);
+console.log(
+  `sale calls by step, p50 / p99: ${Object.entries(steps)
+    .map(([step, values]) => `${step} ${p(values, 0.5).toFixed(1)} / ${p(values, 0.99).toFixed(1)} ms`)
+    .join(', ')}`,
 );
 for (const [name, figure, target, met] of rows) console.log(`${met ? '✔' : '✖'} ${name}: ${figure} (target ${target})`);
 if (errors.length > 0) console.log('first errors:', errors.slice(0, 5));

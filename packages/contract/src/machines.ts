@@ -99,8 +99,11 @@ export const MachineQuery = Type.Object({
   online: Type.Optional(Type.Boolean()),
   agentId: Type.Optional(Id()),
   modelId: Type.Optional(Id()),
+  siteId: Type.Optional(Id()),
   /** Only machines in the company's stock (held by no agent). */
   inStock: Type.Optional(Type.Boolean()),
+  /** Only machines that sold nothing in the last this many hours. */
+  noSalesHours: Type.Optional(Type.Integer({ minimum: 1, maximum: 720 })),
 });
 export type MachineQuery = Static<typeof MachineQuery>;
 

@@ -34,7 +34,12 @@ function inScope(scope: ReadonlySet<number> | null): SQL | undefined {
   return scope === null ? undefined : inArray(agents.deptId, [...scope]);
 }
 
-function matchingMachines(scope: ReadonlySet<number> | null, query: MachineQuery): SQL | undefined {
+function matchingMachines(scope: ReadonlySet<number> | null, query: MachineQuery, now: Date): SQL | undefined {
+  // Counted from the hourly roll-ups: a sale in the hour the period starts in still counts.
+  const hourMs = 3_600_000;
+  const since = query.noSalesHours
+    ? new Date(Math.floor((now.getTime() - query.noSalesHours * hourMs) / hourMs) * hourMs)
+    : undefined;
   return and(
     inScope(scope),
     containsText([machines.serialNo, machines.stickerCode, machines.imei], query.blurry),
@@ -42,6 +47,10 @@ function matchingMachines(scope: ReadonlySet<number> | null, query: MachineQuery
     query.online === undefined ? undefined : eq(machines.online, query.online),
     query.agentId ? eq(machines.agentId, query.agentId) : undefined,
     query.modelId ? eq(machines.modelId, query.modelId) : undefined,
+    query.siteId ? eq(machines.siteId, query.siteId) : undefined,
+    since
+      ? sql`NOT EXISTS (SELECT 1 FROM ${salesHourly} h WHERE h.machine_id = ${machines.id} AND h.hour >= ${since} AND h.orders > 0)`
+      : undefined,
     query.inStock === undefined
       ? undefined
       : query.inStock
@@ -123,8 +132,8 @@ export const machinesRepository = {
     db.delete(machineModels).where(inArray(machineModels.id, [...ids])),
 
   // ------------------------------------------------------------ machines
-  async machinePage(db: Database, scope: ReadonlySet<number> | null, query: MachineQuery, paging: Paging) {
-    const where = matchingMachines(scope, query);
+  async machinePage(db: Database, scope: ReadonlySet<number> | null, query: MachineQuery, paging: Paging, now: Date) {
+    const where = matchingMachines(scope, query, now);
     const rows = selectMachines(db)
       .where(where)
       .orderBy(...paging.orderBy)

@@ -254,7 +254,8 @@ export function createMachinesService(
 
     // ------------------------------------------------------------ machines
     async list(principal: Principal, query: MachineQuery): Promise<PageOf<Machine>> {
-      const page = await repo.machinePage(db, principal.scope, query, toPaging(query, machineSortable, machineOrder));
+      const paging = toPaging(query, machineSortable, machineOrder);
+      const page = await repo.machinePage(db, principal.scope, query, paging, clock.now());
       return { content: page.content.map(machineDto), totalElements: page.totalElements };
     },
 

@@ -17,6 +17,8 @@ export const machinesLocales = {
     stock: 'Company stock',
     inStock: 'In stock',
     holder: 'Held by',
+    noSalesFor: 'No sales for',
+    hours: 'h',
     lifecycle: 'Lifecycle',
     lifecycles: {
       IN_STOCK: 'In stock',
@@ -132,6 +134,8 @@ export const machinesLocales = {
     stock: '公司库存',
     inStock: '库存中',
     holder: '所属',
+    noSalesFor: '无销售',
+    hours: '小时',
     lifecycle: '生命周期',
     lifecycles: {
       IN_STOCK: '库存',

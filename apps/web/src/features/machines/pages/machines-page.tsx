@@ -8,17 +8,20 @@ import {
   SwapOutlined,
 } from '@ant-design/icons';
 import { DEVICE_PERMISSIONS, LIFECYCLES, type Lifecycle, type Machine } from '@water/contract/machines';
-import { Badge, Button, Card, Form, Input, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { Badge, Button, Card, Form, Input, InputNumber, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useActiveAgents } from '@/components/agents/active-agents.ts';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { EnumSelect } from '@/components/list/enum-select.tsx';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
 import { useFormDialog } from '@/components/list/use-form-dialog.ts';
 import { useListState } from '@/components/list/use-list-state.ts';
+import { useAllModels } from '@/components/machines/machine-options.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
 import { Permission, usePermission } from '@/components/permission.tsx';
+import { useSiteOptions } from '@/components/sites/site-options.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
 import { machinesLocales } from '@/locales/console/machines.ts';
@@ -36,6 +39,10 @@ interface MachineFilters {
   lifecycle?: Lifecycle;
   online?: boolean;
   inStock?: boolean;
+  agentId?: number;
+  siteId?: number;
+  modelId?: number;
+  noSalesHours?: number;
 }
 
 interface MachineSearch {
@@ -43,6 +50,10 @@ interface MachineSearch {
   lifecycle?: Lifecycle;
   runtime?: 'online' | 'offline';
   holder?: 'stock' | 'agents';
+  agentId?: number;
+  siteId?: number;
+  modelId?: number;
+  noSalesHours?: number | null;
 }
 
 const LIFECYCLE_COLORS: Record<Lifecycle, string> = {
@@ -71,6 +82,9 @@ export function MachinesPage() {
   const can = usePermission();
   const list = useListState<MachineFilters>({ initialFilters: {} });
   const query = useMachines(list.params);
+  const agents = useActiveAgents(true);
+  const sites = useSiteOptions(true);
+  const models = useAllModels(true);
   const registering = useFormDialog<never>();
   const importing = useFormDialog<never>();
   const [chosen, setChosen] = useState<Machine[]>([]);
@@ -194,6 +208,10 @@ export function MachinesPage() {
             lifecycle: values.lifecycle,
             online: values.runtime === undefined ? undefined : values.runtime === 'online',
             inStock: values.holder === undefined ? undefined : values.holder === 'stock',
+            agentId: values.agentId,
+            siteId: values.siteId,
+            modelId: values.modelId,
+            noSalesHours: values.noSalesHours ?? undefined,
           })
         }
         onReset={list.reset}
@@ -225,6 +243,36 @@ export function MachinesPage() {
               { value: 'agents', label: t('machines.agent') },
             ]}
           />
+        </Form.Item>
+        <Form.Item name="agentId" label={t('machines.agent')}>
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder={t('machines.all')}
+            style={{ width: 170 }}
+            options={(agents.data ?? []).map((agent) => ({ value: agent.id, label: agent.name }))}
+          />
+        </Form.Item>
+        <Form.Item name="siteId" label={t('machines.site')}>
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder={t('machines.all')}
+            style={{ width: 170 }}
+            options={(sites.data ?? []).map((site) => ({ value: site.id, label: site.name }))}
+          />
+        </Form.Item>
+        <Form.Item name="modelId" label={t('machines.model')}>
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder={t('machines.all')}
+            style={{ width: 150 }}
+            options={(models.data ?? []).map((model) => ({ value: model.id, label: model.name }))}
+          />
+        </Form.Item>
+        <Form.Item name="noSalesHours" label={t('machines.noSalesFor')}>
+          <InputNumber min={1} max={720} precision={0} suffix={t('machines.hours')} style={{ width: 130 }} />
         </Form.Item>
       </SearchBar>
       <DataTable<Machine, MachineFilters>
