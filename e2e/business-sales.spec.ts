@@ -245,6 +245,16 @@ test('business: a simulated machine sells; its agent’s manager sees the sale a
     const alarms = page.getByRole('region', { name: 'Alarms' });
     await expect(alarms.getByRole('row', { name: new RegExp(serialNo) })).toContainText('Offline');
     await page.screenshot({ path: shot('alarms-en') });
+    // The machine's details list it too.
+    await page.goto('/business/machines');
+    await page
+      .getByRole('region', { name: 'Machines' })
+      .getByRole('button', { name: `Details ${serialNo}` })
+      .click();
+    const silent = page.getByRole('dialog').filter({ hasText: `Machine ${serialNo}` });
+    await expect(silent).toContainText('Latest alarms');
+    await expect(silent).toContainText('Open');
+    await expect(silent).toContainText('Offline ·');
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   } finally {
     await ours.context.close();

@@ -75,6 +75,22 @@ for (const language of ['en', 'zh'] as const) {
       await expect(map.locator('svg path').first()).toBeVisible();
       await page.screenshot({ path: shot(`sites-map-${language}`) });
       expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+
+      // Back to the list: a site's details.
+      await page
+        .getByRole('radiogroup', { name: en ? 'View' : '视图' })
+        .getByText(en ? 'List' : '列表', { exact: true })
+        .click();
+      await table
+        .getByRole('button', { name: en ? `Details of Harbour Point ${suffix}` : `查看 Harbour Point ${suffix} 详情` })
+        .click();
+      const details = page
+        .getByRole('dialog')
+        .filter({ hasText: en ? `Site Harbour Point ${suffix}` : `点位 Harbour Point ${suffix}` });
+      await expect(details).toContainText('114.057868, 22.543099');
+      await expect(details).toContainText(en ? 'Machines here (0)' : '此处设备（0）');
+      await page.screenshot({ path: shot(`site-detail-${language}`) });
+      expect(await fitsScreenWidth(page, details)).toBe(true);
     });
   });
 }

@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Alarm } from '@water/contract/alarms';
+import type { PageOf } from '@water/contract/common';
 import type {
   Allocation,
   AllocationDone,
@@ -18,7 +20,7 @@ import type { ListParams } from '@/components/list/list-params.ts';
 import { pageQuery } from '@/components/list/page-query.ts';
 import { apiClient } from '@/lib/api-client.ts';
 import { deleteByIds } from '@/lib/delete-by-ids.ts';
-import { agentKeys, machineKeys } from '@/lib/query-keys.ts';
+import { agentKeys, alarmKeys, machineKeys } from '@/lib/query-keys.ts';
 import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 
 /** `GET api/machines`: the machines in the user's reach, filtered, paged and sorted. */
@@ -63,6 +65,19 @@ export const useMachineStatus = (id: number | undefined, period: SalesPeriod) =>
     queryFn: async () => (await apiClient.get<MachineStatus>(`api/machines/${id}/status`, { params: { period } })).data,
     enabled: id !== undefined,
     refetchInterval: 30_000,
+  });
+
+/** `GET api/alarms?machineId=`: a machine's latest alarms (for those who see alarms). */
+export const useMachineAlarms = (id: number | undefined, enabled: boolean) =>
+  useQuery({
+    queryKey: [...alarmKeys.all, 'machine', id],
+    queryFn: async () =>
+      (
+        await apiClient.get<PageOf<Alarm>>('api/alarms', {
+          params: { machineId: id, page: 0, size: 10, sort: 'firstTime,desc' },
+        })
+      ).data,
+    enabled: enabled && id !== undefined,
   });
 
 /** `POST api/machines/import` (multipart `file`): every machine of the sheet, or none. */

@@ -3,14 +3,19 @@ import { Alert, Badge, Descriptions, Drawer, Segmented, Skeleton, Tag, Typograph
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DailyBarChart } from '@/components/charts/daily-bar-chart.tsx';
+import { Permission, usePermission } from '@/components/permission.tsx';
 import { formatFen } from '@/lib/format/money.ts';
-import { useMachineStatus } from '../api/machines.ts';
+import { useMachineAlarms, useMachineStatus } from '../api/machines.ts';
 
-/** A machine's detail in a drawer: live status, prices now, today's sales and a sales chart by hour, day or month. */
+const ALARM_COLORS = { OPEN: 'error', ACKNOWLEDGED: 'warning', RESOLVED: 'success' } as const;
+
+/** A machine's detail in a drawer: live status, prices now, today's sales, a sales chart by hour, day or month, and its latest alarms. */
 export function MachineStatusDrawer({ machine, onClose }: { machine: Machine | undefined; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const [period, setPeriod] = useState<SalesPeriod>('DAY');
   const query = useMachineStatus(machine?.id, period);
+  const can = usePermission();
+  const alarms = useMachineAlarms(machine?.id, can(['alarm:list']));
   const status = query.data;
   const money = (fen: number) => formatFen(fen, i18n.language);
   const none = '—';
@@ -128,6 +133,24 @@ export function MachineStatusDrawer({ machine, onClose }: { machine: Machine | u
             format={money}
             showValues={false}
           />
+          <Permission allow={['alarm:list']}>
+            <Typography.Title level={5} style={{ marginTop: 20 }}>
+              {t('machines.alarmsTitle')}
+            </Typography.Title>
+            {alarms.data && alarms.data.content.length === 0 ? (
+              <Typography.Text type="secondary">{t('machines.noAlarms')}</Typography.Text>
+            ) : (
+              <ul style={{ paddingInlineStart: 20, margin: 0 }}>
+                {(alarms.data?.content ?? []).map((alarm) => (
+                  <li key={alarm.id}>
+                    <Tag color={ALARM_COLORS[alarm.state]}>{t(`machines.alarmStates.${alarm.state}`)}</Tag>
+                    {t(`alarmPush.types.${alarm.type}`)} · {alarm.firstTime}
+                    {alarm.count > 1 ? ` (×${alarm.count})` : ''}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Permission>
         </>
       )}
     </Drawer>

@@ -1,5 +1,5 @@
 import { SITE_PERMISSIONS, SITE_STATUSES, SITE_TYPE_DICT, type Site } from '@water/contract/sites';
-import { Card, Flex, Form, Input, Segmented, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Form, Input, Segmented, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictLabel } from '@/components/dict-label.tsx';
@@ -18,6 +18,7 @@ import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
 import { sitesLocales } from '@/locales/console/sites.ts';
 import { useDeleteSites, useSites } from '../api/sites.ts';
+import { SiteDetail } from '../components/site-detail.tsx';
 import { SiteForm } from '../components/site-form.tsx';
 import { fromHundredths } from '../components/site-form-values.ts';
 import { SitesMap } from '../components/sites-map.tsx';
@@ -36,6 +37,7 @@ export function SitesPage() {
   const menuTitle = useMenuTitle();
   const list = useListState<SiteFilters>({ initialFilters: {} });
   const [view, setView] = useState<'LIST' | 'MAP'>('LIST');
+  const [shown, setShown] = useState<Site>();
   const query = useSites(list.params);
   const { page: _page, size: _size, sort: _sort, ...mapFilters } = list.params;
   const dialog = useFormDialog<Site>();
@@ -54,7 +56,25 @@ export function SitesPage() {
     remove: { allow: SITE_PERMISSIONS.del, warning, run: (site) => remove.mutateAsync([site.id]) },
   });
   const columns: DataColumn<Site>[] = [
-    { key: 'name', title: t('sites.name'), dataIndex: 'name', sortField: 'name', width: 180, ellipsis: true },
+    {
+      key: 'name',
+      title: t('sites.name'),
+      dataIndex: 'name',
+      sortField: 'name',
+      width: 180,
+      ellipsis: true,
+      render: (_, site) => (
+        <Button
+          type="link"
+          size="small"
+          style={{ padding: 0 }}
+          aria-label={t('sites.details', { name: site.name })}
+          onClick={() => setShown(site)}
+        >
+          {site.name}
+        </Button>
+      ),
+    },
     {
       key: 'type',
       title: t('sites.type'),
@@ -160,6 +180,7 @@ export function SitesPage() {
         />
       )}
       <SiteForm dialog={dialog} />
+      <SiteDetail site={shown} onClose={() => setShown(undefined)} />
     </Card>
   );
 }
