@@ -385,10 +385,14 @@ export function createCouponsService({ db, clock }: Pick<Deps, 'db' | 'clock'>, 
     const paging = toPaging(paged ? query : { sort: query.sort }, templateSortable, templateOrder);
     const page = await repo.templatePage(db, agentIds, query, paging);
     const counts = await countsOf(page.content.map((row) => row.id));
-    const content = await Promise.all(
-      page.content.map(async (row) =>
-        templateDto(row, counts.get(row.id) ?? emptyCounts(), await repo.scopeNames(db, row.scope, row.scopeIds)),
-      ),
+    // The names of every scope on the page: one query per kind of scope, not per template.
+    const names = new Map<string, Map<number, string>>();
+    for (const scope of new Set(page.content.map((row) => row.scope))) {
+      const ids = page.content.filter((row) => row.scope === scope).flatMap((row) => row.scopeIds);
+      names.set(scope, await repo.scopeNames(db, scope, [...new Set(ids)]));
+    }
+    const content = page.content.map((row) =>
+      templateDto(row, counts.get(row.id) ?? emptyCounts(), names.get(row.scope) ?? new Map()),
     );
     return { content, totalElements: page.totalElements };
   }

@@ -79,7 +79,7 @@ describe('members and coupons', () => {
   const ctx = useTestApp();
   const admin: Caller = (...args) => ctx.admin(...args);
   let north: { id: number; deptId: number };
-  let south: { id: number; deptId: number };
+  let south: { id: number; deptId: number; name: string };
   let northSite: { id: number };
   let northMachine: { id: number; serialNo: string; secret: string };
   let northCall: MachineCaller;
@@ -291,6 +291,7 @@ describe('members and coupons', () => {
 
     // Good only at the south agent's machines: refused at the north's.
     const southOnly = await template({ scope: 'AGENT', scopeIds: [south.id] });
+    expect((await templateRow(southOnly)).scopeNames).toEqual([south.name]);
     const southCoupon = await pushTo(southOnly, phone);
     const elsewhere = await order(northCall, { couponCode: southCoupon.code, memberPhone: phone });
     expect(elsewhere.statusCode).toBe(409);

@@ -1,4 +1,4 @@
-import type { Agent } from '@water/contract/agents';
+import type { Agent, AgentStatus } from '@water/contract/agents';
 import type { Machine } from '@water/contract/machines';
 import type { Site } from '@water/contract/sites';
 import { Badge, Col, Descriptions, Drawer, Row, Statistic, Table, Tabs, Tag } from 'antd';
@@ -12,12 +12,13 @@ import { useAgentHoldings } from '../api/agents.ts';
 addPageTexts('machines', machinesLocales);
 addPageTexts('sites', sitesLocales);
 
-const STATUS_COLORS = {
+/** The colour of each status's tag, on the list and in the details. */
+export const AGENT_STATUS_COLORS: Record<AgentStatus, string> = {
   PENDING_REVIEW: 'processing',
   ACTIVE: 'success',
   FROZEN: 'warning',
   TERMINATED: 'default',
-} as const;
+};
 
 /** One agent in a drawer: its terms and contract, its figures, and the machines, sites and agents it holds. */
 export function AgentDetail({ agent, onClose }: { agent?: Agent; onClose: () => void }) {
@@ -32,7 +33,7 @@ export function AgentDetail({ agent, onClose }: { agent?: Agent; onClose: () => 
       size="large"
       styles={{ wrapper: { maxWidth: '100vw' } }}
       title={agent && t('agents.detailTitle', { name: agent.name })}
-      extra={agent && <Tag color={STATUS_COLORS[agent.status]}>{t(`agents.statuses.${agent.status}`)}</Tag>}
+      extra={agent && <Tag color={AGENT_STATUS_COLORS[agent.status]}>{t(`agents.statuses.${agent.status}`)}</Tag>}
     >
       {agent && (
         <>
@@ -157,7 +158,7 @@ export function AgentDetail({ agent, onClose }: { agent?: Agent; onClose: () => 
                         key: 'status',
                         title: t('agents.status'),
                         render: (_, child) => (
-                          <Tag color={STATUS_COLORS[child.status]}>{t(`agents.statuses.${child.status}`)}</Tag>
+                          <Tag color={AGENT_STATUS_COLORS[child.status]}>{t(`agents.statuses.${child.status}`)}</Tag>
                         ),
                       },
                     ]}

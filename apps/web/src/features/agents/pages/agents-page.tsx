@@ -24,7 +24,7 @@ import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
 import { agentsLocales } from '@/locales/console/agents.ts';
 import { useAgents } from '../api/agents.ts';
-import { AgentDetail } from '../components/agent-detail.tsx';
+import { AgentDetail, AGENT_STATUS_COLORS as STATUS_COLORS } from '../components/agent-detail.tsx';
 import { AgentForm } from '../components/agent-form.tsx';
 import { ReviewAgentForm } from '../components/review-agent-form.tsx';
 
@@ -35,13 +35,6 @@ interface AgentFilters {
   level?: AgentLevel;
   status?: AgentStatus;
 }
-
-const STATUS_COLORS: Record<AgentStatus, string> = {
-  PENDING_REVIEW: 'processing',
-  ACTIVE: 'success',
-  FROZEN: 'warning',
-  TERMINATED: 'default',
-};
 
 /** `business/agent/index`: the agents in the user's reach, their terms and their review. */
 export function AgentsPage() {

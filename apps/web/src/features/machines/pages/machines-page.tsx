@@ -82,9 +82,12 @@ export function MachinesPage() {
   const can = usePermission();
   const list = useListState<MachineFilters>({ initialFilters: {} });
   const query = useMachines(list.params);
-  const agents = useActiveAgents(true);
-  const sites = useSiteOptions(true);
-  const models = useAllModels(true);
+  // The pickers' options load when one is first used, not with every visit to the page.
+  const [pickers, setPickers] = useState(false);
+  const wantPickers = () => setPickers(true);
+  const agents = useActiveAgents(pickers);
+  const sites = useSiteOptions(pickers);
+  const models = useAllModels(pickers);
   const registering = useFormDialog<never>();
   const importing = useFormDialog<never>();
   const [chosen, setChosen] = useState<Machine[]>([]);
@@ -250,6 +253,8 @@ export function MachinesPage() {
             showSearch={{ optionFilterProp: 'label' }}
             placeholder={t('machines.all')}
             style={{ width: 170 }}
+            onFocus={wantPickers}
+            loading={pickers && agents.isPending}
             options={(agents.data ?? []).map((agent) => ({ value: agent.id, label: agent.name }))}
           />
         </Form.Item>
@@ -259,6 +264,8 @@ export function MachinesPage() {
             showSearch={{ optionFilterProp: 'label' }}
             placeholder={t('machines.all')}
             style={{ width: 170 }}
+            onFocus={wantPickers}
+            loading={pickers && sites.isPending}
             options={(sites.data ?? []).map((site) => ({ value: site.id, label: site.name }))}
           />
         </Form.Item>
@@ -268,6 +275,8 @@ export function MachinesPage() {
             showSearch={{ optionFilterProp: 'label' }}
             placeholder={t('machines.all')}
             style={{ width: 150 }}
+            onFocus={wantPickers}
+            loading={pickers && models.isPending}
             options={(models.data ?? []).map((model) => ({ value: model.id, label: model.name }))}
           />
         </Form.Item>
