@@ -27,6 +27,13 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The database the app works on, whichever engine is behind it. */
 export interface DatabaseHandle {
   db: Database;
+  /**
+   * The same database for writes whose loss in a crash costs nothing (a gateway nonce, a
+   * heartbeat's runtime): on PostgreSQL its connections commit without waiting for the disk, so
+   * such a write is one round trip and never queues behind the disk. The embedded database does
+   * not wait for the disk at all, so there it is `db`.
+   */
+  relaxed: Database;
   kind: 'pglite' | 'postgres';
   /** Runs `fn` for each notification on `channel` (PostgreSQL LISTEN); returns the unsubscribe. */
   listen(channel: string, fn: (payload: string) => void): Promise<() => Promise<void>>;
@@ -101,6 +108,13 @@ export interface PgliteOptions {
   loadDataDir?: Blob;
 }
 
+/**
+ * The embedded database keeps its buffers in the server's own memory, where PostgreSQL's default
+ * 128 MB of shared buffers costs ~100 MB at start and grows the process as they fill, never to
+ * shrink. The data files stay in the operating system's cache, so a small pool reads as fast.
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
+
 export async function openPglite(options: PgliteOptions): Promise<DatabaseHandle> {
   let unlock = () => {};
   if (options.dataDir) {
@@ -111,6 +125,7 @@ export async function openPglite(options: PgliteOptions): Promise<DatabaseHandle
     const client = await PGlite.create({
       dataDir: options.dataDir ? path.join(options.dataDir, 'db') : undefined,
       loadDataDir: options.loadDataDir,
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
     });
     const stats = new QueryStats();
     const db = drizzlePglite({ client: instrument(client, stats), schema }) as unknown as Database;
@@ -119,6 +134,7 @@ export async function openPglite(options: PgliteOptions): Promise<DatabaseHandle
     if (options.dataDir) restrictToOwner(path.join(options.dataDir, 'db'));
     return {
       db,
+      relaxed: db,
       kind: 'pglite',
       stats,
       listen: async (channel, fn) => {
@@ -183,9 +199,12 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
     });
     return listener;
   };
+  const relaxedPool = new pg.Pool({ connectionString: url, max: 4, options: '-c synchronous_commit=off' });
+  relaxedPool.on('error', () => {});
   const stats = new QueryStats();
   return {
     db: drizzlePg({ client: instrument(pool, stats), schema }) as unknown as Database,
+    relaxed: drizzlePg({ client: instrument(relaxedPool, stats), schema }) as unknown as Database,
     kind: 'postgres',
     stats,
     listen: async (channel, fn) => {
@@ -214,7 +233,7 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
     close: async () => {
       closing = true;
       await listener?.then((client) => client.end()).catch(() => {});
-      await pool.end();
+      await Promise.all([pool.end(), relaxedPool.end()]);
     },
   };
 }

@@ -17,20 +17,6 @@ export type GatewayMachineRow = Pick<
   | 'tankLevel'
 >;
 
-/**
- * Writes whose loss in a crash costs nothing, committed without waiting for the disk (on this
- * kind of machine, the wait for the disk is most of a gateway call's tail): a nonce (every call it
- * guards is idempotent on the machine's own numbers or the channel's transaction, so a replay in
- * the moment before a crash changes nothing) and a heartbeat's runtime (the next one restores it).
- * Orders, payments and refunds always wait for the disk.
- */
-function lightlyDurable<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL synchronous_commit = off`);
-    return work(tx as unknown as Database);
-  });
-}
-
 export const gatewayRepository = {
   async machineBySerial(db: Database, serialNo: string): Promise<GatewayMachineRow | undefined> {
     const [row] = await db
@@ -52,25 +38,26 @@ export const gatewayRepository = {
     return row;
   },
 
-  /** Records a nonce for its sender; false when the sender used it before. */
-  async claimNonce(db: Database, sender: string, nonce: string, expiresAt: Date): Promise<boolean> {
-    return lightlyDurable(db, async (tx) => {
-      const claimed = await tx
-        .insert(gatewayNonces)
-        .values({ sender, nonce, expiresAt })
-        .onConflictDoNothing()
-        .returning({ nonce: gatewayNonces.nonce });
-      return claimed.length > 0;
-    });
+  /**
+   * Records a nonce for its sender; false when the sender used it before. Meant for the relaxed
+   * database: every call a nonce guards is idempotent on the machine's own numbers or the
+   * channel's transaction, so a nonce lost in a crash lets through a replay that changes nothing.
+   */
+  async claimNonce(relaxed: Database, sender: string, nonce: string, expiresAt: Date): Promise<boolean> {
+    const claimed = await relaxed
+      .insert(gatewayNonces)
+      .values({ sender, nonce, expiresAt })
+      .onConflictDoNothing()
+      .returning({ nonce: gatewayNonces.nonce });
+    return claimed.length > 0;
   },
 
   async purgeNonces(db: Database, now: Date): Promise<void> {
     await db.delete(gatewayNonces).where(lt(gatewayNonces.expiresAt, now));
   },
 
-  async recordHeartbeat(db: Database, id: number, values: Partial<typeof machines.$inferInsert>): Promise<void> {
-    await lightlyDurable(db, async (tx) => {
-      await tx.update(machines).set(values).where(eq(machines.id, id));
-    });
+  /** Meant for the relaxed database: a runtime lost in a crash is restored by the next heartbeat. */
+  async recordHeartbeat(relaxed: Database, id: number, values: Partial<typeof machines.$inferInsert>): Promise<void> {
+    await relaxed.update(machines).set(values).where(eq(machines.id, id));
   },
 };

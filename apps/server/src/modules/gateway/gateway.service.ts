@@ -48,7 +48,7 @@ export type GatewayService = ReturnType<typeof createGatewayService>;
  * heartbeats keep the machine's runtime and raise or resolve its alarms.
  */
 export function createGatewayService(
-  { db, clock }: Pick<Deps, 'db' | 'clock'>,
+  { db, database, clock }: Pick<Deps, 'db' | 'database' | 'clock'>,
   {
     policies,
     alarms,
@@ -76,7 +76,7 @@ export function createGatewayService(
 
   async function claimNonce(sender: string, nonce: string, now: number) {
     // Kept a little beyond the window either way: a replay later than that has a stale timestamp.
-    const claimed = await repo.claimNonce(db, sender, nonce, new Date(now + 2 * GATEWAY_WINDOW_MS));
+    const claimed = await repo.claimNonce(database.relaxed, sender, nonce, new Date(now + 2 * GATEWAY_WINDOW_MS));
     if (!claimed) throw new HttpError(409, 'X-Nonce was used before: the request is a replay', 'NONCE_REUSED');
   }
 
@@ -113,7 +113,7 @@ export function createGatewayService(
         tdsOut: beat.tdsOut ?? machine.tdsOut,
         tankLevel: beat.tankLevel ?? machine.tankLevel,
       };
-      await repo.recordHeartbeat(db, machine.id, {
+      await repo.recordHeartbeat(database.relaxed, machine.id, {
         online: true,
         lastHeartbeat: now,
         faultBits: after.faultBits,

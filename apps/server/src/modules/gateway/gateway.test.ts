@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   activeAgent,
@@ -156,6 +156,22 @@ describe('machine gateway', () => {
       ctx.t.clock.advance(11 * 60_000);
       await ctx.t.app.scheduler.run('purge-gateway-nonces');
       expect(await ctx.t.database.db.select().from(gatewayNonces)).toHaveLength(0);
+    });
+  });
+
+  describe('commits', () => {
+    it('wait for the disk for orders, payments and refunds, not for nonces and heartbeats', async () => {
+      const { database } = ctx.t;
+      if (database.kind === 'pglite') {
+        // The embedded database never waits for the disk: the same database takes both kinds.
+        expect(database.relaxed).toBe(database.db);
+        return;
+      }
+      const waits = async (db: typeof database.db) =>
+        ((await db.execute(sql`SHOW synchronous_commit`)) as unknown as { rows: { synchronous_commit: string }[] })
+          .rows[0]?.synchronous_commit;
+      expect(await waits(database.db)).toBe('on');
+      expect(await waits(database.relaxed)).toBe('off');
     });
   });
 

@@ -154,8 +154,9 @@ export const ordersRepository = {
     return claimed.length > 0;
   },
 
-  async insertOrder(db: Database, values: NewOrder): Promise<void> {
-    await db.insert(orders).values(values);
+  async insertOrder(db: Database, values: NewOrder): Promise<OrderRecord> {
+    const [row] = await db.insert(orders).values(values).returning();
+    return row as OrderRecord;
   },
 
   async order(db: Database, key: OrderKey, lock = false): Promise<OrderRecord | undefined> {
@@ -165,6 +166,17 @@ export const ordersRepository = {
       .where(and(eq(orders.id, key.id), eq(orders.createTime, key.time)));
     const [row] = await (lock ? query.for('update') : query);
     return row;
+  },
+
+  /** A machine's order by the machine's own number, locked for a change: one round trip. */
+  async lockedByMachineNo(db: Database, machineId: number, machineOrderNo: string): Promise<OrderRecord | undefined> {
+    const [row] = await db
+      .select({ order: orders })
+      .from(orderKeys)
+      .innerJoin(orders, and(eq(orders.id, orderKeys.orderId), eq(orders.createTime, orderKeys.orderTime)))
+      .where(and(eq(orderKeys.machineId, machineId), eq(orderKeys.machineOrderNo, machineOrderNo)))
+      .for('update', { of: orders });
+    return row?.order;
   },
 
   async updateOrder(db: Database, key: OrderKey, values: Partial<NewOrder>): Promise<void> {

@@ -302,7 +302,14 @@ export function createOrdersService(
     return { ...order, state: 'PAID', paid: amount, payRef: ref, paidTime: at };
   }
 
-  /** An order locked for a change, by the machine's number. */
+  /** A machine's order by its own number, locked for a change. */
+  async function lockedMachineOrder(tx: typeof db, machine: SellingMachine, machineOrderNo: string) {
+    const order = await repo.lockedByMachineNo(tx, machine.id, machineOrderNo);
+    if (!order) throw notFound(`No order ${machineOrderNo} of machine ${machine.serialNo}`);
+    return order;
+  }
+
+  /** An order locked for a change, by its key. */
   async function lockedOrder(tx: typeof db, key: OrderKey): Promise<OrderRecord> {
     const order = await repo.order(tx, key, true);
     if (!order) throw notFound('No such order');
@@ -440,8 +447,7 @@ export function createOrdersService(
             receivedTime: now,
             updateTime: now,
           };
-          await repo.insertOrder(tx, order);
-          const made = (await repo.order(tx, { id, time: createTime })) as OrderRecord;
+          const made = await repo.insertOrder(tx, order);
           // A coupon that covers the whole sale leaves nothing to pay: the order is paid at once.
           return made.payable === 0 ? markPaid(tx, made, 0, null, createTime) : made;
         }),
@@ -463,10 +469,9 @@ export function createOrdersService(
       machineOrderNo: string,
       input: GatewayPaymentInput,
     ): Promise<GatewayOrder> {
-      const key = await keyOf(machine, machineOrderNo);
       const paidAt = machineTime('paidAt', input.paidAt);
       const order = await db.transaction(async (tx) => {
-        const order = await lockedOrder(tx, key);
+        const order = await lockedMachineOrder(tx, machine, machineOrderNo);
         if (order.state !== 'CREATED' && order.state !== 'CLOSED') return order;
         if (order.channel !== input.channel) {
           throw invalidField('channel', `the order was made for ${order.channel}, not ${input.channel}`);
@@ -513,10 +518,10 @@ export function createOrdersService(
       machineOrderNo: string,
       input: GatewayDispenseInput,
     ): Promise<GatewayOrder> {
-      const key = await keyOf(machine, machineOrderNo);
       const endedAt = machineTime('endedAt', input.endedAt);
       const order = await db.transaction(async (tx) => {
-        const order = await lockedOrder(tx, key);
+        const order = await lockedMachineOrder(tx, machine, machineOrderNo);
+        const key = { id: order.id, time: order.createTime };
         const settled = !['CREATED', 'CLOSED', 'PAID', 'DISPENSING'].includes(order.state);
         if (order.state === 'CREATED' || order.state === 'CLOSED') {
           throw stateConflict(`Order ${order.orderNo} is ${order.state}: it was not paid`);
