@@ -3,14 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addressOf,
-  killHard,
-  type ServerProcess,
-  signIn,
-  startServer,
-  stopServer,
-} from './server-process.ts';
+import { addressOf, killHard, type ServerProcess, signIn, startServer, stopServer } from './server-process.ts';
 
 /**
  * A mixed load on loopback against the real server process: the console's reads, writes and
