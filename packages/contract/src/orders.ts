@@ -95,6 +95,15 @@ export type Refund = Static<typeof Refund>;
 export const OrderDetail = Type.Object({
   ...Order.properties,
   refunds: Type.Array(Refund),
+  /**
+   * The agent's commission on the order: its base is what was paid less what was refunded, plus
+   * the discount of a used coupon the platform funds (an agent-funded coupon lowers the base);
+   * the amount is the order's commission rate of it, rounded half up to fen.
+   */
+  commission: Type.Object({
+    base: Type.Integer({ description: 'fen' }),
+    amount: Type.Integer({ description: 'fen' }),
+  }),
 });
 export type OrderDetail = Static<typeof OrderDetail>;
 

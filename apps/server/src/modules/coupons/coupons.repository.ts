@@ -157,6 +157,16 @@ export const couponsRepository = {
     return row;
   },
 
+  /** Whether a coupon is used, and who bears its discount. */
+  async funding(db: Database, id: number): Promise<{ status: string; fundedBy: string } | undefined> {
+    const [row] = await db
+      .select({ status: coupons.status, fundedBy: couponTemplates.fundedBy })
+      .from(coupons)
+      .innerJoin(couponTemplates, eq(couponTemplates.id, coupons.templateId))
+      .where(eq(coupons.id, id));
+    return row;
+  },
+
   async updateCoupon(db: Database, id: number, values: Partial<typeof coupons.$inferInsert>) {
     await db.update(coupons).set(values).where(eq(coupons.id, id));
   },

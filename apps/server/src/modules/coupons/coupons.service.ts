@@ -696,6 +696,17 @@ export function createCouponsService({ db, clock }: Pick<Deps, 'db' | 'clock'>, 
     },
 
     /** Orders closed unpaid or refunded in full give their coupons back (expired if their window closed). */
+    /**
+     * What of an order's coupon discount the platform bears: counted in the agent's commission
+     * base as if the member had paid it. Nothing while the coupon is not used (given back with
+     * its order, or still locked) or when the agent funds it.
+     */
+    async platformFunded(order: { couponId: number | null; couponAmount: number }): Promise<number> {
+      if (order.couponId === null || order.couponAmount === 0) return 0;
+      const funding = await repo.funding(db, order.couponId);
+      return funding?.status === 'USED' && funding.fundedBy === 'PLATFORM' ? order.couponAmount : 0;
+    },
+
     async giveBack(tx: Tx, orderIds: readonly number[]): Promise<void> {
       await repo.giveBack(tx, orderIds, clock.now());
     },

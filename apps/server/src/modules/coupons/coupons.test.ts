@@ -299,6 +299,35 @@ describe('members and coupons', () => {
     expect((await order(southCall, { couponCode: southCoupon.code, memberPhone: phone })).statusCode).toBe(201);
   });
 
+  it('counts a platform-funded coupon in the agent’s commission base and an agent-funded one not', async () => {
+    const phone = newPhone();
+    const commission = async (orderNo: string) => (await admin('GET', `/api/orders/${orderNo}`)).json().commission;
+    const sale = async (templateId: number, as: Caller) => {
+      const { code } = await pushTo(templateId, phone, as);
+      const machineOrderNo = unique('S');
+      const made = (await order(northCall, { couponCode: code, memberPhone: phone, machineOrderNo })).json();
+      expect(made).toMatchObject({ couponAmount: 30, payable: 70 });
+      expect((await pay(northCall, machineOrderNo, 70)).statusCode).toBe(200);
+      return { machineOrderNo, orderNo: made.orderNo as string };
+    };
+
+    // The platform bears 0.30: the base is what the member paid and the coupon, 15 % of 1.00.
+    const platform = await sale(await template(), admin);
+    expect(await commission(platform.orderNo)).toEqual({ base: 100, amount: 15 });
+    // The agent bears it: the base is what was paid, 15 % of 0.70 rounded half up.
+    const agentFunded = await sale(
+      await template({ agentId: north.id, fundedBy: 'AGENT' }, northManager),
+      northManager,
+    );
+    expect(await commission(agentFunded.orderNo)).toEqual({ base: 70, amount: 11 });
+    // Refunded in full, the order gives its coupon back and earns nothing.
+    const failed = await northCall('POST', `/gateway/v1/orders/${platform.machineOrderNo}/dispense`, {
+      result: 'FAILED',
+    });
+    expect(failed.json()).toMatchObject({ state: 'REFUNDED' });
+    expect(await commission(platform.orderNo)).toEqual({ base: 0, amount: 0 });
+  });
+
   it('gives a coupon back when its order closes unpaid or is refunded in full, expired if its window closed', async () => {
     const id = await template({ value: 20 });
     const closing = newPhone();

@@ -642,8 +642,16 @@ export function createOrdersService(
 
     async detail(principal: Principal, orderNo: string): Promise<OrderDetail> {
       const order = await visibleOrder(principal, orderNo);
-      const refunds = await repo.refundsOf(db, order.id);
-      return { ...orderDto(order), refunds: refunds.map(refundDto) };
+      const [refunds, platformFunded] = await Promise.all([
+        repo.refundsOf(db, order.id),
+        coupons.platformFunded(order),
+      ]);
+      const base = order.paid - order.refunded + platformFunded;
+      return {
+        ...orderDto(order),
+        refunds: refunds.map(refundDto),
+        commission: { base, amount: percentOf(base, order.commissionRate) },
+      };
     },
 
     /** Staff ask for a refund of a completed order; it waits in the review queue. */

@@ -128,6 +128,18 @@ export function OrderDetail({
               { key: 'paid', label: t('orders.paid'), children: money(order.paid) },
               { key: 'refunded', label: t('orders.refunded'), children: money(order.refunded) },
               { key: 'commission', label: t('orders.commission'), children: <Tag>{order.commissionRate}%</Tag> },
+              {
+                key: 'commissionAmount',
+                label: t('orders.commissionAmount'),
+                children: (
+                  <>
+                    {money(order.commission.amount)}{' '}
+                    <Typography.Text type="secondary">
+                      {t('orders.commissionBase', { base: money(order.commission.base) })}
+                    </Typography.Text>
+                  </>
+                ),
+              },
             ]}
           />
           <Typography.Title level={5} style={{ marginTop: 24 }}>

@@ -119,6 +119,7 @@ describe('OrdersPage', () => {
           doneTime: '2026-11-23 09:01:00',
         }),
       ],
+      commission: { base: 150, amount: 23 },
     };
     serveWith((config) => {
       if (config.url === 'api/agents') return { content: [], totalElements: 0 };
@@ -131,6 +132,8 @@ describe('OrdersPage', () => {
     expect(await within(drawer).findByText('Paid CN¥2.00')).toBeTruthy();
     expect(within(drawer).getByText('Refund CN¥0.50: Short fill')).toBeTruthy();
     expect(within(drawer).getByText('Dispensing ended')).toBeTruthy();
+    expect(within(drawer).getByText('on CN¥1.50 (paid less refunded, plus a platform-funded coupon)')).toBeTruthy();
+    expect(within(drawer).getByText(/CN¥0\.23/)).toBeTruthy();
     // Without refund:add there is nothing to refund with.
     expect(within(drawer).queryByRole('button', { name: 'Refund' })).toBeNull();
   });
