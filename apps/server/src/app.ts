@@ -12,7 +12,7 @@ import { createEventBus } from './lib/events.ts';
 import { openFileStores } from './lib/file-storage.ts';
 import { tooManyRequests } from './lib/http-errors.ts';
 import { loadLegacyKey } from './lib/legacy-rsa.ts';
-import { loggerOptions } from './lib/log-redaction.ts';
+import { accessLogLine, accessLogUpgrade, loggerOptions } from './lib/log-redaction.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { PrincipalCache } from './lib/principal.ts';
 import { Scheduler } from './lib/scheduler.ts';
@@ -129,6 +129,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logger),
+    // Fastify's two lines per request (received, completed) give way to the access log's one.
+    disableRequestLogging: true,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     trustProxy: trustedHops(config.trustProxy),
@@ -148,6 +150,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  if (config.accessLog) {
+    app.addHook('onRequest', accessLogUpgrade);
+    app.addHook('onResponse', accessLogLine);
+  }
 
   await app.register(errorsPlugin);
   await app.register(inputBoundaryPlugin);

@@ -23,6 +23,8 @@ export interface Config {
   authRateLimit: number;
   seedDemo: boolean;
   logLevel: string;
+  /** One log line per answered request (ACCESS_LOG, on unless `0`). */
+  accessLog: boolean;
   /**
    * Which X-Forwarded-For entries to believe: those appended by the number of proxies in front
    * (TRUST_PROXY=1 behind one nginx), or by the proxies at these addresses. Never all of them:
@@ -106,6 +108,7 @@ export const Environment = Type.Object({
   DEFAULT_USER_PASSWORD: text({ minLength: 6, description: 'at least 6 characters long' }),
   AUTH_RATE_LIMIT: whole(1, 100_000),
   SEED_DEMO: text({ pattern: '^[01]$', description: '1 or 0' }),
+  ACCESS_LOG: text({ pattern: '^[01]$', description: '1 or 0' }),
   LOG_LEVEL: Type.Optional(
     Type.Union(
       ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'].map((level) => Type.Literal(level)),
@@ -187,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: e.AUTH_RATE_LIMIT ?? 60,
     seedDemo: e.SEED_DEMO === '1',
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
+    accessLog: e.ACCESS_LOG !== '0',
     trustProxy: trustProxy(e.TRUST_PROXY),
     uploadMaxBytes: (e.UPLOAD_MAX_MB ?? 100) * 1024 * 1024,
     allowedOrigins: allowedOrigins(e.ALLOWED_ORIGINS),

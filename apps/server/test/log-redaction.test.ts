@@ -51,6 +51,52 @@ describe('secrets in the log, at the default level', () => {
   });
 });
 
+describe('the access log', () => {
+  const lines = (t: TestApp) => t.logs.map((line) => JSON.parse(line) as Record<string, unknown>);
+
+  it('writes one line per request: method, path without its secrets, status, duration and request id', async () => {
+    const t = await createTestApp({}, undefined, { captureLogs: true });
+    try {
+      const token = await tokenOf(t);
+      t.logs.length = 0;
+      const answers = [
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/dept?name=kept&access_token=hidden-value',
+          headers: { authorization: token },
+        }),
+        await t.app.inject({ method: 'GET', url: '/api/dept', headers: { authorization: 'Bearer not-a-token' } }),
+        await t.app.inject({ method: 'GET', url: '/auth/code' }),
+        // Health probes, every few seconds, stay out of the log.
+        await t.app.inject({ method: 'GET', url: '/healthz' }),
+      ];
+      expect(lines(t)).toEqual([
+        expect.objectContaining({ method: 'GET', path: '/api/dept?name=kept&access_token=[REDACTED]', status: 200 }),
+        expect.objectContaining({ method: 'GET', path: '/api/dept', status: 401 }),
+        expect.objectContaining({ method: 'GET', path: '/auth/code', status: 200 }),
+      ]);
+      lines(t).forEach((line, i) => {
+        expect(line.reqId).toBe(answers[i]?.headers['x-request-id']);
+        expect(line.ms).toEqual(expect.any(Number));
+        expect(line.level).toBe(30);
+      });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('is switched off with ACCESS_LOG=0', async () => {
+    const t = await createTestApp({ ACCESS_LOG: '0' }, undefined, { captureLogs: true });
+    try {
+      t.logs.length = 0;
+      expect((await t.app.inject({ method: 'GET', url: '/auth/code' })).statusCode).toBe(200);
+      expect(t.logs).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('the log of a broad run holds no password, hash, token or secret', () => {
   let t: TestApp;
   beforeAll(async () => {

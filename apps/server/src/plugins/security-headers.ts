@@ -1,11 +1,29 @@
-import type { IncomingMessage } from 'node:http';
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { WebSocketServer } from 'ws';
 
 /** One year, subdomains included: what helmet would send, but only where RFC 6797 allows it. */
 const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * The headers helmet sets with these options, worked out once: they are the same for every
+ * request, and building them again for each one cost a sixth of a hot read's time.
+ */
+function headersOf(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string | number) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: () => {},
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
+}
 
 /** The security headers of a websocket upgrade, kept from its hooks until `ws` writes the 101 answer. */
 const upgradeHeaders = new WeakMap<IncomingMessage, Record<string, unknown>>();
@@ -19,7 +37,7 @@ const upgradeHeaders = new WeakMap<IncomingMessage, Record<string, unknown>>();
  */
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance) => {
-    await app.register(helmet, {
+    const headers = headersOf({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -41,8 +59,8 @@ export const securityHeadersPlugin = fp(
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       strictTransportSecurity: false,
     });
-    // After helmet's own hooks, whose headers are already on the answer.
     app.addHook('onRequest', async (request, reply) => {
+      reply.headers(headers);
       if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
       if (request.headers.upgrade?.toLowerCase() === 'websocket') {
         upgradeHeaders.set(request.raw, { ...reply.raw.getHeaders(), ...reply.getHeaders() });
