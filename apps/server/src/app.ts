@@ -3,7 +3,7 @@ import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { AgentPaths } from './lib/agents.ts';
@@ -130,7 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logger),
     // Fastify's two lines per request (received, completed) give way to the access log's one.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     trustProxy: trustedHops(config.trustProxy),
