@@ -1,7 +1,7 @@
-import { buildApp } from './app.ts';
 import { ConfigError, dataDirExposure, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/client.ts';
 import { openDatabase } from './db/open.ts';
+import { warmUpValidators } from './lib/validators.ts';
 
 /** The only file that touches the process: configuration, listening, and shutting down. */
 async function main() {
@@ -21,9 +21,13 @@ async function main() {
   // Checked before opening creates anything: only a directory that was already there can be open.
   const exposure = dataDirExposure(config.dataDir);
 
+  // The database opens while the rest of the server's code loads: it spends most of that time
+  // compiling its WebAssembly and reading files, off this thread.
+  const opening = openDatabase(config);
+  const appModule = import('./app.ts');
   let opened: Awaited<ReturnType<typeof openDatabase>>;
   try {
-    opened = await openDatabase(config);
+    opened = await opening;
   } catch (error) {
     if (error instanceof DataDirLockedError || error instanceof ConfigError) {
       console.error(error.message);
@@ -34,6 +38,7 @@ async function main() {
     process.exit(1);
   }
 
+  const { buildApp } = await appModule;
   const app = await buildApp({ config, database: opened.database, jwtSecret: opened.jwtSecret });
   if (exposure) app.log.warn(exposure);
   let stopping = false;
@@ -64,6 +69,8 @@ async function main() {
   }
   // Printed, not logged: the admin password must not end up in log files.
   process.stdout.write(`\n${lines.join('\n')}\n\n`);
+  // What start-up left for later, made while no one is waiting yet.
+  setTimeout(warmUpValidators, 50).unref();
 }
 
 void main();

@@ -1,24 +1,13 @@
-import {
-  chmodSync,
-  closeSync,
-  lstatSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { chmod, lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import { instrument, QueryStats } from './query-stats.ts';
 import * as schema from './schema.ts';
 
@@ -93,11 +82,13 @@ function isAlive(pid: number): boolean {
 }
 
 /** Takes group and others' rights off every file and directory under `dir`. */
-function restrictToOwner(dir: string): void {
-  const entries = readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((name) => path.join(dir, name));
+async function restrictToOwner(dir: string): Promise<void> {
+  const entries = (await readdir(dir, { recursive: true, encoding: 'utf8' })).map((name) => path.join(dir, name));
   for (const entry of [dir, ...entries]) {
-    const info = lstatSync(entry, { throwIfNoEntry: false });
-    if (info && !info.isSymbolicLink() && (info.mode & 0o077) !== 0) chmodSync(entry, info.mode & 0o700);
+    const info = await lstat(entry).catch(() => undefined);
+    if (info && !info.isSymbolicLink() && (info.mode & 0o077) !== 0) {
+      await chmod(entry, info.mode & 0o700).catch(() => {});
+    }
   }
 }
 
@@ -121,6 +112,7 @@ export async function openPglite(options: PgliteOptions): Promise<DatabaseHandle
     mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
     unlock = lockDataDir(options.dataDir);
   }
+  const isNew = options.dataDir !== undefined && !existsSync(path.join(options.dataDir, 'db', 'PG_VERSION'));
   try {
     const client = await PGlite.create({
       dataDir: options.dataDir ? path.join(options.dataDir, 'db') : undefined,
@@ -130,8 +122,14 @@ export async function openPglite(options: PgliteOptions): Promise<DatabaseHandle
     const stats = new QueryStats();
     const db = drizzlePglite({ client: instrument(client, stats), schema }) as unknown as Database;
     await migratePglite(drizzlePglite({ client }), { migrationsFolder });
-    // PGlite gives the files of a new database mode 0666 whatever the umask: they hold password hashes.
-    if (options.dataDir) restrictToOwner(path.join(options.dataDir, 'db'));
+    // PGlite gives the files it makes mode 0666 whatever the umask: they hold password hashes. A
+    // new database is restricted before it is used; an existing one (inside its owner-only data
+    // directory, restricted when it was made) while the server starts answering.
+    let restricting = Promise.resolve();
+    if (options.dataDir) {
+      restricting = restrictToOwner(path.join(options.dataDir, 'db'));
+      if (isNew) await restricting;
+    }
     return {
       db,
       relaxed: db,
@@ -146,6 +144,7 @@ export async function openPglite(options: PgliteOptions): Promise<DatabaseHandle
       },
       listeners: async () => 1,
       close: async () => {
+        await restricting;
         await client.close();
         unlock();
       },
@@ -158,6 +157,12 @@ export async function openPglite(options: PgliteOptions): Promise<DatabaseHandle
 }
 
 export async function openPostgres(url: string): Promise<DatabaseHandle> {
+  // The PostgreSQL driver is loaded only by the installations that use it.
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next query.

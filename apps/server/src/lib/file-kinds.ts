@@ -1,4 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type';
 import { invalidField } from './http-errors.ts';
 
 export type FileCategory = 'image' | 'document' | 'archive' | 'text';
@@ -66,7 +65,7 @@ const looksLikeText = (bytes: Buffer) => !bytes.subarray(0, 8192).includes(0);
  * undefined for anything not on the allowlist: HTML, SVG, scripts and executables never are.
  */
 export async function kindOf(bytes: Buffer, extension: string): Promise<FileKind | undefined> {
-  const sniffed = await fileTypeFromBuffer(bytes);
+  const sniffed = await (await import('file-type')).fileTypeFromBuffer(bytes);
   if (sniffed) {
     const known = SNIFFED[sniffed.mime];
     return known

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface Mail {
   to: string;
@@ -20,15 +20,20 @@ export function createMailer(options: {
   mailFrom: string | undefined;
   transport?: Transporter;
 }): Mailer {
-  const transport = options.transport ?? (options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined);
+  // nodemailer is loaded with the first mail sent, not while the server starts.
+  let transport = options.transport && Promise.resolve(options.transport);
   const from = options.mailFrom ?? 'no-reply@localhost';
   return {
     async send(mail, log) {
       if (!transport) {
-        log.info({ to: mail.to, subject: mail.subject }, `Mail not sent (SMTP_URL is not set): ${mail.text}`);
-        return;
+        const url = options.smtpUrl;
+        if (!url) {
+          log.info({ to: mail.to, subject: mail.subject }, `Mail not sent (SMTP_URL is not set): ${mail.text}`);
+          return;
+        }
+        transport = import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url));
       }
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+      await (await transport).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
     },
   };
 }

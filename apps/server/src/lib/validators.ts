@@ -35,24 +35,42 @@ function compiledOnFirstUse(compile: () => Compiled): Compiled {
 }
 type AjvCompilerOptions = { customOptions?: Options };
 
+/** Ajv instances by their schemas and options, shared by every plugin context of the app. */
+const validatorPool = AjvCompiler();
+/** Builds the Ajv instances that routes asked for and that are not made yet. */
+const unbuilt = new Set<() => unknown>();
+
 /**
  * Two validators: text from the URL is coerced to what the schema wants, a single value included
  * where a list is expected (`createTime=a&createTime=b`, `sort=x`); a JSON body only has its
  * scalars coerced (eladmin clients send `"7"` and `"false"`), never a value wrapped in or
- * unwrapped from an array.
+ * unwrapped from an array. Their Ajv instances (~0.1 s each to make) are made on first use or
+ * by `warmUpValidators`, not while the server starts.
  */
 const buildValidator = (...[externalSchemas, serverOptions]: Parameters<BuildCompilerFromPool>) => {
-  const factory = AjvCompiler();
-  const compilerWith = (coerceTypes: 'array' | true) =>
-    factory(externalSchemas, {
-      ...(serverOptions as AjvCompilerOptions),
-      customOptions: { ...sharedOptions, coerceTypes },
-    }) as unknown as Compile;
+  const compilerWith = (coerceTypes: 'array' | true) => {
+    let compile: Compile | undefined;
+    const make = () => {
+      unbuilt.delete(make);
+      compile ??= validatorPool(externalSchemas, {
+        ...(serverOptions as AjvCompilerOptions),
+        customOptions: { ...sharedOptions, coerceTypes },
+      }) as unknown as Compile;
+      return compile;
+    };
+    unbuilt.add(make);
+    return (route: RouteDefinition) => make()(route);
+  };
   const fromUrl = compilerWith('array');
   const fromBody = compilerWith(true);
   return (route: RouteDefinition) =>
     compiledOnFirstUse(() => (route.httpPart === 'body' ? fromBody(route) : fromUrl(route)));
 };
+
+/** Makes the validators' Ajv instances now (once the server answers), so that no request waits for them. */
+export function warmUpValidators(): void {
+  for (const make of [...unbuilt]) make();
+}
 
 type BuildSerializer = ReturnType<typeof SerializerSelector>;
 

@@ -9,7 +9,6 @@ import {
 import type { PageOf } from '@water/contract/common';
 import { hasAnyPermission } from '@water/contract/permissions';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { extensionOf, kindOf } from '../../lib/file-kinds.ts';
@@ -35,7 +34,7 @@ const ACCEPTS: Record<ArtifactKind, { extensions: readonly string[]; description
 /** The extension the content earns: scripts must be plain text named .sql; packages are judged by their bytes. */
 async function contentExtension(kind: ArtifactKind, bytes: Buffer, named: string): Promise<string | undefined> {
   if (kind === 'database') return (await kindOf(bytes, named))?.extension;
-  const sniffed = (await fileTypeFromBuffer(bytes))?.ext;
+  const sniffed = (await (await import('file-type')).fileTypeFromBuffer(bytes))?.ext;
   // A jar is a zip; file-type calls it a jar only when its manifest comes first.
   return sniffed === 'zip' && named === 'jar' ? 'jar' : sniffed;
 }

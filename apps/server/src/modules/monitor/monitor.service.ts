@@ -2,7 +2,6 @@ import { statfs } from 'node:fs/promises';
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { ServerStatus, StatementStats } from '@water/contract/logs';
-import si from 'systeminformation';
 import type { Deps } from '../../lib/deps.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { toEladminMonitor } from './eladmin-monitor.ts';
@@ -36,8 +35,12 @@ interface Hardware {
   os: string;
 }
 
+/** systeminformation, loaded when the monitor is first read rather than while the server starts. */
+const systemInformation = async () => (await import('systeminformation')).default;
+
 /** What does not change while the server runs; asking runs commands (lscpu), so once only. */
 async function readHardware(): Promise<Hardware> {
+  const si = await systemInformation();
   const fallbackOs = `${os.type()} ${os.release()} (${os.arch()})`;
   const [cpu, system] = await Promise.all([si.cpu().catch(() => undefined), si.osInfo().catch(() => undefined)]);
   const logical = os.cpus().length;
@@ -72,7 +75,7 @@ export function createMonitorService(
     hardware ??= readHardware();
     const [fixed, memory, disk, sizeBytes, version, connections, maxConnections] = await Promise.all([
       hardware,
-      si.mem(),
+      systemInformation().then((si) => si.mem()),
       statfs(dataDir).catch(() => statfs('/')),
       repo.databaseBytes(db),
       repo.serverVersion(db),
