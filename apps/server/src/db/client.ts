@@ -3,6 +3,7 @@ import { chmod, lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -118,6 +119,7 @@ export async function openPglite(options: PgliteOptions): Promise<DatabaseHandle
       dataDir: options.dataDir ? path.join(options.dataDir, 'db') : undefined,
       loadDataDir: options.loadDataDir,
       startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+      extensions: { pg_trgm },
     });
     const stats = new QueryStats();
     const db = drizzlePglite({ client: instrument(client, stats), schema }) as unknown as Database;

@@ -76,6 +76,12 @@ export const users = pgTable(
     uniqueIndex('sys_user_username_uq').on(sql`lower(${t.username})`),
     uniqueIndex('sys_user_email_uq').on(sql`lower(${t.email})`),
     index('sys_user_dept_idx').on(t.deptId),
+    // The users list's text search (`ILIKE '%…%'` on each) through trigrams (pg_trgm). Without
+    // fast update: the embedded database has no autovacuum to empty a pending list that every
+    // search would read through.
+    index('sys_user_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('sys_user_nick_name_trgm_idx').using('gin', t.nickName.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('sys_user_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')).with({ fastupdate: false }),
   ],
 );
 
