@@ -2,7 +2,7 @@ import { TOKEN_COOKIE_KEY, USERNAME_COOKIE_KEY } from '@water/contract/constants
 import { expect, test } from './support/fixtures.ts';
 import { logOut, sidewaysOverflow } from './support/shell.ts';
 import { fillSignIn, shot, signIn } from './support/sign-in.ts';
-import { ADMIN_PASSWORD, ADMIN_USERNAME } from './support/test-server.ts';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, CAPTCHA_ANSWER } from './support/test-server.ts';
 
 const APP_TITLE = 'Equipment Agent Distribution Management System';
 
@@ -55,6 +55,27 @@ test.describe('signing in (English)', () => {
 
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
+  });
+
+  test('the console’s code loads while the visitor types: "Log in" sends the sign-in at once', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByAltText('Captcha')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const events: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') events.push(`script ${new URL(request.url()).pathname}`);
+      else if (request.url().endsWith('/auth/login')) events.push('sign-in');
+    });
+    await page.getByLabel('Username', { exact: true }).fill(ADMIN_USERNAME);
+    await expect.poll(() => events.length, 'typing starts loading the console').toBeGreaterThan(0);
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+    await page.waitForLoadState('networkidle');
+    const typed = events.length;
+    const code = page.getByLabel('Captcha', { exact: true });
+    await code.fill(CAPTCHA_ANSWER);
+    await code.press('Enter');
+    await expect(page.getByText(`Welcome, ${ADMIN_USERNAME}`)).toBeVisible();
+    expect(events.slice(typed)[0], 'nothing is fetched before the sign-in').toBe('sign-in');
   });
 
   test('signing in returns to the requested page with its query', async ({ page }) => {

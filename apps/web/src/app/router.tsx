@@ -48,7 +48,7 @@ const MenuRoutePage = named(
 );
 
 function SignInRoute() {
-  return <LoginPage onSubmitStart={preloadConsole} />;
+  return <LoginPage onIntent={preloadConsole} />;
 }
 
 function ConsoleRoute() {

@@ -1,3 +1,5 @@
+import { configure } from '@testing-library/react';
+
 // What antd asks jsdom for and jsdom lacks (matchMedia for the responsive grid, ResizeObserver for
 // selects and tables). Imported first by component tests that render antd.
 window.matchMedia ??= (query: string) =>
@@ -14,3 +16,7 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 } as never;
+
+// On a machine busy with the rest of the suite, an antd dropdown can take more than the default
+// second to open: every `waitFor` and `findBy…` waits up to five.
+configure({ asyncUtilTimeout: 5000 });

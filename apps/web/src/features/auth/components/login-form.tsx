@@ -42,15 +42,19 @@ function Field({ name, label, error, children, after }: FieldProps) {
 }
 
 interface LoginFormProps {
-  /** Called as the form is sent, e.g. to start loading the console meanwhile. */
-  onSubmitStart?: () => void;
+  /**
+   * Called when the visitor starts filling the form in (typing, or a password manager filling
+   * it) and again as it is sent: the moment to start loading the console, so that nothing is
+   * left to fetch when "Log in" is clicked.
+   */
+  onIntent?: () => void;
 }
 
 /**
  * Username, password, captcha and "remember me" (spec §2). Plain elements styled like the
  * console, so the sign-in page loads without the component library.
  */
-export function LoginForm({ onSubmitStart }: LoginFormProps) {
+export function LoginForm({ onIntent }: LoginFormProps) {
   const { t } = useTranslation();
   const [initialUsername] = useState(rememberedUsername);
   const [username, setUsername] = useState(initialUsername ?? '');
@@ -99,7 +103,7 @@ export function LoginForm({ onSubmitStart }: LoginFormProps) {
     }
     setFailure(undefined);
     setPending(true);
-    onSubmitStart?.();
+    onIntent?.();
     try {
       await signInWith({ username: username.trim(), password, code: code.trim(), uuid }, rememberMe);
       // Signed in: the route guard takes the visitor on (to the redirect target) and this page goes.
@@ -114,11 +118,18 @@ export function LoginForm({ onSubmitStart }: LoginFormProps) {
     }
   };
 
+  const intentShown = useRef(false);
+  const intended = () => {
+    if (intentShown.current) return;
+    intentShown.current = true;
+    onIntent?.();
+  };
+
   const described = (name: FieldName) =>
     errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${idOf(name)}_error` } : {};
 
   return (
-    <form className={styles.form} name="login" noValidate onSubmit={onSubmit}>
+    <form className={styles.form} name="login" noValidate onSubmit={onSubmit} onInput={intended}>
       <Field name="username" label={t('login.username')} error={errors.username}>
         <span className={styles.prefix}>
           <UserIcon />

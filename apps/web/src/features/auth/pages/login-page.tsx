@@ -7,10 +7,11 @@ import { LoginForm } from '../components/login-form.tsx';
 import styles from './login-page.module.css';
 
 interface LoginPageProps {
-  onSubmitStart?: () => void;
+  /** Called when the visitor starts signing in: the console starts loading. */
+  onIntent?: () => void;
 }
 
-export function LoginPage({ onSubmitStart }: LoginPageProps) {
+export function LoginPage({ onIntent }: LoginPageProps) {
   const { t } = useTranslation();
   const appTitle = useGlobalSetting((state) => state.setting.title) ?? t('app.title');
   const footerTxt = useGlobalSetting((state) => state.setting.footerTxt);
@@ -40,7 +41,7 @@ export function LoginPage({ onSubmitStart }: LoginPageProps) {
               {t('login.kicked')}
             </p>
           )}
-          <LoginForm onSubmitStart={onSubmitStart} />
+          <LoginForm onIntent={onIntent} />
         </div>
       </main>
       <footer className={styles.footer}>
