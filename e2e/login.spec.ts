@@ -69,7 +69,20 @@ test.describe('signing in (English)', () => {
     await page.getByLabel('Username', { exact: true }).fill(ADMIN_USERNAME);
     await expect.poll(() => events.length, 'typing starts loading the console').toBeGreaterThan(0);
     await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
-    await page.waitForLoadState('networkidle');
+    // Loaded once nothing more is asked for during a second.
+    let seen = -1;
+    await expect
+      .poll(
+        async () => {
+          const now = events.length;
+          const settled = now === seen;
+          seen = now;
+          if (!settled) await page.waitForTimeout(1000);
+          return settled;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
     const typed = events.length;
     const code = page.getByLabel('Captcha', { exact: true });
     await code.fill(CAPTCHA_ANSWER);

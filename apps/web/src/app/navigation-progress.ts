@@ -5,8 +5,8 @@ type Progress = typeof import('nprogress');
 let progress: Promise<Progress> | undefined;
 let holders = 0;
 
-// Loaded on first use, so the sign-in page's first load stays small.
-function loadProgress(): Promise<Progress> {
+// Loaded on first use (or preloaded as the visitor signs in), so the sign-in page's first load stays small.
+export function loadProgress(): Promise<Progress> {
   progress ??= import('./nprogress-setup.ts').then((module) => module.NProgress);
   return progress;
 }

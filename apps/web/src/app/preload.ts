@@ -1,10 +1,31 @@
 import { loadConsoleTexts } from '@/lib/i18n-console.ts';
+import { preloadable } from '@/lib/preloadable.tsx';
+import { loadProgress } from './navigation-progress.ts';
 
-/** The code the console needs after sign-in, and its texts; started as the visitor starts signing in. */
-export const loadConsoleRoot = async () => (await Promise.all([import('./console-root.tsx'), loadConsoleTexts()]))[0];
-export const loadBasicLayout = () => import('./shell/basic-layout.tsx');
-export const loadDashboard = () => import('@/features/dashboard/pages/dashboard-page.tsx');
+/**
+ * What the console shows first after sign-in — its root (providers and texts), the layout and
+ * the home page — as components that render at once once preloaded (the home page's business
+ * figures and chart follow it, within the shell's budget).
+ */
+export const ConsoleRoot = preloadable(
+  async () => (await Promise.all([import('./console-root.tsx'), loadConsoleTexts()]))[0],
+  (module) => module.ConsoleRoot,
+);
+export const BasicLayout = preloadable(
+  () => import('./shell/basic-layout.tsx'),
+  (module) => module.BasicLayout,
+);
+export const DashboardPage = preloadable(
+  () => import('@/features/dashboard/pages/dashboard-page.tsx'),
+  (module) => module.DashboardPage,
+);
 
+/** Starts loading all of it: called as the visitor starts signing in. */
 export function preloadConsole(): void {
-  void Promise.all([loadConsoleRoot(), loadBasicLayout(), loadDashboard()]).catch(() => undefined);
+  void Promise.all([
+    ConsoleRoot.preload(),
+    BasicLayout.preload(),
+    DashboardPage.preload(),
+    loadProgress().catch(() => undefined),
+  ]);
 }

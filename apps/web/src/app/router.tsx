@@ -1,19 +1,16 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { FullPageSpinner } from '@/components/full-page-spinner.tsx';
 import { LoginPage } from '@/features/auth/pages/login-page.tsx';
+import { preloadable } from '@/lib/preloadable.tsx';
 import { PASSWORD_CHANGE_PATH } from './guard.ts';
-import { loadBasicLayout, loadConsoleRoot, loadDashboard, preloadConsole } from './preload.ts';
+import { BasicLayout, ConsoleRoot, DashboardPage, preloadConsole } from './preload.ts';
 import { RootLayout } from './root-layout.tsx';
 
 // Declarative routes rather than a data router: the sign-in page must stay within its bundle
 // budget, and the data router alone would add about 17 KB (gzip) to it.
-const named = <T,>(load: () => Promise<T>, pick: (module: T) => () => ReactNode) =>
-  lazy(async () => ({ default: pick(await load()) }));
+const named = <T,>(load: () => Promise<T>, pick: (module: T) => () => ReactNode) => preloadable(load, pick);
 
-const ConsoleRoot = named(loadConsoleRoot, (module) => module.ConsoleRoot);
-const BasicLayout = named(loadBasicLayout, (module) => module.BasicLayout);
-const DashboardPage = named(loadDashboard, (module) => module.DashboardPage);
 const FindPasswordPage = named(
   () => import('@/features/auth/pages/find-password-page.tsx'),
   (module) => module.FindPasswordPage,
