@@ -4,6 +4,7 @@ import { Dict, DictDetail, DictDetailInput, DictInput } from '@water/contract/di
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import { crudRoutes } from '../../lib/crud-routes.ts';
+import { sendReady } from '../../lib/ready-answer.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import type { DictsService } from './dicts.service.ts';
 
@@ -56,7 +57,7 @@ export async function dictsRoutes(base: FastifyInstance, { service }: { service:
       },
       config: { permission: 'signed-in' },
     },
-    async (request) => service.entries(request.query),
+    async (request, reply) => sendReady(request, reply, await service.entriesAnswer(request.query)),
   );
 
   app.get(

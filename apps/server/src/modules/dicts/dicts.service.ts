@@ -5,6 +5,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { invalidField, notFound } from '../../lib/http-errors.ts';
 import { sortKeys, sortRows, toPaging } from '../../lib/list-query.ts';
 import type { Principal } from '../../lib/principal.ts';
+import { ReadyAnswer } from '../../lib/ready-answer.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import type { Sheet } from '../../lib/xlsx.ts';
 import { type DetailRow, type DictRow, dictOrder, dictSortable, dictsRepository as repo } from './dicts.repository.ts';
@@ -31,6 +32,12 @@ export function createDictsService({ db, clock, events }: Pick<Deps, 'db' | 'clo
     events,
     'dicts',
   );
+  /** Answers of `entries`, ready to send, by their query: dropdowns ask the same few all day. */
+  // An answer that found nothing is not kept: made-up names would push the real ones out.
+  const answers = new InvalidatingCache<string, ReadyAnswer & { found: boolean }>({
+    maxEntries: 1000,
+    keep: (answer) => answer.found,
+  }).clearOn(events, 'dicts');
   const changed = () => events.publish('dicts', {});
   const entriesOf = (name: string) =>
     entries.get(name, async () => (await repo.detailsNamed(db, name)).map(toDetailDto));
@@ -71,6 +78,20 @@ export function createDictsService({ db, clock, events }: Pick<Deps, 'db' | 'clo
       throw invalidField('value', `"${value}" is already in dictionary ${dict.name}`, 'taken', { value });
     }
     return { dictId: dict.id, label, value, dictSort: input.dictSort ?? 999 };
+  }
+
+  /** A dictionary's entries, sorted, filtered by label and paged as asked. */
+  async function entryPage(query: PageQuery & { dictName: string; label?: string }): Promise<PageOf<DictDetail>> {
+    const order = sortKeys(query.sort, ['id', 'label', 'value', 'dictSort'] as const);
+    let content = sortRows(await entriesOf(query.dictName), order);
+    const label = query.label?.trim();
+    if (label) content = content.filter((entry) => entry.label.includes(label));
+    const totalElements = content.length;
+    if (query.page !== undefined) {
+      const size = query.size ?? 10;
+      content = content.slice(query.page * size, (query.page + 1) * size);
+    }
+    return { content, totalElements };
   }
 
   return {
@@ -132,18 +153,16 @@ export function createDictsService({ db, clock, events }: Pick<Deps, 'db' | 'clo
     },
 
     /** The entries of a dictionary, from memory; `label` filters, `page` pages, `sort` orders. */
-    async entries(query: PageQuery & { dictName: string; label?: string }): Promise<PageOf<DictDetail>> {
-      const order = sortKeys(query.sort, ['id', 'label', 'value', 'dictSort'] as const);
-      let content = sortRows(await entriesOf(query.dictName), order);
-      const label = query.label?.trim();
-      if (label) content = content.filter((entry) => entry.label.includes(label));
-      const totalElements = content.length;
-      if (query.page !== undefined) {
-        const size = query.size ?? 10;
-        content = content.slice(query.page * size, (query.page + 1) * size);
-      }
-      return { content, totalElements };
+    /** `entries`, ready to send. */
+    entriesAnswer(query: PageQuery & { dictName: string; label?: string }): Promise<ReadyAnswer> {
+      const key = JSON.stringify([query.dictName, query.label?.trim(), query.sort, query.page, query.size]);
+      return answers.get(key, async () => {
+        const page = await entryPage(query);
+        return Object.assign(new ReadyAnswer(page), { found: page.totalElements > 0 });
+      });
     },
+
+    entries: entryPage,
 
     /** The entries of several dictionaries at once: `a,b`. */
     async entriesByName(dictNames: string): Promise<Record<string, DictDetail[]>> {

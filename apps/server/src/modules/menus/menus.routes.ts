@@ -4,6 +4,7 @@ import { Menu, MenuInput, MenuRoute, MenuTreeNode } from '@water/contract/menus'
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import { crudRoutes } from '../../lib/crud-routes.ts';
+import { sendReady } from '../../lib/ready-answer.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import type { MenusService } from './menus.service.ts';
 
@@ -33,7 +34,7 @@ export async function menusRoutes(base: FastifyInstance, { service }: { service:
       },
       config: { permission: 'signed-in' },
     },
-    async (request) => service.routes(principalOf(request)),
+    async (request, reply) => sendReady(request, reply, await service.routes(principalOf(request))),
   );
 
   app.get(

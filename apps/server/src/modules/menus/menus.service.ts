@@ -9,6 +9,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { forbiddenField, invalidField, notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
 import { isAdministrator, type Principal } from '../../lib/principal.ts';
+import { ReadyAnswer } from '../../lib/ready-answer.ts';
 import { nest, subtreeIds, superiorRows } from '../../lib/tree.ts';
 import type { Sheet } from '../../lib/xlsx.ts';
 import { type MenuRow, menuOrder, menuSortable, menusRepository as repo, toMenuDto } from './menus.repository.ts';
@@ -28,7 +29,7 @@ export function createMenusService({
   events,
   principals,
 }: Pick<Deps, 'db' | 'clock' | 'events' | 'principals'>) {
-  const builds = new InvalidatingCache<string, MenuRoute[]>().clearOn(events, 'menus');
+  const builds = new InvalidatingCache<string, ReadyAnswer>().clearOn(events, 'menus');
 
   /** After any change: rebuild sidebars and permissions everywhere. */
   async function menusChanged() {
@@ -107,10 +108,10 @@ export function createMenusService({
   }
 
   return {
-    /** The router tree of a user; an administrator sees every menu. */
-    routes(principal: Principal): Promise<MenuRoute[]> {
+    /** The router tree of a user, ready to send; an administrator sees every menu. */
+    routes(principal: Principal): Promise<ReadyAnswer> {
       const key = principal.isAdmin ? 'admin' : principal.roleIds.join(',');
-      return builds.get(key, () => build(principal));
+      return builds.get(key, async () => new ReadyAnswer(await build(principal)));
     },
 
     async tree(): Promise<MenuTreeNode[]> {
