@@ -1,5 +1,5 @@
 import { ORDER_PERMISSIONS, type Order, type OrderDetail as OrderDetailData } from '@water/contract/orders';
-import { Button, Descriptions, Drawer, Skeleton, Tag, Timeline, Typography } from 'antd';
+import { Button, Descriptions, Drawer, Skeleton, Timeline, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '@/components/permission.tsx';
@@ -127,17 +127,17 @@ export function OrderDetail({
               },
               { key: 'paid', label: t('orders.paid'), children: money(order.paid) },
               { key: 'refunded', label: t('orders.refunded'), children: money(order.refunded) },
-              { key: 'commission', label: t('orders.commission'), children: <Tag>{order.commissionRate}%</Tag> },
               {
-                key: 'commissionAmount',
-                label: t('orders.commissionAmount'),
+                key: 'commission',
+                label: t('orders.commission'),
+                span: 2,
                 children: (
-                  <>
-                    {money(order.commission.amount)}{' '}
+                  <span>
+                    <Typography.Text strong>{money(order.commission.amount)}</Typography.Text>{' '}
                     <Typography.Text type="secondary">
-                      {t('orders.commissionBase', { base: money(order.commission.base) })}
+                      {t('orders.commissionOf', { rate: order.commissionRate, base: money(order.commission.base) })}
                     </Typography.Text>
-                  </>
+                  </span>
                 ),
               },
             ]}
