@@ -1,5 +1,6 @@
+import type { BuildableMenu } from '@water/contract/menu-build';
 import type { Menu } from '@water/contract/menus';
-import { asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { menus, rolesMenus } from '../../db/schema.ts';
 import { containsText } from '../../lib/list-query.ts';
@@ -65,17 +66,25 @@ export const menusRepository = {
   byId: async (db: Database, id: number): Promise<MenuRow | undefined> =>
     (await db.select().from(menus).where(eq(menus.id, id)))[0],
 
-  /** Menus granted to any of the roles, buttons included. */
-  ofRoles: async (db: Database, roleIds: readonly number[]): Promise<MenuRow[]> =>
-    roleIds.length === 0
-      ? []
-      : (
-          await db
-            .selectDistinct({ menu: menus })
-            .from(rolesMenus)
-            .innerJoin(menus, eq(menus.id, rolesMenus.menuId))
-            .where(inArray(rolesMenus.roleId, [...roleIds]))
-        ).map((row) => row.menu),
+  /**
+   * The menus the router tree is made of (not buttons), with the roles' menus only when `roleIds`
+   * are given. Read as one JSON document rather than row by row: a sidebar of thousands of menus
+   * reads several times faster so.
+   */
+  buildable: async (db: Database, roleIds?: readonly number[]): Promise<BuildableMenu[]> => {
+    if (roleIds?.length === 0) return [];
+    const granted = roleIds
+      ? sql` AND ${menus.id} IN (SELECT ${rolesMenus.menuId} FROM ${rolesMenus} WHERE ${inArray(rolesMenus.roleId, [...roleIds])})`
+      : sql``;
+    const result = (await db.execute(sql`
+      SELECT coalesce(json_agg(json_build_object(
+        'id', ${menus.id}, 'pid', ${menus.pid}, 'type', ${menus.type}, 'title', ${menus.title},
+        'componentName', ${menus.componentName}, 'component', ${menus.component}, 'path', ${menus.path},
+        'icon', ${menus.icon}, 'iFrame', ${menus.iFrame}, 'cache', ${menus.cache}, 'hidden', ${menus.hidden},
+        'menuSort', ${menus.menuSort})), '[]')::text AS menus
+      FROM ${menus} WHERE ${menus.type} <> 2${granted}`)) as unknown as { rows: { menus: string }[] };
+    return JSON.parse(result.rows[0]?.menus ?? '[]') as BuildableMenu[];
+  },
 
   taken: (db: Database, column: 'title' | 'componentName', value: string, exceptId?: number) =>
     valueTaken(db, menus, column === 'title' ? menus.title : menus.componentName, value, exceptId),

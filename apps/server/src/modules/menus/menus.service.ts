@@ -102,8 +102,8 @@ export function createMenusService({
   }
 
   async function build(principal: Principal): Promise<MenuRoute[]> {
-    const all = await repo.all(db);
-    const granted = principal.isAdmin ? all : await repo.ofRoles(db, principal.roleIds);
+    const all = await repo.buildable(db);
+    const granted = principal.isAdmin ? all : await repo.buildable(db, principal.roleIds);
     return buildMenuRoutes(withAncestors(granted, all));
   }
 
