@@ -39,9 +39,20 @@ export class ReadyAnswer {
   }
 }
 
+/** Encodings by the Accept-Encoding header they were read from: clients send the same few. */
+const readHeaders = new Map<string, Encoding | undefined>();
+
 /** The encoding to send in: Brotli, else gzip, when the client accepts it (`q=0` refuses). */
 function preferredEncoding(header: string | undefined): Encoding | undefined {
   if (!header) return undefined;
+  if (readHeaders.has(header)) return readHeaders.get(header);
+  const encoding = readEncoding(header);
+  if (readHeaders.size >= 100) readHeaders.clear();
+  readHeaders.set(header, encoding);
+  return encoding;
+}
+
+function readEncoding(header: string): Encoding | undefined {
   const accepted = new Set<string>();
   for (const part of header.split(',')) {
     const [name = '', ...parameters] = part.trim().toLowerCase().split(';');
