@@ -12,7 +12,6 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { openPglite } from '../apps/server/src/db/client.ts';
 import { seedDatabase } from '../apps/server/src/db/seed.ts';
 
-const MENUS = 2000;
 const ROUNDS = 11;
 const TARGET_MS = 30;
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
@@ -58,9 +57,8 @@ const build = async () => {
   return { ms: performance.now() - started, bytes: response.rawPayload.length };
 };
 const plainHeaders = { authorization: headers.authorization };
-const [firstMenu] = (
-  await app.inject({ method: 'GET', url: '/api/menus?page=0&size=1', headers: plainHeaders })
-).json().content;
+const [firstMenu] = (await app.inject({ method: 'GET', url: '/api/menus?page=0&size=1', headers: plainHeaders })).json()
+  .content;
 
 const rebuilt: number[] = [];
 const cached: number[] = [];
