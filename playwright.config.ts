@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { WEB_DIST } from './e2e/support/test-server.ts';
+import { CHROMIUM, WEB_DIST } from './e2e/support/test-server.ts';
 
 if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
   throw new Error(`${WEB_DIST}/index.html is missing: build the web app first with "npm run build -w apps/web".`);
@@ -41,18 +41,7 @@ export default defineConfig({
     // whose frames cost a quarter of the run's processor time on a two-core machine.
     trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: CHROMIUM,
     headless: true,
   },
   projects: [

@@ -7,37 +7,21 @@
  *
  *   npm run bench
  */
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openPglite } from '../apps/server/src/db/client.ts';
-import { seedDatabase } from '../apps/server/src/db/seed.ts';
+
 import { signedInContext } from '../apps/server/src/plugins/auth.ts';
+import { seededDatabase, signedInApp } from './in-process.ts';
 
 const REQUESTS = 2000;
 const ROUNDS = 5;
 
-const database = await openPglite({});
-await seedDatabase(database.db, { adminPassword: 'bench-password-1', seedDemo: false, defaultUserPassword: '123456' });
-const app = await buildApp({
-  config: loadConfig({ NODE_ENV: 'test', CAPTCHA_TEST_ANSWER: '1', AUTH_RATE_LIMIT: '100000' }),
-  database,
-  jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
-  logger: false,
+const database = await seededDatabase();
+const { app, authorization } = await signedInApp(database, async (app) => {
+  app.get('/api/bench/public', async () => ({ ok: true }));
+  await app.register(async (signedIn) => {
+    await signedInContext(signedIn);
+    signedIn.get('/api/bench/signed-in', { config: { permission: ['user:list'] } }, async () => ({ ok: true }));
+  });
 });
-app.get('/api/bench/public', async () => ({ ok: true }));
-await app.register(async (signedIn) => {
-  await signedInContext(signedIn);
-  signedIn.get('/api/bench/signed-in', { config: { permission: ['user:list'] } }, async () => ({ ok: true }));
-});
-await app.ready();
-
-const { uuid } = (await app.inject({ method: 'GET', url: '/auth/code' })).json();
-const login = await app.inject({
-  method: 'POST',
-  url: '/auth/login',
-  payload: { username: 'admin', password: 'bench-password-1', code: '1', uuid },
-});
-const authorization = login.json().token as string;
 
 async function timeRequests(url: string, headers: Record<string, string>): Promise<number> {
   const start = process.hrtime.bigint();

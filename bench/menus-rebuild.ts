@@ -7,17 +7,13 @@
  *   npx tsx bench/menus-rebuild.ts
  */
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openPglite } from '../apps/server/src/db/client.ts';
-import { seedDatabase } from '../apps/server/src/db/seed.ts';
+import { seededDatabase, signedInApp } from './in-process.ts';
 
 const ROUNDS = 11;
 const TARGET_MS = 30;
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
 
-const database = await openPglite({});
-await seedDatabase(database.db, { adminPassword: 'bench-password-1', seedDemo: false, defaultUserPassword: '123456' });
+const database = await seededDatabase();
 // Twenty directories of 99 pages each, beside the seeded menus.
 await database.db.execute(sql`
   INSERT INTO sys_menu (pid, sub_count, type, title, component_name, component, menu_sort, icon, path, i_frame, cache, hidden)
@@ -35,20 +31,8 @@ const [{ count }] = (
   }
 ).rows as [{ count: number }];
 
-const app = await buildApp({
-  config: loadConfig({ NODE_ENV: 'test', CAPTCHA_TEST_ANSWER: '1', AUTH_RATE_LIMIT: '100000' }),
-  database,
-  jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
-  logger: false,
-});
-await app.ready();
-const { uuid } = (await app.inject({ method: 'GET', url: '/auth/code' })).json();
-const login = await app.inject({
-  method: 'POST',
-  url: '/auth/login',
-  payload: { username: 'admin', password: 'bench-password-1', code: '1', uuid },
-});
-const headers = { ...BROWSER, authorization: login.json().token as string };
+const { app, authorization } = await signedInApp(database);
+const headers = { ...BROWSER, authorization };
 
 const build = async () => {
   const started = performance.now();
@@ -56,7 +40,7 @@ const build = async () => {
   if (response.statusCode !== 200) throw new Error(`api/menus/build answered ${response.statusCode}`);
   return { ms: performance.now() - started, bytes: response.rawPayload.length };
 };
-const plainHeaders = { authorization: headers.authorization };
+const plainHeaders = { authorization };
 const [firstMenu] = (await app.inject({ method: 'GET', url: '/api/menus?page=0&size=1', headers: plainHeaders })).json()
   .content;
 

@@ -7,24 +7,13 @@
  *   npm run build && npx tsx bench/sign-in.ts
  */
 import { chromium } from '@playwright/test';
-import { ADMIN_PASSWORD, CAPTCHA_ANSWER, startTestServer } from '../e2e/support/test-server.ts';
+import { ADMIN_PASSWORD, CAPTCHA_ANSWER, CHROMIUM, startTestServer } from '../e2e/support/test-server.ts';
 
 const ROUNDS = 10;
 const PORT = Number(process.env.BENCH_PORT ?? 8797);
 
 const server = await startTestServer(PORT, '/tmp/bench-sign-in-server.log');
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch(CHROMIUM);
 
 const times: number[] = [];
 let steps = '';

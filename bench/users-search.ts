@@ -7,17 +7,13 @@
  *   npx tsx bench/users-search.ts
  */
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openPglite } from '../apps/server/src/db/client.ts';
-import { seedDatabase } from '../apps/server/src/db/seed.ts';
+import { seededDatabase, signedInApp } from './in-process.ts';
 
 const USERS = 20_000;
 const CALLS = 50;
 const TARGET_MS = 10;
 
-const database = await openPglite({});
-await seedDatabase(database.db, { adminPassword: 'bench-password-1', seedDemo: false, defaultUserPassword: '123456' });
+const database = await seededDatabase();
 // Users in the admin's department; five of them answer the search.
 await database.db.execute(sql`
   INSERT INTO sys_user (dept_id, username, nick_name, email, gender, phone, password_hash, enabled)
@@ -27,21 +23,9 @@ await database.db.execute(sql`
   FROM generate_series(1, ${USERS}) AS g`);
 await database.db.execute(sql`ANALYZE sys_user`);
 
-const app = await buildApp({
-  config: loadConfig({ NODE_ENV: 'test', CAPTCHA_TEST_ANSWER: '1', AUTH_RATE_LIMIT: '100000' }),
-  database,
-  jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
-  logger: false,
+const { app, authorization } = await signedInApp(database, async (app) => {
+  app.get('/api/bench/public', async () => ({ ok: true }));
 });
-app.get('/api/bench/public', async () => ({ ok: true }));
-await app.ready();
-const { uuid } = (await app.inject({ method: 'GET', url: '/auth/code' })).json();
-const login = await app.inject({
-  method: 'POST',
-  url: '/auth/login',
-  payload: { username: 'admin', password: 'bench-password-1', code: '1', uuid },
-});
-const authorization = login.json().token as string;
 
 /** Median milliseconds of CALLS requests to `url`, after a few to warm up. */
 async function median(url: string, headers: Record<string, string> = {}): Promise<number> {

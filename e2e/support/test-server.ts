@@ -18,6 +18,20 @@ export const ADMIN_PASSWORD = 'e2e-Admin-pass-2048';
 /** Every captcha of the test server has this answer (CAPTCHA_TEST_ANSWER). */
 export const CAPTCHA_ANSWER = '42';
 
+/** Debian's Chromium, headless as root on a machine without a GPU or outside network. */
+export const CHROMIUM = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
 export interface TestServer {
   baseURL: string;
   /** The server sends its mail here (SMTP_URL); journeys that need a mailed code listen on it. */

@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { FullPageSpinner } from '@/components/full-page-spinner.tsx';
 import { LoginPage } from '@/features/auth/pages/login-page.tsx';
@@ -9,37 +9,35 @@ import { RootLayout } from './root-layout.tsx';
 
 // Declarative routes rather than a data router: the sign-in page must stay within its bundle
 // budget, and the data router alone would add about 17 KB (gzip) to it.
-const named = <T,>(load: () => Promise<T>, pick: (module: T) => () => ReactNode) => preloadable(load, pick);
-
-const FindPasswordPage = named(
+const FindPasswordPage = preloadable(
   () => import('@/features/auth/pages/find-password-page.tsx'),
   (module) => module.FindPasswordPage,
 );
-const PublicityPage = named(
+const PublicityPage = preloadable(
   () => import('@/features/publicity/pages/publicity-page.tsx'),
   (module) => module.PublicityPage,
 );
-const NotFoundPage = named(
+const NotFoundPage = preloadable(
   () => import('@/features/errors/pages/not-found-page.tsx'),
   (module) => module.NotFoundPage,
 );
-const UnauthorizedPage = named(
+const UnauthorizedPage = preloadable(
   () => import('@/features/errors/pages/unauthorized-page.tsx'),
   (module) => module.UnauthorizedPage,
 );
-const UserCenterPage = named(
+const UserCenterPage = preloadable(
   () => import('@/features/profile/pages/user-center-page.tsx'),
   (module) => module.UserCenterPage,
 );
-const PasswordChangeRoute = named(
+const PasswordChangeRoute = preloadable(
   () => import('./password-change-route.tsx'),
   (module) => module.PasswordChangeRoute,
 );
-const RedirectPage = named(
+const RedirectPage = preloadable(
   () => import('./shell/redirect-page.tsx'),
   (module) => module.RedirectPage,
 );
-const MenuRoutePage = named(
+const MenuRoutePage = preloadable(
   () => import('./shell/menu-route-page.tsx'),
   (module) => module.MenuRoutePage,
 );
