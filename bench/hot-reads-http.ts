@@ -1,9 +1,10 @@
 /**
  * The hot reads over HTTP with a load generator (autocannon, 10 connections), against a baseline
- * measured in the same run: bare Fastify answering the same bytes with the same headers. The
+ * measured in the same run: bare Fastify answering the same bytes with the same headers (the
+ * security headers, the ETag, the request id), so that the ratio is what the console does beyond it. The
  * console runs from its bundle, logging at `info` (one line per request), and the requests ask for
  * compression as a browser does. Also: the p99 of `api/menus/build` while 20 sign-ins a second
- * run beside it, against its p99 without them.
+ * run beside it, against its p99 without them. `ONLY=sign-ins` runs that part alone.
  *
  *   npx tsx bench/hot-reads-http.ts
  */
@@ -14,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { buildServer } from '../apps/server/scripts/build.mjs';
+import { median, record } from './results.ts';
 
 const OURS = 8795;
 const BARE = 8794;
@@ -62,8 +64,6 @@ function rawGet(url: string, headers: Record<string, string>) {
   });
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
-
 const bundle = await buildServer();
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'water-bench-http-'));
 const ours = spawn(process.execPath, [bundle], {
@@ -90,15 +90,16 @@ try {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'admin', password: PASSWORD, code: CAPTCHA, uuid }),
     });
-    if (!response.ok) throw new Error(`sign-in answered ${response.status}`);
+    if (!response.ok) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
     return ((await response.json()) as { token: string }).token;
   };
   const headers = { ...BROWSER, authorization: await signIn() };
 
-  for (const [name, url] of [
-    ['api/menus/build', '/api/menus/build'],
-    ['api/dictDetail', '/api/dictDetail?dictName=user_status&page=0&size=9999'],
-  ] as const) {
+  const reads = [
+    ['hot-read-menus', 'api/menus/build', '/api/menus/build'],
+    ['hot-read-dict', 'api/dictDetail', '/api/dictDetail?dictName=user_status&page=0&size=9999'],
+  ] as const;
+  for (const [key, name, url] of process.env.ONLY === 'sign-ins' ? [] : reads) {
     // The bytes and headers the console answers (compressed as asked), served by bare Fastify.
     const answer = await rawGet(`${base}${url}`, headers);
     const encoding = answer.headers['content-encoding'];
@@ -107,10 +108,12 @@ try {
     await writeFile(
       file,
       JSON.stringify({
-        headers: {
-          'content-type': answer.headers['content-type'],
-          ...(encoding ? { 'content-encoding': encoding } : {}),
-        },
+        // Every header the console sent but those Node's HTTP server writes itself.
+        headers: Object.fromEntries(
+          Object.entries(answer.headers).filter(
+            ([header]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(header),
+          ),
+        ),
         body: encoded.toString('base64'),
       }),
     );
@@ -120,39 +123,44 @@ try {
     });
     bare.push(baseline);
     await listening(baseline, BARE);
-    const ratios: number[] = [];
-    let line = '';
+    const theirs: number[] = [];
+    const ours: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      const them = await load(`http://127.0.0.1:${BARE}${url}`, BROWSER);
-      const us = await load(`${base}${url}`, headers);
-      ratios.push(us.rps / them.rps);
-      line = `bare Fastify ${Math.round(them.rps)} req/s, console ${Math.round(us.rps)} req/s`;
+      theirs.push((await load(`http://127.0.0.1:${BARE}${url}`, BROWSER)).rps);
+      ours.push((await load(`${base}${url}`, headers)).rps);
     }
-    const ratio = median(ratios);
-    console.log(
-      `${ratio >= 0.8 ? '✔' : '✖'} ${name} (${encoding ?? 'identity'}, ${encoded.length} bytes): ${ratio.toFixed(2)}× bare Fastify's requests per second (last round: ${line}); target ≥ 0.8`,
-    );
+    record(key, {
+      name: `${name} requests/s (${encoding ?? 'identity'}, ${encoded.length} bytes), 10 connections`,
+      value: Math.round(median(ours)),
+      unit: 'req/s',
+      baseline: { name: 'bare Fastify, same bytes and headers', value: Math.round(median(theirs)) },
+      target: { compare: '>=', limit: 0.8, of: 'ratio' },
+      detail: `median of ${ROUNDS} rounds of ${SECONDS} s, alternating`,
+    });
     await stop(baseline);
   }
 
-  // The sidebar's p99 alone, then with 20 sign-ins a second beside it.
+  // The sidebar's p99 alone, then with a sign-in started every 50 ms (20 a second) beside it.
   const quiet = await load(`${base}/api/menus/build`, headers, 10);
-  let signingIn = true;
   let signIns = 0;
-  const burst = (async () => {
-    while (signingIn) {
-      const started = Date.now();
-      await Promise.all(Array.from({ length: 20 }, () => signIn().then(() => signIns++)));
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, 1000 - (Date.now() - started))));
-    }
-  })();
+  const failures: unknown[] = [];
+  const signingIn = setInterval(() => {
+    signIn().then(
+      () => signIns++,
+      (error) => failures.push(error),
+    );
+  }, 50);
   const busy = await load(`${base}/api/menus/build`, headers, 10);
-  signingIn = false;
-  await burst;
-  const ratio = busy.p99 / Math.max(quiet.p99, 1);
-  console.log(
-    `${ratio <= 1.5 ? '✔' : '✖'} api/menus/build p99 with ${Math.round(signIns / 10)} sign-ins/s beside it: ${busy.p99} ms, alone ${quiet.p99} ms, ${ratio.toFixed(2)}×; target ≤ 1.5×`,
-  );
+  clearInterval(signingIn);
+  if (failures.length > 0) throw failures[0];
+  record('sign-ins-beside', {
+    name: `api/menus/build p99 with ${Math.round(signIns / 10)} sign-ins/s beside it`,
+    value: busy.p99,
+    unit: 'ms',
+    baseline: { name: 'without them', value: quiet.p99 },
+    target: { compare: '<=', limit: 1.5, of: 'ratio' },
+    detail: `10 connections, 10 s each; requests/s ${Math.round(busy.rps)} beside the sign-ins, ${Math.round(quiet.rps)} without`,
+  });
 } finally {
   for (const child of bare) await stop(child);
   await stop(ours);

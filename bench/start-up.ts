@@ -11,6 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buildServer } from '../apps/server/scripts/build.mjs';
+import { median, record } from './results.ts';
 
 const ROUNDS = 7;
 const PORT = 8799;
@@ -39,8 +40,6 @@ async function startUp(script: string, env: Record<string, string>): Promise<num
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
-
 const bundle = await buildServer();
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'water-bench-start-'));
 const consoleEnv = { DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench-password-1', NODE_ENV: 'production' };
@@ -52,10 +51,13 @@ try {
     bare.push(await startUp(path.join(import.meta.dirname, 'bare-fastify.mjs'), {}));
     ours.push(await startUp(bundle, consoleEnv));
   }
-  const figures = { bareFastifyMs: Math.round(median(bare)), consoleMs: Math.round(median(ours)) };
-  console.log(
-    `start to first answer (median of ${ROUNDS}): bare Fastify ${figures.bareFastifyMs} ms, console ${figures.consoleMs} ms (existing data directory), ratio ${(figures.consoleMs / figures.bareFastifyMs).toFixed(2)}×; target ≤ 1000 ms`,
-  );
+  record('start-up', {
+    name: `start to first answer, existing data directory (median of ${ROUNDS})`,
+    value: Math.round(median(ours)),
+    unit: 'ms',
+    baseline: { name: 'bare Fastify', value: Math.round(median(bare)) },
+    target: { compare: '<=', limit: 1000, of: 'value' },
+  });
 } finally {
   await rm(dataDir, { recursive: true, force: true });
 }

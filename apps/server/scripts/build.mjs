@@ -61,6 +61,8 @@ export async function buildServer() {
   await mkdir(dist, { recursive: true });
   // Migrations only ever gain files, so copying over an earlier copy is safe while a server reads it.
   await cp(path.join(serverRoot, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true, force: true });
+  // Worker threads' scripts, plain JavaScript, found beside the bundle (lib/worker-file.ts).
+  await cp(path.join(serverRoot, 'src/lib/workers'), path.join(dist, 'workers'), { recursive: true, force: true });
   // Chunks first (their names change with their contents), the entry that imports them last.
   const files = [...result.outputFiles].sort(
     (a, b) => Number(a.path === serverBundle) - Number(b.path === serverBundle),

@@ -6,13 +6,14 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { accessLogHooks } from './lib/access-log.ts';
 import { AgentPaths } from './lib/agents.ts';
 import type { Deps } from './lib/deps.ts';
 import { createEventBus } from './lib/events.ts';
 import { openFileStores } from './lib/file-storage.ts';
 import { tooManyRequests } from './lib/http-errors.ts';
 import { loadLegacyKey } from './lib/legacy-rsa.ts';
-import { accessLogLine, accessLogUpgrade, loggerOptions } from './lib/log-redaction.ts';
+import { loggerOptions } from './lib/log-redaction.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { PrincipalCache } from './lib/principal.ts';
 import { Scheduler } from './lib/scheduler.ts';
@@ -147,18 +148,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ),
     schemaController,
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
-  if (config.accessLog) {
-    app.addHook('onRequest', accessLogUpgrade);
-    app.addHook('onResponse', accessLogLine);
+  const accessLog = config.accessLog && options.logger !== false ? accessLogHooks(app.log) : undefined;
+  if (accessLog) {
+    app.addHook('onRequest', accessLog.onRequest);
+    app.addHook('onResponse', accessLog.onResponse);
   }
 
   await app.register(errorsPlugin);
   await app.register(inputBoundaryPlugin);
   await app.register(securityHeadersPlugin);
-  await app.register(compress, { threshold: 1024, global: true });
+  // Answers are compressed; requests are not (no client of the console sends a compressed body).
+  await app.register(compress, { threshold: 1024, global: true, globalDecompression: false });
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 20 } });
   // Only `reply.sendFile` for stored files and avatars; the console's files are served by the web plugin.
   await app.register(fastifyStatic, { root: config.dataDir, serve: false });

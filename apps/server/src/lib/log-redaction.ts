@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 /**
  * What the log never holds: the values of secret-looking query parameters (the websocket's
  * `?token=Bearer …`, a `?password=` sent by mistake), bearer tokens and JWTs written into a
@@ -118,22 +117,3 @@ export function loggerOptions(level: string, given: boolean | object | undefined
     },
   };
 }
-
-/**
- * The access log: one line per answered request with its method, path (secrets redacted),
- * status and duration; the request id is on every line of the request's logger.
- */
-export async function accessLogLine(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  request.log.info(
-    { method: request.method, path: redactUrl(request.url), status: reply.statusCode, ms: round(reply.elapsedTime) },
-    'request',
-  );
-}
-
-/** A websocket is never answered the HTTP way: its line is written when it asks to upgrade. */
-export async function accessLogUpgrade(request: FastifyRequest): Promise<void> {
-  if (request.headers.upgrade?.toLowerCase() !== 'websocket') return;
-  request.log.info({ method: request.method, path: redactUrl(request.url), upgrade: 'websocket' }, 'request');
-}
-
-const round = (ms: number) => Math.round(ms * 10) / 10;

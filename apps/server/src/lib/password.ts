@@ -1,21 +1,36 @@
 import { availableParallelism } from 'node:os';
-import { hash, verify } from '@node-rs/argon2';
-import bcrypt from 'bcryptjs';
-import pLimit from 'p-limit';
+import Piscina from 'piscina';
+import { workerFile } from './worker-file.ts';
 
 // OWASP's argon2id minimum: 19 MiB, 2 iterations, 1 lane. `2` is Algorithm.Argon2id (a const enum
 // the compiler cannot inline across packages).
 const ARGON2ID = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 /**
- * Hashing takes a core for tens of milliseconds: at most one fewer at once than the machine has
- * (one on two cores), so a burst of sign-ins queues for the others and never takes the core that
- * answers everyone else.
+ * Hashing takes a core for tens of milliseconds. It runs on worker threads of a lower priority
+ * than the event loop (`workers/password.worker.mjs`), one per core at most: a burst of sign-ins
+ * uses every cycle the cores have left over, and the thread answering everyone else takes its
+ * core back whenever it needs it. A thread idle for a minute ends, giving back its memory.
  */
-const hashing = pLimit(Math.max(1, availableParallelism() - 1));
+let pool: Piscina | undefined;
+const hashing = () => {
+  pool ??= new Piscina({
+    filename: workerFile('password.worker.mjs').href,
+    minThreads: 0,
+    maxThreads: availableParallelism(),
+    idleTimeout: 60_000,
+  });
+  return pool;
+};
+
+/** Starts a hashing thread ahead of a sign-in (when the sign-in page asks for its captcha). */
+export function warmUpHashing(): void {
+  const threads = hashing();
+  if (threads.threads.length === 0) void threads.run({ op: 'warm-up' }).catch(() => {});
+}
 
 export function hashPassword(password: string): Promise<string> {
-  return hashing(() => hash(password, ARGON2ID));
+  return hashing().run({ op: 'hash', password, options: ARGON2ID });
 }
 
 /** Whether a stored hash is of an older kind and should be replaced after the next sign-in. */
@@ -24,13 +39,9 @@ export function needsRehash(stored: string): boolean {
 }
 
 /** Verifies against argon2id, or a bcrypt hash imported from an older system. */
-export async function verifyPassword(stored: string, password: string): Promise<boolean> {
-  if (/^\$2[aby]\$/.test(stored)) return hashing(() => bcrypt.compare(password, stored));
-  try {
-    return await hashing(() => verify(stored, password));
-  } catch {
-    return false;
-  }
+export function verifyPassword(stored: string, password: string): Promise<boolean> {
+  const op = /^\$2[aby]\$/.test(stored) ? 'verify-bcrypt' : 'verify-argon2';
+  return hashing().run({ op, password, stored });
 }
 
 let dummyHash: Promise<string> | undefined;
@@ -38,6 +49,5 @@ let dummyHash: Promise<string> | undefined;
 /** Spends the time of one verification, so an unknown username answers as slowly as a known one. */
 export async function verifyAgainstDummy(password: string): Promise<void> {
   dummyHash ??= hashPassword('dummy-password-for-timing');
-  const stored = await dummyHash;
-  await hashing(() => verify(stored, password)).catch(() => false);
+  await verifyPassword(await dummyHash, password);
 }

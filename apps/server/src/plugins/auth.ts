@@ -32,16 +32,13 @@ function hasPermission(principal: Principal, required: RoutePermission): boolean
   return hasAnyPermission(principal.permissions, required);
 }
 
-/** Signs the caller in from the token, or answers 401. */
+/** Signs the caller in from the token, or answers 401; then checks the route's permission, or answers 403. */
 async function authenticateRequest(request: FastifyRequest): Promise<void> {
   const signedIn = await authenticate(request.server, bearerToken(request.headers.authorization));
   if (!signedIn) throw unauthorized();
-  request.principal = signedIn.principal;
+  const { principal } = signedIn;
+  request.principal = principal;
   request.sessionId = signedIn.sessionId;
-}
-
-async function authorize(request: FastifyRequest): Promise<void> {
-  const principal = request.principal as Principal;
   const config = request.routeOptions.config;
   if (principal.mustChangePassword && !config.duringPasswordChange) {
     throw forbidden('Password change required', 'PASSWORD_CHANGE_REQUIRED');
@@ -70,9 +67,8 @@ export async function signedInContext(app: FastifyInstance): Promise<void> {
       if (method !== 'HEAD') app.routePermissions.push({ method, url: route.url, permission });
     }
   });
-  // Both run before the body is validated, so a caller without the right is told so first.
+  // Before the body is validated, so a caller without the right is told so first.
   app.addHook('onRequest', authenticateRequest);
-  app.addHook('onRequest', authorize);
 }
 
 /** The signed-in principal of a request in the signed-in context. */

@@ -66,8 +66,7 @@ export function operationLogHooks(app: FastifyInstance) {
     );
   });
   // Written before the answer leaves, so that whoever reads the log next already finds the entry.
-  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return payload;
+  const logOperation = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (request.routeOptions.config.readOnly) return payload;
     const asUser = request.routeOptions.config.logAsUser;
     const named = (request.body as { username?: unknown } | undefined)?.username;
@@ -88,5 +87,12 @@ export function operationLogHooks(app: FastifyInstance) {
       exceptionDetail: failed ? `${failures.get(request) ?? `HTTP ${reply.statusCode}`} (request ${request.id})` : null,
     });
     return payload;
+  };
+  // Only on the routes that write: reads (GET, HEAD, OPTIONS) are not operations, and the hook
+  // left off them costs them nothing.
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (methods.every((method) => method === 'GET' || method === 'HEAD' || method === 'OPTIONS')) return;
+    route.onSend = [route.onSend ?? []].flat().concat(logOperation);
   });
 }

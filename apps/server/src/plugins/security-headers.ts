@@ -59,12 +59,13 @@ export const securityHeadersPlugin = fp(
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       strictTransportSecurity: false,
     });
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
       reply.headers(headers);
       if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
       if (request.headers.upgrade?.toLowerCase() === 'websocket') {
         upgradeHeaders.set(request.raw, { ...reply.raw.getHeaders(), ...reply.getHeaders() });
       }
+      done();
     });
     app.addHook('onReady', async () => {
       if (!app.hasDecorator('websocketServer')) return;

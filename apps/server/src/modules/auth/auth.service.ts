@@ -13,7 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, invalidField, tooManyRequests, unauthorized } from '../../lib/http-errors.ts';
 import { decryptLegacyPassword } from '../../lib/legacy-rsa.ts';
-import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../../lib/password.ts';
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword, warmUpHashing } from '../../lib/password.ts';
 import type { Principal } from '../../lib/principal.ts';
 import { loadAuthInfo } from '../../lib/user-info.ts';
 import type { VerifyCodes } from '../../lib/verify-codes.ts';
@@ -94,6 +94,8 @@ export function createAuthService(
 
   return {
     async captcha(): Promise<CaptchaResponse> {
+      // Someone is about to sign in: the thread that will check the password starts meanwhile.
+      warmUpHashing();
       const { question, answer } = arithmeticQuestion();
       const uuid = CAPTCHA_UUID_PREFIX + randomBytes(16).toString('hex');
       const now = clock.now();

@@ -56,6 +56,8 @@ export async function dictsRoutes(base: FastifyInstance, { service }: { service:
         response: { 200: Page(DictDetail), 400: ErrorBody, ...authErrors },
       },
       config: { permission: 'signed-in' },
+      // A ready answer is compressed once, when it is made (lib/ready-answer.ts).
+      compress: false,
     },
     async (request, reply) => sendReady(request, reply, await service.entriesAnswer(request.query)),
   );

@@ -33,6 +33,8 @@ export async function menusRoutes(base: FastifyInstance, { service }: { service:
         response: { 200: Type.Array(MenuRoute), ...authErrors },
       },
       config: { permission: 'signed-in' },
+      // A ready answer is compressed once, when it is made (lib/ready-answer.ts).
+      compress: false,
     },
     async (request, reply) => sendReady(request, reply, await service.routes(principalOf(request))),
   );

@@ -1,0 +1,43 @@
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import pino from 'pino';
+import { redactUrl } from './log-redaction.ts';
+
+type Logger = Pick<pino.Logger, 'isLevelEnabled'>;
+
+interface PinoInternals {
+  [pino.symbols.streamSym]: { write(line: string): unknown };
+  [pino.symbols.chindingsSym]: string;
+}
+
+/**
+ * The access log: one line per answered request with its method, path (secrets redacted), status,
+ * duration and request id, in the same JSON lines as the rest of the log and through the same
+ * stream. A hot read is served in tens of microseconds, and building its line through the logger
+ * (a child per request, redaction of every field, serializers) cost a sixth of that: the line is
+ * written here directly, its fields known and its only free text, the path, already redacted.
+ * A route whose log level is above `info` (health probes) writes none.
+ */
+export function accessLogHooks(log: FastifyBaseLogger) {
+  if (!(log as unknown as Logger).isLevelEnabled('info')) return undefined;
+  const internals = log as unknown as PinoInternals;
+  const stream = internals[pino.symbols.streamSym];
+  // The root logger's bindings as pino writes them: `,"pid":…,"hostname":"…"`.
+  const bindings = internals[pino.symbols.chindingsSym];
+  const write = (request: FastifyRequest, fields: string) => {
+    if (!(request.log as unknown as Logger).isLevelEnabled('info')) return;
+    stream.write(
+      `{"level":30,"time":${Date.now()}${bindings},"reqId":${JSON.stringify(request.id)},"method":${JSON.stringify(request.method)},"path":${JSON.stringify(redactUrl(request.url))}${fields},"msg":"request"}\n`,
+    );
+  };
+  return {
+    onResponse(request: FastifyRequest, reply: FastifyReply, done: () => void) {
+      write(request, `,"status":${reply.statusCode},"ms":${Math.round(reply.elapsedTime * 10) / 10}`);
+      done();
+    },
+    /** A websocket is never answered the HTTP way: its line is written when it asks to upgrade. */
+    onRequest(request: FastifyRequest, _reply: FastifyReply, done: () => void) {
+      if (request.headers.upgrade?.toLowerCase() === 'websocket') write(request, ',"upgrade":"websocket"');
+      done();
+    },
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * What the benchmarks of a real server process share: the console started from its bundle (as
+ * `npm start` runs it) on a data directory of its own, the administrator signed in, its memory
+ * read as the kernel counts it, and a stop that waits for the process to end.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+export const ADMIN_PASSWORD = 'bench-password-1';
+const CAPTCHA = '7';
+
+export interface ConsoleProcess {
+  child: ChildProcess;
+  base: string;
+  stop(): Promise<void>;
+}
+
+/** Waits until `url` answers below 500, or the process exits. */
+export async function listening(child: ChildProcess, url: string): Promise<void> {
+  for (let i = 0; i < 1200; i++) {
+    if (child.exitCode !== null) throw new Error(`the process for ${url} exited (${child.exitCode})`);
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`nothing answers at ${url}`);
+}
+
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** The console's bundle on `dataDir`, listening on `port`; `env` adds to or overrides its settings. */
+export async function startConsole(
+  bundle: string,
+  dataDir: string,
+  port: number,
+  env: Record<string, string> = {},
+  stdio: 'ignore' | 'pipe' = 'ignore',
+): Promise<ConsoleProcess> {
+  const child = spawn(process.execPath, [bundle], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      CAPTCHA_TEST_ANSWER: CAPTCHA,
+      ADMIN_PASSWORD,
+      AUTH_RATE_LIMIT: '100000',
+      ...env,
+    },
+    stdio: ['ignore', stdio, 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await listening(child, `${base}/healthz`);
+  return { child, base, stop: () => stopProcess(child) };
+}
+
+/** Signs the administrator in; answers the `Bearer …` token. */
+export async function signIn(base: string): Promise<string> {
+  const { uuid } = (await (await fetch(`${base}/auth/code`)).json()) as { uuid: string };
+  const response = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD, code: CAPTCHA, uuid }),
+  });
+  if (!response.ok) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** Resident memory of a process (all its threads), in MiB. */
+export function rssMiB(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB$/m);
+  if (!line) throw new Error(`no VmRSS for ${pid}`);
+  return Math.round(Number(line[1]) / 1024);
+}
