@@ -2,13 +2,13 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, write
 import { chmod, lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
+import { PgliteThread } from './pglite-thread.ts';
 import { instrument, QueryStats } from './query-stats.ts';
 import * as schema from './schema.ts';
 
@@ -114,16 +114,19 @@ export async function openPglite(options: PgliteOptions): Promise<DatabaseHandle
     unlock = lockDataDir(options.dataDir);
   }
   const isNew = options.dataDir !== undefined && !existsSync(path.join(options.dataDir, 'db', 'PG_VERSION'));
+  let client: PgliteThread | undefined;
   try {
-    const client = await PGlite.create({
+    // On a thread of its own (db/pglite-thread.ts): a slow statement never holds up the event loop.
+    client = await PgliteThread.start({
       dataDir: options.dataDir ? path.join(options.dataDir, 'db') : undefined,
       loadDataDir: options.loadDataDir,
-      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
-      extensions: { pg_trgm },
+      settings: PGLITE_SETTINGS,
     });
+    // Drizzle calls only the part of PGlite's interface that the thread's client implements.
+    const asPglite = (thread: PgliteThread) => thread as unknown as PGlite;
     const stats = new QueryStats();
-    const db = drizzlePglite({ client: instrument(client, stats), schema }) as unknown as Database;
-    await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+    const db = drizzlePglite({ client: asPglite(instrument(client, stats)), schema }) as unknown as Database;
+    await migratePglite(drizzlePglite({ client: asPglite(client) }), { migrationsFolder });
     // PGlite gives the files it makes mode 0666 whatever the umask: they hold password hashes. A
     // new database is restricted before it is used; an existing one (inside its owner-only data
     // directory, restricted when it was made) while the server starts answering.
@@ -132,27 +135,26 @@ export async function openPglite(options: PgliteOptions): Promise<DatabaseHandle
       restricting = restrictToOwner(path.join(options.dataDir, 'db'));
       if (isNew) await restricting;
     }
+    const opened = client;
     return {
       db,
       relaxed: db,
       kind: 'pglite',
       stats,
-      listen: async (channel, fn) => {
-        const off = await client.listen(channel, fn);
-        return () => off();
-      },
+      listen: (channel, fn) => opened.listen(channel, fn),
       notify: async (channel, payload) => {
-        await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
+        await opened.query('SELECT pg_notify($1, $2)', [channel, payload]);
       },
       listeners: async () => 1,
       close: async () => {
         await restricting;
-        await client.close();
+        await opened.close();
         unlock();
       },
-      snapshot: () => client.dumpDataDir('none'),
+      snapshot: () => opened.dumpDataDir('none'),
     };
   } catch (error) {
+    await client?.close().catch(() => {});
     unlock();
     throw error;
   }
