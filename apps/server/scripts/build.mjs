@@ -47,6 +47,13 @@ export async function buildServer() {
       {
         name: 'packages-stay-imports',
         setup(builder) {
+          // The embedded database runs on its own thread: drizzle's driver gets the few constants
+          // it reads from PGlite without PGlite's code being loaded on the main thread as well.
+          builder.onResolve({ filter: /^@electric-sql\/pglite$/ }, (args) =>
+            args.importer.includes(`${path.sep}drizzle-orm${path.sep}`)
+              ? { path: path.join(serverRoot, 'src/db/pglite-stand-in.ts') }
+              : undefined,
+          );
           // Our workspace packages are TypeScript sources, and the ES-module packages made of many
           // small files load far faster as part of one file: they are bundled; the rest is imported.
           builder.onResolve({ filter: /^[^./]/ }, (args) =>
