@@ -7,7 +7,8 @@
  *   npm run build && npx tsx bench/sign-in.ts
  */
 import { chromium } from '@playwright/test';
-import { ADMIN_PASSWORD, CAPTCHA_ANSWER, CHROMIUM, startTestServer } from '../e2e/support/test-server.ts';
+import { CHROMIUM, startTestServer } from '../e2e/support/test-server.ts';
+import { OURS, type Round, signInRound } from './sign-in-rounds.ts';
 
 const ROUNDS = 10;
 const PORT = Number(process.env.BENCH_PORT ?? 8797);
@@ -16,36 +17,11 @@ const server = await startTestServer(PORT, '/tmp/bench-sign-in-server.log');
 const browser = await chromium.launch(CHROMIUM);
 
 const times: number[] = [];
-let steps = '';
+let last: Round | undefined;
 try {
   for (let round = 0; round < ROUNDS; round++) {
-    const context = await browser.newContext({ baseURL: server.baseURL, locale: 'en-US' });
-    const page = await context.newPage();
-    await page.goto('/login');
-    await page.getByAltText('Captcha').waitFor();
-    await page.getByLabel('Username', { exact: true }).fill('admin');
-    await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
-    await page.getByLabel('Captcha', { exact: true }).fill(CAPTCHA_ANSWER);
-    await page.waitForLoadState('networkidle');
-    const marks: Record<string, number> = {};
-    page.on('request', (request) => {
-      if (request.url().endsWith('/auth/login')) marks.signInSent ??= performance.now();
-    });
-    page.on('response', (response) => {
-      if (response.url().endsWith('/api/menus/build')) marks.menusArrived ??= performance.now();
-    });
-    const clicked = performance.now();
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByText('Welcome, admin').waitFor();
-    await page
-      .getByRole('menuitem', { name: /System/ })
-      .first()
-      .waitFor();
-    const done = performance.now();
-    times.push(done - clicked);
-    const after = (at: number | undefined) => (at === undefined ? '—' : `${Math.round(at - clicked)} ms`);
-    steps = `sign-in sent ${after(marks.signInSent)}, menus arrived ${after(marks.menusArrived)}, done ${after(done)}`;
-    await context.close();
+    last = await signInRound(browser, server.baseURL, OURS);
+    times.push(last.ms);
   }
 } finally {
   await browser.close();
@@ -56,4 +32,4 @@ console.log(
   `click "Log in" → dashboard with its menu (median of ${ROUNDS}): ${Math.round(times[ROUNDS >> 1] as number)} ms`,
 );
 console.log(`  all: ${times.map((time) => Math.round(time)).join(', ')} ms`);
-console.log(`  the last: ${steps}`);
+console.log(`  the last: ${last?.steps}`);

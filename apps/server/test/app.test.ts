@@ -13,6 +13,10 @@ describe('the app as a whole', () => {
   beforeAll(async () => {
     webDir = await mkdtemp(path.join(os.tmpdir(), 'water-web-'));
     await writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>console</title><div id="root"></div>');
+    await writeFile(
+      path.join(webDir, 'login.html'),
+      '<!doctype html><title>console</title><div id="root"><main class="login-page">drawn</main></div>',
+    );
     t = await createTestApp({ WEB_DIST: webDir }, async (app) => {
       app.get('/api/test/explode', async () => {
         throw new Error('relation "secret_table" does not exist: SELECT * FROM secret_table');
@@ -47,6 +51,17 @@ describe('the app as a whole', () => {
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toContain('<div id="root">');
     }
+  });
+
+  it('answers the sign-in page with the app whose HTML already draws it', async () => {
+    for (const url of ['/login', '/login?redirect=%2Fdashboard']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<main class="login-page">drawn</main>');
+    }
+    const other = await t.app.inject({ method: 'GET', url: '/system/user' });
+    expect(other.body).not.toContain('login-page');
   });
 
   it('hides the details of a server error', async () => {

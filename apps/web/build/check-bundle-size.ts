@@ -27,7 +27,8 @@ interface Budget {
 
 const KB = 1024;
 
-const LOGIN_ENTRIES = ['index.html'];
+/** login.html draws the sign-in page, then loads the console's start as index.html does. */
+const LOGIN_ENTRIES = ['login.html', 'index.html'];
 /** Signing in lands on the dashboard: the console's providers, the layout, the page, the progress bar. */
 const SHELL_ENTRIES = [
   ...LOGIN_ENTRIES,

@@ -9,7 +9,8 @@ const API_PATH = /^\/(api|auth)(\/|$)/;
 
 /**
  * Serves the built web app: hashed assets cached for good, `index.html` never cached, and every
- * other GET answered with `index.html` so the client-side router can take it.
+ * other GET answered with `index.html` so the client-side router can take it; `/login` with
+ * `login.html`, the same app with the sign-in page already drawn in its HTML.
  */
 export async function webPlugin(app: FastifyInstance, options: { root: string | undefined }) {
   const root = options.root;
@@ -33,10 +34,16 @@ export async function webPlugin(app: FastifyInstance, options: { root: string | 
     });
   }
   const indexHtml = hasWeb ? readFileSync(indexFile as string) : undefined;
-  const sendIndex = (reply: FastifyReply) =>
-    reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  const loginFile = root ? path.join(root, 'login.html') : undefined;
+  const loginHtml = hasWeb && loginFile && existsSync(loginFile) ? readFileSync(loginFile) : indexHtml;
+  const sendHtml = (reply: FastifyReply, html: Buffer | undefined) =>
+    reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  const sendIndex = (reply: FastifyReply) => sendHtml(reply, indexHtml);
 
-  if (indexHtml) app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  if (indexHtml) {
+    app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+    app.get('/login', { schema: { hide: true } }, (_request, reply) => sendHtml(reply, loginHtml));
+  }
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';

@@ -2,7 +2,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '@/lib/i18n.ts';
 import { LANGUAGES, type Language } from '@/lib/language.ts';
-import styles from './language-menu.module.css';
+import './language-menu.css';
 
 const GlobeIcon = () => (
   <svg
@@ -62,11 +62,11 @@ export function LanguageMenu() {
   };
 
   return (
-    <div className={styles.wrapper} ref={wrapper}>
+    <div className="language-menu" ref={wrapper}>
       <button
         ref={trigger}
         type="button"
-        className={styles.trigger}
+        className="language-menu-trigger"
         aria-label={`${t('language.label')}: ${names[current]}`}
         aria-haspopup="menu"
         aria-expanded={open}
@@ -77,7 +77,7 @@ export function LanguageMenu() {
         {names[current]}
       </button>
       {open && (
-        <div id={menuId} className={styles.menu} role="menu" tabIndex={-1} onKeyDown={onMenuKey}>
+        <div id={menuId} className="language-menu-list" role="menu" tabIndex={-1} onKeyDown={onMenuKey}>
           {LANGUAGES.map((language) => (
             <button
               key={language}
@@ -85,7 +85,7 @@ export function LanguageMenu() {
               role="menuitem"
               lang={language}
               aria-current={language === current}
-              className={`${styles.item} ${language === current ? styles.current : ''}`}
+              className={language === current ? 'language-menu-item language-menu-current' : 'language-menu-item'}
               onClick={() => choose(language)}
             >
               {names[language]}

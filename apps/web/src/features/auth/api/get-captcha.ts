@@ -8,6 +8,25 @@ export async function getCaptcha(): Promise<CaptchaResponse> {
   return data;
 }
 
+let offered: { captcha: Promise<CaptchaResponse | undefined>; at: number } | undefined;
+
+/**
+ * A captcha asked for before the page's code had loaded (login.html's entry asks for it alongside
+ * that code): the sign-in form shows it rather than asking again, if it is still fresh.
+ */
+export function offerCaptcha(captcha: Promise<CaptchaResponse | undefined>): void {
+  offered = { captcha, at: Date.now() };
+}
+
+/** The offered captcha (once), or a new one. */
+async function nextCaptcha(): Promise<CaptchaResponse> {
+  const early = offered;
+  offered = undefined;
+  const fresh =
+    early && Date.now() - early.at < CAPTCHA_TTL_MS / 2 ? await early.captcha.catch(() => undefined) : undefined;
+  return fresh ?? getCaptcha();
+}
+
 interface CaptchaState {
   data: CaptchaResponse | undefined;
   loading: boolean;
@@ -27,7 +46,7 @@ export function useCaptcha() {
     const request = ++latest.current;
     setState((previous) => ({ ...previous, loading: true }));
     try {
-      const data = await getCaptcha();
+      const data = await nextCaptcha();
       if (request === latest.current) setState({ data, loading: false, failed: false });
     } catch {
       if (request === latest.current) setState({ data: undefined, loading: false, failed: true });

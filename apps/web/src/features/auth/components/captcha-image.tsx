@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import styles from './captcha-image.module.css';
+import './captcha-image.css';
 
 interface CaptchaImageProps {
   src: string | undefined;
@@ -13,7 +13,7 @@ export function CaptchaImage({ src, loading, failed, onRefresh }: CaptchaImagePr
   const { t } = useTranslation();
   const label = failed ? t('login.captchaUnavailable') : t('login.refreshCaptcha');
   return (
-    <button type="button" className={styles.captcha} onClick={onRefresh} title={label} aria-label={label}>
+    <button type="button" className="captcha-image" onClick={onRefresh} title={label} aria-label={label}>
       {src && !failed ? (
         <img src={src} alt={t('login.captchaAlt')} width={111} height={36} />
       ) : failed ? (
@@ -29,8 +29,8 @@ export function CaptchaImage({ src, loading, failed, onRefresh }: CaptchaImagePr
         </svg>
       ) : null}
       {loading && (
-        <span className={styles.overlay}>
-          <span className={styles.spinner} />
+        <span className="captcha-image-overlay">
+          <span className="captcha-image-spinner" />
         </span>
       )}
     </button>

@@ -6,7 +6,7 @@ import { rememberedUsername } from '@/lib/session.ts';
 import { useCaptcha } from '../api/get-captcha.ts';
 import { signInWith } from '../api/login.ts';
 import { CaptchaImage } from './captcha-image.tsx';
-import styles from './login-form.module.css';
+import './login-form.css';
 import { CheckIcon, ErrorIcon, EyeIcon, LockIcon, ShieldIcon, UserIcon } from './login-icons.tsx';
 
 type FieldName = 'username' | 'password' | 'code';
@@ -24,16 +24,16 @@ const idOf = (name: FieldName) => `login_${name}`;
 
 function Field({ name, label, error, children, after }: FieldProps) {
   return (
-    <div className={`${styles.field} ${error ? styles.invalid : ''}`}>
-      <label className={styles.label} htmlFor={idOf(name)}>
+    <div className={error ? 'login-field login-invalid' : 'login-field'}>
+      <label className="login-label" htmlFor={idOf(name)}>
         {label}
       </label>
-      <div className={styles.row}>
-        <div className={styles.control}>{children}</div>
+      <div className="login-row">
+        <div className="login-control">{children}</div>
         {after}
       </div>
       {error && (
-        <div className={styles.error} id={`${idOf(name)}_error`}>
+        <div className="login-error" id={`${idOf(name)}_error`}>
           {error}
         </div>
       )}
@@ -129,15 +129,15 @@ export function LoginForm({ onIntent }: LoginFormProps) {
     errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${idOf(name)}_error` } : {};
 
   return (
-    <form className={styles.form} name="login" noValidate onSubmit={onSubmit} onInput={intended}>
+    <form className="login-form" name="login" noValidate onSubmit={onSubmit} onInput={intended}>
       <Field name="username" label={t('login.username')} error={errors.username}>
-        <span className={styles.prefix}>
+        <span className="login-prefix">
           <UserIcon />
         </span>
         <input
           ref={inputs.username}
           id={idOf('username')}
-          className={styles.input}
+          className="login-input"
           value={username}
           onChange={(event) => {
             setUsername(event.target.value);
@@ -150,13 +150,13 @@ export function LoginForm({ onIntent }: LoginFormProps) {
         />
       </Field>
       <Field name="password" label={t('login.password')} error={errors.password}>
-        <span className={styles.prefix}>
+        <span className="login-prefix">
           <LockIcon />
         </span>
         <input
           ref={inputs.password}
           id={idOf('password')}
-          className={styles.input}
+          className="login-input"
           type={showPassword ? 'text' : 'password'}
           value={password}
           onChange={(event) => {
@@ -169,7 +169,7 @@ export function LoginForm({ onIntent }: LoginFormProps) {
         />
         <button
           type="button"
-          className={styles.suffix}
+          className="login-suffix"
           onClick={() => setShowPassword((shown) => !shown)}
           aria-label={showPassword ? t('login.hidePassword') : t('login.showPassword')}
           aria-pressed={showPassword}
@@ -190,13 +190,13 @@ export function LoginForm({ onIntent }: LoginFormProps) {
           />
         }
       >
-        <span className={styles.prefix}>
+        <span className="login-prefix">
           <ShieldIcon />
         </span>
         <input
           ref={inputs.code}
           id={idOf('code')}
-          className={styles.input}
+          className="login-input"
           value={code}
           onChange={(event) => {
             setCode(event.target.value);
@@ -210,28 +210,28 @@ export function LoginForm({ onIntent }: LoginFormProps) {
           {...described('code')}
         />
       </Field>
-      <div className={styles.options}>
-        <label className={styles.checkbox}>
+      <div className="login-options">
+        <label className="login-checkbox">
           <input type="checkbox" checked={rememberMe} onChange={(event) => setRememberMe(event.target.checked)} />
-          <span className={styles.box}>
+          <span className="login-box">
             <CheckIcon />
           </span>
           {t('login.rememberMe')}
         </label>
-        <Link className={styles.link} to="/findPassword">
+        <Link className="login-link" to="/findPassword">
           {t('login.forgotPassword')}
         </Link>
       </div>
       {failure && (
-        <div className={styles.alert} role="alert">
-          <span className={styles.alertIcon}>
+        <div className="login-alert" role="alert">
+          <span className="login-alert-icon">
             <ErrorIcon />
           </span>
           <span>{failure}</span>
         </div>
       )}
-      <button type="submit" className={styles.submit} aria-busy={pending}>
-        {pending && <span className={styles.spinner} aria-hidden="true" />}
+      <button type="submit" className="login-submit" aria-busy={pending}>
+        {pending && <span className="login-spinner" aria-hidden="true" />}
         {pending ? t('login.submitting') : t('login.submit')}
       </button>
     </form>

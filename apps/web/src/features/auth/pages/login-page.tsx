@@ -4,7 +4,7 @@ import { LanguageMenu } from '@/components/language-menu.tsx';
 import { useGlobalSetting } from '@/lib/global-setting-store.ts';
 import { KICKED_REASON } from '@/lib/safe-redirect.ts';
 import { LoginForm } from '../components/login-form.tsx';
-import styles from './login-page.module.css';
+import './login-page.css';
 
 interface LoginPageProps {
   /** Called when the visitor starts signing in: the console starts loading. */
@@ -20,31 +20,31 @@ export function LoginPage({ onIntent }: LoginPageProps) {
   const passwordReset = (useLocation().state as { passwordReset?: boolean } | null)?.passwordReset === true;
   const kicked = useSearchParams()[0].get('reason') === KICKED_REASON;
   return (
-    <div className={styles.page}>
-      <header className={styles.toolbar}>
+    <div className="login-page">
+      <header className="login-toolbar">
         <LanguageMenu />
       </header>
-      <main className={styles.main}>
-        <div className={styles.card}>
-          <div className={styles.brand}>
-            <img className={styles.logo} src="/favicon.svg" alt="" width={48} height={48} />
-            <h1 className={styles.title}>{t('app.sidebarTitle')}</h1>
-            <p className={styles.subtitle}>{appTitle}</p>
+      <main className="login-main">
+        <div className="login-card">
+          <div className="login-brand">
+            <img className="login-logo" src="/favicon.svg" alt="" width={48} height={48} />
+            <h1 className="login-title">{t('app.sidebarTitle')}</h1>
+            <p className="login-subtitle">{appTitle}</p>
           </div>
           {passwordReset && (
-            <p className={styles.notice} role="status">
+            <p className="login-notice" role="status">
               {t('login.passwordReset')}
             </p>
           )}
           {kicked && (
-            <p className={styles.notice} role="alert">
+            <p className="login-notice" role="alert">
               {t('login.kicked')}
             </p>
           )}
           <LoginForm onIntent={onIntent} />
         </div>
       </main>
-      <footer className={styles.footer}>
+      <footer className="login-footer">
         <span>{footerTxt ?? `© ${new Date().getFullYear()} ${appTitle}`}</span>
         {caseNumber && (
           <a href="https://beian.miit.gov.cn/" target="_blank" rel="noopener noreferrer">
