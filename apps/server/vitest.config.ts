@@ -23,6 +23,8 @@ export default defineConfig({
             'test/malformed-requests.test.ts',
             'test/security-headers.test.ts',
             'src/lib/**',
+            // The embedded database's own thread: the PostgreSQL pass has none.
+            'src/db/pglite-thread.test.ts',
             'src/config.test.ts',
             'src/plugins/**',
           ]

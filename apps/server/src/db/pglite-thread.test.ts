@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, type TestApp, tokenOf } from '../../test/test-app.ts';
-import { openTestDatabase, testDatabaseUrl } from '../../test/test-database.ts';
+import { openTestDatabase } from '../../test/test-database.ts';
 import { isUniqueViolation } from '../lib/db-errors.ts';
 import type { DatabaseHandle } from './client.ts';
 import { PgliteThread } from './pglite-thread.ts';
@@ -11,10 +11,7 @@ import * as t from './schema.ts';
 /** Long enough that an event loop held by it is told from one that is not, on a loaded machine. */
 const SLOW = sql`SELECT pg_sleep(1)`;
 
-// The embedded database only: the PostgreSQL pass has no thread of ours to check.
-const embedded = describe.skipIf(testDatabaseUrl !== undefined);
-
-embedded('the embedded database thread', () => {
+describe('the embedded database thread', () => {
   let database: DatabaseHandle;
   beforeAll(async () => {
     database = await openTestDatabase(inject('template'));
@@ -68,7 +65,7 @@ embedded('the embedded database thread', () => {
   });
 });
 
-embedded('the embedded database thread’s client', () => {
+describe('the embedded database thread’s client', () => {
   it('parses the columns its caller gave parsers for, in either row mode', async () => {
     const thread = await PgliteThread.start({
       loadDataDir: new Blob([await readFile(inject('template'))]),
@@ -103,7 +100,7 @@ embedded('the embedded database thread’s client', () => {
   });
 });
 
-embedded('a server on the embedded database', () => {
+describe('a server on the embedded database', () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await createTestApp();
