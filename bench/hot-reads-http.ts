@@ -16,6 +16,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { buildServer } from '../apps/server/scripts/build.mjs';
 import { median, record } from './results.ts';
+import { stopProcess } from './server-process.ts';
 
 const OURS = 8795;
 const BARE = 8794;
@@ -37,13 +38,6 @@ async function listening(child: ChildProcess, port: number): Promise<void> {
   }
   throw new Error(`nothing listens on ${port}`);
 }
-
-const stop = async (child: ChildProcess) => {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-};
 
 async function load(url: string, headers: Record<string, string>, seconds = SECONDS) {
   const result = await autocannon({ url, connections: 10, duration: seconds, headers });
@@ -137,7 +131,7 @@ try {
       target: { compare: '>=', limit: 0.8, of: 'ratio' },
       detail: `median of ${ROUNDS} rounds of ${SECONDS} s, alternating`,
     });
-    await stop(baseline);
+    await stopProcess(baseline);
   }
 
   // The sidebar's p99 alone, then with a sign-in started every 50 ms (20 a second) beside it.
@@ -162,7 +156,7 @@ try {
     detail: `10 connections, 10 s each; requests/s ${Math.round(busy.rps)} beside the sign-ins, ${Math.round(quiet.rps)} without`,
   });
 } finally {
-  for (const child of bare) await stop(child);
-  await stop(ours);
+  for (const child of bare) await stopProcess(child);
+  await stopProcess(ours);
   await rm(dataDir, { recursive: true, force: true });
 }
