@@ -16,28 +16,13 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { buildServer } from '../apps/server/scripts/build.mjs';
 import { median, record } from './results.ts';
-import { stopProcess } from './server-process.ts';
+import { listening, signIn, startConsole, stopProcess } from './server-process.ts';
 
 const OURS = 8795;
 const BARE = 8794;
 const SECONDS = 5;
 const ROUNDS = 3;
-const CAPTCHA = '7';
-const PASSWORD = 'bench-password-1';
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
-
-async function listening(child: ChildProcess, port: number): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`the server on ${port} exited`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).status < 500) return;
-    } catch {
-      // Not yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`nothing listens on ${port}`);
-}
 
 async function load(url: string, headers: Record<string, string>, seconds = SECONDS) {
   const result = await autocannon({ url, connections: 10, duration: seconds, headers });
@@ -60,34 +45,11 @@ function rawGet(url: string, headers: Record<string, string>) {
 
 const bundle = await buildServer();
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'water-bench-http-'));
-const ours = spawn(process.execPath, [bundle], {
-  env: {
-    PATH: process.env.PATH ?? '',
-    PORT: String(OURS),
-    DATA_DIR: dataDir,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'info',
-    CAPTCHA_TEST_ANSWER: CAPTCHA,
-    ADMIN_PASSWORD: PASSWORD,
-    AUTH_RATE_LIMIT: '100000',
-  },
-  stdio: 'ignore',
-});
+const ours = await startConsole(bundle, dataDir, OURS, { LOG_LEVEL: 'info' });
 const bare: ChildProcess[] = [];
 try {
-  await listening(ours, OURS);
-  const base = `http://127.0.0.1:${OURS}`;
-  const signIn = async () => {
-    const { uuid } = (await (await fetch(`${base}/auth/code`)).json()) as { uuid: string };
-    const response = await fetch(`${base}/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: PASSWORD, code: CAPTCHA, uuid }),
-    });
-    if (!response.ok) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
-    return ((await response.json()) as { token: string }).token;
-  };
-  const headers = { ...BROWSER, authorization: await signIn() };
+  const { base } = ours;
+  const headers = { ...BROWSER, authorization: await signIn(base) };
 
   const reads = [
     ['hot-read-menus', 'api/menus/build', '/api/menus/build'],
@@ -116,7 +78,7 @@ try {
       stdio: 'ignore',
     });
     bare.push(baseline);
-    await listening(baseline, BARE);
+    await listening(baseline, `http://127.0.0.1:${BARE}/healthz`);
     const theirs: number[] = [];
     const ours: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
@@ -139,7 +101,7 @@ try {
   let signIns = 0;
   const failures: unknown[] = [];
   const signingIn = setInterval(() => {
-    signIn().then(
+    signIn(base).then(
       () => signIns++,
       (error) => failures.push(error),
     );
@@ -157,6 +119,6 @@ try {
   });
 } finally {
   for (const child of bare) await stopProcess(child);
-  await stopProcess(ours);
+  await ours.stop();
   await rm(dataDir, { recursive: true, force: true });
 }
