@@ -1,10 +1,13 @@
 /**
  * What the benchmarks of a real server process share: the console started from its bundle (as
  * `npm start` runs it) on a data directory of its own, the administrator signed in, its memory
- * read as the kernel counts it, and a stop that waits for the process to end.
+ * read as the kernel counts it, and a stop that waits for the process to end. Unlike the tests'
+ * server processes (apps/server/test/server-process.ts), its output is not kept: at `info`, a
+ * hot read's access lines would pile up in the benchmark's own memory and time.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { signIn as signInAs } from '../apps/server/test/server-process.ts';
 
 export const ADMIN_PASSWORD = 'bench-password-1';
 const CAPTCHA = '7';
@@ -63,16 +66,7 @@ export async function startConsole(
 }
 
 /** Signs the administrator in; answers the `Bearer …` token. */
-export async function signIn(base: string): Promise<string> {
-  const { uuid } = (await (await fetch(`${base}/auth/code`)).json()) as { uuid: string };
-  const response = await fetch(`${base}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD, code: CAPTCHA, uuid }),
-  });
-  if (!response.ok) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
-  return ((await response.json()) as { token: string }).token;
-}
+export const signIn = (base: string): Promise<string> => signInAs(base, 'admin', ADMIN_PASSWORD, CAPTCHA);
 
 /** Resident memory of a process (all its threads), in MiB. */
 export function rssMiB(pid: number): number {
