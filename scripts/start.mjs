@@ -19,7 +19,13 @@ function newestChange(dir) {
   return newest;
 }
 
-const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/login.html', 'apps/web/vite.config.ts', 'packages/contract/src']
+const sources = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/login.html',
+  'apps/web/vite.config.ts',
+  'packages/contract/src',
+]
   .map((p) => path.join(root, p))
   .filter((p) => existsSync(p))
   .map((p) => (statSync(p).isDirectory() ? newestChange(p) : statSync(p).mtimeMs));
