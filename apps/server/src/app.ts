@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import { accessLogHooks } from './lib/access-log.ts';
+import { accessLogHooks, bufferedStdout } from './lib/access-log.ts';
 import { AgentPaths } from './lib/agents.ts';
 import type { Deps } from './lib/deps.ts';
 import { createEventBus } from './lib/events.ts';
@@ -16,6 +16,7 @@ import { loadLegacyKey } from './lib/legacy-rsa.ts';
 import { loggerOptions } from './lib/log-redaction.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { PrincipalCache } from './lib/principal.ts';
+import { requestLogger } from './lib/request-logger.ts';
 import { Scheduler } from './lib/scheduler.ts';
 import { SessionStore } from './lib/sessions.ts';
 import { type Clock, systemClock } from './lib/time.ts';
@@ -129,9 +130,10 @@ export function offlineCheckPattern(offlineAfterMs: number): string {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: loggerOptions(config.logLevel, options.logger),
+    logger: loggerOptions(config.logLevel, options.logger ?? { stream: bufferedStdout() }),
     // Fastify's two lines per request (received, completed) give way to the access log's one.
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: requestLogger,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     trustProxy: trustedHops(config.trustProxy),

@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import { ConfigError, dataDirExposure, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/client.ts';
 import { openDatabase } from './db/open.ts';
@@ -67,6 +68,8 @@ async function main() {
     lines.push(`First start: sign in as "admin" with password ${opened.generatedAdminPassword}`);
     lines.push('This password is shown only once; change it in the personal center.');
   }
+  // What start-up logged comes first: the log is written in batches (lib/access-log.ts).
+  await new Promise<void>((resolve) => (app.log as Logger).flush(() => resolve()));
   // Printed, not logged: the admin password must not end up in log files.
   process.stdout.write(`\n${lines.join('\n')}\n\n`);
   // What start-up left for later, made while no one is waiting yet.

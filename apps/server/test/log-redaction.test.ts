@@ -85,6 +85,29 @@ describe('the access log', () => {
     }
   });
 
+  it("writes a request's own lines with its request id", async () => {
+    const t = await createTestApp({}, undefined, { captureLogs: true });
+    try {
+      t.logs.length = 0;
+      // A websocket from a foreign page is refused with a warning written through the request's logger.
+      await expect(t.app.injectWS('/websocket', { headers: { origin: 'https://elsewhere.example' } })).rejects.toThrow(
+        /403/,
+      );
+      const warning = lines(t).find((line) => line.level === 40);
+      const access = lines(t).find((line) => line.msg === 'request');
+      expect(warning).toMatchObject({
+        msg: 'websocket refused: origin not allowed',
+        origin: 'https://elsewhere.example',
+      });
+      expect(access).toMatchObject({ level: 30, path: '/websocket', upgrade: 'websocket' });
+      expect(warning?.reqId).toEqual(expect.any(String));
+      expect(warning?.reqId).toBe(access?.reqId);
+      expect(lines(t)).toHaveLength(2);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('is switched off with ACCESS_LOG=0', async () => {
     const t = await createTestApp({ ACCESS_LOG: '0' }, undefined, { captureLogs: true });
     try {

@@ -108,4 +108,16 @@ describe('the server process', () => {
     expect(await bad.exit).toBe(1);
     expect(bad.output().trim()).toBe('Configuration error: PORT must be a whole number from 0 to 65535, got "eighty"');
   }, 30_000);
+
+  it('writes its log within a second of each line, and every line before it exits', async () => {
+    const logging = startServer({ DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'test', LOG_LEVEL: 'info' });
+    const address = (await waitFor(logging, /Console running at (http:\/\/127\.0\.0\.1:\d+)/))[1] as string;
+    const answered = await fetch(`${address}/auth/code`);
+    expect(answered.status).toBe(200);
+    const requestId = answered.headers.get('x-request-id');
+    await waitFor(logging, new RegExp(`"reqId":"${requestId}".*"path":"/auth/code","status":200`), 1000);
+    logging.child.kill('SIGTERM');
+    expect(await logging.exit).toBe(0);
+    expect(logging.output()).toMatch(/"signal":"SIGTERM".*"msg":"shutting down/);
+  }, 60_000);
 });

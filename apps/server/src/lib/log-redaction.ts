@@ -24,12 +24,19 @@ function decodedName(raw: string): string {
 
 export const isSecretName = (name: string) => SECRET_NAME.test(decodedName(name).trim());
 
+/**
+ * What every secret query parameter's name contains (or a percent sign, which may hide one):
+ * a query without any of these, as most are, is kept as it is without being taken apart.
+ */
+const MAYBE_SECRET = /token|pass|pwd|secret|code|key|sig|auth|session|jwt|credential|%/i;
+
 /** A URL or path with the values of its secret query parameters replaced. */
 export function redactUrl(url: string): string {
   const query = url.indexOf('?');
   if (query < 0) return url;
   const hash = url.indexOf('#', query);
   const end = hash < 0 ? url.length : hash;
+  if (!MAYBE_SECRET.test(url.slice(query + 1, end))) return url;
   const pairs = url
     .slice(query + 1, end)
     .split('&')

@@ -1,5 +1,5 @@
 import type { FieldError } from '@water/contract/errors';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError, invalidFields, malformedBody } from '../lib/http-errors.ts';
 
@@ -34,6 +34,30 @@ export function jsonDeeperThan(text: string, limit: number): boolean {
 // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what is looked for
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
+const isUnstorable = (text: string) => UNSTORABLE.test(text);
+const isNonFinite = (value: number) => !Number.isFinite(value);
+
+/**
+ * Whether any string or key (`text`), or any number (`number`), inside `value` fails its test:
+ * the quick look every request gets, with nothing allocated. Only a request that fails it has
+ * the paths of its faults worked out.
+ */
+function anyFault(
+  value: unknown,
+  text: ((text: string) => boolean) | undefined,
+  number: ((value: number) => boolean) | undefined,
+): boolean {
+  if (typeof value === 'string') return text?.(value) ?? false;
+  if (typeof value === 'number') return number?.(value) ?? false;
+  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
+  if (Array.isArray(value)) return value.some((item) => anyFault(item, text, number));
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (text?.(key) || anyFault((value as Record<string, unknown>)[key], text, number)) return true;
+  }
+  return false;
+}
+
 /**
  * Text PostgreSQL cannot store, or that is not text at all: the NUL character and UTF-16
  * surrogates without their other half. Answers the path of every such value (or key).
@@ -41,7 +65,7 @@ const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff
 export function unstorableText(value: unknown, path: string[] = [], found: FieldError[] = []): FieldError[] {
   if (Buffer.isBuffer(value)) return found;
   if (typeof value === 'string') {
-    if (UNSTORABLE.test(value)) {
+    if (isUnstorable(value)) {
       found.push({ field: path.join('.') || 'body', code: 'format', message: 'contains characters that are not text' });
     }
   } else if (Array.isArray(value)) {
@@ -50,7 +74,7 @@ export function unstorableText(value: unknown, path: string[] = [], found: Field
     });
   } else if (value !== null && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
-      if (UNSTORABLE.test(key)) {
+      if (isUnstorable(key)) {
         found.push({ field: path.join('.') || 'body', code: 'unknown', message: 'has a key that is not text' });
       } else unstorableText(item, [...path, key], found);
     }
@@ -64,7 +88,7 @@ export function unstorableText(value: unknown, path: string[] = [], found: Field
  */
 export function nonFiniteNumbers(value: unknown, path: string[] = [], found: FieldError[] = []): FieldError[] {
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) {
+    if (isNonFinite(value)) {
       found.push({ field: path.join('.') || 'body', code: 'type', message: 'must be a finite number' });
     }
   } else if (Array.isArray(value)) {
@@ -77,13 +101,22 @@ export function nonFiniteNumbers(value: unknown, path: string[] = [], found: Fie
   return found;
 }
 
-async function refuseNonFiniteNumbers(request: FastifyRequest): Promise<void> {
-  const found = [
-    ...nonFiniteNumbers(request.params),
-    ...nonFiniteNumbers(request.query),
-    ...(request.isMultipart() ? [] : nonFiniteNumbers(request.body)),
-  ];
-  if (found.length > 0) throw invalidFields(found as [FieldError, ...FieldError[]]);
+/** The body as the input checks see it: a multipart upload is checked by its own route. */
+const checkedBody = (request: FastifyRequest) => (request.isMultipart() ? undefined : request.body);
+
+function refuseNonFiniteNumbers(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) {
+  const { params, query } = request;
+  const body = checkedBody(request);
+  if (
+    !anyFault(params, undefined, isNonFinite) &&
+    !anyFault(query, undefined, isNonFinite) &&
+    !anyFault(body, undefined, isNonFinite)
+  ) {
+    done();
+    return;
+  }
+  const found = [...nonFiniteNumbers(params), ...nonFiniteNumbers(query), ...nonFiniteNumbers(body)];
+  done(invalidFields(found as [FieldError, ...FieldError[]]));
 }
 
 /** Whether every percent-encoded part of a query string decodes to UTF-8 text. */
@@ -96,18 +129,27 @@ export function isWellEncodedQuery(query: string): boolean {
   }
 }
 
-async function refuseUnstorableText(request: FastifyRequest): Promise<void> {
+/**
+ * Refuses a query that is not well encoded, and unstorable text in the path, query or body. Text
+ * from the URL can only be unstorable, or badly encoded, through a percent sign (the HTTP parser
+ * refuses a raw NUL), so a URL without one is not taken apart.
+ */
+function refuseUnstorableText(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) {
   const url = request.raw.url ?? '';
+  const encoded = url.includes('%');
+  const body = checkedBody(request);
+  if (!encoded && !anyFault(body, isUnstorable, undefined)) {
+    done();
+    return;
+  }
   const queryStart = url.indexOf('?');
   if (queryStart >= 0 && !isWellEncodedQuery(url.slice(queryStart + 1))) {
-    throw new HttpError(400, 'The query string is not valid percent-encoded UTF-8', 'MALFORMED_URL');
+    done(new HttpError(400, 'The query string is not valid percent-encoded UTF-8', 'MALFORMED_URL'));
+    return;
   }
-  const found = [
-    ...unstorableText(request.params),
-    ...unstorableText(request.query),
-    ...(request.isMultipart() ? [] : unstorableText(request.body)),
-  ];
-  if (found.length > 0) throw invalidFields(found as [FieldError, ...FieldError[]]);
+  const found = [...unstorableText(request.params), ...unstorableText(request.query), ...unstorableText(body)];
+  if (found.length > 0) done(invalidFields(found as [FieldError, ...FieldError[]]));
+  else done();
 }
 
 /**
