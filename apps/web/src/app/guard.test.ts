@@ -27,14 +27,14 @@ describe('decideRoute', () => {
   });
 
   it('sends a signed-in visitor away from the sign-in page', () => {
-    expect(visit('/login', { hasToken: true })).toEqual({ kind: 'redirect', to: '/' });
+    expect(visit('/login', { hasToken: true })).toEqual({ kind: 'redirect', to: '/dashboard' });
     expect(visit('/login', { hasToken: true, search: '?redirect=%2Fdashboard%3Fa%3D1' })).toEqual({
       kind: 'redirect',
       to: '/dashboard?a=1',
     });
     expect(visit('/login', { hasToken: true, search: '?redirect=//evil.example' })).toEqual({
       kind: 'redirect',
-      to: '/',
+      to: '/dashboard',
     });
   });
 

@@ -1,5 +1,6 @@
 import { PUBLIC_PATHS } from '@water/contract/constants';
 import { loginPathFor, safeRedirect } from '@/lib/safe-redirect.ts';
+import { HOME_PATH } from './routing/fixed-pages.ts';
 
 /** Where something the shell needs before showing a page stands. */
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed';
@@ -42,7 +43,8 @@ export function decideRoute(input: GuardInput): GuardDecision {
   const { pathname, search, hasToken, user, menus, isKnownPath, passwordChange = false } = input;
   if (pathname === '/login' && hasToken) {
     const target = safeRedirect(new URLSearchParams(search).get('redirect'));
-    return { kind: 'redirect', to: target ?? '/' };
+    // Straight to the home page rather than through "/", which would only redirect there.
+    return { kind: 'redirect', to: target ?? HOME_PATH };
   }
   if (isPublicPath(pathname)) return { kind: 'render' };
   if (!hasToken) return { kind: 'redirect', to: loginPathFor(pathname + search) };

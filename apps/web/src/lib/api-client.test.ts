@@ -35,6 +35,14 @@ describe('apiClient', () => {
     expect(config?.headers.Authorization).toBe('Bearer abc.def');
   });
 
+  it('hands a request to the network as it is made, looking for no XSRF cookie', async () => {
+    answerWith(async () => ({ status: 200 }));
+    const answer = apiClient.get('api/menus/build');
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.withXSRFToken).toBe(false);
+    await answer;
+  });
+
   it('turns a timeout into the catalogue notice and rejects with an ApiError', async () => {
     const report = vi.spyOn(notifier, 'reportApiError').mockImplementation(() => undefined);
     answerWith(async (config) => {

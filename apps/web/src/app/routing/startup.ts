@@ -85,6 +85,10 @@ export function loadMenuRoutes(): Promise<void> {
 /** Starts what a signed-in visit needs as early as possible, before the first screen renders. */
 export function startSession(): void {
   void loadUserInfo().then(loadMenuRoutes);
+  // A sign-in asks for the menus as its answer arrives, not once the next screen has rendered.
+  useSession.subscribe((state, previous) => {
+    if (state.token && !previous.token) void loadMenuRoutes();
+  });
 }
 
 /** Any call refused for a pending password change holds the user on that form. */
