@@ -11,14 +11,22 @@ export function loadProgress(): Promise<Progress> {
   return progress;
 }
 
+/**
+ * Runs `then` with the bar once the next frame has been drawn: moving the bar reads the page's
+ * layout, which in the middle of a render would have the browser lay out the new page twice.
+ */
+function withBar(then: (bar: Progress) => void): void {
+  void loadProgress().then((bar) => requestAnimationFrame(() => setTimeout(() => then(bar), 0)));
+}
+
 function hold(): () => void {
   holders += 1;
-  void loadProgress().then((bar) => {
+  withBar((bar) => {
     if (holders > 0) bar.start();
   });
   return () => {
     holders -= 1;
-    if (holders === 0) void loadProgress().then((bar) => holders === 0 && bar.done());
+    if (holders === 0) withBar((bar) => holders === 0 && bar.done());
   };
 }
 
@@ -36,7 +44,7 @@ export function ProgressFallback() {
 /** A short run of the bar for a navigation that needed no loading, so every move gets feedback. */
 export function pulseProgress(): void {
   if (holders > 0) return;
-  void loadProgress().then((bar) => {
+  withBar((bar) => {
     if (holders > 0) return;
     bar.start();
     bar.done();

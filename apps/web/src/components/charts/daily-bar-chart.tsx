@@ -7,7 +7,7 @@ const loadBarChart = () => import('./echarts-bar.ts');
 
 const HEIGHT = 260;
 
-interface DailyBarChartProps {
+export interface DailyBarChartProps {
   /** One bar each: what the axis says under it (`11-23`, `14:00`) and its value. */
   data: readonly { label: string; value: number }[];
   /** What the chart shows, for screen readers (the figures are also in a table). */

@@ -66,6 +66,19 @@ describe('cached views', () => {
   });
 });
 
+describe('visiting a page', () => {
+  it('leaves the state as it was when its tab is open and its page already the most recent', () => {
+    expect(addView(opened, menus)).toBe(opened);
+    expect(addView(opened, roles)).toBe(opened);
+    expect(addView(start, home)).toBe(start);
+  });
+
+  it('makes a new state when the tab is new or the page becomes the most recent', () => {
+    expect(addView(opened, users).cachedViews).toEqual(['/system/menu', '/system/user']);
+    expect(addView(opened, usersPage2).visitedViews.map((view) => view.fullPath)).toContain('/system/user?page=2');
+  });
+});
+
 describe('closing tabs', () => {
   it('closes one tab and lets its page go, never a pinned one', () => {
     const closed = closeView(opened, '/system/user');

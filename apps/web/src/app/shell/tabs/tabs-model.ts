@@ -36,11 +36,15 @@ export function addCachedView(cached: readonly string[], view: VisitedView, max 
   return next.slice(Math.max(0, next.length - max));
 }
 
+/** Opens the tab and caches the page; the very same state when both were there already, so that nothing renders again. */
 export function addView(state: TabsState, view: VisitedView): TabsState {
-  return {
-    visitedViews: addVisitedView(state.visitedViews, view),
-    cachedViews: addCachedView(state.cachedViews, view),
-  };
+  const visitedViews = addVisitedView(state.visitedViews, view);
+  const cachedViews = addCachedView(state.cachedViews, view);
+  const unchanged =
+    visitedViews.length === state.visitedViews.length &&
+    cachedViews.length === state.cachedViews.length &&
+    cachedViews.every((fullPath, index) => fullPath === state.cachedViews[index]);
+  return unchanged ? state : { visitedViews, cachedViews };
 }
 
 export function closeView(state: TabsState, fullPath: string): TabsState {

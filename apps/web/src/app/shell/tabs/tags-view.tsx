@@ -42,13 +42,16 @@ export function TagsView() {
 
   // Only the bar scrolls sideways (scrollIntoView would also scroll the page under the sticky header).
   // Again whenever the tabs change size (titles arrive after a reload, fonts load, the bar narrows),
-  // so that the current tab ends up in view after a reload or a direct URL too.
+  // so that the current tab ends up in view after a reload or a direct URL too. Measured in the
+  // observer's callbacks, which come once the browser has laid the page out (the first one as soon
+  // as observing starts), so that reading the tabs' positions never forces a layout of its own.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the effect reads the tabs from the DOM, which changes with `views`.
   useEffect(() => {
     const list = scroller.current;
     const item = list?.querySelector('[aria-current="page"]')?.closest('li');
     if (!list || !item || !actions.current) return;
-    const show = (behavior: ScrollBehavior) => {
+    let behavior: ScrollBehavior = 'smooth';
+    const observer = new ResizeObserver(() => {
       const left = scrollLeftToShow(
         item.offsetLeft,
         item.offsetLeft + item.offsetWidth,
@@ -56,9 +59,8 @@ export function TagsView() {
         list.clientWidth,
       );
       if (left !== undefined) list.scrollTo({ left, behavior });
-    };
-    show('smooth');
-    const observer = new ResizeObserver(() => show('auto'));
+      behavior = 'auto';
+    });
     observer.observe(list);
     observer.observe(item);
     return () => observer.disconnect();

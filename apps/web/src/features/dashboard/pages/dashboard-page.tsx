@@ -1,24 +1,16 @@
 import { AppstoreOutlined, BookOutlined, TeamOutlined, WifiOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { BUSINESS_OVERVIEW_PERMISSION, DASHBOARD_FIGURE_PERMISSIONS } from '@water/contract/permissions';
 import { Alert, Button, Card, Col, Descriptions, type DescriptionsProps, Flex, Row, Skeleton, Typography } from 'antd';
-import { lazy, Suspense } from 'react';
+import { Suspense, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission, usePermission } from '@/components/permission.tsx';
 import { useSession } from '@/lib/session.ts';
-import { useDashboardStats } from '../api/get-dashboard-stats.ts';
+import { dashboardStatsQuery, useDashboardStats } from '../api/get-dashboard-stats.ts';
+import { BusinessOverview, DailyBarChart } from '../components/home-widgets.ts';
 import { RecentOperations } from '../components/recent-operations.tsx';
 import { StatCard } from '../components/stat-card.tsx';
 import styles from './dashboard-page.module.css';
-
-// The chart arrives after the page has shown (echarts is fetched by it in turn).
-const DailyBarChart = lazy(async () => ({
-  default: (await import('@/components/charts/daily-bar-chart.tsx')).DailyBarChart,
-}));
-
-// Fetched only for those who see orders: the business figures travel apart from the shell.
-const BusinessOverview = lazy(async () => ({
-  default: (await import('../components/business-overview.tsx')).BusinessOverview,
-}));
 
 function AccountCard() {
   const { t } = useTranslation();
@@ -40,6 +32,23 @@ function AccountCard() {
 /** Home: the figures staff look at first, and the week's sign-ins. */
 export function DashboardPage() {
   const { t } = useTranslation();
+  // Before their data has come, the figures, charts and lists follow in the next frames: they
+  // would only show placeholders, and the first screen after sign-in (the sidebar, the top bar,
+  // the page's heading) shows sooner without them.
+  const hasFigures = useQueryClient().getQueryData(dashboardStatsQuery.queryKey) !== undefined;
+  const withFigures = useDeferredValue(true, hasFigures);
+  return (
+    <div>
+      <Typography.Title level={2} style={{ marginTop: 0 }}>
+        {t('dashboard.heading')}
+      </Typography.Title>
+      {withFigures && <DashboardFigures />}
+    </div>
+  );
+}
+
+function DashboardFigures() {
+  const { t } = useTranslation();
   const stats = useDashboardStats();
   const figures = stats.data;
   const can = usePermission();
@@ -56,10 +65,7 @@ export function DashboardPage() {
   const signIns = figures?.signIns ?? [];
 
   return (
-    <div>
-      <Typography.Title level={2} style={{ marginTop: 0 }}>
-        {t('dashboard.heading')}
-      </Typography.Title>
+    <>
       {stats.isError && (
         <Alert
           type="warning"
@@ -142,6 +148,6 @@ export function DashboardPage() {
       <Typography.Paragraph type="secondary" style={{ marginTop: 16 }}>
         {t('dashboard.intro', { title: t('app.title') })}
       </Typography.Paragraph>
-    </div>
+    </>
   );
 }
