@@ -14,6 +14,7 @@ import { writeTable } from './table.ts';
 
 const SCRIPTS = [
   'hot-reads-http.ts',
+  'sign-ins-beside.ts',
   'slow-query.ts',
   'users-search.ts',
   'menus-rebuild.ts',

@@ -3,8 +3,7 @@
  * measured in the same run: bare Fastify answering the same bytes with the same headers (the
  * security headers, the ETag, the request id), so that the ratio is what the console does beyond it. The
  * console runs from its bundle, logging at `info` (one line per request), and the requests ask for
- * compression as a browser does. Also: the p99 of `api/menus/build` while 20 sign-ins a second
- * run beside it, against its p99 without them. `ONLY=sign-ins` runs that part alone.
+ * compression as a browser does.
  *
  *   npx tsx bench/hot-reads-http.ts
  */
@@ -55,7 +54,7 @@ try {
     ['hot-read-menus', 'api/menus/build', '/api/menus/build'],
     ['hot-read-dict', 'api/dictDetail', '/api/dictDetail?dictName=user_status&page=0&size=9999'],
   ] as const;
-  for (const [key, name, url] of process.env.ONLY === 'sign-ins' ? [] : reads) {
+  for (const [key, name, url] of reads) {
     // The bytes and headers the console answers (compressed as asked), served by bare Fastify.
     const answer = await rawGet(`${base}${url}`, headers);
     const encoding = answer.headers['content-encoding'];
@@ -95,28 +94,6 @@ try {
     });
     await stopProcess(baseline);
   }
-
-  // The sidebar's p99 alone, then with a sign-in started every 50 ms (20 a second) beside it.
-  const quiet = await load(`${base}/api/menus/build`, headers, 10);
-  let signIns = 0;
-  const failures: unknown[] = [];
-  const signingIn = setInterval(() => {
-    signIn(base).then(
-      () => signIns++,
-      (error) => failures.push(error),
-    );
-  }, 50);
-  const busy = await load(`${base}/api/menus/build`, headers, 10);
-  clearInterval(signingIn);
-  if (failures.length > 0) throw failures[0];
-  record('sign-ins-beside', {
-    name: `api/menus/build p99 with ${Math.round(signIns / 10)} sign-ins/s beside it`,
-    value: busy.p99,
-    unit: 'ms',
-    baseline: { name: 'without them', value: quiet.p99 },
-    target: { compare: '<=', limit: 1.5, of: 'ratio' },
-    detail: `10 connections, 10 s each; requests/s ${Math.round(busy.rps)} beside the sign-ins, ${Math.round(quiet.rps)} without`,
-  });
 } finally {
   for (const child of bare) await stopProcess(child);
   await ours.stop();
