@@ -1,3 +1,4 @@
+import type { SignInMoment } from '@/features/auth/components/login-form.tsx';
 import { DailyBarChart } from '@/features/dashboard/components/home-widgets.ts';
 import { loadConsoleTexts } from '@/lib/i18n-console.ts';
 import { preloadable } from '@/lib/preloadable.tsx';
@@ -28,19 +29,22 @@ const whenIdle = (then: () => void) =>
     : setTimeout(then, 0);
 
 /**
- * Starts loading all of it, then has antd write the first screen's styles while the page is
- * idle: called as the visitor starts signing in.
+ * Starts loading all of it as the visitor starts filling the sign-in form in, and has antd write
+ * the first screen's styles meanwhile, while the page is idle; once the form is sent, whatever
+ * is left of that is done at once, while the sign-in's answer is awaited.
  */
-export function preloadConsole(): void {
+export function preloadConsole(moment: SignInMoment = 'filling'): void {
   void Promise.all([
     ConsoleRoot.preload(),
     BasicLayout.preload(),
     DashboardPage.preload(),
     DailyBarChart.preload(),
     loadProgress().catch(() => undefined),
-  ])
-    .then(() => import('./style-warmup.tsx'))
-    .then((module) => whenIdle(module.warmConsoleStyles))
+  ]);
+  import('./style-warmup.tsx')
+    .then(({ writeConsoleStyles }) =>
+      moment === 'sent' ? writeConsoleStyles('now') : whenIdle(() => writeConsoleStyles('in the background')),
+    )
     // Only a head start: without it, the first screen writes its styles itself.
     .catch(() => undefined);
 }

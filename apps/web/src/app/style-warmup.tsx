@@ -15,8 +15,9 @@ import {
   Statistic,
   Typography,
 } from 'antd';
-import { startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, useLayoutEffect } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot, type Root } from 'react-dom/client';
 import { ConsoleTheme } from './console-root.tsx';
 
 /**
@@ -73,24 +74,35 @@ function FirstScreenComponents() {
   );
 }
 
-let warmed = false;
+let root: Root | undefined;
+let written = false;
+
+/** Notes that the components above have rendered, and so written their styles. */
+function StylesWritten() {
+  useLayoutEffect(() => {
+    written = true;
+  }, []);
+  return null;
+}
 
 /**
  * antd writes a component's styles (CSS-in-JS) the first time one renders, which costs the first
- * screen after sign-in about as much again as drawing it. Called while the visitor fills the
- * sign-in form in, this renders that screen's components once, off the page and in the
- * background, in the console's theme: their styles are written then, and the first screen only
- * finds them. The components stay mounted, off the page, so that antd keeps those styles cached.
+ * screen after sign-in about as much again as drawing it. Called while the visitor signs in, this
+ * renders that screen's components once, off the page and in the console's theme: their styles
+ * are written then, and the first screen only finds them. In the background it renders in short
+ * slices that leave the page responsive; 'now' finishes at once what is left. The components stay
+ * mounted, off the page, so that antd keeps their styles cached.
  */
-export function warmConsoleStyles(): void {
-  if (warmed) return;
-  warmed = true;
-  const root = createRoot(document.createElement('div'));
-  startTransition(() =>
-    root.render(
-      <ConsoleTheme>
-        <FirstScreenComponents />
-      </ConsoleTheme>,
-    ),
+export function writeConsoleStyles(when: 'in the background' | 'now'): void {
+  if (written) return;
+  root ??= createRoot(document.createElement('div'));
+  const target = root;
+  const components = (
+    <ConsoleTheme>
+      <FirstScreenComponents />
+      <StylesWritten />
+    </ConsoleTheme>
   );
+  if (when === 'now') flushSync(() => target.render(components));
+  else startTransition(() => target.render(components));
 }

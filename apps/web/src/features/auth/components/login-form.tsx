@@ -41,13 +41,16 @@ function Field({ name, label, error, children, after }: FieldProps) {
   );
 }
 
+/** When the visitor shows the intent to sign in: as they start filling the form in, or once it has been sent. */
+export type SignInMoment = 'filling' | 'sent';
+
 interface LoginFormProps {
   /**
    * Called when the visitor starts filling the form in (typing, or a password manager filling
-   * it) and again as it is sent: the moment to start loading the console, so that nothing is
-   * left to fetch when "Log in" is clicked.
+   * it), and again once the form has been sent: the moments to start loading the console, so
+   * that nothing is left to fetch when "Log in" is clicked, and to use the wait for the answer.
    */
-  onIntent?: () => void;
+  onIntent?: (moment: SignInMoment) => void;
 }
 
 /**
@@ -103,9 +106,10 @@ export function LoginForm({ onIntent }: LoginFormProps) {
     }
     setFailure(undefined);
     setPending(true);
-    onIntent?.();
     try {
-      await signInWith({ username: username.trim(), password, code: code.trim(), uuid }, rememberMe);
+      const signingIn = signInWith({ username: username.trim(), password, code: code.trim(), uuid }, rememberMe);
+      onIntent?.('sent');
+      await signingIn;
       // Signed in: the route guard takes the visitor on (to the redirect target) and this page goes.
     } catch (error) {
       const apiError = toApiError(error);
@@ -122,7 +126,7 @@ export function LoginForm({ onIntent }: LoginFormProps) {
   const intended = () => {
     if (intentShown.current) return;
     intentShown.current = true;
-    onIntent?.();
+    onIntent?.('filling');
   };
 
   const described = (name: FieldName) =>

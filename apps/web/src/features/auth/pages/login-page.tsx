@@ -3,12 +3,12 @@ import { useLocation, useSearchParams } from 'react-router';
 import { LanguageMenu } from '@/components/language-menu.tsx';
 import { useGlobalSetting } from '@/lib/global-setting-store.ts';
 import { KICKED_REASON } from '@/lib/safe-redirect.ts';
-import { LoginForm } from '../components/login-form.tsx';
+import { LoginForm, type SignInMoment } from '../components/login-form.tsx';
 import './login-page.css';
 
 interface LoginPageProps {
-  /** Called when the visitor starts signing in: the console starts loading. */
-  onIntent?: () => void;
+  /** Called when the visitor starts signing in, and once the form is sent: the console starts loading. */
+  onIntent?: (moment: SignInMoment) => void;
 }
 
 export function LoginPage({ onIntent }: LoginPageProps) {
