@@ -7,6 +7,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { serverEnvironment, serverNodeFlags } from '../apps/server/scripts/build.mjs';
 import { signIn as signInAs } from '../apps/server/test/server-process.ts';
 
 export const ADMIN_PASSWORD = 'bench-password-1';
@@ -47,8 +48,9 @@ export async function startConsole(
   env: Record<string, string> = {},
   stdio: 'ignore' | 'pipe' = 'ignore',
 ): Promise<ConsoleProcess> {
-  const child = spawn(process.execPath, [bundle], {
+  const child = spawn(process.execPath, [...serverNodeFlags, bundle], {
     env: {
+      ...serverEnvironment,
       PATH: process.env.PATH ?? '',
       PORT: String(port),
       DATA_DIR: dataDir,

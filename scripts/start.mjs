@@ -5,7 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildServer } from '../apps/server/scripts/build.mjs';
+import { buildServer, serverEnvironment, serverNodeFlags } from '../apps/server/scripts/build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist');
@@ -43,10 +43,10 @@ if (builtAt < Math.max(...sources)) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, [await buildServer()], {
+const server = spawn(process.execPath, [...serverNodeFlags, await buildServer()], {
   cwd: process.cwd(),
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', WEB_DIST: dist, ...process.env },
+  env: { NODE_ENV: 'production', WEB_DIST: dist, ...serverEnvironment, ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

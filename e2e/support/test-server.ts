@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { serverBundle } from '../../apps/server/scripts/build.mjs';
+import { serverBundle, serverEnvironment, serverNodeFlags } from '../../apps/server/scripts/build.mjs';
 
 /** What every test server is started with, shared by the Playwright config and the journeys. */
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -70,11 +70,12 @@ export async function startTestServer(port: number, logFile: string): Promise<Te
   const baseURL = `http://127.0.0.1:${port}`;
   mkdirSync(path.dirname(logFile), { recursive: true });
   const log = createWriteStream(logFile);
-  const server = spawn(process.execPath, [serverBundle], {
+  const server = spawn(process.execPath, [...serverNodeFlags, serverBundle], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
+      ...serverEnvironment,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -12,6 +12,17 @@ const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 export const serverBundle = path.join(serverRoot, 'dist/server.mjs');
 
 /**
+ * How the bundle is run, wherever it runs (npm start, the tests, the benchmarks): Node's flags
+ * before it, and settings added to its environment. V8's young generation is held to 2 MB a
+ * half-space: by default it grows to 16 MB in each of the server's JavaScript heaps (its own and
+ * its workers') under load and stays there. glibc keeps two malloc arenas rather than one per
+ * busy thread, each holding on to what it freed. Together they keep the server near 180 MB idle
+ * and bring it back there after load (docs/performance.md).
+ */
+export const serverNodeFlags = ['--max-semi-space-size=2'];
+export const serverEnvironment = { MALLOC_ARENA_MAX: '2' };
+
+/**
  * Packages bundled into the server: ours, and pure ES modules of many files (typebox alone took
  * a sixth of the start to load file by file). Packages that read their own files at run time
  * (PGlite's WebAssembly, the API reference's assets) or are CommonJS stay imports.

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import os from 'node:os';
-import { serverBundle } from '../scripts/build.mjs';
+import { serverBundle, serverEnvironment, serverNodeFlags } from '../scripts/build.mjs';
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -24,8 +24,8 @@ export function stopAllServers(): void {
 /** The real server process, as `npm start` runs it: the bundle the global setup built. */
 export function startServer(env: Record<string, string>): ServerProcess {
   if (stopped) throw new Error('the test is over: no more server processes');
-  const child = spawn(process.execPath, [serverBundle], {
-    env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), LOG_LEVEL: 'warn', ...env },
+  const child = spawn(process.execPath, [...serverNodeFlags, serverBundle], {
+    env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), LOG_LEVEL: 'warn', ...serverEnvironment, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
