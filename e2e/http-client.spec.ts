@@ -119,6 +119,7 @@ test.describe('the HTTP client in Chinese', () => {
     await expect(page.getByRole('img', { name: '近 7 天登录次数' })).toBeVisible();
     // The seeded operation name, in Chinese too.
     await expect(page.getByRole('listitem').filter({ hasText: '用户登录' }).first()).toBeVisible();
+    await expect(page.getByText('今日净收入')).toBeVisible();
     await endSession(request, context);
     await page.getByRole('navigation', { name: '已打开的页面' }).getByRole('link', { name: '首页' }).click({
       button: 'right',

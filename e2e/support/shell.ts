@@ -56,6 +56,8 @@ export async function logOut(page: Page) {
 export async function homeLoaded(page: Page) {
   await expect(page.getByRole('img', { name: 'Sign-ins in the last 7 days' })).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: 'Sign in' }).first()).toBeVisible();
+  // The business figures (the administrator's) ask for their data last.
+  await expect(page.getByText('Net revenue today')).toBeVisible();
 }
 
 /** The context menu of a tab (the sidebar is a menu too). */
