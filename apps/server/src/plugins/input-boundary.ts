@@ -34,26 +34,19 @@ export function jsonDeeperThan(text: string, limit: number): boolean {
 // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what is looked for
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-const isUnstorable = (text: string) => UNSTORABLE.test(text);
-const isNonFinite = (value: number) => !Number.isFinite(value);
+const unstorableLeaf = (leaf: unknown) => typeof leaf === 'string' && UNSTORABLE.test(leaf);
+const nonFiniteLeaf = (leaf: unknown) => typeof leaf === 'number' && !Number.isFinite(leaf);
 
 /**
- * Whether any string or key (`text`), or any number (`number`), inside `value` fails its test:
- * the quick look every request gets, with nothing allocated. Only a request that fails it has
- * the paths of its faults worked out.
+ * Whether any value or key inside `value` fails `test`: the quick look every request gets, with
+ * nothing allocated. Only a request that fails it has the paths of its faults worked out.
  */
-function anyFault(
-  value: unknown,
-  text: ((text: string) => boolean) | undefined,
-  number: ((value: number) => boolean) | undefined,
-): boolean {
-  if (typeof value === 'string') return text?.(value) ?? false;
-  if (typeof value === 'number') return number?.(value) ?? false;
-  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
-  if (Array.isArray(value)) return value.some((item) => anyFault(item, text, number));
+function anyLeaf(value: unknown, test: (leaf: unknown) => boolean): boolean {
+  if (value === null || typeof value !== 'object') return test(value);
+  if (Buffer.isBuffer(value)) return false;
+  if (Array.isArray(value)) return value.some((item) => anyLeaf(item, test));
   for (const key in value) {
-    if (!Object.hasOwn(value, key)) continue;
-    if (text?.(key) || anyFault((value as Record<string, unknown>)[key], text, number)) return true;
+    if (Object.hasOwn(value, key) && (test(key) || anyLeaf((value as Record<string, unknown>)[key], test))) return true;
   }
   return false;
 }
@@ -65,7 +58,7 @@ function anyFault(
 export function unstorableText(value: unknown, path: string[] = [], found: FieldError[] = []): FieldError[] {
   if (Buffer.isBuffer(value)) return found;
   if (typeof value === 'string') {
-    if (isUnstorable(value)) {
+    if (UNSTORABLE.test(value)) {
       found.push({ field: path.join('.') || 'body', code: 'format', message: 'contains characters that are not text' });
     }
   } else if (Array.isArray(value)) {
@@ -74,7 +67,7 @@ export function unstorableText(value: unknown, path: string[] = [], found: Field
     });
   } else if (value !== null && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
-      if (isUnstorable(key)) {
+      if (UNSTORABLE.test(key)) {
         found.push({ field: path.join('.') || 'body', code: 'unknown', message: 'has a key that is not text' });
       } else unstorableText(item, [...path, key], found);
     }
@@ -88,7 +81,7 @@ export function unstorableText(value: unknown, path: string[] = [], found: Field
  */
 export function nonFiniteNumbers(value: unknown, path: string[] = [], found: FieldError[] = []): FieldError[] {
   if (typeof value === 'number') {
-    if (isNonFinite(value)) {
+    if (!Number.isFinite(value)) {
       found.push({ field: path.join('.') || 'body', code: 'type', message: 'must be a finite number' });
     }
   } else if (Array.isArray(value)) {
@@ -107,11 +100,7 @@ const checkedBody = (request: FastifyRequest) => (request.isMultipart() ? undefi
 function refuseNonFiniteNumbers(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) {
   const { params, query } = request;
   const body = checkedBody(request);
-  if (
-    !anyFault(params, undefined, isNonFinite) &&
-    !anyFault(query, undefined, isNonFinite) &&
-    !anyFault(body, undefined, isNonFinite)
-  ) {
+  if (![params, query, body].some((part) => anyLeaf(part, nonFiniteLeaf))) {
     done();
     return;
   }
@@ -138,7 +127,7 @@ function refuseUnstorableText(request: FastifyRequest, _reply: FastifyReply, don
   const url = request.raw.url ?? '';
   const encoded = url.includes('%');
   const body = checkedBody(request);
-  if (!encoded && !anyFault(body, isUnstorable, undefined)) {
+  if (!encoded && !anyLeaf(body, unstorableLeaf)) {
     done();
     return;
   }
