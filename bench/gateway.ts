@@ -22,7 +22,7 @@ import { openPglite, openPostgres } from '../apps/server/src/db/client.ts';
 import { seedDatabase } from '../apps/server/src/db/seed.ts';
 import { signingKeyOf } from '../apps/server/src/lib/gateway-signing.ts';
 import { VirtualMachine } from '../apps/server/src/simulator/virtual-machine.ts';
-import { record } from './results.ts';
+import { quantile, record } from './results.ts';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '120' } } });
 const seconds = Number(values.seconds);
@@ -164,10 +164,6 @@ while (Date.now() < endAt) {
 }
 await Promise.all(inFlight);
 
-const p = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0;
-};
 const [orders] = await run<{ n: number; paid: number; completed: number }>(sql`
   SELECT count(*)::int AS n, count(*) FILTER (WHERE paid > 0)::int AS paid, count(*) FILTER (WHERE state = 'COMPLETED')::int AS completed
   FROM biz_order WHERE agent_id = ${agent?.id}`);
@@ -184,15 +180,15 @@ const rows: [string, string, string, boolean][] = [
   ['errors', String(errors.length), '0', errors.length === 0],
   [
     'sale call p99 (create, pay, dispense)',
-    `${p(calls, 0.99).toFixed(1)} ms`,
+    `${quantile(calls, 0.99).toFixed(1)} ms`,
     `< ${P99_TARGET_MS} ms`,
-    p(calls, 0.99) < P99_TARGET_MS,
+    quantile(calls, 0.99) < P99_TARGET_MS,
   ],
   [
     'heartbeat p99',
-    `${p(latencies.heartbeat, 0.99).toFixed(1)} ms`,
+    `${quantile(latencies.heartbeat, 0.99).toFixed(1)} ms`,
     `< ${P99_TARGET_MS} ms`,
-    p(latencies.heartbeat, 0.99) < P99_TARGET_MS,
+    quantile(latencies.heartbeat, 0.99) < P99_TARGET_MS,
   ],
   [
     'completed orders ÷ sales the machines completed',
@@ -208,14 +204,14 @@ console.log(
     `${SALES_PER_SECOND} sales/s for ${seconds} s (${sales} sales, ${retried} sent twice, ${latencies.heartbeat.length} heartbeats)`,
 );
 console.log(
-  `baseline GET /healthz under the same load: p50 ${p(latencies.baseline, 0.5).toFixed(1)} ms, p99 ${p(latencies.baseline, 0.99).toFixed(1)} ms`,
+  `baseline GET /healthz under the same load: p50 ${quantile(latencies.baseline, 0.5).toFixed(1)} ms, p99 ${quantile(latencies.baseline, 0.99).toFixed(1)} ms`,
 );
 console.log(
-  `a whole sale (its calls one after another): p50 ${p(latencies.sale, 0.5).toFixed(1)} ms, p99 ${p(latencies.sale, 0.99).toFixed(1)} ms`,
+  `a whole sale (its calls one after another): p50 ${quantile(latencies.sale, 0.5).toFixed(1)} ms, p99 ${quantile(latencies.sale, 0.99).toFixed(1)} ms`,
 );
 console.log(
   `sale calls by step, p50 / p99: ${Object.entries(steps)
-    .map(([step, values]) => `${step} ${p(values, 0.5).toFixed(1)} / ${p(values, 0.99).toFixed(1)} ms`)
+    .map(([step, values]) => `${step} ${quantile(values, 0.5).toFixed(1)} / ${quantile(values, 0.99).toFixed(1)} ms`)
     .join(', ')}`,
 );
 for (const [name, figure, target, met] of rows) console.log(`${met ? '✔' : '✖'} ${name}: ${figure} (target ${target})`);
@@ -230,11 +226,11 @@ for (const [key, name, values] of [
 ] as const) {
   record(key, {
     name: `gateway on ${postgres ? 'PostgreSQL' : 'the embedded database'}, ${MACHINES} machines + ${SALES_PER_SECOND} sales/s: p99 of ${name}`,
-    value: Math.round(p(values, 0.99) * 10) / 10,
+    value: Math.round(quantile(values, 0.99) * 10) / 10,
     unit: 'ms',
     baseline: {
       name: 'GET /healthz p99 under the same load',
-      value: Math.round(p(latencies.baseline, 0.99) * 10) / 10,
+      value: Math.round(quantile(latencies.baseline, 0.99) * 10) / 10,
     },
     target: { compare: '<=', limit: P99_TARGET_MS, of: 'value' },
     detail: `${seconds} s; ${reconciled}`,

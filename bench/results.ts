@@ -83,4 +83,10 @@ export function record(key: string, figure: Figure): RecordedFigure {
   return judged;
 }
 
-export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+/** The value below which the fraction `q` of `values` lies (0.5: the median, 0.99: the p99). */
+export function quantile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? Number.NaN;
+}
+
+export const median = (values: number[]) => quantile(values, 0.5);

@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { buildServer } from '../apps/server/scripts/build.mjs';
-import { median, record } from './results.ts';
+import { median, quantile, record } from './results.ts';
 import { signIn, startConsole } from './server-process.ts';
 
 const PORT = 8793;
@@ -42,11 +42,6 @@ async function reads(url: string, headers: Record<string, string>, rate: number 
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { latencies, rps: result.requests.average };
-}
-
-function p99(latencies: number[]): number {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? Number.NaN;
 }
 
 /** Starts the sign-ins; `stop()` ends them and answers how many succeeded. */
@@ -95,9 +90,9 @@ try {
   const round3 = (ms: number) => Math.round(ms * 1000) / 1000;
   record('sign-ins-beside', {
     name: `api/menus/build p99 with ${Math.round(signIns / (ROUNDS * SECONDS))} sign-ins/s beside it`,
-    value: round3(p99(busy)),
+    value: round3(quantile(busy, 0.99)),
     unit: 'ms',
-    baseline: { name: 'without them', value: round3(p99(quiet)) },
+    baseline: { name: 'without them', value: round3(quantile(quiet, 0.99)) },
     target: { compare: '<=', limit: 1.5, of: 'ratio' },
     detail:
       `${RATE} reads/s over 10 connections, ${ROUNDS} alternating rounds of ${SECONDS} s; ` +
