@@ -10,7 +10,7 @@ const ARGON2ID = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1
  * Hashing takes a core for tens of milliseconds. It runs on worker threads of a lower priority
  * than the event loop (`workers/password.worker.mjs`), one per core at most: a burst of sign-ins
  * uses every cycle the cores have left over, and the thread answering everyone else takes its
- * core back whenever it needs it. A thread idle for a minute ends, giving back its memory.
+ * core back whenever it needs it. A thread idle for 20 seconds ends, giving back its memory.
  */
 let pool: Piscina | undefined;
 const hashing = () => {
@@ -18,7 +18,7 @@ const hashing = () => {
     filename: workerFile('password.worker.mjs').href,
     minThreads: 0,
     maxThreads: availableParallelism(),
-    idleTimeout: 60_000,
+    idleTimeout: 20_000,
   });
   return pool;
 };
