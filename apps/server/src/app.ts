@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
+import proxyAddr from '@fastify/proxy-addr';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerFactory, LogController } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { accessLogHooks, bufferedStdout } from './lib/access-log.ts';
@@ -16,6 +18,7 @@ import { loadLegacyKey } from './lib/legacy-rsa.ts';
 import { loggerOptions } from './lib/log-redaction.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { PrincipalCache } from './lib/principal.ts';
+import { ReadyReads } from './lib/ready-reads.ts';
 import { requestLogger } from './lib/request-logger.ts';
 import { Scheduler } from './lib/scheduler.ts';
 import { SessionStore } from './lib/sessions.ts';
@@ -84,7 +87,7 @@ import { inputBoundaryPlugin } from './plugins/input-boundary.ts';
 import { operationLogHooks } from './plugins/operation-log.ts';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
-import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { securityHeadersFor, securityHeadersPlugin, type TrustedPeer } from './plugins/security-headers.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
 import { webPlugin } from './plugins/web.ts';
 import { seedDemoBusiness } from './simulator/demo-business.ts';
@@ -109,13 +112,45 @@ declare module 'fastify' {
 }
 
 /**
- * A number of proxies becomes "believe that many hops": Fastify reads a bare number as trusting
- * no hop at all, since a client that reaches the server directly could forge them (the README
- * says to keep instances reachable only through the proxy, or to name the proxies' addresses).
+ * Which peers are believed about the client's address and protocol, as one function for Fastify
+ * and for the security headers of answers given ahead of it. A number of proxies becomes
+ * "believe that many hops": Fastify reads a bare number as trusting no hop at all, since a client
+ * that reaches the server directly could forge them (the README says to keep instances
+ * reachable only through the proxy, or to name the proxies' addresses).
  */
-function trustedHops(trustProxy: Config['trustProxy']) {
-  if (typeof trustProxy !== 'number') return trustProxy;
-  return (_address: string, hop: number) => hop < trustProxy;
+function trustedPeer(trustProxy: Config['trustProxy']): TrustedPeer | undefined {
+  if (trustProxy === false) return undefined;
+  if (typeof trustProxy === 'number') return (_address, hop) => hop < trustProxy;
+  return proxyAddr.compile(trustProxy.split(',').map((address) => address.trim()));
+}
+
+/**
+ * Node's HTTP server as Fastify would make it, except that the reads `readyReads` can answer
+ * from memory are answered before Fastify sees them (lib/ready-reads.ts).
+ */
+function serverWithReadyReads(readyReads: () => ReadyReads | undefined): FastifyServerFactory {
+  return (handler, options) => {
+    const server = createServer((request, response) => {
+      let answered = false;
+      try {
+        answered = readyReads()?.answer(request, response) ?? false;
+      } catch {
+        // Nothing is sent before the last step; whatever went wrong, the route answers instead.
+        answered = response.headersSent;
+      }
+      if (!answered) handler(request, response);
+    });
+    // Fastify has filled its defaults in by now.
+    const timeouts = options as Record<
+      'keepAliveTimeout' | 'requestTimeout' | 'connectionTimeout' | 'maxRequestsPerSocket',
+      number
+    >;
+    server.keepAliveTimeout = timeouts.keepAliveTimeout;
+    server.requestTimeout = timeouts.requestTimeout;
+    server.setTimeout(timeouts.connectionTimeout);
+    if (timeouts.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = timeouts.maxRequestsPerSocket;
+    return server;
+  };
 }
 
 /**
@@ -129,14 +164,17 @@ export function offlineCheckPattern(offlineAfterMs: number): string {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const trusted = trustedPeer(config.trustProxy);
+  let readyReads: ReadyReads | undefined;
   const app = Fastify({
+    serverFactory: serverWithReadyReads(() => readyReads),
     logger: loggerOptions(config.logLevel, options.logger ?? { stream: bufferedStdout() }),
     // Fastify's two lines per request (received, completed) give way to the access log's one.
     logController: new LogController({ disableRequestLogging: true }),
     childLoggerFactory: requestLogger,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    trustProxy: trustedHops(config.trustProxy),
+    trustProxy: trusted ?? false,
     bodyLimit: 1024 * 1024,
     // eladmin clients call some paths with a trailing slash (`DELETE api/dict/`, `updatePass/`).
     routerOptions: { ignoreTrailingSlash: true },
@@ -162,7 +200,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   await app.register(inputBoundaryPlugin);
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, { trusted });
   // Answers are compressed; requests are not (no client of the console sends a compressed body).
   await app.register(compress, { threshold: 1024, global: true, globalDecompression: false });
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 20 } });
@@ -183,6 +221,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom }),
   };
   await app.register(corePlugin, deps);
+  readyReads = new ReadyReads(deps, {
+    securityHeaders: (raw) => securityHeadersFor(raw, trusted),
+    accessLine: accessLog?.answered,
+  });
+  app.decorate('readyReads', readyReads);
+  // While the server closes, every request goes to Fastify, which refuses new ones.
+  app.addHook('preClose', (done) => {
+    readyReads?.forget();
+    done();
+  });
   await app.register(rateLimit, {
     global: false,
     store: databaseRateLimitStore(db, clock),

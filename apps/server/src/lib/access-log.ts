@@ -33,15 +33,24 @@ export function accessLogHooks(log: FastifyBaseLogger) {
   const stream = internals[pino.symbols.streamSym];
   // The root logger's bindings as pino writes them: `,"pid":…,"hostname":"…"`.
   const bindings = internals[pino.symbols.chindingsSym];
-  const write = (request: FastifyRequest, fields: string) => {
-    if (!(request.log as unknown as Logger).isLevelEnabled('info')) return;
+  const line = (id: string, method: string, url: string, fields: string) => {
     stream.write(
-      `{"level":30,"time":${Date.now()}${bindings},"reqId":${JSON.stringify(request.id)},"method":${JSON.stringify(request.method)},"path":${JSON.stringify(redactUrl(request.url))}${fields},"msg":"request"}\n`,
+      `{"level":30,"time":${Date.now()}${bindings},"reqId":${JSON.stringify(id)},"method":${JSON.stringify(method)},"path":${JSON.stringify(redactUrl(url))}${fields},"msg":"request"}\n`,
     );
   };
+  const write = (request: FastifyRequest, fields: string) => {
+    if ((request.log as unknown as Logger).isLevelEnabled('info'))
+      line(request.id, request.method, request.url, fields);
+  };
+  const answered = (id: string, method: string, url: string, status: number, ms: number) =>
+    line(id, method, url, `,"status":${status},"ms":${Math.round(ms * 10) / 10}`);
   return {
+    /** The line of a request answered ahead of Fastify's hooks (lib/ready-reads.ts). */
+    answered,
     onResponse(request: FastifyRequest, reply: FastifyReply, done: () => void) {
-      write(request, `,"status":${reply.statusCode},"ms":${Math.round(reply.elapsedTime * 10) / 10}`);
+      if ((request.log as unknown as Logger).isLevelEnabled('info')) {
+        answered(request.id, request.method, request.url, reply.statusCode, reply.elapsedTime);
+      }
       done();
     },
     /** A websocket is never answered the HTTP way: its line is written when it asks to upgrade. */

@@ -29,3 +29,21 @@ export async function authenticate(
   if (!principal?.enabled) return undefined;
   return { principal, sessionId: claims.sessionId };
 }
+
+/**
+ * `authenticate` from memory alone: the same answer when the token, its session and its user
+ * were all checked lately and the session has nothing to write; otherwise undefined, and
+ * `authenticate` must decide.
+ */
+export function authenticatedInMemory(
+  deps: Pick<Deps, 'tokens' | 'sessions' | 'principals' | 'clock'>,
+  token: string | undefined,
+): Authenticated | undefined {
+  if (!token) return undefined;
+  const now = deps.clock.now();
+  const claims = deps.tokens.verifiedBefore(token, now);
+  if (!claims || !deps.sessions.aliveWithoutWrite(claims.sessionId, claims.userId, now.getTime())) return undefined;
+  const principal = deps.principals.peek(claims.userId);
+  if (!principal?.enabled) return undefined;
+  return { principal, sessionId: claims.sessionId };
+}

@@ -13,6 +13,8 @@ export interface CacheOptions<V> {
  */
 export class InvalidatingCache<K, V> {
   readonly #entries = new Map<K, Promise<V>>();
+  /** The entries whose load has finished, by the same keys: what `peek` can answer at once. */
+  readonly #loaded = new Map<K, V>();
 
   constructor(private readonly options: CacheOptions<V> = {}) {}
 
@@ -20,10 +22,13 @@ export class InvalidatingCache<K, V> {
     let entry = this.#entries.get(key);
     if (!entry) {
       const max = this.options.maxEntries;
-      if (max !== undefined && this.#entries.size >= max) this.#entries.delete(this.#entries.keys().next().value as K);
+      if (max !== undefined && this.#entries.size >= max) this.delete(this.#entries.keys().next().value as K);
       const keep = this.options.keep;
       entry = load().then((value) => {
-        if (keep && !keep(value) && this.#entries.get(key) === entry) this.#entries.delete(key);
+        if (this.#entries.get(key) === entry) {
+          if (keep && !keep(value)) this.#entries.delete(key);
+          else this.#loaded.set(key, value);
+        }
         return value;
       });
       entry.catch(() => {
@@ -34,12 +39,19 @@ export class InvalidatingCache<K, V> {
     return entry;
   }
 
+  /** The value kept for `key` if its load has finished, without loading it. */
+  peek(key: K): V | undefined {
+    return this.#loaded.get(key);
+  }
+
   delete(key: K): void {
     this.#entries.delete(key);
+    this.#loaded.delete(key);
   }
 
   clear(): void {
     this.#entries.clear();
+    this.#loaded.clear();
   }
 
   /** Empties the cache whenever one of the topics is published, here or on another instance. */

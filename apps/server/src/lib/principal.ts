@@ -187,6 +187,11 @@ export class PrincipalCache {
     return this.#cache.get(userId, () => loadPrincipal(this.db, userId));
   }
 
+  /** The principal if it is in memory, without loading it. */
+  peek(userId: number): Principal | undefined {
+    return this.#cache.peek(userId);
+  }
+
   /** Call after a change to a user, their roles, the menus of their roles, or the departments. */
   invalidate(userId?: number): Promise<void> {
     return this.events.publish('principals', userId === undefined ? '*' : { userId });

@@ -88,6 +88,17 @@ export class SessionStore {
     return true;
   }
 
+  /**
+   * What `touch` would answer when it is true and has nothing to write: the session checked here
+   * lately, that user's, neither near its end nor due to record a new last activity. Otherwise
+   * false, and `touch` decides.
+   */
+  aliveWithoutWrite(id: string, userId: number, now: number): boolean {
+    const session = this.#cache.get(id);
+    if (!session || session.userId !== userId) return false;
+    return session.expiresAt - now >= SESSION_RENEW_BELOW_MS && now - session.seenAt < LAST_SEEN_PRECISION_MS;
+  }
+
   async revoke(ids: string[], reason?: RevocationReason): Promise<void> {
     if (ids.length === 0) return;
     await this.db.delete(sessions).where(inArray(sessions.id, ids));

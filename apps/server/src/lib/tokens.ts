@@ -47,6 +47,12 @@ export class TokenSigner {
     return claims;
   }
 
+  /** The claims of an unexpired token verified before, without checking a signature again. */
+  verifiedBefore(token: string, now: Date): TokenClaims | undefined {
+    const known = this.#verified.get(token);
+    return known && known.expiresAt * 1000 > now.getTime() ? known : undefined;
+  }
+
   async #verifySignature(token: string, now: Date, ignoreExpiry: boolean): Promise<TokenClaims | undefined> {
     try {
       const { payload } = await jwtVerify(token, this.#key, {

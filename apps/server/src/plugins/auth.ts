@@ -1,8 +1,8 @@
 import { hasAnyPermission } from '@water/contract/permissions';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { authenticate, bearerToken } from '../lib/authenticate.ts';
-import { forbidden, unauthorized } from '../lib/http-errors.ts';
+import { forbidden, type HttpError, unauthorized } from '../lib/http-errors.ts';
 import type { Principal } from '../lib/principal.ts';
 
 /**
@@ -32,6 +32,15 @@ function hasPermission(principal: Principal, required: RoutePermission): boolean
   return hasAnyPermission(principal.permissions, required);
 }
 
+/** Why a signed-in principal may not call a route of that configuration, or undefined when it may. */
+export function refusal(principal: Principal, config: FastifyContextConfig): HttpError | undefined {
+  if (principal.mustChangePassword && !config.duringPasswordChange) {
+    return forbidden('Password change required', 'PASSWORD_CHANGE_REQUIRED');
+  }
+  if (!hasPermission(principal, config.permission as RoutePermission)) return forbidden();
+  return undefined;
+}
+
 /** Signs the caller in from the token, or answers 401; then checks the route's permission, or answers 403. */
 async function authenticateRequest(request: FastifyRequest): Promise<void> {
   const signedIn = await authenticate(request.server, bearerToken(request.headers.authorization));
@@ -39,11 +48,8 @@ async function authenticateRequest(request: FastifyRequest): Promise<void> {
   const { principal } = signedIn;
   request.principal = principal;
   request.sessionId = signedIn.sessionId;
-  const config = request.routeOptions.config;
-  if (principal.mustChangePassword && !config.duringPasswordChange) {
-    throw forbidden('Password change required', 'PASSWORD_CHANGE_REQUIRED');
-  }
-  if (!hasPermission(principal, config.permission as RoutePermission)) throw forbidden();
+  const refused = refusal(principal, request.routeOptions.config);
+  if (refused) throw refused;
 }
 
 export const authPlugin = fp(

@@ -28,6 +28,52 @@ function headersOf(options: HelmetOptions): Record<string, string> {
 /** The security headers of a websocket upgrade, kept from its hooks until `ws` writes the 101 answer. */
 const upgradeHeaders = new WeakMap<IncomingMessage, Record<string, unknown>>();
 
+const headers = headersOf({
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      // antd writes its styles at run time.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'", 'data:'],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      // Plain-HTTP installs on a LAN must keep loading their own assets.
+      upgradeInsecureRequests: null,
+    },
+  },
+  frameguard: { action: 'deny' },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  strictTransportSecurity: false,
+});
+const httpsHeaders = { ...headers, 'strict-transport-security': HSTS };
+
+/** Which peers may tell the protocol a request was made in (`X-Forwarded-Proto`): TRUST_PROXY's. */
+export type TrustedPeer = (address: string, hop: number) => boolean;
+
+/**
+ * Whether a request was made over HTTPS, as Fastify reads it: `X-Forwarded-Proto` (its last
+ * value) from a trusted peer, else the connection itself.
+ */
+function isHttps(raw: IncomingMessage, trusted: TrustedPeer | undefined): boolean {
+  const forwarded = raw.headers['x-forwarded-proto'];
+  // A websocket injected by the tests arrives without a socket.
+  const address = raw.socket?.remoteAddress;
+  if (typeof forwarded === 'string' && forwarded && trusted && address !== undefined && trusted(address, 0)) {
+    return forwarded.slice(forwarded.lastIndexOf(',') + 1).trim() === 'https';
+  }
+  return (raw.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
+}
+
+/** The security headers of an answer to this request, the same object for every plain-HTTP one. */
+export function securityHeadersFor(raw: IncomingMessage, trusted: TrustedPeer | undefined): Record<string, string> {
+  return isHttps(raw, trusted) ? httpsHeaders : headers;
+}
+
 /**
  * The same security headers on every answer (the console, the API, stored files, the API
  * reference, errors, websocket upgrades): one strict Content-Security-Policy that no page may
@@ -36,32 +82,9 @@ const upgradeHeaders = new WeakMap<IncomingMessage, Record<string, unknown>>();
  * (RFC 6797 §7.2: never over plain HTTP, where a LAN install may have to stay).
  */
 export const securityHeadersPlugin = fp(
-  async (app: FastifyInstance) => {
-    const headers = headersOf({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          // antd writes its styles at run time.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          connectSrc: ["'self'"],
-          fontSrc: ["'self'", 'data:'],
-          objectSrc: ["'none'"],
-          frameAncestors: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          // Plain-HTTP installs on a LAN must keep loading their own assets.
-          upgradeInsecureRequests: null,
-        },
-      },
-      frameguard: { action: 'deny' },
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      strictTransportSecurity: false,
-    });
+  async (app: FastifyInstance, { trusted }: { trusted: TrustedPeer | undefined }) => {
     app.addHook('onRequest', (request, reply, done) => {
-      reply.headers(headers);
-      if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+      reply.headers(securityHeadersFor(request.raw, trusted));
       if (request.headers.upgrade?.toLowerCase() === 'websocket') {
         upgradeHeaders.set(request.raw, { ...reply.raw.getHeaders(), ...reply.getHeaders() });
       }

@@ -59,7 +59,10 @@ export async function dictsRoutes(base: FastifyInstance, { service }: { service:
       // A ready answer is compressed once, when it is made (lib/ready-answer.ts).
       compress: false,
     },
-    async (request, reply) => sendReady(request, reply, await service.entriesAnswer(request.query)),
+    async (request, reply) => {
+      const { query } = request;
+      return sendReady(request, reply, await service.entriesAnswer(query), service.entriesAnswerInMemory(query));
+    },
   );
 
   app.get(

@@ -8,6 +8,10 @@ import type { Principal } from '../../lib/principal.ts';
 import { ReadyAnswer } from '../../lib/ready-answer.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import type { Sheet } from '../../lib/xlsx.ts';
+
+/** A page of one dictionary's entries, filtered by label. */
+type EntriesQuery = PageQuery & { dictName: string; label?: string };
+
 import { type DetailRow, type DictRow, dictOrder, dictSortable, dictsRepository as repo } from './dicts.repository.ts';
 
 const toDetailDto = (row: DetailRow): DictDetail => ({
@@ -38,6 +42,8 @@ export function createDictsService({ db, clock, events }: Pick<Deps, 'db' | 'clo
     maxEntries: 1000,
     keep: (answer) => answer.found,
   }).clearOn(events, 'dicts');
+  const answerKey = (query: EntriesQuery) =>
+    JSON.stringify([query.dictName, query.label?.trim(), query.sort, query.page, query.size]);
   const changed = () => events.publish('dicts', {});
   const entriesOf = (name: string) =>
     entries.get(name, async () => (await repo.detailsNamed(db, name)).map(toDetailDto));
@@ -81,7 +87,7 @@ export function createDictsService({ db, clock, events }: Pick<Deps, 'db' | 'clo
   }
 
   /** A dictionary's entries, sorted, filtered by label and paged as asked. */
-  async function entryPage(query: PageQuery & { dictName: string; label?: string }): Promise<PageOf<DictDetail>> {
+  async function entryPage(query: EntriesQuery): Promise<PageOf<DictDetail>> {
     const order = sortKeys(query.sort, ['id', 'label', 'value', 'dictSort'] as const);
     let content = sortRows(await entriesOf(query.dictName), order);
     const label = query.label?.trim();
@@ -154,12 +160,17 @@ export function createDictsService({ db, clock, events }: Pick<Deps, 'db' | 'clo
 
     /** The entries of a dictionary, from memory; `label` filters, `page` pages, `sort` orders. */
     /** `entries`, ready to send. */
-    entriesAnswer(query: PageQuery & { dictName: string; label?: string }): Promise<ReadyAnswer> {
-      const key = JSON.stringify([query.dictName, query.label?.trim(), query.sort, query.page, query.size]);
-      return answers.get(key, async () => {
+    entriesAnswer(query: EntriesQuery): Promise<ReadyAnswer> {
+      return answers.get(answerKey(query), async () => {
         const page = await entryPage(query);
         return Object.assign(new ReadyAnswer(page), { found: page.totalElements > 0 });
       });
+    },
+
+    /** Finds `entriesAnswer` of that query in memory, if it is there. */
+    entriesAnswerInMemory(query: EntriesQuery): () => ReadyAnswer | undefined {
+      const key = answerKey(query);
+      return () => answers.peek(key);
     },
 
     entries: entryPage,

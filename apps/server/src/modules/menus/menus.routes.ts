@@ -36,7 +36,10 @@ export async function menusRoutes(base: FastifyInstance, { service }: { service:
       // A ready answer is compressed once, when it is made (lib/ready-answer.ts).
       compress: false,
     },
-    async (request, reply) => sendReady(request, reply, await service.routes(principalOf(request))),
+    async (request, reply) =>
+      sendReady(request, reply, await service.routes(principalOf(request)), (principal) =>
+        service.routesInMemory(principal),
+      ),
   );
 
   app.get(

@@ -107,11 +107,18 @@ export function createMenusService({
     return buildMenuRoutes(withAncestors(granted, all));
   }
 
+  /** Users with the same roles see the same menus. */
+  const buildKey = (principal: Principal) => (principal.isAdmin ? 'admin' : principal.roleIds.join(','));
+
   return {
     /** The router tree of a user, ready to send; an administrator sees every menu. */
     routes(principal: Principal): Promise<ReadyAnswer> {
-      const key = principal.isAdmin ? 'admin' : principal.roleIds.join(',');
-      return builds.get(key, async () => new ReadyAnswer(await build(principal)));
+      return builds.get(buildKey(principal), async () => new ReadyAnswer(await build(principal)));
+    },
+
+    /** `routes`, if it is in memory. */
+    routesInMemory(principal: Principal): ReadyAnswer | undefined {
+      return builds.peek(buildKey(principal));
     },
 
     async tree(): Promise<MenuTreeNode[]> {
