@@ -19,6 +19,11 @@ interface PinoInternals {
   [pino.symbols.chindingsSym]: string;
 }
 
+/** A request's method and path in its access line (`,"method":…,"path":…`), the path's secrets redacted. */
+export function requestFields(method: string, url: string): string {
+  return `,"method":${JSON.stringify(method)},"path":${JSON.stringify(redactUrl(url))}`;
+}
+
 /**
  * The access log: one line per answered request with its method, path (secrets redacted), status,
  * duration and request id, in the same JSON lines as the rest of the log and through the same
@@ -33,23 +38,27 @@ export function accessLogHooks(log: FastifyBaseLogger) {
   const stream = internals[pino.symbols.streamSym];
   // The root logger's bindings as pino writes them: `,"pid":…,"hostname":"…"`.
   const bindings = internals[pino.symbols.chindingsSym];
-  const line = (id: string, method: string, url: string, fields: string) => {
+  const line = (id: string, request: string, fields: string) => {
     stream.write(
-      `{"level":30,"time":${Date.now()}${bindings},"reqId":${JSON.stringify(id)},"method":${JSON.stringify(method)},"path":${JSON.stringify(redactUrl(url))}${fields},"msg":"request"}\n`,
+      `{"level":30,"time":${Date.now()}${bindings},"reqId":${JSON.stringify(id)}${request}${fields},"msg":"request"}\n`,
     );
   };
   const write = (request: FastifyRequest, fields: string) => {
-    if ((request.log as unknown as Logger).isLevelEnabled('info'))
-      line(request.id, request.method, request.url, fields);
+    if ((request.log as unknown as Logger).isLevelEnabled('info')) {
+      line(request.id, requestFields(request.method, request.url), fields);
+    }
   };
-  const answered = (id: string, method: string, url: string, status: number, ms: number) =>
-    line(id, method, url, `,"status":${status},"ms":${Math.round(ms * 10) / 10}`);
+  const answered = (id: string, request: string, status: number, ms: number) =>
+    line(id, request, `,"status":${status},"ms":${Math.round(ms * 10) / 10}`);
   return {
-    /** The line of a request answered ahead of Fastify's hooks (lib/ready-reads.ts). */
+    /**
+     * The line of a request answered ahead of Fastify's hooks (lib/ready-reads.ts), its method
+     * and path as `requestFields` wrote them.
+     */
     answered,
     onResponse(request: FastifyRequest, reply: FastifyReply, done: () => void) {
       if ((request.log as unknown as Logger).isLevelEnabled('info')) {
-        answered(request.id, request.method, request.url, reply.statusCode, reply.elapsedTime);
+        answered(request.id, requestFields(request.method, request.url), reply.statusCode, reply.elapsedTime);
       }
       done();
     },

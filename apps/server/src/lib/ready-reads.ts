@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import { refusal } from '../plugins/auth.ts';
+import { requestFields } from './access-log.ts';
 import { authenticatedInMemory, bearerToken } from './authenticate.ts';
 import type { Deps } from './deps.ts';
 import type { Principal } from './principal.ts';
@@ -20,6 +21,8 @@ declare module 'fastify' {
 interface Remembered {
   config: FastifyContextConfig;
   inMemory: AnswerInMemory;
+  /** The request's method and path as its access line writes them (`requestFields`). */
+  logged: string;
 }
 
 /** URLs remembered at most; the oldest goes first. The console asks for a few dozen. */
@@ -29,7 +32,7 @@ export interface ReadyReadsOptions {
   /** The security headers of an answer to this request (plugins/security-headers.ts). */
   securityHeaders: (raw: IncomingMessage) => Record<string, string>;
   /** Writes the access line of an answer (lib/access-log.ts), when the access log is on. */
-  accessLine?: (id: string, method: string, url: string, status: number, ms: number) => void;
+  accessLine?: (id: string, request: string, status: number, ms: number) => void;
 }
 
 /**
@@ -87,7 +90,8 @@ export class ReadyReads {
   remember(request: FastifyRequest, inMemory: AnswerInMemory): void {
     if (this.#closed || request.method !== 'GET' || this.#byUrl.has(request.url)) return;
     if (this.#byUrl.size >= MAX_URLS) this.#byUrl.delete(this.#byUrl.keys().next().value as string);
-    this.#byUrl.set(request.url, { config: request.routeOptions.config, inMemory });
+    const logged = requestFields('GET', request.url);
+    this.#byUrl.set(request.url, { config: request.routeOptions.config, inMemory, logged });
   }
 
   /** Forgets every URL and remembers no more: every request goes to Fastify (as the server closes). */
@@ -122,7 +126,7 @@ export class ReadyReads {
     );
     response.end(body);
     this.answered++;
-    this.options.accessLine?.(id, 'GET', url, status, performance.now() - started);
+    this.options.accessLine?.(id, remembered.logged, status, performance.now() - started);
     return true;
   }
 }
