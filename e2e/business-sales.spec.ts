@@ -36,14 +36,17 @@ async function sellingMachine(admin: Api, suffix: string) {
   await ok(
     await admin.post('api/sites', {
       agentId: mine.id,
-      name: `Harbour View ${suffix}`,
+      // Long enough to be cut short in the home page's rankings.
+      name: `Harbour View Residences, East Gate ${suffix}`,
       type: 'RESIDENTIAL',
       address: '3 Harbour Road',
       feeType: 'RENT',
       feeValue: 0,
     }),
   );
-  const [site] = (await (await admin.get('api/sites', { blurry: `Harbour View ${suffix}` })).json()).content;
+  const [site] = (
+    await (await admin.get('api/sites', { blurry: `Harbour View Residences, East Gate ${suffix}` })).json()
+  ).content;
   await ok(
     await admin.post('api/machine-models', {
       code: `SM-${suffix}`,
@@ -137,6 +140,12 @@ test('business: a simulated machine sells; its agent’s manager sees the sale a
     await expect(business).toContainText('Net revenue today');
     await expect(business.locator('.ant-statistic').first()).toContainText('CN¥2.50');
     await expect(business).toContainText('1 / 1');
+    // The site's long name ends in an ellipsis before its amount, never running into it.
+    const bestSites = business.locator('.ant-card').filter({ hasText: 'Best sites this month' });
+    const name = bestSites.getByText(/Harbour View Residences/);
+    const amount = bestSites.getByText('CN¥2.50', { exact: true });
+    const [nameBox, amountBox] = [await name.boundingBox(), await amount.boundingBox()];
+    expect(nameBox && amountBox && nameBox.x + nameBox.width + 8 <= amountBox.x).toBe(true);
     await page.screenshot({ path: shot('business-home-en') });
     await theirs.page.goto('/dashboard');
     await expect(theirs.page.getByRole('region', { name: 'Business' }).locator('.ant-statistic').first()).toContainText(

@@ -56,8 +56,8 @@ function Ranking({
         dataSource={rows}
         locale={{ emptyText: t('business.noSales') }}
         renderItem={(row, index) => (
-          <List.Item extra={money(row.net)}>
-            <Typography.Text ellipsis>
+          <List.Item extra={<span className={styles.rankAmount}>{money(row.net)}</span>}>
+            <Typography.Text ellipsis={{ tooltip: row.name }} className={styles.rankName}>
               {index + 1}. {row.name}
             </Typography.Text>
           </List.Item>
