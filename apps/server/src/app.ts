@@ -87,7 +87,7 @@ import { inputBoundaryPlugin } from './plugins/input-boundary.ts';
 import { operationLogHooks } from './plugins/operation-log.ts';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
-import { securityHeadersFor, securityHeadersPlugin, type TrustedPeer } from './plugins/security-headers.ts';
+import { securityHeaderLinesFor, securityHeadersPlugin, type TrustedPeer } from './plugins/security-headers.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
 import { webPlugin } from './plugins/web.ts';
 import { seedDemoBusiness } from './simulator/demo-business.ts';
@@ -222,7 +222,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   await app.register(corePlugin, deps);
   readyReads = new ReadyReads(deps, {
-    securityHeaders: (raw) => securityHeadersFor(raw, trusted),
+    securityHeaderLines: (raw) => securityHeaderLinesFor(raw, trusted),
     accessLine: accessLog?.answered,
   });
   app.decorate('readyReads', readyReads);

@@ -29,6 +29,7 @@ export class ReadyAnswer {
   readonly #encoded = new Map<Encoding, Promise<Buffer>>();
   /** The encodings whose compression has finished. */
   readonly #encodedBytes = new Map<Encoding, Buffer>();
+  readonly #headerLines = new Map<Encoding | undefined, readonly string[]>();
 
   constructor(value: unknown) {
     this.body = Buffer.from(JSON.stringify(value));
@@ -49,6 +50,16 @@ export class ReadyAnswer {
       this.#encoded.set(encoding, bytes);
     }
     return bytes;
+  }
+
+  /** `headers` and the encoding's, as name, value, name, value… (Node's `writeHead` takes them so). */
+  headerLines(encoding: Encoding | undefined): readonly string[] {
+    let lines = this.#headerLines.get(encoding);
+    if (!lines) {
+      lines = Object.entries(encoding ? { ...this.headers, 'content-encoding': encoding } : this.headers).flat();
+      this.#headerLines.set(encoding, lines);
+    }
+    return lines;
   }
 
   /** The bytes in that encoding if they are compressed already. */

@@ -7,7 +7,7 @@ import { requestFields } from './access-log.ts';
 import { authenticatedInMemory, bearerToken } from './authenticate.ts';
 import type { Deps } from './deps.ts';
 import type { Principal } from './principal.ts';
-import { type Encoding, type ReadyAnswer, readyReply } from './ready-answer.ts';
+import { type ReadyAnswer, readyReply } from './ready-answer.ts';
 
 /** A route's ready answer for a principal, from memory alone: undefined when it must be loaded. */
 export type AnswerInMemory = (principal: Principal) => ReadyAnswer | undefined;
@@ -29,8 +29,8 @@ interface Remembered {
 const MAX_URLS = 1000;
 
 export interface ReadyReadsOptions {
-  /** The security headers of an answer to this request (plugins/security-headers.ts). */
-  securityHeaders: (raw: IncomingMessage) => Record<string, string>;
+  /** The security headers of an answer to this request as name, value… (plugins/security-headers.ts). */
+  securityHeaderLines: (raw: IncomingMessage) => readonly string[];
   /** Writes the access line of an answer (lib/access-log.ts), when the access log is on. */
   accessLine?: (id: string, request: string, status: number, ms: number) => void;
 }
@@ -54,8 +54,6 @@ export interface ReadyReadsOptions {
  */
 export class ReadyReads {
   readonly #byUrl = new Map<string, Remembered>();
-  /** Header lists by answer, security headers and encoding (`#headerLines`). */
-  readonly #lines = new WeakMap<ReadyAnswer, Map<object, Map<Encoding | undefined, string[]>>>();
   #closed = false;
   /** Requests answered here, for the tests and the benchmarks. */
   answered = 0;
@@ -64,27 +62,6 @@ export class ReadyReads {
     private readonly deps: Pick<Deps, 'tokens' | 'sessions' | 'principals' | 'clock'>,
     private readonly options: ReadyReadsOptions,
   ) {}
-
-  /**
-   * The headers of an answer besides its request id and length, as name, value, name, value…:
-   * the same few lists for every request (each set of security headers is one object).
-   */
-  #headerLines(security: Record<string, string>, answer: ReadyAnswer, encoding: Encoding | undefined): string[] {
-    let byEncoding = this.#lines.get(answer)?.get(security);
-    if (!byEncoding) {
-      byEncoding = new Map();
-      const bySecurity = this.#lines.get(answer) ?? new Map();
-      bySecurity.set(security, byEncoding);
-      this.#lines.set(answer, bySecurity);
-    }
-    let lines = byEncoding.get(encoding);
-    if (!lines) {
-      const headers = { ...security, ...answer.headers, ...(encoding ? { 'content-encoding': encoding } : {}) };
-      lines = Object.entries(headers).flat();
-      byEncoding.set(encoding, lines);
-    }
-    return lines;
-  }
 
   /** Called by a route as it sends a ready answer to a GET: that URL names this route and input. */
   remember(request: FastifyRequest, inMemory: AnswerInMemory): void {
@@ -119,11 +96,9 @@ export class ReadyReads {
     if (status === 200 && !body) return false;
 
     const id = randomUUID();
-    const lines = this.#headerLines(this.options.securityHeaders(raw), answer, encoding);
-    response.writeHead(
-      status,
-      body ? ['x-request-id', id, ...lines, 'content-length', String(body.length)] : ['x-request-id', id, ...lines],
-    );
+    const lines = ['x-request-id', id, ...this.options.securityHeaderLines(raw), ...answer.headerLines(encoding)];
+    if (body) lines.push('content-length', String(body.length));
+    response.writeHead(status, lines);
     response.end(body);
     this.answered++;
     this.options.accessLine?.(id, remembered.logged, status, performance.now() - started);

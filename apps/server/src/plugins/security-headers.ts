@@ -70,8 +70,16 @@ function isHttps(raw: IncomingMessage, trusted: TrustedPeer | undefined): boolea
 }
 
 /** The security headers of an answer to this request, the same object for every plain-HTTP one. */
-export function securityHeadersFor(raw: IncomingMessage, trusted: TrustedPeer | undefined): Record<string, string> {
+function securityHeadersFor(raw: IncomingMessage, trusted: TrustedPeer | undefined): Record<string, string> {
   return isHttps(raw, trusted) ? httpsHeaders : headers;
+}
+
+const headerLines = Object.entries(headers).flat();
+const httpsHeaderLines = Object.entries(httpsHeaders).flat();
+
+/** `securityHeadersFor` as name, value, name, value… (Node's `writeHead` takes them so). */
+export function securityHeaderLinesFor(raw: IncomingMessage, trusted: TrustedPeer | undefined): readonly string[] {
+  return isHttps(raw, trusted) ? httpsHeaderLines : headerLines;
 }
 
 /**
