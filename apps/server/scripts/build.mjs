@@ -3,7 +3,7 @@
 // imports. Starting from the bundle skips compiling TypeScript at every start, which took a third
 // of the start-up.
 // `node scripts/build.mjs` builds; other scripts import `buildServer`.
-import { cp, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -32,16 +32,38 @@ export const serverEnvironment = { MALLOC_ARENA_MAX: '2' };
  */
 const BUNDLED = ['@water', 'typebox', 'drizzle-orm', 'jose'];
 
+let temporaries = 0;
+
 /** Replaces a file in one step, so that a process starting meanwhile reads the old or the new one whole. */
 async function replace(file, contents) {
-  const temporary = `${file}.${process.pid}.tmp`;
+  temporaries += 1;
+  const temporary = `${file}.${process.pid}-${temporaries}.tmp`;
   await writeFile(temporary, contents);
   await rename(temporary, file);
 }
 
-/** Builds the bundle; safe to run from several processes at once (the last one to finish wins). */
-export async function buildServer() {
-  const dist = path.dirname(serverBundle);
+/**
+ * Copies a folder's files into another, each replaced in one step. Several builds run at once (the
+ * test runs start in parallel, each building first), and a server may be reading the copy
+ * meanwhile: folders are made if missing whoever makes them first, and no file is ever seen
+ * half-written.
+ */
+export async function copyFolder(from, to) {
+  await mkdir(to, { recursive: true });
+  for (const entry of await readdir(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (entry.isDirectory()) await copyFolder(source, target);
+    else await replace(target, await readFile(source));
+  }
+}
+
+/**
+ * Builds the bundle (into dist/, or the given folder); safe to run several times at once, from
+ * one process or several (the last one to finish wins). Returns the bundle's path.
+ */
+export async function buildServer(dist = path.dirname(serverBundle)) {
+  const bundle = path.join(dist, path.basename(serverBundle));
   const result = await build({
     entryPoints: [path.join(serverRoot, 'src/server.ts')],
     outdir: dist,
@@ -80,21 +102,18 @@ export async function buildServer() {
     ],
   });
   await mkdir(dist, { recursive: true });
-  // Migrations only ever gain files, so copying over an earlier copy is safe while a server reads it.
-  await cp(path.join(serverRoot, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true, force: true });
+  await copyFolder(path.join(serverRoot, 'src/db/migrations'), path.join(dist, 'migrations'));
   // Worker threads' scripts, plain JavaScript, found beside the bundle (lib/worker-file.ts).
-  await cp(path.join(serverRoot, 'src/lib/workers'), path.join(dist, 'workers'), { recursive: true, force: true });
+  await copyFolder(path.join(serverRoot, 'src/lib/workers'), path.join(dist, 'workers'));
   // Chunks first (their names change with their contents), the entry that imports them last.
-  const files = [...result.outputFiles].sort(
-    (a, b) => Number(a.path === serverBundle) - Number(b.path === serverBundle),
-  );
+  const files = [...result.outputFiles].sort((a, b) => Number(a.path === bundle) - Number(b.path === bundle));
   for (const file of files) await replace(file.path, file.contents);
   // Chunks of earlier builds go: nothing imports them any more.
   const written = new Set(files.map((file) => path.basename(file.path)));
   for (const name of await readdir(dist)) {
     if (/-[A-Z0-9]{8}\.mjs(\.map)?$/.test(name) && !written.has(name)) await rm(path.join(dist, name), { force: true });
   }
-  return serverBundle;
+  return bundle;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
