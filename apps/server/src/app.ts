@@ -278,6 +278,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     .add('close-unpaid-orders', '*/15 * * * * *', () => orders.closeUnpaid())
     .add('offline-check', offlineCheckPattern(config.offlineAfterMs), () => alarms.checkOffline())
     .add('purge-gateway-nonces', '0 * * * * *', () => gateway.purgeNonces())
+    .add('purge-expired-sign-ins', '30 * * * * *', () => auth.purgeExpired())
     .add('no-sales-check', '0 */10 * * * *', () => alarms.checkNoSales())
     .add('expire-coupons', '0 0 * * * *', () => coupons.expire())
     .add('purge-exports', '0 30 * * * *', () => exports.purge());

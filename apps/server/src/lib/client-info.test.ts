@@ -22,6 +22,15 @@ describe('client info', () => {
     expect(browserOf(undefined)).toBeNull();
   });
 
+  it('names each browser the same however often it is asked, among more browsers than it keeps', () => {
+    const firefox = (version: number) =>
+      `Mozilla/5.0 (X11; Linux x86_64; rv:${version}.0) Gecko/20100101 Firefox/${version}.0`;
+    for (let round = 0; round < 2; round++) {
+      for (let version = 1; version <= 1500; version++)
+        expect(browserOf(firefox(version))).toBe(`Firefox ${version} (Linux)`);
+    }
+  });
+
   it('tells local addresses apart', () => {
     expect(addressOf('192.168.1.20')).toBe('Local network');
     expect(addressOf('8.8.8.8')).toBeNull();

@@ -1,8 +1,22 @@
 import { UAParser } from 'ua-parser-js';
 
+/** Names already read, by User-Agent header: staff sign in from a handful of browsers. */
+const named = new Map<string, string>();
+const MAX_NAMED = 1000;
+
 /** "Chrome 131 (Windows 10)", "Firefox 133 (Ubuntu)", … from a User-Agent header: enough to tell sessions apart. */
 export function browserOf(userAgent: string | undefined): string | null {
   if (!userAgent) return null;
+  let name = named.get(userAgent);
+  if (name === undefined) {
+    name = nameOf(userAgent);
+    if (named.size >= MAX_NAMED) named.delete(named.keys().next().value as string);
+    named.set(userAgent, name);
+  }
+  return name;
+}
+
+function nameOf(userAgent: string): string {
   const { browser, os } = new UAParser(userAgent).getResult();
   if (!browser.name) return userAgent.slice(0, 60);
   const name = [browser.name, browser.major].filter(Boolean).join(' ');

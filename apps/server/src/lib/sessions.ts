@@ -45,12 +45,16 @@ export class SessionStore {
     const now = this.clock.now();
     const id = randomBytes(24).toString('base64url');
     const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-    await this.db.delete(sessions).where(lt(sessions.expiresAt, now));
     await this.db
       .insert(sessions)
       .values({ id, userId, ip, browser: browser?.slice(0, 255), loginTime: now, lastSeen: now, expiresAt });
     this.#remember(id, { userId, expiresAt: expiresAt.getTime(), seenAt: now.getTime() });
     return { id, expiresAt };
+  }
+
+  /** Removes the sessions that ended without a sign-out; a request with one is refused either way. */
+  async purgeExpired(): Promise<void> {
+    await this.db.delete(sessions).where(lt(sessions.expiresAt, this.clock.now()));
   }
 
   /**

@@ -1,4 +1,4 @@
-import { createSecretKey, type KeyObject } from 'node:crypto';
+import { webcrypto } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 export interface TokenClaims {
@@ -13,23 +13,29 @@ const ALGORITHM = 'HS256';
 const MAX_VERIFIED = 10_000;
 
 export class TokenSigner {
-  // A key object made once: handing jose the raw bytes would import the key on every call.
-  readonly #key: KeyObject;
+  // Imported once: jose imports raw bytes or a KeyObject of a secret again on every call.
+  readonly #key: Promise<webcrypto.CryptoKey>;
   /** Keyed by the whole token, signature included, so only a byte-identical token matches. */
   readonly #verified = new Map<string, TokenClaims>();
 
   constructor(secret: string) {
-    this.#key = createSecretKey(Buffer.from(secret, 'utf8'));
+    this.#key = webcrypto.subtle.importKey(
+      'raw',
+      Buffer.from(secret, 'utf8'),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
   }
 
-  sign(claims: TokenClaims, issuedAt: Date): Promise<string> {
+  async sign(claims: TokenClaims, issuedAt: Date): Promise<string> {
     return new SignJWT({})
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(String(claims.userId))
       .setJti(claims.sessionId)
       .setIssuedAt(Math.floor(issuedAt.getTime() / 1000))
       .setExpirationTime(claims.expiresAt)
-      .sign(this.#key);
+      .sign(await this.#key);
   }
 
   /**
@@ -55,7 +61,7 @@ export class TokenSigner {
 
   async #verifySignature(token: string, now: Date, ignoreExpiry: boolean): Promise<TokenClaims | undefined> {
     try {
-      const { payload } = await jwtVerify(token, this.#key, {
+      const { payload } = await jwtVerify(token, await this.#key, {
         algorithms: [ALGORITHM],
         currentDate: now,
         requiredClaims: ['sub', 'jti', 'exp'],

@@ -81,10 +81,14 @@ export async function toUserDtos(db: Database, users: UserRow[]): Promise<UserDt
   );
 }
 
-/** The `auth/info` answer (also the `user` of the sign-in answer). */
+/** The `auth/info` answer of a user. */
 export async function loadAuthInfo(db: Database, userId: number): Promise<AuthInfo | undefined> {
   const [user] = await db.select().from(t.users).where(eq(t.users.id, userId));
-  if (!user) return undefined;
+  return user && authInfoOf(db, user);
+}
+
+/** The `auth/info` answer of a user already read (the `user` of the sign-in answer). */
+export async function authInfoOf(db: Database, user: UserRow): Promise<AuthInfo> {
   const roles = await rolesOf(db, user.id);
   const permissions = await permissionsOf(db, user);
   return {

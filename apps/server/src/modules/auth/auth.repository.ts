@@ -7,10 +7,13 @@ import { captchas, loginFailures, users } from '../../db/schema.ts';
 const FAILURE_WINDOW_MS = LOGIN_LOCK_MS;
 
 export const authRepository = {
-  /** Stores a captcha's answer; expired questions that were never answered are swept at the same time. */
-  async saveCaptcha(db: Database, captcha: { uuid: string; answer: string; expiresAt: Date }, now: Date) {
-    await db.delete(captchas).where(lt(captchas.expiresAt, now));
+  async saveCaptcha(db: Database, captcha: { uuid: string; answer: string; expiresAt: Date }) {
     await db.insert(captchas).values(captcha);
+  },
+
+  /** Removes the questions that expired without an answer. */
+  async purgeExpiredCaptchas(db: Database, now: Date) {
+    await db.delete(captchas).where(lt(captchas.expiresAt, now));
   },
 
   /** Takes a captcha out, whatever happens next: each question is answered once. */

@@ -15,7 +15,7 @@ import { badRequest, invalidField, tooManyRequests, unauthorized } from '../../l
 import { decryptLegacyPassword } from '../../lib/legacy-rsa.ts';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword, warmUpHashing } from '../../lib/password.ts';
 import type { Principal } from '../../lib/principal.ts';
-import { loadAuthInfo } from '../../lib/user-info.ts';
+import { authInfoOf, loadAuthInfo } from '../../lib/user-info.ts';
 import type { VerifyCodes } from '../../lib/verify-codes.ts';
 import { authRepository as repo } from './auth.repository.ts';
 import { arithmeticQuestion, captchaImage } from './captcha.ts';
@@ -99,11 +99,11 @@ export function createAuthService(
       const { question, answer } = arithmeticQuestion();
       const uuid = CAPTCHA_UUID_PREFIX + randomBytes(16).toString('hex');
       const now = clock.now();
-      await repo.saveCaptcha(
-        db,
-        { uuid, answer: captchaTestAnswer ?? answer, expiresAt: new Date(now.getTime() + CAPTCHA_TTL_MS) },
-        now,
-      );
+      await repo.saveCaptcha(db, {
+        uuid,
+        answer: captchaTestAnswer ?? answer,
+        expiresAt: new Date(now.getTime() + CAPTCHA_TTL_MS),
+      });
       return { img: captchaImage(question), uuid };
     },
 
@@ -131,9 +131,13 @@ export function createAuthService(
         { userId: user.id, sessionId: session.id, expiresAt: Math.floor((now.getTime() + TOKEN_MAX_AGE_MS) / 1000) },
         now,
       );
-      const info = await loadAuthInfo(db, user.id);
-      if (!info) throw unauthorized();
-      return { token: `Bearer ${token}`, user: info };
+      return { token: `Bearer ${token}`, user: await authInfoOf(db, user) };
+    },
+
+    /** Removes what expired unused: captchas never answered, sessions never signed out (scheduled). */
+    async purgeExpired(): Promise<void> {
+      await repo.purgeExpiredCaptchas(db, clock.now());
+      await sessions.purgeExpired();
     },
 
     /** Ends the session of a token, even an expired one; anything unreadable is ignored. */
