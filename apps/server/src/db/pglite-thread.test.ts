@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, type TestApp, tokenOf } from '../../test/test-app.ts';
 import { openTestDatabase } from '../../test/test-database.ts';
+import { niceOf, threadIds, threadNiceValues } from '../../test/thread-priorities.ts';
 import { isUniqueViolation } from '../lib/db-errors.ts';
 import type { DatabaseHandle } from './client.ts';
 import { PgliteThread } from './pglite-thread.ts';
@@ -29,6 +30,20 @@ describe('the embedded database thread', () => {
     // On the event loop, a 10 ms timer would wait for the whole second.
     expect(statementMs).toBeGreaterThanOrEqual(900);
     expect(timerAt ?? Number.POSITIVE_INFINITY).toBeLessThan(500);
+  });
+
+  it('runs its statements at the lowest priority once open, and the event loop keeps its own', async () => {
+    const before = new Set(threadIds());
+    const asking = niceOf('/proc/thread-self/stat');
+    const other = await openTestDatabase(inject('template'));
+    try {
+      await other.db.execute(sql`SELECT 1`);
+      const added = threadIds().filter((thread) => !before.has(thread));
+      expect(threadNiceValues(added)).toContain(19);
+      expect(niceOf('/proc/thread-self/stat')).toBe(asking);
+    } finally {
+      await other.close();
+    }
   });
 
   it('keeps PostgreSQL’s error fields, so a unique violation is known as one', async () => {

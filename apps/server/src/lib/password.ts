@@ -7,8 +7,8 @@ import { workerFile } from './worker-file.ts';
 const ARGON2ID = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 /**
- * Hashing takes a core for tens of milliseconds. It runs on worker threads of a lower priority
- * than the event loop (`workers/password.worker.mjs`), one per core at most: a burst of sign-ins
+ * Hashing takes a core for tens of milliseconds. It runs on worker threads of the lowest
+ * priority (`workers/password.worker.mjs`), one per core at most: a burst of sign-ins
  * uses every cycle the cores have left over, and the thread answering everyone else takes its
  * core back whenever it needs it. A thread idle for 20 seconds ends, giving back its memory.
  */

@@ -163,11 +163,13 @@ try {
     startParams: [...PGlite.defaultStartParams, ...options.settings],
     extensions: { pg_trgm },
   });
-  // Once open, a little below the event loop: when both want the one free core, answers from
-  // memory go first and the statement a moment later; when a core is free, the statement has all
-  // of it. Not before: while the server starts nothing is answered, and the opening is what it
-  // waits for.
-  lowerThreadPriority(5);
+  // Once open, at the lowest priority: when both want the one free core, the event loop has it and
+  // the statement runs in the gaps (a request waiting for a statement leaves the event loop idle
+  // soon enough); when a core is free, the statement has all of it. Linux's scheduler hardly
+  // favours the event loop over a thread only a little below it: at nice 5 or 10 a long search
+  // still halved the rate of answers from memory beside it. Not before: while the server starts
+  // nothing is answered, and the opening is what it waits for.
+  lowerThreadPriority(19);
   parentPort.on('message', async (message) => {
     let reply;
     try {

@@ -1,10 +1,10 @@
-// Hashes and verifies passwords on a thread of its own, at a lower priority than the event loop:
-// a burst of sign-ins takes the cores nobody else needs and never the one answering requests.
+// Hashes and verifies passwords on a thread of its own, at the lowest priority: a burst of
+// sign-ins takes the cores nobody else needs and never the one answering requests.
 import { hashSync, verifySync } from '@node-rs/argon2';
 import bcrypt from 'bcryptjs';
 import { lowerThreadPriority } from './thread-priority.mjs';
 
-lowerThreadPriority(10);
+lowerThreadPriority(19);
 
 /**
  * @param {{ op: 'warm-up' }
