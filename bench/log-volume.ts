@@ -37,7 +37,13 @@ const bundle = await buildServer();
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'water-bench-log-'));
 try {
   await (await startConsole(bundle, dataDir, PORT)).stop();
-  const server = await startConsole(bundle, dataDir, PORT, { NODE_ENV: 'development', LOG_LEVEL: 'info' }, 'pipe');
+  const server = await startConsole(
+    bundle,
+    dataDir,
+    PORT,
+    { NODE_ENV: 'development', LOG_LEVEL: 'info' },
+    { stdio: 'pipe' },
+  );
   const linesSince = countLines(server.child.stdout as Readable);
   let requests = 0;
   let lines: () => number;

@@ -5,8 +5,9 @@
  * server processes (apps/server/test/server-process.ts), its output is not kept: at `info`, a
  * hot read's access lines would pile up in the benchmark's own memory and time.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { serverEnvironment, serverNodeFlags } from '../apps/server/scripts/build.mjs';
 import { signIn as signInAs } from '../apps/server/test/server-process.ts';
 
@@ -40,15 +41,26 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
   await exited;
 }
 
+export interface StartOptions {
+  /** Its standard output: dropped, or a pipe the caller reads. */
+  stdio?: 'ignore' | 'pipe';
+  /** The CPUs it may run on (`taskset -c`), as a list such as `1` or `1-3`; every CPU unless told. */
+  cpus?: string;
+}
+
 /** The console's bundle on `dataDir`, listening on `port`; `env` adds to or overrides its settings. */
 export async function startConsole(
   bundle: string,
   dataDir: string,
   port: number,
   env: Record<string, string> = {},
-  stdio: 'ignore' | 'pipe' = 'ignore',
+  { stdio = 'ignore', cpus }: StartOptions = {},
 ): Promise<ConsoleProcess> {
-  const child = spawn(process.execPath, [...serverNodeFlags, bundle], {
+  const command = [process.execPath, ...serverNodeFlags, bundle];
+  // taskset sets the affinity and then becomes the server: the child's pid is the server's.
+  if (cpus !== undefined) command.unshift('taskset', '-c', cpus);
+  const [program = process.execPath, ...args] = command;
+  const child = spawn(program, args, {
     env: {
       ...serverEnvironment,
       PATH: process.env.PATH ?? '',
@@ -65,6 +77,23 @@ export async function startConsole(
   const base = `http://127.0.0.1:${port}`;
   await listening(child, `${base}/healthz`);
   return { child, base, stop: () => stopProcess(child) };
+}
+
+/**
+ * Splits this machine's CPUs between the clients of a benchmark (this process, its threads and
+ * the processes it starts from now on: the first CPU) and the server (the others), as when they
+ * run on different machines. Answers the server's CPU list, or undefined where that cannot be
+ * done (one CPU, or no `taskset`), and then nothing was changed.
+ */
+export function separateClientsFromServer(): string | undefined {
+  const count = availableParallelism();
+  if (count < 2) return undefined;
+  try {
+    execFileSync('taskset', ['--all-tasks', '--cpu-list', '--pid', '0', String(process.pid)], { stdio: 'ignore' });
+  } catch {
+    return undefined;
+  }
+  return count === 2 ? '1' : `1-${count - 1}`;
 }
 
 /** Signs the administrator in; answers the `Bearer …` token. */
