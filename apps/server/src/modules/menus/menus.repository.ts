@@ -45,6 +45,22 @@ export function toMenuDto(row: MenuRow): Menu {
   };
 }
 
+/** A buildable menu as the database writes it: its fields in `BuildableMenu`'s order. */
+type BuildableRow = [
+  id: number,
+  pid: number | null,
+  type: number,
+  title: string,
+  componentName: string | null,
+  component: string | null,
+  path: string | null,
+  icon: string | null,
+  iFrame: boolean,
+  cache: boolean,
+  hidden: boolean,
+  menuSort: number,
+];
+
 export const menusRepository = {
   all: (db: Database) =>
     db
@@ -68,8 +84,9 @@ export const menusRepository = {
 
   /**
    * The menus the router tree is made of (not buttons), with the roles' menus only when `roleIds`
-   * are given. Read as one JSON document rather than row by row: a sidebar of thousands of menus
-   * reads several times faster so.
+   * are given. Read as one JSON document of one array per menu rather than row by row: a sidebar
+   * of thousands of menus reads several times faster so, and an array without the field names
+   * is a third of the text to build and to parse.
    */
   buildable: async (db: Database, roleIds?: readonly number[]): Promise<BuildableMenu[]> => {
     if (roleIds?.length === 0) return [];
@@ -77,13 +94,27 @@ export const menusRepository = {
       ? sql` AND ${menus.id} IN (SELECT ${rolesMenus.menuId} FROM ${rolesMenus} WHERE ${inArray(rolesMenus.roleId, [...roleIds])})`
       : sql``;
     const result = (await db.execute(sql`
-      SELECT coalesce(json_agg(json_build_object(
-        'id', ${menus.id}, 'pid', ${menus.pid}, 'type', ${menus.type}, 'title', ${menus.title},
-        'componentName', ${menus.componentName}, 'component', ${menus.component}, 'path', ${menus.path},
-        'icon', ${menus.icon}, 'iFrame', ${menus.iFrame}, 'cache', ${menus.cache}, 'hidden', ${menus.hidden},
-        'menuSort', ${menus.menuSort})), '[]')::text AS menus
+      SELECT coalesce(json_agg(json_build_array(
+        ${menus.id}, ${menus.pid}, ${menus.type}, ${menus.title}, ${menus.componentName}, ${menus.component},
+        ${menus.path}, ${menus.icon}, ${menus.iFrame}, ${menus.cache}, ${menus.hidden}, ${menus.menuSort})), '[]')::text AS menus
       FROM ${menus} WHERE ${menus.type} <> 2${granted}`)) as unknown as { rows: { menus: string }[] };
-    return JSON.parse(result.rows[0]?.menus ?? '[]') as BuildableMenu[];
+    const rows = JSON.parse(result.rows[0]?.menus ?? '[]') as BuildableRow[];
+    return rows.map(
+      ([id, pid, type, title, componentName, component, path, icon, iFrame, cache, hidden, menuSort]) => ({
+        id,
+        pid,
+        type,
+        title,
+        componentName,
+        component,
+        path,
+        icon,
+        iFrame,
+        cache,
+        hidden,
+        menuSort,
+      }),
+    );
   },
 
   taken: (db: Database, column: 'title' | 'componentName', value: string, exceptId?: number) =>
