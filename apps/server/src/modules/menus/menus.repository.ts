@@ -45,21 +45,30 @@ export function toMenuDto(row: MenuRow): Menu {
   };
 }
 
-/** A buildable menu as the database writes it: its fields in `BuildableMenu`'s order. */
-type BuildableRow = [
-  id: number,
-  pid: number | null,
-  type: number,
-  title: string,
-  componentName: string | null,
-  component: string | null,
-  path: string | null,
-  icon: string | null,
-  iFrame: boolean,
-  cache: boolean,
-  hidden: boolean,
-  menuSort: number,
-];
+/** The fields of a buildable menu, in the order the database writes each menu's array. */
+const BUILDABLE_FIELDS = [
+  'id',
+  'pid',
+  'type',
+  'title',
+  'componentName',
+  'component',
+  'path',
+  'icon',
+  'iFrame',
+  'cache',
+  'hidden',
+  'menuSort',
+] as const satisfies readonly (keyof BuildableMenu & keyof typeof menus)[];
+
+/** A menu's array back into its fields. */
+function buildableMenu(values: readonly unknown[]): BuildableMenu {
+  const menu: Record<string, unknown> = {};
+  BUILDABLE_FIELDS.forEach((field, index) => {
+    menu[field] = values[index];
+  });
+  return menu as unknown as BuildableMenu;
+}
 
 export const menusRepository = {
   all: (db: Database) =>
@@ -93,28 +102,14 @@ export const menusRepository = {
     const granted = roleIds
       ? sql` AND ${menus.id} IN (SELECT ${rolesMenus.menuId} FROM ${rolesMenus} WHERE ${inArray(rolesMenus.roleId, [...roleIds])})`
       : sql``;
-    const result = (await db.execute(sql`
-      SELECT coalesce(json_agg(json_build_array(
-        ${menus.id}, ${menus.pid}, ${menus.type}, ${menus.title}, ${menus.componentName}, ${menus.component},
-        ${menus.path}, ${menus.icon}, ${menus.iFrame}, ${menus.cache}, ${menus.hidden}, ${menus.menuSort})), '[]')::text AS menus
-      FROM ${menus} WHERE ${menus.type} <> 2${granted}`)) as unknown as { rows: { menus: string }[] };
-    const rows = JSON.parse(result.rows[0]?.menus ?? '[]') as BuildableRow[];
-    return rows.map(
-      ([id, pid, type, title, componentName, component, path, icon, iFrame, cache, hidden, menuSort]) => ({
-        id,
-        pid,
-        type,
-        title,
-        componentName,
-        component,
-        path,
-        icon,
-        iFrame,
-        cache,
-        hidden,
-        menuSort,
-      }),
+    const columns = sql.join(
+      BUILDABLE_FIELDS.map((field) => menus[field]),
+      sql`, `,
     );
+    const result = (await db.execute(sql`
+      SELECT coalesce(json_agg(json_build_array(${columns})), '[]')::text AS menus
+      FROM ${menus} WHERE ${menus.type} <> 2${granted}`)) as unknown as { rows: { menus: string }[] };
+    return (JSON.parse(result.rows[0]?.menus ?? '[]') as unknown[][]).map(buildableMenu);
   },
 
   taken: (db: Database, column: 'title' | 'componentName', value: string, exceptId?: number) =>
