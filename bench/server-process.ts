@@ -79,21 +79,31 @@ export async function startConsole(
   return { child, base, stop: () => stopProcess(child) };
 }
 
+/** Where a benchmark's clients and server run (`separateClientsFromServer`). */
+export interface CpuSplit {
+  /** The server's CPU list for `startConsole`, or undefined: every CPU. */
+  cpus: string | undefined;
+  /** The same, for a figure's detail. */
+  described: string;
+}
+
 /**
  * Splits this machine's CPUs between the clients of a benchmark (this process, its threads and
  * the processes it starts from now on: the first CPU) and the server (the others), as when they
- * run on different machines. Answers the server's CPU list, or undefined where that cannot be
- * done (one CPU, or no `taskset`), and then nothing was changed.
+ * run on different machines. Where that cannot be done (one CPU, or no `taskset`), nothing is
+ * changed and everything shares every CPU.
  */
-export function separateClientsFromServer(): string | undefined {
+export function separateClientsFromServer(): CpuSplit {
+  const shared = { cpus: undefined, described: 'clients and server on the same CPUs' };
   const count = availableParallelism();
-  if (count < 2) return undefined;
+  if (count < 2) return shared;
   try {
     execFileSync('taskset', ['--all-tasks', '--cpu-list', '--pid', '0', String(process.pid)], { stdio: 'ignore' });
   } catch {
-    return undefined;
+    return shared;
   }
-  return count === 2 ? '1' : `1-${count - 1}`;
+  const cpus = count === 2 ? '1' : `1-${count - 1}`;
+  return { cpus, described: `clients on CPU 0, the server on CPU ${cpus}` };
 }
 
 /** Signs the administrator in; answers the `Bearer …` token. */

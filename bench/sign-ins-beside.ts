@@ -71,8 +71,8 @@ async function startSigningIn(base: string) {
 
 const bundle = await buildServer();
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'water-bench-sign-ins-'));
-const serverCpus = separateClientsFromServer();
-const ours = await startConsole(bundle, dataDir, PORT, { LOG_LEVEL: 'info' }, { cpus: serverCpus });
+const split = separateClientsFromServer();
+const ours = await startConsole(bundle, dataDir, PORT, { LOG_LEVEL: 'info' }, { cpus: split.cpus });
 try {
   const url = `${ours.base}/api/menus/build`;
   const headers = { 'accept-encoding': 'gzip, deflate, br', authorization: await signIn(ours.base) };
@@ -103,7 +103,7 @@ try {
     target: { compare: '<=', limit: 1.5, of: 'ratio' },
     detail:
       `${RATE} reads/s over 10 connections, ${ROUNDS} alternating rounds of ${SECONDS} s; ` +
-      (serverCpus ? `clients on CPU 0, the server on CPU ${serverCpus}; ` : 'clients and server on the same CPUs; ') +
+      `${split.described}; ` +
       `medians ${round3(median(busy))} and ${round3(median(quiet))} ms; at full load ` +
       `${Math.round(fullBusy.rps)} requests/s beside the sign-ins, ${Math.round(fullQuiet.rps)} without`,
   });

@@ -51,8 +51,8 @@ async function seed(dataDir: string): Promise<void> {
 const bundle = await buildServer();
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'water-bench-slow-query-'));
 await seed(dataDir);
-const serverCpus = separateClientsFromServer();
-const server = await startConsole(bundle, dataDir, PORT, { LOG_LEVEL: 'warn' }, { cpus: serverCpus });
+const split = separateClientsFromServer();
+const server = await startConsole(bundle, dataDir, PORT, { LOG_LEVEL: 'warn' }, { cpus: split.cpus });
 try {
   const { base } = server;
   const headers = { authorization: await signIn(base) };
@@ -98,7 +98,7 @@ try {
     baseline: { name: 'alone', value: Math.round(median(alone)) },
     target: { compare: '>=', limit: 0.8, of: 'ratio' },
     detail:
-      (serverCpus ? `clients on CPU 0, the server on CPU ${serverCpus}; ` : 'clients and server on the same CPUs; ') +
+      `${split.described}; ` +
       `search over ${USERS} users: ${ms(searchMs)} ms median (${searchMs.length} searches) under the load, ` +
       `${ms(quietSearchMs)} ms alone; rounds alone ${alone.map(Math.round).join(', ')}, ` +
       `beside the search ${beside.map(Math.round).join(', ')} req/s`,

@@ -1,5 +1,4 @@
 import { CAPTCHA_TTL_MS, SESSION_TTL_MS } from '@water/contract/constants';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestApp, newCaptcha, type TestApp, tokenOf } from '../../../test/test-app.ts';
 import { captchas, sessions } from '../../db/schema.ts';
@@ -76,23 +75,21 @@ describe('GET auth/code and the captcha rules of sign-in', () => {
 
   it('removes every minute the captchas and sessions that expired unused, and keeps the live ones', async () => {
     const { db } = t.database;
-    const countOf = async (table: typeof captchas | typeof sessions) =>
-      (await db.select({ n: sql<number>`count(*)::int` }).from(table as typeof captchas))[0]?.n ?? 0;
     const expiring = await newCaptcha(t);
     await t.app.inject({ method: 'GET', url: '/auth/code' });
     const staleSession = await tokenOf(t);
-    const captchasBefore = await countOf(captchas);
-    const sessionsBefore = await countOf(sessions);
+    const captchasBefore = await db.$count(captchas);
+    const sessionsBefore = await db.$count(sessions);
     t.clock.advance(SESSION_TTL_MS + 1);
     const live = await newCaptcha(t);
     const liveSession = await tokenOf(t);
     // Nothing is swept while questions are asked or sessions begin…
-    expect(await countOf(captchas)).toBe(captchasBefore + 1);
-    expect(await countOf(sessions)).toBe(sessionsBefore + 1);
+    expect(await db.$count(captchas)).toBe(captchasBefore + 1);
+    expect(await db.$count(sessions)).toBe(sessionsBefore + 1);
     // …but by the scheduled job, which leaves what is still alive.
     expect(await t.app.scheduler.run('purge-expired-sign-ins')).toBe(true);
-    expect(await countOf(captchas)).toBe(1);
-    expect(await countOf(sessions)).toBe(1);
+    expect(await db.$count(captchas)).toBe(1);
+    expect(await db.$count(sessions)).toBe(1);
     expect((await login(expiring)).json().message).toMatch(/expired or does not exist/);
     expect((await login(live)).statusCode).toBe(200);
     const info = (token: string) =>
