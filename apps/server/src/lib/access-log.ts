@@ -2,14 +2,67 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import pino from 'pino';
 import { redactUrl } from './log-redaction.ts';
 
+/** Lines are handed to the writer in batches of about this many characters… */
+const BATCH_CHARACTERS = 12 * 1024;
+/** …or after this long at most. */
+const BATCH_WAIT_MS = 250;
+
+type Writer = pino.DestinationStream & { flush(cb: (error?: Error) => void): void; flushSync(): void };
+
 /**
- * Standard output as the log writes to it: lines gather in memory until 4 KiB have come or a
- * quarter of a second has passed, and are then written at once. Written line by line, a busy
- * server would spend a system call on a thread of its pool for every request; a line waits at
- * most 250 ms, and whatever waits is written before the process exits.
+ * A log's lines gathered in memory and written in batches, in order, through pino's asynchronous
+ * writer (sonic-boom): a batch goes once about 12 KiB have come or a quarter of a second has
+ * passed. Written line by line, a busy server would spend a system call on a thread of its pool
+ * for every request; handed to the writer line by line, each line made it measure, and so copy,
+ * all the text waiting before it. Whatever waits is written before the process exits.
  */
-export function bufferedStdout() {
-  return pino.destination({ dest: 1, minLength: 4096, periodicFlush: 250, sync: false });
+export class BatchedLines {
+  #lines: string[] = [];
+  #characters = 0;
+  readonly #writer: Writer;
+
+  /** Writes to the file descriptor `fd`. */
+  constructor(fd: number) {
+    // Any length above 0 makes `flush` wait until what the writer holds is written.
+    this.#writer = pino.destination({ dest: fd, minLength: 1, sync: false }) as Writer;
+    setInterval(() => this.#hand(), BATCH_WAIT_MS).unref();
+    process.once('exit', () => this.flushSync());
+  }
+
+  write(line: string): boolean {
+    this.#lines.push(line);
+    this.#characters += line.length;
+    if (this.#characters >= BATCH_CHARACTERS) this.#hand();
+    return true;
+  }
+
+  /** Calls back once every line written so far is written out (pino's `logger.flush`). */
+  flush(cb: (error?: Error) => void = () => {}): void {
+    this.#hand();
+    this.#writer.flush(cb);
+  }
+
+  /** Writes every line out before returning (as the process exits). */
+  flushSync(): void {
+    this.#hand();
+    this.#writer.flushSync();
+  }
+
+  #hand(): void {
+    if (this.#lines.length === 0) return;
+    const text = this.#lines.join('');
+    this.#lines = [];
+    this.#characters = 0;
+    this.#writer.write(text);
+  }
+}
+
+let stdout: BatchedLines | undefined;
+
+/** Standard output as the log writes to it (`BatchedLines`): one for every logger of the process. */
+export function bufferedStdout(): BatchedLines {
+  stdout ??= new BatchedLines(1);
+  return stdout;
 }
 
 type Logger = Pick<pino.Logger, 'isLevelEnabled'>;
