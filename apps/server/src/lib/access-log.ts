@@ -7,8 +7,6 @@ const BATCH_CHARACTERS = 12 * 1024;
 /** …or after this long at most. */
 const BATCH_WAIT_MS = 250;
 
-type Writer = pino.DestinationStream & { flush(cb: (error?: Error) => void): void; flushSync(): void };
-
 /**
  * A log's lines gathered in memory and written in batches, in order, through pino's asynchronous
  * writer (sonic-boom): a batch goes once about 12 KiB have come or a quarter of a second has
@@ -19,12 +17,12 @@ type Writer = pino.DestinationStream & { flush(cb: (error?: Error) => void): voi
 export class BatchedLines {
   #lines: string[] = [];
   #characters = 0;
-  readonly #writer: Writer;
+  readonly #writer: ReturnType<typeof pino.destination>;
 
   /** Writes to the file descriptor `fd`. */
   constructor(fd: number) {
     // Any length above 0 makes `flush` wait until what the writer holds is written.
-    this.#writer = pino.destination({ dest: fd, minLength: 1, sync: false }) as Writer;
+    this.#writer = pino.destination({ dest: fd, minLength: 1, sync: false });
     setInterval(() => this.#hand(), BATCH_WAIT_MS).unref();
     process.once('exit', () => this.flushSync());
   }
