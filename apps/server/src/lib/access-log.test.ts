@@ -1,4 +1,5 @@
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -44,16 +45,82 @@ describe('the log written in batches', () => {
     await expect.poll(() => readFileSync(file, 'utf8'), { timeout: 600, interval: 25 }).toBe(line(1));
   });
 
-  it('writes what waits before the process exits', () => {
-    const script = `
-      import { bufferedStdout } from ${JSON.stringify(path.join(import.meta.dirname, 'access-log.ts'))};
+  it('writes what waits before the process exits, in order, with the thread pool busy and a slow reader', async () => {
+    // Every thread of the pool busy hashing (as zlib, DNS or file work can keep it) while the
+    // lines come and the process exits.
+    const { code, output } = await runSlowlyRead(`
+      import { pbkdf2 } from 'node:crypto';
+      for (let n = 0; n < 4; n++) pbkdf2('secret', 'salt', 300000, 32, 'sha256', () => {});
       const out = bufferedStdout();
-      for (let n = 0; n < 5000; n++) out.write(${JSON.stringify(line(0))}.replace(':0,', ':' + n + ','));
+      for (let n = 0; n < 5000; n++) out.write(numbered(n));
       process.exit(0);
-    `;
-    const output = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-      encoding: 'utf8',
-    });
+    `);
+    expect(code).toBe(0);
     expect(numbers(output)).toEqual(count(5000));
   });
+
+  it('goes on serving while its output has no room, and writes everything once read', async () => {
+    // Printing to standard output makes a pipe non-blocking, as the server's banner does.
+    const { code, output, report } = await runSlowlyRead(`
+      process.stdout.write('');
+      const out = bufferedStdout();
+      let n = 0;
+      let writing = 0;
+      const timer = setInterval(() => {
+        const start = performance.now();
+        for (let k = 0; k < 100; k++) out.write(numbered(n++));
+        writing += performance.now() - start;
+        if (n < 20000) return;
+        clearInterval(timer);
+        process.stderr.write(JSON.stringify({ writing }));
+        process.exit(0);
+      }, 5);
+    `);
+    expect(code).toBe(0);
+    expect(numbers(output)).toEqual(count(20000));
+    // Waiting for room would have taken about as long as the reader was away (1.5 s).
+    expect(JSON.parse(report).writing).toBeLessThan(400);
+  });
+
+  it('drops lines beyond what it may hold for an unread output, and says how much', async () => {
+    const { code, output } = await runSlowlyRead(`
+      const out = new BatchedLines(1, { heldBytes: 64 * 1024 });
+      for (let n = 0; n < 20000; n++) out.write(numbered(n));
+      process.exit(0);
+    `);
+    expect(code).toBe(0);
+    const lines = output.split('\n').filter(Boolean);
+    const notice = JSON.parse(lines.pop() as string);
+    expect(notice).toMatchObject({ level: 40, msg: expect.stringMatching(/no room: \d+ bytes of lines dropped/) });
+    const kept = numbers(lines.join('\n'));
+    // The lines kept are the first ones, in order, and held no more than allowed beyond what the pipe took.
+    expect(kept).toEqual(count(kept.length));
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.length).toBeLessThan(20000);
+  });
 });
+
+/**
+ * Runs `script` (an ES module given `bufferedStdout`, `BatchedLines` and `numbered(n)`) in a
+ * process whose standard output is read only after a second and a half: the pipe fills meanwhile.
+ */
+async function runSlowlyRead(script: string) {
+  const prelude = `
+    import { BatchedLines, bufferedStdout } from ${JSON.stringify(path.join(import.meta.dirname, 'access-log.ts'))};
+    const numbered = (n) => ${JSON.stringify(line(0))}.replace(':0,', ':' + n + ',');
+  `;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', prelude + script], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.pause();
+  let report = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    report += chunk.toString('utf8');
+  });
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const chunks: Buffer[] = [];
+  child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+  child.stdout.resume();
+  const [code] = await once(child, 'close');
+  return { code, output: Buffer.concat(chunks).toString('utf8'), report };
+}

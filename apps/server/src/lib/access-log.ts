@@ -1,28 +1,44 @@
+import { writevSync } from 'node:fs';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import pino from 'pino';
 import { redactUrl } from './log-redaction.ts';
 
-/** Lines are handed to the writer in batches of about this many characters… */
+/** Lines are written in batches of about this many characters… */
 const BATCH_CHARACTERS = 12 * 1024;
-/** …or after this long at most. */
+/** …or after this long at most; text the output had no room for is tried again as often. */
 const BATCH_WAIT_MS = 250;
+/** Bytes held for an output that reads nothing; lines beyond are dropped and counted. */
+const HELD_BYTES = 16 * 1024 * 1024;
+
+interface BatchOptions {
+  /** Bytes held at most for an output with no room (16 MiB). */
+  heldBytes?: number;
+}
 
 /**
- * A log's lines gathered in memory and written in batches, in order, through pino's asynchronous
- * writer (sonic-boom): a batch goes once about 12 KiB have come or a quarter of a second has
- * passed. Written line by line, a busy server would spend a system call on a thread of its pool
- * for every request; handed to the writer line by line, each line made it measure, and so copy,
- * all the text waiting before it. Whatever waits is written before the process exits.
+ * A log's lines gathered in memory and written in batches, in order, on the main thread: a batch
+ * goes once about 12 KiB have come or a quarter of a second has passed. Written line by line, a
+ * busy server would spend a system call on every request. Written through pino's writer
+ * (sonic-boom), a batch either went to a thread of the pool, where a write still waiting as the
+ * process exits ends up after the lines written at exit or nowhere, or stopped the server for
+ * 100 ms each time a pipe was full. Here a pipe with no room (standard output is made
+ * non-blocking once anything prints to it) leaves the rest held in memory, tried again with the
+ * next batch; what waits is written before the process exits, waiting for room if need be.
  */
 export class BatchedLines {
   #lines: string[] = [];
   #characters = 0;
-  readonly #writer: ReturnType<typeof pino.destination>;
+  /** Bytes the output had no room for yet, oldest first. */
+  #held: Buffer[] = [];
+  #heldBytes = 0;
+  #dropped = 0;
+  readonly #fd: number;
+  readonly #limit: number;
 
   /** Writes to the file descriptor `fd`. */
-  constructor(fd: number) {
-    // Any length above 0 makes `flush` wait until what the writer holds is written.
-    this.#writer = pino.destination({ dest: fd, minLength: 1, sync: false });
+  constructor(fd: number, { heldBytes = HELD_BYTES }: BatchOptions = {}) {
+    this.#fd = fd;
+    this.#limit = heldBytes;
     setInterval(() => this.#hand(), BATCH_WAIT_MS).unref();
     process.once('exit', () => this.flushSync());
   }
@@ -37,21 +53,76 @@ export class BatchedLines {
   /** Calls back once every line written so far is written out (pino's `logger.flush`). */
   flush(cb: (error?: Error) => void = () => {}): void {
     this.#hand();
-    this.#writer.flush(cb);
+    if (this.#heldBytes === 0) {
+      process.nextTick(cb);
+      return;
+    }
+    setTimeout(() => this.flush(cb), 10);
   }
 
-  /** Writes every line out before returning (as the process exits). */
+  /** Writes every line out before returning (as the process exits), waiting for room if need be. */
   flushSync(): void {
     this.#hand();
-    this.#writer.flushSync();
+    const pause = new Int32Array(new SharedArrayBuffer(4));
+    while (this.#heldBytes > 0) {
+      Atomics.wait(pause, 0, 0, 5);
+      this.#send();
+    }
   }
 
   #hand(): void {
-    if (this.#lines.length === 0) return;
-    const text = this.#lines.join('');
-    this.#lines = [];
-    this.#characters = 0;
-    this.#writer.write(text);
+    if (this.#lines.length > 0) {
+      const bytes = Buffer.from(this.#lines.join(''));
+      this.#lines = [];
+      this.#characters = 0;
+      if (this.#heldBytes + bytes.length > this.#limit) {
+        this.#dropped += bytes.length;
+      } else {
+        this.#hold(bytes);
+      }
+    }
+    if (this.#heldBytes > 0) this.#send();
+  }
+
+  #hold(bytes: Buffer): void {
+    this.#held.push(bytes);
+    this.#heldBytes += bytes.length;
+  }
+
+  /** Writes what is held until all is written or the output has no room. */
+  #send(): void {
+    while (this.#heldBytes > 0) {
+      let written: number;
+      try {
+        written = writevSync(this.#fd, this.#held);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EAGAIN') return;
+        // The output is gone (its reader closed it): nothing more can be written to it.
+        this.#held = [];
+        this.#heldBytes = 0;
+        return;
+      }
+      this.#heldBytes -= written;
+      while (written > 0) {
+        const first = this.#held[0] as Buffer;
+        if (written >= first.length) {
+          this.#held.shift();
+          written -= first.length;
+        } else {
+          this.#held[0] = first.subarray(written);
+          written = 0;
+        }
+      }
+      if (this.#heldBytes === 0 && this.#dropped > 0) {
+        const dropped = this.#dropped;
+        this.#dropped = 0;
+        this.#hold(
+          Buffer.from(
+            `{"level":40,"time":${Date.now()},"msg":"the log's output had no room: ${dropped} bytes of lines dropped"}\n`,
+          ),
+        );
+      }
+    }
   }
 }
 
