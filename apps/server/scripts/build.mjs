@@ -19,11 +19,14 @@ export const serverBundle = path.join(serverRoot, 'dist/server.mjs');
  * after its last full collection before the next: left to itself, V8 lets a heap that collects
  * cheaply grow up to four times (the event loop's, ~35 MB live under load, reached 140 MB).
  * glibc keeps two malloc arenas rather than one per busy thread, each holding on to what it
- * freed. Together they keep the server near 170 MB idle and 250 MB under load, and bring it back
+ * freed, and maps blocks of 128 KiB and more on their own, to be unmapped when freed: by default
+ * it raises that threshold to the largest such block freed so far (a compression's state, a
+ * password check's 19 MiB), after which they are carved out of the arenas and stay there.
+ * Together they keep the server near 170 MB idle and 250 MB under load, and bring it back
  * to idle after (docs/performance.md).
  */
 export const serverNodeFlags = ['--max-semi-space-size=2', '--heap-growing-percent=50'];
-export const serverEnvironment = { MALLOC_ARENA_MAX: '2' };
+export const serverEnvironment = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
 
 /**
  * Packages bundled into the server: ours, and pure ES modules of many files (typebox alone took
