@@ -272,6 +272,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     exports,
     paths,
     payTimeoutMs: config.orderPayTimeoutMs,
+    refundReviewAbove: () => settings.refundReviewAbove(),
   });
   const gateway = createGatewayService(deps, { policies, alarms, paymentNotifyKey: config.paymentNotifyKey });
   const scheduler = new Scheduler(database, app.log)

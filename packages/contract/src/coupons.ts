@@ -62,7 +62,9 @@ export const CouponTemplate = Type.Object({
   /** Fen off (`AMOUNT_OFF`), percent off (`PERCENT_OFF`) or ml free (`FREE_LITRES`). */
   value: Type.Integer(),
   minSpend: Type.Integer({ description: 'fen the order must reach after the price policy' }),
-  maxDiscount: Type.Union([Type.Integer(), Type.Null()], { description: 'fen, the most a percent coupon takes off' }),
+  maxDiscount: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'fen, the most a percent-off or free-litres coupon takes off',
+  }),
   scope: OneOf(COUPON_SCOPES),
   scopeIds: Type.Array(Type.Integer()),
   /** The names of the scope's agents, sites, machines (serial numbers) or models. */

@@ -101,6 +101,8 @@ export const ErrorBody = Type.Object(
     errors: Type.Optional(
       Type.Array(FieldError, { description: 'Every refused field, when the error is about fields' }),
     ),
+    state: Type.Optional(Type.String({ description: 'With STATE_CONFLICT: the state the record is in (`CLOSED`)' })),
+    event: Type.Optional(Type.String({ description: 'With STATE_CONFLICT: what was refused in that state (`PAY`)' })),
   },
   { $id: 'ErrorBody' },
 );

@@ -1,8 +1,9 @@
 import Type, { type Static } from 'typebox';
 import { CreateTimeRange, DateTime, Id, OneOf, PageQuery } from './common.ts';
-import { CHANNELS, ORDER_STATES, WATER } from './gateway.ts';
+import { CHANNELS, ORDER_STATES, type OrderState, WATER } from './gateway.ts';
+import { CHANNEL_ACTOR, defineStateMachine, MACHINE_ACTOR, SYSTEM_ACTOR } from './state-machine.ts';
 
-export type { Channel, OrderState } from './gateway.ts';
+export type { Channel } from './gateway.ts';
 export { CHANNELS, ORDER_STATES };
 
 /** The permissions of the orders and refunds pages. */
@@ -65,12 +66,65 @@ export const OrderQuery = Type.Object({
 });
 export type OrderQuery = Static<typeof OrderQuery>;
 
-export const REFUND_REASONS = ['DISPENSE_FAILED', 'SHORT_FILL', 'CUSTOMER', 'STAFF'] as const;
+/**
+ * Why money goes back: the water did not come or came short, a customer or staff asked, or a
+ * payment arrived for an order closed unpaid meanwhile.
+ */
+export const REFUND_REASONS = ['DISPENSE_FAILED', 'SHORT_FILL', 'CUSTOMER', 'STAFF', 'ORDER_CLOSED'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 /** The reasons staff give; the other two are the server's own. */
 export const STAFF_REFUND_REASONS = ['CUSTOMER', 'STAFF'] as const;
 export const REFUND_STATUSES = ['PENDING', 'SUCCESS', 'FAILED'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/**
+ * An order's life. A machine makes it (`CREATED`); the machine (card, coins) or the payment
+ * channel (WeChat, Alipay) pays it; the scheduled job closes it when left unpaid; the machine
+ * reports the dispense, a failure or a short fill refunding what was not delivered. A payment
+ * arriving for a closed order is recorded and refunded, and the order stays closed.
+ */
+export const ORDER_STATE_MACHINE = defineStateMachine({
+  name: 'order',
+  states: ORDER_STATES,
+  initial: ['CREATED', 'PAID'],
+  events: {
+    PAY: { from: ['CREATED'], to: ['PAID'], by: [MACHINE_ACTOR, CHANNEL_ACTOR] },
+    PAY_LATE: { from: ['CLOSED'], to: 'unchanged', by: [MACHINE_ACTOR, CHANNEL_ACTOR] },
+    CLOSE: { from: ['CREATED'], to: ['CLOSED'], by: [SYSTEM_ACTOR] },
+    START_DISPENSE: { from: ['PAID'], to: ['DISPENSING'], by: [MACHINE_ACTOR] },
+    COMPLETE: { from: ['PAID', 'DISPENSING'], to: ['COMPLETED'], by: [MACHINE_ACTOR] },
+    FAIL_DISPENSE: { from: ['PAID', 'DISPENSING'], to: ['REFUNDING', 'REFUNDED'], by: [MACHINE_ACTOR] },
+    REQUEST_REFUND: { from: ['COMPLETED', 'PARTIALLY_REFUNDED'], to: 'unchanged', by: ['refund:add'] },
+    /** A refund succeeded: the order is refunded in part or in full (a closed one stays closed). */
+    REFUND: {
+      from: ['COMPLETED', 'PARTIALLY_REFUNDED', 'REFUNDING', 'DISPENSE_FAILED', 'CLOSED'],
+      to: ['PARTIALLY_REFUNDED', 'REFUNDED', 'CLOSED'],
+      by: [SYSTEM_ACTOR, 'refund:review'],
+    },
+    /** The refund of a failed dispense was rejected: the order waits as failed. */
+    REJECT_REFUND: { from: ['REFUNDING'], to: ['DISPENSE_FAILED'], by: ['refund:review'] },
+  },
+});
+export type OrderEvent = keyof typeof ORDER_STATE_MACHINE.events;
+export type { OrderState };
+
+/**
+ * A refund's life: the server's own (failed or short dispense, a late payment) and the staff's
+ * requests wait `PENDING` unless they go back at once (card, coins); a reviewer other than the
+ * requester approves or rejects them.
+ */
+export const REFUND_STATE_MACHINE = defineStateMachine({
+  name: 'refund',
+  states: REFUND_STATUSES,
+  initial: ['PENDING'],
+  events: {
+    /** Money given back at once: a card credited, coins paid out, or a staff refund under the review threshold. */
+    SETTLE: { from: ['PENDING'], to: ['SUCCESS'], by: [SYSTEM_ACTOR] },
+    APPROVE: { from: ['PENDING'], to: ['SUCCESS'], by: ['refund:review'] },
+    REJECT: { from: ['PENDING'], to: ['FAILED'], by: ['refund:review'] },
+  },
+});
+export type RefundEvent = keyof typeof REFUND_STATE_MACHINE.events;
 
 export const Refund = Type.Object({
   id: Type.Integer(),
@@ -103,7 +157,11 @@ export const OrderDetail = Type.Object({
   commission: Type.Object({
     base: Type.Integer({ description: 'fen' }),
     amount: Type.Integer({ description: 'fen' }),
+    /** The agents of the order's path that were frozen when it was sold: settlement holds their share until they are unfrozen. */
+    heldAgentIds: Type.Array(Type.Integer()),
   }),
+  /** What staff may still ask to refund: paid, less refunded, less refunds waiting for review (fen). */
+  refundable: Type.Integer({ description: 'fen' }),
 });
 export type OrderDetail = Static<typeof OrderDetail>;
 

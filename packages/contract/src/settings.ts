@@ -26,6 +26,12 @@ export const GlobalSettings = Type.Object(
     footerTxt: Type.Optional(Type.String({ maxLength: 500 })),
     caseNumber: Type.Optional(Type.String({ maxLength: 100 })),
     publicity: Type.Optional(Publicity),
+    /**
+     * Fen: a staff refund of at most this much by card or coins goes back at once; a larger one,
+     * and every one through WeChat or Alipay, waits for a second person's review. Absent or 0:
+     * every staff refund is reviewed.
+     */
+    refundReviewAbove: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),
   },
   { additionalProperties: false },
 );

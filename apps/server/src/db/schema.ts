@@ -528,6 +528,8 @@ export const pricePolicies = pgTable(
     priceCoin: integer('price_coin').notNull(),
     /** Fen per litre for a known member, on any channel; null: members pay the channel's price. */
     memberPrice: integer('member_price'),
+    /** Set by staff whose data scope is unrestricted: the platform's own price, at which coupons are valued. */
+    setByPlatform: boolean('set_by_platform').notNull().default(false),
     /** Percent off the list amount, two decimals. */
     discountPct: numeric('discount_pct', { precision: 5, scale: 2, mode: 'string' }).notNull().default('0'),
     effectiveFrom: ts('effective_from').notNull(),
@@ -656,6 +658,8 @@ export const orders = pgTable(
     /** The holder and its ancestors at the time of the sale: `/1/4/9/`. */
     agentPath: varchar('agent_path', { length: 255 }).notNull(),
     commissionRate: numeric('commission_rate', { precision: 5, scale: 2, mode: 'string' }).notNull(),
+    /** The agents of the path that were frozen at the sale: their commission is held until they are unfrozen. */
+    heldAgentIds: integer('held_agent_ids').array().notNull().default(sql`'{}'::integer[]`),
     memberId: integer('member_id'),
     /** `WECHAT`, `ALIPAY`, `CARD` or `COIN`. */
     channel: varchar('channel', { length: 8 }).notNull(),

@@ -21,6 +21,16 @@ export async function agentById(db: Database, id: number) {
   return row;
 }
 
+/** Which of these agents are frozen now (a frozen agent's share of a sale is held for settlement). */
+export async function frozenAmong(db: Database, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: agents.id, status: agents.status })
+    .from(agents)
+    .where(inArray(agents.id, [...ids]));
+  return ids.filter((id) => rows.some((row) => row.id === id && row.status === 'FROZEN'));
+}
+
 /** The ids of the agents whose departments lie in a data scope (`null`: every agent). */
 export async function agentIdsInScope(db: Database, scope: ReadonlySet<number> | null): Promise<number[] | null> {
   if (scope === null) return null;

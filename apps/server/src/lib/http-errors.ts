@@ -7,11 +7,17 @@ export class HttpError extends Error {
     message: string,
     readonly code: ErrorCode,
     readonly errors?: readonly FieldError[],
+    /** With STATE_CONFLICT: the record's state and the event refused in it. */
+    readonly conflict?: { state: string; event: string },
   ) {
     super(message);
     this.name = 'HttpError';
   }
 }
+
+/** A record's state does not allow the event: `409 STATE_CONFLICT` naming both. */
+export const stateConflict = (message: string, state: string, event: string) =>
+  new HttpError(409, message, 'STATE_CONFLICT', undefined, { state, event });
 
 /** A rule of the product refuses the request; not about one field. */
 export const badRequest = (message: string, code: ErrorCode = 'RULE_VIOLATED') => new HttpError(400, message, code);

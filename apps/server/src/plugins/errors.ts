@@ -67,8 +67,16 @@ export function sendError(
   message: string,
   code: ErrorCode,
   errors?: readonly FieldError[],
+  conflict?: { state: string; event: string },
 ) {
-  const body: ErrorBody = { status, message, timestamp: Date.now(), code, ...(errors ? { errors: [...errors] } : {}) };
+  const body: ErrorBody = {
+    status,
+    message,
+    timestamp: Date.now(),
+    code,
+    ...(errors ? { errors: [...errors] } : {}),
+    ...conflict,
+  };
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
@@ -139,7 +147,7 @@ export const errorsPlugin = fp(
         return sendError(reply, 400, fieldErrorLine(errors[0]!), 'VALIDATION_FAILED', errors);
       }
       if (error instanceof HttpError) {
-        return sendError(reply, error.statusCode, error.message, error.code, error.errors);
+        return sendError(reply, error.statusCode, error.message, error.code, error.errors, error.conflict);
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {

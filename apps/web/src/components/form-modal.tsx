@@ -1,7 +1,7 @@
 import { App, Form, type FormInstance, Modal } from 'antd';
 import { type ReactNode, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldNames } from '@/lib/field-errors.ts';
+import type { FenFields, FieldNames } from '@/lib/field-errors.ts';
 import { reportFormError } from '@/lib/form-error.ts';
 
 interface FormModalProps<V extends object> {
@@ -11,6 +11,8 @@ interface FormModalProps<V extends object> {
   initialValues?: Partial<V>;
   /** Server fields this form holds under another name (`{ depts: 'deptIds' }`). */
   fieldNames?: FieldNames;
+  /** Server fields in fen (`amount`): the limits of their errors are shown as money. */
+  fenFields?: FenFields;
   /** Whether the form edits a record (the success says "Saved") or creates one ("Created"). */
   editing: boolean;
   /**
@@ -52,6 +54,7 @@ export function FormModal<V extends object>(props: FormModalProps<V>) {
     form,
     initialValues,
     fieldNames,
+    fenFields,
     editing,
     onSubmit,
     onClose,
@@ -71,7 +74,7 @@ export function FormModal<V extends object>(props: FormModalProps<V>) {
       message.success(doneText ?? (editing ? t('list.saved') : t('list.created')));
       onClose();
     } catch (error) {
-      if (!onError?.(error)) reportFormError(form, error, fieldNames);
+      if (!onError?.(error)) reportFormError(form, error, fieldNames, fenFields);
     } finally {
       setBusy(false);
     }

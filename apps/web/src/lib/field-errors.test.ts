@@ -34,6 +34,24 @@ describe('fieldPathOf', () => {
 });
 
 describe('fieldErrorText', () => {
+  it('says the bound of a money field as money, not as fen, in both languages', async () => {
+    const tooMuch: ApiFieldError = {
+      field: 'amount',
+      code: 'too_large',
+      message: 'at most 0.20 yuan is left to refund',
+      params: { limit: 20 },
+    };
+    await i18n.changeLanguage('en');
+    expect(fieldErrorText(tooMuch, i18n.t, { fields: ['amount'], language: 'en' })).toBe(
+      i18n.t('fieldErrors.tooLarge', { limit: 'CN¥0.20' }),
+    );
+    expect(fieldErrorText(tooMuch, i18n.t, { fields: ['amount'], language: 'en' })).toContain('CN¥0.20');
+    expect(fieldErrorText(tooMuch, i18n.t)).not.toContain('¥');
+    await i18n.changeLanguage('zh-CN');
+    expect(fieldErrorText(tooMuch, i18n.t, { fields: ['amount'], language: 'zh-CN' })).toContain('¥0.20');
+    await i18n.changeLanguage('en');
+  });
+
   it("says each code in the console's language, with the bound where there is one", async () => {
     await i18n.changeLanguage('en');
     const tooLong: ApiFieldError = { field: 'name', code: 'too_long', message: 'must be short', params: { limit: 20 } };

@@ -1,6 +1,7 @@
 import type { FieldErrorCode } from '@water/contract/errors';
 import type { TFunction } from 'i18next';
 import { ApiError, type ApiFieldError } from './api-error.ts';
+import { formatFen } from './format/money.ts';
 
 export type FieldPath = (string | number)[];
 
@@ -9,6 +10,15 @@ export type FieldPath = (string | number)[];
  * of a server path (`depts.0.id`) names the form field that shows its errors.
  */
 export type FieldNames = Readonly<Record<string, string>>;
+
+/** Server fields whose figures are money in fen (`amount`): their limits are shown as money, not as fen. */
+export type FenFields = readonly string[];
+
+/** Which fields hold fen, and the language their money is written in. */
+export interface MoneyFields {
+  fields: FenFields;
+  language: string;
+}
 
 /** The text key of each field error code; `invalid` has none: its message says why. */
 const TEXT_KEYS = {
@@ -37,10 +47,12 @@ export function fieldPathOf(field: string, names: FieldNames = {}): FieldPath {
 }
 
 /** What to show under a field: the console's text for its code, else the server's message as a sentence. */
-export function fieldErrorText(error: ApiFieldError, t: TFunction): string {
+export function fieldErrorText(error: ApiFieldError, t: TFunction, money?: MoneyFields): string {
   // A code from a newer server than this console has no text here.
   const key = Object.hasOwn(TEXT_KEYS, error.code) ? TEXT_KEYS[error.code] : undefined;
-  const limit = error.params?.limit;
+  const raw = error.params?.limit;
+  const inFen = typeof raw === 'number' && money?.fields.includes(error.field.split('.')[0] ?? '');
+  const limit = inFen && money ? formatFen(raw as number, money.language) : raw;
   if (key && (!WITH_LIMIT.has(error.code) || limit !== undefined)) return t(key, { limit });
   return error.message.charAt(0).toUpperCase() + error.message.slice(1);
 }
@@ -61,6 +73,7 @@ export function applyFieldErrors(
   error: unknown,
   t: TFunction,
   names: FieldNames = {},
+  money?: MoneyFields,
 ): ApiFieldError[] {
   if (!(error instanceof ApiError)) return [];
   const byField = new Map<string, { name: FieldPath; errors: string[]; sources: ApiFieldError[] }>();
@@ -68,7 +81,7 @@ export function applyFieldErrors(
     const name = fieldPathOf(fieldError.field, names);
     const key = name.join('.');
     const entry = byField.get(key) ?? { name, errors: [], sources: [] };
-    const text = fieldErrorText(fieldError, t);
+    const text = fieldErrorText(fieldError, t, money);
     if (!entry.errors.includes(text)) entry.errors.push(text);
     entry.sources.push(fieldError);
     byField.set(key, entry);

@@ -1,6 +1,12 @@
 import type { FormInstance } from 'antd';
 import { toApiError } from './api-error.ts';
-import { applyFieldErrors, type FieldErrorTarget, type FieldNames, fieldErrorText } from './field-errors.ts';
+import {
+  applyFieldErrors,
+  type FenFields,
+  type FieldErrorTarget,
+  type FieldNames,
+  fieldErrorText,
+} from './field-errors.ts';
 import { i18n } from './i18n.ts';
 import { notifyError } from './notifier.ts';
 
@@ -13,7 +19,7 @@ type AnyForm = Pick<FormInstance<any>, 'setFields' | 'getFieldError'> | FieldErr
  * error goes under the field it names; one naming no field of the form, and any other failure,
  * is shown as a notification.
  */
-export function reportFormError(form: AnyForm, error: unknown, names?: FieldNames): void {
+export function reportFormError(form: AnyForm, error: unknown, names?: FieldNames, fenFields?: FenFields): void {
   const apiError = toApiError(error);
   // Failures without an answer were already reported by the client.
   if (apiError.status === 0) return;
@@ -22,7 +28,8 @@ export function reportFormError(form: AnyForm, error: unknown, names?: FieldName
     return;
   }
   // antd types field names by the form's values; server field errors name fields by text.
-  for (const unshown of applyFieldErrors(form as FieldErrorTarget, apiError, i18n.t, names)) {
-    notifyError(`${unshown.field}: ${fieldErrorText(unshown, i18n.t)}`);
+  const money = { fields: fenFields ?? [], language: i18n.language };
+  for (const unshown of applyFieldErrors(form as FieldErrorTarget, apiError, i18n.t, names, money)) {
+    notifyError(`${unshown.field}: ${fieldErrorText(unshown, i18n.t, money)}`);
   }
 }

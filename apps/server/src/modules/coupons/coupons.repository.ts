@@ -158,9 +158,12 @@ export const couponsRepository = {
   },
 
   /** Whether a coupon is used, and who bears its discount. */
-  async funding(db: Database, id: number): Promise<{ status: string; fundedBy: string } | undefined> {
+  async funding(
+    db: Database,
+    id: number,
+  ): Promise<{ status: string; orderId: number | null; fundedBy: string } | undefined> {
     const [row] = await db
-      .select({ status: coupons.status, fundedBy: couponTemplates.fundedBy })
+      .select({ status: coupons.status, orderId: coupons.orderId, fundedBy: couponTemplates.fundedBy })
       .from(coupons)
       .innerJoin(couponTemplates, eq(couponTemplates.id, coupons.templateId))
       .where(eq(coupons.id, id));

@@ -53,7 +53,10 @@ export interface CouponMachine {
   path: readonly number[];
 }
 
-/** What an order is worth to a coupon: the amount after the price policy, the litre price and the water asked for. */
+/**
+ * What an order is worth to a coupon: the amount after the price policy, the litre price a
+ * coupon is valued at (the platform's own, never one an agent sets) and the water asked for.
+ */
 export interface CouponBase {
   base: number;
   unitPrice: number;
@@ -92,13 +95,13 @@ export function couponDiscount(template: Template, order: CouponBase): number | 
       off = template.value;
       break;
     case 'PERCENT_OFF':
-      off = percentOf(order.base, String(template.value));
-      if (template.maxDiscount !== null) off = Math.min(off, template.maxDiscount);
+      off = percentOf(Math.min(order.base, amountOf(order.unitPrice, order.requestedMl)), String(template.value));
       break;
     case 'FREE_LITRES':
       off = amountOf(order.unitPrice, Math.min(template.value, order.requestedMl));
       break;
   }
+  if (template.type !== 'AMOUNT_OFF' && template.maxDiscount !== null) off = Math.min(off, template.maxDiscount);
   return Math.max(0, Math.min(off, order.base));
 }
 
@@ -263,6 +266,9 @@ export function createCouponsService({ db, clock }: Pick<Deps, 'db' | 'clock'>, 
     if (input.type === 'FREE_LITRES' && input.value > 50_000) {
       throw invalidField('value', 'free water is at most 50,000 ml', 'too_large', { limit: 50_000 });
     }
+    if (input.type !== 'AMOUNT_OFF' && !input.maxDiscount) {
+      throw invalidField('maxDiscount', 'a percent off or free water needs the most it takes off an order', 'required');
+    }
     const claimCode = input.issueType === 'CODE' ? (input.claimCode?.toUpperCase() ?? null) : null;
     if (input.issueType === 'CODE' && !claimCode) {
       throw invalidField('claimCode', 'a coupon claimed by code needs its code', 'required');
@@ -286,7 +292,7 @@ export function createCouponsService({ db, clock }: Pick<Deps, 'db' | 'clock'>, 
       type: input.type,
       value: input.value,
       minSpend: input.minSpend,
-      maxDiscount: input.type === 'PERCENT_OFF' ? (input.maxDiscount ?? null) : null,
+      maxDiscount: input.type === 'AMOUNT_OFF' ? null : (input.maxDiscount ?? null),
       scope: input.scope,
       scopeIds: await checkedScopeIds(principal, owner, input.scope, input.scopeIds ?? []),
       issueType: input.issueType,
@@ -675,7 +681,7 @@ export function createCouponsService({ db, clock }: Pick<Deps, 'db' | 'clock'>, 
       return { couponId: coupon.id, amount };
     },
 
-    /** The order holding a coupon was paid: the coupon is used (again, if a late payment revived a closed order). */
+    /** The order holding a coupon was paid: the coupon it locked is used. */
     async used(
       tx: Tx,
       order: { id: number; orderNo: string; createTime: Date; couponId: number | null; couponAmount: number },
@@ -683,8 +689,7 @@ export function createCouponsService({ db, clock }: Pick<Deps, 'db' | 'clock'>, 
       if (order.couponId === null) return;
       const coupon = await repo.coupon(tx, order.couponId, true);
       if (!coupon) return;
-      const ours = coupon.status === 'LOCKED' && coupon.orderId === order.id;
-      if (!ours && coupon.status !== 'UNUSED' && coupon.status !== 'EXPIRED') return;
+      if (coupon.status !== 'LOCKED' || coupon.orderId !== order.id) return;
       await repo.updateCoupon(tx, coupon.id, {
         status: 'USED',
         orderId: order.id,
@@ -701,10 +706,12 @@ export function createCouponsService({ db, clock }: Pick<Deps, 'db' | 'clock'>, 
      * base as if the member had paid it. Nothing while the coupon is not used (given back with
      * its order, or still locked) or when the agent funds it.
      */
-    async platformFunded(order: { couponId: number | null; couponAmount: number }): Promise<number> {
+    async platformFunded(order: { id: number; couponId: number | null; couponAmount: number }): Promise<number> {
       if (order.couponId === null || order.couponAmount === 0) return 0;
       const funding = await repo.funding(db, order.couponId);
-      return funding?.status === 'USED' && funding.fundedBy === 'PLATFORM' ? order.couponAmount : 0;
+      // A coupon given back and used again counts on the order that used it, not on this one.
+      const usedHere = funding?.status === 'USED' && funding.orderId === order.id;
+      return usedHere && funding.fundedBy === 'PLATFORM' ? order.couponAmount : 0;
     },
 
     async giveBack(tx: Tx, orderIds: readonly number[]): Promise<void> {

@@ -313,19 +313,19 @@ describe('members and coupons', () => {
 
     // The platform bears 0.30: the base is what the member paid and the coupon, 15 % of 1.00.
     const platform = await sale(await template(), admin);
-    expect(await commission(platform.orderNo)).toEqual({ base: 100, amount: 15 });
+    expect(await commission(platform.orderNo)).toEqual({ base: 100, amount: 15, heldAgentIds: [] });
     // The agent bears it: the base is what was paid, 15 % of 0.70 rounded half up.
     const agentFunded = await sale(
       await template({ agentId: north.id, fundedBy: 'AGENT' }, northManager),
       northManager,
     );
-    expect(await commission(agentFunded.orderNo)).toEqual({ base: 70, amount: 11 });
+    expect(await commission(agentFunded.orderNo)).toEqual({ base: 70, amount: 11, heldAgentIds: [] });
     // Refunded in full, the order gives its coupon back and earns nothing.
     const failed = await northCall('POST', `/gateway/v1/orders/${platform.machineOrderNo}/dispense`, {
       result: 'FAILED',
     });
     expect(failed.json()).toMatchObject({ state: 'REFUNDED' });
-    expect(await commission(platform.orderNo)).toEqual({ base: 0, amount: 0 });
+    expect(await commission(platform.orderNo)).toEqual({ base: 0, amount: 0, heldAgentIds: [] });
   });
 
   it('gives a coupon back when its order closes unpaid or is refunded in full, expired if its window closed', async () => {
@@ -381,7 +381,7 @@ describe('members and coupons', () => {
   });
 
   it('makes an order a coupon covers whole paid at once', async () => {
-    const id = await template({ type: 'FREE_LITRES', value: 5000 });
+    const id = await template({ type: 'FREE_LITRES', value: 5000, maxDiscount: 500 });
     const phone = newPhone();
     const { code } = await pushTo(id, phone);
     const made = await order(northCall, { couponCode: code, memberPhone: phone, channel: 'WECHAT' });
@@ -401,6 +401,123 @@ describe('members and coupons', () => {
       .where(gte(salesDaily.day, formatDay(startOfMonth(ctx.t.clock.now()))));
     expect((await admin('GET', '/api/business/overview')).json().month.coupon).toBe(month?.coupon);
     expect(month?.coupon).toBeGreaterThanOrEqual(100);
+  });
+
+  it('values a coupon at the platform’s own price, never at the price an agent sets, and never above its cap', async () => {
+    // A percent off or free water without a cap is refused.
+    for (const type of ['FREE_LITRES', 'PERCENT_OFF']) {
+      const refused = await admin('POST', '/api/coupons/templates', {
+        ...templateBody,
+        type,
+        value: 10,
+        name: 'No cap',
+      });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().errors[0]).toMatchObject({ field: 'maxDiscount', code: 'required' });
+    }
+    // The agent prices its own machines at 50.00 a litre; the platform's price stays 0.50.
+    const agentPolicy = await northManager('POST', '/api/price-policies', {
+      name: unique('Agent prices '),
+      scope: 'AGENT',
+      scopeId: north.id,
+      priceWechat: 5000,
+      priceAlipay: 5000,
+      priceCard: 5000,
+      priceCoin: 5000,
+      discountPct: '0',
+      effectiveFrom: '2020-01-01 00:00:00',
+    });
+    expect(agentPolicy.statusCode, agentPolicy.body).toBe(201);
+    try {
+      const free = await template({ type: 'FREE_LITRES', value: 2000, maxDiscount: 10_000 });
+      const phone = newPhone();
+      const { code } = await pushTo(free, phone);
+      const made = (await order(northCall, { couponCode: code, memberPhone: phone })).json();
+      // 2 L at the agent's price is 100.00; the coupon takes 2 L at the platform's 0.50 off.
+      expect(made).toMatchObject({ listAmount: 10_000, couponAmount: 100, payable: 9_900 });
+      // The cap holds below the platform's value too.
+      const capped = await template({ type: 'FREE_LITRES', value: 2000, maxDiscount: 60 });
+      const other = newPhone();
+      const second = (
+        await order(northCall, { couponCode: (await pushTo(capped, other)).code, memberPhone: other })
+      ).json();
+      expect(second).toMatchObject({ couponAmount: 60 });
+      // A percent off is a share of the order at the platform's price.
+      const percent = await template({ type: 'PERCENT_OFF', value: 50, maxDiscount: 10_000 });
+      const third = newPhone();
+      const share = (
+        await order(northCall, { couponCode: (await pushTo(percent, third)).code, memberPhone: third })
+      ).json();
+      expect(share).toMatchObject({ couponAmount: 50 });
+    } finally {
+      const id = (await admin('GET', '/api/price-policies?scope=AGENT&size=100'))
+        .json()
+        .content.find((row: { scopeId: number }) => row.scopeId === north.id).id;
+      expect((await admin('DELETE', '/api/price-policies', [id])).statusCode).toBe(200);
+    }
+  });
+
+  it('earns no commission on an order refunded in full, even when its platform coupon is used again', async () => {
+    const phone = newPhone();
+    const id = await template({ value: 30 });
+    const { code } = await pushTo(id, phone);
+    const first = unique('S');
+    const made = (await order(northCall, { couponCode: code, memberPhone: phone, machineOrderNo: first })).json();
+    await pay(northCall, first, made.payable);
+    await northCall('POST', `/gateway/v1/orders/${first}/dispense`, { result: 'COMPLETED' });
+    const asked = await northManager('POST', `/api/orders/${made.orderNo}/refunds`, {
+      amount: made.payable,
+      reason: 'CUSTOMER',
+      note: 'Returned the bottle',
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    expect((await admin('PUT', `/api/refunds/${asked.json().id}/review`, { action: 'APPROVE' })).statusCode).toBe(200);
+    expect(await couponOf(id, phone)).toMatchObject({ status: 'UNUSED' });
+    // The coupon given back pays part of another order.
+    const second = unique('S');
+    const next = (await order(northCall, { couponCode: code, memberPhone: phone, machineOrderNo: second })).json();
+    await pay(northCall, second, next.payable);
+    expect(await couponOf(id, phone)).toMatchObject({ status: 'USED', orderNo: next.orderNo });
+    const commission = async (orderNo: string) => (await admin('GET', `/api/orders/${orderNo}`)).json().commission;
+    expect(await commission(made.orderNo)).toMatchObject({ base: 0, amount: 0 });
+    expect(await commission(next.orderNo)).toMatchObject({ base: 100, amount: 15 });
+  });
+
+  it('refunds a payment that arrives after its order closed: the order stays closed and its coupon stays returned', async () => {
+    const phone = newPhone();
+    const id = await template({ value: 30 });
+    const { code } = await pushTo(id, phone);
+    const no = unique('S');
+    const made = (await order(northCall, { couponCode: code, memberPhone: phone, machineOrderNo: no })).json();
+    ctx.t.clock.advance(6 * 60_000);
+    await ctx.t.app.scheduler.run('close-unpaid-orders');
+    expect(await couponOf(id, phone)).toMatchObject({ status: 'UNUSED', orderNo: null });
+    // The coins come in late, with the time the machine took them.
+    const late = await northCall('POST', `/gateway/v1/orders/${no}/payment`, {
+      channel: 'CARD',
+      amount: made.payable,
+      paidAt: ctx.t.clock.now().getTime() - 60_000,
+    });
+    expect(late.statusCode, late.body).toBe(200);
+    expect(late.json()).toMatchObject({ state: 'CLOSED', paid: made.payable, refunded: made.payable });
+    // Reported again, it changes nothing.
+    const again = await pay(northCall, no, made.payable);
+    expect(again.json()).toMatchObject({ state: 'CLOSED', paid: made.payable, refunded: made.payable });
+    const detail = (await admin('GET', `/api/orders/${made.orderNo}`)).json();
+    expect(detail.refunds).toMatchObject([{ reason: 'ORDER_CLOSED', status: 'SUCCESS', amount: made.payable }]);
+    expect(detail.commission).toMatchObject({ base: 0, amount: 0 });
+    expect(await couponOf(id, phone)).toMatchObject({ status: 'UNUSED', orderNo: null });
+    // The returned coupon still discounts one order, and only one.
+    const next = unique('S');
+    const second = (await order(northCall, { couponCode: code, memberPhone: phone, machineOrderNo: next })).json();
+    expect(second).toMatchObject({ couponAmount: 30 });
+    expect((await order(northCall, { couponCode: code, memberPhone: phone })).json()).toMatchObject({
+      code: 'COUPON_UNUSABLE',
+    });
+    // A closed order's dispense is refused, naming its state and the event.
+    const dispense = await northCall('POST', `/gateway/v1/orders/${no}/dispense`, { result: 'COMPLETED' });
+    expect(dispense.statusCode).toBe(409);
+    expect(dispense.json()).toMatchObject({ code: 'STATE_CONFLICT', state: 'CLOSED', event: 'COMPLETE' });
   });
 
   it('lets members claim at a machine, by template or by code, and gives first-order coupons once', async () => {

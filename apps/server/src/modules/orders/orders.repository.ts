@@ -222,11 +222,11 @@ export const ordersRepository = {
   },
 
   /** Closes the orders still unpaid that arrived before `before`; answers those it closed. */
-  async closeUnpaid(db: Database, before: Date, now: Date) {
+  async closeUnpaid(db: Database, move: { from: readonly string[]; to: string }, before: Date, now: Date) {
     return db
       .update(orders)
-      .set({ state: 'CLOSED', closeTime: now, updateTime: now })
-      .where(and(eq(orders.state, 'CREATED'), lt(orders.receivedTime, before)))
+      .set({ state: move.to, closeTime: now, updateTime: now })
+      .where(and(inArray(orders.state, [...move.from]), lt(orders.receivedTime, before)))
       .returning({ id: orders.id, createTime: orders.createTime, couponId: orders.couponId });
   },
 

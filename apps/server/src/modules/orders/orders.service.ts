@@ -6,27 +6,33 @@ import type {
   GatewayOrder,
   GatewayOrderInput,
   GatewayPaymentInput,
+  Prices,
 } from '@water/contract/gateway';
 import {
   type Channel,
   ORDER_RANGE_MAX_DAYS,
+  ORDER_STATE_MACHINE,
   type Order,
   type OrderDetail,
   type OrderQuery,
   type OrderState,
+  REFUND_STATE_MACHINE,
   type Refund,
   type RefundQuery,
   type RefundReason,
   type RefundRequestInput,
   type RefundReviewInput,
+  type RefundStatus,
 } from '@water/contract/orders';
+import { allows } from '@water/contract/state-machine';
 import dayjs from 'dayjs';
-import { type AgentPaths, agentById, agentIdsInScope, pathText } from '../../lib/agents.ts';
+import { type AgentPaths, agentById, agentIdsInScope, frozenAmong, pathText } from '../../lib/agents.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { badRequest, HttpError, invalidField, notFound } from '../../lib/http-errors.ts';
+import { badRequest, forbidden, HttpError, invalidField, notFound, stateConflict } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
 import { amountOf, percentOf, shareOf } from '../../lib/money.ts';
 import { inScope, type Principal } from '../../lib/principal.ts';
+import { moveBy } from '../../lib/state.ts';
 import { formatDateTime, formatDay, parseWireTime } from '../../lib/time.ts';
 import type { Sheet } from '../../lib/xlsx.ts';
 import type { CouponsService } from '../coupons/coupons.service.ts';
@@ -62,10 +68,25 @@ const OFFLINE_SALE_MAX_AGE_MS = 30 * 24 * 3_600_000;
 /** How far ahead of the server's clock a machine's time may run. */
 const CLOCK_SKEW_MS = 5 * 60_000;
 
+/** The order event each dispense result of the machine is. */
+const DISPENSE_EVENTS = { STARTED: 'START_DISPENSE', COMPLETED: 'COMPLETE', FAILED: 'FAIL_DISPENSE' } as const;
+
 /** Channels whose money goes back at once (the card is credited, the coins are paid out). */
 const IMMEDIATE_REFUNDS: readonly string[] = ['CARD', 'COIN'];
 
-const stateConflict = (message: string) => new HttpError(409, message, 'STATE_CONFLICT');
+/**
+ * What an order's commission is counted on: what was paid less what was refunded, plus the
+ * discount of the coupon the platform funds when that coupon is used on this very order; nothing
+ * for an order refunded in full or closed unpaid, whatever becomes of its coupon.
+ */
+export function commissionBase(
+  order: Pick<OrderRecord, 'state' | 'paid' | 'refunded'>,
+  platformFunded: number,
+): number {
+  if (order.state === 'REFUNDED' || order.state === 'CLOSED') return 0;
+  if (order.paid > 0 && order.refunded >= order.paid) return 0;
+  return order.paid - order.refunded + platformFunded;
+}
 
 function gatewayDto(order: OrderRecord): GatewayOrder {
   return {
@@ -140,6 +161,7 @@ function refundDto(row: RefundRow): Refund {
 }
 
 const yuan = (fen: number) => fen / 100;
+const yuanText = (fen: number) => (fen / 100).toFixed(2);
 
 /** The orders' columns, in every export. */
 const ORDER_SHEET: Omit<Sheet<OrderRow>, 'rows'> = {
@@ -189,12 +211,15 @@ export function createOrdersService(
     exports,
     paths,
     payTimeoutMs,
+    refundReviewAbove,
   }: {
     policies: PricePoliciesService;
     coupons: CouponsService;
     exports: ExportsService;
     paths: AgentPaths;
     payTimeoutMs: number;
+    /** Fen: a staff refund above this needs a second person's review (0: every one does). */
+    refundReviewAbove: () => Promise<number>;
   },
 ) {
   /** A time the machine gives, checked against the server's clock. */
@@ -253,22 +278,32 @@ export function createOrdersService(
     return refund;
   }
 
-  /** A refund succeeded: the order's refunded amount and state, and the roll-ups, follow. */
+  /**
+   * A refund succeeded: the order's refunded amount and state, and the roll-ups, follow (a closed
+   * order's late payment going back leaves it closed).
+   */
   async function refundSucceeded(
     tx: typeof db,
     order: OrderRecord,
     refund: RefundRecord,
+    event: 'SETTLE' | 'APPROVE',
     by: string | null,
     ref: string | null,
   ) {
     const now = clock.now();
-    await repo.updateRefund(tx, refund.id, { status: 'SUCCESS', doneTime: now, reviewedBy: by, channelRef: ref });
+    const status = moveBy(REFUND_STATE_MACHINE, refund.status as RefundStatus, event, {
+      message: `Refund ${refund.refundNo} is ${refund.status}: it was reviewed already`,
+    });
+    await repo.updateRefund(tx, refund.id, { status, doneTime: now, reviewedBy: by, channelRef: ref });
     const refunded = order.refunded + refund.amount;
-    const state = refunded >= order.paid ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+    const closed = order.state === 'CLOSED';
+    const state = moveBy(ORDER_STATE_MACHINE, order.state as OrderState, 'REFUND', {
+      to: closed ? 'CLOSED' : refunded >= order.paid ? 'REFUNDED' : 'PARTIALLY_REFUNDED',
+    });
     await repo.updateOrder(tx, { id: order.id, time: order.createTime }, { refunded, state, updateTime: now });
     await repo.addSales(tx, { ...salesAt(order, now), refunded: refund.amount });
     if (state === 'REFUNDED') await coupons.giveBack(tx, [order.id]);
-    if (order.memberId !== null) await membersRepository.subtractRefund(tx, order.memberId, refund.amount);
+    if (order.memberId !== null && !closed) await membersRepository.subtractRefund(tx, order.memberId, refund.amount);
     return { ...order, refunded, state };
   }
 
@@ -277,16 +312,52 @@ export function createOrdersService(
     if (amount <= 0) return order;
     const refund = await addRefund(tx, order, amount, reason, null, null);
     if (!IMMEDIATE_REFUNDS.includes(order.channel)) return order;
-    return refundSucceeded(tx, order, refund, null, null);
+    return refundSucceeded(tx, order, refund, 'SETTLE', null, null);
+  }
+
+  /**
+   * Money arrived for an order closed unpaid meanwhile: the payment is recorded and goes back
+   * (at once for a card or coins, through finance for a channel); the order stays closed and its
+   * coupon, given back when it closed, stays with its member. The same payment again changes nothing.
+   */
+  async function latePayment(tx: typeof db, order: OrderRecord, amount: number, ref: string | null, at: Date) {
+    moveBy(ORDER_STATE_MACHINE, order.state as OrderState, 'PAY_LATE');
+    if (order.paid > 0) {
+      if (ref !== null && order.payRef !== null && order.payRef !== ref) {
+        throw stateConflict(
+          `Order ${order.orderNo} was already paid by transaction ${order.payRef}`,
+          order.state,
+          'PAY_LATE',
+        );
+      }
+      return order;
+    }
+    await repo.updateOrder(
+      tx,
+      { id: order.id, time: order.createTime },
+      { paid: amount, payRef: ref, paidTime: at, updateTime: clock.now() },
+    );
+    await repo.addSales(tx, { ...salesAt(order, at), paid: amount });
+    const paid = { ...order, paid: amount, payRef: ref, paidTime: at };
+    return automaticRefund(tx, paid, amount, 'ORDER_CLOSED');
+  }
+
+  /** A payment's time: never before its order was made (beyond the clock skew allowed). */
+  function checkedPaidAt(order: OrderRecord, paidAt: Date): Date {
+    if (paidAt.getTime() < order.createTime.getTime() - CLOCK_SKEW_MS) {
+      throw invalidField('paidAt', `lies before the order was made (${formatDateTime(order.createTime)})`);
+    }
+    return paidAt;
   }
 
   /** Marks an order paid (once) and counts it in the roll-ups. */
   async function markPaid(tx: typeof db, order: OrderRecord, amount: number, ref: string | null, at: Date) {
     const now = clock.now();
+    const state = moveBy(ORDER_STATE_MACHINE, order.state as OrderState, 'PAY');
     await repo.updateOrder(
       tx,
       { id: order.id, time: order.createTime },
-      { state: 'PAID', paid: amount, payRef: ref, paidTime: at, closeTime: null, updateTime: now },
+      { state, paid: amount, payRef: ref, paidTime: at, updateTime: now },
     );
     await repo.addSales(tx, {
       ...salesAt(order, at),
@@ -299,7 +370,7 @@ export function createOrdersService(
     if (order.memberId !== null && (await membersRepository.addPaid(tx, order.memberId, amount, at)) === 1) {
       await coupons.giftFirstOrder(tx, order.memberId, order.machineId);
     }
-    return { ...order, state: 'PAID', paid: amount, payRef: ref, paidTime: at };
+    return { ...order, state, paid: amount, payRef: ref, paidTime: at };
   }
 
   /** A machine's order by its own number, locked for a change. */
@@ -371,8 +442,11 @@ export function createOrdersService(
       const agentId = machine.agentId;
       const createTime = machineTime('createdAt', input.createdAt);
       const prices = await policies.pricesFor(machine);
-      if (!prices) throw stateConflict(`No price policy covers machine ${machine.serialNo}: it cannot sell`);
+      if (!prices) {
+        throw new HttpError(409, `No price policy covers machine ${machine.serialNo}: it cannot sell`, 'RULE_VIOLATED');
+      }
       const [agent, path] = await Promise.all([agentById(db, agentId), paths.of(agentId)]);
+      const heldAgentIds = await frozenAmong(db, path);
       const memberKey = input.memberPhone
         ? { phone: input.memberPhone }
         : input.memberOpenid
@@ -386,7 +460,10 @@ export function createOrdersService(
         );
       }
       const memberId = memberKey ? await membersRepository.memberOf(db, memberKey, agentId) : null;
-      const unitPrice = memberId !== null && prices.memberPrice !== null ? prices.memberPrice : prices[input.channel];
+      const priceOf = (p: Prices) => (memberId !== null && p.memberPrice !== null ? p.memberPrice : p[input.channel]);
+      const unitPrice = priceOf(prices);
+      // Coupons are valued at the platform's own price, never at one an agent sets.
+      const platformPrices = input.couponCode ? await policies.platformPricesFor(machine) : null;
       const listAmount = amountOf(unitPrice, input.requestedMl);
       const discountAmount = Math.min(listAmount, percentOf(listAmount, prices.discountPct));
       const now = clock.now();
@@ -415,7 +492,7 @@ export function createOrdersService(
                     orderNo,
                     createTime,
                     base,
-                    unitPrice,
+                    unitPrice: platformPrices ? priceOf(platformPrices) : unitPrice,
                     requestedMl: input.requestedMl,
                   },
                 )
@@ -430,6 +507,7 @@ export function createOrdersService(
             agentId,
             agentPath: pathText(path),
             commissionRate: agent?.commissionRate ?? '0.00',
+            heldAgentIds,
             memberId,
             channel: input.channel,
             tap: input.tap,
@@ -479,8 +557,10 @@ export function createOrdersService(
         if (input.amount !== order.payable) {
           throw invalidField('amount', `must be the payable amount, ${order.payable} fen`);
         }
-        // A late report of money taken revives an order closed meanwhile: no payment is lost.
-        return markPaid(tx, order, input.amount, input.reference ?? null, paidAt);
+        checkedPaidAt(order, paidAt);
+        const ref = input.reference ?? null;
+        if (order.state === 'CLOSED') return latePayment(tx, order, input.amount, ref, paidAt);
+        return markPaid(tx, order, input.amount, ref, paidAt);
       });
       return gatewayDto(order);
     },
@@ -497,13 +577,19 @@ export function createOrdersService(
         const order = await lockedOrder(tx, { id: found.id, time: found.createTime });
         if (order.state !== 'CREATED' && order.state !== 'CLOSED') {
           if (order.payRef !== input.transactionId) {
-            throw stateConflict(`Order ${order.orderNo} was already paid by transaction ${order.payRef}`);
+            throw stateConflict(
+              `Order ${order.orderNo} was already paid by transaction ${order.payRef}`,
+              order.state,
+              'PAY',
+            );
           }
           return order;
         }
         if (input.amount !== order.payable) {
           throw invalidField('amount', `must be the payable amount, ${order.payable} fen`);
         }
+        checkedPaidAt(order, paidAt);
+        if (order.state === 'CLOSED') return latePayment(tx, order, input.amount, input.transactionId, paidAt);
         return markPaid(tx, order, input.amount, input.transactionId, paidAt);
       });
       return { orderNo: order.orderNo, state: order.state as OrderState };
@@ -522,44 +608,52 @@ export function createOrdersService(
       const order = await db.transaction(async (tx) => {
         const order = await lockedMachineOrder(tx, machine, machineOrderNo);
         const key = { id: order.id, time: order.createTime };
-        const settled = !['CREATED', 'CLOSED', 'PAID', 'DISPENSING'].includes(order.state);
-        if (order.state === 'CREATED' || order.state === 'CLOSED') {
-          throw stateConflict(`Order ${order.orderNo} is ${order.state}: it was not paid`);
+        const state = order.state as OrderState;
+        const event = DISPENSE_EVENTS[input.result];
+        if (state === 'CREATED' || state === 'CLOSED') {
+          throw stateConflict(`Order ${order.orderNo} is ${state}: it was not paid`, state, event);
         }
-        if (input.result === 'STARTED') {
-          if (order.state !== 'PAID') return order;
-          await repo.updateOrder(tx, key, { state: 'DISPENSING', updateTime: clock.now() });
-          return { ...order, state: 'DISPENSING' };
+        if (event === 'START_DISPENSE') {
+          // A start reported again, or after the end, changes nothing.
+          if (state !== 'PAID') return order;
+          const dispensing = moveBy(ORDER_STATE_MACHINE, state, event);
+          await repo.updateOrder(tx, key, { state: dispensing, updateTime: clock.now() });
+          return { ...order, state: dispensing };
         }
-        if (settled) {
-          const failedAlready = ['DISPENSE_FAILED', 'REFUNDING'].includes(order.state);
-          const same = (input.result === 'FAILED') === failedAlready || order.state === 'REFUNDED';
-          if (!same) throw stateConflict(`Order ${order.orderNo} was already reported ${order.state}`);
+        if (state !== 'PAID' && state !== 'DISPENSING') {
+          // The end reported again answers the order as it is; a contrary report is refused.
+          const failedAlready = ['DISPENSE_FAILED', 'REFUNDING'].includes(state);
+          const same = (event === 'FAIL_DISPENSE') === failedAlready || state === 'REFUNDED';
+          if (!same) throw stateConflict(`Order ${order.orderNo} was already reported ${state}`, state, event);
           return order;
         }
         const now = clock.now();
-        if (input.result === 'FAILED') {
-          const failed = {
-            ...order,
-            state: 'DISPENSE_FAILED',
-            dispensedMl: input.dispensedMl ?? 0,
-            dispenseEndTime: endedAt,
-          };
+        if (event === 'FAIL_DISPENSE') {
+          const failedState = moveBy(ORDER_STATE_MACHINE, state, event, {
+            to: order.paid > 0 ? 'REFUNDING' : 'REFUNDED',
+          });
+          const dispensedMl = input.dispensedMl ?? 0;
           await repo.updateOrder(tx, key, {
-            state: order.paid > 0 ? 'REFUNDING' : 'REFUNDED',
-            dispensedMl: failed.dispensedMl,
+            state: failedState,
+            dispensedMl,
             dispenseEndTime: endedAt,
             updateTime: now,
           });
-          await repo.addSales(tx, { ...salesAt(order, order.paidTime ?? endedAt), dispensedMl: failed.dispensedMl });
-          const refunding = { ...failed, state: order.paid > 0 ? 'REFUNDING' : 'REFUNDED' };
+          await repo.addSales(tx, { ...salesAt(order, order.paidTime ?? endedAt), dispensedMl });
           if (order.paid === 0) await coupons.giveBack(tx, [order.id]);
-          return automaticRefund(tx, refunding, order.paid, 'DISPENSE_FAILED');
+          const failed = { ...order, state: failedState, dispensedMl, dispenseEndTime: endedAt };
+          return automaticRefund(tx, failed, order.paid, 'DISPENSE_FAILED');
         }
+        const completedState = moveBy(ORDER_STATE_MACHINE, state, event);
         const dispensedMl = Math.min(input.dispensedMl ?? order.requestedMl, order.requestedMl);
-        await repo.updateOrder(tx, key, { state: 'COMPLETED', dispensedMl, dispenseEndTime: endedAt, updateTime: now });
+        await repo.updateOrder(tx, key, {
+          state: completedState,
+          dispensedMl,
+          dispenseEndTime: endedAt,
+          updateTime: now,
+        });
         await repo.addSales(tx, { ...salesAt(order, order.paidTime ?? endedAt), dispensedMl });
-        const completed = { ...order, state: 'COMPLETED', dispensedMl, dispenseEndTime: endedAt };
+        const completed = { ...order, state: completedState, dispensedMl, dispenseEndTime: endedAt };
         const shortBy = order.paid - shareOf(order.paid, dispensedMl, order.requestedMl);
         return automaticRefund(tx, completed, shortBy, 'SHORT_FILL');
       });
@@ -570,7 +664,9 @@ export function createOrdersService(
     async closeUnpaid(): Promise<number> {
       const now = clock.now();
       return db.transaction(async (tx) => {
-        const closed = await repo.closeUnpaid(tx, new Date(now.getTime() - payTimeoutMs), now);
+        const close = ORDER_STATE_MACHINE.events.CLOSE;
+        const move = { from: close.from, to: moveBy(ORDER_STATE_MACHINE, 'CREATED', 'CLOSE') };
+        const closed = await repo.closeUnpaid(tx, move, new Date(now.getTime() - payTimeoutMs), now);
         await coupons.giveBack(
           tx,
           closed.filter((order) => order.couponId !== null).map((order) => order.id),
@@ -646,29 +742,44 @@ export function createOrdersService(
         repo.refundsOf(db, order.id),
         coupons.platformFunded(order),
       ]);
-      const base = order.paid - order.refunded + platformFunded;
+      const base = commissionBase(order, platformFunded);
+      const pending = refunds.filter((refund) => refund.status === 'PENDING').reduce((sum, r) => sum + r.amount, 0);
       return {
         ...orderDto(order),
         refunds: refunds.map(refundDto),
-        commission: { base, amount: percentOf(base, order.commissionRate) },
+        commission: { base, amount: percentOf(base, order.commissionRate), heldAgentIds: order.heldAgentIds },
+        refundable: allows(ORDER_STATE_MACHINE, order.state as OrderState, 'REQUEST_REFUND')
+          ? Math.max(0, order.paid - order.refunded - pending)
+          : 0,
       };
     },
 
-    /** Staff ask for a refund of a completed order; it waits in the review queue. */
+    /**
+     * Staff ask for a refund of a completed order. It waits for a second person's review, unless
+     * it is at most the amount global settings let go back without one and the money goes back at
+     * once (card, coins).
+     */
     async requestRefund(principal: Principal, orderNo: string, input: RefundRequestInput): Promise<Refund> {
       const note = input.note.trim();
       if (!note) throw invalidField('note', 'say why the money goes back', 'required');
       const found = await visibleOrder(principal, orderNo);
+      const reviewAbove = await refundReviewAbove();
       const refund = await db.transaction(async (tx) => {
         const order = await lockedOrder(tx, { id: found.id, time: found.createTime });
-        if (order.state !== 'COMPLETED' && order.state !== 'PARTIALLY_REFUNDED') {
-          throw stateConflict(`Order ${orderNo} is ${order.state}: only a completed order is refunded by staff`);
-        }
+        moveBy(ORDER_STATE_MACHINE, order.state as OrderState, 'REQUEST_REFUND', {
+          message: `Order ${orderNo} is ${order.state}: only a completed order is refunded by staff`,
+        });
         const left = order.paid - order.refunded - (await repo.pendingRefunds(tx, order.id));
         if (input.amount > left) {
-          throw invalidField('amount', `at most ${left} fen is left to refund`, 'too_large', { limit: left });
+          throw invalidField('amount', `at most ${yuanText(left)} yuan is left to refund`, 'too_large', {
+            limit: left,
+          });
         }
-        return addRefund(tx, order, input.amount, input.reason, principal.username, note);
+        const refund = await addRefund(tx, order, input.amount, input.reason, principal.username, note);
+        if (input.amount <= reviewAbove && IMMEDIATE_REFUNDS.includes(order.channel)) {
+          await refundSucceeded(tx, order, refund, 'SETTLE', principal.username, null);
+        }
+        return refund;
       });
       const [row] = (await repo.refundsOf(db, found.id)).filter((r) => r.id === refund.id);
       return refundDto(row as RefundRow);
@@ -691,27 +802,31 @@ export function createOrdersService(
       if (input.action === 'APPROVE' && !IMMEDIATE_REFUNDS.includes(found.channel) && !input.channelRef) {
         throw invalidField('channelRef', `give the ${found.channel} reference of the money sent back`, 'required');
       }
+      if (found.createBy !== null && found.createBy === principal.username) {
+        throw forbidden('You asked for this refund: another person reviews it', 'FORBIDDEN');
+      }
       await db.transaction(async (tx) => {
         const refund = await repo.refund(tx, refundId, true);
-        if (refund?.status !== 'PENDING') {
-          throw stateConflict(`Refund ${found.refundNo} is ${refund?.status ?? 'gone'}: it was reviewed already`);
-        }
+        if (!refund) throw notFound(`No refund with id ${refundId}`);
+        const reviewed = `Refund ${found.refundNo} is ${refund.status}: it was reviewed already`;
         const order = await lockedOrder(tx, { id: refund.orderId, time: refund.orderTime });
         if (input.action === 'REJECT') {
+          const status = moveBy(REFUND_STATE_MACHINE, refund.status as RefundStatus, 'REJECT', { message: reviewed });
           const note = input.note?.trim();
           if (!note) throw invalidField('note', 'say why the refund is rejected', 'required');
           await repo.updateRefund(tx, refund.id, {
-            status: 'FAILED',
+            status,
             reviewedBy: principal.username,
             doneTime: clock.now(),
             note: refund.note ? `${refund.note} / ${note}` : note,
           });
-          if (order.state === 'REFUNDING') {
-            await repo.updateOrder(tx, { id: order.id, time: order.createTime }, { state: 'DISPENSE_FAILED' });
+          if (allows(ORDER_STATE_MACHINE, order.state as OrderState, 'REJECT_REFUND')) {
+            const state = moveBy(ORDER_STATE_MACHINE, order.state as OrderState, 'REJECT_REFUND');
+            await repo.updateOrder(tx, { id: order.id, time: order.createTime }, { state });
           }
           return;
         }
-        await refundSucceeded(tx, order, refund, principal.username, input.channelRef ?? null);
+        await refundSucceeded(tx, order, refund, 'APPROVE', principal.username, input.channelRef ?? null);
       });
     },
   };

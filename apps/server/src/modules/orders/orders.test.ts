@@ -197,7 +197,7 @@ describe('orders, refunds and price policies', () => {
       refunded: 30,
     });
 
-    const second = (await ask(20, finance)).json();
+    const second = (await ask(20)).json();
     const rejected = await finance('PUT', `/api/refunds/${second.id}/review`, { action: 'REJECT' });
     expect(rejected.json().errors[0]).toMatchObject({ field: 'note', code: 'required' });
     await finance('PUT', `/api/refunds/${second.id}/review`, { action: 'REJECT', note: 'Not our machine' });
@@ -205,11 +205,114 @@ describe('orders, refunds and price policies', () => {
       state: 'PARTIALLY_REFUNDED',
       refunded: 30,
     });
-    await finance('PUT', `/api/refunds/${(await ask(20, finance)).json().id}/review`, { action: 'APPROVE' });
+    await finance('PUT', `/api/refunds/${(await ask(20)).json().id}/review`, { action: 'APPROVE' });
     const done = (await finance('GET', `/api/orders/${orderNo}`)).json();
     expect(done).toMatchObject({ state: 'REFUNDED', refunded: 50 });
     expect(done.refunds.map((r: { status: string }) => r.status)).toEqual(['SUCCESS', 'FAILED', 'SUCCESS']);
     expect((await ask(1, finance)).statusCode).toBe(409);
+  });
+
+  it('tells the refund form what is left once pending refunds count, and refuses more in yuan', async () => {
+    const orderNo = await cardSale(northCall);
+    const ask = (amount: number) =>
+      northManager('POST', `/api/orders/${orderNo}/refunds`, { amount, reason: 'CUSTOMER', note: 'Cloudy water' });
+    expect((await ask(30)).statusCode).toBe(201);
+    const detail = (await northManager('GET', `/api/orders/${orderNo}`)).json();
+    expect(detail).toMatchObject({ paid: 50, refunded: 0, refundable: 20 });
+    const refused = (await ask(21)).json();
+    expect(refused.errors[0]).toMatchObject({ field: 'amount', code: 'too_large', params: { limit: 20 } });
+    expect(refused.message).toBe('amount: at most 0.20 yuan is left to refund');
+    // An order that cannot be refunded by staff has nothing refundable.
+    const open = await northCall('POST', '/gateway/v1/orders', {
+      machineOrderNo: unique('S'),
+      tap: 1,
+      waterType: 'COLD',
+      requestedMl: 1000,
+      channel: 'CARD',
+    });
+    expect((await northManager('GET', `/api/orders/${open.json().orderNo}`)).json()).toMatchObject({
+      state: 'CREATED',
+      refundable: 0,
+    });
+  });
+
+  it('never lets the requester approve their own refund; small card refunds go back at once when settings allow', async () => {
+    const orderNo = await cardSale(northCall);
+    const ask = (amount: number, as: Caller) =>
+      as('POST', `/api/orders/${orderNo}/refunds`, { amount, reason: 'STAFF', note: 'Goodwill' });
+    const own = (await ask(10, finance)).json();
+    expect(own.status).toBe('PENDING');
+    const self = await finance('PUT', `/api/refunds/${own.id}/review`, { action: 'APPROVE' });
+    expect(self.statusCode).toBe(403);
+    expect((await finance('GET', `/api/orders/${orderNo}`)).json()).toMatchObject({ refunded: 0 });
+    expect((await admin('PUT', `/api/refunds/${own.id}/review`, { action: 'APPROVE' })).statusCode).toBe(200);
+    // A refund reviewed already is a state conflict naming the refund's state and the event.
+    const twice = await admin('PUT', `/api/refunds/${own.id}/review`, { action: 'REJECT', note: 'late' });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toMatchObject({ code: 'STATE_CONFLICT', state: 'SUCCESS', event: 'REJECT' });
+
+    // Global settings let card refunds of up to 0.15 go back without a second person.
+    const settings = (await admin('GET', '/api/global/setting')).json();
+    expect((await admin('PUT', '/api/global/setting', { ...settings, refundReviewAbove: 15 })).statusCode).toBe(204);
+    try {
+      const small = (await ask(15, finance)).json();
+      expect(small).toMatchObject({ status: 'SUCCESS', amount: 15 });
+      const large = (await ask(16, finance)).json();
+      expect(large).toMatchObject({ status: 'PENDING' });
+      expect((await finance('GET', `/api/orders/${orderNo}`)).json()).toMatchObject({
+        state: 'PARTIALLY_REFUNDED',
+        refunded: 25,
+        refundable: 9,
+      });
+    } finally {
+      await admin('PUT', '/api/global/setting', settings);
+    }
+  });
+
+  it('refuses a payment dated before its order was made, changing nothing', async () => {
+    const no = unique('S');
+    const made = await northCall('POST', '/gateway/v1/orders', {
+      machineOrderNo: no,
+      tap: 1,
+      waterType: 'COLD',
+      requestedMl: 2000,
+      channel: 'CARD',
+      createdAt: ctx.t.clock.now().getTime() - 3_600_000,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const early = await northCall('POST', `/gateway/v1/orders/${no}/payment`, {
+      channel: 'CARD',
+      amount: made.json().payable,
+      paidAt: ctx.t.clock.now().getTime() - 2 * 3_600_000,
+    });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().errors[0]).toMatchObject({ field: 'paidAt' });
+    expect((await admin('GET', `/api/orders/${made.json().orderNo}`)).json()).toMatchObject({
+      state: 'CREATED',
+      paid: 0,
+    });
+    // Within the clock skew it is taken, on the time the machine gives.
+    const paid = await northCall('POST', `/gateway/v1/orders/${no}/payment`, {
+      channel: 'CARD',
+      amount: made.json().payable,
+      paidAt: ctx.t.clock.now().getTime() - 3_600_000 - 60_000,
+    });
+    expect(paid.json()).toMatchObject({ state: 'PAID' });
+  });
+
+  it('marks what a frozen agent earns for settlement to hold, while its machines keep selling', async () => {
+    const review = (action: string) => admin('PUT', `/api/agents/${north.id}/review`, { action, note: 'Audit' });
+    expect((await review('FREEZE')).statusCode).toBe(200);
+    try {
+      const frozenSale = await cardSale(northCall);
+      const detail = (await admin('GET', `/api/orders/${frozenSale}`)).json();
+      expect(detail).toMatchObject({ state: 'COMPLETED' });
+      expect(detail.commission.heldAgentIds).toEqual([north.id]);
+    } finally {
+      expect((await review('UNFREEZE')).statusCode).toBe(200);
+    }
+    const after = (await admin('GET', `/api/orders/${await cardSale(northCall)}`)).json();
+    expect(after.commission.heldAgentIds).toEqual([]);
   });
 
   it('reconciles: for every scope and day, paid minus refunded over the orders equals the roll-ups', async () => {

@@ -167,6 +167,7 @@ export function createPricePoliciesService(
       const fields = await checkedFields(principal, input);
       await repo.insert(db, {
         ...fields,
+        setByPlatform: principal.scope === null,
         status: input.status ?? 'ACTIVE',
         createBy: principal.username,
         updateBy: principal.username,
@@ -179,6 +180,7 @@ export function createPricePoliciesService(
       const fields = await checkedFields(principal, input);
       await repo.update(db, input.id, {
         ...fields,
+        setByPlatform: principal.scope === null,
         ...(input.status ? { status: input.status } : {}),
         updateBy: principal.username,
         updateTime: clock.now(),
@@ -195,38 +197,57 @@ export function createPricePoliciesService(
 
     /** The prices of a machine now: the most specific active policy in effect, or null if none covers it. */
     async pricesFor(machine: PricedMachine): Promise<(Prices & { policyId: number }) | null> {
+      return choose(machine, await activePolicies.get('active', () => repo.active(db)));
+    },
+
+    /**
+     * The platform's own prices of a machine: the most specific active policy set by staff whose
+     * data scope is unrestricted (what coupons are valued at, whatever an agent charges).
+     */
+    async platformPricesFor(machine: PricedMachine): Promise<(Prices & { policyId: number }) | null> {
       const policies = await activePolicies.get('active', () => repo.active(db));
-      const now = clock.now().getTime();
-      const path = machine.agentId === null ? [] : await paths.of(machine.agentId);
-      let best: Policy | undefined;
-      let bestRank = -1;
-      for (const policy of policies) {
-        if (policy.effectiveFrom.getTime() > now) continue;
-        let rank: number;
-        if (policy.scope === 'ALL') rank = RANK.ALL;
-        else if (policy.scope === 'MODEL') rank = policy.scopeId === machine.modelId ? RANK.MODEL : -1;
-        else if (policy.scope === 'MACHINE') rank = policy.scopeId === machine.id ? RANK.MACHINE : -1;
-        else {
-          const depth = path.indexOf(policy.scopeId ?? 0);
-          rank = depth < 0 ? -1 : RANK.AGENT + depth / 64;
-        }
-        if (rank < 0) continue;
-        const newer = best !== undefined && rank === bestRank && policy.effectiveFrom > best.effectiveFrom;
-        if (rank > bestRank || newer) {
-          best = policy;
-          bestRank = rank;
-        }
-      }
-      if (!best) return null;
-      return {
-        policyId: best.id,
-        WECHAT: best.priceWechat,
-        ALIPAY: best.priceAlipay,
-        CARD: best.priceCard,
-        COIN: best.priceCoin,
-        memberPrice: best.memberPrice,
-        discountPct: best.discountPct,
-      };
+      return choose(
+        machine,
+        policies.filter((policy) => policy.setByPlatform),
+      );
     },
   };
+
+  /** The most specific policy in effect of those given for a machine, as its prices. */
+  async function choose(
+    machine: PricedMachine,
+    policies: readonly Policy[],
+  ): Promise<(Prices & { policyId: number }) | null> {
+    const now = clock.now().getTime();
+    const path = machine.agentId === null ? [] : await paths.of(machine.agentId);
+    let best: Policy | undefined;
+    let bestRank = -1;
+    for (const policy of policies) {
+      if (policy.effectiveFrom.getTime() > now) continue;
+      let rank: number;
+      if (policy.scope === 'ALL') rank = RANK.ALL;
+      else if (policy.scope === 'MODEL') rank = policy.scopeId === machine.modelId ? RANK.MODEL : -1;
+      else if (policy.scope === 'MACHINE') rank = policy.scopeId === machine.id ? RANK.MACHINE : -1;
+      else {
+        const depth = path.indexOf(policy.scopeId ?? 0);
+        rank = depth < 0 ? -1 : RANK.AGENT + depth / 64;
+      }
+      if (rank < 0) continue;
+      const newer = best !== undefined && rank === bestRank && policy.effectiveFrom > best.effectiveFrom;
+      if (rank > bestRank || newer) {
+        best = policy;
+        bestRank = rank;
+      }
+    }
+    if (!best) return null;
+    return {
+      policyId: best.id,
+      WECHAT: best.priceWechat,
+      ALIPAY: best.priceAlipay,
+      CARD: best.priceCard,
+      COIN: best.priceCoin,
+      memberPrice: best.memberPrice,
+      discountPct: best.discountPct,
+    };
+  }
 }

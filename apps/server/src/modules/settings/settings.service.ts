@@ -1,3 +1,4 @@
+import { GLOBAL_SETTING_QUERY } from '@water/contract/constants';
 import type { GlobalSettings, GlobalSettingsQuery } from '@water/contract/settings';
 import type { Static } from 'typebox';
 import { InvalidatingCache } from '../../lib/cache.ts';
@@ -17,6 +18,11 @@ export function createSettingsService({ db, clock, events }: Pick<Deps, 'db' | '
   return {
     async get({ sideCode, fromType }: Side): Promise<GlobalSettings> {
       return (await cache.get(`${sideCode}\u0000${fromType}`, () => repo.find(db, sideCode, fromType))) ?? {};
+    },
+
+    /** Fen: a staff refund above this needs a second person's review (the console's setting; 0 when unset). */
+    async refundReviewAbove(): Promise<number> {
+      return (await this.get(GLOBAL_SETTING_QUERY)).refundReviewAbove ?? 0;
     },
 
     /** Stores a side's settings; every instance drops its copy. */

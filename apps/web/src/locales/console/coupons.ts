@@ -24,7 +24,7 @@ export const couponsLocales = {
     noMinimum: 'No minimum',
     noMinimumHint: 'Leave empty for no minimum.',
     maxDiscount: 'At most (yuan)',
-    maxDiscountHint: 'Leave empty for no cap.',
+    maxDiscountHint: 'The most one order gets off (valued at the platform’s price).',
     scope: 'Good at',
     scopes: {
       ALL: 'Every machine',
@@ -134,7 +134,7 @@ export const couponsLocales = {
     noMinimum: '无门槛',
     noMinimumHint: '留空表示无门槛。',
     maxDiscount: '最多减（元）',
-    maxDiscountHint: '留空则不封顶。',
+    maxDiscountHint: '单笔订单最多优惠的金额（按平台价格计算）。',
     scope: '适用范围',
     scopes: { ALL: '全部设备', AGENT: '代理商及其下级', SITE: '指定点位', MACHINE: '指定设备', MODEL: '指定型号' },
     scopeShort: { ALL: '全部设备', AGENT: '代理商', SITE: '点位', MACHINE: '设备', MODEL: '型号' },

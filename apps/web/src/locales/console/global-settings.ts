@@ -9,6 +9,10 @@ export const globalSettingsLocales = {
     footerTxtHelp: 'Replaces “© year title” at the foot of every page.',
     caseNumber: 'Case number (ICP)',
     caseNumberHelp: 'Linked to the MIIT filing site in the footer.',
+    business: 'Refunds',
+    refundReviewAbove: 'Card and coin refunds without a second review, up to (yuan)',
+    refundReviewAboveHelp:
+      'A staff refund of at most this much by water card or coins goes back at once; a larger one, and every WeChat or Alipay refund, waits for another person to approve it. Empty or 0: every staff refund is reviewed. Nobody ever approves their own refund.',
     publicity: 'Publicity page',
     publicityTitle: 'Heading',
     publicityBody: 'Text',
@@ -45,6 +49,10 @@ export const globalSettingsLocales = {
     footerTxtHelp: '替换每个页面底部的“© 年份 标题”。',
     caseNumber: '备案号（ICP）',
     caseNumberHelp: '在页脚中链接到工信部备案网站。',
+    business: '退款',
+    refundReviewAbove: '无需复核的水卡和投币退款上限（元）',
+    refundReviewAboveHelp:
+      '工作人员发起的水卡或投币退款不超过此金额时立即退回；超过此金额的退款以及所有微信、支付宝退款，须由另一人审核。留空或为 0：所有工作人员退款都须复核。任何人都不能审核自己发起的退款。',
     publicity: '公示页',
     publicityTitle: '标题',
     publicityBody: '正文',

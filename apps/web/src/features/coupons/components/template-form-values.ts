@@ -89,7 +89,7 @@ export function toTemplateInput(values: TemplateFormValues): Omit<CouponTemplate
     type: values.type,
     value,
     minSpend: present(values.minSpend) ? toFen(values.minSpend) : 0,
-    maxDiscount: values.type === 'PERCENT_OFF' && present(values.maxDiscount) ? toFen(values.maxDiscount) : null,
+    maxDiscount: values.type !== 'AMOUNT_OFF' && present(values.maxDiscount) ? toFen(values.maxDiscount) : null,
     scope: values.scope,
     scopeIds: values.scope === 'ALL' ? [] : (values.scopeIds ?? []),
     issueType: values.issueType,

@@ -106,9 +106,14 @@ export function TemplateForm({ dialog }: { dialog: FormDialog<CouponTemplate> })
             <InputNumber<string> {...money} />
           </Form.Item>
         </Col>
-        {type === 'PERCENT_OFF' && (
+        {type !== 'AMOUNT_OFF' && (
           <Col xs={12} sm={8}>
-            <Form.Item name="maxDiscount" label={t('coupons.maxDiscount')} extra={t('coupons.maxDiscountHint')}>
+            <Form.Item
+              name="maxDiscount"
+              label={t('coupons.maxDiscount')}
+              extra={t('coupons.maxDiscountHint')}
+              rules={[required(t('coupons.maxDiscount'))]}
+            >
               <InputNumber<string> {...money} min="0.01" />
             </Form.Item>
           </Col>

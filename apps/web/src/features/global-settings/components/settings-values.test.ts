@@ -8,6 +8,7 @@ describe('settings form values', () => {
       footerTxt: '',
       caseNumber: '',
       publicity: { title: '', body: '', contact: '', images: [] },
+      refundReviewAbove: null,
     });
     expect(toSettingsValues({ title: 'T', publicity: { images: ['/files/a.png'] } })).toMatchObject({
       title: 'T',
@@ -33,7 +34,15 @@ describe('settings form values', () => {
       footerTxt: '© Water Co.',
       caseNumber: 'ICP 1',
       publicity: { title: 'Notice', body: 'Text', contact: '400', images: ['/files/a.png', 'https://x.example/b.png'] },
+      refundReviewAbove: 1050,
     };
     expect(toSettings(toSettingsValues(stored))).toEqual(stored);
+  });
+
+  it('keeps the refund review threshold in fen, entered in yuan', () => {
+    expect(toSettingsValues({ refundReviewAbove: 1050 }).refundReviewAbove).toBe('10.50');
+    expect(toSettings({ refundReviewAbove: '0.3' })).toEqual({ refundReviewAbove: 30 });
+    expect(toSettings({ refundReviewAbove: '0' })).toEqual({});
+    expect(toSettings({ refundReviewAbove: null })).toEqual({});
   });
 });

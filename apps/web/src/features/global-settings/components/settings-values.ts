@@ -1,4 +1,5 @@
 import type { GlobalSettings, Publicity } from '@water/contract/settings';
+import Decimal from 'decimal.js';
 
 /** The settings form: every text present (empty when unset), the images as a list. */
 export interface SettingsValues {
@@ -6,6 +7,8 @@ export interface SettingsValues {
   footerTxt: string;
   caseNumber: string;
   publicity: { title: string; body: string; contact: string; images: string[] };
+  /** Yuan: staff card and coin refunds up to this go back without a second person ('' or 0: none do). */
+  refundReviewAbove: string | null;
 }
 
 export function toSettingsValues(settings: GlobalSettings | undefined): SettingsValues {
@@ -20,6 +23,9 @@ export function toSettingsValues(settings: GlobalSettings | undefined): Settings
       contact: publicity?.contact ?? '',
       images: publicity?.images ?? [],
     },
+    refundReviewAbove: settings?.refundReviewAbove
+      ? new Decimal(settings.refundReviewAbove).dividedBy(100).toFixed(2)
+      : null,
   };
 }
 
@@ -48,5 +54,9 @@ export function toSettings(values: Partial<SettingsValues>): GlobalSettings {
   if (contact) publicity.contact = contact;
   if (source?.images && source.images.length > 0) publicity.images = [...source.images];
   if (Object.keys(publicity).length > 0) settings.publicity = publicity;
+  const reviewAbove = values.refundReviewAbove
+    ? new Decimal(values.refundReviewAbove).times(100).round().toNumber()
+    : 0;
+  if (reviewAbove > 0) settings.refundReviewAbove = reviewAbove;
   return settings;
 }

@@ -1,5 +1,20 @@
 import { PUBLICITY_MAX_IMAGES } from '@water/contract/constants';
-import { Alert, App, Button, Card, Col, Divider, Flex, Form, Input, Result, Row, Skeleton, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  Divider,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Result,
+  Row,
+  Skeleton,
+  Typography,
+} from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHref } from 'react-router';
@@ -40,7 +55,7 @@ export function GlobalSettingsPage() {
       await save.mutateAsync(toSettings(submitted));
       message.success(t('globalSettings.saved'));
     } catch (error) {
-      reportFormError(form, error);
+      reportFormError(form, error, undefined, ['refundReviewAbove']);
     }
   };
   const undo = () =>
@@ -115,6 +130,24 @@ export function GlobalSettingsPage() {
                   rules={[max(100)]}
                 >
                   <Input showCount maxLength={100} />
+                </Form.Item>
+                <Divider />
+                <Typography.Title level={2} style={{ marginTop: 0, fontSize: 16 }}>
+                  {t('globalSettings.business')}
+                </Typography.Title>
+                <Form.Item
+                  name="refundReviewAbove"
+                  label={t('globalSettings.refundReviewAbove')}
+                  extra={t('globalSettings.refundReviewAboveHelp')}
+                >
+                  <InputNumber<string>
+                    stringMode
+                    min="0"
+                    max="100000"
+                    precision={2}
+                    placeholder="0.00"
+                    style={{ width: '100%', maxWidth: 240 }}
+                  />
                 </Form.Item>
                 <Divider />
                 <Flex justify="space-between" align="baseline" wrap gap={8}>

@@ -1,4 +1,5 @@
-import type { OrderState } from '@water/contract/orders';
+import { ORDER_STATE_MACHINE, type OrderState } from '@water/contract/orders';
+import { allows } from '@water/contract/state-machine';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 
@@ -20,5 +21,5 @@ export function OrderStateTag({ state }: { state: OrderState }) {
   return <Tag color={COLORS[state]}>{t(`orders.states.${state}`)}</Tag>;
 }
 
-/** Whether staff may ask for a refund of an order in this state. */
-export const refundable = (state: OrderState) => state === 'COMPLETED' || state === 'PARTIALLY_REFUNDED';
+/** Whether staff may ask for a refund of an order in this state (the order's state table decides). */
+export const refundable = (state: OrderState) => allows(ORDER_STATE_MACHINE, state, 'REQUEST_REFUND');

@@ -1,10 +1,10 @@
-import { type Order, STAFF_REFUND_REASONS } from '@water/contract/orders';
-import { Alert, Form, Input, InputNumber, Select } from 'antd';
+import { type Order, type OrderDetail, STAFF_REFUND_REASONS } from '@water/contract/orders';
+import { Alert, Form, Input, InputNumber, Modal, Select } from 'antd';
 import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/form-modal.tsx';
 import { formatFen } from '@/lib/format/money.ts';
-import { useRequestRefund } from '../api/orders.ts';
+import { useOrder, useRequestRefund } from '../api/orders.ts';
 
 interface RefundValues {
   amount: string;
@@ -12,7 +12,10 @@ interface RefundValues {
   note: string;
 }
 
-/** Staff ask for a refund of a completed order: amount in yuan (at most what is left), reason and note. */
+/**
+ * Staff ask for a refund of a completed order: amount in yuan (at most what is left once the
+ * refunds made and those waiting for review are counted, as the server counts it), reason and note.
+ */
 export function RefundForm({
   order,
   session,
@@ -22,10 +25,35 @@ export function RefundForm({
   session: number;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
+  const detail = useOrder(order?.orderNo);
+  if (order !== undefined && detail.data?.orderNo !== order.orderNo) {
+    return (
+      <Modal
+        open
+        loading
+        title={t('orders.refundTitle', { orderNo: order.orderNo })}
+        footer={null}
+        onCancel={onClose}
+      />
+    );
+  }
+  return <RefundDialog order={order && detail.data} session={session} onClose={onClose} />;
+}
+
+function RefundDialog({
+  order,
+  session,
+  onClose,
+}: {
+  order: OrderDetail | undefined;
+  session: number;
+  onClose: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<RefundValues>();
   const request = useRequestRefund();
-  const left = order ? order.paid - order.refunded : 0;
+  const left = order?.refundable ?? 0;
   const leftYuan = new Decimal(left).dividedBy(100).toFixed(2);
   return (
     <FormModal<RefundValues>
@@ -37,6 +65,7 @@ export function RefundForm({
       doneText={t('orders.requested')}
       form={form}
       fieldNames={{ amount: 'amount' }}
+      fenFields={['amount']}
       initialValues={{ amount: leftYuan, reason: 'CUSTOMER' }}
       onSubmit={async (values) => {
         if (!order) return;

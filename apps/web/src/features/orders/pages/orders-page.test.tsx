@@ -2,10 +2,12 @@
 import '@/test/antd-jsdom.ts';
 import '@/test/console-texts.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { UserDto } from '@water/contract/auth';
 import type { Order, OrderDetail, Refund } from '@water/contract/orders';
 import type { InternalAxiosRequestConfig } from 'axios';
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { useSession } from '@/lib/session.ts';
 import { cleanUpPage, renderPage, serveWith } from '@/test/render-page.tsx';
 import { OrdersPage } from './orders-page.tsx';
 import { RefundsPage } from './refunds-page.tsx';
@@ -75,6 +77,16 @@ describe('OrdersPage', () => {
       calls.push(config);
       if (config.url === 'api/agents') return { content: [], totalElements: 0 };
       if (config.method === 'post') return refund({ status: 'PENDING' });
+      if (config.url === 'api/orders/202611230000000001') {
+        // 2.00 paid, 0.50 refunded, 0.30 waiting for review: 1.20 is left.
+        const detail: OrderDetail = {
+          ...order('202611230000000001'),
+          refunds: [refund({ amount: 30, reason: 'CUSTOMER' })],
+          commission: { base: 150, amount: 23, heldAgentIds: [] },
+          refundable: 120,
+        };
+        return detail;
+      }
       return {
         content: [order('202611230000000001'), order('202611230000000002', { state: 'CLOSED', paid: 0, refunded: 0 })],
         totalElements: 2,
@@ -96,8 +108,8 @@ describe('OrdersPage', () => {
     expect(closedRefund.disabled).toBe(true);
 
     fireEvent.click(within(row('202611230000000001')).getByRole('button', { name: /Refund/ }));
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('At most CN¥1.50 can be refunded.')).toBeTruthy();
+    expect(await screen.findByText('At most CN¥1.20 can be refunded.', {}, { timeout: 5000 })).toBeTruthy();
+    const dialog = screen.getByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('Amount (yuan)'), { target: { value: '1.2' } });
     fireEvent.change(within(dialog).getByLabelText('Note'), { target: { value: '  Water tasted odd  ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
@@ -119,7 +131,8 @@ describe('OrdersPage', () => {
           doneTime: '2026-11-23 09:01:00',
         }),
       ],
-      commission: { base: 150, amount: 23 },
+      commission: { base: 150, amount: 23, heldAgentIds: [] },
+      refundable: 150,
     };
     serveWith((config) => {
       if (config.url === 'api/agents') return { content: [], totalElements: 0 };
@@ -207,5 +220,25 @@ describe('RefundsPage', () => {
     const sent = calls.find((call) => call.method === 'put') as InternalAxiosRequestConfig;
     expect(sent.url).toBe('api/refunds/3/review');
     expect(JSON.parse(sent.data as string)).toEqual({ action: 'APPROVE', channelRef: 'wx-4200009' });
+  });
+
+  it('does not offer to review a refund the signed-in user asked for', async () => {
+    serveWith(() => ({
+      content: [
+        refund({ refundNo: 'R-OWN', createBy: 'finance1' }),
+        refund({ id: 4, refundNo: 'R-OTHER', createBy: 'clerk' }),
+      ],
+      totalElements: 2,
+    }));
+    renderPage(<RefundsPage />, ['refund:list', 'refund:review']);
+    useSession.setState({ user: { username: 'finance1' } as UserDto });
+    const table = await screen.findByRole('region', { name: 'Refunds' });
+    await within(table).findByText('R-OWN', {}, { timeout: 5000 });
+    const review = (refundNo: string) =>
+      within(within(table).getByText(refundNo).closest('tr') as HTMLElement).getByRole('button', {
+        name: /Review/,
+      }) as HTMLButtonElement;
+    expect(review('R-OWN').disabled).toBe(true);
+    expect(review('R-OTHER').disabled).toBe(false);
   });
 });

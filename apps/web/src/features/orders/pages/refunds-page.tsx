@@ -1,5 +1,12 @@
 import { AuditOutlined } from '@ant-design/icons';
-import { ORDER_PERMISSIONS, REFUND_REASONS, REFUND_STATUSES, type Refund } from '@water/contract/orders';
+import {
+  ORDER_PERMISSIONS,
+  REFUND_REASONS,
+  REFUND_STATE_MACHINE,
+  REFUND_STATUSES,
+  type Refund,
+} from '@water/contract/orders';
+import { allows } from '@water/contract/state-machine';
 import { Card, Form, Input, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +19,7 @@ import { PageHeading } from '@/components/page-heading.tsx';
 import { formatFen } from '@/lib/format/money.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
+import { useSession } from '@/lib/session.ts';
 import { ordersLocales } from '@/locales/console/orders.ts';
 import { useRefunds } from '../api/orders.ts';
 import { OrderDetail } from '../components/order-detail.tsx';
@@ -35,6 +43,7 @@ export function RefundsPage() {
   const query = useRefunds(list.params);
   const [shown, setShown] = useState<string>();
   const [reviewing, setReviewing] = useState<{ refund?: Refund; session: number }>({ session: 0 });
+  const username = useSession((state) => state.user?.username);
   const actions = useActionsColumn<Refund>({
     nameOf: (refund) => refund.refundNo,
     extra: {
@@ -45,7 +54,10 @@ export function RefundsPage() {
           label: t('orders.review'),
           icon: <AuditOutlined aria-hidden />,
           allow: ORDER_PERMISSIONS.refundReview,
-          disabled: refund.status !== 'PENDING',
+          // The state table decides; nobody reviews a refund they asked for themselves.
+          disabled:
+            !allows(REFUND_STATE_MACHINE, refund.status, 'APPROVE') ||
+            (refund.createBy !== null && refund.createBy === username),
           onClick: () => setReviewing((previous) => ({ refund, session: previous.session + 1 })),
         },
       ],

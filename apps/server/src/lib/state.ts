@@ -1,0 +1,25 @@
+import { type StateMachine, targetsOf } from '@water/contract/state-machine';
+import { stateConflict } from './http-errors.ts';
+
+/**
+ * The state an event moves a record to, checked against its state table: `to` when the service
+ * chose one of the event's targets, else its only target. A forbidden move throws
+ * `409 STATE_CONFLICT` with the record's state and the event (and `message`, or a plain one).
+ */
+export function moveBy<S extends string, E extends string>(
+  machine: StateMachine<S, E>,
+  state: S,
+  event: E,
+  options: { to?: S; message?: string } = {},
+): S {
+  const targets = targetsOf(machine, state, event);
+  const to = options.to ?? targets[0];
+  if (to === undefined || !targets.includes(to)) {
+    throw stateConflict(
+      options.message ?? `The ${machine.name} is ${state}: ${event.toLowerCase().replaceAll('_', ' ')} is not allowed`,
+      state,
+      event,
+    );
+  }
+  return to;
+}
