@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { AbsentId, DateTime, Id, nullable, OneOf, PageQuery } from './common.ts';
+import { defineStateMachine, eventsFrom } from './state-machine.ts';
 
 /** An agent's place in the network, from the top down: a child is always deeper than its parent. */
 export const AGENT_LEVELS = ['PLATFORM', 'PROVINCE', 'CITY', 'DISTRICT', 'DEALER'] as const;
@@ -9,23 +10,6 @@ export type AgentLevel = (typeof AGENT_LEVELS)[number];
 export const AGENT_STATUSES = ['PENDING_REVIEW', 'ACTIVE', 'FROZEN', 'TERMINATED'] as const;
 export type AgentStatus = (typeof AGENT_STATUSES)[number];
 
-/** What a reviewer does to an agent, and the status each action leads from and to. */
-export const AGENT_ACTIONS = {
-  APPROVE: { from: ['PENDING_REVIEW'], to: 'ACTIVE' },
-  REJECT: { from: ['PENDING_REVIEW'], to: 'TERMINATED' },
-  FREEZE: { from: ['ACTIVE'], to: 'FROZEN' },
-  UNFREEZE: { from: ['FROZEN'], to: 'ACTIVE' },
-  TERMINATE: { from: ['ACTIVE', 'FROZEN'], to: 'TERMINATED' },
-} as const satisfies Record<string, { from: readonly AgentStatus[]; to: AgentStatus }>;
-export type AgentAction = keyof typeof AGENT_ACTIONS;
-
-/** The actions open to an agent in a status. */
-export function actionsFrom(status: AgentStatus): AgentAction[] {
-  return (Object.keys(AGENT_ACTIONS) as AgentAction[]).filter((action) =>
-    (AGENT_ACTIONS[action].from as readonly AgentStatus[]).includes(status),
-  );
-}
-
 /** The permissions of the agents page. */
 export const AGENT_PERMISSIONS = {
   list: 'agent:list',
@@ -33,6 +17,37 @@ export const AGENT_PERMISSIONS = {
   edit: 'agent:edit',
   review: 'agent:review',
 } as const;
+
+/** What a reviewer does to an agent. */
+export const AGENT_ACTIONS = ['APPROVE', 'REJECT', 'FREEZE', 'UNFREEZE', 'TERMINATE'] as const;
+export type AgentAction = (typeof AGENT_ACTIONS)[number];
+
+/**
+ * An agent's life: an application is approved or rejected; an active agent is frozen (its
+ * machines keep selling, it receives no machine and its commission is held) and unfrozen, or
+ * terminated (once nothing beneath it is active and it holds no machine). Only an active agent
+ * receives machines (allocation, transfer).
+ */
+export const AGENT_STATE_MACHINE = defineStateMachine({
+  name: 'agent',
+  states: AGENT_STATUSES,
+  initial: ['PENDING_REVIEW'],
+  events: {
+    APPROVE: { from: ['PENDING_REVIEW'], to: ['ACTIVE'], by: [AGENT_PERMISSIONS.review] },
+    REJECT: { from: ['PENDING_REVIEW'], to: ['TERMINATED'], by: [AGENT_PERMISSIONS.review] },
+    FREEZE: { from: ['ACTIVE'], to: ['FROZEN'], by: [AGENT_PERMISSIONS.review] },
+    UNFREEZE: { from: ['FROZEN'], to: ['ACTIVE'], by: [AGENT_PERMISSIONS.review] },
+    TERMINATE: { from: ['ACTIVE', 'FROZEN'], to: ['TERMINATED'], by: [AGENT_PERMISSIONS.review] },
+    RECEIVE_MACHINES: { from: ['ACTIVE'], to: 'unchanged', by: ['device:allocate'] },
+  },
+});
+export type AgentEvent = keyof typeof AGENT_STATE_MACHINE.events;
+
+/** The review actions open to an agent in a status. */
+export function actionsFrom(status: AgentStatus): AgentAction[] {
+  const open: readonly AgentEvent[] = eventsFrom(AGENT_STATE_MACHINE, status);
+  return AGENT_ACTIONS.filter((action) => open.includes(action));
+}
 
 /** A percentage with at most two decimals, as text so that no float rounds it: `12.5`, `8.25`, `0`. */
 export const Rate = Type.String({
@@ -130,7 +145,7 @@ export const AgentUpdateInput = Type.Object({ id: Id(), ...agentFields });
 export type AgentUpdateInput = Static<typeof AgentUpdateInput>;
 
 export const AgentReviewInput = Type.Object({
-  action: OneOf(Object.keys(AGENT_ACTIONS) as AgentAction[]),
+  action: OneOf(AGENT_ACTIONS),
   note: Type.Optional(Type.String({ maxLength: 500 })),
 });
 export type AgentReviewInput = Static<typeof AgentReviewInput>;

@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { ALARM_TYPES } from './alarm-types.ts';
 import { CreateTimeRange, DateTime, Id, OneOf, PageQuery } from './common.ts';
+import { defineStateMachine, SYSTEM_ACTOR } from './state-machine.ts';
 
 /** The permissions of the alarm centre. */
 export const ALARM_PERMISSIONS = {
@@ -12,6 +13,23 @@ export const ALARM_PERMISSIONS = {
 export { ALARM_TYPES, type AlarmPush, type AlarmType } from './alarm-types.ts';
 export const ALARM_STATES = ['OPEN', 'ACKNOWLEDGED', 'RESOLVED'] as const;
 export type AlarmState = (typeof ALARM_STATES)[number];
+
+/**
+ * An alarm's life: raised by the server when a machine's condition flips (one open alarm per
+ * machine and type; raised again while open, it only counts), acknowledged by staff, resolved by
+ * staff or by the server when the condition clears. A resolved alarm stays resolved: the next
+ * flip raises a new one.
+ */
+export const ALARM_STATE_MACHINE = defineStateMachine({
+  name: 'alarm',
+  states: ALARM_STATES,
+  initial: ['OPEN'],
+  events: {
+    ACKNOWLEDGE: { from: ['OPEN', 'ACKNOWLEDGED'], to: ['ACKNOWLEDGED'], by: [ALARM_PERMISSIONS.edit] },
+    RESOLVE: { from: ['OPEN', 'ACKNOWLEDGED'], to: ['RESOLVED'], by: [ALARM_PERMISSIONS.edit, SYSTEM_ACTOR] },
+  },
+});
+export type AlarmEvent = keyof typeof ALARM_STATE_MACHINE.events;
 
 /** Water sold above this many ppm of dissolved solids raises TDS_HIGH. */
 export const TDS_OUT_MAX = 50;

@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { AbsentId, CreateTimeRange, DateTime, ID_MAX, Id, nullable, OneOf, PageQuery } from './common.ts';
+import { allows, CHANNEL_ACTOR, defineStateMachine, MACHINE_ACTOR, SYSTEM_ACTOR } from './state-machine.ts';
 
 /** The permissions of the Coupons and Members pages. */
 export const COUPON_PERMISSIONS = {
@@ -28,15 +29,63 @@ export const VALIDITY_TYPES = ['FIXED', 'DAYS'] as const;
 export const FUNDERS = ['PLATFORM', 'AGENT'] as const;
 export const TEMPLATE_STATUSES = ['DRAFT', 'ACTIVE', 'PAUSED', 'ENDED'] as const;
 export type TemplateStatus = (typeof TEMPLATE_STATUSES)[number];
-/** The moves of a template's status: a draft starts, an active one pauses or ends, a paused one resumes or ends. */
-export const TEMPLATE_MOVES: Record<TemplateStatus, readonly TemplateStatus[]> = {
-  DRAFT: ['ACTIVE'],
-  ACTIVE: ['PAUSED', 'ENDED'],
-  PAUSED: ['ACTIVE', 'ENDED'],
-  ENDED: [],
-};
+/**
+ * A template's life: a draft is edited, deleted or started; an active one issues coupons (claimed,
+ * given with a first order, by code, pushed by staff), pauses or ends; a paused one resumes or
+ * ends; the hourly job ends those whose dates passed. Its coupons out, it never changes again.
+ */
+export const TEMPLATE_STATE_MACHINE = defineStateMachine({
+  name: 'coupon template',
+  states: TEMPLATE_STATUSES,
+  initial: ['DRAFT'],
+  events: {
+    EDIT: { from: ['DRAFT'], to: 'unchanged', by: [COUPON_PERMISSIONS.edit] },
+    DELETE: { from: ['DRAFT'], to: 'unchanged', by: [COUPON_PERMISSIONS.del] },
+    START: { from: ['DRAFT'], to: ['ACTIVE'], by: [COUPON_PERMISSIONS.edit] },
+    PAUSE: { from: ['ACTIVE'], to: ['PAUSED'], by: [COUPON_PERMISSIONS.edit] },
+    RESUME: { from: ['PAUSED'], to: ['ACTIVE'], by: [COUPON_PERMISSIONS.edit] },
+    END: { from: ['ACTIVE', 'PAUSED'], to: ['ENDED'], by: [COUPON_PERMISSIONS.edit, SYSTEM_ACTOR] },
+    ISSUE: { from: ['ACTIVE'], to: 'unchanged', by: [COUPON_PERMISSIONS.issue, MACHINE_ACTOR, SYSTEM_ACTOR] },
+  },
+});
+export type TemplateEvent = keyof typeof TEMPLATE_STATE_MACHINE.events;
+
+/** The event that moves a template to a status staff choose (`PUT …/status`). */
+export const TEMPLATE_STATUS_EVENTS = {
+  ACTIVE: ['START', 'RESUME'],
+  PAUSED: ['PAUSE'],
+  ENDED: ['END'],
+  DRAFT: [],
+} as const satisfies Record<TemplateStatus, readonly TemplateEvent[]>;
+
+/** The statuses staff may move a template to from its status. */
+export function templateMovesFrom(status: TemplateStatus): TemplateStatus[] {
+  return (Object.keys(TEMPLATE_STATUS_EVENTS) as TemplateStatus[]).filter((to) =>
+    TEMPLATE_STATUS_EVENTS[to].some((event: TemplateEvent) => allows(TEMPLATE_STATE_MACHINE, status, event)),
+  );
+}
+
 export const COUPON_STATUSES = ['UNUSED', 'LOCKED', 'USED', 'EXPIRED', 'REVOKED'] as const;
 export type CouponStatus = (typeof COUPON_STATUSES)[number];
+
+/**
+ * An issued coupon's life: an order being made locks it, paying that order uses it; the order
+ * closing unpaid or refunded in full gives it back (expired if its window closed meanwhile); the
+ * hourly job expires unused ones past their window; staff revoke an unused one pushed by mistake.
+ */
+export const COUPON_STATE_MACHINE = defineStateMachine({
+  name: 'coupon',
+  states: COUPON_STATUSES,
+  initial: ['UNUSED'],
+  events: {
+    LOCK: { from: ['UNUSED'], to: ['LOCKED'], by: [MACHINE_ACTOR] },
+    USE: { from: ['LOCKED'], to: ['USED'], by: [MACHINE_ACTOR, CHANNEL_ACTOR] },
+    GIVE_BACK: { from: ['LOCKED', 'USED'], to: ['UNUSED', 'EXPIRED'], by: [SYSTEM_ACTOR, MACHINE_ACTOR] },
+    EXPIRE: { from: ['UNUSED'], to: ['EXPIRED'], by: [SYSTEM_ACTOR] },
+    REVOKE: { from: ['UNUSED'], to: ['REVOKED'], by: [COUPON_PERMISSIONS.issue] },
+  },
+});
+export type CouponEvent = keyof typeof COUPON_STATE_MACHINE.events;
 
 /** At most this many agents, sites, machines or models in a template's scope. */
 export const COUPON_SCOPE_MAX = 100;

@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { AbsentId, DateTime, Id, IdList, nullable, OneOf, PageQuery } from './common.ts';
 import { Prices } from './gateway.ts';
+import { defineStateMachine, MACHINE_ACTOR } from './state-machine.ts';
 
 /** The permissions of the machines pages (models included). */
 export const DEVICE_PERMISSIONS = {
@@ -193,23 +194,41 @@ export type Allocation = Static<typeof Allocation>;
 export const AllocationDone = Type.Object({ batchNo: Type.String(), machines: Type.Integer() });
 export type AllocationDone = Static<typeof AllocationDone>;
 
-/** What staff do to a machine through its life, and the lifecycle each action leads from and to. */
-export const LIFECYCLE_ACTIONS = {
-  /** At a site of the agent holding it (`siteId`); it then takes orders. */
-  INSTALL: { from: ['ALLOCATED'], to: 'OPERATING' },
-  SUSPEND: { from: ['OPERATING'], to: 'SUSPENDED' },
-  RESUME: { from: ['SUSPENDED'], to: 'OPERATING' },
-  /** Taken away from its site. */
-  RETIRE: { from: ['OPERATING', 'SUSPENDED'], to: 'RETIRED' },
-  /** Back to the company's stock (unrestricted scopes only). */
-  RESTOCK: { from: ['RETIRED'], to: 'IN_STOCK' },
-  /** Out of use for good (unrestricted scopes only). */
-  SCRAP: { from: ['RETIRED'], to: 'SCRAPPED' },
-} as const satisfies Record<string, { from: readonly Lifecycle[]; to: Lifecycle }>;
-export type LifecycleAction = keyof typeof LIFECYCLE_ACTIONS;
+/**
+ * A machine's life. The company's stock is allocated to an agent, transferred between agents or
+ * recalled while not installed; an allocated machine is installed at a site of its agent and
+ * then sells (only an operating machine takes orders); it is suspended and resumed, retired from
+ * its site, then restocked or scrapped (those two by staff whose data scope is unrestricted).
+ */
+export const MACHINE_STATE_MACHINE = defineStateMachine({
+  name: 'machine',
+  states: LIFECYCLES,
+  initial: ['IN_STOCK'],
+  events: {
+    ALLOCATE: { from: ['IN_STOCK'], to: ['ALLOCATED'], by: [DEVICE_PERMISSIONS.allocate] },
+    TRANSFER: { from: ['ALLOCATED'], to: 'unchanged', by: [DEVICE_PERMISSIONS.allocate] },
+    RECALL: { from: ['ALLOCATED'], to: ['IN_STOCK'], by: [DEVICE_PERMISSIONS.allocate] },
+    /** At a site of the agent holding it (`siteId`); it then takes orders. */
+    INSTALL: { from: ['ALLOCATED'], to: ['OPERATING'], by: [DEVICE_PERMISSIONS.operate] },
+    SUSPEND: { from: ['OPERATING'], to: ['SUSPENDED'], by: [DEVICE_PERMISSIONS.operate] },
+    RESUME: { from: ['SUSPENDED'], to: ['OPERATING'], by: [DEVICE_PERMISSIONS.operate] },
+    /** Taken away from its site. */
+    RETIRE: { from: ['OPERATING', 'SUSPENDED'], to: ['RETIRED'], by: [DEVICE_PERMISSIONS.operate] },
+    /** Back to the company's stock (unrestricted scopes only). */
+    RESTOCK: { from: ['RETIRED'], to: ['IN_STOCK'], by: [DEVICE_PERMISSIONS.operate] },
+    /** Out of use for good (unrestricted scopes only). */
+    SCRAP: { from: ['RETIRED'], to: ['SCRAPPED'], by: [DEVICE_PERMISSIONS.operate] },
+    SELL: { from: ['OPERATING'], to: 'unchanged', by: [MACHINE_ACTOR] },
+  },
+});
+export type MachineEvent = keyof typeof MACHINE_STATE_MACHINE.events;
+
+/** What staff do to a machine through its life on its own (`PUT …/lifecycle`). */
+export const LIFECYCLE_ACTIONS = ['INSTALL', 'SUSPEND', 'RESUME', 'RETIRE', 'RESTOCK', 'SCRAP'] as const;
+export type LifecycleAction = (typeof LIFECYCLE_ACTIONS)[number];
 
 export const LifecycleInput = Type.Object({
-  action: OneOf(Object.keys(LIFECYCLE_ACTIONS) as LifecycleAction[]),
+  action: OneOf(LIFECYCLE_ACTIONS),
   /** The site, for INSTALL. */
   siteId: Type.Optional(Id()),
   note: Type.Optional(Type.String({ maxLength: 500 })),

@@ -1,6 +1,6 @@
 import {
-  AGENT_ACTIONS,
   AGENT_LEVELS,
+  AGENT_STATE_MACHINE,
   type Agent,
   type AgentCreateInput,
   type AgentFilter,
@@ -14,9 +14,10 @@ import type { PageOf } from '@water/contract/common';
 import Decimal from 'decimal.js';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { badRequest, forbidden, forbiddenField, invalidField, notFound } from '../../lib/http-errors.ts';
+import { badRequest, forbidden, forbiddenField, invalidField, notFound, stateConflict } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
 import { inScope, type Principal } from '../../lib/principal.ts';
+import { moveBy } from '../../lib/state.ts';
 import { formatDateTime, isRealDay } from '../../lib/time.ts';
 import type { Sheet } from '../../lib/xlsx.ts';
 import { type AgentRow, agentOrder, agentSortable, agentsRepository as repo } from './agents.repository.ts';
@@ -257,14 +258,11 @@ export function createAgentsService({ db, clock, principals }: Pick<Deps, 'db' |
     /** Approves, rejects, freezes, unfreezes or terminates an agent, with a note. */
     async review(principal: Principal, id: number, input: AgentReviewInput): Promise<Agent> {
       const { agent } = await managedAgent(principal, id);
-      const transition = AGENT_ACTIONS[input.action];
-      const from = transition.from as readonly AgentStatus[];
-      if (!from.includes(agent.status as AgentStatus)) {
-        throw badRequest(
-          `"${agent.name}" is ${agent.status}: ${input.action} applies to ${from.join(' or ')} agents only`,
-        );
-      }
-      if (transition.to === 'TERMINATED') {
+      const from = AGENT_STATE_MACHINE.events[input.action].from;
+      const to = moveBy(AGENT_STATE_MACHINE, agent.status as AgentStatus, input.action, {
+        message: `"${agent.name}" is ${agent.status}: ${input.action} applies to ${from.join(' or ')} agents only`,
+      });
+      if (to === 'TERMINATED') {
         const active = (await repo.childrenOf(db, agent.id)).filter((child) => child.status !== 'TERMINATED');
         if (active.length > 0) {
           throw badRequest(
@@ -277,14 +275,16 @@ export function createAgentsService({ db, clock, principals }: Pick<Deps, 'db' |
       }
       const now = clock.now();
       const changed = await repo.review(db, agent.id, from, {
-        status: transition.to,
+        status: to,
         reviewNote: input.note?.trim() || null,
         reviewedBy: principal.username,
         reviewTime: now,
         updateBy: principal.username,
         updateTime: now,
       });
-      if (!changed) throw badRequest(`"${agent.name}" was changed meanwhile; look again and retry`);
+      if (!changed) {
+        throw stateConflict(`"${agent.name}" was changed meanwhile; look again and retry`, agent.status, input.action);
+      }
       return toDto((await repo.byId(db, agent.id)) as AgentRow);
     },
   };

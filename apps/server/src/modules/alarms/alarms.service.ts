@@ -1,4 +1,5 @@
 import {
+  ALARM_STATE_MACHINE,
   type Alarm,
   type AlarmActionInput,
   type AlarmQuery,
@@ -12,9 +13,10 @@ import { FAULT_BITS } from '@water/contract/gateway';
 import type { FastifyBaseLogger } from 'fastify';
 import { agentIdsInScope } from '../../lib/agents.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { HttpError, notFound } from '../../lib/http-errors.ts';
+import { notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
 import { inScope, type Principal } from '../../lib/principal.ts';
+import { moveBy } from '../../lib/state.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import type { Sheet } from '../../lib/xlsx.ts';
 import { type AlarmRow, alarmOrder, alarmSortable, alarmsRepository as repo } from './alarms.repository.ts';
@@ -179,19 +181,23 @@ export function createAlarmsService(
     async act(principal: Principal, input: AlarmActionInput): Promise<void> {
       const ids = [...new Set(input.ids)];
       const rows = await repo.byIds(db, ids);
+      let state: AlarmState | undefined;
       for (const id of ids) {
         const row = rows.find((alarm) => alarm.id === id);
         const visible = row && (row.deptId === null ? principal.scope === null : inScope(principal, row.deptId));
         if (!row || !visible) throw notFound(`No alarm with id ${id}`);
-        if (row.state === 'RESOLVED') throw new HttpError(409, `Alarm ${id} is resolved already`, 'STATE_CONFLICT');
+        state = moveBy(ALARM_STATE_MACHINE, row.state as AlarmState, input.action, {
+          message: `Alarm ${id} is ${row.state.toLowerCase()} already`,
+        });
       }
+      if (!state) return;
       const now = clock.now();
       await repo.setState(
         db,
         ids,
         input.action === 'RESOLVE'
-          ? { state: 'RESOLVED', resolvedTime: now, lastTime: now }
-          : { state: 'ACKNOWLEDGED', acknowledgedBy: principal.username },
+          ? { state, resolvedTime: now, lastTime: now }
+          : { state, acknowledgedBy: principal.username },
       );
     },
   };

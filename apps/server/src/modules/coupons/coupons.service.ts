@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { PageOf } from '@water/contract/common';
 import {
+  COUPON_STATE_MACHINE,
   type Coupon,
   type CouponCounts,
   type CouponQuery,
@@ -16,17 +17,21 @@ import {
   type IssueType,
   type PushInput,
   type PushResult,
-  TEMPLATE_MOVES,
+  TEMPLATE_STATE_MACHINE,
+  TEMPLATE_STATUS_EVENTS,
+  type TemplateEvent,
   type TemplateStatus,
 } from '@water/contract/coupons';
 import type { ClaimInput, GatewayCoupon, MemberCoupons, MemberKeyQuery } from '@water/contract/gateway';
+import { allows } from '@water/contract/state-machine';
 import { type AgentPaths, agentById, agentIdsInScope } from '../../lib/agents.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { forbiddenField, HttpError, invalidField, notFound } from '../../lib/http-errors.ts';
+import { forbiddenField, HttpError, invalidField, notFound, stateConflict } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
 import { amountOf, percentOf } from '../../lib/money.ts';
 import { inScope, type Principal } from '../../lib/principal.ts';
+import { moveBy } from '../../lib/state.ts';
 import { formatDateTime, parseWireTime } from '../../lib/time.ts';
 import type { Sheet } from '../../lib/xlsx.ts';
 import { membersRepository } from '../members/members.repository.ts';
@@ -114,8 +119,15 @@ class IssueRefused extends HttpError {
   constructor(
     readonly reason: 'NONE_LEFT' | 'LIMIT_REACHED' | 'NOT_ACTIVE',
     message: string,
+    status?: string,
   ) {
-    super(409, message, reason === 'NOT_ACTIVE' ? 'STATE_CONFLICT' : 'RULE_VIOLATED');
+    super(
+      409,
+      message,
+      reason === 'NOT_ACTIVE' ? 'STATE_CONFLICT' : 'RULE_VIOLATED',
+      undefined,
+      reason === 'NOT_ACTIVE' ? { state: status ?? 'ENDED', event: 'ISSUE' } : undefined,
+    );
   }
 }
 
@@ -338,10 +350,11 @@ export function createCouponsService({ db, clock }: Pick<Deps, 'db' | 'clock'>, 
     }
     if (!(await repo.takeOne(tx, template.id))) {
       const current = await repo.template(tx, template.id);
-      if (current?.status !== 'ACTIVE') {
+      if (!current || !allows(TEMPLATE_STATE_MACHINE, current.status as TemplateStatus, 'ISSUE')) {
         throw new IssueRefused(
           'NOT_ACTIVE',
           `Coupon "${template.name}" is not being issued (${current?.status ?? 'gone'})`,
+          current?.status,
         );
       }
       throw new IssueRefused('NONE_LEFT', `All ${template.total} coupons "${template.name}" are issued`);
@@ -451,13 +464,9 @@ export function createCouponsService({ db, clock }: Pick<Deps, 'db' | 'clock'>, 
     /** Changes a draft; a template that issues or issued coupons only pauses, resumes or ends. */
     async update(principal: Principal, input: CouponTemplateUpdateInput): Promise<void> {
       const template = await ownTemplate(principal, input.id);
-      if (template.status !== 'DRAFT') {
-        throw new HttpError(
-          409,
-          `Coupon "${template.name}" is ${template.status}: only a draft changes (its coupons are out)`,
-          'STATE_CONFLICT',
-        );
-      }
+      moveBy(TEMPLATE_STATE_MACHINE, template.status as TemplateStatus, 'EDIT', {
+        message: `Coupon "${template.name}" is ${template.status}: only a draft changes (its coupons are out)`,
+      });
       const fields = await checkedFields(principal, input);
       await repo
         .updateTemplate(db, input.id, { ...fields, updateBy: principal.username, updateTime: clock.now() })
@@ -470,13 +479,9 @@ export function createCouponsService({ db, clock }: Pick<Deps, 'db' | 'clock'>, 
       const unique = [...new Set(ids)];
       for (const id of unique) {
         const template = await ownTemplate(principal, id);
-        if (template.status !== 'DRAFT' || template.issued > 0) {
-          throw new HttpError(
-            409,
-            `Coupon "${template.name}" is ${template.status}: only a draft is deleted; end it instead`,
-            'STATE_CONFLICT',
-          );
-        }
+        moveBy(TEMPLATE_STATE_MACHINE, template.status as TemplateStatus, 'DELETE', {
+          message: `Coupon "${template.name}" is ${template.status}: only a draft is deleted; end it instead`,
+        });
       }
       await repo.removeTemplates(db, unique);
     },
@@ -485,9 +490,11 @@ export function createCouponsService({ db, clock }: Pick<Deps, 'db' | 'clock'>, 
     async setStatus(principal: Principal, id: number, status: TemplateStatus): Promise<void> {
       const template = await ownTemplate(principal, id);
       const from = template.status as TemplateStatus;
-      if (!TEMPLATE_MOVES[from].includes(status)) {
-        throw new HttpError(409, `Coupon "${template.name}" is ${from}: it cannot become ${status}`, 'STATE_CONFLICT');
-      }
+      const events: readonly TemplateEvent[] = TEMPLATE_STATUS_EVENTS[status];
+      const event = events.find((candidate) => allows(TEMPLATE_STATE_MACHINE, from, candidate)) ?? events[0];
+      const message = `Coupon "${template.name}" is ${from}: it cannot become ${status}`;
+      if (!event) throw stateConflict(message, from, status);
+      moveBy(TEMPLATE_STATE_MACHINE, from, event, { to: status, message });
       if (status === 'ACTIVE' && template.validType === 'FIXED' && (template.validTo as Date) <= clock.now()) {
         throw invalidField('status', `its dates have passed (${formatDateTime(template.validTo)})`);
       }
@@ -501,12 +508,12 @@ export function createCouponsService({ db, clock }: Pick<Deps, 'db' | 'clock'>, 
         throw new HttpError(
           409,
           `Coupon "${template.name}" is issued by ${template.issueType.toLowerCase()}, not pushed by staff`,
-          'STATE_CONFLICT',
+          'RULE_VIOLATED',
         );
       }
-      if (template.status !== 'ACTIVE') {
-        throw new HttpError(409, `Coupon "${template.name}" is ${template.status}: start it first`, 'STATE_CONFLICT');
-      }
+      moveBy(TEMPLATE_STATE_MACHINE, template.status as TemplateStatus, 'ISSUE', {
+        message: `Coupon "${template.name}" is ${template.status}: start it first`,
+      });
       const result: PushResult = { issued: 0, refused: [] };
       for (const raw of input.phones) {
         const phone = raw.trim();
@@ -570,14 +577,10 @@ export function createCouponsService({ db, clock }: Pick<Deps, 'db' | 'clock'>, 
           const visible =
             coupon && (agentIds === null || (coupon.agentId !== null && agentIds.includes(coupon.agentId)));
           if (!coupon || !visible) throw notFound(`No coupon with id ${id}`);
-          if (coupon.status !== 'UNUSED') {
-            throw new HttpError(
-              409,
-              `Coupon ${coupon.code} is ${coupon.status}: only an unused one is revoked`,
-              'STATE_CONFLICT',
-            );
-          }
-          await repo.updateCoupon(tx, id, { status: 'REVOKED' });
+          const status = moveBy(COUPON_STATE_MACHINE, coupon.status as CouponStatus, 'REVOKE', {
+            message: `Coupon ${coupon.code} is ${coupon.status}: only an unused one is revoked`,
+          });
+          await repo.updateCoupon(tx, id, { status });
         }
       });
     },
@@ -659,7 +662,9 @@ export function createCouponsService({ db, clock }: Pick<Deps, 'db' | 'clock'>, 
       const now = clock.now();
       const coupon = await repo.couponByCode(tx, code.toUpperCase(), true);
       if (!coupon || coupon.memberId !== memberId) throw unusable(`The member holds no coupon ${code}`);
-      if (coupon.status !== 'UNUSED') throw unusable(`Coupon ${coupon.code} is ${coupon.status}`);
+      if (!allows(COUPON_STATE_MACHINE, coupon.status as CouponStatus, 'LOCK')) {
+        throw unusable(`Coupon ${coupon.code} is ${coupon.status}`);
+      }
       if (coupon.validFrom > now || coupon.validTo <= now) {
         throw unusable(
           `Coupon ${coupon.code} is valid from ${formatDateTime(coupon.validFrom)} to ${formatDateTime(coupon.validTo)}`,
@@ -672,7 +677,7 @@ export function createCouponsService({ db, clock }: Pick<Deps, 'db' | 'clock'>, 
       const amount = couponDiscount(template, order);
       if (typeof amount === 'string') throw unusable(`Coupon ${coupon.code}: ${amount}`);
       await repo.updateCoupon(tx, coupon.id, {
-        status: 'LOCKED',
+        status: moveBy(COUPON_STATE_MACHINE, coupon.status as CouponStatus, 'LOCK'),
         orderId: order.id,
         orderTime: order.createTime,
         orderNo: order.orderNo,
@@ -689,9 +694,9 @@ export function createCouponsService({ db, clock }: Pick<Deps, 'db' | 'clock'>, 
       if (order.couponId === null) return;
       const coupon = await repo.coupon(tx, order.couponId, true);
       if (!coupon) return;
-      if (coupon.status !== 'LOCKED' || coupon.orderId !== order.id) return;
+      if (coupon.orderId !== order.id || !allows(COUPON_STATE_MACHINE, coupon.status as CouponStatus, 'USE')) return;
       await repo.updateCoupon(tx, coupon.id, {
-        status: 'USED',
+        status: moveBy(COUPON_STATE_MACHINE, coupon.status as CouponStatus, 'USE'),
         orderId: order.id,
         orderTime: order.createTime,
         orderNo: order.orderNo,

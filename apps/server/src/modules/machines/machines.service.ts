@@ -8,9 +8,9 @@ import {
   type AllocationInput,
   IMPORT_COLUMNS,
   IMPORT_ROWS_MAX,
-  LIFECYCLE_ACTIONS,
   type Lifecycle,
   type LifecycleInput,
+  MACHINE_STATE_MACHINE,
   type Machine,
   type MachineModel,
   type MachineModelCreateInput,
@@ -29,9 +29,18 @@ import { agentById } from '../../lib/agents.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { signingKeyOf } from '../../lib/gateway-signing.ts';
-import { badRequest, forbidden, forbiddenField, invalidField, invalidFields, notFound } from '../../lib/http-errors.ts';
+import {
+  badRequest,
+  forbidden,
+  forbiddenField,
+  invalidField,
+  invalidFields,
+  notFound,
+  stateConflict,
+} from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
 import { inScope, type Principal } from '../../lib/principal.ts';
+import { moveBy } from '../../lib/state.ts';
 import { formatDateTime, isRealDay } from '../../lib/time.ts';
 import type { Upload } from '../../lib/uploads.ts';
 import { readSheet } from '../../lib/xlsx.ts';
@@ -130,13 +139,14 @@ export function createMachinesService(
     return agent;
   }
 
-  /** The machines named, each in one of the lifecycles and held where `held` says; all or nothing. */
+  /** The machines named, each in a lifecycle the event may happen in and held where `held` says; all or nothing. */
   async function checkedMachines(
     principal: Principal,
     ids: readonly number[],
-    lifecycles: readonly Lifecycle[],
+    event: 'ALLOCATE' | 'TRANSFER' | 'RECALL',
     held: 'stock' | 'agents',
   ) {
+    const lifecycles = MACHINE_STATE_MACHINE.events[event].from;
     const unique = [...new Set(ids)];
     const rows = await repo.holdersOf(db, unique);
     const found = new Map(rows.map((row) => [row.id, row]));
@@ -147,12 +157,9 @@ export function createMachinesService(
     if (missing.length > 0)
       throw invalidField('machineIds', `no machine with id ${missing.join(', ')} in your reach`, 'unknown_reference');
     for (const row of rows) {
-      if (!lifecycles.includes(row.lifecycle as Lifecycle)) {
-        throw invalidField(
-          'machineIds',
-          `${row.serialNo} is ${row.lifecycle}; only ${lifecycles.join(' or ')} machines move`,
-        );
-      }
+      moveBy(MACHINE_STATE_MACHINE, row.lifecycle as Lifecycle, event, {
+        message: `${row.serialNo} is ${row.lifecycle}; only ${lifecycles.join(' or ')} machines move`,
+      });
       if ((held === 'stock') !== (row.agentId === null)) {
         throw invalidField('machineIds', `${row.serialNo} is ${held === 'stock' ? 'held by an agent' : 'in stock'}`);
       }
@@ -434,14 +441,14 @@ export function createMachinesService(
         throw forbiddenField('machineIds', 'the company’s stock is allocated by staff with an unrestricted data scope');
       }
       const agent = await receivingAgent(principal, input.agentId);
-      const rows = await checkedMachines(principal, input.machineIds, ['IN_STOCK'], 'stock');
+      const rows = await checkedMachines(principal, input.machineIds, 'ALLOCATE', 'stock');
       return move(principal, rows, { agentId: agent.id, name: agent.name }, 'ALLOCATE', input.note);
     },
 
     /** Machines not yet installed, from agents the caller reaches to another it reaches. */
     async transfer(principal: Principal, input: AllocationInput): Promise<AllocationDone> {
       const agent = await receivingAgent(principal, input.agentId);
-      const rows = await checkedMachines(principal, input.machineIds, ['ALLOCATED'], 'agents');
+      const rows = await checkedMachines(principal, input.machineIds, 'TRANSFER', 'agents');
       const already = rows.find((row) => row.agentId === agent.id);
       if (already) throw invalidField('machineIds', `${already.serialNo} is already held by "${agent.name}"`);
       return move(principal, rows, { agentId: agent.id, name: agent.name }, 'TRANSFER', input.note);
@@ -455,20 +462,17 @@ export function createMachinesService(
           'machines return to the company’s stock by staff with an unrestricted data scope',
         );
       }
-      const rows = await checkedMachines(principal, input.machineIds, ['ALLOCATED'], 'agents');
+      const rows = await checkedMachines(principal, input.machineIds, 'RECALL', 'agents');
       return move(principal, rows, null, 'RECALL', input.note);
     },
 
     /** Installs, suspends, resumes, retires, restocks or scraps a machine. */
     async changeLifecycle(principal: Principal, id: number, input: LifecycleInput): Promise<Machine> {
       const machine = await visibleMachine(principal, id);
-      const transition = LIFECYCLE_ACTIONS[input.action];
-      const from = transition.from as readonly Lifecycle[];
-      if (!from.includes(machine.lifecycle as Lifecycle)) {
-        throw badRequest(
-          `${machine.serialNo} is ${machine.lifecycle}: ${input.action} applies to ${from.join(' or ')} machines only`,
-        );
-      }
+      const from = MACHINE_STATE_MACHINE.events[input.action].from;
+      const to = moveBy(MACHINE_STATE_MACHINE, machine.lifecycle as Lifecycle, input.action, {
+        message: `${machine.serialNo} is ${machine.lifecycle}: ${input.action} applies to ${from.join(' or ')} machines only`,
+      });
       const now = clock.now();
       if (input.action === 'RESTOCK' || input.action === 'SCRAP') {
         if (!unrestricted(principal)) {
@@ -477,7 +481,7 @@ export function createMachinesService(
           );
         }
         const note = [input.action === 'SCRAP' ? 'Scrapped' : undefined, input.note?.trim()].filter(Boolean).join(': ');
-        await move(principal, [machine], null, 'RECALL', note || undefined, transition.to);
+        await move(principal, [machine], null, 'RECALL', note || undefined, to);
         return machineDto((await repo.machineById(db, id)) as MachineRow);
       }
       let site: { siteId?: number | null; installedAt?: Date; activatedAt?: Date } = {};
@@ -497,11 +501,17 @@ export function createMachinesService(
       if (input.action === 'RETIRE') site = { siteId: null };
       const changed = await repo.setLifecycle(db, id, machine.lifecycle, {
         ...site,
-        lifecycle: transition.to,
+        lifecycle: to,
         updateBy: principal.username,
         updateTime: now,
       });
-      if (!changed) throw badRequest(`${machine.serialNo} was changed meanwhile; look again and retry`);
+      if (!changed) {
+        throw stateConflict(
+          `${machine.serialNo} was changed meanwhile; look again and retry`,
+          machine.lifecycle,
+          input.action,
+        );
+      }
       return machineDto((await repo.machineById(db, id)) as MachineRow);
     },
 

@@ -8,6 +8,7 @@ import type {
   GatewayPaymentInput,
   Prices,
 } from '@water/contract/gateway';
+import { type Lifecycle, MACHINE_STATE_MACHINE } from '@water/contract/machines';
 import {
   type Channel,
   ORDER_RANGE_MAX_DAYS,
@@ -432,7 +433,8 @@ export function createOrdersService(
         const order = await repo.order(db, known);
         if (order) return { order: gatewayDto(order), created: false };
       }
-      if (machine.lifecycle !== 'OPERATING' || machine.agentId === null) {
+      // The machine's state table decides; the gateway answers machines with their own code.
+      if (!allows(MACHINE_STATE_MACHINE, machine.lifecycle as Lifecycle, 'SELL') || machine.agentId === null) {
         throw new HttpError(
           403,
           `Machine ${machine.serialNo} is ${machine.lifecycle}: it takes no orders`,

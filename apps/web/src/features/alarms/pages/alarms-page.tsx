@@ -1,5 +1,6 @@
 import { CheckOutlined, EyeOutlined } from '@ant-design/icons';
-import { ALARM_PERMISSIONS, ALARM_STATES, ALARM_TYPES, type Alarm } from '@water/contract/alarms';
+import { ALARM_PERMISSIONS, ALARM_STATE_MACHINE, ALARM_STATES, ALARM_TYPES, type Alarm } from '@water/contract/alarms';
+import { allows } from '@water/contract/state-machine';
 import { App, Button, Card, Form, Input, Select, Space, Tag } from 'antd';
 import type { Key } from 'react';
 import { useState } from 'react';
@@ -46,7 +47,7 @@ export function AlarmsPage() {
   const handle = useHandleAlarms();
   const [chosen, setChosen] = useState<Alarm[]>([]);
   const mayHandle = can([ALARM_PERMISSIONS.edit]);
-  const open = chosen.filter((alarm) => alarm.state !== 'RESOLVED');
+  const open = chosen.filter((alarm) => allows(ALARM_STATE_MACHINE, alarm.state, 'RESOLVE'));
   const act = async (action: 'ACKNOWLEDGE' | 'RESOLVE', alarms: Alarm[]) => {
     await handle.mutateAsync({ action, ids: alarms.map((alarm) => alarm.id) });
     message.success(t(action === 'RESOLVE' ? 'alarms.resolved' : 'alarms.acknowledged'));
@@ -142,7 +143,9 @@ export function AlarmsPage() {
                 rowSelection: {
                   selectedRowKeys: chosen.map((alarm) => alarm.id),
                   onChange: (_keys: Key[], rows: Alarm[]) => setChosen(rows),
-                  getCheckboxProps: (alarm: Alarm) => ({ disabled: alarm.state === 'RESOLVED' }),
+                  getCheckboxProps: (alarm: Alarm) => ({
+                    disabled: !allows(ALARM_STATE_MACHINE, alarm.state, 'RESOLVE'),
+                  }),
                   preserveSelectedRowKeys: false,
                 },
               }

@@ -1,5 +1,12 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { COUPON_PERMISSIONS, COUPON_STATUSES, type Coupon, type CouponStatus } from '@water/contract/coupons';
+import {
+  COUPON_PERMISSIONS,
+  COUPON_STATE_MACHINE,
+  COUPON_STATUSES,
+  type Coupon,
+  type CouponStatus,
+} from '@water/contract/coupons';
+import { allows } from '@water/contract/state-machine';
 import { App, Form, Input, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
@@ -44,7 +51,7 @@ export function IssuedTab() {
           icon: <DeleteOutlined aria-hidden />,
           allow: COUPON_PERMISSIONS.issue,
           danger: true,
-          disabled: coupon.status !== 'UNUSED',
+          disabled: !allows(COUPON_STATE_MACHINE, coupon.status, 'REVOKE'),
           onClick: () =>
             confirm({
               title: t('coupons.revokeConfirm', { code: coupon.code }),

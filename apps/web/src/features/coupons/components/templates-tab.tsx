@@ -4,10 +4,12 @@ import {
   COUPON_TYPES,
   type CouponTemplate,
   ISSUE_TYPES,
-  TEMPLATE_MOVES,
+  TEMPLATE_STATE_MACHINE,
   TEMPLATE_STATUSES,
   type TemplateStatus,
+  templateMovesFrom,
 } from '@water/contract/coupons';
+import { allows } from '@water/contract/state-machine';
 import { App, Form, Input, Progress, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -53,7 +55,7 @@ export function TemplatesTab() {
   const setStatus = useSetTemplateStatus();
   const [pushing, setPushing] = useState<{ template?: CouponTemplate; session: number }>({ session: 0 });
   const warning = t('coupons.deleteWarning');
-  const isDraft = (template: CouponTemplate) => template.status === 'DRAFT';
+  const isDraft = (template: CouponTemplate) => allows(TEMPLATE_STATE_MACHINE, template.status, 'EDIT');
   const bulk = useBulkDelete<CouponTemplate>({
     allow: COUPON_PERMISSIONS.del,
     rowKey: (template) => template.id,
@@ -88,7 +90,7 @@ export function TemplatesTab() {
     extra: {
       allow: [COUPON_PERMISSIONS.edit, COUPON_PERMISSIONS.issue],
       actions: (template) => [
-        ...TEMPLATE_MOVES[template.status].map((status) => ({
+        ...templateMovesFrom(template.status).map((status) => ({
           key: status,
           label: moveLabel(template, status),
           icon: MOVE_ICONS[status],
@@ -103,7 +105,7 @@ export function TemplatesTab() {
                 label: t('coupons.push'),
                 icon: <SendOutlined aria-hidden />,
                 allow: COUPON_PERMISSIONS.issue,
-                disabled: template.status !== 'ACTIVE',
+                disabled: !allows(TEMPLATE_STATE_MACHINE, template.status, 'ISSUE'),
                 onClick: () => setPushing((previous) => ({ template, session: previous.session + 1 })),
               },
             ]
@@ -114,7 +116,7 @@ export function TemplatesTab() {
       allow: COUPON_PERMISSIONS.del,
       warning,
       run: (template) => remove.mutateAsync([template.id]),
-      disabled: (template) => !isDraft(template),
+      disabled: (template) => !allows(TEMPLATE_STATE_MACHINE, template.status, 'DELETE'),
     },
   });
   const columns: DataColumn<CouponTemplate>[] = [

@@ -7,7 +7,15 @@ import {
   SendOutlined,
   SwapOutlined,
 } from '@ant-design/icons';
-import { DEVICE_PERMISSIONS, LIFECYCLES, type Lifecycle, type Machine } from '@water/contract/machines';
+import {
+  DEVICE_PERMISSIONS,
+  LIFECYCLES,
+  type Lifecycle,
+  MACHINE_STATE_MACHINE,
+  type Machine,
+  type MachineEvent,
+} from '@water/contract/machines';
+import { allows } from '@water/contract/state-machine';
 import { Badge, Button, Card, Form, Input, InputNumber, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +41,9 @@ import { type MoveKind, MoveMachinesForm } from '../components/move-machines-for
 import { RegisterMachineForm } from '../components/register-machine-form.tsx';
 
 addPageTexts('machines', machinesLocales);
+
+/** Whether the machine's state table lets the event happen to it now. */
+const can = (machine: Machine, event: MachineEvent) => allows(MACHINE_STATE_MACHINE, machine.lifecycle, event);
 
 interface MachineFilters {
   blurry?: string;
@@ -69,9 +80,10 @@ const LIFECYCLE_COLORS: Record<Lifecycle, string> = {
 function movesFor(chosen: Machine[]): Record<MoveKind, boolean> {
   const all = (test: (machine: Machine) => boolean) => chosen.length > 0 && chosen.every(test);
   return {
-    allocate: all((machine) => machine.lifecycle === 'IN_STOCK' && machine.agentId === null),
-    transfer: all((machine) => machine.lifecycle === 'ALLOCATED' && machine.agentId !== null),
-    recall: all((machine) => machine.lifecycle === 'ALLOCATED' && machine.agentId !== null),
+    // The machine's state table decides what may move; stock is what no agent holds.
+    allocate: all((machine) => can(machine, 'ALLOCATE') && machine.agentId === null),
+    transfer: all((machine) => can(machine, 'TRANSFER') && machine.agentId !== null),
+    recall: all((machine) => can(machine, 'RECALL') && machine.agentId !== null),
   };
 }
 
