@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { AGENT_STATE_MACHINE, type AgentStatus } from '@water/contract/agents';
 import type { PageOf } from '@water/contract/common';
 import type { FieldError } from '@water/contract/errors';
 import { FAULT_BITS, type Prices } from '@water/contract/gateway';
@@ -135,7 +136,10 @@ export function createMachinesService(
     if (!agent || !inScope(principal, agent.deptId)) {
       throw invalidField('agentId', `no agent with id ${agentId} in your reach`, 'unknown_reference');
     }
-    if (agent.status !== 'ACTIVE') throw invalidField('agentId', `"${agent.name}" is not active`);
+    // Only an active agent receives machines: a frozen one keeps selling with what it holds.
+    moveBy(AGENT_STATE_MACHINE, agent.status as AgentStatus, 'RECEIVE_MACHINES', {
+      message: `"${agent.name}" is ${agent.status}: only an active agent receives machines`,
+    });
     return agent;
   }
 
