@@ -74,8 +74,13 @@ describe('agents API', () => {
     const approved = await approve(admin, hq);
     expect(approved).toMatchObject({ status: 'ACTIVE', reviewedBy: 'admin', reviewNote: 'Papers checked' });
     const again = await admin('PUT', `/api/agents/${hq.id}/review`, { action: 'APPROVE' });
-    expect(again.statusCode).toBe(400);
-    expect(again.json().message).toBe('"Clear Spring HQ" is ACTIVE: APPROVE applies to PENDING_REVIEW agents only');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      code: 'STATE_CONFLICT',
+      state: 'ACTIVE',
+      event: 'APPROVE',
+      message: '"Clear Spring HQ" is ACTIVE: APPROVE applies to PENDING_REVIEW agents only',
+    });
   });
 
   it('keeps a child deeper than its parent and its rate no higher; codes are unique whatever their case', async () => {

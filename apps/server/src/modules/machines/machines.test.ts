@@ -117,7 +117,9 @@ describe('machines API', () => {
       });
       expect(await quotaUsed(province.id)).toBe(3);
       const twice = await admin('POST', '/api/machines/allocate', { machineIds: [ids[0]], agentId: other.id });
-      expect(twice.json().errors[0].message).toMatch(/is ALLOCATED; only IN_STOCK machines move/);
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json()).toMatchObject({ code: 'STATE_CONFLICT', state: 'ALLOCATED', event: 'ALLOCATE' });
+      expect(twice.json().message).toMatch(/is ALLOCATED; only IN_STOCK machines move/);
 
       const log = (await admin('GET', `/api/machines/${ids[0]}/allocations`)).json();
       expect(log).toEqual([
@@ -220,7 +222,12 @@ describe('machines API', () => {
 
     expect((await change({ action: 'SUSPEND' })).json().lifecycle).toBe('SUSPENDED');
     expect((await change({ action: 'RESUME' })).json().lifecycle).toBe('OPERATING');
-    expect((await change({ action: 'RESTOCK' })).statusCode).toBe(400);
+    expect((await change({ action: 'RESTOCK' })).json()).toMatchObject({
+      status: 409,
+      code: 'STATE_CONFLICT',
+      state: 'OPERATING',
+      event: 'RESTOCK',
+    });
     expect((await change({ action: 'RETIRE' })).json()).toMatchObject({ lifecycle: 'RETIRED', siteId: null });
     expect(await quotaUsed(agent.id)).toBe(1);
     expect((await change({ action: 'RESTOCK', note: 'Refurbish' })).json()).toMatchObject({

@@ -1,0 +1,69 @@
+import { randomInt } from 'node:crypto';
+import type { CouponScope, CouponType } from '@water/contract/coupons';
+import { amountOf, percentOf } from '../../lib/money.ts';
+import type { TemplateRecord } from './coupons.repository.ts';
+
+/** A machine as a coupon's scope needs it: itself, its site, its model and its holder's path. */
+export interface CouponMachine {
+  id: number;
+  siteId: number | null;
+  modelId: number;
+  /** The holder and its ancestors, top first. */
+  path: readonly number[];
+}
+
+/**
+ * What an order is worth to a coupon: the amount after the price policy, the litre price a
+ * coupon is valued at (the platform's own, never one an agent sets) and the water asked for.
+ */
+export interface CouponBase {
+  base: number;
+  unitPrice: number;
+  requestedMl: number;
+}
+
+type Template = Pick<TemplateRecord, 'type' | 'value' | 'minSpend' | 'maxDiscount' | 'scope' | 'scopeIds' | 'agentId'>;
+
+/** Whether a template's coupons are good at a machine: its owner holds it, and its scope lists it. */
+export function goodAt(template: Template, machine: CouponMachine): boolean {
+  if (template.agentId !== null && !machine.path.includes(template.agentId)) return false;
+  const ids = template.scopeIds;
+  switch (template.scope as CouponScope) {
+    case 'ALL':
+      return true;
+    case 'AGENT':
+      return machine.path.some((agentId) => ids.includes(agentId));
+    case 'SITE':
+      return machine.siteId !== null && ids.includes(machine.siteId);
+    case 'MACHINE':
+      return ids.includes(machine.id);
+    case 'MODEL':
+      return ids.includes(machine.modelId);
+  }
+}
+
+/**
+ * The fen a coupon takes off an order, never more than the order; a string says why it does not
+ * apply (the order is below its minimum spend).
+ */
+export function couponDiscount(template: Template, order: CouponBase): number | string {
+  if (order.base < template.minSpend) return `the order must reach ${template.minSpend} fen to use it`;
+  let off: number;
+  switch (template.type as CouponType) {
+    case 'AMOUNT_OFF':
+      off = template.value;
+      break;
+    case 'PERCENT_OFF':
+      off = percentOf(Math.min(order.base, amountOf(order.unitPrice, order.requestedMl)), String(template.value));
+      break;
+    case 'FREE_LITRES':
+      off = amountOf(order.unitPrice, Math.min(template.value, order.requestedMl));
+      break;
+  }
+  if (template.type !== 'AMOUNT_OFF' && template.maxDiscount !== null) off = Math.min(off, template.maxDiscount);
+  return Math.max(0, Math.min(off, order.base));
+}
+
+/** Letters and digits that are not mistaken for one another (no 0/O, 1/I/L). */
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const newCode = () => Array.from({ length: 12 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');

@@ -1,0 +1,294 @@
+import type { PageOf } from '@water/contract/common';
+import {
+  type CouponCounts,
+  type CouponScope,
+  type CouponTemplate,
+  type CouponTemplateCreateInput,
+  type CouponTemplateQuery,
+  type CouponTemplateUpdateInput,
+  type PushInput,
+  type PushResult,
+  TEMPLATE_STATE_MACHINE,
+  TEMPLATE_STATUS_EVENTS,
+  type TemplateEvent,
+  type TemplateStatus,
+} from '@water/contract/coupons';
+import { allows } from '@water/contract/state-machine';
+import { type AgentPaths, agentById, agentIdsInScope } from '../../lib/agents.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { forbiddenField, HttpError, invalidField, notFound, stateConflict } from '../../lib/http-errors.ts';
+import { toPaging } from '../../lib/list-query.ts';
+import { inScope, type Principal } from '../../lib/principal.ts';
+import { moveBy } from '../../lib/state.ts';
+import { formatDateTime, parseWireTime } from '../../lib/time.ts';
+import type { Sheet } from '../../lib/xlsx.ts';
+import { membersRepository } from '../members/members.repository.ts';
+import { maskPhone } from '../members/members.service.ts';
+import { addCounts, emptyCounts, templateDto } from './coupon-dto.ts';
+import { IssueRefused, issueTo } from './coupon-issue.ts';
+import {
+  couponsRepository as repo,
+  type TemplateRecord,
+  templateOrder,
+  templateSortable,
+} from './coupons.repository.ts';
+
+/**
+ * Coupon templates, as staff keep them: what a coupon takes off, where, for whom and for how
+ * long; their moves through the template's state table; and pushing their coupons to members.
+ */
+export function createCouponTemplatesService({ db, clock }: Pick<Deps, 'db' | 'clock'>, paths: AgentPaths) {
+  /** The agents of the caller's reach; an owner's subtree when a template belongs to an agent. */
+  async function checkedScopeIds(
+    principal: Principal,
+    owner: number | null,
+    scope: CouponScope,
+    ids: readonly number[],
+  ): Promise<number[]> {
+    if (scope === 'ALL') return [];
+    if (ids.length === 0) throw invalidField('scopeIds', `name at least one ${scope.toLowerCase()}`, 'required');
+    const reach = await agentIdsInScope(db, principal.scope);
+    const underOwner = async (agentId: number | null) =>
+      agentId !== null && (owner === null || (await paths.of(agentId)).includes(owner));
+    const refuse = (id: number) =>
+      invalidField('scopeIds', `no ${scope.toLowerCase()} with id ${id} in your reach`, 'unknown_reference');
+    if (scope === 'MODEL') {
+      const known = await repo.modelsExist(db, ids);
+      const missing = ids.find((id) => !known.includes(id));
+      if (missing !== undefined) throw refuse(missing);
+      return [...ids];
+    }
+    if (scope === 'AGENT') {
+      for (const id of ids) {
+        const agent = await agentById(db, id);
+        if (!agent || !inScope(principal, agent.deptId) || !(await underOwner(id))) throw refuse(id);
+      }
+      return [...ids];
+    }
+    const holders = await repo.holdersOf(db, scope, ids);
+    for (const id of ids) {
+      const holder = holders.find((row) => row.id === id);
+      const reachable = holder && (reach === null || (holder.agentId !== null && reach.includes(holder.agentId)));
+      if (!reachable || (owner !== null && !(await underOwner(holder.agentId)))) throw refuse(id);
+    }
+    return [...ids];
+  }
+
+  async function checkedFields(principal: Principal, input: CouponTemplateCreateInput | CouponTemplateUpdateInput) {
+    const name = input.name.trim();
+    if (!name) throw invalidField('name', 'must not be empty', 'required');
+    const owner = input.agentId ?? null;
+    if (owner === null && principal.scope !== null) {
+      throw invalidField('agentId', 'name the agent whose coupon it is: yours or one beneath it', 'required');
+    }
+    if (owner !== null) {
+      const agent = await agentById(db, owner);
+      if (!agent || !inScope(principal, agent.deptId)) {
+        throw invalidField('agentId', `no agent with id ${owner} in your reach`, 'unknown_reference');
+      }
+    }
+    if (input.fundedBy === 'PLATFORM' && principal.scope !== null) {
+      throw forbiddenField('fundedBy', 'only staff whose data scope is unrestricted spend the platform’s money');
+    }
+    if (input.type === 'PERCENT_OFF' && input.value > 100) {
+      throw invalidField('value', 'a percent off is at most 100', 'too_large', { limit: 100 });
+    }
+    if (input.type === 'FREE_LITRES' && input.value > 50_000) {
+      throw invalidField('value', 'free water is at most 50,000 ml', 'too_large', { limit: 50_000 });
+    }
+    if (input.type !== 'AMOUNT_OFF' && !input.maxDiscount) {
+      throw invalidField('maxDiscount', 'a percent off or free water needs the most it takes off an order', 'required');
+    }
+    const claimCode = input.issueType === 'CODE' ? (input.claimCode?.toUpperCase() ?? null) : null;
+    if (input.issueType === 'CODE' && !claimCode) {
+      throw invalidField('claimCode', 'a coupon claimed by code needs its code', 'required');
+    }
+    let validity: { validFrom: Date | null; validTo: Date | null; validDays: number | null };
+    if (input.validType === 'FIXED') {
+      if (!input.validFrom) throw invalidField('validFrom', 'is required for fixed dates', 'required');
+      if (!input.validTo) throw invalidField('validTo', 'is required for fixed dates', 'required');
+      const from = parseWireTime(input.validFrom, false);
+      const to = parseWireTime(input.validTo, false);
+      if (!from) throw invalidField('validFrom', `"${input.validFrom}" is not a real time`, 'format');
+      if (!to) throw invalidField('validTo', `"${input.validTo}" is not a real time`, 'format');
+      if (to <= from) throw invalidField('validTo', 'must be after the start');
+      validity = { validFrom: from, validTo: to, validDays: null };
+    } else {
+      if (!input.validDays) throw invalidField('validDays', 'is required for a validity in days', 'required');
+      validity = { validFrom: null, validTo: null, validDays: input.validDays };
+    }
+    return {
+      name,
+      type: input.type,
+      value: input.value,
+      minSpend: input.minSpend,
+      maxDiscount: input.type === 'AMOUNT_OFF' ? null : (input.maxDiscount ?? null),
+      scope: input.scope,
+      scopeIds: await checkedScopeIds(principal, owner, input.scope, input.scopeIds ?? []),
+      issueType: input.issueType,
+      claimCode,
+      total: input.total,
+      perMember: input.perMember,
+      validType: input.validType,
+      ...validity,
+      fundedBy: input.fundedBy,
+      agentId: owner,
+    };
+  }
+
+  /** A template the caller may see and change: the platform's for unrestricted staff, an agent's within reach. */
+  async function ownTemplate(principal: Principal, id: number): Promise<TemplateRecord> {
+    const template = await repo.template(db, id);
+    if (!template) throw notFound(`No coupon template with id ${id}`);
+    const owner = template.agentId === null ? null : await agentById(db, template.agentId);
+    const visible = template.agentId === null ? principal.scope === null : !!owner && inScope(principal, owner.deptId);
+    if (!visible) throw notFound(`No coupon template with id ${id}`);
+    return template;
+  }
+
+  const taken = (error: unknown, code: string | null) => {
+    if (isUniqueViolation(error)) return invalidField('claimCode', `"${code}" is another coupon’s code`, 'taken');
+    return error;
+  };
+
+  async function countsOf(templateIds: readonly number[]): Promise<Map<number, CouponCounts>> {
+    const rows = await repo.countsByTemplate(db, templateIds);
+    const counts = new Map<number, CouponCounts>();
+    for (const row of rows) counts.set(row.templateId, addCounts(counts.get(row.templateId) ?? emptyCounts(), row));
+    return counts;
+  }
+
+  async function templatePage(principal: Principal, query: Omit<CouponTemplateQuery, 'page' | 'size'>, paged: boolean) {
+    const agentIds = await agentIdsInScope(db, principal.scope);
+    const paging = toPaging(paged ? query : { sort: query.sort }, templateSortable, templateOrder);
+    const page = await repo.templatePage(db, agentIds, query, paging);
+    const counts = await countsOf(page.content.map((row) => row.id));
+    // The names of every scope on the page: one query per kind of scope, not per template.
+    const names = new Map<string, Map<number, string>>();
+    for (const scope of new Set(page.content.map((row) => row.scope))) {
+      const ids = page.content.filter((row) => row.scope === scope).flatMap((row) => row.scopeIds);
+      names.set(scope, await repo.scopeNames(db, scope, [...new Set(ids)]));
+    }
+    const content = page.content.map((row) =>
+      templateDto(row, counts.get(row.id) ?? emptyCounts(), names.get(row.scope) ?? new Map()),
+    );
+    return { content, totalElements: page.totalElements };
+  }
+
+  return {
+    async list(principal: Principal, query: CouponTemplateQuery): Promise<PageOf<CouponTemplate>> {
+      return templatePage(principal, query, true);
+    },
+
+    async exportSheet(
+      principal: Principal,
+      filter: Omit<CouponTemplateQuery, 'page' | 'size'>,
+    ): Promise<Sheet<CouponTemplate>> {
+      const { content } = await templatePage(principal, filter, false);
+      return {
+        name: 'coupon-templates',
+        columns: [
+          { header: 'Name', value: (t) => t.name },
+          { header: 'Type', value: (t) => t.type },
+          { header: 'Value', value: (t) => t.value },
+          { header: 'Minimum spend (yuan)', value: (t) => t.minSpend / 100 },
+          { header: 'Good at', value: (t) => (t.scope === 'ALL' ? 'ALL' : `${t.scope}: ${t.scopeNames.join(', ')}`) },
+          { header: 'Issued by', value: (t) => t.issueType },
+          { header: 'Funded by', value: (t) => t.fundedBy },
+          { header: 'Agent', value: (t) => t.agentName },
+          { header: 'Status', value: (t) => t.status },
+          { header: 'Issued', value: (t) => t.counts.issued },
+          { header: 'Used', value: (t) => t.counts.used },
+          { header: 'Expired', value: (t) => t.counts.expired },
+          { header: 'Discount cost (yuan)', value: (t) => t.counts.discountCost / 100 },
+        ],
+        rows: content,
+      };
+    },
+
+    async create(principal: Principal, input: CouponTemplateCreateInput): Promise<void> {
+      const fields = await checkedFields(principal, input);
+      await repo
+        .insertTemplate(db, { ...fields, status: 'DRAFT', createBy: principal.username, updateBy: principal.username })
+        .catch((error) => {
+          throw taken(error, fields.claimCode);
+        });
+    },
+
+    /** Changes a draft; a template that issues or issued coupons only pauses, resumes or ends. */
+    async update(principal: Principal, input: CouponTemplateUpdateInput): Promise<void> {
+      const template = await ownTemplate(principal, input.id);
+      moveBy(TEMPLATE_STATE_MACHINE, template.status as TemplateStatus, 'EDIT', {
+        message: `Coupon "${template.name}" is ${template.status}: only a draft changes (its coupons are out)`,
+      });
+      const fields = await checkedFields(principal, input);
+      await repo
+        .updateTemplate(db, input.id, { ...fields, updateBy: principal.username, updateTime: clock.now() })
+        .catch((error) => {
+          throw taken(error, fields.claimCode);
+        });
+    },
+
+    async remove(principal: Principal, ids: number[]): Promise<void> {
+      const unique = [...new Set(ids)];
+      for (const id of unique) {
+        const template = await ownTemplate(principal, id);
+        moveBy(TEMPLATE_STATE_MACHINE, template.status as TemplateStatus, 'DELETE', {
+          message: `Coupon "${template.name}" is ${template.status}: only a draft is deleted; end it instead`,
+        });
+      }
+      await repo.removeTemplates(db, unique);
+    },
+
+    /** Starts, pauses, resumes or ends a template. */
+    async setStatus(principal: Principal, id: number, status: TemplateStatus): Promise<void> {
+      const template = await ownTemplate(principal, id);
+      const from = template.status as TemplateStatus;
+      const events: readonly TemplateEvent[] = TEMPLATE_STATUS_EVENTS[status];
+      const event = events.find((candidate) => allows(TEMPLATE_STATE_MACHINE, from, candidate)) ?? events[0];
+      const message = `Coupon "${template.name}" is ${from}: it cannot become ${status}`;
+      if (!event) throw stateConflict(message, from, status);
+      moveBy(TEMPLATE_STATE_MACHINE, from, event, { to: status, message });
+      if (status === 'ACTIVE' && template.validType === 'FIXED' && (template.validTo as Date) <= clock.now()) {
+        throw invalidField('status', `its dates have passed (${formatDateTime(template.validTo)})`);
+      }
+      await repo.updateTemplate(db, id, { status, updateBy: principal.username, updateTime: clock.now() });
+    },
+
+    /** Staff push a coupon to members by phone (members unknown so far are added, credited to the coupon's agent). */
+    async push(principal: Principal, id: number, input: PushInput): Promise<PushResult> {
+      const template = await ownTemplate(principal, id);
+      if (template.issueType !== 'PUSH') {
+        throw new HttpError(
+          409,
+          `Coupon "${template.name}" is issued by ${template.issueType.toLowerCase()}, not pushed by staff`,
+          'RULE_VIOLATED',
+        );
+      }
+      moveBy(TEMPLATE_STATE_MACHINE, template.status as TemplateStatus, 'ISSUE', {
+        message: `Coupon "${template.name}" is ${template.status}: start it first`,
+      });
+      const result: PushResult = { issued: 0, refused: [] };
+      for (const raw of input.phones) {
+        const phone = raw.trim();
+        if (!/^1\d{10}$/.test(phone)) {
+          result.refused.push({ phone: raw, reason: 'FORMAT' });
+          continue;
+        }
+        try {
+          await db.transaction(async (tx) => {
+            const memberId = await membersRepository.memberOf(tx, { phone }, template.agentId);
+            await issueTo(tx, clock.now(), template, memberId, 'PUSH', principal.username);
+          });
+          result.issued++;
+        } catch (error) {
+          if (!(error instanceof IssueRefused)) throw error;
+          if (error.reason === 'NOT_ACTIVE') throw error;
+          result.refused.push({ phone: maskPhone(phone) as string, reason: error.reason });
+        }
+      }
+      return result;
+    },
+  };
+}
