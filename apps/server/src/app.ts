@@ -11,6 +11,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { accessLogHooks, bufferedStdout } from './lib/access-log.ts';
 import { AgentPaths } from './lib/agents.ts';
 import type { Deps } from './lib/deps.ts';
+import { DomainEvents } from './lib/domain-events.ts';
 import { createEventBus } from './lib/events.ts';
 import { openFileStores } from './lib/file-storage.ts';
 import { tooManyRequests } from './lib/http-errors.ts';
@@ -22,7 +23,7 @@ import { ReadyReads } from './lib/ready-reads.ts';
 import { requestLogger } from './lib/request-logger.ts';
 import { Scheduler } from './lib/scheduler.ts';
 import { SessionStore } from './lib/sessions.ts';
-import { type Clock, systemClock } from './lib/time.ts';
+import { type Clock, formatDay, systemClock } from './lib/time.ts';
 import { TokenSigner } from './lib/tokens.ts';
 import { schemaController } from './lib/validators.ts';
 import { createVerifyCodes } from './lib/verify-codes.ts';
@@ -64,12 +65,14 @@ import { onlineRoutes } from './modules/online/online.routes.ts';
 import { createOnlineService } from './modules/online/online.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
+import type { SaleEvent } from './modules/orders/sale-events.ts';
 import { overviewRoutes } from './modules/overview/overview.routes.ts';
 import { createOverviewService } from './modules/overview/overview.service.ts';
 import { pricePoliciesRoutes } from './modules/price-policies/price-policies.routes.ts';
 import { createPricePoliciesService } from './modules/price-policies/price-policies.service.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { createRolesService } from './modules/roles/roles.service.ts';
+import { createSalesProjector } from './modules/sales/sales.projector.ts';
 import { publicSettingsRoutes, settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
 import { sitesRoutes } from './modules/sites/sites.routes.ts';
@@ -263,8 +266,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     noSalesAfterMs: config.noSalesAfterMs,
     log: app.log,
   });
-  const coupons = createCouponsService(deps, paths);
   const members = createMembersService(deps);
+  const coupons = createCouponsService(deps, { paths, members });
   const exports = createExportsService(deps, { store: exportFiles, log: app.log });
   const orders = createOrdersService(deps, {
     policies,
@@ -273,6 +276,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     paths,
     payTimeoutMs: config.orderPayTimeoutMs,
     refundReviewAbove: () => settings.refundReviewAbove(),
+    members,
+    // A sale's events, in one transaction: the roll-ups first, then the member, then its coupon
+    // (which asks the member whether this was its first paid order).
+    sale: new DomainEvents<SaleEvent>()
+      .on(createSalesProjector({ dayOf: formatDay }))
+      .on((tx, event) => members.onSale(tx, event))
+      .on((tx, event) => coupons.onSale(tx, event)),
   });
   const gateway = createGatewayService(deps, { policies, alarms, paymentNotifyKey: config.paymentNotifyKey });
   const scheduler = new Scheduler(database, app.log)

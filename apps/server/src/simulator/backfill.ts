@@ -156,18 +156,29 @@ export async function backfill(db: Database, options: BackfillOptions): Promise<
     from = to;
   }
 
-  // The roll-ups, from the orders: paid when paid, refunded when refunded (here, the same hour).
-  const figures = sql`count(*), sum(dispensed_ml), sum(paid), sum(refunded), 0, 0`;
-  await db.execute(sql`
-    INSERT INTO biz_sales_hourly (hour, machine_id, site_id, agent_id, channel, orders, dispensed_ml, paid, refunded, discount, coupon)
-    SELECT date_trunc('hour', paid_time), machine_id, min(site_id), min(agent_id), channel, ${figures}
-    FROM biz_order WHERE agent_id IN (${inCities})
-    GROUP BY 1, machine_id, channel`);
-  await db.execute(sql`
-    INSERT INTO biz_sales_daily (day, machine_id, site_id, agent_id, channel, orders, dispensed_ml, paid, refunded, discount, coupon)
-    SELECT (paid_time AT TIME ZONE ${timeZone})::date, machine_id, min(site_id), min(agent_id), channel, ${figures}
-    FROM biz_order WHERE agent_id IN (${inCities})
-    GROUP BY 1, machine_id, channel`);
+  // The roll-ups, from the orders, as the sales projector writes them live: an order, its money,
+  // discounts and water in the hour and day it was paid; a refund in the hour and day it succeeded.
+  // (The test checks that they are the projector's, row for row.)
+  const paidFigures = sql`count(*), sum(dispensed_ml), sum(paid), 0, sum(discount_amount), sum(coupon_amount)`;
+  const refundFigures = sql`0, 0, 0, sum(r.amount), 0, 0`;
+  const columns = sql`machine_id, site_id, agent_id, channel, orders, dispensed_ml, paid, refunded, discount, coupon`;
+  for (const { table, period, bucket } of [
+    { table: sql`biz_sales_hourly`, period: sql`hour`, bucket: (at: SQL) => sql`date_trunc('hour', ${at})` },
+    { table: sql`biz_sales_daily`, period: sql`day`, bucket: (at: SQL) => sql`(${at} AT TIME ZONE ${timeZone})::date` },
+  ]) {
+    await db.execute(sql`
+      INSERT INTO ${table} (${period}, ${columns})
+      SELECT ${bucket(sql`paid_time`)}, machine_id, min(site_id), min(agent_id), channel, ${paidFigures}
+      FROM biz_order WHERE agent_id IN (${inCities})
+      GROUP BY 1, machine_id, channel`);
+    await db.execute(sql`
+      INSERT INTO ${table} (${period}, ${columns})
+      SELECT ${bucket(sql`r.done_time`)}, r.machine_id, min(o.site_id), min(r.agent_id), r.channel, ${refundFigures}
+      FROM biz_refund r JOIN biz_order o ON o.id = r.order_id AND o.create_time = r.order_time
+      WHERE r.agent_id IN (${inCities}) AND r.status = 'SUCCESS'
+      GROUP BY 1, r.machine_id, r.channel
+      ON CONFLICT (${period}, machine_id, channel) DO UPDATE SET refunded = ${table}.refunded + excluded.refunded`);
+  }
   await db.execute(sql`ANALYZE`);
   progress('roll-ups written');
   return { topAgentId: top.id, topDeptId: topDept.id, cityAgentIds, machineIds, orders };

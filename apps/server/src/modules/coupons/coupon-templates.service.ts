@@ -23,7 +23,7 @@ import { inScope, type Principal } from '../../lib/principal.ts';
 import { moveBy } from '../../lib/state.ts';
 import { formatDateTime, parseWireTime } from '../../lib/time.ts';
 import type { Sheet } from '../../lib/xlsx.ts';
-import { membersRepository } from '../members/members.repository.ts';
+import type { MembersService } from '../members/members.service.ts';
 import { maskPhone } from '../members/members.service.ts';
 import { addCounts, emptyCounts, templateDto } from './coupon-dto.ts';
 import { IssueRefused, issueTo } from './coupon-issue.ts';
@@ -38,7 +38,10 @@ import {
  * Coupon templates, as staff keep them: what a coupon takes off, where, for whom and for how
  * long; their moves through the template's state table; and pushing their coupons to members.
  */
-export function createCouponTemplatesService({ db, clock }: Pick<Deps, 'db' | 'clock'>, paths: AgentPaths) {
+export function createCouponTemplatesService(
+  { db, clock }: Pick<Deps, 'db' | 'clock'>,
+  { paths, members }: { paths: AgentPaths; members: MembersService },
+) {
   /** The agents of the caller's reach; an owner's subtree when a template belongs to an agent. */
   async function checkedScopeIds(
     principal: Principal,
@@ -278,7 +281,7 @@ export function createCouponTemplatesService({ db, clock }: Pick<Deps, 'db' | 'c
         }
         try {
           await db.transaction(async (tx) => {
-            const memberId = await membersRepository.memberOf(tx, { phone }, template.agentId);
+            const memberId = await members.memberOf(tx, { phone }, template.agentId);
             await issueTo(tx, clock.now(), template, memberId, 'PUSH', principal.username);
           });
           result.issued++;

@@ -17,7 +17,8 @@ import type { Principal } from '../../lib/principal.ts';
 import { moveBy } from '../../lib/state.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import type { Sheet } from '../../lib/xlsx.ts';
-import { membersRepository } from '../members/members.repository.ts';
+import type { MembersService } from '../members/members.service.ts';
+import type { SaleEvent } from '../orders/sale-events.ts';
 import { createCouponTemplatesService } from './coupon-templates.service.ts';
 import { couponOrder, couponSortable, couponsRepository as repo, type TemplateRecord } from './coupons.repository.ts';
 
@@ -34,17 +35,95 @@ export type CouponsService = ReturnType<typeof createCouponsService>;
  * order that uses them, used when it is paid, given back when it closes unpaid or is refunded in
  * full, expired by the hour; and their redemption figures.
  */
-export function createCouponsService({ db, clock }: Pick<Deps, 'db' | 'clock'>, paths: AgentPaths) {
+export function createCouponsService(
+  { db, clock }: Pick<Deps, 'db' | 'clock'>,
+  { paths, members }: { paths: AgentPaths; members: MembersService },
+) {
   type Tx = typeof db;
-  const templates = createCouponTemplatesService({ db, clock }, paths);
+  const templates = createCouponTemplatesService({ db, clock }, { paths, members });
 
   /** The machine of an order, as a coupon's scope needs it. */
   async function couponMachine(machine: { id: number; siteId: number | null; modelId: number; agentId: number }) {
     return { ...machine, path: await paths.of(machine.agentId) };
   }
 
+  /** The order holding a coupon was paid: the coupon it locked is used. */
+  async function used(
+    tx: Tx,
+    order: { id: number; orderNo: string; createTime: Date; couponId: number | null; couponAmount: number },
+  ): Promise<void> {
+    if (order.couponId === null) return;
+    const coupon = await repo.coupon(tx, order.couponId, true);
+    if (!coupon) return;
+    if (coupon.orderId !== order.id || !allows(COUPON_STATE_MACHINE, coupon.status as CouponStatus, 'USE')) return;
+    await repo.updateCoupon(tx, coupon.id, {
+      status: moveBy(COUPON_STATE_MACHINE, coupon.status as CouponStatus, 'USE'),
+      orderId: order.id,
+      orderTime: order.createTime,
+      orderNo: order.orderNo,
+      discountAmount: order.couponAmount,
+      usedTime: clock.now(),
+    });
+  }
+
+  /** Orders closed unpaid or refunded in full give their coupons back (expired if their window closed). */
+  async function giveBack(tx: Tx, orderIds: readonly number[]): Promise<void> {
+    await repo.giveBack(tx, orderIds, clock.now());
+  }
+
+  /**
+   * A member's first paid order: the active first-order coupons good at that machine are given
+   * (those with none left or already held are skipped).
+   */
+  async function giftFirstOrder(tx: Tx, memberId: number, machineId: number): Promise<void> {
+    const gifts = await repo.activeTemplates(tx, 'FIRST_ORDER');
+    if (gifts.length === 0) return;
+    const machine = await repo.machine(tx, machineId);
+    if (!machine || machine.agentId === null) return;
+    const at = await couponMachine({ ...machine, agentId: machine.agentId });
+    for (const template of gifts.filter((gift) => goodAt(gift, at))) {
+      try {
+        await tx.transaction((savepoint) => issueTo(savepoint, clock.now(), template, memberId, 'FIRST_ORDER', null));
+      } catch (error) {
+        if (!(error instanceof IssueRefused)) throw error;
+      }
+    }
+  }
+
   return {
     ...templates,
+
+    /**
+     * A sale's events, as its coupon follows them: paying the order uses the coupon it locked (and
+     * a member's first paid order brings the first-order gifts); closing it unpaid, or refunding it
+     * in full, gives the coupon back.
+     */
+    async onSale(tx: Tx, event: SaleEvent): Promise<void> {
+      switch (event.type) {
+        case 'PAID':
+          if (event.late) return;
+          await used(tx, event.order);
+          if (event.order.memberId !== null && (await members.paidOrders(tx, event.order.memberId)) === 1) {
+            await giftFirstOrder(tx, event.order.memberId, event.order.machineId);
+          }
+          return;
+        case 'DISPENSED':
+          // Nothing was paid, so no refund will follow: the coupon comes back now.
+          if (event.failed && event.order.paid === 0) await giveBack(tx, [event.order.id]);
+          return;
+        case 'REFUNDED':
+          if (event.full) await giveBack(tx, [event.order.id]);
+          return;
+        case 'CLOSED':
+          await giveBack(
+            tx,
+            event.orders.filter((order) => order.couponId !== null).map((order) => order.id),
+          );
+          return;
+        case 'CREATED':
+          return;
+      }
+    },
     async coupons(principal: Principal, query: CouponQuery): Promise<PageOf<Coupon>> {
       const agentIds = await agentIdsInScope(db, principal.scope);
       const page = await repo.couponPage(db, agentIds, query, toPaging(query, couponSortable, couponOrder));
@@ -114,7 +193,7 @@ export function createCouponsService({ db, clock }: Pick<Deps, 'db' | 'clock'>, 
       if (!memberKey) throw invalidField('memberPhone', 'name the member by phone or openid', 'required');
       if (machine.agentId === null) return { coupons: [], claimable: [] };
       const at = await couponMachine({ ...machine, agentId: machine.agentId });
-      const member = await membersRepository.find(db, memberKey);
+      const member = await members.find(memberKey);
       const held = member ? await repo.usableOf(db, member.id, clock.now()) : [];
       const claimable = (await repo.activeTemplates(db, 'CLAIM')).filter((template) => goodAt(template, at));
       return {
@@ -151,7 +230,7 @@ export function createCouponsService({ db, clock }: Pick<Deps, 'db' | 'clock'>, 
       }
       const agentId = machine.agentId as number;
       const coupon = await db.transaction(async (tx) => {
-        const memberId = await membersRepository.memberOf(tx, memberKey, agentId);
+        const memberId = await members.memberOf(tx, memberKey, agentId);
         return issueTo(tx, clock.now(), template, memberId, expected, null);
       });
       return gatewayCoupon(coupon, template);
@@ -195,26 +274,6 @@ export function createCouponsService({ db, clock }: Pick<Deps, 'db' | 'clock'>, 
       return { couponId: coupon.id, amount };
     },
 
-    /** The order holding a coupon was paid: the coupon it locked is used. */
-    async used(
-      tx: Tx,
-      order: { id: number; orderNo: string; createTime: Date; couponId: number | null; couponAmount: number },
-    ): Promise<void> {
-      if (order.couponId === null) return;
-      const coupon = await repo.coupon(tx, order.couponId, true);
-      if (!coupon) return;
-      if (coupon.orderId !== order.id || !allows(COUPON_STATE_MACHINE, coupon.status as CouponStatus, 'USE')) return;
-      await repo.updateCoupon(tx, coupon.id, {
-        status: moveBy(COUPON_STATE_MACHINE, coupon.status as CouponStatus, 'USE'),
-        orderId: order.id,
-        orderTime: order.createTime,
-        orderNo: order.orderNo,
-        discountAmount: order.couponAmount,
-        usedTime: clock.now(),
-      });
-    },
-
-    /** Orders closed unpaid or refunded in full give their coupons back (expired if their window closed). */
     /**
      * What of an order's coupon discount the platform bears: counted in the agent's commission
      * base as if the member had paid it. Nothing while the coupon is not used (given back with
@@ -226,29 +285,6 @@ export function createCouponsService({ db, clock }: Pick<Deps, 'db' | 'clock'>, 
       // A coupon given back and used again counts on the order that used it, not on this one.
       const usedHere = funding?.status === 'USED' && funding.orderId === order.id;
       return usedHere && funding.fundedBy === 'PLATFORM' ? order.couponAmount : 0;
-    },
-
-    async giveBack(tx: Tx, orderIds: readonly number[]): Promise<void> {
-      await repo.giveBack(tx, orderIds, clock.now());
-    },
-
-    /**
-     * A member's first paid order: the active first-order coupons good at that machine are given
-     * (those with none left or already held are skipped).
-     */
-    async giftFirstOrder(tx: Tx, memberId: number, machineId: number): Promise<void> {
-      const gifts = await repo.activeTemplates(tx, 'FIRST_ORDER');
-      if (gifts.length === 0) return;
-      const machine = await repo.machine(tx, machineId);
-      if (!machine || machine.agentId === null) return;
-      const at = await couponMachine({ ...machine, agentId: machine.agentId });
-      for (const template of gifts.filter((gift) => goodAt(gift, at))) {
-        try {
-          await tx.transaction((savepoint) => issueTo(savepoint, clock.now(), template, memberId, 'FIRST_ORDER', null));
-        } catch (error) {
-          if (!(error instanceof IssueRefused)) throw error;
-        }
-      }
     },
 
     /** The hourly job: unused coupons past their window expire; templates whose dates passed end. */

@@ -43,6 +43,11 @@ export const membersRepository = {
     return (row as { id: number }).id;
   },
 
+  async byId(db: Database, id: number) {
+    const [row] = await db.select().from(members).where(eq(members.id, id));
+    return row;
+  },
+
   async find(db: Database, key: { phone?: string; openid?: string }) {
     const where = key.phone ? eq(members.phone, key.phone) : eq(members.openid, key.openid ?? '');
     const [row] = await db.select().from(members).where(where);

@@ -1,12 +1,17 @@
 import type { PageOf } from '@water/contract/common';
 import type { Member, MemberQuery } from '@water/contract/coupons';
+import type { Database } from '../../db/client.ts';
 import { agentIdsInScope } from '../../lib/agents.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { toPaging } from '../../lib/list-query.ts';
 import type { Principal } from '../../lib/principal.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import type { Sheet } from '../../lib/xlsx.ts';
+import type { SaleEvent } from '../orders/sale-events.ts';
 import { type MemberRow, memberOrder, memberSortable, membersRepository as repo } from './members.repository.ts';
+
+/** A consumer as a machine names them: by phone or by the payment channel's openid. */
+export type MemberKey = { phone?: string; openid?: string };
 
 /** `138****8000`: how staff see a member's phone. */
 export function maskPhone(phone: string | null): string | null {
@@ -43,6 +48,33 @@ export type MembersService = ReturnType<typeof createMembersService>;
  */
 export function createMembersService({ db }: Pick<Deps, 'db'>) {
   return {
+    /** The member of a phone or openid, made on first sight and credited to the agent given. */
+    memberOf(tx: Database, key: MemberKey, agentId: number | null): Promise<number> {
+      return repo.memberOf(tx, key, agentId);
+    },
+
+    /** The member of a phone or openid, if known. */
+    find(key: MemberKey) {
+      return repo.find(db, key);
+    },
+
+    /** How many paid orders the member has (1 with its first). */
+    async paidOrders(tx: Database, id: number): Promise<number> {
+      return (await repo.byId(tx, id))?.orderCount ?? 0;
+    },
+
+    /**
+     * A sale's events, as a member's figures follow them: a paid order counts (a late payment for
+     * a closed order does not: it goes back), a refund takes its money off.
+     */
+    async onSale(tx: Database, event: SaleEvent): Promise<void> {
+      if (event.type === 'CLOSED' || event.type === 'CREATED' || event.order.memberId === null) return;
+      if (event.type === 'PAID' && !event.late) await repo.addPaid(tx, event.order.memberId, event.amount, event.at);
+      if (event.type === 'REFUNDED' && event.order.state !== 'CLOSED') {
+        await repo.subtractRefund(tx, event.order.memberId, event.amount);
+      }
+    },
+
     async list(principal: Principal, query: MemberQuery): Promise<PageOf<Member>> {
       const agentIds = await agentIdsInScope(db, principal.scope);
       const page = await repo.page(db, agentIds, query, toPaging(query, memberSortable, memberOrder));

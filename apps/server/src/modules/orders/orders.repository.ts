@@ -1,18 +1,7 @@
 import type { OrderQuery, RefundQuery } from '@water/contract/orders';
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import {
-  agents,
-  depts,
-  machines,
-  members,
-  orderKeys,
-  orders,
-  refunds,
-  salesDaily,
-  salesHourly,
-  sites,
-} from '../../db/schema.ts';
+import { agents, depts, machines, members, orderKeys, orders, refunds, sites } from '../../db/schema.ts';
 import { isMissingPartition } from '../../lib/db-errors.ts';
 import { containsText, type Paging } from '../../lib/list-query.ts';
 
@@ -41,22 +30,6 @@ export type RefundRow = RefundRecord & { agentName: string; serialNo: string };
 export interface OrderKey {
   id: number;
   time: Date;
-}
-
-/** The figures of one sale event added to the hourly and daily roll-ups. */
-export interface SalesDelta {
-  hour: Date;
-  day: string;
-  machineId: number;
-  siteId: number | null;
-  agentId: number;
-  channel: string;
-  orders?: number;
-  dispensedMl?: number;
-  paid?: number;
-  refunded?: number;
-  discount?: number;
-  coupon?: number;
 }
 
 export type OrderFilter = Omit<OrderQuery, 'page' | 'size' | 'createTime'>;
@@ -184,41 +157,6 @@ export const ordersRepository = {
       .update(orders)
       .set(values)
       .where(and(eq(orders.id, key.id), eq(orders.createTime, key.time)));
-  },
-
-  /** Adds a sale event to the hourly and daily roll-ups. */
-  async addSales(db: Database, delta: SalesDelta): Promise<void> {
-    const figures = {
-      machineId: delta.machineId,
-      siteId: delta.siteId,
-      agentId: delta.agentId,
-      channel: delta.channel,
-      orders: delta.orders ?? 0,
-      dispensedMl: delta.dispensedMl ?? 0,
-      paid: delta.paid ?? 0,
-      refunded: delta.refunded ?? 0,
-      discount: delta.discount ?? 0,
-      coupon: delta.coupon ?? 0,
-    };
-    const add = (table: typeof salesHourly | typeof salesDaily) => ({
-      orders: sql`${table.orders} + excluded.orders`,
-      dispensedMl: sql`${table.dispensedMl} + excluded.dispensed_ml`,
-      paid: sql`${table.paid} + excluded.paid`,
-      refunded: sql`${table.refunded} + excluded.refunded`,
-      discount: sql`${table.discount} + excluded.discount`,
-      coupon: sql`${table.coupon} + excluded.coupon`,
-    });
-    await db
-      .insert(salesHourly)
-      .values({ hour: delta.hour, ...figures })
-      .onConflictDoUpdate({
-        target: [salesHourly.hour, salesHourly.machineId, salesHourly.channel],
-        set: add(salesHourly),
-      });
-    await db
-      .insert(salesDaily)
-      .values({ day: delta.day, ...figures })
-      .onConflictDoUpdate({ target: [salesDaily.day, salesDaily.machineId, salesDaily.channel], set: add(salesDaily) });
   },
 
   /** Closes the orders still unpaid that arrived before `before`; answers those it closed. */

@@ -38,7 +38,7 @@ import { formatDateTime, formatDay, parseWireTime } from '../../lib/time.ts';
 import type { Sheet } from '../../lib/xlsx.ts';
 import type { CouponsService } from '../coupons/coupons.service.ts';
 import type { ExportsService } from '../exports/exports.service.ts';
-import { membersRepository } from '../members/members.repository.ts';
+import type { MembersService } from '../members/members.service.ts';
 import { maskPhone } from '../members/members.service.ts';
 import type { PricePoliciesService } from '../price-policies/price-policies.service.ts';
 import {
@@ -53,6 +53,7 @@ import {
   refundSortable,
   ordersRepository as repo,
 } from './orders.repository.ts';
+import type { SaleEvents } from './sale-events.ts';
 
 /** A machine as the gateway authenticated it. */
 export interface SellingMachine {
@@ -213,6 +214,8 @@ export function createOrdersService(
     paths,
     payTimeoutMs,
     refundReviewAbove,
+    members,
+    sale,
   }: {
     policies: PricePoliciesService;
     coupons: CouponsService;
@@ -221,6 +224,9 @@ export function createOrdersService(
     payTimeoutMs: number;
     /** Fen: a staff refund above this needs a second person's review (0: every one does). */
     refundReviewAbove: () => Promise<number>;
+    /** Where the sale's events go: the roll-ups, members and coupons react to them in the same transaction. */
+    sale: SaleEvents;
+    members: MembersService;
   },
 ) {
   /** A time the machine gives, checked against the server's clock. */
@@ -232,16 +238,6 @@ export function createOrdersService(
     }
     return new Date(ms);
   }
-
-  const hourOf = (time: Date) => new Date(Math.floor(time.getTime() / 3_600_000) * 3_600_000);
-  const salesAt = (order: OrderRecord, time: Date) => ({
-    hour: hourOf(time),
-    day: formatDay(time),
-    machineId: order.machineId,
-    siteId: order.siteId,
-    agentId: order.agentId,
-    channel: order.channel,
-  });
 
   async function keyOf(machine: SellingMachine, machineOrderNo: string): Promise<OrderKey> {
     const key = await repo.keyOf(db, machine.id, machineOrderNo);
@@ -302,10 +298,9 @@ export function createOrdersService(
       to: closed ? 'CLOSED' : refunded >= order.paid ? 'REFUNDED' : 'PARTIALLY_REFUNDED',
     });
     await repo.updateOrder(tx, { id: order.id, time: order.createTime }, { refunded, state, updateTime: now });
-    await repo.addSales(tx, { ...salesAt(order, now), refunded: refund.amount });
-    if (state === 'REFUNDED') await coupons.giveBack(tx, [order.id]);
-    if (order.memberId !== null && !closed) await membersRepository.subtractRefund(tx, order.memberId, refund.amount);
-    return { ...order, refunded, state };
+    const after = { ...order, refunded, state };
+    await sale.emit(tx, { type: 'REFUNDED', order: after, amount: refund.amount, at: now, full: state === 'REFUNDED' });
+    return after;
   }
 
   /** A refund the server makes itself (failed or short dispense). */
@@ -338,8 +333,8 @@ export function createOrdersService(
       { id: order.id, time: order.createTime },
       { paid: amount, payRef: ref, paidTime: at, updateTime: clock.now() },
     );
-    await repo.addSales(tx, { ...salesAt(order, at), paid: amount });
     const paid = { ...order, paid: amount, payRef: ref, paidTime: at };
+    await sale.emit(tx, { type: 'PAID', order: paid, amount, at, late: true });
     return automaticRefund(tx, paid, amount, 'ORDER_CLOSED');
   }
 
@@ -351,7 +346,7 @@ export function createOrdersService(
     return paidAt;
   }
 
-  /** Marks an order paid (once) and counts it in the roll-ups. */
+  /** Marks an order paid (once); the roll-ups, the member and the coupon follow its event. */
   async function markPaid(tx: typeof db, order: OrderRecord, amount: number, ref: string | null, at: Date) {
     const now = clock.now();
     const state = moveBy(ORDER_STATE_MACHINE, order.state as OrderState, 'PAY');
@@ -360,18 +355,9 @@ export function createOrdersService(
       { id: order.id, time: order.createTime },
       { state, paid: amount, payRef: ref, paidTime: at, updateTime: now },
     );
-    await repo.addSales(tx, {
-      ...salesAt(order, at),
-      orders: 1,
-      paid: amount,
-      discount: order.discountAmount,
-      coupon: order.couponAmount,
-    });
-    await coupons.used(tx, order);
-    if (order.memberId !== null && (await membersRepository.addPaid(tx, order.memberId, amount, at)) === 1) {
-      await coupons.giftFirstOrder(tx, order.memberId, order.machineId);
-    }
-    return { ...order, state, paid: amount, payRef: ref, paidTime: at };
+    const paid = { ...order, state, paid: amount, payRef: ref, paidTime: at };
+    await sale.emit(tx, { type: 'PAID', order: paid, amount, at, late: false });
+    return paid;
   }
 
   /** A machine's order by its own number, locked for a change. */
@@ -461,7 +447,7 @@ export function createOrdersService(
           'required',
         );
       }
-      const memberId = memberKey ? await membersRepository.memberOf(db, memberKey, agentId) : null;
+      const memberId = memberKey ? await members.memberOf(db, memberKey, agentId) : null;
       const priceOf = (p: Prices) => (memberId !== null && p.memberPrice !== null ? p.memberPrice : p[input.channel]);
       const unitPrice = priceOf(prices);
       // Coupons are valued at the platform's own price, never at one an agent sets.
@@ -528,6 +514,7 @@ export function createOrdersService(
             updateTime: now,
           };
           const made = await repo.insertOrder(tx, order);
+          await sale.emit(tx, { type: 'CREATED', order: made });
           // A coupon that covers the whole sale leaves nothing to pay: the order is paid at once.
           return made.payable === 0 ? markPaid(tx, made, 0, null, createTime) : made;
         }),
@@ -641,9 +628,8 @@ export function createOrdersService(
             dispenseEndTime: endedAt,
             updateTime: now,
           });
-          await repo.addSales(tx, { ...salesAt(order, order.paidTime ?? endedAt), dispensedMl });
-          if (order.paid === 0) await coupons.giveBack(tx, [order.id]);
           const failed = { ...order, state: failedState, dispensedMl, dispenseEndTime: endedAt };
+          await sale.emit(tx, { type: 'DISPENSED', order: failed, dispensedMl, failed: true, at: endedAt });
           return automaticRefund(tx, failed, order.paid, 'DISPENSE_FAILED');
         }
         const completedState = moveBy(ORDER_STATE_MACHINE, state, event);
@@ -654,8 +640,8 @@ export function createOrdersService(
           dispenseEndTime: endedAt,
           updateTime: now,
         });
-        await repo.addSales(tx, { ...salesAt(order, order.paidTime ?? endedAt), dispensedMl });
         const completed = { ...order, state: completedState, dispensedMl, dispenseEndTime: endedAt };
+        await sale.emit(tx, { type: 'DISPENSED', order: completed, dispensedMl, failed: false, at: endedAt });
         const shortBy = order.paid - shareOf(order.paid, dispensedMl, order.requestedMl);
         return automaticRefund(tx, completed, shortBy, 'SHORT_FILL');
       });
@@ -669,10 +655,7 @@ export function createOrdersService(
         const close = ORDER_STATE_MACHINE.events.CLOSE;
         const move = { from: close.from, to: moveBy(ORDER_STATE_MACHINE, 'CREATED', 'CLOSE') };
         const closed = await repo.closeUnpaid(tx, move, new Date(now.getTime() - payTimeoutMs), now);
-        await coupons.giveBack(
-          tx,
-          closed.filter((order) => order.couponId !== null).map((order) => order.id),
-        );
+        if (closed.length > 0) await sale.emit(tx, { type: 'CLOSED', orders: closed, at: now });
         return closed.length;
       });
     },

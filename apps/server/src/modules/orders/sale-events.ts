@@ -1,0 +1,37 @@
+import type { DomainEvents } from '../../lib/domain-events.ts';
+
+/** An order as those who react to its sale events read it (what was sold, where, to whom, at what). */
+export interface SaleOrder {
+  id: number;
+  orderNo: string;
+  createTime: Date;
+  machineId: number;
+  siteId: number | null;
+  agentId: number;
+  channel: string;
+  memberId: number | null;
+  couponId: number | null;
+  couponAmount: number;
+  discountAmount: number;
+  /** The order's state once the event happened. */
+  state: string;
+  paid: number;
+  paidTime: Date | null;
+}
+
+/**
+ * A sale, as the sequence of what happens to its order. Each is raised by the orders service in
+ * the transaction that changes the order; the roll-ups, members and coupons react to it there.
+ */
+export type SaleEvent =
+  | { type: 'CREATED'; order: SaleOrder }
+  /** Money taken: `late` when it came for an order closed meanwhile (it goes back, the order stays closed). */
+  | { type: 'PAID'; order: SaleOrder; amount: number; at: Date; late: boolean }
+  /** The machine reported the end of its dispense: what came out, and whether it failed. */
+  | { type: 'DISPENSED'; order: SaleOrder; dispensedMl: number; failed: boolean; at: Date }
+  /** A refund succeeded; `full` when nothing paid is left on the order. */
+  | { type: 'REFUNDED'; order: SaleOrder; amount: number; at: Date; full: boolean }
+  /** Orders left unpaid past the pay timeout were closed. */
+  | { type: 'CLOSED'; orders: readonly Pick<SaleOrder, 'id' | 'couponId'>[]; at: Date };
+
+export type SaleEvents = DomainEvents<SaleEvent>;

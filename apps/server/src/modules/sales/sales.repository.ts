@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { salesDaily, salesHourly } from '../../db/schema.ts';
+
+/** The figures of one sale event added to the hourly and daily roll-ups. */
+export interface SalesDelta {
+  hour: Date;
+  day: string;
+  machineId: number;
+  siteId: number | null;
+  agentId: number;
+  channel: string;
+  orders?: number;
+  dispensedMl?: number;
+  paid?: number;
+  refunded?: number;
+  discount?: number;
+  coupon?: number;
+}
+
+/** The sales roll-ups (hourly and daily, per machine and channel), written only by the sales projector. */
+export const salesRepository = {
+  /** Adds a sale event to the hourly and daily roll-ups. */
+  async addSales(db: Database, delta: SalesDelta): Promise<void> {
+    const figures = {
+      machineId: delta.machineId,
+      siteId: delta.siteId,
+      agentId: delta.agentId,
+      channel: delta.channel,
+      orders: delta.orders ?? 0,
+      dispensedMl: delta.dispensedMl ?? 0,
+      paid: delta.paid ?? 0,
+      refunded: delta.refunded ?? 0,
+      discount: delta.discount ?? 0,
+      coupon: delta.coupon ?? 0,
+    };
+    const add = (table: typeof salesHourly | typeof salesDaily) => ({
+      orders: sql`${table.orders} + excluded.orders`,
+      dispensedMl: sql`${table.dispensedMl} + excluded.dispensed_ml`,
+      paid: sql`${table.paid} + excluded.paid`,
+      refunded: sql`${table.refunded} + excluded.refunded`,
+      discount: sql`${table.discount} + excluded.discount`,
+      coupon: sql`${table.coupon} + excluded.coupon`,
+    });
+    await db
+      .insert(salesHourly)
+      .values({ hour: delta.hour, ...figures })
+      .onConflictDoUpdate({
+        target: [salesHourly.hour, salesHourly.machineId, salesHourly.channel],
+        set: add(salesHourly),
+      });
+    await db
+      .insert(salesDaily)
+      .values({ day: delta.day, ...figures })
+      .onConflictDoUpdate({ target: [salesDaily.day, salesDaily.machineId, salesDaily.channel], set: add(salesDaily) });
+  },
+};
