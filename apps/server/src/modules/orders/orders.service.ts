@@ -34,7 +34,7 @@ import { toPaging } from '../../lib/list-query.ts';
 import { amountOf, percentOf, shareOf } from '../../lib/money.ts';
 import { inScope, type Principal } from '../../lib/principal.ts';
 import { moveBy } from '../../lib/state.ts';
-import { formatDateTime, formatDay, parseWireTime } from '../../lib/time.ts';
+import { formatDateTime, parseWireTime } from '../../lib/time.ts';
 import type { Sheet } from '../../lib/xlsx.ts';
 import type { CouponsService } from '../coupons/coupons.service.ts';
 import type { ExportsService } from '../exports/exports.service.ts';
