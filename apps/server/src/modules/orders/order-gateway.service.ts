@@ -1,0 +1,375 @@
+import type {
+  ChannelNotification,
+  GatewayDispenseInput,
+  GatewayOrder,
+  GatewayOrderInput,
+  GatewayPaymentInput,
+  Prices,
+} from '@water/contract/gateway';
+import { type Lifecycle, MACHINE_STATE_MACHINE } from '@water/contract/machines';
+import { type Channel, ORDER_STATE_MACHINE, type OrderState } from '@water/contract/orders';
+import { allows } from '@water/contract/state-machine';
+import { type AgentPaths, agentById, frozenAmong, pathText } from '../../lib/agents.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { HttpError, invalidField, notFound, stateConflict } from '../../lib/http-errors.ts';
+import { amountOf, percentOf, shareOf } from '../../lib/money.ts';
+import { moveBy } from '../../lib/state.ts';
+import type { CouponsService } from '../coupons/coupons.service.ts';
+import type { MembersService } from '../members/members.service.ts';
+import type { PricePoliciesService } from '../price-policies/price-policies.service.ts';
+import { checkedPaidAt, machineTime } from './machine-times.ts';
+import { daysOfOrderNo, gatewayDto, orderNumber } from './order-answers.ts';
+import type { Refunding } from './order-refunding.ts';
+import { type OrderKey, type OrderRecord, ordersRepository as repo } from './orders.repository.ts';
+import type { SaleEvents } from './sale-events.ts';
+
+/** A machine as the gateway authenticated it. */
+export interface SellingMachine {
+  id: number;
+  serialNo: string;
+  modelId: number;
+  agentId: number | null;
+  siteId: number | null;
+  lifecycle: string;
+}
+
+/** The order event each dispense result of the machine is. */
+const DISPENSE_EVENTS = { STARTED: 'START_DISPENSE', COMPLETED: 'COMPLETE', FAILED: 'FAIL_DISPENSE' } as const;
+
+/**
+ * Sales as machines and payment channels report them through the gateway: an order made,
+ * priced and numbered; paid (once, whatever is repeated; a payment for an order closed meanwhile
+ * goes back); dispensed, a failure or a short fill refunding what was not delivered; and closed
+ * when left unpaid. Each step raises its sale event in the step's transaction.
+ */
+export function createOrderGatewayService(
+  { db, clock }: Pick<Deps, 'db' | 'clock'>,
+  {
+    policies,
+    coupons,
+    paths,
+    payTimeoutMs,
+    members,
+    sale,
+    refunding,
+  }: {
+    policies: PricePoliciesService;
+    coupons: CouponsService;
+    paths: AgentPaths;
+    payTimeoutMs: number;
+    sale: SaleEvents;
+    members: MembersService;
+    refunding: Refunding;
+  },
+) {
+  const { automaticRefund, lockedOrder } = refunding;
+  async function keyOf(machine: SellingMachine, machineOrderNo: string): Promise<OrderKey> {
+    const key = await repo.keyOf(db, machine.id, machineOrderNo);
+    if (!key) throw notFound(`No order ${machineOrderNo} of machine ${machine.serialNo}`);
+    return key;
+  }
+
+  /**
+   * Money arrived for an order closed unpaid meanwhile: the payment is recorded and goes back
+   * (at once for a card or coins, through finance for a channel); the order stays closed and its
+   * coupon, given back when it closed, stays with its member. The same payment again changes nothing.
+   */
+  async function latePayment(tx: typeof db, order: OrderRecord, amount: number, ref: string | null, at: Date) {
+    moveBy(ORDER_STATE_MACHINE, order.state as OrderState, 'PAY_LATE');
+    if (order.paid > 0) {
+      if (ref !== null && order.payRef !== null && order.payRef !== ref) {
+        throw stateConflict(
+          `Order ${order.orderNo} was already paid by transaction ${order.payRef}`,
+          order.state,
+          'PAY_LATE',
+        );
+      }
+      return order;
+    }
+    await repo.updateOrder(
+      tx,
+      { id: order.id, time: order.createTime },
+      { paid: amount, payRef: ref, paidTime: at, updateTime: clock.now() },
+    );
+    const paid = { ...order, paid: amount, payRef: ref, paidTime: at };
+    await sale.emit(tx, { type: 'PAID', order: paid, amount, at, late: true });
+    return automaticRefund(tx, paid, amount, 'ORDER_CLOSED');
+  }
+
+  /** Marks an order paid (once); the roll-ups, the member and the coupon follow its event. */
+  async function markPaid(tx: typeof db, order: OrderRecord, amount: number, ref: string | null, at: Date) {
+    const now = clock.now();
+    const state = moveBy(ORDER_STATE_MACHINE, order.state as OrderState, 'PAY');
+    await repo.updateOrder(
+      tx,
+      { id: order.id, time: order.createTime },
+      { state, paid: amount, payRef: ref, paidTime: at, updateTime: now },
+    );
+    const paid = { ...order, state, paid: amount, payRef: ref, paidTime: at };
+    await sale.emit(tx, { type: 'PAID', order: paid, amount, at, late: false });
+    return paid;
+  }
+
+  /** A machine's order by its own number, locked for a change. */
+  async function lockedMachineOrder(tx: typeof db, machine: SellingMachine, machineOrderNo: string) {
+    const order = await repo.lockedByMachineNo(tx, machine.id, machineOrderNo);
+    if (!order) throw notFound(`No order ${machineOrderNo} of machine ${machine.serialNo}`);
+    return order;
+  }
+
+  return {
+    /**
+     * A sale the machine begins: priced by its policy, discounted, and numbered. The same
+     * machine number again answers the order it already made (`created: false`).
+     */
+    async createFromMachine(
+      machine: SellingMachine,
+      input: GatewayOrderInput,
+    ): Promise<{ order: GatewayOrder; created: boolean }> {
+      const known = await repo.keyOf(db, machine.id, input.machineOrderNo);
+      if (known) {
+        const order = await repo.order(db, known);
+        if (order) return { order: gatewayDto(order), created: false };
+      }
+      // The machine's state table decides; the gateway answers machines with their own code.
+      if (!allows(MACHINE_STATE_MACHINE, machine.lifecycle as Lifecycle, 'SELL') || machine.agentId === null) {
+        throw new HttpError(
+          403,
+          `Machine ${machine.serialNo} is ${machine.lifecycle}: it takes no orders`,
+          'MACHINE_UNAVAILABLE',
+        );
+      }
+      const agentId = machine.agentId;
+      const createTime = machineTime(clock.now(), 'createdAt', input.createdAt);
+      const prices = await policies.pricesFor(machine);
+      if (!prices) {
+        throw new HttpError(409, `No price policy covers machine ${machine.serialNo}: it cannot sell`, 'RULE_VIOLATED');
+      }
+      const [agent, path] = await Promise.all([agentById(db, agentId), paths.of(agentId)]);
+      const heldAgentIds = await frozenAmong(db, path);
+      const memberKey = input.memberPhone
+        ? { phone: input.memberPhone }
+        : input.memberOpenid
+          ? { openid: input.memberOpenid }
+          : undefined;
+      if (input.couponCode && !memberKey) {
+        throw invalidField(
+          'couponCode',
+          'a coupon needs the member who holds it (memberPhone or memberOpenid)',
+          'required',
+        );
+      }
+      const memberId = memberKey ? await members.memberOf(db, memberKey, agentId) : null;
+      const priceOf = (p: Prices) => (memberId !== null && p.memberPrice !== null ? p.memberPrice : p[input.channel]);
+      const unitPrice = priceOf(prices);
+      // Coupons are valued at the platform's own price, never at one an agent sets.
+      const platformPrices = input.couponCode ? await policies.platformPricesFor(machine) : null;
+      const listAmount = amountOf(unitPrice, input.requestedMl);
+      const discountAmount = Math.min(listAmount, percentOf(listAmount, prices.discountPct));
+      const now = clock.now();
+
+      const made = await repo.withPartition(db, createTime, () =>
+        db.transaction(async (tx) => {
+          const id = await repo.nextOrderId(tx);
+          const claimed = await repo.claimKey(tx, {
+            machineId: machine.id,
+            machineOrderNo: input.machineOrderNo,
+            orderId: id,
+            orderTime: createTime,
+          });
+          if (!claimed) return undefined;
+          const orderNo = orderNumber(createTime, id);
+          const base = listAmount - discountAmount;
+          const coupon =
+            input.couponCode && memberId !== null
+              ? await coupons.lockForOrder(
+                  tx,
+                  input.couponCode,
+                  memberId,
+                  { ...machine, agentId },
+                  {
+                    id,
+                    orderNo,
+                    createTime,
+                    base,
+                    unitPrice: platformPrices ? priceOf(platformPrices) : unitPrice,
+                    requestedMl: input.requestedMl,
+                  },
+                )
+              : undefined;
+          const couponAmount = coupon?.amount ?? 0;
+          const order = {
+            id,
+            orderNo,
+            machineId: machine.id,
+            machineOrderNo: input.machineOrderNo,
+            siteId: machine.siteId,
+            agentId,
+            agentPath: pathText(path),
+            commissionRate: agent?.commissionRate ?? '0.00',
+            heldAgentIds,
+            memberId,
+            channel: input.channel,
+            tap: input.tap,
+            waterType: input.waterType,
+            unitPrice,
+            policyId: prices.policyId,
+            requestedMl: input.requestedMl,
+            listAmount,
+            discountAmount,
+            couponId: coupon?.couponId ?? null,
+            couponAmount,
+            payable: Math.max(0, base - couponAmount),
+            state: 'CREATED',
+            createTime,
+            receivedTime: now,
+            updateTime: now,
+          };
+          const made = await repo.insertOrder(tx, order);
+          await sale.emit(tx, { type: 'CREATED', order: made });
+          // A coupon that covers the whole sale leaves nothing to pay: the order is paid at once.
+          return made.payable === 0 ? markPaid(tx, made, 0, null, createTime) : made;
+        }),
+      );
+      if (made) return { order: gatewayDto(made), created: true };
+      // Another request with the same number won the race: answer its order.
+      const key = await keyOf(machine, input.machineOrderNo);
+      return { order: gatewayDto((await repo.order(db, key)) as OrderRecord), created: false };
+    },
+
+    async machineOrder(machine: SellingMachine, machineOrderNo: string): Promise<GatewayOrder> {
+      const key = await keyOf(machine, machineOrderNo);
+      return gatewayDto((await repo.order(db, key)) as OrderRecord);
+    },
+
+    /** The machine took a card or coins for its order: paid once, whatever it repeats. */
+    async payByMachine(
+      machine: SellingMachine,
+      machineOrderNo: string,
+      input: GatewayPaymentInput,
+    ): Promise<GatewayOrder> {
+      const paidAt = machineTime(clock.now(), 'paidAt', input.paidAt);
+      const order = await db.transaction(async (tx) => {
+        const order = await lockedMachineOrder(tx, machine, machineOrderNo);
+        if (order.state !== 'CREATED' && order.state !== 'CLOSED') return order;
+        if (order.channel !== input.channel) {
+          throw invalidField('channel', `the order was made for ${order.channel}, not ${input.channel}`);
+        }
+        if (input.amount !== order.payable) {
+          throw invalidField('amount', `must be the payable amount, ${order.payable} fen`);
+        }
+        checkedPaidAt(order, paidAt);
+        const ref = input.reference ?? null;
+        if (order.state === 'CLOSED') return latePayment(tx, order, input.amount, ref, paidAt);
+        return markPaid(tx, order, input.amount, ref, paidAt);
+      });
+      return gatewayDto(order);
+    },
+
+    /** A channel's notification that a consumer paid (WeChat, Alipay); the same notification twice pays once. */
+    async payByChannel(channel: Channel, input: ChannelNotification): Promise<{ orderNo: string; state: OrderState }> {
+      const { from, to } = daysOfOrderNo(input.orderNo);
+      const found = await repo.byOrderNo(db, input.orderNo, from, to);
+      if (!found) throw notFound(`No order ${input.orderNo}`);
+      if (found.channel !== channel)
+        throw invalidField('orderNo', `the order is paid by ${found.channel}, not ${channel}`);
+      const paidAt = machineTime(clock.now(), 'paidAt', input.paidAt);
+      const order = await db.transaction(async (tx) => {
+        const order = await lockedOrder(tx, { id: found.id, time: found.createTime });
+        if (order.state !== 'CREATED' && order.state !== 'CLOSED') {
+          if (order.payRef !== input.transactionId) {
+            throw stateConflict(
+              `Order ${order.orderNo} was already paid by transaction ${order.payRef}`,
+              order.state,
+              'PAY',
+            );
+          }
+          return order;
+        }
+        if (input.amount !== order.payable) {
+          throw invalidField('amount', `must be the payable amount, ${order.payable} fen`);
+        }
+        checkedPaidAt(order, paidAt);
+        if (order.state === 'CLOSED') return latePayment(tx, order, input.amount, input.transactionId, paidAt);
+        return markPaid(tx, order, input.amount, input.transactionId, paidAt);
+      });
+      return { orderNo: order.orderNo, state: order.state as OrderState };
+    },
+
+    /**
+     * What the machine dispensed: started, completed (a short fill refunds what was not
+     * delivered) or failed (the payment goes back). A result repeated changes nothing.
+     */
+    async dispense(
+      machine: SellingMachine,
+      machineOrderNo: string,
+      input: GatewayDispenseInput,
+    ): Promise<GatewayOrder> {
+      const endedAt = machineTime(clock.now(), 'endedAt', input.endedAt);
+      const order = await db.transaction(async (tx) => {
+        const order = await lockedMachineOrder(tx, machine, machineOrderNo);
+        const key = { id: order.id, time: order.createTime };
+        const state = order.state as OrderState;
+        const event = DISPENSE_EVENTS[input.result];
+        if (state === 'CREATED' || state === 'CLOSED') {
+          throw stateConflict(`Order ${order.orderNo} is ${state}: it was not paid`, state, event);
+        }
+        if (event === 'START_DISPENSE') {
+          // A start reported again, or after the end, changes nothing.
+          if (state !== 'PAID') return order;
+          const dispensing = moveBy(ORDER_STATE_MACHINE, state, event);
+          await repo.updateOrder(tx, key, { state: dispensing, updateTime: clock.now() });
+          return { ...order, state: dispensing };
+        }
+        if (state !== 'PAID' && state !== 'DISPENSING') {
+          // The end reported again answers the order as it is; a contrary report is refused.
+          const failedAlready = ['DISPENSE_FAILED', 'REFUNDING'].includes(state);
+          const same = (event === 'FAIL_DISPENSE') === failedAlready || state === 'REFUNDED';
+          if (!same) throw stateConflict(`Order ${order.orderNo} was already reported ${state}`, state, event);
+          return order;
+        }
+        const now = clock.now();
+        if (event === 'FAIL_DISPENSE') {
+          const failedState = moveBy(ORDER_STATE_MACHINE, state, event, {
+            to: order.paid > 0 ? 'REFUNDING' : 'REFUNDED',
+          });
+          const dispensedMl = input.dispensedMl ?? 0;
+          await repo.updateOrder(tx, key, {
+            state: failedState,
+            dispensedMl,
+            dispenseEndTime: endedAt,
+            updateTime: now,
+          });
+          const failed = { ...order, state: failedState, dispensedMl, dispenseEndTime: endedAt };
+          await sale.emit(tx, { type: 'DISPENSED', order: failed, dispensedMl, failed: true, at: endedAt });
+          return automaticRefund(tx, failed, order.paid, 'DISPENSE_FAILED');
+        }
+        const completedState = moveBy(ORDER_STATE_MACHINE, state, event);
+        const dispensedMl = Math.min(input.dispensedMl ?? order.requestedMl, order.requestedMl);
+        await repo.updateOrder(tx, key, {
+          state: completedState,
+          dispensedMl,
+          dispenseEndTime: endedAt,
+          updateTime: now,
+        });
+        const completed = { ...order, state: completedState, dispensedMl, dispenseEndTime: endedAt };
+        await sale.emit(tx, { type: 'DISPENSED', order: completed, dispensedMl, failed: false, at: endedAt });
+        const shortBy = order.paid - shareOf(order.paid, dispensedMl, order.requestedMl);
+        return automaticRefund(tx, completed, shortBy, 'SHORT_FILL');
+      });
+      return gatewayDto(order);
+    },
+
+    /** Closes the orders left unpaid past the pay timeout; answers how many. */
+    async closeUnpaid(): Promise<number> {
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const close = ORDER_STATE_MACHINE.events.CLOSE;
+        const move = { from: close.from, to: moveBy(ORDER_STATE_MACHINE, 'CREATED', 'CLOSE') };
+        const closed = await repo.closeUnpaid(tx, move, new Date(now.getTime() - payTimeoutMs), now);
+        if (closed.length > 0) await sale.emit(tx, { type: 'CLOSED', orders: closed, at: now });
+        return closed.length;
+      });
+    },
+  };
+}

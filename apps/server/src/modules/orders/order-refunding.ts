@@ -1,0 +1,117 @@
+import {
+  ORDER_STATE_MACHINE,
+  type OrderState,
+  REFUND_STATE_MACHINE,
+  type RefundReason,
+  type RefundStatus,
+} from '@water/contract/orders';
+import { agentById } from '../../lib/agents.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import { inScope, type Principal } from '../../lib/principal.ts';
+import { moveBy } from '../../lib/state.ts';
+import { daysOfOrderNo } from './order-answers.ts';
+import {
+  type OrderKey,
+  type OrderRecord,
+  type OrderRow,
+  type RefundRecord,
+  ordersRepository as repo,
+} from './orders.repository.ts';
+import type { SaleEvents } from './sale-events.ts';
+
+/** Channels whose money goes back at once (the card is credited, the coins are paid out). */
+export const IMMEDIATE_REFUNDS: readonly string[] = ['CARD', 'COIN'];
+
+/**
+ * What every change of an order's money shares, inside the unit of work (transaction) of the
+ * change: the order locked, refunds recorded and carried out, each raising its sale event.
+ */
+export function createRefunding({ db, clock }: Pick<Deps, 'db' | 'clock'>, { sale }: { sale: SaleEvents }) {
+  /**
+   * Records a refund; one of a card or coins succeeds at once, one through a payment channel
+   * waits for finance to send the money back and confirm it with the channel's reference.
+   */
+  async function addRefund(
+    tx: typeof db,
+    order: OrderRecord,
+    amount: number,
+    reason: RefundReason,
+    by: string | null,
+    note: string | null,
+  ): Promise<RefundRecord> {
+    const existing = await repo.refundsOf(tx, order.id);
+    const refund = await repo.insertRefund(tx, {
+      refundNo: `R${order.orderNo}${String(existing.length + 1).padStart(2, '0')}`,
+      orderId: order.id,
+      orderTime: order.createTime,
+      orderNo: order.orderNo,
+      agentId: order.agentId,
+      machineId: order.machineId,
+      channel: order.channel,
+      amount,
+      reason,
+      note,
+      createBy: by,
+      createTime: clock.now(),
+    });
+    return refund;
+  }
+
+  /**
+   * A refund succeeded: the order's refunded amount and state, and the roll-ups, follow (a closed
+   * order's late payment going back leaves it closed).
+   */
+  async function refundSucceeded(
+    tx: typeof db,
+    order: OrderRecord,
+    refund: RefundRecord,
+    event: 'SETTLE' | 'APPROVE',
+    by: string | null,
+    ref: string | null,
+  ) {
+    const now = clock.now();
+    const status = moveBy(REFUND_STATE_MACHINE, refund.status as RefundStatus, event, {
+      message: `Refund ${refund.refundNo} is ${refund.status}: it was reviewed already`,
+    });
+    await repo.updateRefund(tx, refund.id, { status, doneTime: now, reviewedBy: by, channelRef: ref });
+    const refunded = order.refunded + refund.amount;
+    const closed = order.state === 'CLOSED';
+    const state = moveBy(ORDER_STATE_MACHINE, order.state as OrderState, 'REFUND', {
+      to: closed ? 'CLOSED' : refunded >= order.paid ? 'REFUNDED' : 'PARTIALLY_REFUNDED',
+    });
+    await repo.updateOrder(tx, { id: order.id, time: order.createTime }, { refunded, state, updateTime: now });
+    const after = { ...order, refunded, state };
+    await sale.emit(tx, { type: 'REFUNDED', order: after, amount: refund.amount, at: now, full: state === 'REFUNDED' });
+    return after;
+  }
+
+  /** A refund the server makes itself (failed or short dispense). */
+  async function automaticRefund(tx: typeof db, order: OrderRecord, amount: number, reason: RefundReason) {
+    if (amount <= 0) return order;
+    const refund = await addRefund(tx, order, amount, reason, null, null);
+    if (!IMMEDIATE_REFUNDS.includes(order.channel)) return order;
+    return refundSucceeded(tx, order, refund, 'SETTLE', null, null);
+  }
+
+  /** An order locked for a change, by its key. */
+  async function lockedOrder(tx: typeof db, key: OrderKey): Promise<OrderRecord> {
+    const order = await repo.order(tx, key, true);
+    if (!order) throw notFound('No such order');
+    return order;
+  }
+
+  /** An order the caller's data scope reaches, by its number (404 otherwise, as if it did not exist). */
+  async function visibleOrder(principal: Principal, orderNo: string): Promise<OrderRow> {
+    const { from, to } = daysOfOrderNo(orderNo);
+    const order = await repo.byOrderNo(db, orderNo, from, to);
+    if (!order) throw notFound(`No order ${orderNo}`);
+    const agent = await agentById(db, order.agentId);
+    if (!agent || !inScope(principal, agent.deptId)) throw notFound(`No order ${orderNo}`);
+    return order;
+  }
+
+  return { addRefund, refundSucceeded, automaticRefund, lockedOrder, visibleOrder };
+}
+
+export type Refunding = ReturnType<typeof createRefunding>;

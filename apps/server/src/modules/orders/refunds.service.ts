@@ -1,0 +1,110 @@
+import type { PageOf } from '@water/contract/common';
+import {
+  ORDER_STATE_MACHINE,
+  type OrderState,
+  REFUND_STATE_MACHINE,
+  type Refund,
+  type RefundQuery,
+  type RefundRequestInput,
+  type RefundReviewInput,
+  type RefundStatus,
+} from '@water/contract/orders';
+import { allows } from '@water/contract/state-machine';
+import { agentIdsInScope } from '../../lib/agents.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { forbidden, invalidField, notFound } from '../../lib/http-errors.ts';
+import { toPaging } from '../../lib/list-query.ts';
+import { inScope, type Principal } from '../../lib/principal.ts';
+import { moveBy } from '../../lib/state.ts';
+import { checkedRange, refundDto, yuanText } from './order-answers.ts';
+import { IMMEDIATE_REFUNDS, type Refunding } from './order-refunding.ts';
+import { type RefundRow, refundOrder, refundSortable, ordersRepository as repo } from './orders.repository.ts';
+
+/**
+ * Refunds staff ask for and review: a completed order's money going back, with a reason, after a
+ * second person's review above the amount global settings set; the review queue; approving
+ * (with the channel's reference for WeChat and Alipay) and rejecting.
+ */
+export function createRefundsService(
+  { db, clock }: Pick<Deps, 'db' | 'clock'>,
+  { refunding, refundReviewAbove }: { refunding: Refunding; refundReviewAbove: () => Promise<number> },
+) {
+  const { addRefund, refundSucceeded, lockedOrder, visibleOrder } = refunding;
+  return {
+    /**
+     * Staff ask for a refund of a completed order. It waits for a second person's review, unless
+     * it is at most the amount global settings let go back without one and the money goes back at
+     * once (card, coins).
+     */
+    async requestRefund(principal: Principal, orderNo: string, input: RefundRequestInput): Promise<Refund> {
+      const note = input.note.trim();
+      if (!note) throw invalidField('note', 'say why the money goes back', 'required');
+      const found = await visibleOrder(principal, orderNo);
+      const reviewAbove = await refundReviewAbove();
+      const refund = await db.transaction(async (tx) => {
+        const order = await lockedOrder(tx, { id: found.id, time: found.createTime });
+        moveBy(ORDER_STATE_MACHINE, order.state as OrderState, 'REQUEST_REFUND', {
+          message: `Order ${orderNo} is ${order.state}: only a completed order is refunded by staff`,
+        });
+        const left = order.paid - order.refunded - (await repo.pendingRefunds(tx, order.id));
+        if (input.amount > left) {
+          throw invalidField('amount', `at most ${yuanText(left)} yuan is left to refund`, 'too_large', {
+            limit: left,
+          });
+        }
+        const refund = await addRefund(tx, order, input.amount, input.reason, principal.username, note);
+        if (input.amount <= reviewAbove && IMMEDIATE_REFUNDS.includes(order.channel)) {
+          await refundSucceeded(tx, order, refund, 'SETTLE', principal.username, null);
+        }
+        return refund;
+      });
+      const [row] = (await repo.refundsOf(db, found.id)).filter((r) => r.id === refund.id);
+      return refundDto(row as RefundRow);
+    },
+
+    async refunds(principal: Principal, query: RefundQuery): Promise<PageOf<Refund>> {
+      const range = query.createTime ? checkedRange(query.createTime) : undefined;
+      const agentIds = await agentIdsInScope(db, principal.scope);
+      const page = await repo.refundPage(db, agentIds, range, query, toPaging(query, refundSortable, refundOrder));
+      return { content: page.content.map(refundDto), totalElements: page.totalElements };
+    },
+
+    /**
+     * Approves a refund (a card's or coins' goes back at once; a channel's needs the channel's
+     * reference of the money sent back) or rejects it.
+     */
+    async review(principal: Principal, refundId: number, input: RefundReviewInput): Promise<void> {
+      const found = await repo.refund(db, refundId);
+      if (!found || !inScope(principal, found.deptId)) throw notFound(`No refund with id ${refundId}`);
+      if (input.action === 'APPROVE' && !IMMEDIATE_REFUNDS.includes(found.channel) && !input.channelRef) {
+        throw invalidField('channelRef', `give the ${found.channel} reference of the money sent back`, 'required');
+      }
+      if (found.createBy !== null && found.createBy === principal.username) {
+        throw forbidden('You asked for this refund: another person reviews it', 'FORBIDDEN');
+      }
+      await db.transaction(async (tx) => {
+        const refund = await repo.refund(tx, refundId, true);
+        if (!refund) throw notFound(`No refund with id ${refundId}`);
+        const reviewed = `Refund ${found.refundNo} is ${refund.status}: it was reviewed already`;
+        const order = await lockedOrder(tx, { id: refund.orderId, time: refund.orderTime });
+        if (input.action === 'REJECT') {
+          const status = moveBy(REFUND_STATE_MACHINE, refund.status as RefundStatus, 'REJECT', { message: reviewed });
+          const note = input.note?.trim();
+          if (!note) throw invalidField('note', 'say why the refund is rejected', 'required');
+          await repo.updateRefund(tx, refund.id, {
+            status,
+            reviewedBy: principal.username,
+            doneTime: clock.now(),
+            note: refund.note ? `${refund.note} / ${note}` : note,
+          });
+          if (allows(ORDER_STATE_MACHINE, order.state as OrderState, 'REJECT_REFUND')) {
+            const state = moveBy(ORDER_STATE_MACHINE, order.state as OrderState, 'REJECT_REFUND');
+            await repo.updateOrder(tx, { id: order.id, time: order.createTime }, { state });
+          }
+          return;
+        }
+        await refundSucceeded(tx, order, refund, 'APPROVE', principal.username, input.channelRef ?? null);
+      });
+    },
+  };
+}
