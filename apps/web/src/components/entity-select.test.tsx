@@ -98,9 +98,9 @@ describe('EntitySelect', () => {
     const { fruits } = fruitsFrom(() => new Promise((resolve) => (answer = resolve)));
     const select = renderInForm({ entity: fruits });
     fireEvent.mouseDown(select);
-    await waitFor(() => expect(shown()).toEqual(['Loading…']));
+    await waitFor(() => expect(shown()).toEqual(['Loading']));
     await act(async () => answer([]));
-    await waitFor(() => expect(shown()).toEqual(['Nothing to choose from']));
+    await waitFor(() => expect(shown()).toEqual(['Nothing here yet']));
   });
 
   it('says so in the console’s language', async () => {
@@ -108,7 +108,7 @@ describe('EntitySelect', () => {
     const { fruits } = fruitsFrom(async () => []);
     const select = renderInForm({ entity: fruits });
     fireEvent.mouseDown(select);
-    await waitFor(() => expect(shown()).toEqual(['暂无可选项']));
+    await waitFor(() => expect(shown()).toEqual(['暂无数据']));
     await changeLanguage('en');
   });
 

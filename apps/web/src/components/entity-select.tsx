@@ -65,7 +65,7 @@ export function EntitySelect<T, V extends Value = number>({
       showSearch={{ optionFilterProp: 'label' }}
       loading={loading}
       options={options}
-      notFoundContent={t(loading ? 'list.loading' : options.length === 0 ? 'list.noOptions' : 'list.noMatch')}
+      notFoundContent={t(loading ? 'app.loading' : options.length === 0 ? 'list.empty' : 'list.noMatch')}
       onFocus={(event) => {
         setUsed(true);
         props.onFocus?.(event);
