@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailRule, externalLinkRule, phoneRule } from './form-rules.ts';
+import { emailRule, externalLinkRule, phoneRule, sameAsRule } from './form-rules.ts';
 
 const check = (rule: ReturnType<typeof phoneRule>, value: unknown) =>
   rule.validator(undefined, value).then(
@@ -27,5 +27,13 @@ describe('form rules from the contract validators', () => {
   it('leaves empty values to the required rule', async () => {
     expect(await check(phoneRule('bad'), '')).toBe('ok');
     expect(await check(phoneRule('bad'), undefined)).toBe('ok');
+  });
+
+  it('asks a confirmation to repeat the field it confirms, leaving an empty one to the required rule', async () => {
+    const form = { getFieldValue: (name: string) => ({ password: 'Secret-123' })[name] };
+    const rule = sameAsRule('password', 'The passwords differ')(form);
+    expect(await check(rule, 'Secret-123')).toBe('ok');
+    expect(await check(rule, 'Secret-124')).toBe('The passwords differ');
+    expect(await check(rule, '')).toBe('ok');
   });
 });

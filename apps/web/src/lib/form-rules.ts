@@ -15,6 +15,18 @@ function ruleOf(test: (value: string) => boolean, message: string): ValueRule {
   };
 }
 
+/**
+ * A confirmation that must repeat another field of the form (a new password typed twice); the
+ * field goes in the item's `dependencies`, so a change of either checks again.
+ */
+export function sameAsRule(field: string, message: string) {
+  return ({ getFieldValue }: { getFieldValue: (name: string) => unknown }): ValueRule => ({
+    validator: async (_rule, value) => {
+      if (value && value !== getFieldValue(field)) throw new Error(message);
+    },
+  });
+}
+
 /** Spec §5, for antd forms: `rules={[phoneRule(t('...'))]}`; the same predicates the server schemas use. */
 export const phoneRule = (message: string) => ruleOf(isPhone, message);
 export const emailRule = (message: string) => ruleOf(isEmail, message);

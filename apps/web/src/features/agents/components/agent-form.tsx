@@ -2,6 +2,8 @@ import type { Agent } from '@water/contract/agents';
 import { Col, DatePicker, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useActiveAgents } from '@/components/agents/active-agents.ts';
+import { ACTIVE_AGENTS_WITH_CODE } from '@/components/agents/agent-entities.ts';
+import { EntitySelect } from '@/components/entity-select.tsx';
 import { FormModal } from '@/components/form-modal.tsx';
 import type { FormDialog } from '@/components/list/use-form-dialog.ts';
 import { useCreateAgent, useUpdateAgent } from '../api/agents.ts';
@@ -52,15 +54,10 @@ export function AgentForm({ dialog }: { dialog: FormDialog<Agent> }) {
             </Form.Item>
           ) : (
             <Form.Item name="parentId" label={t('agents.parent')} extra={t('agents.parentHint')}>
-              <Select
+              <EntitySelect
+                entity={ACTIVE_AGENTS_WITH_CODE}
                 allowClear
-                showSearch={{ optionFilterProp: 'label' }}
-                loading={parents.isPending}
                 placeholder={t('agents.topLevel')}
-                options={(parents.data ?? []).map((candidate) => ({
-                  value: candidate.id,
-                  label: `${candidate.name} (${candidate.code})`,
-                }))}
                 onChange={() => form.setFieldValue('level', undefined)}
               />
             </Form.Item>

@@ -1,13 +1,15 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@water/contract/users';
 import { Button, Card, Flex, Form, Input, Steps, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LanguageSwitch } from '@/components/language-switch.tsx';
 import { LinkButton } from '@/components/link-button.tsx';
 import { PlainPage } from '@/components/plain-page.tsx';
 import { reportFormError } from '@/lib/form-error.ts';
+import { sameAsRule } from '@/lib/form-rules.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
+import { useCountdown } from '@/lib/use-countdown.ts';
 import { recoveryLocales } from '@/locales/console/recovery.ts';
 import { useRequestResetCode, useResetPassword } from '../api/reset-password.ts';
 
@@ -42,18 +44,13 @@ export function FindPasswordPage() {
   const requestCode = useRequestResetCode();
   const reset = useResetPassword();
   const [account, setAccount] = useState<string>();
-  const [wait, setWait] = useState(0);
-  useEffect(() => {
-    if (wait <= 0) return;
-    const timer = setTimeout(() => setWait((seconds) => seconds - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [wait]);
+  const [wait, startWait] = useCountdown();
 
   const send = async (name: string) => {
     try {
       await requestCode.mutateAsync({ account: name });
       setAccount(name);
-      setWait(RESEND_SECONDS);
+      startWait(RESEND_SECONDS);
     } catch (error) {
       if (!isValidationFailure(error)) reportFormError(accountForm, error);
     }
@@ -152,11 +149,7 @@ export function FindPasswordPage() {
               dependencies={['password']}
               rules={[
                 { required: true, message: t('recovery.confirmRequired') },
-                ({ getFieldValue }) => ({
-                  validator: async (_, value: string | undefined) => {
-                    if (value && value !== getFieldValue('password')) throw new Error(t('recovery.mismatch'));
-                  },
-                }),
+                sameAsRule('password', t('recovery.mismatch')),
               ]}
             >
               <Input.Password autoComplete="new-password" />

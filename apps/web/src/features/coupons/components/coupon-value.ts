@@ -1,6 +1,6 @@
 import type { CouponType } from '@water/contract/coupons';
-import Decimal from 'decimal.js';
 import type { TFunction } from 'i18next';
+import { formatUnits } from '@/lib/format/fixed-point.ts';
 import { formatFen } from '@/lib/format/money.ts';
 
 /** What a coupon takes off, in words: "CN¥3.00 off", "20 % off, at most CN¥2.00", "1.5 L free". */
@@ -11,7 +11,7 @@ export function couponValueText(
 ): string {
   if (coupon.type === 'AMOUNT_OFF') return t('coupons.amountOff', { amount: formatFen(coupon.value, language) });
   if (coupon.type === 'FREE_LITRES')
-    return t('coupons.freeLitres', { litres: new Decimal(coupon.value).dividedBy(1000).toString() });
+    return t('coupons.freeLitres', { litres: formatUnits(coupon.value, 3, { trimZeros: true }) });
   if (coupon.maxDiscount) {
     return t('coupons.percentOffCapped', { value: coupon.value, cap: formatFen(coupon.maxDiscount, language) });
   }

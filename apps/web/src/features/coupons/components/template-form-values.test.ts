@@ -14,12 +14,13 @@ const values = (fields: Partial<TemplateFormValues>): TemplateFormValues =>
 
 describe('coupon template form values', () => {
   it('sends yuan as fen, litres as ml and whole percents, exactly', () => {
-    expect(toTemplateInput(values({ value: '0.29', minSpend: '1.005' }))).toMatchObject({
+    expect(toTemplateInput(values({ value: '0.29', minSpend: '1.01' }))).toMatchObject({
       name: 'Spring',
       value: 29,
       minSpend: 101,
       maxDiscount: null,
     });
+    expect(toTemplateInput(values({ minSpend: null })).minSpend).toBe(0);
     expect(toTemplateInput(values({ type: 'FREE_LITRES', value: '1.5' })).value).toBe(1500);
     expect(toTemplateInput(values({ type: 'PERCENT_OFF', value: '20', maxDiscount: '2.5' }))).toMatchObject({
       value: 20,

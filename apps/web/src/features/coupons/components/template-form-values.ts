@@ -6,7 +6,8 @@ import type {
   IssueType,
 } from '@water/contract/coupons';
 import dayjs, { type Dayjs } from 'dayjs';
-import Decimal from 'decimal.js';
+import { formatUnits, parseUnits } from '@/lib/format/fixed-point.ts';
+import { fenToYuan, yuanToFen } from '@/lib/format/money.ts';
 
 /** The form's values: money in yuan and water in litres as typed, the dates as picked. */
 export interface TemplateFormValues {
@@ -31,9 +32,6 @@ export interface TemplateFormValues {
 }
 
 const WIRE = 'YYYY-MM-DD HH:mm:ss';
-const toFen = (yuan: string) => new Decimal(yuan).times(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
-const toYuan = (fen: number) => new Decimal(fen).dividedBy(100).toFixed(2);
-const present = (text: string | null | undefined): text is string => text !== null && text !== undefined && text !== '';
 
 export const newTemplate = (): Partial<TemplateFormValues> => ({
   type: 'AMOUNT_OFF',
@@ -49,8 +47,8 @@ export const newTemplate = (): Partial<TemplateFormValues> => ({
 
 /** A template's stored value as the form shows it (fen → yuan, ml → litres). */
 export function displayValue(type: CouponType, value: number): string {
-  if (type === 'AMOUNT_OFF') return toYuan(value);
-  if (type === 'FREE_LITRES') return new Decimal(value).dividedBy(1000).toString();
+  if (type === 'AMOUNT_OFF') return fenToYuan(value);
+  if (type === 'FREE_LITRES') return formatUnits(value, 3, { trimZeros: true });
   return String(value);
 }
 
@@ -59,8 +57,8 @@ export function toTemplateFormValues(template: CouponTemplate): TemplateFormValu
     name: template.name,
     type: template.type,
     value: displayValue(template.type, template.value),
-    minSpend: template.minSpend > 0 ? toYuan(template.minSpend) : null,
-    maxDiscount: template.maxDiscount === null ? null : toYuan(template.maxDiscount),
+    minSpend: template.minSpend > 0 ? fenToYuan(template.minSpend) : null,
+    maxDiscount: template.maxDiscount === null ? null : fenToYuan(template.maxDiscount),
     scope: template.scope,
     scopeIds: template.scopeIds,
     issueType: template.issueType,
@@ -77,19 +75,20 @@ export function toTemplateFormValues(template: CouponTemplate): TemplateFormValu
 
 /** What the server takes: fen, whole percent, ml, `yyyy-MM-dd HH:mm:ss`. */
 export function toTemplateInput(values: TemplateFormValues): Omit<CouponTemplateCreateInput, 'id'> {
+  // The form requires the value: it is never left out.
   const value =
     values.type === 'AMOUNT_OFF'
-      ? toFen(values.value)
+      ? (yuanToFen(values.value) as number)
       : values.type === 'FREE_LITRES'
-        ? new Decimal(values.value).times(1000).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber()
+        ? (parseUnits(values.value, 3) as number)
         : Number(values.value);
   const fixed = values.validType === 'FIXED';
   return {
     name: values.name.trim(),
     type: values.type,
     value,
-    minSpend: present(values.minSpend) ? toFen(values.minSpend) : 0,
-    maxDiscount: values.type !== 'AMOUNT_OFF' && present(values.maxDiscount) ? toFen(values.maxDiscount) : null,
+    minSpend: yuanToFen(values.minSpend) ?? 0,
+    maxDiscount: values.type === 'AMOUNT_OFF' ? null : yuanToFen(values.maxDiscount),
     scope: values.scope,
     scopeIds: values.scope === 'ALL' ? [] : (values.scopeIds ?? []),
     issueType: values.issueType,

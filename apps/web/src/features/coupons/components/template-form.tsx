@@ -1,20 +1,29 @@
 import {
   COUPON_SCOPES,
   COUPON_TYPES,
+  type CouponScope,
   type CouponTemplate,
   FUNDERS,
   ISSUE_TYPES,
   VALIDITY_TYPES,
 } from '@water/contract/coupons';
-import { Alert, Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select } from 'antd';
+import { Alert, Col, DatePicker, Form, Input, InputNumber, Radio, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useActiveAgents } from '@/components/agents/active-agents.ts';
+import { ACTIVE_AGENTS } from '@/components/agents/agent-entities.ts';
+import { type EntityDescriptor, EntitySelect } from '@/components/entity-select.tsx';
 import { FormModal } from '@/components/form-modal.tsx';
 import type { FormDialog } from '@/components/list/use-form-dialog.ts';
-import { useAllModels, useMachineOptions } from '@/components/machines/machine-options.ts';
-import { useSiteOptions } from '@/components/sites/site-options.ts';
+import { MACHINE_MODELS_WITH_CODE, MACHINES } from '@/components/machines/machine-entities.ts';
+import { SITES } from '@/components/sites/site-entities.ts';
 import { useCreateTemplate, useUpdateTemplate } from '../api/coupons.ts';
 import { newTemplate, type TemplateFormValues, toTemplateFormValues, toTemplateInput } from './template-form-values.ts';
+
+const TARGETS: Record<Exclude<CouponScope, 'ALL'>, EntityDescriptor<unknown>> = {
+  AGENT: ACTIVE_AGENTS,
+  SITE: SITES,
+  MACHINE: MACHINES,
+  MODEL: MACHINE_MODELS_WITH_CODE,
+};
 
 /** Creates or changes a draft coupon: what it takes off, where, how members get it, for how long, who pays. */
 export function TemplateForm({ dialog }: { dialog: FormDialog<CouponTemplate> }) {
@@ -28,20 +37,7 @@ export function TemplateForm({ dialog }: { dialog: FormDialog<CouponTemplate> })
   const scope = Form.useWatch('scope', form) ?? initial.scope;
   const issueType = Form.useWatch('issueType', form) ?? initial.issueType;
   const validType = Form.useWatch('validType', form) ?? initial.validType;
-  const agents = useActiveAgents(dialog.open);
-  const sites = useSiteOptions(dialog.open && scope === 'SITE');
-  const machines = useMachineOptions(dialog.open && scope === 'MACHINE');
-  const models = useAllModels(dialog.open && scope === 'MODEL');
   const required = (field: string) => ({ required: true, message: t('list.required', { field }) });
-  const agentOptions = (agents.data ?? []).map((agent) => ({ value: agent.id, label: agent.name }));
-  const targets =
-    scope === 'AGENT'
-      ? agentOptions
-      : scope === 'SITE'
-        ? (sites.data ?? []).map((site) => ({ value: site.id, label: site.name }))
-        : scope === 'MACHINE'
-          ? (machines.data ?? []).map((machine) => ({ value: machine.id, label: machine.serialNo }))
-          : (models.data ?? []).map((model) => ({ value: model.id, label: `${model.name} (${model.code})` }));
   const valueLabel =
     type === 'AMOUNT_OFF' ? t('coupons.amount') : type === 'PERCENT_OFF' ? t('coupons.percent') : t('coupons.litres');
   const money = { stringMode: true, min: '0', max: '100000', precision: 2, style: { width: '100%' } } as const;
@@ -75,10 +71,7 @@ export function TemplateForm({ dialog }: { dialog: FormDialog<CouponTemplate> })
         </Col>
         <Col xs={24} sm={12}>
           <Form.Item name="agentId" label={t('coupons.owner')}>
-            <Select
-              showSearch={{ optionFilterProp: 'label' }}
-              options={[{ value: null, label: t('coupons.platform') }, ...agentOptions]}
-            />
+            <EntitySelect entity={ACTIVE_AGENTS} extraOptions={[{ value: null, label: t('coupons.platform') }]} />
           </Form.Item>
         </Col>
         <Col xs={24}>
@@ -129,7 +122,7 @@ export function TemplateForm({ dialog }: { dialog: FormDialog<CouponTemplate> })
         {scope !== 'ALL' && (
           <Col xs={24}>
             <Form.Item name="scopeIds" label={t('coupons.targets')} rules={[required(t('coupons.targets'))]}>
-              <Select mode="multiple" showSearch={{ optionFilterProp: 'label' }} options={targets} maxCount={100} />
+              <EntitySelect key={scope} entity={TARGETS[scope]} mode="multiple" maxCount={100} />
             </Form.Item>
           </Col>
         )}

@@ -1,5 +1,5 @@
 import type { GlobalSettings, Publicity } from '@water/contract/settings';
-import Decimal from 'decimal.js';
+import { fenToYuan, yuanToFen } from '@/lib/format/money.ts';
 
 /** The settings form: every text present (empty when unset), the images as a list. */
 export interface SettingsValues {
@@ -23,9 +23,7 @@ export function toSettingsValues(settings: GlobalSettings | undefined): Settings
       contact: publicity?.contact ?? '',
       images: publicity?.images ?? [],
     },
-    refundReviewAbove: settings?.refundReviewAbove
-      ? new Decimal(settings.refundReviewAbove).dividedBy(100).toFixed(2)
-      : null,
+    refundReviewAbove: settings?.refundReviewAbove ? fenToYuan(settings.refundReviewAbove) : null,
   };
 }
 
@@ -54,9 +52,7 @@ export function toSettings(values: Partial<SettingsValues>): GlobalSettings {
   if (contact) publicity.contact = contact;
   if (source?.images && source.images.length > 0) publicity.images = [...source.images];
   if (Object.keys(publicity).length > 0) settings.publicity = publicity;
-  const reviewAbove = values.refundReviewAbove
-    ? new Decimal(values.refundReviewAbove).times(100).round().toNumber()
-    : 0;
+  const reviewAbove = yuanToFen(values.refundReviewAbove) ?? 0;
   if (reviewAbove > 0) settings.refundReviewAbove = reviewAbove;
   return settings;
 }

@@ -1,7 +1,8 @@
 import type { Machine } from '@water/contract/machines';
-import { Form, Input, Select, Typography } from 'antd';
+import { Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useActiveAgents } from '@/components/agents/active-agents.ts';
+import { ACTIVE_AGENTS_WITH_CODE } from '@/components/agents/agent-entities.ts';
+import { EntitySelect } from '@/components/entity-select.tsx';
 import { FormModal } from '@/components/form-modal.tsx';
 import { useMoveMachines } from '../api/machines.ts';
 
@@ -29,7 +30,6 @@ export function MoveMachinesForm({ kind, machines, session, onClose, onDone }: M
   const [form] = Form.useForm<MoveValues>();
   const move = useMoveMachines();
   const toAgent = kind === 'allocate' || kind === 'transfer';
-  const agents = useActiveAgents(kind !== undefined && toAgent);
   return (
     <FormModal<MoveValues>
       key={session}
@@ -59,13 +59,12 @@ export function MoveMachinesForm({ kind, machines, session, onClose, onDone }: M
           label={t('machines.toAgent')}
           rules={[{ required: true, message: t('list.required', { field: t('machines.toAgent') }) }]}
         >
-          <Select
-            loading={agents.isPending}
-            showSearch={{ optionFilterProp: 'label' }}
-            options={(agents.data ?? []).map((agent) => ({
-              value: agent.id,
-              label: `${agent.name} (${agent.code}) · ${t('machines.room', { count: Math.max(0, agent.machineQuota - agent.quotaUsed) })}`,
-            }))}
+          <EntitySelect
+            entity={{
+              ...ACTIVE_AGENTS_WITH_CODE,
+              labelOf: (agent) =>
+                `${ACTIVE_AGENTS_WITH_CODE.labelOf(agent)} · ${t('machines.room', { count: Math.max(0, agent.machineQuota - agent.quotaUsed) })}`,
+            }}
           />
         </Form.Item>
       )}

@@ -1,11 +1,12 @@
 import type { MachineRegistered } from '@water/contract/machines';
-import { Alert, DatePicker, Form, Input, Modal, Select, Typography } from 'antd';
+import { Alert, DatePicker, Form, Input, Modal, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EntitySelect } from '@/components/entity-select.tsx';
 import { FormModal } from '@/components/form-modal.tsx';
 import type { FormDialog } from '@/components/list/use-form-dialog.ts';
-import { useAllModels } from '@/components/machines/machine-options.ts';
+import { MACHINE_MODELS_WITH_CODE } from '@/components/machines/machine-entities.ts';
 import { useRegisterMachine } from '../api/machines.ts';
 
 interface RegisterValues {
@@ -28,7 +29,6 @@ export function RegisterMachineForm({ dialog }: { dialog: FormDialog<never> }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<RegisterValues>();
   const register = useRegisterMachine();
-  const models = useAllModels(dialog.open);
   const [registered, setRegistered] = useState<MachineRegistered>();
   return (
     <>
@@ -71,11 +71,7 @@ export function RegisterMachineForm({ dialog }: { dialog: FormDialog<never> }) {
           label={t('machines.model')}
           rules={[{ required: true, message: t('list.required', { field: t('machines.model') }) }]}
         >
-          <Select
-            loading={models.isPending}
-            showSearch={{ optionFilterProp: 'label' }}
-            options={(models.data ?? []).map((model) => ({ value: model.id, label: `${model.name} (${model.code})` }))}
-          />
+          <EntitySelect entity={MACHINE_MODELS_WITH_CODE} />
         </Form.Item>
         <Form.Item name="imei" label="IMEI">
           <Input maxLength={15} inputMode="numeric" />

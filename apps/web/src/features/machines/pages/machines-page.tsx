@@ -19,17 +19,18 @@ import { allows } from '@water/contract/state-machine';
 import { Badge, Button, Card, Form, Input, InputNumber, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useActiveAgents } from '@/components/agents/active-agents.ts';
+import { ACTIVE_AGENTS } from '@/components/agents/agent-entities.ts';
+import { EntitySelect } from '@/components/entity-select.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { EnumSelect } from '@/components/list/enum-select.tsx';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
 import { useFormDialog } from '@/components/list/use-form-dialog.ts';
 import { useListState } from '@/components/list/use-list-state.ts';
-import { useAllModels } from '@/components/machines/machine-options.ts';
+import { MACHINE_MODELS } from '@/components/machines/machine-entities.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
 import { Permission, usePermission } from '@/components/permission.tsx';
-import { useSiteOptions } from '@/components/sites/site-options.ts';
+import { SITES } from '@/components/sites/site-entities.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
 import { machinesLocales } from '@/locales/console/machines.ts';
@@ -94,12 +95,6 @@ export function MachinesPage() {
   const can = usePermission();
   const list = useListState<MachineFilters>({ initialFilters: {} });
   const query = useMachines(list.params);
-  // The pickers' options load when one is first used, not with every visit to the page.
-  const [pickers, setPickers] = useState(false);
-  const wantPickers = () => setPickers(true);
-  const agents = useActiveAgents(pickers);
-  const sites = useSiteOptions(pickers);
-  const models = useAllModels(pickers);
   const registering = useFormDialog<never>();
   const importing = useFormDialog<never>();
   const [chosen, setChosen] = useState<Machine[]>([]);
@@ -259,37 +254,20 @@ export function MachinesPage() {
             ]}
           />
         </Form.Item>
+        {/* The pickers' options load when one is first used, not with every visit to the page. */}
         <Form.Item name="agentId" label={t('machines.agent')}>
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            placeholder={t('machines.all')}
-            style={{ width: 170 }}
-            onFocus={wantPickers}
-            loading={pickers && agents.isPending}
-            options={(agents.data ?? []).map((agent) => ({ value: agent.id, label: agent.name }))}
-          />
+          <EntitySelect entity={ACTIVE_AGENTS} lazy allowClear placeholder={t('machines.all')} style={{ width: 170 }} />
         </Form.Item>
         <Form.Item name="siteId" label={t('machines.site')}>
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            placeholder={t('machines.all')}
-            style={{ width: 170 }}
-            onFocus={wantPickers}
-            loading={pickers && sites.isPending}
-            options={(sites.data ?? []).map((site) => ({ value: site.id, label: site.name }))}
-          />
+          <EntitySelect entity={SITES} lazy allowClear placeholder={t('machines.all')} style={{ width: 170 }} />
         </Form.Item>
         <Form.Item name="modelId" label={t('machines.model')}>
-          <Select
+          <EntitySelect
+            entity={MACHINE_MODELS}
+            lazy
             allowClear
-            showSearch={{ optionFilterProp: 'label' }}
             placeholder={t('machines.all')}
             style={{ width: 150 }}
-            onFocus={wantPickers}
-            loading={pickers && models.isPending}
-            options={(models.data ?? []).map((model) => ({ value: model.id, label: model.name }))}
           />
         </Form.Item>
         <Form.Item name="noSalesHours" label={t('machines.noSalesFor')}>

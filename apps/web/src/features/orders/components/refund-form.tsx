@@ -1,9 +1,8 @@
 import { type Order, type OrderDetail, STAFF_REFUND_REASONS } from '@water/contract/orders';
 import { Alert, Form, Input, InputNumber, Modal, Select } from 'antd';
-import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/form-modal.tsx';
-import { formatFen } from '@/lib/format/money.ts';
+import { fenToYuan, formatFen, yuanToFen } from '@/lib/format/money.ts';
 import { useOrder, useRequestRefund } from '../api/orders.ts';
 
 interface RefundValues {
@@ -54,7 +53,7 @@ function RefundDialog({
   const [form] = Form.useForm<RefundValues>();
   const request = useRequestRefund();
   const left = order?.refundable ?? 0;
-  const leftYuan = new Decimal(left).dividedBy(100).toFixed(2);
+  const leftYuan = fenToYuan(left);
   return (
     <FormModal<RefundValues>
       key={session}
@@ -72,7 +71,7 @@ function RefundDialog({
         await request.mutateAsync({
           orderNo: order.orderNo,
           input: {
-            amount: new Decimal(values.amount).times(100).toNumber(),
+            amount: yuanToFen(values.amount) ?? 0,
             reason: values.reason,
             note: values.note.trim(),
           },

@@ -1,11 +1,12 @@
 import { EyeOutlined, RollbackOutlined } from '@ant-design/icons';
 import { EXPORT_SYNC_MAX } from '@water/contract/exports';
 import { CHANNELS, ORDER_PERMISSIONS, ORDER_STATES, type Order } from '@water/contract/orders';
-import { Button, Card, DatePicker, Form, Input, Select } from 'antd';
+import { Button, Card, DatePicker, Form, Input } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useActiveAgents } from '@/components/agents/active-agents.ts';
+import { ACTIVE_AGENTS } from '@/components/agents/agent-entities.ts';
+import { EntitySelect } from '@/components/entity-select.tsx';
 import { BackgroundExport } from '@/components/list/background-export.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { createTimeFilter, type DayRange } from '@/components/list/date-range.ts';
@@ -52,7 +53,6 @@ export function OrdersPage() {
   const total = query.data?.totalElements ?? 0;
   // Beyond EXPORT_SYNC_MAX rows the server exports in the background only.
   const tooLong = total > EXPORT_SYNC_MAX;
-  const agents = useActiveAgents(true);
   const [shown, setShown] = useState<string>();
   const [refunding, setRefunding] = useState<{ order?: Order; session: number }>({ session: 0 });
   const refund = (order: Order) => setRefunding((previous) => ({ order, session: previous.session + 1 }));
@@ -186,14 +186,7 @@ export function OrdersPage() {
           <Input placeholder={t('orders.searchPlaceholder')} allowClear style={{ width: 200 }} />
         </Form.Item>
         <Form.Item name="agentId" label={t('orders.agent')}>
-          <Select
-            allowClear
-            placeholder={t('orders.all')}
-            style={{ width: 160 }}
-            loading={agents.isPending}
-            showSearch={{ optionFilterProp: 'label' }}
-            options={(agents.data ?? []).map((agent) => ({ value: agent.id, label: agent.name }))}
-          />
+          <EntitySelect entity={ACTIVE_AGENTS} allowClear placeholder={t('orders.all')} style={{ width: 160 }} />
         </Form.Item>
         <Form.Item name="channel" label={t('orders.channel')}>
           <EnumSelect values={CHANNELS} labelOf={(value) => t(`orders.channels.${value}`)} width={120} />

@@ -10,7 +10,7 @@ describe('price policy form values', () => {
       scopeId: 7,
       priceWechat: '0.5',
       priceAlipay: '0.50',
-      priceCard: '0.405',
+      priceCard: '0.29',
       priceCoin: '1',
       memberPrice: '',
       discountPct: '12.5',
@@ -23,7 +23,7 @@ describe('price policy form values', () => {
       scopeId: 7,
       priceWechat: 50,
       priceAlipay: 50,
-      priceCard: 41,
+      priceCard: 29,
       priceCoin: 100,
       memberPrice: null,
       discountPct: '12.50',
@@ -39,7 +39,7 @@ describe('price policy form values', () => {
       status: 'ACTIVE',
       createTime: null,
     });
-    expect(back).toMatchObject({ priceCard: '0.41', memberPrice: '0.30', discountPct: '12.50' });
+    expect(back).toMatchObject({ priceCard: '0.29', memberPrice: '0.30', discountPct: '12.50' });
     expect(toPolicyInput({ ...back, scope: 'ALL' }).scopeId).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import type { PolicyScope, PricePolicy, PricePolicyCreateInput } from '@water/contract/price-policies';
 import dayjs, { type Dayjs } from 'dayjs';
-import Decimal from 'decimal.js';
+import { formatUnits, parseUnits } from '@/lib/format/fixed-point.ts';
+import { fenToYuan, yuanToFen } from '@/lib/format/money.ts';
 
 /** The form's values: prices in yuan per litre as typed (text, two decimals), the start as a picked time. */
 export interface PolicyFormValues {
@@ -17,8 +18,8 @@ export interface PolicyFormValues {
   status: PricePolicy['status'];
 }
 
-const yuan = (fen: number) => new Decimal(fen).dividedBy(100).toFixed(2);
-const fen = (value: string) => new Decimal(value).times(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
+/** A channel's price: the form requires it, so it is never left out here. */
+const fen = (yuan: string) => yuanToFen(yuan) as number;
 
 export const newPolicy = (): Partial<PolicyFormValues> => ({
   scope: 'ALL',
@@ -32,11 +33,11 @@ export function toPolicyFormValues(policy: PricePolicy): PolicyFormValues {
     name: policy.name,
     scope: policy.scope,
     scopeId: policy.scopeId ?? undefined,
-    priceWechat: yuan(policy.priceWechat),
-    priceAlipay: yuan(policy.priceAlipay),
-    priceCard: yuan(policy.priceCard),
-    priceCoin: yuan(policy.priceCoin),
-    memberPrice: policy.memberPrice === null ? null : yuan(policy.memberPrice),
+    priceWechat: fenToYuan(policy.priceWechat),
+    priceAlipay: fenToYuan(policy.priceAlipay),
+    priceCard: fenToYuan(policy.priceCard),
+    priceCoin: fenToYuan(policy.priceCoin),
+    memberPrice: policy.memberPrice === null ? null : fenToYuan(policy.memberPrice),
     discountPct: policy.discountPct,
     effectiveFrom: dayjs(policy.effectiveFrom),
     status: policy.status,
@@ -53,8 +54,8 @@ export function toPolicyInput(values: PolicyFormValues): Omit<PricePolicyCreateI
     priceAlipay: fen(values.priceAlipay),
     priceCard: fen(values.priceCard),
     priceCoin: fen(values.priceCoin),
-    memberPrice: values.memberPrice ? fen(values.memberPrice) : null,
-    discountPct: new Decimal(values.discountPct || '0').toFixed(2),
+    memberPrice: yuanToFen(values.memberPrice),
+    discountPct: formatUnits(parseUnits(values.discountPct, 2) ?? 0, 2),
     effectiveFrom: values.effectiveFrom.format('YYYY-MM-DD HH:mm:ss'),
     status: values.status,
   };

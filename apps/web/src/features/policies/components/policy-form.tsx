@@ -1,15 +1,21 @@
-import { POLICY_SCOPES, POLICY_STATUSES, type PricePolicy } from '@water/contract/price-policies';
-import { Alert, Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select } from 'antd';
+import { POLICY_SCOPES, POLICY_STATUSES, type PolicyScope, type PricePolicy } from '@water/contract/price-policies';
+import { Alert, Col, DatePicker, Form, Input, InputNumber, Radio, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useActiveAgents } from '@/components/agents/active-agents.ts';
+import { ACTIVE_AGENTS } from '@/components/agents/agent-entities.ts';
+import { type EntityDescriptor, EntitySelect } from '@/components/entity-select.tsx';
 import { FormModal } from '@/components/form-modal.tsx';
 import type { FormDialog } from '@/components/list/use-form-dialog.ts';
-import { useAllModels, useMachineOptions } from '@/components/machines/machine-options.ts';
+import { MACHINE_MODELS_WITH_CODE, MACHINES } from '@/components/machines/machine-entities.ts';
 import { useCreatePolicy, useUpdatePolicy } from '../api/policies.ts';
 import { newPolicy, type PolicyFormValues, toPolicyFormValues, toPolicyInput } from './policy-form-values.ts';
 
 const PRICE_FIELDS = ['priceWechat', 'priceAlipay', 'priceCard', 'priceCoin'] as const;
 const PRICE_LABELS = { priceWechat: 'wechat', priceAlipay: 'alipay', priceCard: 'card', priceCoin: 'coin' } as const;
+const TARGETS: Record<Exclude<PolicyScope, 'ALL'>, EntityDescriptor<unknown>> = {
+  AGENT: ACTIVE_AGENTS,
+  MODEL: MACHINE_MODELS_WITH_CODE,
+  MACHINE: MACHINES,
+};
 
 /** Creates or edits a price policy: what it applies to, a price per litre for each channel, a discount and a start. */
 export function PolicyForm({ dialog }: { dialog: FormDialog<PricePolicy> }) {
@@ -19,16 +25,7 @@ export function PolicyForm({ dialog }: { dialog: FormDialog<PricePolicy> }) {
   const update = useUpdatePolicy();
   const policy = dialog.record;
   const scope = Form.useWatch('scope', form) ?? policy?.scope ?? 'ALL';
-  const agents = useActiveAgents(dialog.open && scope === 'AGENT');
-  const models = useAllModels(dialog.open && scope === 'MODEL');
-  const machines = useMachineOptions(dialog.open && scope === 'MACHINE');
   const required = (field: string) => ({ required: true, message: t('list.required', { field }) });
-  const targets =
-    scope === 'AGENT'
-      ? (agents.data ?? []).map((agent) => ({ value: agent.id, label: agent.name }))
-      : scope === 'MODEL'
-        ? (models.data ?? []).map((model) => ({ value: model.id, label: `${model.name} (${model.code})` }))
-        : (machines.data ?? []).map((machine) => ({ value: machine.id, label: machine.serialNo }));
   const price = (
     name: (typeof PRICE_FIELDS)[number] | 'memberPrice',
     label: string,
@@ -88,7 +85,7 @@ export function PolicyForm({ dialog }: { dialog: FormDialog<PricePolicy> }) {
         {scope !== 'ALL' && (
           <Col xs={24}>
             <Form.Item name="scopeId" label={t('policies.target')} rules={[required(t('policies.target'))]}>
-              <Select showSearch={{ optionFilterProp: 'label' }} options={targets} />
+              <EntitySelect key={scope} entity={TARGETS[scope]} />
             </Form.Item>
           </Col>
         )}

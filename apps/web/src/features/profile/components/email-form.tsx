@@ -1,10 +1,10 @@
 import '@/locales/console/users-texts.ts';
 import type { UserDto } from '@water/contract/auth';
 import { App, Button, Form, Input, Space, Typography } from 'antd';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportFormError } from '@/lib/form-error.ts';
 import { emailRule } from '@/lib/form-rules.ts';
+import { useCountdown } from '@/lib/use-countdown.ts';
 import { useSendEmailCode } from '../api/send-email-code.ts';
 import { useUpdateEmail } from '../api/update-email.ts';
 
@@ -24,18 +24,13 @@ export function EmailForm({ user }: { user: UserDto }) {
   const [form] = Form.useForm<EmailValues>();
   const send = useSendEmailCode();
   const update = useUpdateEmail();
-  const [wait, setWait] = useState(0);
-  useEffect(() => {
-    if (wait <= 0) return;
-    const timer = setTimeout(() => setWait((seconds) => seconds - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [wait]);
+  const [wait, startWait] = useCountdown();
 
   const sendCode = async () => {
     try {
       const { email } = await form.validateFields(['email']);
       await send.mutateAsync(email.trim());
-      setWait(RESEND_SECONDS);
+      startWait(RESEND_SECONDS);
       message.success(t('center.codeSent'));
     } catch (error) {
       // A field that does not validate shows its message already.

@@ -3,6 +3,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@water/contract/users'
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { reportFormError } from '@/lib/form-error.ts';
+import { sameAsRule } from '@/lib/form-rules.ts';
 import { useUpdatePassword } from '../api/update-password.ts';
 
 interface PasswordValues {
@@ -69,11 +70,7 @@ export function PasswordForm({ onChanged, submitText, autoFocus }: PasswordFormP
         dependencies={['newPass']}
         rules={[
           { required: true, message: t('list.required', { field: t('center.confirmPass') }) },
-          ({ getFieldValue }) => ({
-            validator: async (_, value: string | undefined) => {
-              if (value && value !== getFieldValue('newPass')) throw new Error(t('center.passwordMismatch'));
-            },
-          }),
+          sameAsRule('newPass', t('center.passwordMismatch')),
         ]}
       >
         <Input.Password autoComplete="new-password" />

@@ -8,7 +8,7 @@ import { DictLabel } from '@/components/dict-label.tsx';
 import { apiClient } from '@/lib/api-client.ts';
 import { formatFen } from '@/lib/format/money.ts';
 import { machineKeys } from '@/lib/query-keys.ts';
-import { fromHundredths } from './site-form-values.ts';
+import { sharePercent } from './site-form-values.ts';
 
 /** One site in a drawer: where it is, its owner, fee and contract, and the machines standing there. */
 export function SiteDetail({ site, onClose }: { site?: Site; onClose: () => void }) {
@@ -51,7 +51,7 @@ export function SiteDetail({ site, onClose }: { site?: Site; onClose: () => void
             <Descriptions.Item label={t('sites.ownerPhone')}>{dash(site.ownerPhone)}</Descriptions.Item>
             <Descriptions.Item label={t('sites.feeType')}>
               {site.feeType === 'SHARE'
-                ? t('sites.shareOf', { percent: fromHundredths(site.feeValue) })
+                ? t('sites.shareOf', { percent: sharePercent(site.feeValue) })
                 : t('sites.rentOf', { amount: formatFen(site.feeValue, i18n.language) })}
             </Descriptions.Item>
             <Descriptions.Item label={t('sites.contract')}>

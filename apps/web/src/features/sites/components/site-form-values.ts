@@ -1,4 +1,6 @@
 import type { Site, SiteCreateInput, SiteUpdateInput } from '@water/contract/sites';
+import { formatUnits } from '@/lib/format/fixed-point.ts';
+import { fenToYuan, yuanToFen } from '@/lib/format/money.ts';
 
 /** What the site form holds: the fee as yuan a month or percent, as staff think of it. */
 export interface SiteFormValues {
@@ -32,17 +34,9 @@ export const NEW_SITE: SiteFormValues = {
   status: 'ACTIVE',
 };
 
-/** Fen, or hundredths of a percent, as the decimal staff type: 12.5 → 1250. Exact, no float. */
-export function toHundredths(text: string | undefined): number {
-  const [whole = '0', fraction = ''] = (text ?? '0').trim().split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
-}
-
-/** 1250 → "12.5", 30000 → "300". */
-export function fromHundredths(value: number): string {
-  const whole = Math.trunc(value / 100);
-  const rest = value % 100;
-  return rest === 0 ? String(whole) : `${whole}.${String(rest).padStart(2, '0').replace(/0$/, '')}`;
+/** A share, kept in hundredths of a percent, as staff read it: 1250 → "12.5", 3000 → "30". */
+export function sharePercent(hundredths: number): string {
+  return formatUnits(hundredths, 2, { trimZeros: true });
 }
 
 export function toSiteFormValues(site: Site): SiteFormValues {
@@ -59,7 +53,8 @@ export function toSiteFormValues(site: Site): SiteFormValues {
     ownerName: site.ownerName ?? '',
     ownerPhone: site.ownerPhone ?? '',
     feeType: site.feeType,
-    fee: fromHundredths(site.feeValue),
+    // A share is kept in hundredths of a percent: the scale of fen, so the money conversion serves both.
+    fee: fenToYuan(site.feeValue),
     status: site.status,
   };
 }
@@ -81,7 +76,7 @@ export function toSiteInput(values: SiteFormValues, id?: number): SiteCreateInpu
     ownerName: blank(values.ownerName),
     ownerPhone: blank(values.ownerPhone),
     feeType: values.feeType,
-    feeValue: toHundredths(values.fee),
+    feeValue: yuanToFen(values.fee) ?? 0,
     status: values.status,
   };
   return id === undefined ? { agentId: values.agentId as number, ...fields } : { id, ...fields };

@@ -1,8 +1,9 @@
 import { SITE_TYPE_DICT, type Site } from '@water/contract/sites';
-import { Col, Form, Input, InputNumber, Radio, Row, Select } from 'antd';
+import { Col, Form, Input, InputNumber, Radio, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useActiveAgents } from '@/components/agents/active-agents.ts';
+import { ACTIVE_AGENTS_WITH_CODE } from '@/components/agents/agent-entities.ts';
 import { DictSelect } from '@/components/dict-select.tsx';
+import { EntitySelect } from '@/components/entity-select.tsx';
 import { FormModal } from '@/components/form-modal.tsx';
 import type { FormDialog } from '@/components/list/use-form-dialog.ts';
 import { useCreateSite, useUpdateSite } from '../api/sites.ts';
@@ -18,7 +19,6 @@ export function SiteForm({ dialog }: { dialog: FormDialog<Site> }) {
   const create = useCreateSite();
   const update = useUpdateSite();
   const site = dialog.record;
-  const agents = useActiveAgents(dialog.open && !site);
   const feeType = Form.useWatch('feeType', form) ?? site?.feeType ?? 'RENT';
   const required = (field: string) => ({ required: true, whitespace: true, message: t('list.required', { field }) });
   const text = (name: keyof SiteFormValues, label: string, max: number, rules = false) => (
@@ -59,23 +59,17 @@ export function SiteForm({ dialog }: { dialog: FormDialog<Site> }) {
     >
       <Row gutter={16}>
         <Col xs={24} sm={12}>
+          {/* A site keeps its agent: editing shows it, and loads no list. */}
           <Form.Item
             name="agentId"
             label={t('sites.agent')}
             rules={site ? [] : [{ required: true, message: t('list.required', { field: t('sites.agent') }) }]}
           >
-            {site ? (
-              <Select disabled options={[{ value: site.agentId, label: site.agentName }]} />
-            ) : (
-              <Select
-                loading={agents.isPending}
-                showSearch={{ optionFilterProp: 'label' }}
-                options={(agents.data ?? []).map((agent) => ({
-                  value: agent.id,
-                  label: `${agent.name} (${agent.code})`,
-                }))}
-              />
-            )}
+            <EntitySelect
+              entity={ACTIVE_AGENTS_WITH_CODE}
+              disabled={!!site}
+              extraOptions={site ? [{ value: site.agentId, label: site.agentName }] : []}
+            />
           </Form.Item>
         </Col>
         {text('name', t('sites.name'), 255, true)}

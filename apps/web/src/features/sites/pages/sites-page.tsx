@@ -20,7 +20,7 @@ import { sitesLocales } from '@/locales/console/sites.ts';
 import { useDeleteSites, useSites } from '../api/sites.ts';
 import { SiteDetail } from '../components/site-detail.tsx';
 import { SiteForm } from '../components/site-form.tsx';
-import { fromHundredths } from '../components/site-form-values.ts';
+import { sharePercent } from '../components/site-form-values.ts';
 import { SitesMap } from '../components/sites-map.tsx';
 
 addPageTexts('sites', sitesLocales);
@@ -104,7 +104,7 @@ export function SitesPage() {
       align: 'right',
       render: (_, site) =>
         site.feeType === 'SHARE'
-          ? t('sites.shareOf', { percent: fromHundredths(site.feeValue) })
+          ? t('sites.shareOf', { percent: sharePercent(site.feeValue) })
           : t('sites.rentOf', { amount: formatFen(site.feeValue, i18n.language) }),
     },
     { key: 'machines', title: t('sites.machines'), dataIndex: 'machines', width: 90, align: 'right' },

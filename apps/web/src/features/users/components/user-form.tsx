@@ -1,10 +1,13 @@
 import '@/locales/console/users-texts.ts';
 import type { UserDto } from '@water/contract/auth';
+import type { Job } from '@water/contract/jobs';
+import type { Role } from '@water/contract/roles';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@water/contract/users';
-import { Col, Form, Input, Row, Select } from 'antd';
+import { Col, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DeptTreeSelect } from '@/components/dept-tree/dept-tree-select.tsx';
 import { DictRadio } from '@/components/dict-radio.tsx';
+import { type EntityDescriptor, EntitySelect } from '@/components/entity-select.tsx';
 import { FormModal } from '@/components/form-modal.tsx';
 import { GenderRadio } from '@/components/gender.tsx';
 import type { FormDialog } from '@/components/list/use-form-dialog.ts';
@@ -32,10 +35,20 @@ export function UserForm({ dialog }: { dialog: FormDialog<UserDto> }) {
   const [form] = Form.useForm<UserFormValues>();
   const create = useCreateUser();
   const update = useUpdateUser();
-  const roles = useRoleOptions(dialog.open);
-  const jobs = useJobOptions(dialog.open);
   const level = useRoleLevel();
   const user = dialog.record;
+  const jobs: EntityDescriptor<Job> = {
+    useEntities: useJobOptions,
+    valueOf: (job) => job.id,
+    labelOf: (job) => seeded(job.name),
+  };
+  const roles: EntityDescriptor<Role> = {
+    useEntities: useRoleOptions,
+    valueOf: (role) => role.id,
+    labelOf: (role) => seeded(role.name),
+    // Roles above the user's own level are listed, not given.
+    disabledOf: (role) => level.data !== undefined && role.level < level.data,
+  };
 
   const submit = async (values: UserFormValues) => {
     await (user
@@ -97,12 +110,7 @@ export function UserForm({ dialog }: { dialog: FormDialog<UserDto> }) {
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="jobIds" label={t('users.jobs')}>
-            <Select
-              mode="multiple"
-              loading={jobs.isPending}
-              optionFilterProp="label"
-              options={(jobs.data ?? []).map((job) => ({ value: job.id, label: seeded(job.name) }))}
-            />
+            <EntitySelect entity={jobs} mode="multiple" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
@@ -112,16 +120,7 @@ export function UserForm({ dialog }: { dialog: FormDialog<UserDto> }) {
             extra={t('users.rolesHelp')}
             rules={[{ required: true, message: t('list.choose', { field: t('users.roles') }) }]}
           >
-            <Select
-              mode="multiple"
-              loading={roles.isPending}
-              optionFilterProp="label"
-              options={(roles.data ?? []).map((role) => ({
-                value: role.id,
-                label: seeded(role.name),
-                disabled: level.data !== undefined && role.level < level.data,
-              }))}
-            />
+            <EntitySelect entity={roles} mode="multiple" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
