@@ -238,7 +238,13 @@ export function createMachinesService(
       const name = input.name.trim();
       if (!name) throw invalidField('name', 'must not be empty', 'required');
       const { id, ...fields } = input;
-      await repo.updateModel(db, id, { ...fields, name, updateBy: principal.username, updateTime: clock.now() });
+      const updated = await repo.updateModel(db, id, {
+        ...fields,
+        name,
+        updateBy: principal.username,
+        updateTime: clock.now(),
+      });
+      if (!updated) throw notFound(`No machine model with id ${id}`);
     },
 
     async removeModels(ids: number[]): Promise<void> {
