@@ -278,7 +278,7 @@ export const machinesRepository = {
       now: Date;
     },
     check: (
-      target: { quotaUsed: number; machineQuota: number } | undefined,
+      target: { quotaUsed: number; machineQuota: number; status: string } | undefined,
       machines: readonly { id: number; agentId: number | null; lifecycle: string }[],
     ) => void,
   ) =>
@@ -288,7 +288,7 @@ export const machinesRepository = {
           ? undefined
           : (
               await tx
-                .select({ quotaUsed: agents.quotaUsed, machineQuota: agents.machineQuota })
+                .select({ quotaUsed: agents.quotaUsed, machineQuota: agents.machineQuota, status: agents.status })
                 .from(agents)
                 .where(eq(agents.id, move.toAgentId))
                 .for('update')
