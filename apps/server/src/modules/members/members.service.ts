@@ -1,5 +1,6 @@
 import type { PageOf } from '@water/contract/common';
 import type { Member, MemberQuery } from '@water/contract/coupons';
+import type { Database } from '../../db/client.ts';
 import { agentIdsInScope } from '../../lib/agents.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { toPaging } from '../../lib/list-query.ts';
@@ -7,6 +8,22 @@ import type { Principal } from '../../lib/principal.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import type { Sheet } from '../../lib/xlsx.ts';
 import { type MemberRow, memberOrder, memberSortable, membersRepository as repo } from './members.repository.ts';
+
+/**
+ * The one writer of members' figures, which orders call in their transaction as an order is paid
+ * or refunded: the member's own (every agent) and those at the agent the order was sold under.
+ */
+export const memberFigures = {
+  /**
+   * Counts a paid order; answers how many paid orders the member has now at every agent (1: its
+   * first anywhere, which earns first-order coupons once, wherever it was bought).
+   */
+  addPaid: (tx: Database, memberId: number, agentId: number, amount: number, at: Date): Promise<number> =>
+    repo.addPaid(tx, memberId, agentId, amount, at),
+  /** Takes a refund off the member's paid total. */
+  subtractRefund: (tx: Database, memberId: number, agentId: number, amount: number): Promise<void> =>
+    repo.subtractRefund(tx, memberId, agentId, amount),
+};
 
 /** `138****8000`: how staff see a member's phone. */
 export function maskPhone(phone: string | null): string | null {
@@ -20,13 +37,15 @@ export function maskOpenid(openid: string | null): string | null {
   return openid.length > 8 ? `${openid.slice(0, 4)}…${openid.slice(-4)}` : '****';
 }
 
-function toDto(row: MemberRow): Member {
+/** A member as staff see it; the agent that acquired it is named only when within their reach. */
+function toDto(row: MemberRow, reach: readonly number[] | null): Member {
+  const acquirerSeen = row.agentId !== null && (reach === null || reach.includes(row.agentId));
   return {
     id: row.id,
     phone: maskPhone(row.phone),
     openid: maskOpenid(row.openid),
-    agentId: row.agentId,
-    agentName: row.agentName,
+    agentId: acquirerSeen ? row.agentId : null,
+    agentName: acquirerSeen ? row.agentName : null,
     orders: row.orderCount,
     paidTotal: row.paidTotal,
     lastOrderTime: formatDateTime(row.lastOrderTime),
@@ -39,23 +58,24 @@ export type MembersService = ReturnType<typeof createMembersService>;
 
 /**
  * Members: consumers known by phone or payment openid, credited to the agent whose machine first
- * saw them; staff see them masked, within their data scope.
+ * saw them; staff see them masked, within their data scope: those acquired by the agents they
+ * reach and those who bought from them, with what they bought there (platform staff: everywhere).
  */
 export function createMembersService({ db }: Pick<Deps, 'db'>) {
   return {
     async list(principal: Principal, query: MemberQuery): Promise<PageOf<Member>> {
-      const agentIds = await agentIdsInScope(db, principal.scope);
-      const page = await repo.page(db, agentIds, query, toPaging(query, memberSortable, memberOrder));
-      return { content: page.content.map(toDto), totalElements: page.totalElements };
+      const reach = await agentIdsInScope(db, principal.scope);
+      const page = await repo.page(db, reach, query, toPaging(query, memberSortable(db, reach), memberOrder));
+      return { content: page.content.map((row) => toDto(row, reach)), totalElements: page.totalElements };
     },
 
     async exportSheet(principal: Principal, filter: Omit<MemberQuery, 'page' | 'size'>): Promise<Sheet<Member>> {
-      const agentIds = await agentIdsInScope(db, principal.scope);
+      const reach = await agentIdsInScope(db, principal.scope);
       const { content } = await repo.page(
         db,
-        agentIds,
+        reach,
         filter,
-        toPaging({ sort: filter.sort }, memberSortable, memberOrder),
+        toPaging({ sort: filter.sort }, memberSortable(db, reach), memberOrder),
       );
       return {
         name: 'members',
@@ -69,7 +89,7 @@ export function createMembersService({ db }: Pick<Deps, 'db'>) {
           { header: 'Unused coupons', value: (m) => m.unusedCoupons },
           { header: 'Joined', value: (m) => m.createTime },
         ],
-        rows: content.map(toDto),
+        rows: content.map((row) => toDto(row, reach)),
       };
     },
   };

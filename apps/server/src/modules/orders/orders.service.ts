@@ -32,7 +32,7 @@ import type { Sheet } from '../../lib/xlsx.ts';
 import type { CouponsService } from '../coupons/coupons.service.ts';
 import type { ExportsService } from '../exports/exports.service.ts';
 import { membersRepository } from '../members/members.repository.ts';
-import { maskPhone } from '../members/members.service.ts';
+import { maskPhone, memberFigures } from '../members/members.service.ts';
 import type { PricePoliciesService } from '../price-policies/price-policies.service.ts';
 import {
   type OrderKey,
@@ -268,7 +268,7 @@ export function createOrdersService(
     await repo.updateOrder(tx, { id: order.id, time: order.createTime }, { refunded, state, updateTime: now });
     await repo.addSales(tx, { ...salesAt(order, now), refunded: refund.amount });
     if (state === 'REFUNDED') await coupons.giveBack(tx, [order.id]);
-    if (order.memberId !== null) await membersRepository.subtractRefund(tx, order.memberId, refund.amount);
+    if (order.memberId !== null) await memberFigures.subtractRefund(tx, order.memberId, order.agentId, refund.amount);
     return { ...order, refunded, state };
   }
 
@@ -296,7 +296,7 @@ export function createOrdersService(
       coupon: order.couponAmount,
     });
     await coupons.used(tx, order);
-    if (order.memberId !== null && (await membersRepository.addPaid(tx, order.memberId, amount, at)) === 1) {
+    if (order.memberId !== null && (await memberFigures.addPaid(tx, order.memberId, order.agentId, amount, at)) === 1) {
       await coupons.giftFirstOrder(tx, order.memberId, order.machineId);
     }
     return { ...order, state: 'PAID', paid: amount, payRef: ref, paidTime: at };
