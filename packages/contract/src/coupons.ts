@@ -248,11 +248,14 @@ export const Member = Type.Object({
   phone: Type.Union([Type.String(), Type.Null()]),
   /** Masked: the first and last four characters. */
   openid: Type.Union([Type.String(), Type.Null()]),
+  /** The agent that acquired the member; null when that is none, or one outside the caller's data scope. */
   agentId: Type.Union([Type.Integer(), Type.Null()]),
   agentName: Type.Union([Type.String(), Type.Null()]),
-  orders: Type.Integer({ description: 'paid orders' }),
-  paidTotal: Type.Integer({ description: 'fen paid, less refunds' }),
+  /** The figures of the member's orders sold by the agents in the caller's data scope (unrestricted: all). */
+  orders: Type.Integer({ description: 'paid orders within the caller’s data scope' }),
+  paidTotal: Type.Integer({ description: 'fen paid, less refunds, within the caller’s data scope' }),
   lastOrderTime: Type.Union([DateTime, Type.Null()]),
+  /** Of the coupon templates within the caller's reach (an agent's staff: their agents' own). */
   unusedCoupons: Type.Integer(),
   createTime: DateTime,
 });

@@ -41,7 +41,10 @@ export const ERROR_CODES = [
   'MACHINE_UNKNOWN',
   /** The machine gateway: the machine may not do this in its lifecycle (retired, in stock, suspended). */
   'MACHINE_UNAVAILABLE',
-  /** The record is not in a state that allows this (paying a closed order). */
+  /**
+   * The record is not in a state that allows this (paying a closed order), or another request
+   * changed or removed what this one refers to meanwhile (look again and retry).
+   */
   'STATE_CONFLICT',
   /** The machine gateway: the coupon cannot be used on this order (another member's, used, expired, not good here, below its minimum spend). */
   'COUPON_UNUSABLE',

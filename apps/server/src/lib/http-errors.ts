@@ -46,6 +46,7 @@ export const unauthorized = (message = 'Not signed in or the session has expired
 export const forbidden = (message = 'You do not have permission to do this', code: ErrorCode = 'FORBIDDEN') =>
   new HttpError(403, message, code);
 export const notFound = (message = 'Not found') => new HttpError(404, message, 'NOT_FOUND');
+/** The record's state (or another request meanwhile) forbids the move: the message names the state and the event. */
 export const tooManyRequests = (message: string, code: ErrorCode = 'RATE_LIMITED') => new HttpError(429, message, code);
 export const malformedBody = (message: string) => new HttpError(400, message, 'MALFORMED_BODY');
 /** The server cannot serve now (its database does not answer); says nothing of why. */

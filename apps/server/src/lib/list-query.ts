@@ -101,9 +101,9 @@ export function sortRows<T>(rows: readonly T[], keys: readonly SortKey<keyof T &
  * list's default order (`fallback`, which ends with the id) follows the chosen keys: rows equal on
  * them keep one order, so that paging never shows a row twice or skips one.
  */
-export function toPaging(query: ListQuery, sortable: Record<string, PgColumn>, fallback: SQL[]): Paging {
+export function toPaging(query: ListQuery, sortable: Record<string, PgColumn | SQL>, fallback: SQL[]): Paging {
   const orderBy = sortKeys(query.sort, Object.keys(sortable)).map(({ field, direction }) => {
-    const column = sortable[field] as PgColumn;
+    const column = sortable[field] as PgColumn | SQL;
     return direction === 'asc' ? asc(column) : desc(column);
   });
   orderBy.push(...fallback);

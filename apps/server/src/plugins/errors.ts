@@ -2,6 +2,7 @@ import type { ErrorBody, ErrorCode, FieldError, FieldErrorCode } from '@water/co
 import { fieldErrorLine } from '@water/contract/errors';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { foreignKeyConflict } from '../lib/db-errors.ts';
 import { HttpError } from '../lib/http-errors.ts';
 
 type Validation = NonNullable<FastifyError['validation']>[number];
@@ -148,6 +149,13 @@ export const errorsPlugin = fp(
       }
       if (error instanceof HttpError) {
         return sendError(reply, error.statusCode, error.message, error.code, error.errors, error.conflict);
+      }
+      const conflict = request.method === 'GET' || request.method === 'HEAD' ? undefined : foreignKeyConflict(error);
+      if (conflict) {
+        // A write lost a race with another that removed what it refers to (or referred to what it
+        // deletes). Logged: a service that never checked the reference would show up here too.
+        request.log.warn({ failure: loggableError(error) }, 'write refused: a reference changed meanwhile');
+        return sendError(reply, 409, conflict, 'STATE_CONFLICT');
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {

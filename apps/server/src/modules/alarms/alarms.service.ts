@@ -85,19 +85,21 @@ export function createAlarmsService(
   { db, clock, events }: Pick<Deps, 'db' | 'clock' | 'events'>,
   { offlineAfterMs, noSalesAfterMs, log }: { offlineAfterMs: number; noSalesAfterMs: number; log: FastifyBaseLogger },
 ) {
-  async function raise(machine: AlarmedMachine, type: AlarmType, detail: string | null) {
-    const opened = await repo.raise(db, {
-      machineId: machine.id,
-      agentId: machine.agentId,
-      type,
-      detail,
-      at: clock.now(),
-    });
-    if (!opened) return;
+  /** Opens an alarm unless one of that machine and type is open; answers it when it opened now. */
+  const open = (tx: typeof db, machine: AlarmedMachine, type: AlarmType, detail: string | null) =>
+    repo.raise(tx, { machineId: machine.id, agentId: machine.agentId, type, detail, at: clock.now() });
+
+  /** Pushes an alarm just opened (and committed) to the consoles of those who see its machine. */
+  async function announce(machine: AlarmedMachine, opened: { id: number; type: string }) {
     const deptId = await repo.deptOfAgent(db, machine.agentId);
-    const alarm = { id: opened.id, machineId: machine.id, serialNo: machine.serialNo, type };
+    const alarm = { id: opened.id, machineId: machine.id, serialNo: machine.serialNo, type: opened.type };
     // Pushing waits for every instance; the heartbeat that raised the alarm does not.
     events.publish('alarms', { alarm, deptId }).catch((error) => log.warn({ err: error }, 'alarm push failed'));
+  }
+
+  async function raise(machine: AlarmedMachine, type: AlarmType, detail: string | null) {
+    const opened = await open(db, machine, type, detail);
+    if (opened) await announce(machine, opened);
   }
 
   return {
@@ -116,13 +118,29 @@ export function createAlarmsService(
       await repo.resolve(db, machine.id, 'OFFLINE', clock.now());
     },
 
-    /** The scheduled check: machines silent for OFFLINE_AFTER go offline, each with one alarm. */
+    /**
+     * The scheduled check: machines silent for OFFLINE_AFTER go offline, each with one alarm. Both
+     * in one transaction: a heartbeat meanwhile waits for the machine's row, then finds it offline
+     * with its alarm open, and resolves it. Committed one by one, a heartbeat could come between
+     * the marking and the alarm and leave an online machine with an alarm nobody resolves.
+     */
     async checkOffline(): Promise<number> {
       const before = new Date(clock.now().getTime() - offlineAfterMs);
-      const silent = await repo.markOffline(db, before);
-      for (const machine of silent) {
-        await raise(machine, 'OFFLINE', `no heartbeat since ${formatDateTime(machine.lastHeartbeat)}`);
-      }
+      const { silent, opened } = await db.transaction(async (tx) => {
+        const silent = await repo.markOffline(tx, before);
+        const opened = [];
+        for (const machine of silent) {
+          const alarm = await open(
+            tx,
+            machine,
+            'OFFLINE',
+            `no heartbeat since ${formatDateTime(machine.lastHeartbeat)}`,
+          );
+          if (alarm) opened.push({ machine, alarm });
+        }
+        return { silent, opened };
+      });
+      for (const { machine, alarm } of opened) await announce(machine, alarm);
       return silent.length;
     },
 

@@ -99,11 +99,16 @@ export const deptsRepository = {
       await recountChildren(tx as unknown as Database, depts, [values.pid ?? null]);
     }),
 
-  /** Updates (and maybe moves) a department; both parents' child counts follow. */
+  /**
+   * Updates (and maybe moves) a department; both parents' child counts follow. False when the
+   * department is gone (deleted meanwhile), changing nothing.
+   */
   update: (db: Database, id: number, values: Partial<NewDept>, parents: (number | null)[]) =>
     db.transaction(async (tx) => {
-      await tx.update(depts).set(values).where(eq(depts.id, id));
+      const updated = await tx.update(depts).set(values).where(eq(depts.id, id)).returning({ id: depts.id });
+      if (updated.length === 0) return false;
       await recountChildren(tx as unknown as Database, depts, parents);
+      return true;
     }),
 
   /** Which of these departments are agents' own: they stay where they are, and stay. */

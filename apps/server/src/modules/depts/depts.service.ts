@@ -103,7 +103,7 @@ export function createDeptsService({ db, clock, principals }: Pick<Deps, 'db' | 
           );
         }
       }
-      await repo.update(
+      const updated = await repo.update(
         db,
         dept.id,
         {
@@ -116,6 +116,7 @@ export function createDeptsService({ db, clock, principals }: Pick<Deps, 'db' | 
         },
         [dept.pid, pid],
       );
+      if (!updated) throw notFound(`No department with id ${dept.id}`);
       if (pid !== dept.pid) await principals.invalidate();
     },
 

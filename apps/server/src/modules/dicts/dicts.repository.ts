@@ -82,8 +82,15 @@ export const dictsRepository = {
 
   insertDetail: (db: Database, values: NewDetail) => db.insert(dictDetails).values(values),
 
-  updateDetail: (db: Database, id: number, values: Partial<NewDetail>) =>
-    db.update(dictDetails).set(values).where(eq(dictDetails.id, id)),
+  /** Answers whether the entry was there to update. */
+  async updateDetail(db: Database, id: number, values: Partial<NewDetail>): Promise<boolean> {
+    const updated = await db
+      .update(dictDetails)
+      .set(values)
+      .where(eq(dictDetails.id, id))
+      .returning({ id: dictDetails.id });
+    return updated.length > 0;
+  },
 
   /** Answers whether the entry existed. */
   deleteDetail: async (db: Database, id: number) =>

@@ -200,7 +200,12 @@ export function createDictsService({ db, clock, events }: Pick<Deps, 'db' | 'clo
       if (input.id == null) throw invalidField('id', 'is required', 'required');
       if (!(await repo.detailExists(db, input.id))) throw notFound(`No dictionary entry with id ${input.id}`);
       const values = await checkedDetail(input);
-      await repo.updateDetail(db, input.id, { ...values, updateBy: principal.username, updateTime: clock.now() });
+      const updated = await repo.updateDetail(db, input.id, {
+        ...values,
+        updateBy: principal.username,
+        updateTime: clock.now(),
+      });
+      if (!updated) throw notFound(`No dictionary entry with id ${input.id}`);
       await changed();
     },
 

@@ -17,6 +17,9 @@ export type GatewayMachineRow = Pick<
   | 'tankLevel'
 >;
 
+/** A machine's runtime as a heartbeat found it, before writing its own. */
+export type PreviousRuntime = Pick<typeof machines.$inferSelect, 'online' | 'faultBits' | 'tdsOut' | 'tankLevel'>;
+
 export const gatewayRepository = {
   async machineBySerial(db: Database, serialNo: string): Promise<GatewayMachineRow | undefined> {
     const [row] = await db
@@ -56,8 +59,40 @@ export const gatewayRepository = {
     await db.delete(gatewayNonces).where(lt(gatewayNonces.expiresAt, now));
   },
 
-  /** Meant for the relaxed database: a runtime lost in a crash is restored by the next heartbeat. */
-  async recordHeartbeat(relaxed: Database, id: number, values: Partial<typeof machines.$inferInsert>): Promise<void> {
-    await relaxed.update(machines).set(values).where(eq(machines.id, id));
+  /**
+   * Writes a heartbeat's runtime and answers the runtime it replaced, read in the same statement
+   * from the row it locks: whatever ran since the machine was read (the offline check marking it
+   * offline), the heartbeat sees it. Undefined when the machine is gone. Meant for the relaxed
+   * database: a runtime lost in a crash is restored by the next heartbeat.
+   */
+  async recordHeartbeat(
+    relaxed: Database,
+    id: number,
+    values: Partial<typeof machines.$inferInsert>,
+  ): Promise<PreviousRuntime | undefined> {
+    const previous = relaxed
+      .select({
+        id: machines.id,
+        online: machines.online,
+        faultBits: machines.faultBits,
+        tdsOut: machines.tdsOut,
+        tankLevel: machines.tankLevel,
+      })
+      .from(machines)
+      .where(eq(machines.id, id))
+      .for('update')
+      .as('previous');
+    const [row] = await relaxed
+      .update(machines)
+      .set(values)
+      .from(previous)
+      .where(eq(machines.id, previous.id))
+      .returning({
+        online: previous.online,
+        faultBits: previous.faultBits,
+        tdsOut: previous.tdsOut,
+        tankLevel: previous.tankLevel,
+      });
+    return row;
   },
 };

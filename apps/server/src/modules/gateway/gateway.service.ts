@@ -105,18 +105,18 @@ export function createGatewayService(
       await claimNonce(`channel:${channel}`, request.nonce as string, now);
     },
 
-    /** A heartbeat: the runtime is kept, alarms follow its changes, and the machine learns its prices. */
+    /**
+     * A heartbeat: the runtime is kept, alarms follow its changes, and the machine learns its
+     * prices. Alarms follow the runtime the write replaced, not the one read when the request
+     * came in: the offline check may have marked the machine offline in between.
+     */
     async heartbeat(machine: GatewayMachineRow, beat: Heartbeat): Promise<HeartbeatAnswer> {
       const now = clock.now();
-      const after = {
-        faultBits: beat.faultBits ?? 0,
-        tdsOut: beat.tdsOut ?? machine.tdsOut,
-        tankLevel: beat.tankLevel ?? machine.tankLevel,
-      };
-      await repo.recordHeartbeat(database.relaxed, machine.id, {
+      const faultBits = beat.faultBits ?? 0;
+      const before = await repo.recordHeartbeat(database.relaxed, machine.id, {
         online: true,
         lastHeartbeat: now,
-        faultBits: after.faultBits,
+        faultBits,
         ...(beat.signal !== undefined ? { signal: beat.signal } : {}),
         ...(beat.temperature !== undefined ? { temperature: beat.temperature.toFixed(1) } : {}),
         ...(beat.tdsIn !== undefined ? { tdsIn: beat.tdsIn } : {}),
@@ -126,8 +126,14 @@ export function createGatewayService(
         ...(beat.doorOpen !== undefined ? { doorOpen: beat.doorOpen } : {}),
         ...(beat.firmware !== undefined ? { firmware: beat.firmware } : {}),
       });
-      if (!machine.online) await alarms.backOnline(machine);
-      await alarms.telemetryChanged(machine, machine, after);
+      if (before) {
+        if (!before.online) await alarms.backOnline(machine);
+        await alarms.telemetryChanged(machine, before, {
+          faultBits,
+          tdsOut: beat.tdsOut ?? before.tdsOut,
+          tankLevel: beat.tankLevel ?? before.tankLevel,
+        });
+      }
       const prices = machine.lifecycle === 'OPERATING' ? await policies.pricesFor(machine) : null;
       return { serverTime: now.getTime(), lifecycle: machine.lifecycle, prices, heartbeatSeconds: HEARTBEAT_SECONDS };
     },

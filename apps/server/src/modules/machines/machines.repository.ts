@@ -117,8 +117,15 @@ export const machinesRepository = {
 
   insertModel: (db: Database, values: typeof machineModels.$inferInsert) => db.insert(machineModels).values(values),
 
-  updateModel: (db: Database, id: number, values: Partial<typeof machineModels.$inferInsert>) =>
-    db.update(machineModels).set(values).where(eq(machineModels.id, id)),
+  /** Answers whether the model was there to update. */
+  async updateModel(db: Database, id: number, values: Partial<typeof machineModels.$inferInsert>): Promise<boolean> {
+    const updated = await db
+      .update(machineModels)
+      .set(values)
+      .where(eq(machineModels.id, id))
+      .returning({ id: machineModels.id });
+    return updated.length > 0;
+  },
 
   /** The models among these that machines use. */
   modelsInUse: async (db: Database, ids: readonly number[]) =>
@@ -271,7 +278,7 @@ export const machinesRepository = {
       now: Date;
     },
     check: (
-      target: { quotaUsed: number; machineQuota: number } | undefined,
+      target: { quotaUsed: number; machineQuota: number; status: string } | undefined,
       machines: readonly { id: number; agentId: number | null; lifecycle: string }[],
     ) => void,
   ) =>
@@ -281,7 +288,7 @@ export const machinesRepository = {
           ? undefined
           : (
               await tx
-                .select({ quotaUsed: agents.quotaUsed, machineQuota: agents.machineQuota })
+                .select({ quotaUsed: agents.quotaUsed, machineQuota: agents.machineQuota, status: agents.status })
                 .from(agents)
                 .where(eq(agents.id, move.toAgentId))
                 .for('update')

@@ -98,6 +98,17 @@ function machineDto(row: MachineRow): Machine {
   };
 }
 
+type Move = 'ALLOCATE' | 'RECALL' | 'TRANSFER';
+
+/** An agent receives machines only while active: a frozen one keeps selling with what it holds, no more. */
+
+/** Only an active agent receives machines: a frozen one keeps selling with what it holds. */
+function checkReceiving(agent: { name: string; status: string }, action: Move) {
+  moveBy(AGENT_STATE_MACHINE, agent.status as AgentStatus, 'RECEIVE_MACHINES', {
+    message: `"${agent.name}" is ${agent.status}: no machine can be allocated or transferred to it (${action})`,
+  });
+}
+
 /** A batch number for an allocation: the day and time, and a random tail. */
 function batchNumber(now: Date): string {
   const stamp = now.toISOString().replace(/\D/g, '').slice(0, 14);
@@ -131,15 +142,12 @@ export function createMachinesService(
   }
 
   /** The receiving agent of an allocation or transfer: active, and in the caller's scope. */
-  async function receivingAgent(principal: Principal, agentId: number) {
+  async function receivingAgent(principal: Principal, agentId: number, action: Move) {
     const agent = await agentById(db, agentId);
     if (!agent || !inScope(principal, agent.deptId)) {
       throw invalidField('agentId', `no agent with id ${agentId} in your reach`, 'unknown_reference');
     }
-    // Only an active agent receives machines: a frozen one keeps selling with what it holds.
-    moveBy(AGENT_STATE_MACHINE, agent.status as AgentStatus, 'RECEIVE_MACHINES', {
-      message: `"${agent.name}" is ${agent.status}: only an active agent receives machines`,
-    });
+    checkReceiving(agent, action);
     return agent;
   }
 
@@ -175,7 +183,7 @@ export function createMachinesService(
     principal: Principal,
     checked: readonly { id: number; agentId: number | null; lifecycle: string }[],
     to: { agentId: number; name: string } | null,
-    action: 'ALLOCATE' | 'RECALL' | 'TRANSFER',
+    action: Move,
     note: string | undefined,
     lifecycle: Lifecycle = to ? 'ALLOCATED' : 'IN_STOCK',
   ): Promise<AllocationDone> {
@@ -204,6 +212,8 @@ export function createMachinesService(
         if (changed || locked.length !== n) {
           throw badRequest('Some of these machines were moved meanwhile; look again and retry');
         }
+        // Checked again on the locked agent: it may have been frozen since it was read.
+        if (to && target) checkReceiving({ name: to.name, status: target.status }, action);
         if (to && target && target.quotaUsed + n > target.machineQuota) {
           throw invalidField(
             'agentId',
@@ -249,7 +259,13 @@ export function createMachinesService(
       const name = input.name.trim();
       if (!name) throw invalidField('name', 'must not be empty', 'required');
       const { id, ...fields } = input;
-      await repo.updateModel(db, id, { ...fields, name, updateBy: principal.username, updateTime: clock.now() });
+      const updated = await repo.updateModel(db, id, {
+        ...fields,
+        name,
+        updateBy: principal.username,
+        updateTime: clock.now(),
+      });
+      if (!updated) throw notFound(`No machine model with id ${id}`);
     },
 
     async removeModels(ids: number[]): Promise<void> {
@@ -444,14 +460,14 @@ export function createMachinesService(
       if (!unrestricted(principal)) {
         throw forbiddenField('machineIds', 'the company’s stock is allocated by staff with an unrestricted data scope');
       }
-      const agent = await receivingAgent(principal, input.agentId);
+      const agent = await receivingAgent(principal, input.agentId, 'ALLOCATE');
       const rows = await checkedMachines(principal, input.machineIds, 'ALLOCATE', 'stock');
       return move(principal, rows, { agentId: agent.id, name: agent.name }, 'ALLOCATE', input.note);
     },
 
     /** Machines not yet installed, from agents the caller reaches to another it reaches. */
     async transfer(principal: Principal, input: AllocationInput): Promise<AllocationDone> {
-      const agent = await receivingAgent(principal, input.agentId);
+      const agent = await receivingAgent(principal, input.agentId, 'TRANSFER');
       const rows = await checkedMachines(principal, input.machineIds, 'TRANSFER', 'agents');
       const already = rows.find((row) => row.agentId === agent.id);
       if (already) throw invalidField('machineIds', `${already.serialNo} is already held by "${agent.name}"`);

@@ -1,26 +1,60 @@
 import type { MemberQuery } from '@water/contract/coupons';
 import { and, count, desc, eq, inArray, like, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
-import { agents, coupons, depts, members } from '../../db/schema.ts';
+import { agents, coupons, depts, members, memberTotals } from '../../db/schema.ts';
 import { between, type Paging } from '../../lib/list-query.ts';
 
-export const memberSortable = {
-  createTime: members.createTime,
-  orders: members.orderCount,
-  paidTotal: members.paidTotal,
-  lastOrderTime: members.lastOrderTime,
-};
 export const memberOrder = [desc(members.id)];
 
 export type MemberRow = typeof members.$inferSelect & { agentName: string | null; unusedCoupons: number };
 
-const agentName = sql<
-  string | null
->`(SELECT d.name FROM ${agents} a JOIN ${depts} d ON d.id = a.dept_id WHERE a.id = ${members.agentId})`;
-const unusedCoupons =
-  sql<number>`(SELECT count(*) FROM ${coupons} c WHERE c.member_id = ${members.id} AND c.status = 'UNUSED')`.mapWith(
-    Number,
-  );
+/** The agents whose sales a caller sees (`null`: every agent), never empty (no agent matches 0). */
+type Reach = readonly number[] | null;
+const reachOf = (agentIds: readonly number[]) => (agentIds.length > 0 ? [...agentIds] : [0]);
+
+/**
+ * A member's figures as the caller sees them: at every agent (the member's own columns) for
+ * unrestricted staff, else summed over the member's totals at the agents the caller reaches.
+ * Subqueries on the member's row, so a page computes them for its own rows only.
+ */
+function figures(db: Database, reach: Reach) {
+  if (reach === null) {
+    return { orders: members.orderCount, paidTotal: members.paidTotal, lastOrderTime: members.lastOrderTime };
+  }
+  const within = and(eq(memberTotals.memberId, members.id), inArray(memberTotals.agentId, reachOf(reach)));
+  const total = (column: SQL) => sql<number>`${db.select({ n: column }).from(memberTotals).where(within)}`;
+  return {
+    orders: total(sql`coalesce(sum(${memberTotals.orderCount}), 0)`).mapWith(Number),
+    paidTotal: total(sql`coalesce(sum(${memberTotals.paidTotal}), 0)`).mapWith(Number),
+    lastOrderTime: sql<Date | null>`${db
+      .select({ last: sql`max(${memberTotals.lastOrderTime})` })
+      .from(memberTotals)
+      .where(within)}`.mapWith(memberTotals.lastOrderTime),
+  };
+}
+
+/** What the list sorts by: the figures the caller sees. */
+export function memberSortable(db: Database, reach: Reach): Record<string, PgColumn | SQL> {
+  return { createTime: members.createTime, ...figures(db, reach) };
+}
+
+/**
+ * The members the caller sees: those acquired by the agents it reaches, and those who bought from
+ * them (acquired elsewhere); one list of ids, each side read by its own index.
+ */
+function seenBy(db: Database, reach: Reach): SQL | undefined {
+  if (reach === null) return undefined;
+  const acquired = db
+    .select({ id: members.id })
+    .from(members)
+    .where(inArray(members.agentId, reachOf(reach)));
+  const served = db
+    .select({ id: memberTotals.memberId })
+    .from(memberTotals)
+    .where(inArray(memberTotals.agentId, reachOf(reach)));
+  return inArray(members.id, acquired.union(served));
+}
 
 /** A phone search: the whole number, or its last digits. */
 function phoneMatching(text: string | undefined): SQL | undefined {
@@ -54,8 +88,11 @@ export const membersRepository = {
     return row;
   },
 
-  /** Counts a paid order on its member; answers how many paid orders the member has now. */
-  async addPaid(db: Database, id: number, amount: number, at: Date): Promise<number> {
+  /**
+   * Counts a paid order on its member, at every agent and at the agent it was sold under;
+   * answers how many paid orders the member has now, at every agent.
+   */
+  async addPaid(db: Database, id: number, agentId: number, amount: number, at: Date): Promise<number> {
     const [row] = await db
       .update(members)
       .set({
@@ -65,31 +102,67 @@ export const membersRepository = {
       })
       .where(eq(members.id, id))
       .returning({ orderCount: members.orderCount });
-    return row?.orderCount ?? 0;
+    if (!row) return 0;
+    await db
+      .insert(memberTotals)
+      .values({ memberId: id, agentId, orderCount: 1, paidTotal: amount, lastOrderTime: at })
+      .onConflictDoUpdate({
+        target: [memberTotals.memberId, memberTotals.agentId],
+        set: {
+          orderCount: sql`${memberTotals.orderCount} + 1`,
+          paidTotal: sql`${memberTotals.paidTotal} + ${amount}`,
+          lastOrderTime: sql`greatest(${memberTotals.lastOrderTime}, ${at})`,
+        },
+      });
+    return row.orderCount;
   },
 
-  /** Takes a refund off its member's paid total. */
-  async subtractRefund(db: Database, id: number, amount: number): Promise<void> {
+  /** Takes a refund off its member's paid total, at every agent and at the agent the order was sold under. */
+  async subtractRefund(db: Database, id: number, agentId: number, amount: number): Promise<void> {
     await db
       .update(members)
       .set({ paidTotal: sql`greatest(${members.paidTotal} - ${amount}, 0)` })
       .where(eq(members.id, id));
+    await db
+      .update(memberTotals)
+      .set({ paidTotal: sql`greatest(${memberTotals.paidTotal} - ${amount}, 0)` })
+      .where(and(eq(memberTotals.memberId, id), eq(memberTotals.agentId, agentId)));
   },
 
+  /**
+   * A page of the members the caller sees, with their figures within its reach, the agent that
+   * acquired them (its name read here) and their unused coupons of the templates within reach.
+   */
   async page(
     db: Database,
-    agentIds: readonly number[] | null,
+    reach: Reach,
     query: Omit<MemberQuery, 'page' | 'size'>,
     paging: Paging,
   ): Promise<{ content: MemberRow[]; totalElements: number }> {
     const where = and(
-      agentIds === null ? undefined : inArray(members.agentId, agentIds.length > 0 ? [...agentIds] : [0]),
+      seenBy(db, reach),
       phoneMatching(query.blurry),
       query.agentId ? eq(members.agentId, query.agentId) : undefined,
       between(members.createTime, query.createTime),
     );
+    const agentName = sql<string | null>`${db
+      .select({ name: depts.name })
+      .from(agents)
+      .innerJoin(depts, eq(depts.id, agents.deptId))
+      .where(eq(agents.id, members.agentId))}`;
+    const unusedCoupons = sql<number>`${db
+      .select({ n: count() })
+      .from(coupons)
+      .where(
+        and(
+          eq(coupons.memberId, members.id),
+          eq(coupons.status, 'UNUSED'),
+          reach === null ? undefined : inArray(coupons.agentId, reachOf(reach)),
+        ),
+      )}`.mapWith(Number);
+    const { orders, paidTotal, lastOrderTime } = figures(db, reach);
     const rows = db
-      .select({ member: members, agentName, unusedCoupons })
+      .select({ member: members, agentName, unusedCoupons, orders, paidTotal, lastOrderTime })
       .from(members)
       .where(where)
       .orderBy(...paging.orderBy)
@@ -99,7 +172,14 @@ export const membersRepository = {
       db.select({ n: count() }).from(members).where(where),
     ]);
     return {
-      content: content.map((row) => ({ ...row.member, agentName: row.agentName, unusedCoupons: row.unusedCoupons })),
+      content: content.map((row) => ({
+        ...row.member,
+        orderCount: row.orders,
+        paidTotal: row.paidTotal,
+        lastOrderTime: row.lastOrderTime,
+        agentName: row.agentName,
+        unusedCoupons: row.unusedCoupons,
+      })),
       totalElements: total?.n ?? 0,
     };
   },

@@ -12,7 +12,7 @@ export async function membersRoutes(app: FastifyInstance, { service }: { service
     path: '/api/members',
     tags: ['members'],
     summaries: {
-      list: 'Members acquired by the agents within the caller’s data scope (phones masked)',
+      list: 'Members acquired by or buying from the agents within the caller’s data scope, with their figures there (phones masked)',
       export: 'Export members as an Excel workbook',
     },
     permissions: { list: [MEMBER_PERMISSIONS.list] },

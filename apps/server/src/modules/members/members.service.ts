@@ -25,13 +25,15 @@ export function maskOpenid(openid: string | null): string | null {
   return openid.length > 8 ? `${openid.slice(0, 4)}…${openid.slice(-4)}` : '****';
 }
 
-function toDto(row: MemberRow): Member {
+/** A member as staff see it; the agent that acquired it is named only when within their reach. */
+function toDto(row: MemberRow, reach: readonly number[] | null): Member {
+  const acquirerSeen = row.agentId !== null && (reach === null || reach.includes(row.agentId));
   return {
     id: row.id,
     phone: maskPhone(row.phone),
     openid: maskOpenid(row.openid),
-    agentId: row.agentId,
-    agentName: row.agentName,
+    agentId: acquirerSeen ? row.agentId : null,
+    agentName: acquirerSeen ? row.agentName : null,
     orders: row.orderCount,
     paidTotal: row.paidTotal,
     lastOrderTime: formatDateTime(row.lastOrderTime),
@@ -44,7 +46,8 @@ export type MembersService = ReturnType<typeof createMembersService>;
 
 /**
  * Members: consumers known by phone or payment openid, credited to the agent whose machine first
- * saw them; staff see them masked, within their data scope.
+ * saw them; staff see them masked, within their data scope: those acquired by the agents they
+ * reach and those who bought from them, with what they bought there (platform staff: everywhere).
  */
 export function createMembersService({ db }: Pick<Deps, 'db'>) {
   return {
@@ -69,25 +72,26 @@ export function createMembersService({ db }: Pick<Deps, 'db'>) {
      */
     async onSale(tx: Database, event: SaleEvent): Promise<void> {
       if (event.type === 'CLOSED' || event.type === 'CREATED' || event.order.memberId === null) return;
-      if (event.type === 'PAID' && !event.late) await repo.addPaid(tx, event.order.memberId, event.amount, event.at);
+      const { memberId, agentId } = event.order;
+      if (event.type === 'PAID' && !event.late) await repo.addPaid(tx, memberId, agentId, event.amount, event.at);
       if (event.type === 'REFUNDED' && event.order.state !== 'CLOSED') {
-        await repo.subtractRefund(tx, event.order.memberId, event.amount);
+        await repo.subtractRefund(tx, memberId, agentId, event.amount);
       }
     },
 
     async list(principal: Principal, query: MemberQuery): Promise<PageOf<Member>> {
-      const agentIds = await agentIdsInScope(db, principal.scope);
-      const page = await repo.page(db, agentIds, query, toPaging(query, memberSortable, memberOrder));
-      return { content: page.content.map(toDto), totalElements: page.totalElements };
+      const reach = await agentIdsInScope(db, principal.scope);
+      const page = await repo.page(db, reach, query, toPaging(query, memberSortable(db, reach), memberOrder));
+      return { content: page.content.map((row) => toDto(row, reach)), totalElements: page.totalElements };
     },
 
     async exportSheet(principal: Principal, filter: Omit<MemberQuery, 'page' | 'size'>): Promise<Sheet<Member>> {
-      const agentIds = await agentIdsInScope(db, principal.scope);
+      const reach = await agentIdsInScope(db, principal.scope);
       const { content } = await repo.page(
         db,
-        agentIds,
+        reach,
         filter,
-        toPaging({ sort: filter.sort }, memberSortable, memberOrder),
+        toPaging({ sort: filter.sort }, memberSortable(db, reach), memberOrder),
       );
       return {
         name: 'members',
@@ -101,7 +105,7 @@ export function createMembersService({ db }: Pick<Deps, 'db'>) {
           { header: 'Unused coupons', value: (m) => m.unusedCoupons },
           { header: 'Joined', value: (m) => m.createTime },
         ],
-        rows: content.map(toDto),
+        rows: content.map((row) => toDto(row, reach)),
       };
     },
   };

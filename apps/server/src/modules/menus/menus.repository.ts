@@ -121,10 +121,13 @@ export const menusRepository = {
       await recountChildren(tx as unknown as Database, menus, [values.pid ?? null]);
     }),
 
+  /** Updates (and maybe moves) a menu; false when it is gone (deleted meanwhile), changing nothing. */
   update: (db: Database, id: number, values: Partial<NewMenu>, parents: (number | null)[]) =>
     db.transaction(async (tx) => {
-      await tx.update(menus).set(values).where(eq(menus.id, id));
+      const updated = await tx.update(menus).set(values).where(eq(menus.id, id)).returning({ id: menus.id });
+      if (updated.length === 0) return false;
       await recountChildren(tx as unknown as Database, menus, parents);
+      return true;
     }),
 
   /** Deletes menus (role links go with them through the foreign key). */

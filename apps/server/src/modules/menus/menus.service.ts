@@ -196,10 +196,11 @@ export function createMenusService({
           throw invalidField('pid', 'a menu cannot move under its own descendant');
         }
       }
-      await repo.update(db, id, { ...values, updateBy: principal.username, updateTime: clock.now() }, [
+      const updated = await repo.update(db, id, { ...values, updateBy: principal.username, updateTime: clock.now() }, [
         current.pid,
         values.pid,
       ]);
+      if (!updated) throw notFound(`No menu with id ${id}`);
       await menusChanged();
     },
 

@@ -104,16 +104,23 @@ export const rolesRepository = {
       await setLinks(tx as unknown as Database, row!.id, deptIds, menuIds);
     }),
 
+  /** Updates a role and replaces its links; false when the role is gone (deleted meanwhile), changing nothing. */
   update: (db: Database, id: number, values: Partial<NewRole>, deptIds: number[], menuIds: number[] | undefined) =>
     db.transaction(async (tx) => {
-      await tx.update(roles).set(values).where(eq(roles.id, id));
+      const updated = await tx.update(roles).set(values).where(eq(roles.id, id)).returning({ id: roles.id });
+      if (updated.length === 0) return false;
       await setLinks(tx as unknown as Database, id, deptIds, menuIds);
+      return true;
     }),
 
+  /** Replaces a role's menus; false when the role is gone (deleted meanwhile), changing nothing. */
   setMenus: (db: Database, id: number, menuIds: number[]) =>
     db.transaction(async (tx) => {
+      const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, id)).for('update');
+      if (!role) return false;
       await tx.delete(rolesMenus).where(eq(rolesMenus.roleId, id));
       if (menuIds.length > 0) await tx.insert(rolesMenus).values(menuIds.map((menuId) => ({ roleId: id, menuId })));
+      return true;
     }),
 
   delete: (db: Database, ids: readonly number[]) => db.delete(roles).where(inArray(roles.id, [...ids])),

@@ -187,7 +187,7 @@ export function createRolesService({
     async update(principal: Principal, input: RoleUpdateInput): Promise<void> {
       const role = await reachableRole(principal, input.id, 'edit');
       const form = await checkedForm(principal, input, role.id);
-      await repo
+      const updated = await repo
         .update(
           db,
           role.id,
@@ -203,6 +203,7 @@ export function createRolesService({
           form.menuIds,
         )
         .catch(refuseDuplicate(form.name));
+      if (!updated) throw notFound(`No role with id ${role.id}`);
       await grantsChanged();
     },
 
@@ -211,7 +212,7 @@ export function createRolesService({
       const menuIds = uniqueIds(input.menus) ?? [];
       await assertAllExist('menus', menuIds);
       await assertGrantable(principal, menuIds, await currentMenuIds(role.id));
-      await repo.setMenus(db, role.id, menuIds);
+      if (!(await repo.setMenus(db, role.id, menuIds))) throw notFound(`No role with id ${role.id}`);
       await grantsChanged();
     },
 

@@ -78,6 +78,8 @@ export const sitesRepository = {
   },
 
   insert: (db: Database, values: NewSite) => db.insert(sites).values(values),
-  update: (db: Database, id: number, values: Partial<NewSite>) => db.update(sites).set(values).where(eq(sites.id, id)),
+  /** Answers whether the site was there to update. */
+  update: async (db: Database, id: number, values: Partial<NewSite>) =>
+    (await db.update(sites).set(values).where(eq(sites.id, id)).returning({ id: sites.id })).length > 0,
   delete: (db: Database, ids: readonly number[]) => db.delete(sites).where(inArray(sites.id, [...ids])),
 };

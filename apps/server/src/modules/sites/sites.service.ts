@@ -156,12 +156,13 @@ export function createSitesService({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
       if (input.status === 'CLOSED' && site.status !== 'CLOSED' && site.machines > 0) {
         throw badRequest(`${site.machines} machines stand at "${site.name}": retire or move them before closing it`);
       }
-      await repo.update(db, site.id, {
+      const updated = await repo.update(db, site.id, {
         ...fields,
         ...(input.status ? { status: input.status } : {}),
         updateBy: principal.username,
         updateTime: clock.now(),
       });
+      if (!updated) throw notFound(`No site with id ${site.id}`);
     },
 
     async remove(principal: Principal, ids: number[]): Promise<void> {

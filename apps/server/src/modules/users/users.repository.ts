@@ -110,11 +110,16 @@ export const usersRepository = {
       await setLinks(tx as unknown as Database, row!.id, roleIds, jobIds);
     }),
 
-  /** Updates a user and replaces its roles and, when given, jobs, in one transaction. */
+  /**
+   * Updates a user and replaces its roles and, when given, jobs, in one transaction; false when
+   * the user is gone (deleted meanwhile), changing nothing.
+   */
   update: (db: Database, id: number, values: Partial<NewUser>, roleIds: number[], jobIds: number[] | undefined) =>
     db.transaction(async (tx) => {
-      await tx.update(users).set(values).where(eq(users.id, id));
+      const updated = await tx.update(users).set(values).where(eq(users.id, id)).returning({ id: users.id });
+      if (updated.length === 0) return false;
       await setLinks(tx as unknown as Database, id, roleIds, jobIds);
+      return true;
     }),
 
   /** Changes some fields of a user (the personal center, password resets). */

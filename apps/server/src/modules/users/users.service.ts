@@ -161,7 +161,7 @@ export function createUsersService(
       if (rolesChanged && target.id === principal.id && !isAdministrator(principal)) {
         throw forbiddenField('roles', 'you cannot change your own roles; ask an administrator');
       }
-      await repo
+      const updated = await repo
         .update(
           db,
           target.id,
@@ -180,6 +180,7 @@ export function createUsersService(
           form.jobIds,
         )
         .catch(refuseDuplicate);
+      if (!updated) throw notFound(`No user with id ${input.id}`);
       if (disabling || rolesChanged) await sessions.revokeUser(target.id);
       await principals.invalidate(target.id);
     },

@@ -225,7 +225,8 @@ export const membersLocales = {
     lastOrder: 'Last order',
     unusedCoupons: 'Unused coupons',
     joined: 'Known since',
-    privacy: 'Phone numbers and payment accounts are masked. Search by a whole number to find one member.',
+    privacy:
+      'Phone numbers and payment accounts are masked; orders and amounts count the sales within your reach. Search by a whole number to find one member.',
   },
   zh: {
     label: '会员列表',
@@ -239,6 +240,6 @@ export const membersLocales = {
     lastOrder: '最近下单',
     unusedCoupons: '未用优惠券',
     joined: '首次出现',
-    privacy: '手机号和支付账号已脱敏显示；输入完整号码可查找某位会员。',
+    privacy: '手机号和支付账号已脱敏显示；订单和金额只统计您权限范围内的销售。输入完整号码可查找某位会员。',
   },
 };

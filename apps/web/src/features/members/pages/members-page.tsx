@@ -38,7 +38,15 @@ export function MembersPage() {
       width: 140,
       render: (openid: string | null) => openid ?? '—',
     },
-    { key: 'agent', title: t('members.agent'), dataIndex: 'agentName', width: 150, ellipsis: true },
+    {
+      key: 'agent',
+      title: t('members.agent'),
+      dataIndex: 'agentName',
+      width: 150,
+      ellipsis: true,
+      // None, or an agent outside the viewer's reach (a member who came from elsewhere).
+      render: (name: string | null) => name ?? '—',
+    },
     { key: 'orders', title: t('members.orders'), dataIndex: 'orders', sortField: 'orders', width: 110, align: 'right' },
     {
       key: 'paidTotal',
