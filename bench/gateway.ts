@@ -20,7 +20,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openPglite, openPostgres } from '../apps/server/src/db/client.ts';
 import { seedDatabase } from '../apps/server/src/db/seed.ts';
-import { signingKeyOf } from '../apps/server/src/lib/gateway-signing.ts';
+import { signingKeyOf } from '../apps/server/src/modules/gateway/gateway-signing.ts';
 import { VirtualMachine } from '../apps/server/src/simulator/virtual-machine.ts';
 import { quantile, record } from './results.ts';
 

@@ -8,25 +8,25 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerFactory, LogController } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { loadLegacyKey } from './domain/legacy-rsa.ts';
+import { PrincipalCache } from './domain/principal.ts';
+import { SessionStore } from './domain/sessions.ts';
+import { createVerifyCodes } from './domain/verify-codes.ts';
 import { accessLogHooks, bufferedStdout } from './lib/access-log.ts';
-import { AgentPaths } from './lib/agents.ts';
 import type { Deps } from './lib/deps.ts';
 import { DomainEvents } from './lib/domain-events.ts';
 import { createEventBus } from './lib/events.ts';
 import { openFileStores } from './lib/file-storage.ts';
 import { tooManyRequests } from './lib/http-errors.ts';
-import { loadLegacyKey } from './lib/legacy-rsa.ts';
 import { loggerOptions } from './lib/log-redaction.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
-import { PrincipalCache } from './lib/principal.ts';
 import { ReadyReads } from './lib/ready-reads.ts';
 import { requestLogger } from './lib/request-logger.ts';
 import { Scheduler } from './lib/scheduler.ts';
-import { SessionStore } from './lib/sessions.ts';
 import { type Clock, formatDay, systemClock } from './lib/time.ts';
 import { TokenSigner } from './lib/tokens.ts';
 import { schemaController } from './lib/validators.ts';
-import { createVerifyCodes } from './lib/verify-codes.ts';
+import { AgentPaths } from './modules/agents/agent-directory.ts';
 import { agentsRoutes } from './modules/agents/agents.routes.ts';
 import { createAgentsService } from './modules/agents/agents.service.ts';
 import { alarmsRoutes } from './modules/alarms/alarms.routes.ts';
@@ -81,6 +81,7 @@ import { publicFilesRoutes, storageRoutes } from './modules/storage/storage.rout
 import { createStorageService } from './modules/storage/storage.service.ts';
 import { publicAvatarRoutes, userCenterRoutes } from './modules/users/user-center.routes.ts';
 import { createUserCenterService } from './modules/users/user-center.service.ts';
+import { createUserCredentials } from './modules/users/user-credentials.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { authPlugin, signedInContext } from './plugins/auth.ts';
@@ -247,8 +248,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const legacyKey = config.legacyRsaPrivateKey ? loadLegacyKey(config.legacyRsaPrivateKey) : undefined;
   const codes = createVerifyCodes(deps);
   const { files, avatars, artifacts, exportFiles } = await openFileStores(config);
-  const auth = createAuthService(deps, { captchaTestAnswer: config.captchaTestAnswer, legacyKey, codes });
+  const auth = createAuthService(deps, {
+    captchaTestAnswer: config.captchaTestAnswer,
+    legacyKey,
+    codes,
+    credentials: createUserCredentials(deps),
+  });
   const settings = createSettingsService(deps);
+  const logs = createLogsService(deps);
   const storage = createStorageService(deps, files, { bucket: config.objectStorage?.bucket ?? 'local' });
   const userCenter = createUserCenterService(deps, { legacyKey, codes, avatars });
   const users = createUsersService(deps, {
@@ -256,15 +263,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     removeAvatars: (names) => avatars.remove(names),
   });
 
-  const agents = createAgentsService(deps);
+  const depts = createDeptsService(deps);
+  const agents = createAgentsService(deps, { depts });
   const sites = createSitesService(deps);
   const paths = new AgentPaths(db);
   const policies = createPricePoliciesService(deps, paths);
-  const machines = createMachinesService(deps, { pricesFor: (machine) => policies.pricesFor(machine) });
+  const machines = createMachinesService(deps, {
+    pricesFor: (machine) => policies.pricesFor(machine),
+    agents,
+  });
   const alarms = createAlarmsService(deps, {
     offlineAfterMs: config.offlineAfterMs,
     noSalesAfterMs: config.noSalesAfterMs,
     log: app.log,
+    machines,
   });
   const members = createMembersService(deps);
   const coupons = createCouponsService(deps, { paths, members });
@@ -284,7 +296,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       .on((tx, event) => members.onSale(tx, event))
       .on((tx, event) => coupons.onSale(tx, event)),
   });
-  const gateway = createGatewayService(deps, { policies, alarms, paymentNotifyKey: config.paymentNotifyKey });
+  const gateway = createGatewayService(deps, {
+    policies,
+    alarms,
+    machines,
+    paymentNotifyKey: config.paymentNotifyKey,
+  });
   const scheduler = new Scheduler(database, app.log)
     .add('close-unpaid-orders', '*/15 * * * * *', () => orders.closeUnpaid())
     .add('offline-check', offlineCheckPattern(config.offlineAfterMs), () => alarms.checkOffline())
@@ -310,7 +327,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Exports under way finish before the database closes.
   app.addHook('onClose', async () => exports.settled());
 
-  operationLogHooks(app);
+  operationLogHooks(app, (line) => logs.record(line));
   await app.register(realtimePlugin, { allowedOrigins: config.allowedOrigins });
   // Reached without signing in.
   await app.register(healthRoutes, { service: createHealthService(deps) });
@@ -331,10 +348,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await signedIn.register(dictsRoutes, { service: createDictsService(deps) });
     await signedIn.register(usersRoutes, { service: users });
     await signedIn.register(rolesRoutes, { service: createRolesService(deps) });
-    await signedIn.register(deptsRoutes, { service: createDeptsService(deps) });
+    await signedIn.register(deptsRoutes, { service: depts });
     await signedIn.register(jobsRoutes, { service: createJobsService(deps) });
     await signedIn.register(settingsRoutes, { service: settings });
-    await signedIn.register(logsRoutes, { service: createLogsService(deps) });
+    await signedIn.register(logsRoutes, { service: logs });
     await signedIn.register(onlineRoutes, { service: createOnlineService(deps) });
     await signedIn.register(monitorRoutes, { service: createMonitorService(deps, config.dataDir) });
     await signedIn.register(storageRoutes, { service: storage });

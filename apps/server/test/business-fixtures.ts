@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { signedHeaders, signingKeyOf } from '../src/lib/gateway-signing.ts';
+import { signedHeaders, signingKeyOf } from '../src/modules/gateway/gateway-signing.ts';
 import { roleId, userBody } from '../src/modules/users/test-fixtures.ts';
 import { type Caller, callerFor, type TestApp, tokenOf } from './test-app.ts';
 

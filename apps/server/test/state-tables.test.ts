@@ -7,8 +7,8 @@ import { ORDER_STATE_MACHINE, REFUND_STATE_MACHINE } from '@water/contract/order
 import { allows, type StateMachine, targetsOf } from '@water/contract/state-machine';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signedHeaders } from '../src/lib/gateway-signing.ts';
 import { formatDateTime } from '../src/lib/time.ts';
+import { signedHeaders } from '../src/modules/gateway/gateway-signing.ts';
 import {
   activeAgent,
   type MachineCaller,

@@ -1,5 +1,5 @@
+import type { Principal } from '../domain/principal.ts';
 import type { Deps } from './deps.ts';
-import type { Principal } from './principal.ts';
 
 export interface Authenticated {
   principal: Principal;

@@ -2,8 +2,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { authErrors, Empty, ErrorBody, IdList } from '@water/contract/common';
 import type { FastifyInstance } from 'fastify';
 import type { Static, TSchema } from 'typebox';
+import type { Principal } from '../domain/principal.ts';
 import { principalOf, type RoutePermission } from '../plugins/auth.ts';
-import type { Principal } from './principal.ts';
 import { type Sheet, sendXlsx, XLSX_TYPE } from './xlsx.ts';
 
 /** What a list page of the console does with its records; every call is made for a principal. */

@@ -1,8 +1,8 @@
 import type { Database, DatabaseHandle } from '../db/client.ts';
+import type { PrincipalCache } from '../domain/principal.ts';
+import type { SessionStore } from '../domain/sessions.ts';
 import type { EventBus } from './events.ts';
 import type { Mailer } from './mailer.ts';
-import type { PrincipalCache } from './principal.ts';
-import type { SessionStore } from './sessions.ts';
 import type { Clock } from './time.ts';
 import type { TokenSigner } from './tokens.ts';
 

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { FastifyContextConfig, FastifyRequest } from 'fastify';
+import type { Principal } from '../domain/principal.ts';
 import { refusal } from '../plugins/auth.ts';
 import { requestFields } from './access-log.ts';
 import { authenticatedInMemory, bearerToken } from './authenticate.ts';
 import type { Deps } from './deps.ts';
-import type { Principal } from './principal.ts';
 import { type ReadyAnswer, readyReply } from './ready-answer.ts';
 
 /** A route's ready answer for a principal, from memory alone: undefined when it must be loaded. */

@@ -1,9 +1,9 @@
 import { hasAnyPermission } from '@water/contract/permissions';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Principal } from '../domain/principal.ts';
 import { authenticate, bearerToken } from '../lib/authenticate.ts';
 import { forbidden, type HttpError, unauthorized } from '../lib/http-errors.ts';
-import type { Principal } from '../lib/principal.ts';
 
 /**
  * What a signed-in route requires: any signed-in user, or one of the listed permission strings

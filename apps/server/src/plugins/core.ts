@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database, DatabaseHandle } from '../db/client.ts';
+import type { PrincipalCache } from '../domain/principal.ts';
+import type { SessionStore } from '../domain/sessions.ts';
 import type { Deps } from '../lib/deps.ts';
 import type { EventBus } from '../lib/events.ts';
-import type { PrincipalCache } from '../lib/principal.ts';
-import type { SessionStore } from '../lib/sessions.ts';
 import type { Clock } from '../lib/time.ts';
 import type { TokenSigner } from '../lib/tokens.ts';
 

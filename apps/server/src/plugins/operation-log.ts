@@ -1,6 +1,5 @@
 import { operationName } from '@water/contract/operation-names';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { operationLogs } from '../db/schema.ts';
 import { addressOf, browserOf } from '../lib/client-info.ts';
 import { HttpError } from '../lib/http-errors.ts';
 
@@ -16,6 +15,17 @@ function loggableParams(body: unknown): string | null {
 
 const failures = new WeakMap<FastifyRequest, string>();
 
+/** What is written of one operation: the entry, and where it came from. */
+export type LogLine = LogEntry & {
+  requestIp: string;
+  address: string | null;
+  browser: string | null;
+  createTime: Date;
+};
+
+/** Where the log lines go (the logs module keeps them). */
+export type LogWriter = (line: LogLine) => Promise<void>;
+
 export interface LogEntry {
   logType: 'INFO' | 'ERROR';
   description: string;
@@ -26,9 +36,14 @@ export interface LogEntry {
   exceptionDetail?: string | null;
 }
 
-async function writeLog(app: FastifyInstance, request: FastifyRequest, entry: LogEntry): Promise<void> {
+async function writeLog(
+  app: FastifyInstance,
+  write: LogWriter,
+  request: FastifyRequest,
+  entry: LogEntry,
+): Promise<void> {
   try {
-    await app.db.insert(operationLogs).values({
+    await write({
       ...entry,
       requestIp: request.ip,
       address: addressOf(request.ip),
@@ -58,7 +73,7 @@ declare module 'fastify' {
  * operation's name), when, from where and how long it took; failures as ERROR with the message
  * the client was given.
  */
-export function operationLogHooks(app: FastifyInstance) {
+export function operationLogHooks(app: FastifyInstance, write: LogWriter) {
   app.addHook('onError', async (request, _reply, error) => {
     failures.set(
       request,
@@ -73,7 +88,7 @@ export function operationLogHooks(app: FastifyInstance) {
     const username = request.principal?.username ?? (asUser && typeof named === 'string' ? named.trim() : undefined);
     if (!username) return payload;
     const failed = reply.statusCode >= 400;
-    await writeLog(app, request, {
+    await writeLog(app, write, request, {
       logType: failed ? 'ERROR' : 'INFO',
       description:
         asUser ??

@@ -1,7 +1,7 @@
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import { lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { rateLimits } from '../db/schema.ts';
+import { rateLimits } from '../db/infrastructure.schema.ts';
 import type { Clock } from '../lib/time.ts';
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;

@@ -9,11 +9,11 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
+import { inScope, isAdministrator } from '../domain/principal.ts';
+import type { Revocation } from '../domain/sessions.ts';
 import { authenticate, bearerToken } from '../lib/authenticate.ts';
 import type { EventTopic } from '../lib/events.ts';
 import { forbidden, unauthorized } from '../lib/http-errors.ts';
-import { inScope, isAdministrator } from '../lib/principal.ts';
-import type { Revocation } from '../lib/sessions.ts';
 
 interface Connection {
   socket: WebSocket;

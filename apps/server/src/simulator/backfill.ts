@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { signingKeyOf } from '../lib/gateway-signing.ts';
+import { signingKeyOf } from '../modules/gateway/gateway-signing.ts';
 
 /** What to back-fill: a distributor's machines and how long and busy a history. */
 export interface BackfillOptions {

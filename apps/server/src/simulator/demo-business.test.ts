@@ -4,8 +4,9 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerFor, createTestApp, type TestApp, tokenOf } from '../../test/test-app.ts';
-import { orders, refunds, salesDaily } from '../db/schema.ts';
 import { formatDay } from '../lib/time.ts';
+import { orders, refunds } from '../modules/orders/orders.schema.ts';
+import { salesDaily } from '../modules/sales/sales.read-model.ts';
 import { DEMO_MACHINES_FILE } from './demo-business.ts';
 
 describe('SEED_DEMO=1', () => {

@@ -9,7 +9,7 @@ import type {
   MemberCoupons,
 } from '@water/contract/gateway';
 import { GATEWAY_PREFIX } from '@water/contract/gateway';
-import { signedHeaders, signingKeyOf } from '../lib/gateway-signing.ts';
+import { signedHeaders, signingKeyOf } from '../modules/gateway/gateway-signing.ts';
 
 /** A machine the simulator drives: its serial number and the secret it was given at registration. */
 export interface MachineIdentity {

@@ -3,9 +3,11 @@ import dayjs from 'dayjs';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
-import { agents, depts, machines, salesDaily } from '../../db/schema.ts';
 import { containsText, type Paging } from '../../lib/list-query.ts';
-import { recountChildren } from '../../lib/tree.ts';
+import { depts } from '../depts/depts.read-model.ts';
+import { machines } from '../machines/machines.read-model.ts';
+import { salesDaily } from '../sales/sales.read-model.ts';
+import { agents } from './agents.schema.ts';
 
 const parentAgents = alias(agents, 'parent_agent');
 const parentDepts = alias(depts, 'parent_dept');
@@ -80,6 +82,24 @@ function selectAgents(db: Database) {
 }
 
 export const agentsRepository = {
+  /** An agent's quota, locked for a move of machines in the caller's unit of work. */
+  async lockQuota(tx: Database, id: number) {
+    const [row] = await tx
+      .select({ quotaUsed: agents.quotaUsed, machineQuota: agents.machineQuota, status: agents.status })
+      .from(agents)
+      .where(eq(agents.id, id))
+      .for('update');
+    return row;
+  },
+
+  /** Adds machines to (or, negative, takes them off) the quota an agent uses. */
+  async addQuotaUsed(tx: Database, id: number, n: number): Promise<void> {
+    await tx
+      .update(agents)
+      .set({ quotaUsed: sql`${agents.quotaUsed} + ${n}` })
+      .where(eq(agents.id, id));
+  },
+
   async page(db: Database, scope: ReadonlySet<number> | null, query: AgentQuery | AgentFilter, paging: Paging) {
     const where = matching(scope, query);
     const rows = selectAgents(db)
@@ -107,41 +127,16 @@ export const agentsRepository = {
       .where(eq(agents.parentId, id))
       .then((rows) => rows.map(flatten)),
 
-  /** Creates the agent's department beneath `parentDeptId` and the agent on it, at once. */
-  create: (
-    db: Database,
-    dept: { name: string; pid: number | null; by: string; now: Date },
-    agent: Omit<NewAgent, 'deptId'>,
-  ) =>
-    db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(depts)
-        .values({
-          pid: dept.pid,
-          name: dept.name,
-          createBy: dept.by,
-          updateBy: dept.by,
-          createTime: dept.now,
-          updateTime: dept.now,
-        })
-        .returning({ id: depts.id });
-      await recountChildren(tx as unknown as Database, depts, [dept.pid]);
-      const [created] = await tx
-        .insert(agents)
-        .values({ ...agent, deptId: row!.id })
-        .returning({ id: agents.id });
-      return created!.id;
-    }),
+  /** Creates the agent on its department (made by the caller in the same unit of work); answers its id. */
+  async create(tx: Database, agent: NewAgent): Promise<number> {
+    const [created] = await tx.insert(agents).values(agent).returning({ id: agents.id });
+    return (created as { id: number }).id;
+  },
 
-  /** Changes an agent's terms and its department's name together. */
-  update: (db: Database, id: number, deptId: number, name: string, values: Partial<NewAgent>) =>
-    db.transaction(async (tx) => {
-      await tx
-        .update(depts)
-        .set({ name, updateBy: values.updateBy, updateTime: values.updateTime })
-        .where(eq(depts.id, deptId));
-      await tx.update(agents).set(values).where(eq(agents.id, id));
-    }),
+  /** Changes an agent's terms (its department's name is the depts module's, renamed in the same unit of work). */
+  async update(tx: Database, id: number, values: Partial<NewAgent>): Promise<void> {
+    await tx.update(agents).set(values).where(eq(agents.id, id));
+  },
 
   /** Moves an agent from one of `from` to `to`; false when another review changed it first. */
   async review(

@@ -12,14 +12,16 @@ import {
 } from '@water/contract/agents';
 import type { PageOf } from '@water/contract/common';
 import Decimal from 'decimal.js';
+import type { Database } from '../../db/client.ts';
+import { inScope, type Principal } from '../../domain/principal.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, forbidden, forbiddenField, invalidField, notFound, stateConflict } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
-import { inScope, type Principal } from '../../lib/principal.ts';
 import { moveBy } from '../../lib/state.ts';
 import { formatDateTime, isRealDay } from '../../lib/time.ts';
 import type { Sheet } from '../../lib/xlsx.ts';
+import type { DeptsService } from '../depts/depts.service.ts';
 import { type AgentRow, agentOrder, agentSortable, agentsRepository as repo } from './agents.repository.ts';
 
 /** A rate as stored: two decimals (`12.50`). */
@@ -100,7 +102,10 @@ export type AgentsService = ReturnType<typeof createAgentsService>;
  * active agent the caller reaches, deeper than it, at a commission rate no higher than its
  * parent's; it starts pending review, and only someone above it reviews, edits or ends it.
  */
-export function createAgentsService({ db, clock, principals }: Pick<Deps, 'db' | 'clock' | 'principals'>) {
+export function createAgentsService(
+  { db, clock, principals }: Pick<Deps, 'db' | 'clock' | 'principals'>,
+  { depts }: { depts: DeptsService },
+) {
   /** An agent in the caller's data scope. */
   async function visibleAgent(principal: Principal, id: number): Promise<AgentRow> {
     const agent = await repo.byId(db, id);
@@ -138,7 +143,17 @@ export function createAgentsService({ db, clock, principals }: Pick<Deps, 'db' |
     }
   }
 
+  /**
+   * The machines an agent holds against its quota, which the machines module moves in its unit of
+   * work: the receiving agent locked and read, then what each side holds.
+   */
+  const quota = {
+    lock: (tx: Database, agentId: number) => repo.lockQuota(tx, agentId),
+    add: (tx: Database, agentId: number, n: number) => repo.addQuotaUsed(tx, agentId, n),
+  };
+
   return {
+    quota,
     async list(principal: Principal, query: AgentQuery): Promise<PageOf<Agent>> {
       const page = await repo.page(db, principal.scope, query, toPaging(query, agentSortable, agentOrder));
       return { content: page.content.map(toDto), totalElements: page.totalElements };
@@ -201,11 +216,17 @@ export function createAgentsService({ db, clock, principals }: Pick<Deps, 'db' |
       const now = clock.now();
       const { name, ...agentTerms } = terms;
       try {
-        await repo.create(
-          db,
-          { name, pid: parent?.deptId ?? null, by: principal.username, now },
-          {
+        // One unit of work: the agent's department (the depts module's) and the agent on it.
+        await db.transaction(async (tx) => {
+          const deptId = await depts.ofAgents.create(tx, {
+            name,
+            pid: parent?.deptId ?? null,
+            by: principal.username,
+            now,
+          });
+          await repo.create(tx, {
             ...agentTerms,
+            deptId,
             code,
             parentId: parent?.id ?? null,
             status: 'PENDING_REVIEW',
@@ -213,8 +234,8 @@ export function createAgentsService({ db, clock, principals }: Pick<Deps, 'db' |
             updateBy: principal.username,
             createTime: now,
             updateTime: now,
-          },
-        );
+          });
+        });
       } catch (error) {
         throw isUniqueViolation(error) ? codeTaken(code) : error;
       }
@@ -248,10 +269,10 @@ export function createAgentsService({ db, clock, principals }: Pick<Deps, 'db' |
         });
       }
       const { name, ...agentTerms } = terms;
-      await repo.update(db, agent.id, agent.deptId, name, {
-        ...agentTerms,
-        updateBy: principal.username,
-        updateTime: clock.now(),
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        await depts.ofAgents.rename(tx, agent.deptId, name, principal.username, now);
+        await repo.update(tx, agent.id, { ...agentTerms, updateBy: principal.username, updateTime: now });
       });
     },
 

@@ -1,8 +1,13 @@
 import type { AlarmQuery } from '@water/contract/alarms';
 import { and, count, desc, eq, gt, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { agents, alarms, depts, machines, salesHourly, sites } from '../../db/schema.ts';
 import { between, containsText, type Paging } from '../../lib/list-query.ts';
+import { agents } from '../agents/agents.read-model.ts';
+import { depts } from '../depts/depts.read-model.ts';
+import { machines } from '../machines/machines.read-model.ts';
+import { salesHourly } from '../sales/sales.read-model.ts';
+import { sites } from '../sites/sites.read-model.ts';
+import { alarms } from './alarms.schema.ts';
 
 export const alarmSortable = { firstTime: alarms.firstTime, lastTime: alarms.lastTime, type: alarms.type };
 export const alarmOrder = [desc(alarms.lastTime), desc(alarms.id)];
@@ -45,20 +50,6 @@ export const alarmsRepository = {
       .where(and(eq(alarms.machineId, machineId), eq(alarms.type, type), ne(alarms.state, 'RESOLVED')))
       .returning({ id: alarms.id });
     return resolved.length > 0;
-  },
-
-  /** Marks offline the machines online whose last heartbeat is older than `before`; answers them. */
-  async markOffline(db: Database, before: Date) {
-    return db
-      .update(machines)
-      .set({ online: false })
-      .where(and(eq(machines.online, true), lt(machines.lastHeartbeat, before)))
-      .returning({
-        id: machines.id,
-        serialNo: machines.serialNo,
-        agentId: machines.agentId,
-        lastHeartbeat: machines.lastHeartbeat,
-      });
   },
 
   /**

@@ -11,14 +11,15 @@ import {
 import type { PageOf } from '@water/contract/common';
 import { FAULT_BITS } from '@water/contract/gateway';
 import type { FastifyBaseLogger } from 'fastify';
-import { agentIdsInScope } from '../../lib/agents.ts';
+import { inScope, type Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
-import { inScope, type Principal } from '../../lib/principal.ts';
 import { moveBy } from '../../lib/state.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import type { Sheet } from '../../lib/xlsx.ts';
+import { agentIdsInScope } from '../agents/agent-directory.ts';
+import type { MachinesService } from '../machines/machines.service.ts';
 import { type AlarmRow, alarmOrder, alarmSortable, alarmsRepository as repo } from './alarms.repository.ts';
 
 /** What the alarm rules read of a machine's runtime. */
@@ -83,7 +84,12 @@ export type AlarmsService = ReturnType<typeof createAlarmsService>;
  */
 export function createAlarmsService(
   { db, clock, events }: Pick<Deps, 'db' | 'clock' | 'events'>,
-  { offlineAfterMs, noSalesAfterMs, log }: { offlineAfterMs: number; noSalesAfterMs: number; log: FastifyBaseLogger },
+  {
+    offlineAfterMs,
+    noSalesAfterMs,
+    log,
+    machines,
+  }: { offlineAfterMs: number; noSalesAfterMs: number; log: FastifyBaseLogger; machines: MachinesService },
 ) {
   /** Opens an alarm unless one of that machine and type is open; answers it when it opened now. */
   const open = (tx: typeof db, machine: AlarmedMachine, type: AlarmType, detail: string | null) =>
@@ -127,7 +133,7 @@ export function createAlarmsService(
     async checkOffline(): Promise<number> {
       const before = new Date(clock.now().getTime() - offlineAfterMs);
       const { silent, opened } = await db.transaction(async (tx) => {
-        const silent = await repo.markOffline(tx, before);
+        const silent = await machines.runtime.markSilentOffline(tx, before);
         const opened = [];
         for (const machine of silent) {
           const alarm = await open(

@@ -1,8 +1,8 @@
 import type { ArtifactKind } from '@water/contract/artifacts';
 import { and, desc, eq, inArray, max, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { artifacts } from '../../db/schema.ts';
 import { between, containsText, type Paging, selectPage } from '../../lib/list-query.ts';
+import { artifacts } from './artifacts.schema.ts';
 
 export type ArtifactRow = typeof artifacts.$inferSelect;
 

@@ -9,13 +9,13 @@ import {
 import type { PageOf } from '@water/contract/common';
 import { hasAnyPermission } from '@water/contract/permissions';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Principal } from '../../domain/principal.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { extensionOf, kindOf } from '../../lib/file-kinds.ts';
 import type { FileStore } from '../../lib/file-storage.ts';
 import { forbidden, invalidField, notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
-import type { Principal } from '../../lib/principal.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { displayName, readUpload } from '../../lib/uploads.ts';
 import {

@@ -1,7 +1,8 @@
 import { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES } from '@water/contract/constants';
 import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { captchas, loginFailures, users } from '../../db/schema.ts';
+import { users } from '../users/users.read-model.ts';
+import { captchas, loginFailures } from './auth.schema.ts';
 
 /** Failures further apart than this do not add up. */
 const FAILURE_WINDOW_MS = LOGIN_LOCK_MS;
@@ -82,16 +83,4 @@ export const authRepository = {
 
   userByEmail: async (db: Database, email: string) =>
     (await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`))[0],
-
-  async setPasswordHash(db: Database, userId: number, passwordHash: string): Promise<void> {
-    await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
-  },
-
-  /** A new password chosen through a mailed code: it need not be changed again. */
-  async resetPassword(db: Database, userId: number, passwordHash: string, now: Date): Promise<void> {
-    await db
-      .update(users)
-      .set({ passwordHash, mustChangePassword: false, pwdResetTime: now, updateTime: now })
-      .where(eq(users.id, userId));
-  },
 };

@@ -10,13 +10,14 @@ import {
 } from '@water/contract/auth';
 import { CAPTCHA_TTL_MS, CAPTCHA_UUID_PREFIX, LOGIN_MAX_FAILURES, TOKEN_MAX_AGE_MS } from '@water/contract/constants';
 import type { FastifyBaseLogger } from 'fastify';
+import { decryptLegacyPassword } from '../../domain/legacy-rsa.ts';
+import type { Principal } from '../../domain/principal.ts';
+import { authInfoOf, loadAuthInfo } from '../../domain/user-info.ts';
+import type { VerifyCodes } from '../../domain/verify-codes.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, invalidField, tooManyRequests, unauthorized } from '../../lib/http-errors.ts';
-import { decryptLegacyPassword } from '../../lib/legacy-rsa.ts';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword, warmUpHashing } from '../../lib/password.ts';
-import type { Principal } from '../../lib/principal.ts';
-import { authInfoOf, loadAuthInfo } from '../../lib/user-info.ts';
-import type { VerifyCodes } from '../../lib/verify-codes.ts';
+import type { UserCredentials } from '../users/user-credentials.ts';
 import { authRepository as repo } from './auth.repository.ts';
 import { arithmeticQuestion, captchaImage } from './captcha.ts';
 
@@ -43,7 +44,7 @@ export type AuthService = ReturnType<typeof createAuthService>;
 /** Sign-in with captcha and account lock, sign-out, and the forgotten-password flow. */
 export function createAuthService(
   { db, clock, sessions, tokens, principals }: Pick<Deps, 'db' | 'clock' | 'sessions' | 'tokens' | 'principals'>,
-  { captchaTestAnswer, legacyKey, codes }: AuthOptions,
+  { captchaTestAnswer, legacyKey, codes, credentials }: AuthOptions & { credentials: UserCredentials },
 ) {
   /** The account a username or an e-mail address names (usernames first, as both are unique). */
   async function accountOf(account: string) {
@@ -125,7 +126,7 @@ export function createAuthService(
       await repo.clearFailures(db, username);
       if (!user.enabled)
         throw badRequest('This account is disabled; ask an administrator to enable it', 'ACCOUNT_DISABLED');
-      if (needsRehash(user.passwordHash)) await repo.setPasswordHash(db, user.id, await hashPassword(password));
+      if (needsRehash(user.passwordHash)) await credentials.rehash(user.id, await hashPassword(password));
       const session = await sessions.create(user.id, client.ip, client.userAgent);
       const token = await tokens.sign(
         { userId: user.id, sessionId: session.id, expiresAt: Math.floor((now.getTime() + TOKEN_MAX_AGE_MS) / 1000) },
@@ -188,7 +189,7 @@ export function createAuthService(
       if (!user?.enabled || !user.email)
         throw invalidField('code', 'the verification code is wrong or has expired; ask for a new one');
       await codes.consume('reset', user.email, input.code);
-      await repo.resetPassword(db, user.id, await hashPassword(input.password), clock.now());
+      await credentials.reset(user.id, await hashPassword(input.password), clock.now());
       await repo.clearFailures(db, user.username);
       await sessions.revokeUser(user.id);
       await principals.invalidate(user.id);

@@ -1,7 +1,8 @@
 import { CAPTCHA_TTL_MS, SESSION_TTL_MS } from '@water/contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestApp, newCaptcha, type TestApp, tokenOf } from '../../../test/test-app.ts';
-import { captchas, sessions } from '../../db/schema.ts';
+import { sessions } from '../../domain/identity.schema.ts';
+import { captchas } from './auth.schema.ts';
 import { arithmeticQuestion } from './captcha.ts';
 
 describe('arithmetic questions', () => {

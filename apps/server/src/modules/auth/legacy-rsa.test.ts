@@ -1,7 +1,7 @@
 import { constants, generateKeyPairSync, publicEncrypt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../../test/test-app.ts';
-import { decryptLegacyPassword, loadLegacyKey } from '../../lib/legacy-rsa.ts';
+import { decryptLegacyPassword, loadLegacyKey } from '../../domain/legacy-rsa.ts';
 
 const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
 const privateBase64 = privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64');

@@ -10,8 +10,8 @@ import {
   newCaptcha,
   type TestApp,
 } from '../../../test/test-app.ts';
-import { users } from '../../db/schema.ts';
 import { verifyAgainstDummy } from '../../lib/password.ts';
+import { users } from '../users/users.read-model.ts';
 
 describe('POST auth/login', () => {
   let t: TestApp;

@@ -2,7 +2,7 @@ import { RESET_CODE_TTL_MS } from '@water/contract/auth';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { callerFor, createTestApp, loginAs, type TestApp, tokenOf } from '../../../test/test-app.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../users/users.read-model.ts';
 
 const WRONG_CODE = 'code: the verification code is wrong or has expired; ask for a new one';
 

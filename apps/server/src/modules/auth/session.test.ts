@@ -2,8 +2,9 @@ import { SESSION_TTL_MS } from '@water/contract/constants';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEFAULT_USER_PASSWORD, JWT_SECRET, type TestApp, tokenOf } from '../../../test/test-app.ts';
-import { sessions, users } from '../../db/schema.ts';
+import { sessions } from '../../domain/identity.schema.ts';
 import { TokenSigner } from '../../lib/tokens.ts';
+import { users } from '../users/users.read-model.ts';
 
 const MINUTE = 60_000;
 

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { CouponScope, CouponType } from '@water/contract/coupons';
-import { amountOf, percentOf } from '../../lib/money.ts';
+import { amountOf, percentOf } from '../../domain/money.ts';
 import type { TemplateRecord } from './coupons.repository.ts';
 
 /** A machine as a coupon's scope needs it: itself, its site, its model and its holder's path. */

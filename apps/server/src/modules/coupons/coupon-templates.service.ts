@@ -14,15 +14,15 @@ import {
   type TemplateStatus,
 } from '@water/contract/coupons';
 import { allows } from '@water/contract/state-machine';
-import { type AgentPaths, agentById, agentIdsInScope } from '../../lib/agents.ts';
+import { inScope, type Principal } from '../../domain/principal.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { forbiddenField, HttpError, invalidField, notFound, stateConflict } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
-import { inScope, type Principal } from '../../lib/principal.ts';
 import { moveBy } from '../../lib/state.ts';
 import { formatDateTime, parseWireTime } from '../../lib/time.ts';
 import type { Sheet } from '../../lib/xlsx.ts';
+import { type AgentPaths, agentById, agentIdsInScope } from '../agents/agent-directory.ts';
 import type { MembersService } from '../members/members.service.ts';
 import { maskPhone } from '../members/members.service.ts';
 import { addCounts, emptyCounts, templateDto } from './coupon-dto.ts';

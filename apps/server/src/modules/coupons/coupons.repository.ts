@@ -1,8 +1,13 @@
 import type { CouponQuery, CouponTemplateQuery } from '@water/contract/coupons';
 import { and, asc, count, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { agents, coupons, couponTemplates, depts, machineModels, machines, members, sites } from '../../db/schema.ts';
 import { between, containsText, type Paging } from '../../lib/list-query.ts';
+import { agents } from '../agents/agents.read-model.ts';
+import { depts } from '../depts/depts.read-model.ts';
+import { machineModels, machines } from '../machines/machines.read-model.ts';
+import { members } from '../members/members.read-model.ts';
+import { sites } from '../sites/sites.read-model.ts';
+import { coupons, couponTemplates } from './coupons.schema.ts';
 
 export const templateSortable = {
   id: couponTemplates.id,

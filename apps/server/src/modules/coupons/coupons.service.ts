@@ -9,14 +9,14 @@ import {
 } from '@water/contract/coupons';
 import type { ClaimInput, GatewayCoupon, MemberCoupons, MemberKeyQuery } from '@water/contract/gateway';
 import { allows } from '@water/contract/state-machine';
-import { type AgentPaths, agentIdsInScope } from '../../lib/agents.ts';
+import type { Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { invalidField, notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
-import type { Principal } from '../../lib/principal.ts';
 import { moveBy } from '../../lib/state.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import type { Sheet } from '../../lib/xlsx.ts';
+import { type AgentPaths, agentIdsInScope } from '../agents/agent-directory.ts';
 import type { MembersService } from '../members/members.service.ts';
 import type { SaleEvent } from '../orders/sale-events.ts';
 import { createCouponTemplatesService } from './coupon-templates.service.ts';

@@ -11,8 +11,8 @@ import {
   unique,
 } from '../../../test/business-fixtures.ts';
 import { type Caller, callerFor, tokenOf, useTestApp } from '../../../test/test-app.ts';
-import { salesDaily } from '../../db/schema.ts';
 import { formatDateTime, formatDay } from '../../lib/time.ts';
+import { salesDaily } from '../sales/sales.read-model.ts';
 
 const startOfMonth = (date: Date) => new Date(date.getFullYear(), date.getMonth(), 1);
 

@@ -1,8 +1,12 @@
 import { SIGN_IN_LOG_DESCRIPTION } from '@water/contract/constants';
 import { and, count, countDistinct, eq, gt, gte } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { dicts, menus, operationLogs, sessions, users } from '../../db/schema.ts';
+import { sessions } from '../../domain/identity.schema.ts';
 import { inDeptScope } from '../../lib/list-query.ts';
+import { dicts } from '../dicts/dicts.read-model.ts';
+import { operationLogs } from '../logs/logs.read-model.ts';
+import { menus } from '../menus/menus.read-model.ts';
+import { users } from '../users/users.read-model.ts';
 
 type Scope = ReadonlySet<number> | null;
 

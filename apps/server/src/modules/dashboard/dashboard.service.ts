@@ -1,7 +1,7 @@
 import type { DashboardStats } from '@water/contract/logs';
 import { hasAnyPermission, DASHBOARD_FIGURE_PERMISSIONS as SEES } from '@water/contract/permissions';
+import type { Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
-import type { Principal } from '../../lib/principal.ts';
 import { formatDay, startOfDay } from '../../lib/time.ts';
 import { dashboardRepository as repo } from './dashboard.repository.ts';
 

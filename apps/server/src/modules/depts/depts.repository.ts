@@ -1,11 +1,13 @@
 import type { Dept, DeptQuery } from '@water/contract/depts';
 import { and, asc, count, eq, inArray, isNull, notInArray, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { agents, depts, users } from '../../db/schema.ts';
+import type { Principal } from '../../domain/principal.ts';
 import { between, containsText, type Paging, selectPage } from '../../lib/list-query.ts';
-import type { Principal } from '../../lib/principal.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { descendantsOf, recountChildren } from '../../lib/tree.ts';
+import { agents } from '../agents/agents.read-model.ts';
+import { users } from '../users/users.read-model.ts';
+import { depts } from './depts.schema.ts';
 
 export type DeptRow = typeof depts.$inferSelect;
 export type NewDept = typeof depts.$inferInsert;
@@ -92,6 +94,18 @@ export const deptsRepository = {
       .innerJoin(depts, eq(depts.id, users.deptId))
       .where(inArray(users.deptId, [...ids]))
       .groupBy(depts.id, depts.name),
+
+  /** Adds a department within the caller's unit of work; answers its id. */
+  async insertWithin(tx: Database, values: NewDept): Promise<number> {
+    const [row] = await tx.insert(depts).values(values).returning({ id: depts.id });
+    await recountChildren(tx, depts, [values.pid ?? null]);
+    return (row as { id: number }).id;
+  },
+
+  /** Renames a department within the caller's unit of work. */
+  async rename(tx: Database, id: number, name: string, by: string | null | undefined, now: Date): Promise<void> {
+    await tx.update(depts).set({ name, updateBy: by, updateTime: now }).where(eq(depts.id, id));
+  },
 
   insert: (db: Database, values: NewDept) =>
     db.transaction(async (tx) => {

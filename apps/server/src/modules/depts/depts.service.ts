@@ -1,10 +1,11 @@
 import type { PageOf } from '@water/contract/common';
 import type { Dept, DeptCreateInput, DeptFilter, DeptNode, DeptQuery, DeptUpdateInput } from '@water/contract/depts';
 import type { Static } from 'typebox';
+import type { Database } from '../../db/client.ts';
+import { inScope, type Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, forbidden, forbiddenField, invalidField, notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
-import { inScope, type Principal } from '../../lib/principal.ts';
 import { nest, superiorRows } from '../../lib/tree.ts';
 import type { Sheet } from '../../lib/xlsx.ts';
 import { type DeptRow, deptOrder, deptSortable, deptsRepository as repo, toDeptDto } from './depts.repository.ts';
@@ -21,6 +22,24 @@ export type DeptsService = ReturnType<typeof createDeptsService>;
 
 /** Departments within the caller's data scope; a department users belong to cannot be deleted. */
 export function createDeptsService({ db, clock, principals }: Pick<Deps, 'db' | 'clock' | 'principals'>) {
+  /**
+   * The department an agent is, kept by the agents module in its unit of work: added beneath its
+   * parent agent's department, renamed with the agent.
+   */
+  const ofAgents = {
+    create: (tx: Database, dept: { name: string; pid: number | null; by: string; now: Date }) =>
+      repo.insertWithin(tx, {
+        pid: dept.pid,
+        name: dept.name,
+        createBy: dept.by,
+        updateBy: dept.by,
+        createTime: dept.now,
+        updateTime: dept.now,
+      }),
+    rename: (tx: Database, id: number, name: string, by: string | null | undefined, now: Date) =>
+      repo.rename(tx, id, name, by, now),
+  };
+
   /** The parent a form names, checked: it exists and lies in the caller's scope (0 and null: the top level). */
   async function checkedParent(principal: Principal, pid: number | null | undefined): Promise<number | null> {
     const parent = pid ? pid : null;
@@ -46,6 +65,7 @@ export function createDeptsService({ db, clock, principals }: Pick<Deps, 'db' | 
   }
 
   return {
+    ofAgents,
     async list(principal: Principal, query: DeptQuery): Promise<PageOf<Dept>> {
       const page = await repo.page(db, principal, query, toPaging(query, deptSortable, deptOrder));
       return { content: page.content.map(toDeptDto), totalElements: page.totalElements };

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { dictDetails, dicts } from '../../db/schema.ts';
 import { containsText, type Paging, selectPage } from '../../lib/list-query.ts';
 import { valueTaken } from '../../lib/unique-value.ts';
+import { dictDetails, dicts } from './dicts.schema.ts';
 
 export type DictRow = typeof dicts.$inferSelect;
 export type DetailRow = typeof dictDetails.$inferSelect;

@@ -1,10 +1,10 @@
 import type { PageOf, PageQuery } from '@water/contract/common';
 import type { Dict, DictDetail, DictDetailInput, DictInput } from '@water/contract/dicts';
+import type { Principal } from '../../domain/principal.ts';
 import { InvalidatingCache } from '../../lib/cache.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { invalidField, notFound } from '../../lib/http-errors.ts';
 import { sortKeys, sortRows, toPaging } from '../../lib/list-query.ts';
-import type { Principal } from '../../lib/principal.ts';
 import { ReadyAnswer } from '../../lib/ready-answer.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import type { Sheet } from '../../lib/xlsx.ts';

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lt, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { exportJobs } from '../../db/schema.ts';
+import { exportJobs } from './exports.schema.ts';
 
 export type ExportRecord = typeof exportJobs.$inferSelect;
 

@@ -1,6 +1,7 @@
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { gatewayNonces, machines } from '../../db/schema.ts';
+import { machines } from '../machines/machines.read-model.ts';
+import { gatewayNonces } from './gateway.schema.ts';
 
 export type GatewayMachineRow = Pick<
   typeof machines.$inferSelect,
@@ -18,7 +19,6 @@ export type GatewayMachineRow = Pick<
 >;
 
 /** A machine's runtime as a heartbeat found it, before writing its own. */
-export type PreviousRuntime = Pick<typeof machines.$inferSelect, 'online' | 'faultBits' | 'tdsOut' | 'tankLevel'>;
 
 export const gatewayRepository = {
   async machineBySerial(db: Database, serialNo: string): Promise<GatewayMachineRow | undefined> {
@@ -57,42 +57,5 @@ export const gatewayRepository = {
 
   async purgeNonces(db: Database, now: Date): Promise<void> {
     await db.delete(gatewayNonces).where(lt(gatewayNonces.expiresAt, now));
-  },
-
-  /**
-   * Writes a heartbeat's runtime and answers the runtime it replaced, read in the same statement
-   * from the row it locks: whatever ran since the machine was read (the offline check marking it
-   * offline), the heartbeat sees it. Undefined when the machine is gone. Meant for the relaxed
-   * database: a runtime lost in a crash is restored by the next heartbeat.
-   */
-  async recordHeartbeat(
-    relaxed: Database,
-    id: number,
-    values: Partial<typeof machines.$inferInsert>,
-  ): Promise<PreviousRuntime | undefined> {
-    const previous = relaxed
-      .select({
-        id: machines.id,
-        online: machines.online,
-        faultBits: machines.faultBits,
-        tdsOut: machines.tdsOut,
-        tankLevel: machines.tankLevel,
-      })
-      .from(machines)
-      .where(eq(machines.id, id))
-      .for('update')
-      .as('previous');
-    const [row] = await relaxed
-      .update(machines)
-      .set(values)
-      .from(previous)
-      .where(eq(machines.id, previous.id))
-      .returning({
-        online: previous.online,
-        faultBits: previous.faultBits,
-        tdsOut: previous.tdsOut,
-        tankLevel: previous.tankLevel,
-      });
-    return row;
   },
 };

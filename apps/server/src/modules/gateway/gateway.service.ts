@@ -1,12 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
 import { type Channel, GATEWAY_WINDOW_MS, type Heartbeat, type HeartbeatAnswer } from '@water/contract/gateway';
 import type { Deps } from '../../lib/deps.ts';
-import { signature } from '../../lib/gateway-signing.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import type { AlarmsService } from '../alarms/alarms.service.ts';
+import type { MachinesService } from '../machines/machines.service.ts';
 import type { SellingMachine } from '../orders/orders.service.ts';
 import type { PricePoliciesService } from '../price-policies/price-policies.service.ts';
 import { type GatewayMachineRow, gatewayRepository as repo } from './gateway.repository.ts';
+import { signature } from './gateway-signing.ts';
 
 /** What a signed request carries, read from its headers and body. */
 export interface SignedRequest {
@@ -52,10 +53,12 @@ export function createGatewayService(
   {
     policies,
     alarms,
+    machines,
     paymentNotifyKey,
   }: {
     policies: PricePoliciesService;
     alarms: AlarmsService;
+    machines: MachinesService;
     paymentNotifyKey: string | undefined;
   },
 ) {
@@ -113,7 +116,7 @@ export function createGatewayService(
     async heartbeat(machine: GatewayMachineRow, beat: Heartbeat): Promise<HeartbeatAnswer> {
       const now = clock.now();
       const faultBits = beat.faultBits ?? 0;
-      const before = await repo.recordHeartbeat(database.relaxed, machine.id, {
+      const before = await machines.runtime.record(database.relaxed, machine.id, {
         online: true,
         lastHeartbeat: now,
         faultBits,

@@ -10,8 +10,10 @@ import {
   unique,
 } from '../../../test/business-fixtures.ts';
 import { useTestApp } from '../../../test/test-app.ts';
-import { gatewayNonces, machines, orders } from '../../db/schema.ts';
-import { signedHeaders } from '../../lib/gateway-signing.ts';
+import { machines } from '../machines/machines.read-model.ts';
+import { orders } from '../orders/orders.schema.ts';
+import { gatewayNonces } from './gateway.schema.ts';
+import { signedHeaders } from './gateway-signing.ts';
 
 const withoutLabel = ({ label: _label, ...rest }: { label: string }) => rest;
 const NOTIFY_KEY = 'channel-notify-key-for-tests-0123456789abcdef';
@@ -101,7 +103,7 @@ describe('machine gateway', () => {
     it('refuses a body changed after signing, and malformed bodies, as 4xx that change nothing', async () => {
       const body = JSON.stringify({ tankLevel: 80 });
       const headers = signedHeaders({
-        key: (await import('../../lib/gateway-signing.ts')).signingKeyOf(machine.secret),
+        key: (await import('./gateway-signing.ts')).signingKeyOf(machine.secret),
         method: 'POST',
         path: '/gateway/v1/heartbeat',
         body,

@@ -11,8 +11,9 @@ import {
   unique,
 } from '../../../test/business-fixtures.ts';
 import { type Caller, useTestApp } from '../../../test/test-app.ts';
-import { alarms, machines } from '../../db/schema.ts';
+import { alarms } from '../alarms/alarms.read-model.ts';
 import { alarmsRepository } from '../alarms/alarms.repository.ts';
+import { machines } from '../machines/machines.read-model.ts';
 import { gatewayRepository } from './gateway.repository.ts';
 
 /** Past OFFLINE_AFTER (5 minutes by default). */

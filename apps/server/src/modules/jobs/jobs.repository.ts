@@ -2,9 +2,10 @@ import type { JobFilter } from '@water/contract/jobs';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { Database } from '../../db/client.ts';
-import { jobs, usersJobs } from '../../db/schema.ts';
 import { between, containsText, type Paging, selectPage } from '../../lib/list-query.ts';
 import { valueTaken } from '../../lib/unique-value.ts';
+import { usersJobs } from '../users/users.read-model.ts';
+import { jobs } from './jobs.schema.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
 export type NewJob = typeof jobs.$inferInsert;

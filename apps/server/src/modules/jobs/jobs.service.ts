@@ -1,11 +1,11 @@
 import type { PageOf } from '@water/contract/common';
 import type { Job, JobCreateInput, JobFilter, JobQuery, JobUpdateInput } from '@water/contract/jobs';
 import type { Static } from 'typebox';
+import type { Principal } from '../../domain/principal.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, invalidField, notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
-import type { Principal } from '../../lib/principal.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import type { Sheet } from '../../lib/xlsx.ts';
 import { type JobRow, jobOrder, jobSortable, jobsRepository as repo } from './jobs.repository.ts';

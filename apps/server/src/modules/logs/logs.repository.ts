@@ -1,7 +1,7 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { operationLogs as logs } from '../../db/schema.ts';
 import { between, containsText, type Paging, selectPage } from '../../lib/list-query.ts';
+import { operationLogs as logs } from './logs.schema.ts';
 
 export type LogType = 'INFO' | 'ERROR';
 export interface LogFilter {
@@ -26,6 +26,10 @@ const matching = (logType: LogType, filter: LogFilter): SQL | undefined =>
   );
 
 export const logsRepository = {
+  async insert(db: Database, line: typeof logs.$inferInsert): Promise<void> {
+    await db.insert(logs).values(line);
+  },
+
   page: (db: Database, logType: LogType, filter: LogFilter, paging: Paging) =>
     selectPage(db, logs, matching(logType, filter), paging),
 

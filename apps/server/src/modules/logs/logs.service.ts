@@ -1,13 +1,14 @@
 import type { PageOf, PageQuery } from '@water/contract/common';
 import type { OperationLog } from '@water/contract/logs';
-import type { operationLogs } from '../../db/schema.ts';
+import type { Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
-import type { Principal } from '../../lib/principal.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import type { Sheet } from '../../lib/xlsx.ts';
+import type { LogLine } from '../../plugins/operation-log.ts';
 import { type LogFilter, type LogType, logOrder, logSortable, logsRepository as repo } from './logs.repository.ts';
+import type { operationLogs } from './logs.schema.ts';
 
 export type LogsService = ReturnType<typeof createLogsService>;
 
@@ -18,6 +19,11 @@ const EXPORT_LIMIT = 10_000;
 
 /** The operation log and the error log: read, and cleared by administrators. */
 export function createLogsService({ db }: Pick<Deps, 'db'>) {
+  /** One operation's line, as the operation-log hooks give it. */
+  async function record(line: LogLine): Promise<void> {
+    await repo.insert(db, line);
+  }
+
   async function list(logType: LogType, query: PageQuery & LogFilter): Promise<PageOf<OperationLog>> {
     const page = await repo.page(db, logType, query, toPaging(query, logSortable, logOrder));
     return {
@@ -27,6 +33,7 @@ export function createLogsService({ db }: Pick<Deps, 'db'>) {
   }
 
   return {
+    record,
     list,
 
     /** The signed-in user's own operations; parameters may hold what others typed about them, so not those. */

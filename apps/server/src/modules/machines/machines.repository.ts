@@ -1,17 +1,12 @@
 import type { MachineModelQuery, MachineQuery } from '@water/contract/machines';
-import { and, asc, count, desc, eq, gte, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import {
-  agents,
-  depts,
-  machineAllocations,
-  machineModels,
-  machines,
-  salesDaily,
-  salesHourly,
-  sites,
-} from '../../db/schema.ts';
 import { containsText, type Paging } from '../../lib/list-query.ts';
+import { agents } from '../agents/agents.read-model.ts';
+import { depts } from '../depts/depts.read-model.ts';
+import { salesDaily, salesHourly } from '../sales/sales.read-model.ts';
+import { sites } from '../sites/sites.read-model.ts';
+import { machineAllocations, machineModels, machines } from './machines.schema.ts';
 
 export const modelSortable = { id: machineModels.id, code: machineModels.code, name: machineModels.name };
 export const modelOrder = [asc(machineModels.code)];
@@ -77,7 +72,61 @@ const flatten = (row: { machine: typeof machines.$inferSelect; modelName: string
   agentName: row.agentName,
 });
 
+/** A machine's runtime as a heartbeat replaced it. */
+export type PreviousRuntime = Pick<typeof machines.$inferSelect, 'online' | 'faultBits' | 'tdsOut' | 'tankLevel'>;
+
 export const machinesRepository = {
+  /**
+   * Writes a heartbeat's runtime and answers the runtime it replaced, read in the same statement
+   * from the row it locks: whatever ran since the machine was read (the offline check marking it
+   * offline), the heartbeat sees it. Undefined when the machine is gone. Meant for the relaxed
+   * database: a runtime lost in a crash is restored by the next heartbeat.
+   */
+  async recordHeartbeat(
+    relaxed: Database,
+    id: number,
+    values: Partial<typeof machines.$inferInsert>,
+  ): Promise<PreviousRuntime | undefined> {
+    const previous = relaxed
+      .select({
+        id: machines.id,
+        online: machines.online,
+        faultBits: machines.faultBits,
+        tdsOut: machines.tdsOut,
+        tankLevel: machines.tankLevel,
+      })
+      .from(machines)
+      .where(eq(machines.id, id))
+      .for('update')
+      .as('previous');
+    const [row] = await relaxed
+      .update(machines)
+      .set(values)
+      .from(previous)
+      .where(eq(machines.id, previous.id))
+      .returning({
+        online: previous.online,
+        faultBits: previous.faultBits,
+        tdsOut: previous.tdsOut,
+        tankLevel: previous.tankLevel,
+      });
+    return row;
+  },
+
+  /** Marks offline the machines online whose last heartbeat is older than `before`; answers them. */
+  async markOffline(db: Database, before: Date) {
+    return db
+      .update(machines)
+      .set({ online: false })
+      .where(and(eq(machines.online, true), lt(machines.lastHeartbeat, before)))
+      .returning({
+        id: machines.id,
+        serialNo: machines.serialNo,
+        agentId: machines.agentId,
+        lastHeartbeat: machines.lastHeartbeat,
+      });
+  },
+
   // ------------------------------------------------------------ models
   async modelPage(db: Database, query: MachineModelQuery, paging: Paging) {
     const where = containsText([machineModels.code, machineModels.name], query.blurry);
@@ -260,15 +309,19 @@ export const machinesRepository = {
   insertMachine: async (db: Database, values: NewMachine) =>
     (await db.insert(machines).values(values).returning({ id: machines.id }))[0]!.id,
 
-  /**
-   * Moves machines to `toAgentId` (null: back to stock) in one transaction: their lifecycle, the
-   * quota each agent uses, and a line each in the allocation log. `check` runs on the locked
-   * receiving agent and machines first and may refuse; nothing changes then.
-   */
-  move: (
-    db: Database,
+  /** The machines named, locked for a move in the caller's unit of work. */
+  lockForMove: (tx: Database, ids: readonly number[]) =>
+    tx
+      .select({ id: machines.id, agentId: machines.agentId, lifecycle: machines.lifecycle })
+      .from(machines)
+      .where(inArray(machines.id, [...ids]))
+      .for('update'),
+
+  /** Machines moved to `toAgentId` (null: back to stock), with a line each in the allocation log. */
+  async move(
+    tx: Database,
+    before: readonly { id: number; agentId: number | null }[],
     move: {
-      machineIds: readonly number[];
       toAgentId: number | null;
       lifecycle: string;
       action: string;
@@ -277,60 +330,29 @@ export const machinesRepository = {
       by: string;
       now: Date;
     },
-    check: (
-      target: { quotaUsed: number; machineQuota: number; status: string } | undefined,
-      machines: readonly { id: number; agentId: number | null; lifecycle: string }[],
-    ) => void,
-  ) =>
-    db.transaction(async (tx) => {
-      const target =
-        move.toAgentId === null
-          ? undefined
-          : (
-              await tx
-                .select({ quotaUsed: agents.quotaUsed, machineQuota: agents.machineQuota, status: agents.status })
-                .from(agents)
-                .where(eq(agents.id, move.toAgentId))
-                .for('update')
-            )[0];
-      const before = await tx
-        .select({ id: machines.id, agentId: machines.agentId, lifecycle: machines.lifecycle })
-        .from(machines)
-        .where(inArray(machines.id, [...move.machineIds]))
-        .for('update');
-      // Checked again on the locked rows: another move may have changed them since they were read.
-      check(target, before);
-      for (const [agentId, n] of countBy(before.map((row) => row.agentId))) {
-        if (agentId !== null) {
-          await tx
-            .update(agents)
-            .set({ quotaUsed: sql`${agents.quotaUsed} - ${n}` })
-            .where(eq(agents.id, agentId));
-        }
-      }
-      if (move.toAgentId !== null) {
-        await tx
-          .update(agents)
-          .set({ quotaUsed: sql`${agents.quotaUsed} + ${before.length}` })
-          .where(eq(agents.id, move.toAgentId));
-      }
-      await tx
-        .update(machines)
-        .set({ agentId: move.toAgentId, lifecycle: move.lifecycle, updateBy: move.by, updateTime: move.now })
-        .where(inArray(machines.id, [...move.machineIds]));
-      await tx.insert(machineAllocations).values(
-        before.map((row) => ({
-          batchNo: move.batchNo,
-          machineId: row.id,
-          action: move.action,
-          fromAgentId: row.agentId,
-          toAgentId: move.toAgentId,
-          note: move.note,
-          createBy: move.by,
-          createTime: move.now,
-        })),
+  ): Promise<void> {
+    await tx
+      .update(machines)
+      .set({ agentId: move.toAgentId, lifecycle: move.lifecycle, updateBy: move.by, updateTime: move.now })
+      .where(
+        inArray(
+          machines.id,
+          before.map((row) => row.id),
+        ),
       );
-    }),
+    await tx.insert(machineAllocations).values(
+      before.map((row) => ({
+        batchNo: move.batchNo,
+        machineId: row.id,
+        action: move.action,
+        fromAgentId: row.agentId,
+        toAgentId: move.toAgentId,
+        note: move.note,
+        createBy: move.by,
+        createTime: move.now,
+      })),
+    );
+  },
 
   /** A site as installing needs it: whose it is and whether it is open. */
   async siteById(db: Database, id: number) {
@@ -371,12 +393,6 @@ export const machinesRepository = {
     return rows;
   },
 };
-
-function countBy<K>(keys: readonly K[]): Map<K, number> {
-  const counts = new Map<K, number>();
-  for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
-  return counts;
-}
 
 /** Roll-up sums as numbers (PostgreSQL answers bigints as text). */
 function sums(row: { paid: string; refunded: string; orders: string; dispensedMl: string }) {

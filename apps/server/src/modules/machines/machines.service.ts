@@ -26,10 +26,10 @@ import {
   type SalesPeriod,
 } from '@water/contract/machines';
 import dayjs from 'dayjs';
-import { agentById } from '../../lib/agents.ts';
+import type { Database } from '../../db/client.ts';
+import { inScope, type Principal } from '../../domain/principal.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { signingKeyOf } from '../../lib/gateway-signing.ts';
 import {
   badRequest,
   forbidden,
@@ -40,11 +40,13 @@ import {
   stateConflict,
 } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
-import { inScope, type Principal } from '../../lib/principal.ts';
 import { moveBy } from '../../lib/state.ts';
 import { formatDateTime, isRealDay } from '../../lib/time.ts';
 import type { Upload } from '../../lib/uploads.ts';
 import { readSheet } from '../../lib/xlsx.ts';
+import { agentById } from '../agents/agent-directory.ts';
+import type { AgentsService } from '../agents/agents.service.ts';
+import { signingKeyOf } from '../gateway/gateway-signing.ts';
 import {
   type MachineRow,
   type ModelRow,
@@ -54,6 +56,7 @@ import {
   modelSortable,
   machinesRepository as repo,
 } from './machines.repository.ts';
+import type { machines } from './machines.schema.ts';
 
 /** A period without sales. */
 const EMPTY_SALES = { net: 0, orders: 0, dispensedMl: 0 };
@@ -109,6 +112,13 @@ function checkReceiving(agent: { name: string; status: string }, action: Move) {
   });
 }
 
+/** How many times each key comes. */
+function countBy<K>(keys: readonly K[]): Map<K, number> {
+  const counts = new Map<K, number>();
+  for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+  return counts;
+}
+
 /** A batch number for an allocation: the day and time, and a random tail. */
 function batchNumber(now: Date): string {
   const stamp = now.toISOString().replace(/\D/g, '').slice(0, 14);
@@ -126,7 +136,11 @@ export function createMachinesService(
   { db, clock }: Pick<Deps, 'db' | 'clock'>,
   {
     pricesFor,
-  }: { pricesFor: (machine: { id: number; modelId: number; agentId: number | null }) => Promise<Prices | null> },
+    agents,
+  }: {
+    pricesFor: (machine: { id: number; modelId: number; agentId: number | null }) => Promise<Prices | null>;
+    agents: AgentsService;
+  },
 ) {
   const unrestricted = (principal: Principal) => principal.scope === null;
 
@@ -192,10 +206,33 @@ export function createMachinesService(
     const now = clock.now();
     const batchNo = batchNumber(now);
     const n = machineIds.length;
-    await repo.move(
-      db,
-      {
-        machineIds,
+    // One unit of work: the receiving agent's quota (the agents module's) and the machines.
+    await db.transaction(async (tx) => {
+      const target = to ? await agents.quota.lock(tx, to.agentId) : undefined;
+      const locked = await repo.lockForMove(tx, machineIds);
+      // Checked again on the locked rows: another move may have changed them since they were read.
+      const changed = locked.find((row) => {
+        const seen = expected.get(row.id);
+        return !seen || seen.agentId !== row.agentId || seen.lifecycle !== row.lifecycle;
+      });
+      if (changed || locked.length !== n) {
+        throw badRequest('Some of these machines were moved meanwhile; look again and retry');
+      }
+      // Checked again on the locked agent: it may have been frozen since it was read.
+      if (to && target) checkReceiving({ name: to.name, status: target.status }, action);
+      if (to && target && target.quotaUsed + n > target.machineQuota) {
+        throw invalidField(
+          'agentId',
+          `"${to.name}" may hold ${target.machineQuota} machines and holds ${target.quotaUsed}: room for ${Math.max(0, target.machineQuota - target.quotaUsed)}, not ${n}`,
+          'too_large',
+          { limit: Math.max(0, target.machineQuota - target.quotaUsed) },
+        );
+      }
+      for (const [agentId, count] of countBy(locked.map((row) => row.agentId))) {
+        if (agentId !== null) await agents.quota.add(tx, agentId, -count);
+      }
+      if (to) await agents.quota.add(tx, to.agentId, n);
+      await repo.move(tx, locked, {
         toAgentId: to?.agentId ?? null,
         lifecycle,
         action,
@@ -203,31 +240,25 @@ export function createMachinesService(
         note: note?.trim() || null,
         by: principal.username,
         now,
-      },
-      (target, locked) => {
-        const changed = locked.find((row) => {
-          const seen = expected.get(row.id);
-          return !seen || seen.agentId !== row.agentId || seen.lifecycle !== row.lifecycle;
-        });
-        if (changed || locked.length !== n) {
-          throw badRequest('Some of these machines were moved meanwhile; look again and retry');
-        }
-        // Checked again on the locked agent: it may have been frozen since it was read.
-        if (to && target) checkReceiving({ name: to.name, status: target.status }, action);
-        if (to && target && target.quotaUsed + n > target.machineQuota) {
-          throw invalidField(
-            'agentId',
-            `"${to.name}" may hold ${target.machineQuota} machines and holds ${target.quotaUsed}: room for ${Math.max(0, target.machineQuota - target.quotaUsed)}, not ${n}`,
-            'too_large',
-            { limit: Math.max(0, target.machineQuota - target.quotaUsed) },
-          );
-        }
-      },
-    );
+      });
+    });
     return { batchNo, machines: n };
   }
 
+  /**
+   * A machine's runtime, which the gateway and the offline check change through here (the
+   * machines module owns the machine's row).
+   */
+  const runtime = {
+    /** A heartbeat's runtime written; answers the runtime it replaced (undefined: the machine is gone). */
+    record: (relaxed: Database, id: number, values: Partial<typeof machines.$inferInsert>) =>
+      repo.recordHeartbeat(relaxed, id, values),
+    /** The machines online but silent since `before`, marked offline in the caller's unit of work. */
+    markSilentOffline: (tx: Database, before: Date) => repo.markOffline(tx, before),
+  };
+
   return {
+    runtime,
     // ------------------------------------------------------------ models
     async listModels(query: MachineModelQuery): Promise<PageOf<MachineModel>> {
       const page = await repo.modelPage(db, query, toPaging(query, modelSortable, modelOrder));

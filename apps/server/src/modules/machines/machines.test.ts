@@ -4,9 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { activeAgent, siteOf } from '../../../test/business-fixtures.ts';
 import { uploadAs } from '../../../test/file-fixtures.ts';
 import { type Caller, callerFor, DEFAULT_USER_PASSWORD, tokenOf, useTestApp } from '../../../test/test-app.ts';
-import { machines } from '../../db/schema.ts';
-import { signingKeyOf } from '../../lib/gateway-signing.ts';
+import { signingKeyOf } from '../gateway/gateway-signing.ts';
 import { menuIdsFor, roleId, userBody } from '../users/test-fixtures.ts';
+import { machines } from './machines.schema.ts';
 
 interface MachineItem {
   id: number;

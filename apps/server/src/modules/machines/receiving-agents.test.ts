@@ -104,10 +104,11 @@ describe('machines go only to active agents; a frozen agent’s machines keep se
   it('allocates nothing to an agent frozen between the checks and the move', async () => {
     const agent = await beneath('Freezing ');
     const [id] = await inStock(1);
-    const move = machinesRepository.move;
-    vi.spyOn(machinesRepository, 'move').mockImplementationOnce(async (...args) => {
+    // Frozen after the agent was checked, before the move's unit of work locks it.
+    const holdersOf = machinesRepository.holdersOf;
+    vi.spyOn(machinesRepository, 'holdersOf').mockImplementationOnce(async (...args) => {
       await review(agent, 'FREEZE');
-      return move(...args);
+      return holdersOf(...args);
     });
     const answer = await admin('POST', '/api/machines/allocate', { machineIds: [id], agentId: agent.id });
     expect(answer.json()).toEqual(notReceiving(agent, 'FROZEN', 'ALLOCATE'));

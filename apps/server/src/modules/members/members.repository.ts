@@ -2,8 +2,11 @@ import type { MemberQuery } from '@water/contract/coupons';
 import { and, count, desc, eq, inArray, like, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
-import { agents, coupons, depts, members, memberTotals } from '../../db/schema.ts';
 import { between, type Paging } from '../../lib/list-query.ts';
+import { agents } from '../agents/agents.read-model.ts';
+import { coupons } from '../coupons/coupons.read-model.ts';
+import { depts } from '../depts/depts.read-model.ts';
+import { members, memberTotals } from './members.schema.ts';
 
 export const memberOrder = [desc(members.id)];
 

@@ -1,12 +1,12 @@
 import type { PageOf } from '@water/contract/common';
 import type { Member, MemberQuery } from '@water/contract/coupons';
 import type { Database } from '../../db/client.ts';
-import { agentIdsInScope } from '../../lib/agents.ts';
+import type { Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { toPaging } from '../../lib/list-query.ts';
-import type { Principal } from '../../lib/principal.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import type { Sheet } from '../../lib/xlsx.ts';
+import { agentIdsInScope } from '../agents/agent-directory.ts';
 import type { SaleEvent } from '../orders/sale-events.ts';
 import { type MemberRow, memberOrder, memberSortable, membersRepository as repo } from './members.repository.ts';
 

@@ -15,7 +15,7 @@ import {
 } from '../../../test/business-fixtures.ts';
 import { type Caller, useTestApp } from '../../../test/test-app.ts';
 import { migrationsFolder } from '../../db/client.ts';
-import { memberTotals } from '../../db/schema.ts';
+import { memberTotals } from './members.schema.ts';
 
 type Agent = { id: number; deptId: number; name: string };
 

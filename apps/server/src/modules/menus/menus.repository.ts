@@ -2,11 +2,12 @@ import type { BuildableMenu } from '@water/contract/menu-build';
 import type { Menu } from '@water/contract/menus';
 import { asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { menus, rolesMenus } from '../../db/schema.ts';
 import { containsText } from '../../lib/list-query.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { recountChildren } from '../../lib/tree.ts';
 import { valueTaken } from '../../lib/unique-value.ts';
+import { rolesMenus } from '../roles/roles.read-model.ts';
+import { menus } from './menus.schema.ts';
 
 export type MenuRow = typeof menus.$inferSelect;
 type NewMenu = typeof menus.$inferInsert;

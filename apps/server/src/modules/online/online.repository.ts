@@ -1,7 +1,9 @@
 import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { depts, sessions, users } from '../../db/schema.ts';
+import { sessions } from '../../domain/identity.schema.ts';
 import { containsText, inDeptScope } from '../../lib/list-query.ts';
+import { depts } from '../depts/depts.read-model.ts';
+import { users } from '../users/users.read-model.ts';
 
 export const onlineRepository = {
   /**

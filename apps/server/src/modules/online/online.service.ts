@@ -1,9 +1,9 @@
 import type { PageOf, PageQuery } from '@water/contract/common';
 import type { OnlineUser } from '@water/contract/logs';
+import { assertCanManageUsers, type Principal } from '../../domain/principal.ts';
 import { addressOf, browserOf } from '../../lib/client-info.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { sortKeys, sortRows } from '../../lib/list-query.ts';
-import { assertCanManageUsers, type Principal } from '../../lib/principal.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import type { Sheet } from '../../lib/xlsx.ts';
 import { onlineRepository as repo } from './online.repository.ts';

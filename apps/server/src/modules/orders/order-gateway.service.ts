@@ -9,11 +9,11 @@ import type {
 import { type Lifecycle, MACHINE_STATE_MACHINE } from '@water/contract/machines';
 import { type Channel, ORDER_STATE_MACHINE, type OrderState } from '@water/contract/orders';
 import { allows } from '@water/contract/state-machine';
-import { type AgentPaths, agentById, frozenAmong, pathText } from '../../lib/agents.ts';
+import { amountOf, percentOf, shareOf } from '../../domain/money.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { HttpError, invalidField, notFound, stateConflict } from '../../lib/http-errors.ts';
-import { amountOf, percentOf, shareOf } from '../../lib/money.ts';
 import { moveBy } from '../../lib/state.ts';
+import { type AgentPaths, agentById, frozenAmong, pathText } from '../agents/agent-directory.ts';
 import type { CouponsService } from '../coupons/coupons.service.ts';
 import type { MembersService } from '../members/members.service.ts';
 import type { PricePoliciesService } from '../price-policies/price-policies.service.ts';

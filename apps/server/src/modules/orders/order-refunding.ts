@@ -5,11 +5,11 @@ import {
   type RefundReason,
   type RefundStatus,
 } from '@water/contract/orders';
-import { agentById } from '../../lib/agents.ts';
+import { inScope, type Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/http-errors.ts';
-import { inScope, type Principal } from '../../lib/principal.ts';
 import { moveBy } from '../../lib/state.ts';
+import { agentById } from '../agents/agent-directory.ts';
 import { daysOfOrderNo } from './order-answers.ts';
 import {
   type OrderKey,

@@ -1,9 +1,14 @@
 import type { OrderQuery, RefundQuery } from '@water/contract/orders';
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { agents, depts, machines, members, orderKeys, orders, refunds, sites } from '../../db/schema.ts';
 import { isMissingPartition } from '../../lib/db-errors.ts';
 import { containsText, type Paging } from '../../lib/list-query.ts';
+import { agents } from '../agents/agents.read-model.ts';
+import { depts } from '../depts/depts.read-model.ts';
+import { machines } from '../machines/machines.read-model.ts';
+import { members } from '../members/members.read-model.ts';
+import { sites } from '../sites/sites.read-model.ts';
+import { orderKeys, orders, refunds } from './orders.schema.ts';
 
 export const orderSortable = {
   createTime: orders.createTime,

@@ -8,13 +8,13 @@ import {
   type OrderState,
 } from '@water/contract/orders';
 import { allows } from '@water/contract/state-machine';
-import { type AgentPaths, agentIdsInScope } from '../../lib/agents.ts';
+import { percentOf } from '../../domain/money.ts';
+import type { Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, invalidField } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
-import { percentOf } from '../../lib/money.ts';
-import type { Principal } from '../../lib/principal.ts';
 import type { Sheet } from '../../lib/xlsx.ts';
+import { type AgentPaths, agentIdsInScope } from '../agents/agent-directory.ts';
 import type { CouponsService } from '../coupons/coupons.service.ts';
 import type { ExportsService } from '../exports/exports.service.ts';
 import type { MembersService } from '../members/members.service.ts';

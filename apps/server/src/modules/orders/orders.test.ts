@@ -11,8 +11,9 @@ import {
   unique,
 } from '../../../test/business-fixtures.ts';
 import { type Caller, useTestApp } from '../../../test/test-app.ts';
-import { orders, refunds, salesDaily } from '../../db/schema.ts';
 import { formatDay } from '../../lib/time.ts';
+import { salesDaily } from '../sales/sales.read-model.ts';
+import { orders, refunds } from './orders.schema.ts';
 
 const past = '2020-01-01 00:00:00';
 

@@ -1,6 +1,9 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { alarms, machines, salesDaily, sites } from '../../db/schema.ts';
+import { alarms } from '../alarms/alarms.read-model.ts';
+import { machines } from '../machines/machines.read-model.ts';
+import { salesDaily } from '../sales/sales.read-model.ts';
+import { sites } from '../sites/sites.read-model.ts';
 
 const inAgents = (column: Parameters<typeof inArray>[0], agentIds: readonly number[] | null): SQL | undefined =>
   agentIds === null ? undefined : inArray(column, agentIds.length > 0 ? [...agentIds] : [0]);

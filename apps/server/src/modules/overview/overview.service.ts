@@ -1,9 +1,9 @@
 import type { Channel } from '@water/contract/gateway';
 import type { BusinessOverview, SalesFigures } from '@water/contract/overview';
 import dayjs from 'dayjs';
-import { agentIdsInScope } from '../../lib/agents.ts';
+import type { Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
-import type { Principal } from '../../lib/principal.ts';
+import { agentIdsInScope } from '../agents/agent-directory.ts';
 import { overviewRepository as repo } from './overview.repository.ts';
 
 const DAY = 'YYYY-MM-DD';

@@ -1,8 +1,11 @@
 import type { PricePolicyQuery } from '@water/contract/price-policies';
 import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { agents, depts, machineModels, machines, pricePolicies } from '../../db/schema.ts';
 import { containsText, type Paging } from '../../lib/list-query.ts';
+import { agents } from '../agents/agents.read-model.ts';
+import { depts } from '../depts/depts.read-model.ts';
+import { machineModels, machines } from '../machines/machines.read-model.ts';
+import { pricePolicies } from './price-policies.schema.ts';
 
 export const policySortable = {
   id: pricePolicies.id,

@@ -7,14 +7,14 @@ import type {
   PricePolicyQuery,
   PricePolicyUpdateInput,
 } from '@water/contract/price-policies';
-import { type AgentPaths, agentById, agentIdsInScope } from '../../lib/agents.ts';
+import { inScope, type Principal } from '../../domain/principal.ts';
 import { InvalidatingCache } from '../../lib/cache.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { forbiddenField, invalidField, notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
-import { inScope, type Principal } from '../../lib/principal.ts';
 import { formatDateTime, parseWireTime } from '../../lib/time.ts';
 import type { Sheet } from '../../lib/xlsx.ts';
+import { type AgentPaths, agentById, agentIdsInScope } from '../agents/agent-directory.ts';
 import {
   type PolicyRow,
   policyOrder,

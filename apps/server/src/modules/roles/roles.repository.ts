@@ -2,11 +2,14 @@ import type { Role, RoleFilter } from '@water/contract/roles';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { Database } from '../../db/client.ts';
-import { depts, menus, roles, rolesDepts, rolesMenus, usersRoles } from '../../db/schema.ts';
 import { between, containsText, type Paging, selectPage } from '../../lib/list-query.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { descendantsOf } from '../../lib/tree.ts';
 import { valueTaken } from '../../lib/unique-value.ts';
+import { depts } from '../depts/depts.read-model.ts';
+import { menus } from '../menus/menus.read-model.ts';
+import { usersRoles } from '../users/users.read-model.ts';
+import { roles, rolesDepts, rolesMenus } from './roles.schema.ts';
 
 export type RoleRow = typeof roles.$inferSelect;
 export type NewRole = typeof roles.$inferInsert;

@@ -11,11 +11,11 @@ import {
   type RoleUpdateInput,
 } from '@water/contract/roles';
 import type { Static } from 'typebox';
+import { isAdministrator, type Principal } from '../../domain/principal.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, forbidden, forbiddenField, invalidField, notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
-import { isAdministrator, type Principal } from '../../lib/principal.ts';
 import type { Sheet } from '../../lib/xlsx.ts';
 import { type RoleRow, rolesRepository as repo, roleOrder, roleSortable } from './roles.repository.ts';
 

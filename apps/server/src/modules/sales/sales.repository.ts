@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { salesDaily, salesHourly } from '../../db/schema.ts';
+import { salesDaily, salesHourly } from './sales.schema.ts';
 
 /** The figures of one sale event added to the hourly and daily roll-ups. */
 export interface SalesDelta {

@@ -1,7 +1,7 @@
 import type { GlobalSettings } from '@water/contract/settings';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { globalSettings } from '../../db/schema.ts';
+import { globalSettings } from './settings.schema.ts';
 
 export const settingsRepository = {
   /** The settings of a side, or undefined when none were ever stored. */

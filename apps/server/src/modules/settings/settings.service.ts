@@ -1,9 +1,9 @@
 import { GLOBAL_SETTING_QUERY } from '@water/contract/constants';
 import type { GlobalSettings, GlobalSettingsQuery } from '@water/contract/settings';
 import type { Static } from 'typebox';
+import type { Principal } from '../../domain/principal.ts';
 import { InvalidatingCache } from '../../lib/cache.ts';
 import type { Deps } from '../../lib/deps.ts';
-import type { Principal } from '../../lib/principal.ts';
 import { settingsRepository as repo } from './settings.repository.ts';
 
 type Side = Static<typeof GlobalSettingsQuery>;

@@ -1,8 +1,12 @@
 import type { SiteQuery } from '@water/contract/sites';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { agents, depts, dictDetails, dicts, machines, sites } from '../../db/schema.ts';
 import { containsText, type Paging } from '../../lib/list-query.ts';
+import { agents } from '../agents/agents.read-model.ts';
+import { depts } from '../depts/depts.read-model.ts';
+import { dictDetails, dicts } from '../dicts/dicts.read-model.ts';
+import { machines } from '../machines/machines.read-model.ts';
+import { sites } from './sites.schema.ts';
 
 export const siteSortable = {
   id: sites.id,

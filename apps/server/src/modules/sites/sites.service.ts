@@ -6,13 +6,13 @@ import {
   type SiteQuery,
   type SiteUpdateInput,
 } from '@water/contract/sites';
-import { agentById } from '../../lib/agents.ts';
+import { inScope, type Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, forbiddenField, invalidField, notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
-import { inScope, type Principal } from '../../lib/principal.ts';
 import { formatDateTime, isRealDay } from '../../lib/time.ts';
 import type { Sheet } from '../../lib/xlsx.ts';
+import { agentById } from '../agents/agent-directory.ts';
 import { sitesRepository as repo, type SiteRow, siteOrder, siteSortable } from './sites.repository.ts';
 
 /** A share of revenue is at most 100 %: 10,000 hundredths of a percent. */

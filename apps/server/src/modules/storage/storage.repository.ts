@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { storedFiles } from '../../db/schema.ts';
 import { between, containsText, type Paging, selectPage } from '../../lib/list-query.ts';
+import { storedFiles } from './storage.schema.ts';
 
 export type FileRow = typeof storedFiles.$inferSelect;
 

@@ -8,12 +8,12 @@ import type {
   StoredFile,
 } from '@water/contract/storage';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { ACCEPTED_DESCRIPTION, type FileCategory, mimeOfStoredName, uploadKind } from '../../lib/file-kinds.ts';
 import type { FileStore } from '../../lib/file-storage.ts';
 import { invalidField, notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
-import type { Principal } from '../../lib/principal.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { displayName, readUpload } from '../../lib/uploads.ts';
 import { type FileRow, fileOrder, fileSortable, storageRepository as repo } from './storage.repository.ts';

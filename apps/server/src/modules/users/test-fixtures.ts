@@ -1,6 +1,10 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { TestApp } from '../../../test/test-app.ts';
-import { depts, jobs, menus, roles, users } from '../../db/schema.ts';
+import { depts } from '../depts/depts.read-model.ts';
+import { jobs } from '../jobs/jobs.read-model.ts';
+import { menus } from '../menus/menus.read-model.ts';
+import { roles } from '../roles/roles.read-model.ts';
+import { users } from './users.schema.ts';
 
 /** Fixtures shared by the API tests of users, roles, departments and jobs; read straight from the database. */
 

@@ -9,17 +9,17 @@ import {
   type UserCenterInput,
 } from '@water/contract/users';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { decryptLegacyPassword } from '../../domain/legacy-rsa.ts';
+import type { Principal } from '../../domain/principal.ts';
+import type { UserRow } from '../../domain/user-info.ts';
+import type { VerifyCodes } from '../../domain/verify-codes.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { AVATAR_MIMES, extensionOf, uploadKind } from '../../lib/file-kinds.ts';
 import type { FileStore } from '../../lib/file-storage.ts';
 import { forbidden, invalidField, unauthorized } from '../../lib/http-errors.ts';
-import { decryptLegacyPassword } from '../../lib/legacy-rsa.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import type { Principal } from '../../lib/principal.ts';
 import { readUpload } from '../../lib/uploads.ts';
-import type { UserRow } from '../../lib/user-info.ts';
-import type { VerifyCodes } from '../../lib/verify-codes.ts';
 import { usersRepository as repo } from './users.repository.ts';
 
 export interface UserCenterOptions {

@@ -6,7 +6,7 @@ import { EMAIL_CODE_TTL_MS } from '@water/contract/users';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerFor, createTestApp, loginAs, type TestApp, tokenOf } from '../../../test/test-app.ts';
-import { verifyCodes } from '../../db/schema.ts';
+import { verifyCodes } from '../../domain/identity.schema.ts';
 import { deptId, roleId, userBody, userRow } from './test-fixtures.ts';
 
 const PASSWORD = 'Passw0rd-1';

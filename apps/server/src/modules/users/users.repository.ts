@@ -2,11 +2,14 @@ import type { UserFilter } from '@water/contract/users';
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { Database } from '../../db/client.ts';
-import { depts, jobs, roles, users, usersJobs, usersRoles } from '../../db/schema.ts';
+import type { Principal } from '../../domain/principal.ts';
+import type { UserRow } from '../../domain/user-info.ts';
 import { between, containsText, inDeptScope, type Paging, selectPage } from '../../lib/list-query.ts';
-import type { Principal } from '../../lib/principal.ts';
 import { descendantsOf } from '../../lib/tree.ts';
-import type { UserRow } from '../../lib/user-info.ts';
+import { depts } from '../depts/depts.read-model.ts';
+import { jobs } from '../jobs/jobs.read-model.ts';
+import { roles } from '../roles/roles.read-model.ts';
+import { users, usersJobs, usersRoles } from './users.schema.ts';
 
 export type NewUser = typeof users.$inferInsert;
 
@@ -47,6 +50,18 @@ const missingOf = (wanted: readonly number[], found: readonly { id: number }[]) 
   wanted.filter((id) => !found.some((row) => row.id === id));
 
 export const usersRepository = {
+  async setPasswordHash(db: Database, userId: number, passwordHash: string): Promise<void> {
+    await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+  },
+
+  /** A new password chosen through a mailed code: it need not be changed again. */
+  async resetPassword(db: Database, userId: number, passwordHash: string, now: Date): Promise<void> {
+    await db
+      .update(users)
+      .set({ passwordHash, mustChangePassword: false, pwdResetTime: now, updateTime: now })
+      .where(eq(users.id, userId));
+  },
+
   page: async (db: Database, principal: Principal, filter: Static<typeof UserFilter>, paging: Paging) =>
     selectPage(db, users, await matching(db, principal, filter), paging),
 

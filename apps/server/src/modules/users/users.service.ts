@@ -2,13 +2,13 @@ import type { UserDto } from '@water/contract/auth';
 import type { PageOf } from '@water/contract/common';
 import type { UserCreateInput, UserFilter, UserQuery, UserUpdateInput } from '@water/contract/users';
 import type { Static } from 'typebox';
+import { assertCanManageUsers, inScope, isAdministrator, type Principal } from '../../domain/principal.ts';
+import { toUserDtos } from '../../domain/user-info.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, forbiddenField, invalidField, invalidFields, notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { assertCanManageUsers, inScope, isAdministrator, type Principal } from '../../lib/principal.ts';
-import { toUserDtos } from '../../lib/user-info.ts';
 import type { Sheet } from '../../lib/xlsx.ts';
 import { usersRepository as repo, userOrder, userSortable } from './users.repository.ts';
 

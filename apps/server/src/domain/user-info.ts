@@ -1,9 +1,16 @@
 import type { AuthInfo, UserDto } from '@water/contract/auth';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import * as t from '../db/schema.ts';
+import * as deptsModel from '../modules/depts/depts.read-model.ts';
+import * as jobsModel from '../modules/jobs/jobs.read-model.ts';
+import * as rolesModel from '../modules/roles/roles.read-model.ts';
+import * as usersModel from '../modules/users/users.read-model.ts';
+
+/** The tables read here, each published by its module. */
+const t = { ...deptsModel, ...jobsModel, ...rolesModel, ...usersModel };
+
+import { formatDateTime } from '../lib/time.ts';
 import { dataScopeOf, permissionsOf, rolesOf } from './principal.ts';
-import { formatDateTime } from './time.ts';
 
 export type UserRow = typeof t.users.$inferSelect;
 

@@ -9,11 +9,18 @@ import {
 } from '@water/contract/roles';
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import * as t from '../db/schema.ts';
-import { InvalidatingCache } from './cache.ts';
-import type { EventBus } from './events.ts';
-import { forbidden } from './http-errors.ts';
-import { descendantsOf } from './tree.ts';
+import * as deptsModel from '../modules/depts/depts.read-model.ts';
+import * as menusModel from '../modules/menus/menus.read-model.ts';
+import * as rolesModel from '../modules/roles/roles.read-model.ts';
+import * as usersModel from '../modules/users/users.read-model.ts';
+
+/** The tables read here, each published by its module. */
+const t = { ...deptsModel, ...menusModel, ...rolesModel, ...usersModel };
+
+import { InvalidatingCache } from '../lib/cache.ts';
+import type { EventBus } from '../lib/events.ts';
+import { forbidden } from '../lib/http-errors.ts';
+import { descendantsOf } from '../lib/tree.ts';
 
 /** The signed-in user as every request and every rule sees it. */
 export interface Principal {

@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { agents, depts } from '../db/schema.ts';
+import type { Database } from '../../db/client.ts';
+import { depts } from '../depts/depts.read-model.ts';
+import { agents } from './agents.schema.ts';
 
 /** An agent as the business rules need it: its department, name, status, quota and parent. */
 export async function agentById(db: Database, id: number) {

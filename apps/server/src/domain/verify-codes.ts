@@ -3,9 +3,9 @@ import { RESET_CODE_TTL_MS } from '@water/contract/auth';
 import { EMAIL_CODE_TTL_MS } from '@water/contract/users';
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { verifyCodes } from '../db/schema.ts';
-import type { Deps } from './deps.ts';
-import { invalidField, tooManyRequests } from './http-errors.ts';
+import type { Deps } from '../lib/deps.ts';
+import { invalidField, tooManyRequests } from '../lib/http-errors.ts';
+import { verifyCodes } from './identity.schema.ts';
 
 /** What a code is for: confirming a new e-mail address, or resetting a forgotten password. */
 export type CodeScene = 'email' | 'reset';

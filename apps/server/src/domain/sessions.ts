@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { SESSION_RENEW_BELOW_MS, SESSION_RENEW_MS, SESSION_TTL_MS } from '@water/contract/constants';
 import { and, eq, inArray, lt, ne } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { sessions } from '../db/schema.ts';
-import type { EventBus } from './events.ts';
-import type { Clock } from './time.ts';
+import type { EventBus } from '../lib/events.ts';
+import type { Clock } from '../lib/time.ts';
+import { sessions } from './identity.schema.ts';
 
 interface CachedSession {
   userId: number;

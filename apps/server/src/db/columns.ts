@@ -1,0 +1,14 @@
+import { integer, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+/** A table's own id: an integer the database numbers. */
+export const id = () => integer('id').primaryKey().generatedByDefaultAsIdentity();
+/** A point in time, with its time zone. */
+export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Who created or last changed a row, and when. */
+export const audit = {
+  createBy: varchar('create_by', { length: 255 }),
+  updateBy: varchar('update_by', { length: 255 }),
+  createTime: ts('create_time').notNull().defaultNow(),
+  updateTime: ts('update_time').notNull().defaultNow(),
+};

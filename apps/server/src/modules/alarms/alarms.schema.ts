@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { ts } from '../../db/columns.ts';
+
+/** One open alarm per machine and type, raised and resolved when the state flips. */
+export const alarms = pgTable(
+  'biz_alarm',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    machineId: integer('machine_id').notNull(),
+    agentId: integer('agent_id'),
+    /** `OFFLINE`, `FAULT`, `TDS_HIGH`, `TANK_EMPTY`, `NO_SALES`, `LEAK` or `PAYMENT_DEVICE`. */
+    type: varchar('type', { length: 16 }).notNull(),
+    /** `OPEN → ACKNOWLEDGED → RESOLVED`. */
+    state: varchar('state', { length: 16 }).notNull().default('OPEN'),
+    detail: varchar('detail', { length: 255 }),
+    count: integer('count').notNull().default(1),
+    firstTime: ts('first_time').notNull(),
+    lastTime: ts('last_time').notNull(),
+    acknowledgedBy: varchar('acknowledged_by', { length: 255 }),
+    resolvedTime: ts('resolved_time'),
+  },
+  (t) => [
+    uniqueIndex('biz_alarm_open_uq').on(t.machineId, t.type).where(sql`${t.state} <> 'RESOLVED'`),
+    index('biz_alarm_agent_idx').on(t.agentId, t.firstTime),
+  ],
+);
