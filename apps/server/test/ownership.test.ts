@@ -111,6 +111,14 @@ describe('module ownership', () => {
     expect(writes).toEqual([]);
   });
 
+  it('leaves opening a unit of work to services: no repository opens a transaction', () => {
+    const opened = all
+      .filter((source) => source.file.endsWith('.repository.ts'))
+      .filter((source) => /\.transaction\(/.test(source.text))
+      .map((source) => source.file);
+    expect(opened).toEqual([]);
+  });
+
   it('publishes for reading only tables the module declares', () => {
     for (const source of all.filter((file) => file.file.endsWith('.read-model.ts'))) {
       const exported = [...source.text.matchAll(/export \{([^}]*)\} from '\.\/([a-z-]+)\.schema\.ts'/g)];

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Database } from '../src/db/client.ts';
 import {
   depts,
   dictDetails,
@@ -26,12 +27,19 @@ import { type Caller, useTestApp } from './test-app.ts';
 
 /**
  * Runs `meanwhile` once, just before the repository's `method` writes: what a request that won
- * the race did between the service's checks and its write. Deterministic, on either engine.
+ * the race did between the service's checks and its write. It runs on what the write runs on (the
+ * database, or the unit of work the write is part of, where a committed change of another request
+ * would be seen the same way), so it is deterministic on either engine.
  */
-function raceBefore<R extends object>(repository: R, method: keyof R & string, meanwhile: () => Promise<unknown>) {
+function raceBefore<R extends object>(
+  repository: R,
+  method: keyof R & string,
+  meanwhile: (db: Database) => Promise<unknown>,
+) {
   const write = repository[method] as (...args: unknown[]) => unknown;
   vi.spyOn(repository, method as never).mockImplementationOnce((async (...args: unknown[]) => {
-    await meanwhile();
+    // Every repository function takes the database or the caller's unit of work first.
+    await meanwhile(args[0] as Database);
     return write.apply(repository, args);
   }) as never);
 }
@@ -72,7 +80,7 @@ describe('writes that lose a race answer 404 or 409, never 500', () => {
   describe('users', () => {
     it('answers 404 to an update of a user deleted meanwhile', async () => {
       const user = await newUser();
-      raceBefore(usersRepository, 'update', () => db().delete(users).where(eq(users.id, user.id)));
+      raceBefore(usersRepository, 'update', (exec) => exec.delete(users).where(eq(users.id, user.id)));
       const answer = await admin('PUT', '/api/users', { ...user, nickName: 'Renamed' });
       expect(answerOf(answer)).toEqual(lost(404, new RegExp(`^No user with id ${user.id}$`)));
       expect(answer.statusCode).toBe(404);
@@ -84,7 +92,7 @@ describe('writes that lose a race answer 404 or 409, never 500', () => {
         .insert(jobs)
         .values({ name: unique('Job ') })
         .returning({ id: jobs.id });
-      raceBefore(usersRepository, 'update', () => db().delete(jobs).where(eq(jobs.id, job!.id)));
+      raceBefore(usersRepository, 'update', (exec) => exec.delete(jobs).where(eq(jobs.id, job!.id)));
       const answer = await admin('PUT', '/api/users', { ...user, nickName: 'Renamed', jobs: [{ id: job!.id }] });
       expect(answer.statusCode, answer.body).toBe(409);
       expect(answerOf(answer)).toEqual(lost(409, /job .*removed meanwhile/));
@@ -116,7 +124,7 @@ describe('writes that lose a race answer 404 or 409, never 500', () => {
     it('answers 404 to an update or a change of menus of a role deleted meanwhile', async () => {
       const menuIds = await menuIdsFor(ctx.t, ['job:list']);
       const role = await newRole();
-      raceBefore(rolesRepository, 'update', () => db().delete(roles).where(eq(roles.id, role.id)));
+      raceBefore(rolesRepository, 'update', (exec) => exec.delete(roles).where(eq(roles.id, role.id)));
       const updated = await admin('PUT', '/api/roles', {
         id: role.id,
         name: role.name,
@@ -127,7 +135,7 @@ describe('writes that lose a race answer 404 or 409, never 500', () => {
       expect(answerOf(updated)).toEqual(lost(404, new RegExp(`^No role with id ${role.id}$`)));
 
       const other = await newRole();
-      raceBefore(rolesRepository, 'setMenus', () => db().delete(roles).where(eq(roles.id, other.id)));
+      raceBefore(rolesRepository, 'setMenus', (exec) => exec.delete(roles).where(eq(roles.id, other.id)));
       const menusSet = await admin('PUT', '/api/roles/menu', { id: other.id, menus: menuIds });
       expect(answerOf(menusSet)).toEqual(lost(404, new RegExp(`^No role with id ${other.id}$`)));
     });
@@ -138,7 +146,7 @@ describe('writes that lose a race answer 404 or 409, never 500', () => {
         .insert(menus)
         .values({ type: 2, title: unique('Button '), permission: 'race:button' })
         .returning({ id: menus.id });
-      raceBefore(rolesRepository, 'setMenus', () => db().delete(menus).where(eq(menus.id, menu!.id)));
+      raceBefore(rolesRepository, 'setMenus', (exec) => exec.delete(menus).where(eq(menus.id, menu!.id)));
       const answer = await admin('PUT', '/api/roles/menu', { id: role.id, menus: [{ id: menu!.id }] });
       expect(answerOf(answer)).toEqual(lost(409, /menu .*removed meanwhile/));
     });
@@ -150,7 +158,7 @@ describe('writes that lose a race answer 404 or 409, never 500', () => {
         .insert(depts)
         .values({ name: unique('Dept '), pid: salesId })
         .returning({ id: depts.id });
-      raceBefore(deptsRepository, 'update', () => db().delete(depts).where(eq(depts.id, dept!.id)));
+      raceBefore(deptsRepository, 'update', (exec) => exec.delete(depts).where(eq(depts.id, dept!.id)));
       const answer = await admin('PUT', '/api/dept', { id: dept!.id, name: 'Renamed' });
       expect(answerOf(answer)).toEqual(lost(404, new RegExp(`^No department with id ${dept!.id}$`)));
     });
@@ -160,7 +168,7 @@ describe('writes that lose a race answer 404 or 409, never 500', () => {
         .insert(menus)
         .values({ type: 0, title: unique('Directory '), path: unique('dir') })
         .returning();
-      raceBefore(menusRepository, 'update', () => db().delete(menus).where(eq(menus.id, menu!.id)));
+      raceBefore(menusRepository, 'update', (exec) => exec.delete(menus).where(eq(menus.id, menu!.id)));
       const answer = await admin('PUT', '/api/menus', {
         id: menu!.id,
         type: 0,
@@ -176,7 +184,9 @@ describe('writes that lose a race answer 404 or 409, never 500', () => {
         .insert(dictDetails)
         .values({ dictId: dict!.id, label: 'Race', value: unique('race') })
         .returning();
-      raceBefore(dictsRepository, 'updateDetail', () => db().delete(dictDetails).where(eq(dictDetails.id, entry!.id)));
+      raceBefore(dictsRepository, 'updateDetail', (exec) =>
+        exec.delete(dictDetails).where(eq(dictDetails.id, entry!.id)),
+      );
       const answer = await admin('PUT', '/api/dictDetail', {
         id: entry!.id,
         label: entry!.label,
@@ -190,7 +200,7 @@ describe('writes that lose a race answer 404 or 409, never 500', () => {
     it('answers 404 to an update of a site deleted meanwhile', async () => {
       const agent = await activeAgent(admin, unique('Site race '));
       const site = await siteOf(admin, agent.id);
-      raceBefore(sitesRepository, 'update', () => db().delete(sites).where(eq(sites.id, site.id)));
+      raceBefore(sitesRepository, 'update', (exec) => exec.delete(sites).where(eq(sites.id, site.id)));
       const answer = await admin('PUT', '/api/sites', {
         id: site.id,
         agentId: agent.id,
@@ -205,7 +215,7 @@ describe('writes that lose a race answer 404 or 409, never 500', () => {
   });
 
   describe('machines and their models', () => {
-    const deleteModel = (id: number) => () => db().delete(machineModels).where(eq(machineModels.id, id));
+    const deleteModel = (id: number) => (exec: Database) => exec.delete(machineModels).where(eq(machineModels.id, id));
 
     it('answers 404 to an update of a model deleted meanwhile', async () => {
       const model = await machineModel(admin);
@@ -241,10 +251,8 @@ describe('writes that lose a race answer 404 or 409, never 500', () => {
 
     it('answers 409 to the deletion of a model a machine was registered with meanwhile', async () => {
       const model = await machineModel(admin);
-      raceBefore(machinesRepository, 'deleteModels', () =>
-        db()
-          .insert(machines)
-          .values({ serialNo: unique('WM'), stickerCode: unique('ST'), modelId: model.id }),
+      raceBefore(machinesRepository, 'deleteModels', (exec) =>
+        exec.insert(machines).values({ serialNo: unique('WM'), stickerCode: unique('ST'), modelId: model.id }),
       );
       const answer = await admin('DELETE', '/api/machine-models', [model.id]);
       expect(answerOf(answer)).toEqual(

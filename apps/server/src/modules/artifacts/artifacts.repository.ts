@@ -38,16 +38,15 @@ export const artifactsRepository = {
    * Adds the next version of a name. Two uploads of one name at once may pick the same number:
    * the unique index refuses the second, which the service retries.
    */
-  insertNextVersion: (db: Database, values: Omit<typeof artifacts.$inferInsert, 'version'>) =>
-    db.transaction(async (tx) => {
-      const [latest] = await tx
-        .select({ version: max(artifacts.version) })
-        .from(artifacts)
-        .where(and(eq(artifacts.kind, values.kind), eq(artifacts.name, values.name)));
-      const [row] = await tx
-        .insert(artifacts)
-        .values({ ...values, version: (latest?.version ?? 0) + 1 })
-        .returning();
-      return row as ArtifactRow;
-    }),
+  insertNextVersion: async (tx: Database, values: Omit<typeof artifacts.$inferInsert, 'version'>) => {
+    const [latest] = await tx
+      .select({ version: max(artifacts.version) })
+      .from(artifacts)
+      .where(and(eq(artifacts.kind, values.kind), eq(artifacts.name, values.name)));
+    const [row] = await tx
+      .insert(artifacts)
+      .values({ ...values, version: (latest?.version ?? 0) + 1 })
+      .returning();
+    return row as ArtifactRow;
+  },
 };

@@ -88,7 +88,7 @@ export function createArtifactsService({ db }: Pick<Deps, 'db'>, files: FileStor
       };
       for (let attempt = 1; ; attempt++) {
         try {
-          return toDto(await repo.insertNextVersion(db, values));
+          return toDto(await db.transaction((tx) => repo.insertNextVersion(tx, values)));
         } catch (error) {
           if (!isUniqueViolation(error) || attempt >= 5) {
             await files.remove([realName]);

@@ -107,23 +107,21 @@ export const deptsRepository = {
     await tx.update(depts).set({ name, updateBy: by, updateTime: now }).where(eq(depts.id, id));
   },
 
-  insert: (db: Database, values: NewDept) =>
-    db.transaction(async (tx) => {
-      await tx.insert(depts).values(values);
-      await recountChildren(tx as unknown as Database, depts, [values.pid ?? null]);
-    }),
+  insert: async (tx: Database, values: NewDept) => {
+    await tx.insert(depts).values(values);
+    await recountChildren(tx, depts, [values.pid ?? null]);
+  },
 
   /**
    * Updates (and maybe moves) a department; both parents' child counts follow. False when the
    * department is gone (deleted meanwhile), changing nothing.
    */
-  update: (db: Database, id: number, values: Partial<NewDept>, parents: (number | null)[]) =>
-    db.transaction(async (tx) => {
-      const updated = await tx.update(depts).set(values).where(eq(depts.id, id)).returning({ id: depts.id });
-      if (updated.length === 0) return false;
-      await recountChildren(tx as unknown as Database, depts, parents);
-      return true;
-    }),
+  update: async (tx: Database, id: number, values: Partial<NewDept>, parents: (number | null)[]) => {
+    const updated = await tx.update(depts).set(values).where(eq(depts.id, id)).returning({ id: depts.id });
+    if (updated.length === 0) return false;
+    await recountChildren(tx, depts, parents);
+    return true;
+  },
 
   /** Which of these departments are agents' own: they stay where they are, and stay. */
   agentDeptsAmong: async (db: Database, ids: readonly number[]) =>
@@ -135,9 +133,8 @@ export const deptsRepository = {
           .innerJoin(depts, eq(depts.id, agents.deptId))
           .where(inArray(agents.deptId, [...ids])),
 
-  delete: (db: Database, ids: readonly number[], parents: (number | null)[]) =>
-    db.transaction(async (tx) => {
-      await tx.delete(depts).where(inArray(depts.id, [...ids]));
-      await recountChildren(tx as unknown as Database, depts, parents);
-    }),
+  delete: async (tx: Database, ids: readonly number[], parents: (number | null)[]) => {
+    await tx.delete(depts).where(inArray(depts.id, [...ids]));
+    await recountChildren(tx, depts, parents);
+  },
 };

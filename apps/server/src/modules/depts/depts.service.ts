@@ -91,16 +91,18 @@ export function createDeptsService({ db, clock, principals }: Pick<Deps, 'db' | 
       const name = checkedName(input.name);
       const pid = await checkedParent(principal, input.pid);
       const now = clock.now();
-      await repo.insert(db, {
-        pid,
-        name,
-        deptSort: input.deptSort ?? 999,
-        enabled: input.enabled ?? true,
-        createBy: principal.username,
-        updateBy: principal.username,
-        createTime: now,
-        updateTime: now,
-      });
+      await db.transaction((tx) =>
+        repo.insert(tx, {
+          pid,
+          name,
+          deptSort: input.deptSort ?? 999,
+          enabled: input.enabled ?? true,
+          createBy: principal.username,
+          updateBy: principal.username,
+          createTime: now,
+          updateTime: now,
+        }),
+      );
       // Custom data scopes reach every department below the chosen ones, new ones included.
       await principals.invalidate();
     },
@@ -123,18 +125,20 @@ export function createDeptsService({ db, clock, principals }: Pick<Deps, 'db' | 
           );
         }
       }
-      const updated = await repo.update(
-        db,
-        dept.id,
-        {
-          pid,
-          name,
-          ...(input.deptSort === undefined ? {} : { deptSort: input.deptSort }),
-          ...(input.enabled === undefined ? {} : { enabled: input.enabled }),
-          updateBy: principal.username,
-          updateTime: clock.now(),
-        },
-        [dept.pid, pid],
+      const updated = await db.transaction((tx) =>
+        repo.update(
+          tx,
+          dept.id,
+          {
+            pid,
+            name,
+            ...(input.deptSort === undefined ? {} : { deptSort: input.deptSort }),
+            ...(input.enabled === undefined ? {} : { enabled: input.enabled }),
+            updateBy: principal.username,
+            updateTime: clock.now(),
+          },
+          [dept.pid, pid],
+        ),
       );
       if (!updated) throw notFound(`No department with id ${dept.id}`);
       if (pid !== dept.pid) await principals.invalidate();
@@ -157,10 +161,12 @@ export function createDeptsService({ db, clock, principals }: Pick<Deps, 'db' | 
         const names = occupied.map((dept) => `"${dept.name}"`).join(', ');
         throw badRequest(`Users still belong to ${names}; move or delete them before deleting the department`);
       }
-      await repo.delete(
-        db,
-        doomed,
-        roots.map((root) => root.pid).filter((pid) => pid === null || !doomed.includes(pid)),
+      await db.transaction((tx) =>
+        repo.delete(
+          tx,
+          doomed,
+          roots.map((root) => root.pid).filter((pid) => pid === null || !doomed.includes(pid)),
+        ),
       );
       await principals.invalidate();
     },

@@ -293,18 +293,17 @@ export const machinesRepository = {
   allModels: async (db: Database) => db.select({ id: machineModels.id, code: machineModels.code }).from(machineModels),
 
   /** Inserts machines in one transaction (all or none), a thousand a statement; answers their ids in order. */
-  insertMachines: (db: Database, values: NewMachine[]) =>
-    db.transaction(async (tx) => {
-      const ids: number[] = [];
-      for (let start = 0; start < values.length; start += 1000) {
-        const rows = await tx
-          .insert(machines)
-          .values(values.slice(start, start + 1000))
-          .returning({ id: machines.id });
-        ids.push(...rows.map((row) => row.id));
-      }
-      return ids;
-    }),
+  insertMachines: async (tx: Database, values: NewMachine[]) => {
+    const ids: number[] = [];
+    for (let start = 0; start < values.length; start += 1000) {
+      const rows = await tx
+        .insert(machines)
+        .values(values.slice(start, start + 1000))
+        .returning({ id: machines.id });
+      ids.push(...rows.map((row) => row.id));
+    }
+    return ids;
+  },
 
   insertMachine: async (db: Database, values: NewMachine) =>
     (await db.insert(machines).values(values).returning({ id: machines.id }))[0]!.id,

@@ -456,20 +456,22 @@ export function createMachinesService(
       }
       const made = parsed.map((line) => ({ line, secret: randomBytes(24).toString('base64url') }));
       try {
-        const ids = await repo.insertMachines(
-          db,
-          made.map(({ line, secret }) => ({
-            serialNo: line.serialNo,
-            stickerCode: line.stickerCode,
-            modelId: line.modelId as number,
-            imei: line.imei,
-            iccid: line.iccid,
-            firmware: line.firmware,
-            warrantyEnd: line.warrantyEnd,
-            secretHash: signingKeyOf(secret),
-            createBy: principal.username,
-            updateBy: principal.username,
-          })),
+        const ids = await db.transaction((tx) =>
+          repo.insertMachines(
+            tx,
+            made.map(({ line, secret }) => ({
+              serialNo: line.serialNo,
+              stickerCode: line.stickerCode,
+              modelId: line.modelId as number,
+              imei: line.imei,
+              iccid: line.iccid,
+              firmware: line.firmware,
+              warrantyEnd: line.warrantyEnd,
+              secretHash: signingKeyOf(secret),
+              createBy: principal.username,
+              updateBy: principal.username,
+            })),
+          ),
         );
         return {
           imported: ids.length,

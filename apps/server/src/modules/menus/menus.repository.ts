@@ -116,25 +116,22 @@ export const menusRepository = {
   taken: (db: Database, column: 'title' | 'componentName', value: string, exceptId?: number) =>
     valueTaken(db, menus, column === 'title' ? menus.title : menus.componentName, value, exceptId),
 
-  insert: (db: Database, values: NewMenu) =>
-    db.transaction(async (tx) => {
-      await tx.insert(menus).values(values);
-      await recountChildren(tx as unknown as Database, menus, [values.pid ?? null]);
-    }),
+  insert: async (tx: Database, values: NewMenu) => {
+    await tx.insert(menus).values(values);
+    await recountChildren(tx, menus, [values.pid ?? null]);
+  },
 
   /** Updates (and maybe moves) a menu; false when it is gone (deleted meanwhile), changing nothing. */
-  update: (db: Database, id: number, values: Partial<NewMenu>, parents: (number | null)[]) =>
-    db.transaction(async (tx) => {
-      const updated = await tx.update(menus).set(values).where(eq(menus.id, id)).returning({ id: menus.id });
-      if (updated.length === 0) return false;
-      await recountChildren(tx as unknown as Database, menus, parents);
-      return true;
-    }),
+  update: async (tx: Database, id: number, values: Partial<NewMenu>, parents: (number | null)[]) => {
+    const updated = await tx.update(menus).set(values).where(eq(menus.id, id)).returning({ id: menus.id });
+    if (updated.length === 0) return false;
+    await recountChildren(tx, menus, parents);
+    return true;
+  },
 
   /** Deletes menus (role links go with them through the foreign key). */
-  delete: (db: Database, ids: readonly number[], parents: (number | null)[]) =>
-    db.transaction(async (tx) => {
-      await tx.delete(menus).where(inArray(menus.id, [...ids]));
-      await recountChildren(tx as unknown as Database, menus, parents);
-    }),
+  delete: async (tx: Database, ids: readonly number[], parents: (number | null)[]) => {
+    await tx.delete(menus).where(inArray(menus.id, [...ids]));
+    await recountChildren(tx, menus, parents);
+  },
 };

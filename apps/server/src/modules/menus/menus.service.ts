@@ -179,7 +179,9 @@ export function createMenusService({
       if (input.id != null) throw invalidField('id', 'must not be set when creating a menu');
       const values = await checkedValues(input, undefined);
       assertPermissionGrantable(principal, values.permission, null);
-      await repo.insert(db, { ...values, createBy: principal.username, updateBy: principal.username });
+      await db.transaction((tx) =>
+        repo.insert(tx, { ...values, createBy: principal.username, updateBy: principal.username }),
+      );
       await menusChanged();
     },
 
@@ -196,10 +198,12 @@ export function createMenusService({
           throw invalidField('pid', 'a menu cannot move under its own descendant');
         }
       }
-      const updated = await repo.update(db, id, { ...values, updateBy: principal.username, updateTime: clock.now() }, [
-        current.pid,
-        values.pid,
-      ]);
+      const updated = await db.transaction((tx) =>
+        repo.update(tx, id, { ...values, updateBy: principal.username, updateTime: clock.now() }, [
+          current.pid,
+          values.pid,
+        ]),
+      );
       if (!updated) throw notFound(`No menu with id ${id}`);
       await menusChanged();
     },
@@ -212,7 +216,7 @@ export function createMenusService({
       if (missing.length > 0) throw notFound(`No menu with id ${missing.join(', ')}`);
       const doomed = subtreeIds(all, ids);
       const parents = all.filter((menu) => doomed.includes(menu.id)).map((menu) => menu.pid);
-      await repo.delete(db, doomed, parents);
+      await db.transaction((tx) => repo.delete(tx, doomed, parents));
       await menusChanged();
     },
   };

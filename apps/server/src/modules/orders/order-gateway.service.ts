@@ -10,6 +10,7 @@ import { type Lifecycle, MACHINE_STATE_MACHINE } from '@water/contract/machines'
 import { type Channel, ORDER_STATE_MACHINE, type OrderState } from '@water/contract/orders';
 import { allows } from '@water/contract/state-machine';
 import { amountOf, percentOf, shareOf } from '../../domain/money.ts';
+import { isMissingPartition } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { HttpError, invalidField, notFound, stateConflict } from '../../lib/http-errors.ts';
 import { moveBy } from '../../lib/state.ts';
@@ -117,6 +118,20 @@ export function createOrderGatewayService(
     return order;
   }
 
+  /**
+   * Runs a unit of work that writes an order; when its month has no partition of the orders yet,
+   * makes it and runs the unit of work again.
+   */
+  async function withPartition<T>(time: Date, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isMissingPartition(error)) throw error;
+      await repo.ensurePartition(db, time);
+      return work();
+    }
+  }
+
   return {
     /**
      * A sale the machine begins: priced by its policy, discounted, and numbered. The same
@@ -168,7 +183,7 @@ export function createOrderGatewayService(
       const discountAmount = Math.min(listAmount, percentOf(listAmount, prices.discountPct));
       const now = clock.now();
 
-      const made = await repo.withPartition(db, createTime, () =>
+      const made = await withPartition(createTime, () =>
         db.transaction(async (tx) => {
           const id = await repo.nextOrderId(tx);
           const claimed = await repo.claimKey(tx, {

@@ -1,7 +1,6 @@
 import type { OrderQuery, RefundQuery } from '@water/contract/orders';
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { isMissingPartition } from '../../lib/db-errors.ts';
 import { containsText, type Paging } from '../../lib/list-query.ts';
 import { agents } from '../agents/agents.read-model.ts';
 import { depts } from '../depts/depts.read-model.ts';
@@ -90,20 +89,7 @@ const flattenOrder = (row: {
 
 const refundAgentName = sql<string>`(SELECT d.name FROM ${agents} a JOIN ${depts} d ON d.id = a.dept_id WHERE a.id = ${refunds.agentId})`;
 
-/** Runs `write`; when a row found no partition of the orders for its month, makes it and runs it again. */
-async function withPartition<T>(db: Database, time: Date, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (!isMissingPartition(error)) throw error;
-    await ordersRepository.ensurePartition(db, time);
-    return write();
-  }
-}
-
 export const ordersRepository = {
-  withPartition,
-
   /** Makes the orders' partition of the month of `time`, if it is not there yet. */
   async ensurePartition(db: Database, time: Date): Promise<void> {
     await db.execute(sql`SELECT biz_order_ensure_partition(${time.toISOString()}::timestamptz)`);

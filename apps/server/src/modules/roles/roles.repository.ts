@@ -101,30 +101,33 @@ export const rolesRepository = {
       .where(inArray(usersRoles.roleId, [...ids]))
       .groupBy(usersRoles.roleId),
 
-  insert: (db: Database, values: NewRole, deptIds: number[], menuIds: number[]) =>
-    db.transaction(async (tx) => {
-      const [row] = await tx.insert(roles).values(values).returning({ id: roles.id });
-      await setLinks(tx as unknown as Database, row!.id, deptIds, menuIds);
-    }),
+  insert: async (tx: Database, values: NewRole, deptIds: number[], menuIds: number[]) => {
+    const [row] = await tx.insert(roles).values(values).returning({ id: roles.id });
+    await setLinks(tx, row!.id, deptIds, menuIds);
+  },
 
   /** Updates a role and replaces its links; false when the role is gone (deleted meanwhile), changing nothing. */
-  update: (db: Database, id: number, values: Partial<NewRole>, deptIds: number[], menuIds: number[] | undefined) =>
-    db.transaction(async (tx) => {
-      const updated = await tx.update(roles).set(values).where(eq(roles.id, id)).returning({ id: roles.id });
-      if (updated.length === 0) return false;
-      await setLinks(tx as unknown as Database, id, deptIds, menuIds);
-      return true;
-    }),
+  update: async (
+    tx: Database,
+    id: number,
+    values: Partial<NewRole>,
+    deptIds: number[],
+    menuIds: number[] | undefined,
+  ) => {
+    const updated = await tx.update(roles).set(values).where(eq(roles.id, id)).returning({ id: roles.id });
+    if (updated.length === 0) return false;
+    await setLinks(tx, id, deptIds, menuIds);
+    return true;
+  },
 
   /** Replaces a role's menus; false when the role is gone (deleted meanwhile), changing nothing. */
-  setMenus: (db: Database, id: number, menuIds: number[]) =>
-    db.transaction(async (tx) => {
-      const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, id)).for('update');
-      if (!role) return false;
-      await tx.delete(rolesMenus).where(eq(rolesMenus.roleId, id));
-      if (menuIds.length > 0) await tx.insert(rolesMenus).values(menuIds.map((menuId) => ({ roleId: id, menuId })));
-      return true;
-    }),
+  setMenus: async (tx: Database, id: number, menuIds: number[]) => {
+    const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, id)).for('update');
+    if (!role) return false;
+    await tx.delete(rolesMenus).where(eq(rolesMenus.roleId, id));
+    if (menuIds.length > 0) await tx.insert(rolesMenus).values(menuIds.map((menuId) => ({ roleId: id, menuId })));
+    return true;
+  },
 
   delete: (db: Database, ids: readonly number[]) => db.delete(roles).where(inArray(roles.id, [...ids])),
 

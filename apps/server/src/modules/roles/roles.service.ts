@@ -165,21 +165,23 @@ export function createRolesService({
     async create(principal: Principal, input: RoleCreateInput): Promise<void> {
       const form = await checkedForm(principal, input);
       const now = clock.now();
-      await repo
-        .insert(
-          db,
-          {
-            name: form.name,
-            level: input.level,
-            description: input.description?.trim() || null,
-            dataScope: input.dataScope,
-            createBy: principal.username,
-            updateBy: principal.username,
-            createTime: now,
-            updateTime: now,
-          },
-          form.deptIds,
-          form.menuIds ?? [],
+      await db
+        .transaction((tx) =>
+          repo.insert(
+            tx,
+            {
+              name: form.name,
+              level: input.level,
+              description: input.description?.trim() || null,
+              dataScope: input.dataScope,
+              createBy: principal.username,
+              updateBy: principal.username,
+              createTime: now,
+              updateTime: now,
+            },
+            form.deptIds,
+            form.menuIds ?? [],
+          ),
         )
         .catch(refuseDuplicate(form.name));
     },
@@ -187,20 +189,22 @@ export function createRolesService({
     async update(principal: Principal, input: RoleUpdateInput): Promise<void> {
       const role = await reachableRole(principal, input.id, 'edit');
       const form = await checkedForm(principal, input, role.id);
-      const updated = await repo
-        .update(
-          db,
-          role.id,
-          {
-            name: form.name,
-            level: input.level,
-            ...(input.description === undefined ? {} : { description: input.description?.trim() || null }),
-            dataScope: input.dataScope,
-            updateBy: principal.username,
-            updateTime: clock.now(),
-          },
-          form.deptIds,
-          form.menuIds,
+      const updated = await db
+        .transaction((tx) =>
+          repo.update(
+            tx,
+            role.id,
+            {
+              name: form.name,
+              level: input.level,
+              ...(input.description === undefined ? {} : { description: input.description?.trim() || null }),
+              dataScope: input.dataScope,
+              updateBy: principal.username,
+              updateTime: clock.now(),
+            },
+            form.deptIds,
+            form.menuIds,
+          ),
         )
         .catch(refuseDuplicate(form.name));
       if (!updated) throw notFound(`No role with id ${role.id}`);
@@ -212,7 +216,8 @@ export function createRolesService({
       const menuIds = uniqueIds(input.menus) ?? [];
       await assertAllExist('menus', menuIds);
       await assertGrantable(principal, menuIds, await currentMenuIds(role.id));
-      if (!(await repo.setMenus(db, role.id, menuIds))) throw notFound(`No role with id ${role.id}`);
+      if (!(await db.transaction((tx) => repo.setMenus(tx, role.id, menuIds))))
+        throw notFound(`No role with id ${role.id}`);
       await grantsChanged();
     },
 

@@ -119,23 +119,27 @@ export const usersRepository = {
   },
 
   /** Creates a user with its roles and jobs, in one transaction. */
-  insert: (db: Database, values: NewUser, roleIds: number[], jobIds: number[]) =>
-    db.transaction(async (tx) => {
-      const [row] = await tx.insert(users).values(values).returning({ id: users.id });
-      await setLinks(tx as unknown as Database, row!.id, roleIds, jobIds);
-    }),
+  insert: async (tx: Database, values: NewUser, roleIds: number[], jobIds: number[]) => {
+    const [row] = await tx.insert(users).values(values).returning({ id: users.id });
+    await setLinks(tx, row!.id, roleIds, jobIds);
+  },
 
   /**
    * Updates a user and replaces its roles and, when given, jobs, in one transaction; false when
    * the user is gone (deleted meanwhile), changing nothing.
    */
-  update: (db: Database, id: number, values: Partial<NewUser>, roleIds: number[], jobIds: number[] | undefined) =>
-    db.transaction(async (tx) => {
-      const updated = await tx.update(users).set(values).where(eq(users.id, id)).returning({ id: users.id });
-      if (updated.length === 0) return false;
-      await setLinks(tx as unknown as Database, id, roleIds, jobIds);
-      return true;
-    }),
+  update: async (
+    tx: Database,
+    id: number,
+    values: Partial<NewUser>,
+    roleIds: number[],
+    jobIds: number[] | undefined,
+  ) => {
+    const updated = await tx.update(users).set(values).where(eq(users.id, id)).returning({ id: users.id });
+    if (updated.length === 0) return false;
+    await setLinks(tx, id, roleIds, jobIds);
+    return true;
+  },
 
   /** Changes some fields of a user (the personal center, password resets). */
   async set(db: Database, ids: readonly number[], values: Partial<NewUser>): Promise<void> {

@@ -123,27 +123,29 @@ export function createUsersService(
       const form = await checkedForm(principal, input);
       const passwordHash = await hashPassword(input.password ?? defaultUserPassword);
       const now = clock.now();
-      await repo
-        .insert(
-          db,
-          {
-            username: form.username,
-            nickName: input.nickName.trim(),
-            gender: input.gender ?? null,
-            phone: input.phone ?? null,
-            email: input.email ?? null,
-            deptId: input.dept.id,
-            enabled: input.enabled ?? true,
-            passwordHash,
-            // Someone else chose this password: its owner replaces it at the first sign-in.
-            mustChangePassword: input.password === undefined,
-            createBy: principal.username,
-            updateBy: principal.username,
-            createTime: now,
-            updateTime: now,
-          },
-          form.roleIds,
-          form.jobIds ?? [],
+      await db
+        .transaction((tx) =>
+          repo.insert(
+            tx,
+            {
+              username: form.username,
+              nickName: input.nickName.trim(),
+              gender: input.gender ?? null,
+              phone: input.phone ?? null,
+              email: input.email ?? null,
+              deptId: input.dept.id,
+              enabled: input.enabled ?? true,
+              passwordHash,
+              // Someone else chose this password: its owner replaces it at the first sign-in.
+              mustChangePassword: input.password === undefined,
+              createBy: principal.username,
+              updateBy: principal.username,
+              createTime: now,
+              updateTime: now,
+            },
+            form.roleIds,
+            form.jobIds ?? [],
+          ),
         )
         .catch(refuseDuplicate);
     },
@@ -161,23 +163,25 @@ export function createUsersService(
       if (rolesChanged && target.id === principal.id && !isAdministrator(principal)) {
         throw forbiddenField('roles', 'you cannot change your own roles; ask an administrator');
       }
-      const updated = await repo
-        .update(
-          db,
-          target.id,
-          {
-            username: form.username,
-            nickName: input.nickName.trim(),
-            ...(input.gender === undefined ? {} : { gender: input.gender }),
-            ...(input.phone === undefined ? {} : { phone: input.phone }),
-            ...(input.email === undefined ? {} : { email: input.email }),
-            ...(input.enabled === undefined ? {} : { enabled: input.enabled }),
-            deptId: input.dept.id,
-            updateBy: principal.username,
-            updateTime: clock.now(),
-          },
-          form.roleIds,
-          form.jobIds,
+      const updated = await db
+        .transaction((tx) =>
+          repo.update(
+            tx,
+            target.id,
+            {
+              username: form.username,
+              nickName: input.nickName.trim(),
+              ...(input.gender === undefined ? {} : { gender: input.gender }),
+              ...(input.phone === undefined ? {} : { phone: input.phone }),
+              ...(input.email === undefined ? {} : { email: input.email }),
+              ...(input.enabled === undefined ? {} : { enabled: input.enabled }),
+              deptId: input.dept.id,
+              updateBy: principal.username,
+              updateTime: clock.now(),
+            },
+            form.roleIds,
+            form.jobIds,
+          ),
         )
         .catch(refuseDuplicate);
       if (!updated) throw notFound(`No user with id ${input.id}`);
