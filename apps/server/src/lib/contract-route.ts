@@ -98,7 +98,7 @@ export function contractRoute<D extends RouteDeclaration>(
   }
   const status = successStatus(route);
   const { config, ...options } = extras;
-  const routeConfig = { ...config, ...permissionConfig(route) };
+  const routeConfig = { ...permissionConfig(route), ...config };
   app.route({
     method: route.method,
     url: route.path,
