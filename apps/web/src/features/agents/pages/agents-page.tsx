@@ -215,7 +215,7 @@ export function AgentsPage() {
         list={list}
         query={query}
         rowKey={(agent) => agent.id}
-        exportTo={{ url: 'api/agents/download', name: 'agents' }}
+        exportTo={{ route: 'GET /api/agents/download', name: 'agents' }}
         actions={<AddButton allow={AGENT_PERMISSIONS.add} onClick={dialog.openCreate} />}
       />
       <AgentForm dialog={dialog} />

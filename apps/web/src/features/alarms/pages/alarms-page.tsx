@@ -135,7 +135,7 @@ export function AlarmsPage() {
         list={list}
         query={query}
         rowKey={(alarm) => alarm.id}
-        exportTo={{ url: 'api/alarms/download', name: 'alarms' }}
+        exportTo={{ route: 'GET /api/alarms/download', name: 'alarms' }}
         tableProps={
           mayHandle
             ? {

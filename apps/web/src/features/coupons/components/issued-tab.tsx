@@ -132,7 +132,7 @@ export function IssuedTab() {
         list={list}
         query={query}
         rowKey={(coupon) => coupon.id}
-        exportTo={{ url: 'api/coupons/download', name: 'coupons' }}
+        exportTo={{ route: 'GET /api/coupons/download', name: 'coupons' }}
       />
     </>
   );

@@ -263,7 +263,7 @@ export function TemplatesTab() {
         list={list}
         query={query}
         rowKey={(template) => template.id}
-        exportTo={{ url: 'api/coupons/templates/download', name: 'coupon-templates' }}
+        exportTo={{ route: 'GET /api/coupons/templates/download', name: 'coupon-templates' }}
         tableProps={{
           rowSelection: bulk.rowSelection && {
             ...bulk.rowSelection,

@@ -8,6 +8,7 @@ import { DictSelect } from '@/components/dict-select.tsx';
 import { AddButton } from '@/components/list/add-button.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { createTimeFilter, type DayRange } from '@/components/list/date-range.ts';
+import { flagFilter } from '@/components/list/list-params.ts';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
 import { useBulkDelete } from '@/components/list/use-bulk-delete.tsx';
@@ -27,7 +28,7 @@ addPageTexts('depts', deptsLocales);
 
 interface DeptFilters {
   name?: string;
-  enabled?: string;
+  enabled?: boolean;
   createTime?: [string, string];
 }
 
@@ -111,7 +112,11 @@ export function DeptsAdminPage() {
       <PageHeading title={menuTitle('Departments')} />
       <SearchBar<DeptSearch>
         onSearch={(values) =>
-          search({ name: values.name, enabled: values.enabled, createTime: createTimeFilter(values.createTime) })
+          search({
+            name: values.name,
+            enabled: flagFilter(values.enabled),
+            createTime: createTimeFilter(values.createTime),
+          })
         }
         onReset={() => {
           setExpanded([]);
@@ -136,7 +141,7 @@ export function DeptsAdminPage() {
         query={{ ...query, isFetching: query.isFetching || lazy.isFetching }}
         rows={rows}
         rowKey={(dept) => dept.id}
-        exportTo={{ url: 'api/dept/download', name: 'departments' }}
+        exportTo={{ route: 'GET /api/dept/download', name: 'departments' }}
         tableProps={{
           rowSelection: bulk.rowSelection,
           expandable: {

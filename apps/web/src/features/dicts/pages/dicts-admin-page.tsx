@@ -99,7 +99,7 @@ export function DictsAdminPage() {
             list={list}
             query={query}
             rowKey={(dict) => dict.id}
-            exportTo={{ url: 'api/dict/download', name: 'dicts' }}
+            exportTo={{ route: 'GET /api/dict/download', name: 'dicts' }}
             tableProps={{ rowSelection: bulk.rowSelection, onRow: choice.onRow, rowClassName: choice.rowClassName }}
             actions={
               <>

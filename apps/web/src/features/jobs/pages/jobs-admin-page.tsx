@@ -5,6 +5,7 @@ import { DictSelect } from '@/components/dict-select.tsx';
 import { AddButton } from '@/components/list/add-button.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { createTimeFilter, type DayRange } from '@/components/list/date-range.ts';
+import { flagFilter } from '@/components/list/list-params.ts';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
 import { useBulkDelete } from '@/components/list/use-bulk-delete.tsx';
@@ -23,7 +24,7 @@ addPageTexts('jobs', jobsLocales);
 
 interface JobFilters {
   name?: string;
-  enabled?: string;
+  enabled?: boolean;
   createTime?: [string, string];
 }
 
@@ -73,7 +74,11 @@ export function JobsAdminPage() {
       <PageHeading title={menuTitle('Jobs')} />
       <SearchBar<JobSearch>
         onSearch={(values) =>
-          list.search({ name: values.name, enabled: values.enabled, createTime: createTimeFilter(values.createTime) })
+          list.search({
+            name: values.name,
+            enabled: flagFilter(values.enabled),
+            createTime: createTimeFilter(values.createTime),
+          })
         }
         onReset={list.reset}
       >
@@ -94,7 +99,7 @@ export function JobsAdminPage() {
         list={list}
         query={query}
         rowKey={(job) => job.id}
-        exportTo={{ url: 'api/job/download', name: 'jobs' }}
+        exportTo={{ route: 'GET /api/job/download', name: 'jobs' }}
         tableProps={{ rowSelection: bulk.rowSelection }}
         actions={
           <>

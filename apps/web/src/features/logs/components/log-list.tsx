@@ -15,7 +15,7 @@ import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle, useSeededText } from '@/lib/menu-title.ts';
 import { logsLocales } from '@/locales/console/monitor.ts';
 import { useClearLog } from '../api/clear-log.ts';
-import { LOG_URLS, type LogKind, useLogs } from '../api/get-logs.ts';
+import { LOG_ROUTES, type LogKind, useLogs } from '../api/get-logs.ts';
 import { ErrorDetailDrawer } from './error-detail-drawer.tsx';
 import { formatParams, RequestCell } from './request-cell.tsx';
 
@@ -149,7 +149,7 @@ export function LogList({ kind }: { kind: LogKind }) {
         list={list}
         query={query}
         rowKey={(entry) => entry.id}
-        exportTo={{ url: LOG_URLS[kind].download, name: isError ? 'error-log' : 'operation-log' }}
+        exportTo={{ route: LOG_ROUTES[kind].download, name: isError ? 'error-log' : 'operation-log' }}
         actions={
           <Permission allow={['admin']}>
             <Button danger icon={<ClearOutlined aria-hidden />} onClick={askToClear}>

@@ -78,7 +78,7 @@ export function MembersPage() {
         list={list}
         query={query}
         rowKey={(member) => member.id}
-        exportTo={{ url: 'api/members/download', name: 'members' }}
+        exportTo={{ route: 'GET /api/members/download', name: 'members' }}
       />
     </Card>
   );

@@ -153,7 +153,7 @@ export function MenusAdminPage() {
         query={{ ...query, isFetching: query.isFetching || lazy.isFetching }}
         rows={rows}
         rowKey={(menu) => menu.id}
-        exportTo={{ url: 'api/menus/download', name: 'menus' }}
+        exportTo={{ route: 'GET /api/menus/download', name: 'menus' }}
         tableProps={{
           rowSelection: bulk.rowSelection,
           expandable: {

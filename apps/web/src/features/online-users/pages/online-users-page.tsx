@@ -124,7 +124,7 @@ export function OnlineUsersPage() {
         list={list}
         query={query}
         rowKey={(row) => row.key}
-        exportTo={{ url: 'auth/online/download', name: 'online-users' }}
+        exportTo={{ route: 'GET /auth/online/download', name: 'online-users' }}
         actions={
           <Permission allow={['online:del']}>
             <Button

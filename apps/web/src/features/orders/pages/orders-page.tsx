@@ -209,8 +209,8 @@ export function OrdersPage() {
         list={list}
         query={query}
         rowKey={(order) => order.id}
-        exportTo={tooLong ? undefined : { url: 'api/orders/download', name: 'orders' }}
-        actions={<BackgroundExport url="api/orders/exports" params={list.params} total={total} />}
+        exportTo={tooLong ? undefined : { route: 'GET /api/orders/download', name: 'orders' }}
+        actions={<BackgroundExport route="POST /api/orders/exports" params={list.params} total={total} />}
       />
       <OrderDetail orderNo={shown} onClose={() => setShown(undefined)} onRefund={refund} />
       <RefundForm

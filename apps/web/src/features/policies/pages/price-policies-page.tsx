@@ -128,7 +128,7 @@ export function PricePoliciesPage() {
         list={list}
         query={query}
         rowKey={(policy) => policy.id}
-        exportTo={{ url: 'api/price-policies/download', name: 'price-policies' }}
+        exportTo={{ route: 'GET /api/price-policies/download', name: 'price-policies' }}
         tableProps={{ rowSelection: bulk.rowSelection }}
         actions={
           <>

@@ -136,7 +136,7 @@ export function RolesAdminPage() {
           list={list}
           query={query}
           rowKey={(role) => role.id}
-          exportTo={{ url: 'api/roles/download', name: 'roles' }}
+          exportTo={{ route: 'GET /api/roles/download', name: 'roles' }}
           tableProps={{ rowSelection: bulk.rowSelection, onRow: choice.onRow, rowClassName: choice.rowClassName }}
           actions={
             <>

@@ -169,7 +169,7 @@ export function SitesPage() {
           list={list}
           query={query}
           rowKey={(site) => site.id}
-          exportTo={{ url: 'api/sites/download', name: 'sites' }}
+          exportTo={{ route: 'GET /api/sites/download', name: 'sites' }}
           tableProps={{ rowSelection: bulk.rowSelection }}
           actions={
             <>

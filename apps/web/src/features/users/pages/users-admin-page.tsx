@@ -9,6 +9,7 @@ import { useGenderLabel } from '@/components/gender.tsx';
 import { AddButton } from '@/components/list/add-button.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { createTimeFilter, type DayRange } from '@/components/list/date-range.ts';
+import { flagFilter } from '@/components/list/list-params.ts';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
 import { useBulkDelete } from '@/components/list/use-bulk-delete.tsx';
@@ -29,7 +30,7 @@ import { UserStatusSwitch } from '../components/user-status-switch.tsx';
 
 interface UserFilters {
   blurry?: string;
-  enabled?: string;
+  enabled?: boolean;
   deptId?: number;
   createTime?: [string, string];
 }
@@ -181,7 +182,7 @@ export function UsersAdminPage() {
               list.search({
                 deptId: list.state.filters.deptId,
                 blurry: values.blurry,
-                enabled: values.enabled,
+                enabled: flagFilter(values.enabled),
                 createTime: createTimeFilter(values.createTime),
               })
             }
@@ -204,7 +205,7 @@ export function UsersAdminPage() {
             list={list}
             query={query}
             rowKey={(user) => user.id}
-            exportTo={{ url: 'api/users/download', name: 'users' }}
+            exportTo={{ route: 'GET /api/users/download', name: 'users' }}
             tableProps={{ rowSelection: bulk.rowSelection }}
             actions={
               <>
