@@ -11,6 +11,7 @@ import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
 import { Permission, usePermission } from '@/components/permission.tsx';
 import { useConfirm } from '@/components/use-confirm.ts';
+import type { ListFilters } from '@/lib/call-api.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
 import { alarmsLocales } from '@/locales/console/alarms.ts';
@@ -18,12 +19,8 @@ import { useAlarms, useHandleAlarms } from '../api/alarms.ts';
 
 addPageTexts('alarms', alarmsLocales);
 
-interface AlarmFilters {
-  blurry?: string;
-  type?: Alarm['type'];
-  state?: Alarm['state'];
-  unresolved?: boolean;
-}
+/** The filters of `GET /api/alarms`, as the contract declares them. */
+type AlarmFilters = ListFilters<'GET /api/alarms'>;
 
 type Show = 'unresolved' | Alarm['state'] | 'all';
 interface AlarmSearch {

@@ -17,6 +17,7 @@ import { PageHeading } from '@/components/page-heading.tsx';
 import { StatusTag } from '@/components/status-tag.tsx';
 import { assembleTree, type Nested, subtreeIds } from '@/components/tree/lazy-tree.ts';
 import { useLazyLevels } from '@/components/tree/use-lazy-levels.ts';
+import type { ListFilters } from '@/lib/call-api.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle, useSeededText } from '@/lib/menu-title.ts';
 import { deptsLocales } from '@/locales/console/depts.ts';
@@ -26,11 +27,8 @@ import { type DeptDialog, DeptForm } from '../components/dept-form.tsx';
 
 addPageTexts('depts', deptsLocales);
 
-interface DeptFilters {
-  name?: string;
-  enabled?: boolean;
-  createTime?: [string, string];
-}
+/** The filters of `GET /api/dept`, as the contract declares them. */
+type DeptFilters = ListFilters<'GET /api/dept'>;
 
 interface DeptSearch {
   name?: string;

@@ -13,6 +13,7 @@ import { useFormDialog } from '@/components/list/use-form-dialog.ts';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
 import { StatusTag } from '@/components/status-tag.tsx';
+import type { ListFilters } from '@/lib/call-api.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle, useSeededText } from '@/lib/menu-title.ts';
 import { jobsLocales } from '@/locales/console/jobs.ts';
@@ -22,11 +23,8 @@ import { JobForm } from '../components/job-form.tsx';
 
 addPageTexts('jobs', jobsLocales);
 
-interface JobFilters {
-  name?: string;
-  enabled?: boolean;
-  createTime?: [string, string];
-}
+/** The filters of `GET /api/job`, as the contract declares them. */
+type JobFilters = ListFilters<'GET /api/job'>;
 
 interface JobSearch {
   name?: string;

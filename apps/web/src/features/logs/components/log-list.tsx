@@ -11,6 +11,7 @@ import { PageHeading } from '@/components/page-heading.tsx';
 import { Permission } from '@/components/permission.tsx';
 import { useConfirm } from '@/components/use-confirm.ts';
 import { addressLabel } from '@/lib/address-label.ts';
+import type { ListFilters } from '@/lib/call-api.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle, useSeededText } from '@/lib/menu-title.ts';
 import { logsLocales } from '@/locales/console/monitor.ts';
@@ -21,11 +22,8 @@ import { formatParams, RequestCell } from './request-cell.tsx';
 
 addPageTexts('logs', logsLocales);
 
-interface LogFilters {
-  username?: string;
-  blurry?: string;
-  createTime?: [string, string];
-}
+/** The filters of `GET /api/logs`, as the contract declares them. */
+type LogFilters = ListFilters<'GET /api/logs'>;
 
 interface LogSearch {
   username?: string;

@@ -22,6 +22,7 @@ import { useAllModels } from '@/components/machines/machine-options.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
 import { Permission, usePermission } from '@/components/permission.tsx';
 import { useSiteOptions } from '@/components/sites/site-options.ts';
+import type { ListFilters } from '@/lib/call-api.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
 import { machinesLocales } from '@/locales/console/machines.ts';
@@ -34,16 +35,8 @@ import { RegisterMachineForm } from '../components/register-machine-form.tsx';
 
 addPageTexts('machines', machinesLocales);
 
-interface MachineFilters {
-  blurry?: string;
-  lifecycle?: Lifecycle;
-  online?: boolean;
-  inStock?: boolean;
-  agentId?: number;
-  siteId?: number;
-  modelId?: number;
-  noSalesHours?: number;
-}
+/** The filters of `GET /api/machines`, as the contract declares them. */
+type MachineFilters = ListFilters<'GET /api/machines'>;
 
 interface MachineSearch {
   blurry?: string;

@@ -12,6 +12,7 @@ import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
 import { assembleTree, type Nested, subtreeIds } from '@/components/tree/lazy-tree.ts';
 import { useLazyLevels } from '@/components/tree/use-lazy-levels.ts';
+import type { ListFilters } from '@/lib/call-api.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { MenuIcon } from '@/lib/menu-icons.tsx';
 import { useMenuTitle } from '@/lib/menu-title.ts';
@@ -23,9 +24,8 @@ import { type MenuDialog, MenuForm } from '../components/menu-form.tsx';
 
 addPageTexts('menus', menusLocales);
 
-interface MenuFilters {
-  blurry?: string;
-}
+/** The filters of `GET /api/menus`, as the contract declares them. */
+type MenuFilters = ListFilters<'GET /api/menus'>;
 
 type DialogState = Omit<MenuDialog, 'close'>;
 

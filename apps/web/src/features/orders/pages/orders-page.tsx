@@ -14,6 +14,7 @@ import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
+import type { ListFilters } from '@/lib/call-api.ts';
 import { formatFen } from '@/lib/format/money.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
@@ -25,13 +26,8 @@ import { RefundForm } from '../components/refund-form.tsx';
 
 addPageTexts('orders', ordersLocales);
 
-interface OrderFilters {
-  createTime: [string, string];
-  blurry?: string;
-  agentId?: number;
-  channel?: Order['channel'];
-  state?: Order['state'];
-}
+/** The filters of `GET /api/orders`, as the contract declares them. */
+type OrderFilters = ListFilters<'GET /api/orders'>;
 
 interface OrderSearch extends Omit<OrderFilters, 'createTime'> {
   createTime: DayRange;

@@ -17,6 +17,7 @@ import { useFormDialog } from '@/components/list/use-form-dialog.ts';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
 import { useConfirm } from '@/components/use-confirm.ts';
+import type { ListFilters } from '@/lib/call-api.ts';
 import { useMenuTitle, useSeededText } from '@/lib/menu-title.ts';
 import { useSession } from '@/lib/session.ts';
 import { useDeleteUsers } from '../api/delete-users.ts';
@@ -28,12 +29,8 @@ import { UserForm } from '../components/user-form.tsx';
 import { canManage } from '../components/user-form-values.ts';
 import { UserStatusSwitch } from '../components/user-status-switch.tsx';
 
-interface UserFilters {
-  blurry?: string;
-  enabled?: boolean;
-  deptId?: number;
-  createTime?: [string, string];
-}
+/** The filters of `GET /api/users`, as the contract declares them. */
+type UserFilters = ListFilters<'GET /api/users'>;
 
 interface UserSearch {
   blurry?: string;
