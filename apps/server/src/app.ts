@@ -5,7 +5,7 @@ import multipart from '@fastify/multipart';
 import proxyAddr from '@fastify/proxy-addr';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerFactory, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerFactory, LogController, type RouteOptions } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { loadLegacyKey } from './domain/legacy-rsa.ts';
@@ -107,6 +107,8 @@ export interface AppOptions {
   logger?: boolean | object;
   /** Whether scheduled work runs on its timers (tests run it by hand: `app.scheduler.run`). */
   scheduled?: boolean;
+  /** Sees every route as it is registered (a test compares them with the contract's declarations). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 declare module 'fastify' {
@@ -192,6 +194,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ),
     schemaController,
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { type AppOptions, buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { captchas } from '../src/db/schema.ts';
@@ -42,7 +42,7 @@ export interface TestApp {
 export async function createTestApp(
   env: Record<string, string> = {},
   beforeReady?: (app: FastifyInstance) => Promise<void> | void,
-  options: { captureLogs?: boolean; logLevel?: string } = {},
+  options: { captureLogs?: boolean; logLevel?: string; onRoute?: AppOptions['onRoute'] } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -62,7 +62,16 @@ export async function createTestApp(
   const logger = options.captureLogs
     ? { level: options.logLevel ?? 'info', stream: { write: (line: string) => logs.push(line) } }
     : false;
-  const app = await buildApp({ config, database, jwtSecret: JWT_SECRET, clock, logger, mailer, scheduled: false });
+  const app = await buildApp({
+    config,
+    database,
+    jwtSecret: JWT_SECRET,
+    clock,
+    logger,
+    mailer,
+    scheduled: false,
+    onRoute: options.onRoute,
+  });
   const bodies: string[] = [];
   app.addHook('onSend', async (_request, _reply, payload) => {
     if (typeof payload === 'string' || Buffer.isBuffer(payload)) bodies.push(payload.toString());

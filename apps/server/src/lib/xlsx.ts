@@ -1,9 +1,8 @@
+import { XLSX_TYPE } from '@water/contract/route';
 import { create as contentDisposition } from 'content-disposition';
 import type ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { invalidField } from './http-errors.ts';
-
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export interface XlsxColumn<T> {
   header: string;

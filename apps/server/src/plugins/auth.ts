@@ -18,6 +18,8 @@ declare module 'fastify' {
     duringPasswordChange?: boolean;
   }
   interface FastifyInstance {
+    /** Set in the signed-in context, where only routes that name who may call them belong. */
+    signedInOnly?: true;
     /** What each signed-in route requires, as registered: the route × permission table. */
     routePermissions: { method: string; url: string; permission: RoutePermission }[];
   }
@@ -66,6 +68,7 @@ export const authPlugin = fp(
  * declare its permission refuses to register.
  */
 export async function signedInContext(app: FastifyInstance): Promise<void> {
+  app.decorate('signedInOnly', true);
   app.addHook('onRoute', (route) => {
     const permission = route.config?.permission;
     if (!permission) throw new Error(`${route.method} ${route.url} must declare config.permission`);

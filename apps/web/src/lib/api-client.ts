@@ -16,6 +16,8 @@ export const apiClient = axios.create({
   baseURL: '/',
   timeout: 1_200_000,
   headers: { 'Content-Type': 'application/json' },
+  // Repeatable parameters go as `sort=a&sort=b`, the form the server (and eladmin) reads.
+  paramsSerializer: { indexes: null },
   // The session travels in the Authorization header and the server sets no XSRF cookie: looking
   // for one would hold every request until the browser's cookie store answers.
   withXSRFToken: false,

@@ -1,6 +1,6 @@
-import { apiClient } from './api-client.ts';
+import { type DeleteByIdsKey, sendRequest } from './call-api.ts';
 
-/** `DELETE <url>` with the ids as body, how the server deletes rows of every list. */
-export async function deleteByIds(url: string, ids: readonly number[]): Promise<void> {
-  await apiClient.delete(url, { data: ids });
+/** `DELETE <path>` with the ids as body, how the server deletes rows of every list. */
+export async function deleteByIds(key: DeleteByIdsKey, ids: readonly number[]): Promise<void> {
+  await sendRequest(key, { body: ids });
 }

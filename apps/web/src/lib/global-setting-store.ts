@@ -1,7 +1,7 @@
 import { GLOBAL_SETTING_QUERY } from '@water/contract/constants';
 import type { GlobalSettings } from '@water/contract/settings';
 import { create } from 'zustand';
-import { apiClient } from './api-client.ts';
+import { callApi } from './call-api.ts';
 import { sanitizeGlobalSetting } from './global-setting.ts';
 
 interface GlobalSettingState {
@@ -15,11 +15,9 @@ export const useGlobalSetting = create<GlobalSettingState>(() => ({ setting: {},
 export async function loadGlobalSetting(): Promise<void> {
   let setting: GlobalSettings = {};
   try {
-    const { data } = await apiClient.get<unknown>('api/global/setting', {
-      params: GLOBAL_SETTING_QUERY,
-      errorNotice: 'none',
-    });
-    setting = sanitizeGlobalSetting(data);
+    setting = sanitizeGlobalSetting(
+      await callApi('GET /api/global/setting', { query: GLOBAL_SETTING_QUERY }, { errorNotice: 'none' }),
+    );
   } catch {
     // An empty object, as specified.
   }

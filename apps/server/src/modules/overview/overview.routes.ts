@@ -1,24 +1,9 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { authErrors } from '@water/contract/common';
-
-import { BusinessOverview } from '@water/contract/overview';
-import { BUSINESS_OVERVIEW_PERMISSION } from '@water/contract/permissions';
+import { overviewRoutes as routes } from '@water/contract/overview-routes';
 import type { FastifyInstance } from 'fastify';
+import { contractRoute } from '../../lib/contract-route.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import type { OverviewService } from './overview.service.ts';
 
-export async function overviewRoutes(base: FastifyInstance, { service }: { service: OverviewService }) {
-  const app = base.withTypeProvider<TypeBoxTypeProvider>();
-  app.get(
-    '/api/business/overview',
-    {
-      schema: {
-        tags: ['orders'],
-        summary: 'The business home page’s figures within the caller’s data scope, from the roll-ups',
-        response: { 200: BusinessOverview, ...authErrors },
-      },
-      config: { permission: [BUSINESS_OVERVIEW_PERMISSION] },
-    },
-    async (request) => service.overview(principalOf(request)),
-  );
+export async function overviewRoutes(app: FastifyInstance, { service }: { service: OverviewService }) {
+  contractRoute(app, routes.business, async (request) => service.overview(principalOf(request)));
 }

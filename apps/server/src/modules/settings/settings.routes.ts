@@ -1,46 +1,16 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { authErrors, Empty, ErrorBody } from '@water/contract/common';
-import { GlobalSettings, GlobalSettingsQuery } from '@water/contract/settings';
+import { settingRoutes as routes } from '@water/contract/settings-routes';
 import type { FastifyInstance } from 'fastify';
+import { contractRoute } from '../../lib/contract-route.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import type { SettingsService } from './settings.service.ts';
 
-const tags = ['global settings'];
-
 /** `GET api/global/setting`: public, read before anyone signs in. */
-export async function publicSettingsRoutes(base: FastifyInstance, { service }: { service: SettingsService }) {
-  const app = base.withTypeProvider<TypeBoxTypeProvider>();
-  app.get(
-    '/api/global/setting',
-    {
-      schema: {
-        tags,
-        summary: 'Global settings of a side (title, footer text, case number, publicity)',
-        querystring: GlobalSettingsQuery,
-        response: { 200: GlobalSettings, 400: ErrorBody },
-      },
-    },
-    async (request) => service.get(request.query),
-  );
+export async function publicSettingsRoutes(app: FastifyInstance, { service }: { service: SettingsService }) {
+  contractRoute(app, routes.get, async (request) => service.get(request.query));
 }
 
-export async function settingsRoutes(base: FastifyInstance, { service }: { service: SettingsService }) {
-  const app = base.withTypeProvider<TypeBoxTypeProvider>();
-  app.put(
-    '/api/global/setting',
-    {
-      schema: {
-        tags,
-        summary: 'Store the global settings of a side',
-        querystring: GlobalSettingsQuery,
-        body: GlobalSettings,
-        response: { 204: Empty, 400: ErrorBody, ...authErrors },
-      },
-      config: { permission: ['setting:edit'] },
-    },
-    async (request, reply) => {
-      await service.save(principalOf(request), request.query, request.body);
-      return reply.code(204).send();
-    },
-  );
+export async function settingsRoutes(app: FastifyInstance, { service }: { service: SettingsService }) {
+  contractRoute(app, routes.save, async (request) => {
+    await service.save(principalOf(request), request.query, request.body);
+  });
 }

@@ -1,7 +1,7 @@
 import type { MenuRoute } from '@water/contract/menus';
 import { create } from 'zustand';
-import { apiClient } from '@/lib/api-client.ts';
 import { toApiError } from '@/lib/api-error.ts';
+import { callApi } from '@/lib/call-api.ts';
 import { fetchUserInfo } from '@/lib/current-user.ts';
 import { noticeFor } from '@/lib/error-notice.ts';
 import { type MenuRouteTable, menusToRoutes } from '@/lib/menus-to-routes.ts';
@@ -31,8 +31,7 @@ export const useStartup = create<StartupState>(() => ({
 
 export async function fetchMenuBuild(): Promise<MenuRoute[]> {
   // The shell reports a failure on its own screen; an expired session restarts at sign-in.
-  const { data } = await apiClient.get<MenuRoute[]>('api/menus/build', { errorNotice: 'none' });
-  return data;
+  return callApi('GET /api/menus/build', {}, { errorNotice: 'none' });
 }
 
 let userRequest: Promise<void> | undefined;

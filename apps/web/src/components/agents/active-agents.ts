@@ -1,7 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Agent } from '@water/contract/agents';
-import type { PageOf } from '@water/contract/common';
-import { apiClient } from '@/lib/api-client.ts';
+import { callApi } from '@/lib/call-api.ts';
 import { agentKeys } from '@/lib/query-keys.ts';
 
 /**
@@ -12,11 +10,8 @@ export function useActiveAgents(enabled: boolean) {
   return useQuery({
     queryKey: agentKeys.parents(),
     queryFn: async () =>
-      (
-        await apiClient.get<PageOf<Agent>>('api/agents', {
-          params: { status: 'ACTIVE', page: 0, size: 1000, sort: 'code,asc' },
-        })
-      ).data.content,
+      (await callApi('GET /api/agents', { query: { status: 'ACTIVE', page: 0, size: 1000, sort: 'code,asc' } }))
+        .content,
     enabled,
   });
 }

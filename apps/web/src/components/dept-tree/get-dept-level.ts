@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { PageOf } from '@water/contract/common';
 import type { Dept } from '@water/contract/depts';
-import { apiClient } from '@/lib/api-client.ts';
+import { callApi } from '@/lib/call-api.ts';
 import { deptKeys } from '@/lib/query-keys.ts';
 
 /**
@@ -10,12 +9,13 @@ import { deptKeys } from '@/lib/query-keys.ts';
  * Without `page` the server answers every matching department.
  */
 export async function getDeptLevel(pid: number | null, enabledOnly: boolean): Promise<Dept[]> {
-  const { data } = await apiClient.get<PageOf<Dept>>('api/dept', {
-    params: { ...(pid === null ? {} : { pid }), ...(enabledOnly ? { enabled: true } : {}), sort: 'deptSort,asc' },
+  const page = await callApi(
+    'GET /api/dept',
+    { query: { ...(pid === null ? {} : { pid }), ...(enabledOnly ? { enabled: true } : {}), sort: 'deptSort,asc' } },
     // Pickers are a help inside other pages: a refusal must not take the user away from the page.
-    errorNotice: 'network',
-  });
-  return data.content;
+    { errorNotice: 'network' },
+  );
+  return page.content;
 }
 
 export function deptLevelQuery(pid: number | null, enabledOnly: boolean) {

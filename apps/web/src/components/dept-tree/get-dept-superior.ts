@@ -1,13 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { PageOf } from '@water/contract/common';
 import type { DeptNode } from '@water/contract/depts';
-import { apiClient } from '@/lib/api-client.ts';
+import { callApi } from '@/lib/call-api.ts';
 import { deptKeys } from '@/lib/query-keys.ts';
 
 /** `POST api/dept/superior`: the top level plus the siblings of each department and of its ancestors, nested. */
 export async function getDeptSuperior(ids: readonly number[]): Promise<DeptNode[]> {
-  const { data } = await apiClient.post<PageOf<DeptNode>>('api/dept/superior', ids, { errorNotice: 'network' });
-  return data.content;
+  const tree = await callApi('POST /api/dept/superior', { body: [...ids] }, { errorNotice: 'network' });
+  return tree.content;
 }
 
 export function deptSuperiorQuery(ids: readonly number[]) {

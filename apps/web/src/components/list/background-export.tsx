@@ -4,11 +4,14 @@ import { EXPORT_SYNC_MAX, type ExportJob } from '@water/contract/exports';
 import { App, Button, Drawer, List, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiClient } from '@/lib/api-client.ts';
+import { callApi, downloadApi, sendRequest } from '@/lib/call-api.ts';
 import { exportKeys } from '@/lib/query-keys.ts';
 import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 import { exportFileName, saveBlob } from './download-file.ts';
 import type { ListParams } from './list-params.ts';
+
+/** The background exports: each takes its list's filters as body and answers the export started. */
+type BackgroundExportKey = 'POST /api/orders/exports';
 
 const STATUS_COLORS = { PENDING: 'default', RUNNING: 'processing', DONE: 'success', FAILED: 'error' } as const;
 
@@ -16,7 +19,7 @@ const STATUS_COLORS = { PENDING: 'default', RUNNING: 'processing', DONE: 'succes
 function useMyExports(enabled: boolean) {
   return useQuery({
     queryKey: exportKeys.all,
-    queryFn: async () => (await apiClient.get<ExportJob[]>('api/exports')).data,
+    queryFn: () => callApi('GET /api/exports'),
     enabled,
     refetchInterval: (query) =>
       query.state.data?.some((job) => job.status === 'PENDING' || job.status === 'RUNNING') ? 2000 : false,
@@ -31,8 +34,8 @@ function ExportsDrawer({ open, onClose }: { open: boolean; onClose: () => void }
   const download = async (job: ExportJob) => {
     setBusy(job.id);
     try {
-      const response = await apiClient.get<Blob>(`api/exports/${job.id}/file`, { responseType: 'blob' });
-      saveBlob(response.data, exportFileName(response.headers['content-disposition'] as string | undefined, job.kind));
+      const file = await downloadApi('GET /api/exports/:id/file', { params: { id: job.id } });
+      saveBlob(file.data, exportFileName(file.disposition, job.kind));
     } catch {
       // The client has already reported the failure.
     } finally {
@@ -89,12 +92,21 @@ function ExportsDrawer({ open, onClose }: { open: boolean; onClose: () => void }
  * For a list that may be too long to download at once: beyond EXPORT_SYNC_MAX rows, a button that
  * has the server export it in the background; and the user's exports, to download when ready.
  */
-export function BackgroundExport({ url, params, total }: { url: string; params: ListParams; total: number }) {
+export function BackgroundExport({
+  route,
+  params,
+  total,
+}: {
+  /** The list's background export, e.g. `POST /api/orders/exports`, which takes its filters as body. */
+  route: BackgroundExportKey;
+  params: ListParams;
+  total: number;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [open, setOpen] = useState(false);
   const start = useInvalidatingMutation(
-    async (filters: ListParams) => (await apiClient.post<ExportJob>(url, filters)).data,
+    async (filters: object) => (await sendRequest(route, { body: filters })).data as ExportJob,
     [exportKeys.all],
   );
   const run = async () => {

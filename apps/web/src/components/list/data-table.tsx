@@ -5,6 +5,7 @@ import { Button, Empty, Flex, Result, Space, Table, type TableProps, Tooltip } f
 import type { ColumnType } from 'antd/es/table';
 import { type Key, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { FileRouteKey } from '@/lib/call-api.ts';
 import { ColumnChooser } from './column-chooser.tsx';
 import { loadHiddenColumns, saveHiddenColumns, visibleColumnKeys } from './column-visibility.ts';
 import { ExportButton } from './export-button.tsx';
@@ -33,7 +34,7 @@ interface DataTableProps<T, F extends object> {
   /** Buttons on the left of the toolbar (Add, …), already filtered by permission. */
   actions?: ReactNode;
   /** The Excel export of this list, when the module has one. */
-  exportTo?: { url: string; name: string };
+  exportTo?: { route: FileRouteKey; name: string };
   /** Anything else antd's table takes (expandable rows, row clicks, selection). */
   tableProps?: Omit<TableProps<T>, 'columns' | 'dataSource' | 'loading' | 'pagination' | 'onChange' | 'rowKey'>;
   /** Rows to show instead of `query.data.content`, e.g. a tree assembled from lazily loaded levels. */
@@ -93,7 +94,7 @@ export function DataTable<T extends object, F extends object>(props: DataTablePr
               onClick={() => void query.refetch()}
             />
           </Tooltip>
-          {exportTo && <ExportButton url={exportTo.url} name={exportTo.name} params={list.params} />}
+          {exportTo && <ExportButton route={exportTo.route} name={exportTo.name} params={list.params} />}
           <ColumnChooser
             columns={columns.map(({ key, title }) => ({ key, title }))}
             hidden={hidden}

@@ -1,13 +1,12 @@
-import type { PageOf } from '@water/contract/common';
-import type { AxiosRequestConfig } from 'axios';
-import { apiClient } from '@/lib/api-client.ts';
-import type { ListParams } from './list-params.ts';
+import { type ApiCallConfig, type ApiQuery, type ApiReply, type PageRouteKey, sendRequest } from '@/lib/call-api.ts';
 
-/** Repeatable parameters go as `sort=a&sort=b`, the form the server (and eladmin) reads. */
-export const REPEATED_PARAMS: AxiosRequestConfig['paramsSerializer'] = { indexes: null };
-
-/** One page of a list call; `params` come from the list state (`toListParams`). */
-export async function fetchPage<T>(url: string, params: ListParams, config: AxiosRequestConfig = {}) {
-  const { data } = await apiClient.get<PageOf<T>>(url, { ...config, params, paramsSerializer: REPEATED_PARAMS });
+/** One page of a list route; `query` comes from the list state (`toListParams`). */
+export async function fetchPage<K extends PageRouteKey>(
+  key: K,
+  query: ApiQuery<K>,
+  config?: ApiCallConfig,
+): Promise<ApiReply<K>> {
+  // The route is a type parameter here, so its input is checked by the caller's `query`.
+  const { data } = await sendRequest(key, { query: query as object }, config);
   return data;
 }

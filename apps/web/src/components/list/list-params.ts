@@ -1,3 +1,5 @@
+import type { ApiRouteKey, ListFilters } from '@/lib/call-api.ts';
+
 /** What a server-side list asks for: 0-based page, page size, sort orders and the applied filters. */
 export interface ListState<F extends object> {
   page: number;
@@ -7,8 +9,28 @@ export interface ListState<F extends object> {
   filters: F;
 }
 
-/** The query of a list call (`page`, `size`, repeatable `sort`, filters); empty filters are left out. */
-export type ListParams = Record<string, string | number | boolean | (string | number)[]>;
+/** What a list call adds to its filters (a type, not an interface: cache keys take it as a record). */
+export type Paging = {
+  page?: number;
+  size?: number;
+  sort?: string[];
+};
+
+/**
+ * The query of a list call: its route's filters (`ListFilters<'GET /api/orders'>`, empty ones left
+ * out), `page`, `size` and the repeatable `sort`.
+ */
+export type ListParams<F extends object = object> = F & Paging;
+
+/** The query of a call of this list route, as its list state makes it. */
+export type RouteListParams<K extends ApiRouteKey> = ListParams<ListFilters<K>>;
+
+/** A yes/no filter picked from a status dictionary (values `'true'` and `'false'`), as list routes take it. */
+export function flagFilter(value: string | undefined): boolean | undefined {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return undefined;
+}
 
 function isEmpty(value: unknown): boolean {
   if (value === undefined || value === null) return true;
@@ -17,19 +39,22 @@ function isEmpty(value: unknown): boolean {
   return false;
 }
 
-/** Drops filters with nothing in them and trims text, so `?blurry=` never reaches the server. */
-export function cleanFilters(filters: object): ListParams {
-  const params: ListParams = {};
+/**
+ * Drops filters with nothing in them and trims text, so `?blurry=` never reaches the server. A
+ * filter the route requires is never empty (its form requires it), so the type stays the filters'.
+ */
+export function cleanFilters<F extends object>(filters: F): F {
+  const params: Record<string, string | number | boolean | unknown[]> = {};
   for (const [key, value] of Object.entries(filters)) {
     if (isEmpty(value)) continue;
     if (typeof value === 'string') params[key] = value.trim();
     else if (typeof value === 'number' || typeof value === 'boolean') params[key] = value;
-    else if (Array.isArray(value)) params[key] = value as (string | number)[];
+    else if (Array.isArray(value)) params[key] = value;
   }
-  return params;
+  return params as F;
 }
 
-export function toListParams<F extends object>(state: ListState<F>, paged = true): ListParams {
+export function toListParams<F extends object>(state: ListState<F>, paged = true): ListParams<F> {
   return {
     ...cleanFilters(state.filters),
     ...(paged ? { page: state.page, size: state.size } : {}),

@@ -1,13 +1,12 @@
 import { keepPreviousData, type QueryKey, queryOptions } from '@tanstack/react-query';
-import type { PageOf } from '@water/contract/common';
+import type { ApiQuery, ApiReply, PageRouteKey } from '@/lib/call-api.ts';
 import { fetchPage } from './fetch-page.ts';
-import type { ListParams } from './list-params.ts';
 
-/** The query of one page of a list: the page shown stays while the next one loads. */
-export function pageQuery<T>(url: string, queryKey: QueryKey, params: ListParams) {
-  return queryOptions<PageOf<T>>({
+/** The query of one page of a list route: the page shown stays while the next one loads. */
+export function pageQuery<K extends PageRouteKey>(key: K, queryKey: QueryKey, query: ApiQuery<K>) {
+  return queryOptions<ApiReply<K>>({
     queryKey,
-    queryFn: () => fetchPage<T>(url, params),
+    queryFn: () => fetchPage(key, query),
     placeholderData: keepPreviousData,
   });
 }

@@ -14,7 +14,7 @@ export interface ListOptions<F extends object> {
 export interface ListController<F extends object> {
   state: ListState<F>;
   /** The query to send: filters, page, size and sort. */
-  params: ListParams;
+  params: ListParams<F>;
   paged: boolean;
   /** Applies new filters from the search bar and goes back to the first page. */
   search: (filters: F) => void;

@@ -1,16 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PageOf } from '@water/contract/common';
-import type { Machine, MachineModel } from '@water/contract/machines';
-import { apiClient } from '@/lib/api-client.ts';
+import { callApi } from '@/lib/call-api.ts';
 import { machineKeys } from '@/lib/query-keys.ts';
 
 /** Every machine model, for pickers (registering a machine, pricing a model). */
 export const useAllModels = (enabled = true) =>
   useQuery({
     queryKey: machineKeys.allModels(),
-    queryFn: async () =>
-      (await apiClient.get<PageOf<MachineModel>>('api/machine-models', { params: { page: 0, size: 1000 } })).data
-        .content,
+    queryFn: async () => (await callApi('GET /api/machine-models', { query: { page: 0, size: 1000 } })).content,
     enabled,
   });
 
@@ -19,10 +15,6 @@ export const useMachineOptions = (enabled: boolean) =>
   useQuery({
     queryKey: [...machineKeys.all, 'options'],
     queryFn: async () =>
-      (
-        await apiClient.get<PageOf<Machine>>('api/machines', {
-          params: { page: 0, size: 1000, sort: 'serialNo,asc' },
-        })
-      ).data.content,
+      (await callApi('GET /api/machines', { query: { page: 0, size: 1000, sort: 'serialNo,asc' } })).content,
     enabled,
   });

@@ -1,13 +1,5 @@
 import { AuditOutlined } from '@ant-design/icons';
-import {
-  AGENT_LEVELS,
-  AGENT_PERMISSIONS,
-  AGENT_STATUSES,
-  type Agent,
-  type AgentLevel,
-  type AgentStatus,
-  actionsFrom,
-} from '@water/contract/agents';
+import { AGENT_LEVELS, AGENT_PERMISSIONS, AGENT_STATUSES, type Agent, actionsFrom } from '@water/contract/agents';
 import { Button, Card, Form, Input, Progress, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +11,7 @@ import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
 import { useFormDialog } from '@/components/list/use-form-dialog.ts';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
+import type { ListFilters } from '@/lib/call-api.ts';
 import { formatFen } from '@/lib/format/money.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
@@ -30,11 +23,8 @@ import { ReviewAgentForm } from '../components/review-agent-form.tsx';
 
 addPageTexts('agents', agentsLocales);
 
-interface AgentFilters {
-  blurry?: string;
-  level?: AgentLevel;
-  status?: AgentStatus;
-}
+/** The filters of `GET /api/agents`, as the contract declares them. */
+type AgentFilters = ListFilters<'GET /api/agents'>;
 
 /** `business/agent/index`: the agents in the user's reach, their terms and their review. */
 export function AgentsPage() {
@@ -215,7 +205,7 @@ export function AgentsPage() {
         list={list}
         query={query}
         rowKey={(agent) => agent.id}
-        exportTo={{ url: 'api/agents/download', name: 'agents' }}
+        exportTo={{ route: 'GET /api/agents/download', name: 'agents' }}
         actions={<AddButton allow={AGENT_PERMISSIONS.add} onClick={dialog.openCreate} />}
       />
       <AgentForm dialog={dialog} />

@@ -12,6 +12,7 @@ import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
 import { Permission, usePermission } from '@/components/permission.tsx';
 import { useConfirm } from '@/components/use-confirm.ts';
+import type { ListFilters } from '@/lib/call-api.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
 import { alarmsLocales } from '@/locales/console/alarms.ts';
@@ -19,12 +20,8 @@ import { useAlarms, useHandleAlarms } from '../api/alarms.ts';
 
 addPageTexts('alarms', alarmsLocales);
 
-interface AlarmFilters {
-  blurry?: string;
-  type?: Alarm['type'];
-  state?: Alarm['state'];
-  unresolved?: boolean;
-}
+/** The filters of `GET /api/alarms`, as the contract declares them. */
+type AlarmFilters = ListFilters<'GET /api/alarms'>;
 
 type Show = 'unresolved' | Alarm['state'] | 'all';
 interface AlarmSearch {
@@ -136,7 +133,7 @@ export function AlarmsPage() {
         list={list}
         query={query}
         rowKey={(alarm) => alarm.id}
-        exportTo={{ url: 'api/alarms/download', name: 'alarms' }}
+        exportTo={{ route: 'GET /api/alarms/download', name: 'alarms' }}
         tableProps={
           mayHandle
             ? {

@@ -1,11 +1,10 @@
 import type { CaptchaResponse } from '@water/contract/auth';
 import { CAPTCHA_TTL_MS } from '@water/contract/constants';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { apiClient } from '@/lib/api-client.ts';
+import { callApi } from '@/lib/call-api.ts';
 
-export async function getCaptcha(): Promise<CaptchaResponse> {
-  const { data } = await apiClient.get<CaptchaResponse>('auth/code');
-  return data;
+export function getCaptcha(): Promise<CaptchaResponse> {
+  return callApi('GET /auth/code');
 }
 
 let offered: { captcha: Promise<CaptchaResponse | undefined>; at: number } | undefined;

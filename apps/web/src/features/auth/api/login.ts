@@ -1,11 +1,10 @@
-import type { LoginBody, LoginResponse } from '@water/contract/auth';
-import { apiClient } from '@/lib/api-client.ts';
+import type { LoginBody } from '@water/contract/auth';
+import { callApi } from '@/lib/call-api.ts';
 import { rememberUsername, signIn } from '@/lib/session.ts';
 
-export async function login(body: LoginBody): Promise<LoginResponse> {
+export function login(body: LoginBody) {
   // The server's reasons ("Captcha is wrong", ...) belong in the form, not in a notification.
-  const { data } = await apiClient.post<LoginResponse>('auth/login', body, { errorNotice: 'network' });
-  return data;
+  return callApi('POST /auth/login', { body }, { errorNotice: 'network' });
 }
 
 /** Signs in and keeps the session; the user info in the answer saves a second call to auth/info. */

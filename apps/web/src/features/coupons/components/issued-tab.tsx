@@ -1,11 +1,5 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import {
-  COUPON_PERMISSIONS,
-  COUPON_STATE_MACHINE,
-  COUPON_STATUSES,
-  type Coupon,
-  type CouponStatus,
-} from '@water/contract/coupons';
+import { COUPON_PERMISSIONS, COUPON_STATE_MACHINE, COUPON_STATUSES, type Coupon } from '@water/contract/coupons';
 import { allows } from '@water/contract/state-machine';
 import { App, Form, Input, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -15,14 +9,13 @@ import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { useConfirm } from '@/components/use-confirm.ts';
+import type { ListFilters } from '@/lib/call-api.ts';
 import { formatFen } from '@/lib/format/money.ts';
 import { useIssuedCoupons, useRevokeCoupons } from '../api/coupons.ts';
 import { couponValueText } from './coupon-value.ts';
 
-interface CouponFilters {
-  blurry?: string;
-  status?: CouponStatus;
-}
+/** The filters of `GET /api/coupons`, as the contract declares them. */
+type CouponFilters = ListFilters<'GET /api/coupons'>;
 
 const STATUS_COLORS = {
   UNUSED: 'processing',
@@ -139,7 +132,7 @@ export function IssuedTab() {
         list={list}
         query={query}
         rowKey={(coupon) => coupon.id}
-        exportTo={{ url: 'api/coupons/download', name: 'coupons' }}
+        exportTo={{ route: 'GET /api/coupons/download', name: 'coupons' }}
       />
     </>
   );

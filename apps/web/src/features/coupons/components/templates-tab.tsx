@@ -22,18 +22,15 @@ import { useBulkDelete } from '@/components/list/use-bulk-delete.tsx';
 import { useFormDialog } from '@/components/list/use-form-dialog.ts';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { useConfirm } from '@/components/use-confirm.ts';
+import type { ListFilters } from '@/lib/call-api.ts';
 import { formatFen } from '@/lib/format/money.ts';
 import { useDeleteTemplates, useSetTemplateStatus, useTemplates } from '../api/coupons.ts';
 import { couponValueText } from './coupon-value.ts';
 import { PushForm } from './push-form.tsx';
 import { TemplateForm } from './template-form.tsx';
 
-interface TemplateFilters {
-  blurry?: string;
-  type?: CouponTemplate['type'];
-  issueType?: CouponTemplate['issueType'];
-  status?: TemplateStatus;
-}
+/** The filters of `GET /api/coupons/templates`, as the contract declares them. */
+type TemplateFilters = ListFilters<'GET /api/coupons/templates'>;
 
 const STATUS_COLORS = { DRAFT: 'default', ACTIVE: 'success', PAUSED: 'warning', ENDED: 'default' } as const;
 const MOVE_ICONS = {
@@ -265,7 +262,7 @@ export function TemplatesTab() {
         list={list}
         query={query}
         rowKey={(template) => template.id}
-        exportTo={{ url: 'api/coupons/templates/download', name: 'coupon-templates' }}
+        exportTo={{ route: 'GET /api/coupons/templates/download', name: 'coupon-templates' }}
         tableProps={{
           rowSelection: bulk.rowSelection && {
             ...bulk.rowSelection,

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { BusinessOverview } from '@water/contract/overview';
-import { apiClient } from '@/lib/api-client.ts';
+import { callApi } from '@/lib/call-api.ts';
 import { orderKeys } from '@/lib/query-keys.ts';
 
 /** `GET api/business/overview`: the home page's business figures, within the user's data scope. */
 export const useBusinessOverview = () =>
   useQuery({
     queryKey: [...orderKeys.all, 'overview'],
-    queryFn: async () => (await apiClient.get<BusinessOverview>('api/business/overview')).data,
+    queryFn: () => callApi('GET /api/business/overview'),
     refetchInterval: 60_000,
   });

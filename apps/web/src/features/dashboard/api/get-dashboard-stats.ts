@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DashboardStats } from '@water/contract/logs';
-import { apiClient } from '@/lib/api-client.ts';
+import { callApi } from '@/lib/call-api.ts';
 import { dashboardKeys } from '@/lib/query-keys.ts';
 
 /** `api/dashboard/stats`: counts for the home page and the sign-ins of the last 7 days, oldest first. */
 export async function getDashboardStats(): Promise<DashboardStats> {
-  const { data } = await apiClient.get<DashboardStats>('api/dashboard/stats');
-  return data;
+  return callApi('GET /api/dashboard/stats');
 }
 
 export const dashboardStatsQuery = queryOptions({

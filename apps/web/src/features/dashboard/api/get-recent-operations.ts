@@ -1,15 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PageOf } from '@water/contract/common';
 import type { OperationLog } from '@water/contract/logs';
-import { apiClient } from '@/lib/api-client.ts';
+import { callApi } from '@/lib/call-api.ts';
 import { dashboardKeys } from '@/lib/query-keys.ts';
 
 /** The latest entries of the operation log (`log:list`), newest first. */
 export async function getRecentOperations(size = 5): Promise<OperationLog[]> {
-  const { data } = await apiClient.get<PageOf<OperationLog>>('api/logs', {
-    params: { page: 0, size, sort: 'createTime,desc' },
-  });
-  return data.content;
+  const page = await callApi('GET /api/logs', { query: { page: 0, size, sort: 'createTime,desc' } });
+  return page.content;
 }
 
 export const recentOperationsQuery = queryOptions({

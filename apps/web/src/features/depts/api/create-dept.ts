@@ -1,11 +1,11 @@
 import type { DeptCreateInput } from '@water/contract/depts';
-import { apiClient } from '@/lib/api-client.ts';
+import { callApi } from '@/lib/call-api.ts';
 import { deptKeys } from '@/lib/query-keys.ts';
 import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 
 /** `POST api/dept` → 201. Validation messages go to the form. */
 export async function createDept(input: DeptCreateInput): Promise<void> {
-  await apiClient.post('api/dept', input, { errorNotice: 'network' });
+  await callApi('POST /api/dept', { body: input }, { errorNotice: 'network' });
 }
 
 export function useCreateDept() {

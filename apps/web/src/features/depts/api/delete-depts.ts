@@ -4,7 +4,7 @@ import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 
 /** `DELETE api/dept` with the ids as body: each department goes with all its sub-departments. */
 export function deleteDepts(ids: number[]): Promise<void> {
-  return deleteByIds('api/dept', ids);
+  return deleteByIds('DELETE /api/dept', ids);
 }
 
 export function useDeleteDepts() {

@@ -1,11 +1,11 @@
 import type { DeptUpdateInput } from '@water/contract/depts';
-import { apiClient } from '@/lib/api-client.ts';
+import { callApi } from '@/lib/call-api.ts';
 import { deptKeys } from '@/lib/query-keys.ts';
 import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 
 /** `PUT api/dept` → 204. Validation messages go to the form. */
 export async function updateDept(input: DeptUpdateInput): Promise<void> {
-  await apiClient.put('api/dept', input, { errorNotice: 'network' });
+  await callApi('PUT /api/dept', { body: input }, { errorNotice: 'network' });
 }
 
 export function useUpdateDept() {

@@ -8,6 +8,7 @@ import { DictSelect } from '@/components/dict-select.tsx';
 import { AddButton } from '@/components/list/add-button.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { createTimeFilter, type DayRange } from '@/components/list/date-range.ts';
+import { flagFilter } from '@/components/list/list-params.ts';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
 import { useBulkDelete } from '@/components/list/use-bulk-delete.tsx';
@@ -16,6 +17,7 @@ import { PageHeading } from '@/components/page-heading.tsx';
 import { StatusTag } from '@/components/status-tag.tsx';
 import { assembleTree, type Nested, subtreeIds } from '@/components/tree/lazy-tree.ts';
 import { useLazyLevels } from '@/components/tree/use-lazy-levels.ts';
+import type { ListFilters } from '@/lib/call-api.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle, useSeededText } from '@/lib/menu-title.ts';
 import { deptsLocales } from '@/locales/console/depts.ts';
@@ -25,11 +27,8 @@ import { type DeptDialog, DeptForm } from '../components/dept-form.tsx';
 
 addPageTexts('depts', deptsLocales);
 
-interface DeptFilters {
-  name?: string;
-  enabled?: string;
-  createTime?: [string, string];
-}
+/** The filters of `GET /api/dept`, as the contract declares them. */
+type DeptFilters = ListFilters<'GET /api/dept'>;
 
 interface DeptSearch {
   name?: string;
@@ -111,7 +110,11 @@ export function DeptsAdminPage() {
       <PageHeading title={menuTitle('Departments')} />
       <SearchBar<DeptSearch>
         onSearch={(values) =>
-          search({ name: values.name, enabled: values.enabled, createTime: createTimeFilter(values.createTime) })
+          search({
+            name: values.name,
+            enabled: flagFilter(values.enabled),
+            createTime: createTimeFilter(values.createTime),
+          })
         }
         onReset={() => {
           setExpanded([]);
@@ -136,7 +139,7 @@ export function DeptsAdminPage() {
         query={{ ...query, isFetching: query.isFetching || lazy.isFetching }}
         rows={rows}
         rowKey={(dept) => dept.id}
-        exportTo={{ url: 'api/dept/download', name: 'departments' }}
+        exportTo={{ route: 'GET /api/dept/download', name: 'departments' }}
         tableProps={{
           rowSelection: bulk.rowSelection,
           expandable: {

@@ -4,7 +4,7 @@ import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 
 /** `DELETE api/dict` with the ids as body; their entries go too. */
 export function deleteDicts(ids: number[]): Promise<void> {
-  return deleteByIds('api/dict', ids);
+  return deleteByIds('DELETE /api/dict', ids);
 }
 
 export function useDeleteDicts() {

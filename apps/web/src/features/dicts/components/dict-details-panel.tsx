@@ -8,17 +8,13 @@ import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
 import { useFormDialog } from '@/components/list/use-form-dialog.ts';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { useDeleteDictDetail } from '../api/delete-dict-detail.ts';
-import { useDictDetails } from '../api/get-dict-details.ts';
+import { type DictDetailFilters, useDictDetails } from '../api/get-dict-details.ts';
 import { DictDetailForm } from './dict-detail-form.tsx';
-
-interface DetailFilters {
-  label?: string;
-}
 
 /** The entries of the chosen dictionary: label, value and order. */
 export function DictDetailsPanel({ dict }: { dict: Dict }) {
   const { t } = useTranslation();
-  const list = useListState<DetailFilters>({ initialFilters: {} });
+  const list = useListState<DictDetailFilters>({ initialFilters: {} });
   const query = useDictDetails(dict.name, list.params);
   const dialog = useFormDialog<DictDetail>();
   const remove = useDeleteDictDetail();
@@ -41,12 +37,12 @@ export function DictDetailsPanel({ dict }: { dict: Dict }) {
 
   return (
     <>
-      <SearchBar<DetailFilters> onSearch={list.search} onReset={list.reset}>
+      <SearchBar<DictDetailFilters> onSearch={list.search} onReset={list.reset}>
         <Form.Item name="label" label={t('dicts.entryLabel')}>
           <Input placeholder={t('dicts.entryLabelPlaceholder')} allowClear style={{ width: 160 }} />
         </Form.Item>
       </SearchBar>
-      <DataTable<DictDetail, DetailFilters>
+      <DataTable<DictDetail, DictDetailFilters>
         tableId="dict-details"
         label={t('dicts.detailsLabel', { name: dict.name })}
         columns={columns}

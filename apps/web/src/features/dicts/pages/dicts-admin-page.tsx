@@ -10,6 +10,7 @@ import { useChosenRow } from '@/components/list/use-chosen-row.tsx';
 import { useFormDialog } from '@/components/list/use-form-dialog.ts';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
+import type { ListFilters } from '@/lib/call-api.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle, useSeededText } from '@/lib/menu-title.ts';
 import { dictsLocales } from '@/locales/console/dicts.ts';
@@ -20,9 +21,8 @@ import { DictForm } from '../components/dict-form.tsx';
 
 addPageTexts('dicts', dictsLocales);
 
-interface DictFilters {
-  blurry?: string;
-}
+/** The filters of `GET /api/dict`, as the contract declares them. */
+type DictFilters = ListFilters<'GET /api/dict'>;
 
 /** `system/dict/index`: dictionaries on the left, the entries of the chosen one on the right. */
 export function DictsAdminPage() {
@@ -99,7 +99,7 @@ export function DictsAdminPage() {
             list={list}
             query={query}
             rowKey={(dict) => dict.id}
-            exportTo={{ url: 'api/dict/download', name: 'dicts' }}
+            exportTo={{ route: 'GET /api/dict/download', name: 'dicts' }}
             tableProps={{ rowSelection: bulk.rowSelection, onRow: choice.onRow, rowClassName: choice.rowClassName }}
             actions={
               <>

@@ -1,6 +1,6 @@
 import { GLOBAL_SETTING_QUERY } from '@water/contract/constants';
 import type { GlobalSettings } from '@water/contract/settings';
-import { apiClient } from '@/lib/api-client.ts';
+import { callApi } from '@/lib/call-api.ts';
 import { loadGlobalSetting } from '@/lib/global-setting-store.ts';
 import { settingKeys } from '@/lib/query-keys.ts';
 import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
@@ -10,7 +10,7 @@ import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
  * push; this one applies it at once. Validation messages go to the form.
  */
 export async function saveSettings(settings: GlobalSettings): Promise<void> {
-  await apiClient.put('api/global/setting', settings, { params: GLOBAL_SETTING_QUERY, errorNotice: 'network' });
+  await callApi('PUT /api/global/setting', { query: GLOBAL_SETTING_QUERY, body: settings }, { errorNotice: 'network' });
   await loadGlobalSetting();
 }
 

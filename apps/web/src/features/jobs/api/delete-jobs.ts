@@ -4,7 +4,7 @@ import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 
 /** `DELETE api/job` with the ids as body; the server refuses jobs someone still holds. */
 export function deleteJobs(ids: number[]): Promise<void> {
-  return deleteByIds('api/job', ids);
+  return deleteByIds('DELETE /api/job', ids);
 }
 
 export function useDeleteJobs() {

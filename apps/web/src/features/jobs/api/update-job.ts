@@ -1,11 +1,11 @@
 import type { JobUpdateInput } from '@water/contract/jobs';
-import { apiClient } from '@/lib/api-client.ts';
+import { callApi } from '@/lib/call-api.ts';
 import { jobKeys } from '@/lib/query-keys.ts';
 import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 
 /** `PUT api/job` → 204. Validation messages go to the form. */
 export async function updateJob(input: JobUpdateInput): Promise<void> {
-  await apiClient.put('api/job', input, { errorNotice: 'network' });
+  await callApi('PUT /api/job', { body: input }, { errorNotice: 'network' });
 }
 
 export function useUpdateJob() {

@@ -5,6 +5,7 @@ import { DictSelect } from '@/components/dict-select.tsx';
 import { AddButton } from '@/components/list/add-button.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { createTimeFilter, type DayRange } from '@/components/list/date-range.ts';
+import { flagFilter } from '@/components/list/list-params.ts';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
 import { useBulkDelete } from '@/components/list/use-bulk-delete.tsx';
@@ -12,6 +13,7 @@ import { useFormDialog } from '@/components/list/use-form-dialog.ts';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
 import { StatusTag } from '@/components/status-tag.tsx';
+import type { ListFilters } from '@/lib/call-api.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle, useSeededText } from '@/lib/menu-title.ts';
 import { jobsLocales } from '@/locales/console/jobs.ts';
@@ -21,11 +23,8 @@ import { JobForm } from '../components/job-form.tsx';
 
 addPageTexts('jobs', jobsLocales);
 
-interface JobFilters {
-  name?: string;
-  enabled?: string;
-  createTime?: [string, string];
-}
+/** The filters of `GET /api/job`, as the contract declares them. */
+type JobFilters = ListFilters<'GET /api/job'>;
 
 interface JobSearch {
   name?: string;
@@ -73,7 +72,11 @@ export function JobsAdminPage() {
       <PageHeading title={menuTitle('Jobs')} />
       <SearchBar<JobSearch>
         onSearch={(values) =>
-          list.search({ name: values.name, enabled: values.enabled, createTime: createTimeFilter(values.createTime) })
+          list.search({
+            name: values.name,
+            enabled: flagFilter(values.enabled),
+            createTime: createTimeFilter(values.createTime),
+          })
         }
         onReset={list.reset}
       >
@@ -94,7 +97,7 @@ export function JobsAdminPage() {
         list={list}
         query={query}
         rowKey={(job) => job.id}
-        exportTo={{ url: 'api/job/download', name: 'jobs' }}
+        exportTo={{ route: 'GET /api/job/download', name: 'jobs' }}
         tableProps={{ rowSelection: bulk.rowSelection }}
         actions={
           <>

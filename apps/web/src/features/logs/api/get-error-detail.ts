@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client.ts';
+import { callApi } from '@/lib/call-api.ts';
 import { logKeys } from '@/lib/query-keys.ts';
 
 /** `GET api/logs/error/:id`: what went wrong in one failed operation. */
 export async function fetchErrorDetail(id: number): Promise<string | null> {
-  const { data } = await apiClient.get<{ exception: string | null }>(`api/logs/error/${id}`);
-  return data.exception;
+  const { exception } = await callApi('GET /api/logs/error/:id', { params: { id } });
+  return exception;
 }
 
 export function useErrorDetail(id: number | undefined) {

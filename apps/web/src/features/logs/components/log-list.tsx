@@ -11,21 +11,19 @@ import { PageHeading } from '@/components/page-heading.tsx';
 import { Permission } from '@/components/permission.tsx';
 import { useConfirm } from '@/components/use-confirm.ts';
 import { addressLabel } from '@/lib/address-label.ts';
+import type { ListFilters } from '@/lib/call-api.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle, useSeededText } from '@/lib/menu-title.ts';
 import { logsLocales } from '@/locales/console/monitor.ts';
 import { useClearLog } from '../api/clear-log.ts';
-import { LOG_URLS, type LogKind, useLogs } from '../api/get-logs.ts';
+import { LOG_ROUTES, type LogKind, useLogs } from '../api/get-logs.ts';
 import { ErrorDetailDrawer } from './error-detail-drawer.tsx';
 import { formatParams, RequestCell } from './request-cell.tsx';
 
 addPageTexts('logs', logsLocales);
 
-interface LogFilters {
-  username?: string;
-  blurry?: string;
-  createTime?: [string, string];
-}
+/** The filters of `GET /api/logs`, as the contract declares them. */
+type LogFilters = ListFilters<'GET /api/logs'>;
 
 interface LogSearch {
   username?: string;
@@ -149,7 +147,7 @@ export function LogList({ kind }: { kind: LogKind }) {
         list={list}
         query={query}
         rowKey={(entry) => entry.id}
-        exportTo={{ url: LOG_URLS[kind].download, name: isError ? 'error-log' : 'operation-log' }}
+        exportTo={{ route: LOG_ROUTES[kind].download, name: isError ? 'error-log' : 'operation-log' }}
         actions={
           <Permission allow={['admin']}>
             <Button danger icon={<ClearOutlined aria-hidden />} onClick={askToClear}>

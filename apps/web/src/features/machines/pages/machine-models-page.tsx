@@ -9,6 +9,7 @@ import { useBulkDelete } from '@/components/list/use-bulk-delete.tsx';
 import { useFormDialog } from '@/components/list/use-form-dialog.ts';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
+import type { ListFilters } from '@/lib/call-api.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
 import { machinesLocales } from '@/locales/console/machines.ts';
@@ -17,9 +18,8 @@ import { ModelForm } from '../components/model-form.tsx';
 
 addPageTexts('machines', machinesLocales);
 
-interface ModelFilters {
-  blurry?: string;
-}
+/** The filters of `GET /api/machine-models`, as the contract declares them. */
+type ModelFilters = ListFilters<'GET /api/machine-models'>;
 
 /** `business/model/index`: the kinds of machine, what each dispenses and how it bills. */
 export function MachineModelsPage() {

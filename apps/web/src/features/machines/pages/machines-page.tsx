@@ -31,6 +31,7 @@ import { MACHINE_MODELS } from '@/components/machines/machine-entities.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
 import { Permission, usePermission } from '@/components/permission.tsx';
 import { SITES } from '@/components/sites/site-entities.ts';
+import type { ListFilters } from '@/lib/call-api.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
 import { machinesLocales } from '@/locales/console/machines.ts';
@@ -44,18 +45,11 @@ import { RegisterMachineForm } from '../components/register-machine-form.tsx';
 addPageTexts('machines', machinesLocales);
 
 /** Whether the machine's state table lets the event happen to it now. */
-const can = (machine: Machine, event: MachineEvent) => allows(MACHINE_STATE_MACHINE, machine.lifecycle, event);
+const lifecycleAllows = (machine: Machine, event: MachineEvent) =>
+  allows(MACHINE_STATE_MACHINE, machine.lifecycle, event);
 
-interface MachineFilters {
-  blurry?: string;
-  lifecycle?: Lifecycle;
-  online?: boolean;
-  inStock?: boolean;
-  agentId?: number;
-  siteId?: number;
-  modelId?: number;
-  noSalesHours?: number;
-}
+/** The filters of `GET /api/machines`, as the contract declares them. */
+type MachineFilters = ListFilters<'GET /api/machines'>;
 
 interface MachineSearch {
   blurry?: string;
@@ -82,9 +76,9 @@ function movesFor(chosen: Machine[]): Record<MoveKind, boolean> {
   const all = (test: (machine: Machine) => boolean) => chosen.length > 0 && chosen.every(test);
   return {
     // The machine's state table decides what may move; stock is what no agent holds.
-    allocate: all((machine) => can(machine, 'ALLOCATE') && machine.agentId === null),
-    transfer: all((machine) => can(machine, 'TRANSFER') && machine.agentId !== null),
-    recall: all((machine) => can(machine, 'RECALL') && machine.agentId !== null),
+    allocate: all((machine) => lifecycleAllows(machine, 'ALLOCATE') && machine.agentId === null),
+    transfer: all((machine) => lifecycleAllows(machine, 'TRANSFER') && machine.agentId !== null),
+    recall: all((machine) => lifecycleAllows(machine, 'RECALL') && machine.agentId !== null),
   };
 }
 

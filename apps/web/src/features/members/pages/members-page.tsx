@@ -5,6 +5,7 @@ import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
+import type { ListFilters } from '@/lib/call-api.ts';
 import { formatFen } from '@/lib/format/money.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
@@ -13,9 +14,8 @@ import { useMembers } from '../api/members.ts';
 
 addPageTexts('members', membersLocales);
 
-interface MemberFilters {
-  blurry?: string;
-}
+/** The filters of `GET /api/members`, as the contract declares them. */
+type MemberFilters = ListFilters<'GET /api/members'>;
 
 /** `business/member/index`: the consumers the agents in reach acquired, masked, with what they bought. */
 export function MembersPage() {
@@ -86,7 +86,7 @@ export function MembersPage() {
         list={list}
         query={query}
         rowKey={(member) => member.id}
-        exportTo={{ url: 'api/members/download', name: 'members' }}
+        exportTo={{ route: 'GET /api/members/download', name: 'members' }}
       />
     </Card>
   );

@@ -4,7 +4,7 @@ import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 
 /** `DELETE api/menus` with the ids as body: each menu goes with everything below it, and leaves every role. */
 export function deleteMenus(ids: number[]): Promise<void> {
-  return deleteByIds('api/menus', ids);
+  return deleteByIds('DELETE /api/menus', ids);
 }
 
 export function useDeleteMenus() {

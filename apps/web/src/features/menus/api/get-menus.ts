@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Menu } from '@water/contract/menus';
-import type { ListParams } from '@/components/list/list-params.ts';
+import type { RouteListParams } from '@/components/list/list-params.ts';
 import { pageQuery } from '@/components/list/page-query.ts';
 import { menuKeys } from '@/lib/query-keys.ts';
 
 /** `GET api/menus`: the top level, or with `blurry` every menu whose title, page or permission matches. */
-export function menusQuery(params: ListParams) {
-  return pageQuery<Menu>('api/menus', menuKeys.list(params), params);
+export function menusQuery(params: RouteListParams<'GET /api/menus'>) {
+  return pageQuery('GET /api/menus', menuKeys.list(params), params);
 }
 
-export function useMenus(params: ListParams) {
+export function useMenus(params: RouteListParams<'GET /api/menus'>) {
   return useQuery(menusQuery(params));
 }

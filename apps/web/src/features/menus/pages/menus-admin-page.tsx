@@ -12,6 +12,7 @@ import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
 import { assembleTree, type Nested, subtreeIds } from '@/components/tree/lazy-tree.ts';
 import { useLazyLevels } from '@/components/tree/use-lazy-levels.ts';
+import type { ListFilters } from '@/lib/call-api.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { MenuIcon } from '@/lib/menu-icons.tsx';
 import { useMenuTitle } from '@/lib/menu-title.ts';
@@ -23,9 +24,8 @@ import { type MenuDialog, MenuForm } from '../components/menu-form.tsx';
 
 addPageTexts('menus', menusLocales);
 
-interface MenuFilters {
-  blurry?: string;
-}
+/** The filters of `GET /api/menus`, as the contract declares them. */
+type MenuFilters = ListFilters<'GET /api/menus'>;
 
 type DialogState = Omit<MenuDialog, 'close'>;
 
@@ -153,7 +153,7 @@ export function MenusAdminPage() {
         query={{ ...query, isFetching: query.isFetching || lazy.isFetching }}
         rows={rows}
         rowKey={(menu) => menu.id}
-        exportTo={{ url: 'api/menus/download', name: 'menus' }}
+        exportTo={{ route: 'GET /api/menus/download', name: 'menus' }}
         tableProps={{
           rowSelection: bulk.rowSelection,
           expandable: {

@@ -1,4 +1,4 @@
-import { apiClient } from '@/lib/api-client.ts';
+import { callApi } from '@/lib/call-api.ts';
 import { onlineKeys } from '@/lib/query-keys.ts';
 import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 
@@ -7,7 +7,7 @@ import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
  * level or outside its data scope) comes back as a 403 whose message the page shows itself.
  */
 export async function kickOnlineUsers(keys: readonly string[]): Promise<void> {
-  await apiClient.delete('auth/online', { data: keys, errorNotice: 'network' });
+  await callApi('DELETE /auth/online', { body: [...keys] }, { errorNotice: 'network' });
 }
 
 export function useKickOnlineUsers() {

@@ -12,6 +12,7 @@ import { Permission, usePermission } from '@/components/permission.tsx';
 import { useConfirm } from '@/components/use-confirm.ts';
 import { addressLabel } from '@/lib/address-label.ts';
 import { toApiError } from '@/lib/api-error.ts';
+import type { ListFilters } from '@/lib/call-api.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
 import { notifyError, reportApiError } from '@/lib/notifier.ts';
@@ -21,9 +22,8 @@ import { useKickOnlineUsers } from '../api/kick-online-users.ts';
 
 addPageTexts('online', onlineLocales);
 
-interface OnlineFilters {
-  username?: string;
-}
+/** The filters of `GET /auth/online`, as the contract declares them. */
+type OnlineFilters = ListFilters<'GET /auth/online'>;
 
 /** `monitor/online/index`: who is signed in now, from where and since when; kicking sessions out. */
 export function OnlineUsersPage() {
@@ -124,7 +124,7 @@ export function OnlineUsersPage() {
         list={list}
         query={query}
         rowKey={(row) => row.key}
-        exportTo={{ url: 'auth/online/download', name: 'online-users' }}
+        exportTo={{ route: 'GET /auth/online/download', name: 'online-users' }}
         actions={
           <Permission allow={['online:del']}>
             <Button

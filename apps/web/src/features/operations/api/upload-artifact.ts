@@ -1,5 +1,5 @@
 import type { Artifact, ArtifactKind } from '@water/contract/artifacts';
-import { apiClient } from '@/lib/api-client.ts';
+import { callApi } from '@/lib/call-api.ts';
 import { artifactKeys } from '@/lib/query-keys.ts';
 import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 
@@ -18,16 +18,18 @@ export interface ArtifactUpload {
 export async function uploadArtifact({ kind, file, notes, onProgress }: ArtifactUpload): Promise<Artifact> {
   const body = new FormData();
   body.append('file', file, file.name);
-  const { data } = await apiClient.post<Artifact>(`api/${kind}/upload`, body, {
-    params: notes ? { notes } : undefined,
-    // No JSON type (the client's default): the browser sets multipart with its boundary.
-    headers: { 'Content-Type': null },
-    errorNotice: 'network',
-    onUploadProgress: (event) => {
-      if (event.total) onProgress?.(Math.round((event.loaded / event.total) * 100));
+  return callApi(
+    `POST /api/${kind}/upload`,
+    { query: notes ? { notes } : undefined, body },
+    {
+      // No JSON type (the client's default): the browser sets multipart with its boundary.
+      headers: { 'Content-Type': null },
+      errorNotice: 'network',
+      onUploadProgress: (event) => {
+        if (event.total) onProgress?.(Math.round((event.loaded / event.total) * 100));
+      },
     },
-  });
-  return data;
+  );
 }
 
 export function useUploadArtifact() {

@@ -10,6 +10,7 @@ import { useFormDialog } from '@/components/list/use-form-dialog.ts';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
 import { Permission, usePermission } from '@/components/permission.tsx';
+import type { ListFilters } from '@/lib/call-api.ts';
 import { formatBytes } from '@/lib/format/bytes.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
@@ -20,11 +21,8 @@ import { UploadArtifactForm } from '../components/upload-artifact-form.tsx';
 
 addPageTexts('operations', operationsLocales);
 
-interface ArtifactFilters {
-  kind: ArtifactKind;
-  blurry?: string;
-  createTime?: [string, string];
-}
+/** The filters of `GET /api/artifacts`, as the contract declares them; the page always shows one kind. */
+type ArtifactFilters = ListFilters<'GET /api/artifacts'> & Required<Pick<ListFilters<'GET /api/artifacts'>, 'kind'>>;
 
 interface ArtifactSearch {
   blurry?: string;

@@ -15,6 +15,7 @@ import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
+import type { ListFilters } from '@/lib/call-api.ts';
 import { formatFen } from '@/lib/format/money.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
@@ -26,13 +27,8 @@ import { RefundForm } from '../components/refund-form.tsx';
 
 addPageTexts('orders', ordersLocales);
 
-interface OrderFilters {
-  createTime: [string, string];
-  blurry?: string;
-  agentId?: number;
-  channel?: Order['channel'];
-  state?: Order['state'];
-}
+/** The filters of `GET /api/orders`, as the contract declares them. */
+type OrderFilters = ListFilters<'GET /api/orders'>;
 
 interface OrderSearch extends Omit<OrderFilters, 'createTime'> {
   createTime: DayRange;
@@ -202,8 +198,8 @@ export function OrdersPage() {
         list={list}
         query={query}
         rowKey={(order) => order.id}
-        exportTo={tooLong ? undefined : { url: 'api/orders/download', name: 'orders' }}
-        actions={<BackgroundExport url="api/orders/exports" params={list.params} total={total} />}
+        exportTo={tooLong ? undefined : { route: 'GET /api/orders/download', name: 'orders' }}
+        actions={<BackgroundExport route="POST /api/orders/exports" params={list.params} total={total} />}
       />
       <OrderDetail orderNo={shown} onClose={() => setShown(undefined)} onRefund={refund} />
       <RefundForm

@@ -16,6 +16,7 @@ import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
+import type { ListFilters } from '@/lib/call-api.ts';
 import { formatFen } from '@/lib/format/money.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
@@ -27,11 +28,8 @@ import { ReviewRefundForm } from '../components/review-refund-form.tsx';
 
 addPageTexts('orders', ordersLocales);
 
-interface RefundFilters {
-  blurry?: string;
-  status?: Refund['status'];
-  reason?: Refund['reason'];
-}
+/** The filters of `GET /api/refunds`, as the contract declares them. */
+type RefundFilters = ListFilters<'GET /api/refunds'>;
 
 const STATUS_COLORS = { PENDING: 'warning', SUCCESS: 'success', FAILED: 'default' } as const;
 

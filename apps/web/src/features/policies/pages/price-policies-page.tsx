@@ -10,6 +10,7 @@ import { useBulkDelete } from '@/components/list/use-bulk-delete.tsx';
 import { useFormDialog } from '@/components/list/use-form-dialog.ts';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
+import type { ListFilters } from '@/lib/call-api.ts';
 import { formatFen } from '@/lib/format/money.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
@@ -19,11 +20,8 @@ import { PolicyForm } from '../components/policy-form.tsx';
 
 addPageTexts('policies', policiesLocales);
 
-interface PolicyFilters {
-  blurry?: string;
-  scope?: PricePolicy['scope'];
-  status?: PricePolicy['status'];
-}
+/** The filters of `GET /api/price-policies`, as the contract declares them. */
+type PolicyFilters = ListFilters<'GET /api/price-policies'>;
 
 /** `business/policy/index`: what a litre costs, per channel, for the machines each policy covers. */
 export function PricePoliciesPage() {
@@ -128,7 +126,7 @@ export function PricePoliciesPage() {
         list={list}
         query={query}
         rowKey={(policy) => policy.id}
-        exportTo={{ url: 'api/price-policies/download', name: 'price-policies' }}
+        exportTo={{ route: 'GET /api/price-policies/download', name: 'price-policies' }}
         tableProps={{ rowSelection: bulk.rowSelection }}
         actions={
           <>

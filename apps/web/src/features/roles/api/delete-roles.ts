@@ -4,7 +4,7 @@ import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 
 /** `DELETE api/roles` with the ids as body; the server refuses roles that users still hold. */
 export function deleteRoles(ids: number[]): Promise<void> {
-  return deleteByIds('api/roles', ids);
+  return deleteByIds('DELETE /api/roles', ids);
 }
 
 export function useDeleteRoles() {

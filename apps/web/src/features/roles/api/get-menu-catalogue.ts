@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Menu } from '@water/contract/menus';
-import { apiClient } from '@/lib/api-client.ts';
+import { callApi } from '@/lib/call-api.ts';
 import { menuKeys } from '@/lib/query-keys.ts';
 
 async function childrenOf(pid: number): Promise<Menu[]> {
-  const { data } = await apiClient.get<Menu[]>('api/menus/lazy', { params: { pid } });
-  return data;
+  return callApi('GET /api/menus/lazy', { query: { pid } });
 }
 
 /**

@@ -1,11 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client.ts';
+import { callApi } from '@/lib/call-api.ts';
 import { menuKeys } from '@/lib/query-keys.ts';
 
 /** `GET api/menus/child?id=`: the ids of a menu and of everything below it, for checking a branch at once. */
 export async function getMenuSubtree(id: number): Promise<number[]> {
-  const { data } = await apiClient.get<number[]>('api/menus/child', { params: { id } });
-  return data;
+  return callApi('GET /api/menus/child', { query: { id } });
 }
 
 export function menuSubtreeQuery(id: number) {

@@ -13,6 +13,7 @@ import { useFormDialog } from '@/components/list/use-form-dialog.ts';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
 import { usePermission } from '@/components/permission.tsx';
+import type { ListFilters } from '@/lib/call-api.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle, useSeededText } from '@/lib/menu-title.ts';
 import { useSession } from '@/lib/session.ts';
@@ -26,10 +27,8 @@ import { useScopeLabels } from '../components/use-scope-labels.ts';
 
 addPageTexts('roles', rolesLocales);
 
-interface RoleFilters {
-  blurry?: string;
-  createTime?: [string, string];
-}
+/** The filters of `GET /api/roles`, as the contract declares them. */
+type RoleFilters = ListFilters<'GET /api/roles'>;
 
 interface RoleSearch {
   blurry?: string;
@@ -136,7 +135,7 @@ export function RolesAdminPage() {
           list={list}
           query={query}
           rowKey={(role) => role.id}
-          exportTo={{ url: 'api/roles/download', name: 'roles' }}
+          exportTo={{ route: 'GET /api/roles/download', name: 'roles' }}
           tableProps={{ rowSelection: bulk.rowSelection, onRow: choice.onRow, rowClassName: choice.rowClassName }}
           actions={
             <>

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ServerStatus } from '@water/contract/logs';
-import { apiClient } from '@/lib/api-client.ts';
+import { callApi } from '@/lib/call-api.ts';
 import { monitorKeys } from '@/lib/query-keys.ts';
 
 /** How often the page asks again while it shows (TanStack Query pauses while the browser tab is hidden). */
@@ -8,8 +8,7 @@ export const REFRESH_MS = 3000;
 
 /** `GET api/monitor/server`: the machine, the process and the database, as of now. */
 export async function getServerStatus(): Promise<ServerStatus> {
-  const { data } = await apiClient.get<ServerStatus>('api/monitor/server');
-  return data;
+  return callApi('GET /api/monitor/server');
 }
 
 export const serverStatusQuery = queryOptions({

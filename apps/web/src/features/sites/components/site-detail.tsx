@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PageOf } from '@water/contract/common';
 import type { Machine } from '@water/contract/machines';
 import { SITE_TYPE_DICT, type Site } from '@water/contract/sites';
 import { Badge, Descriptions, Drawer, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DictLabel } from '@/components/dict-label.tsx';
-import { apiClient } from '@/lib/api-client.ts';
+import { callApi } from '@/lib/call-api.ts';
 import { formatFen } from '@/lib/format/money.ts';
 import { machineKeys } from '@/lib/query-keys.ts';
 import { sharePercent } from './site-form-values.ts';
@@ -15,12 +14,8 @@ export function SiteDetail({ site, onClose }: { site?: Site; onClose: () => void
   const { t, i18n } = useTranslation();
   const machines = useQuery({
     queryKey: [...machineKeys.all, 'at-site', site?.id],
-    queryFn: async () =>
-      (
-        await apiClient.get<PageOf<Machine>>('api/machines', {
-          params: { siteId: site?.id, page: 0, size: 100, sort: 'serialNo,asc' },
-        })
-      ).data,
+    queryFn: () =>
+      callApi('GET /api/machines', { query: { siteId: site?.id, page: 0, size: 100, sort: 'serialNo,asc' } }),
     enabled: site !== undefined,
   });
   const dash = (value: string | null | undefined) => value || '—';

@@ -13,6 +13,7 @@ import { useBulkDelete } from '@/components/list/use-bulk-delete.tsx';
 import { useFormDialog } from '@/components/list/use-form-dialog.ts';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
+import type { ListFilters } from '@/lib/call-api.ts';
 import { formatFen } from '@/lib/format/money.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
@@ -25,11 +26,8 @@ import { SitesMap } from '../components/sites-map.tsx';
 
 addPageTexts('sites', sitesLocales);
 
-interface SiteFilters {
-  blurry?: string;
-  type?: string;
-  status?: Site['status'];
-}
+/** The filters of `GET /api/sites`, as the contract declares them. */
+type SiteFilters = ListFilters<'GET /api/sites'>;
 
 /** `business/site/index`: where the machines of the agents in reach stand. */
 export function SitesPage() {
@@ -169,7 +167,7 @@ export function SitesPage() {
           list={list}
           query={query}
           rowKey={(site) => site.id}
-          exportTo={{ url: 'api/sites/download', name: 'sites' }}
+          exportTo={{ route: 'GET /api/sites/download', name: 'sites' }}
           tableProps={{ rowSelection: bulk.rowSelection }}
           actions={
             <>

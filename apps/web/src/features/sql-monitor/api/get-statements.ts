@@ -1,12 +1,11 @@
 import { queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import type { StatementStats } from '@water/contract/logs';
-import { apiClient } from '@/lib/api-client.ts';
+import { callApi } from '@/lib/call-api.ts';
 import { monitorKeys } from '@/lib/query-keys.ts';
 
 /** `GET api/monitor/sql`: every statement shape the server ran since start or the last reset. */
 export async function getStatements(): Promise<StatementStats[]> {
-  const { data } = await apiClient.get<StatementStats[]>('api/monitor/sql');
-  return data;
+  return callApi('GET /api/monitor/sql');
 }
 
 export const statementsQuery = queryOptions({

@@ -1,10 +1,10 @@
-import { apiClient } from '@/lib/api-client.ts';
+import { callApi } from '@/lib/call-api.ts';
 import { monitorKeys } from '@/lib/query-keys.ts';
 import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 
 /** `DELETE api/monitor/sql`: the figures start afresh. */
 export async function resetStatements(): Promise<void> {
-  await apiClient.delete('api/monitor/sql');
+  await callApi('DELETE /api/monitor/sql');
 }
 
 export function useResetStatements() {

@@ -4,7 +4,7 @@ import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 
 /** `DELETE api/file` with the ids as body: the records and the stored files go. */
 export function deleteFiles(ids: number[]): Promise<void> {
-  return deleteByIds('api/file', ids);
+  return deleteByIds('DELETE /api/file', ids);
 }
 
 export function useDeleteFiles() {

@@ -1,5 +1,4 @@
-import type { StoredFile } from '@water/contract/storage';
-import { apiClient } from '@/lib/api-client.ts';
+import { callApi } from '@/lib/call-api.ts';
 import { queryClient } from '@/lib/query-client.ts';
 import { fileKeys } from '@/lib/query-keys.ts';
 
@@ -11,12 +10,16 @@ export async function uploadFile(file: Blob, fileName: string, onProgress?: (per
   const body = new FormData();
   body.append('file', file, fileName);
   // No JSON type (the client's default): the browser sets multipart with its boundary.
-  const { data } = await apiClient.post<StoredFile>('api/file/upload', body, {
-    headers: { 'Content-Type': null },
-    onUploadProgress: (event) => {
-      if (event.total) onProgress?.(Math.round((event.loaded / event.total) * 100));
+  const data = await callApi(
+    'POST /api/file/upload',
+    { body },
+    {
+      headers: { 'Content-Type': null },
+      onUploadProgress: (event) => {
+        if (event.total) onProgress?.(Math.round((event.loaded / event.total) * 100));
+      },
     },
-  });
+  );
   await queryClient.invalidateQueries({ queryKey: fileKeys.all });
   return data;
 }

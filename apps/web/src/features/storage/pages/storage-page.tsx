@@ -12,6 +12,7 @@ import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
 import { Permission, usePermission } from '@/components/permission.tsx';
 import { useConfirm } from '@/components/use-confirm.ts';
+import type { ListFilters } from '@/lib/call-api.ts';
 import { formatBytes } from '@/lib/format/bytes.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
@@ -23,11 +24,8 @@ import { RenameForm } from '../components/rename-form.tsx';
 
 addPageTexts('storage', storageLocales);
 
-interface FileFilters {
-  blurry?: string;
-  type?: FileCategory;
-  createTime?: [string, string];
-}
+/** The filters of `GET /api/file`, as the contract declares them. */
+type FileFilters = ListFilters<'GET /api/file'>;
 
 interface FileSearch {
   blurry?: string;

@@ -4,7 +4,7 @@ import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 
 /** `DELETE api/users` with the ids as body. */
 export function deleteUsers(ids: number[]): Promise<void> {
-  return deleteByIds('api/users', ids);
+  return deleteByIds('DELETE /api/users', ids);
 }
 
 export function useDeleteUsers() {

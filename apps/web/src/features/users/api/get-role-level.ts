@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { RoleLevel } from '@water/contract/roles';
-import { apiClient } from '@/lib/api-client.ts';
+import { callApi } from '@/lib/call-api.ts';
 import { roleKeys } from '@/lib/query-keys.ts';
 
 /** `GET api/roles/level`: the caller's best (lowest) role level; users and roles above it are out of reach. */
 export async function getRoleLevel(): Promise<number> {
-  const { data } = await apiClient.get<RoleLevel>('api/roles/level', { errorNotice: 'network' });
-  return data.level;
+  const { level } = await callApi('GET /api/roles/level', {}, { errorNotice: 'network' });
+  return level;
 }
 
 export const roleLevelQuery = queryOptions({ queryKey: roleKeys.level(), queryFn: getRoleLevel });

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Role } from '@water/contract/roles';
-import { apiClient } from '@/lib/api-client.ts';
+import { callApi } from '@/lib/call-api.ts';
 import { roleKeys } from '@/lib/query-keys.ts';
 
 /** `GET api/roles/all`: every role, best level first, for the user form. */
 export async function getRoleOptions(): Promise<Role[]> {
-  const { data } = await apiClient.get<Role[]>('api/roles/all', { errorNotice: 'network' });
-  return data;
+  return callApi('GET /api/roles/all', {}, { errorNotice: 'network' });
 }
 
 export const roleOptionsQuery = queryOptions({ queryKey: roleKeys.options(), queryFn: getRoleOptions });

@@ -1,4 +1,4 @@
-import { apiClient } from '@/lib/api-client.ts';
+import { callApi } from '@/lib/call-api.ts';
 import { userKeys } from '@/lib/query-keys.ts';
 import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 
@@ -7,7 +7,7 @@ import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
  * the next sign-in; their sessions end at once.
  */
 export async function resetPasswords(ids: number[]): Promise<void> {
-  await apiClient.put('api/users/resetPwd', ids);
+  await callApi('PUT /api/users/resetPwd', { body: ids });
 }
 
 export function useResetPasswords() {

@@ -1,5 +1,5 @@
 import type { UserUpdateInput } from '@water/contract/users';
-import { apiClient } from '@/lib/api-client.ts';
+import { callApi } from '@/lib/call-api.ts';
 import type { ErrorNotice } from '@/lib/error-notice.ts';
 import { userKeys } from '@/lib/query-keys.ts';
 import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
@@ -9,7 +9,7 @@ import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
  * switch of the table, every refusal is a notification.
  */
 export async function updateUser(input: UserUpdateInput, errorNotice: ErrorNotice = 'network'): Promise<void> {
-  await apiClient.put('api/users', input, { errorNotice });
+  await callApi('PUT /api/users', { body: input }, { errorNotice });
 }
 
 export function useUpdateUser(errorNotice: ErrorNotice = 'network') {

@@ -9,6 +9,7 @@ import { useGenderLabel } from '@/components/gender.tsx';
 import { AddButton } from '@/components/list/add-button.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { createTimeFilter, type DayRange } from '@/components/list/date-range.ts';
+import { flagFilter } from '@/components/list/list-params.ts';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
 import { useBulkDelete } from '@/components/list/use-bulk-delete.tsx';
@@ -16,6 +17,7 @@ import { useFormDialog } from '@/components/list/use-form-dialog.ts';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
 import { useConfirm } from '@/components/use-confirm.ts';
+import type { ListFilters } from '@/lib/call-api.ts';
 import { useMenuTitle, useSeededText } from '@/lib/menu-title.ts';
 import { useSession } from '@/lib/session.ts';
 import { useDeleteUsers } from '../api/delete-users.ts';
@@ -27,12 +29,8 @@ import { UserForm } from '../components/user-form.tsx';
 import { canManage } from '../components/user-form-values.ts';
 import { UserStatusSwitch } from '../components/user-status-switch.tsx';
 
-interface UserFilters {
-  blurry?: string;
-  enabled?: string;
-  deptId?: number;
-  createTime?: [string, string];
-}
+/** The filters of `GET /api/users`, as the contract declares them. */
+type UserFilters = ListFilters<'GET /api/users'>;
 
 interface UserSearch {
   blurry?: string;
@@ -181,7 +179,7 @@ export function UsersAdminPage() {
               list.search({
                 deptId: list.state.filters.deptId,
                 blurry: values.blurry,
-                enabled: values.enabled,
+                enabled: flagFilter(values.enabled),
                 createTime: createTimeFilter(values.createTime),
               })
             }
@@ -204,7 +202,7 @@ export function UsersAdminPage() {
             list={list}
             query={query}
             rowKey={(user) => user.id}
-            exportTo={{ url: 'api/users/download', name: 'users' }}
+            exportTo={{ route: 'GET /api/users/download', name: 'users' }}
             tableProps={{ rowSelection: bulk.rowSelection }}
             actions={
               <>

@@ -1,0 +1,69 @@
+import { agentRoutes } from './agents-routes.ts';
+import { alarmRoutes } from './alarms-routes.ts';
+import { artifactRoutes } from './artifacts-routes.ts';
+import { authRoutes } from './auth-routes.ts';
+import { couponRoutes } from './coupons-routes.ts';
+import { dashboardRoutes } from './dashboard-routes.ts';
+import { deptRoutes } from './depts-routes.ts';
+import { dictDetailRoutes, dictRoutes } from './dicts-routes.ts';
+import { exportRoutes } from './exports-routes.ts';
+import { channelGatewayRoutes, machineGatewayRoutes } from './gateway-routes.ts';
+import { healthRoutes } from './health-routes.ts';
+import { jobRoutes } from './jobs-routes.ts';
+import { logRoutes } from './logs-routes.ts';
+import { machineModelRoutes, machineRoutes } from './machines-routes.ts';
+import { memberRoutes } from './members-routes.ts';
+import { menuRoutes } from './menus-routes.ts';
+import { monitorRoutes } from './monitor-routes.ts';
+import { onlineRoutes } from './online-routes.ts';
+import { orderRoutes } from './orders-routes.ts';
+import { overviewRoutes } from './overview-routes.ts';
+import { pricePolicyRoutes } from './price-policies-routes.ts';
+import { roleRoutes } from './roles-routes.ts';
+import type { RouteIndex } from './route.ts';
+import { settingRoutes } from './settings-routes.ts';
+import { siteRoutes } from './sites-routes.ts';
+import { storageRoutes } from './storage-routes.ts';
+import { userCenterRoutes, userRoutes } from './users-routes.ts';
+
+/**
+ * Every route of the API, by module: the server registers each of these, and besides them only
+ * the web app's files, the websocket and the API document. The web reads them as types only
+ * (`ApiRoutes`), so its bundle carries no schema.
+ */
+export const apiRoutes = {
+  health: healthRoutes,
+  auth: authRoutes,
+  settings: settingRoutes,
+  storage: storageRoutes,
+  users: userRoutes,
+  userCenter: userCenterRoutes,
+  monitor: monitorRoutes,
+  machineGateway: machineGatewayRoutes,
+  channelGateway: channelGatewayRoutes,
+  dashboard: dashboardRoutes,
+  menus: menuRoutes,
+  dicts: dictRoutes,
+  dictDetails: dictDetailRoutes,
+  roles: roleRoutes,
+  depts: deptRoutes,
+  jobs: jobRoutes,
+  logs: logRoutes,
+  online: onlineRoutes,
+  artifacts: artifactRoutes,
+  agents: agentRoutes,
+  machineModels: machineModelRoutes,
+  machines: machineRoutes,
+  sites: siteRoutes,
+  pricePolicies: pricePolicyRoutes,
+  orders: orderRoutes,
+  alarms: alarmRoutes,
+  coupons: couponRoutes,
+  members: memberRoutes,
+  exports: exportRoutes,
+  overview: overviewRoutes,
+};
+
+/** Every route by its key, `'GET /api/orders/:orderNo'`. */
+export type ApiRoutes = RouteIndex<typeof apiRoutes>;
+export type ApiRouteKey = keyof ApiRoutes;

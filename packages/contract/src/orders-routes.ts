@@ -1,0 +1,79 @@
+import { authErrors, Empty, ErrorBody, IdRef, Page } from './common.ts';
+import { listRoutes, withoutPaging } from './crud-routes.ts';
+import { ExportJob } from './exports.ts';
+import {
+  Order,
+  OrderDetail,
+  OrderNoParam,
+  OrderQuery,
+  ORDER_PERMISSIONS as P,
+  Refund,
+  RefundQuery,
+  RefundRequestInput,
+  RefundReviewInput,
+} from './orders.ts';
+import { defineRoute } from './route.ts';
+
+const tags = ['orders'];
+/** The orders of a time range, as the export and the background export take them. */
+export const OrderFilter = withoutPaging(OrderQuery);
+
+export const orderRoutes = {
+  ...listRoutes({
+    path: '/api/orders',
+    tags,
+    summaries: {
+      list: 'Orders of a time range (at most 92 days) within the caller’s data scope, filtered and paged',
+      export: 'Export orders of a time range as an Excel workbook',
+    },
+    permissions: { list: [P.list] },
+    schemas: { query: OrderQuery, page: Page(Order), filter: OrderFilter },
+  }),
+  exportInBackground: defineRoute({
+    method: 'POST',
+    path: '/api/orders/exports',
+    summary: 'Export the orders of a time range in the background (any number up to 1,000,000); see api/exports',
+    tags,
+    permission: [P.list],
+    body: OrderFilter,
+    replies: { 202: ExportJob, 400: ErrorBody, 409: ErrorBody, ...authErrors },
+  }),
+  detail: defineRoute({
+    method: 'GET',
+    path: '/api/orders/:orderNo',
+    summary: 'One order with its refunds',
+    tags,
+    permission: [P.list],
+    params: OrderNoParam,
+    replies: { 200: OrderDetail, 400: ErrorBody, 404: ErrorBody, ...authErrors },
+  }),
+  requestRefund: defineRoute({
+    method: 'POST',
+    path: '/api/orders/:orderNo/refunds',
+    summary: 'Ask for a refund of a completed order, with a reason; it waits for review',
+    tags,
+    permission: [P.refundAdd],
+    params: OrderNoParam,
+    body: RefundRequestInput,
+    replies: { 201: Refund, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, ...authErrors },
+  }),
+  refunds: defineRoute({
+    method: 'GET',
+    path: '/api/refunds',
+    summary: 'Refunds within the caller’s data scope (status PENDING: the review queue)',
+    tags,
+    permission: [P.refundList],
+    query: RefundQuery,
+    replies: { 200: Page(Refund), 400: ErrorBody, ...authErrors },
+  }),
+  reviewRefund: defineRoute({
+    method: 'PUT',
+    path: '/api/refunds/:id/review',
+    summary: 'Approve a refund (WeChat and Alipay: with the channel’s reference) or reject it',
+    tags,
+    permission: [P.refundReview],
+    params: IdRef,
+    body: RefundReviewInput,
+    replies: { 200: Empty, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, ...authErrors },
+  }),
+};
