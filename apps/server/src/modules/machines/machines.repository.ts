@@ -1,5 +1,5 @@
 import type { MachineModelQuery, MachineQuery } from '@water/contract/machines';
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { containsText, type Paging } from '../../lib/list-query.ts';
 import { agents } from '../agents/agents.read-model.ts';
@@ -72,61 +72,7 @@ const flatten = (row: { machine: typeof machines.$inferSelect; modelName: string
   agentName: row.agentName,
 });
 
-/** A machine's runtime as a heartbeat replaced it. */
-export type PreviousRuntime = Pick<typeof machines.$inferSelect, 'online' | 'faultBits' | 'tdsOut' | 'tankLevel'>;
-
 export const machinesRepository = {
-  /**
-   * Writes a heartbeat's runtime and answers the runtime it replaced, read in the same statement
-   * from the row it locks: whatever ran since the machine was read (the offline check marking it
-   * offline), the heartbeat sees it. Undefined when the machine is gone. Meant for the relaxed
-   * database: a runtime lost in a crash is restored by the next heartbeat.
-   */
-  async recordHeartbeat(
-    relaxed: Database,
-    id: number,
-    values: Partial<typeof machines.$inferInsert>,
-  ): Promise<PreviousRuntime | undefined> {
-    const previous = relaxed
-      .select({
-        id: machines.id,
-        online: machines.online,
-        faultBits: machines.faultBits,
-        tdsOut: machines.tdsOut,
-        tankLevel: machines.tankLevel,
-      })
-      .from(machines)
-      .where(eq(machines.id, id))
-      .for('update')
-      .as('previous');
-    const [row] = await relaxed
-      .update(machines)
-      .set(values)
-      .from(previous)
-      .where(eq(machines.id, previous.id))
-      .returning({
-        online: previous.online,
-        faultBits: previous.faultBits,
-        tdsOut: previous.tdsOut,
-        tankLevel: previous.tankLevel,
-      });
-    return row;
-  },
-
-  /** Marks offline the machines online whose last heartbeat is older than `before`; answers them. */
-  async markOffline(db: Database, before: Date) {
-    return db
-      .update(machines)
-      .set({ online: false })
-      .where(and(eq(machines.online, true), lt(machines.lastHeartbeat, before)))
-      .returning({
-        id: machines.id,
-        serialNo: machines.serialNo,
-        agentId: machines.agentId,
-        lastHeartbeat: machines.lastHeartbeat,
-      });
-  },
-
   // ------------------------------------------------------------ models
   async modelPage(db: Database, query: MachineModelQuery, paging: Paging) {
     const where = containsText([machineModels.code, machineModels.name], query.blurry);
