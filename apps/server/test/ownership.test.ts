@@ -156,4 +156,20 @@ describe('module ownership', () => {
       );
     expect(reaches).toEqual([]);
   });
+
+  it('keeps every product source file at 400 lines or fewer (split by responsibility past that)', () => {
+    const roots = ['apps/server/src', 'apps/web/src', 'packages/contract/src'].map((root) =>
+      path.resolve(src, '../../..', root),
+    );
+    const long: string[] = [];
+    for (const root of roots) {
+      for (const entry of readdirSync(root, { withFileTypes: true, recursive: true })) {
+        if (!entry.isFile() || !/\.tsx?$/.test(entry.name) || /\.test\.tsx?$/.test(entry.name)) continue;
+        const full = path.join(entry.parentPath, entry.name);
+        const lines = readFileSync(full, 'utf8').split('\n').length;
+        if (lines > 400) long.push(`${path.relative(path.resolve(src, '../../..'), full)}: ${lines}`);
+      }
+    }
+    expect(long).toEqual([]);
+  });
 });
