@@ -23,7 +23,7 @@ import { type MachineRow, machinesRepository as repo } from './machines.reposito
  * Machines registered into the company's stock, one by one or from an imported sheet, each with
  * a secret shown once (the machine signs its gateway requests with it).
  */
-export function createMachineRegistration({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
+export function createMachineRegistration({ db }: Pick<Deps, 'db'>) {
   const unrestricted = (principal: Principal) => principal.scope === null;
 
   return {

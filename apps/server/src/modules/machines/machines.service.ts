@@ -76,7 +76,7 @@ export function createMachinesService(
   return {
     runtime,
     ...createMachineModelsService({ db, clock }),
-    ...createMachineRegistration({ db, clock }),
+    ...createMachineRegistration({ db }),
     allocate: allocation.allocate,
     transfer: allocation.transfer,
     recall: allocation.recall,
