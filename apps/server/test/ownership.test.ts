@@ -119,6 +119,14 @@ describe('module ownership', () => {
     expect(opened).toEqual([]);
   });
 
+  it('pages every list through the one paging helper (lib/list-query.ts)', () => {
+    const copies = all
+      .filter((source) => source.file.endsWith('.repository.ts'))
+      .filter((source) => /paging\.limit === undefined/.test(source.text))
+      .map((source) => source.file);
+    expect(copies).toEqual([]);
+  });
+
   it('publishes for reading only tables the module declares', () => {
     for (const source of all.filter((file) => file.file.endsWith('.read-model.ts'))) {
       const exported = [...source.text.matchAll(/export \{([^}]*)\} from '\.\/([a-z-]+)\.schema\.ts'/g)];

@@ -1,6 +1,6 @@
 import { seededNamesMatching } from '@water/contract/seeded-names';
 import { and, asc, count, desc, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import { invalidField } from './http-errors.ts';
 import { parseWireTime } from './time.ts';
@@ -119,6 +119,23 @@ export interface PageResult<T> {
 }
 
 /** One page of a table's rows matching `where`, with the count of all matching rows. */
+/**
+ * A page of a query the caller built (its joins, columns and filter): its rows in the paging's
+ * order, from its offset, at most its limit (all of them for an export), and how many match in all.
+ */
+export async function pageOf<Q extends PgSelect>(
+  query: Q,
+  counted: PromiseLike<{ n: number }[]>,
+  paging: Paging,
+): Promise<{ content: Awaited<Q>; totalElements: number }> {
+  const ordered = query.orderBy(...paging.orderBy).offset(paging.offset);
+  const [content, [total]] = await Promise.all([
+    paging.limit === undefined ? ordered : ordered.limit(paging.limit),
+    counted,
+  ]);
+  return { content: content as Awaited<Q>, totalElements: total?.n ?? 0 };
+}
+
 export async function selectPage<T extends PgTable>(
   db: Database,
   table: T,

@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
-import { containsText, type Paging } from '../../lib/list-query.ts';
+import { containsText, type Paging, pageOf } from '../../lib/list-query.ts';
 import { depts } from '../depts/depts.read-model.ts';
 import { machines } from '../machines/machines.read-model.ts';
 import { salesDaily } from '../sales/sales.read-model.ts';
@@ -102,15 +102,12 @@ export const agentsRepository = {
 
   async page(db: Database, scope: ReadonlySet<number> | null, query: AgentQuery | AgentFilter, paging: Paging) {
     const where = matching(scope, query);
-    const rows = selectAgents(db)
-      .where(where)
-      .orderBy(...paging.orderBy)
-      .offset(paging.offset);
-    const [content, [total]] = await Promise.all([
-      paging.limit === undefined ? rows : rows.limit(paging.limit),
+    const { content, totalElements } = await pageOf(
+      selectAgents(db).where(where).$dynamic(),
       db.select({ n: count() }).from(agents).innerJoin(depts, eq(depts.id, agents.deptId)).where(where),
-    ]);
-    return { content: content.map(flatten), totalElements: total?.n ?? 0 };
+      paging,
+    );
+    return { content: content.map(flatten), totalElements };
   },
 
   async byId(db: Database, id: number): Promise<AgentRow | undefined> {

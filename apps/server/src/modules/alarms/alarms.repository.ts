@@ -1,7 +1,7 @@
 import type { AlarmQuery } from '@water/contract/alarms';
 import { and, count, desc, eq, gt, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { between, containsText, type Paging } from '../../lib/list-query.ts';
+import { between, containsText, type Paging, pageOf } from '../../lib/list-query.ts';
 import { agents } from '../agents/agents.read-model.ts';
 import { depts } from '../depts/depts.read-model.ts';
 import { machines } from '../machines/machines.read-model.ts';
@@ -99,25 +99,24 @@ export const alarmsRepository = {
     paging: Paging,
   ): Promise<{ content: AlarmRow[]; totalElements: number }> {
     const where = matching(agentIds, query);
-    const rows = db
-      .select({
-        alarm: alarms,
-        serialNo: machines.serialNo,
-        agentName: depts.name,
-        siteName: sites.name,
-      })
-      .from(alarms)
-      .innerJoin(machines, eq(machines.id, alarms.machineId))
-      .leftJoin(agents, eq(agents.id, alarms.agentId))
-      .leftJoin(depts, eq(depts.id, agents.deptId))
-      .leftJoin(sites, eq(sites.id, machines.siteId))
-      .where(where)
-      .orderBy(...paging.orderBy)
-      .offset(paging.offset);
-    const [content, [total]] = await Promise.all([
-      paging.limit === undefined ? rows : rows.limit(paging.limit),
+    const { content, totalElements } = await pageOf(
+      db
+        .select({
+          alarm: alarms,
+          serialNo: machines.serialNo,
+          agentName: depts.name,
+          siteName: sites.name,
+        })
+        .from(alarms)
+        .innerJoin(machines, eq(machines.id, alarms.machineId))
+        .leftJoin(agents, eq(agents.id, alarms.agentId))
+        .leftJoin(depts, eq(depts.id, agents.deptId))
+        .leftJoin(sites, eq(sites.id, machines.siteId))
+        .where(where)
+        .$dynamic(),
       db.select({ n: count() }).from(alarms).innerJoin(machines, eq(machines.id, alarms.machineId)).where(where),
-    ]);
+      paging,
+    );
     return {
       content: content.map((row) => ({
         ...row.alarm,
@@ -125,7 +124,7 @@ export const alarmsRepository = {
         agentName: row.agentName,
         siteName: row.siteName,
       })),
-      totalElements: total?.n ?? 0,
+      totalElements,
     };
   },
 

@@ -1,7 +1,7 @@
 import type { CouponQuery, CouponTemplateQuery } from '@water/contract/coupons';
 import { and, asc, count, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { between, containsText, type Paging } from '../../lib/list-query.ts';
+import { between, containsText, type Paging, pageOf } from '../../lib/list-query.ts';
 import { agents } from '../agents/agents.read-model.ts';
 import { depts } from '../depts/depts.read-model.ts';
 import { machineModels, machines } from '../machines/machines.read-model.ts';
@@ -65,19 +65,18 @@ export const couponsRepository = {
       query.issueType ? eq(couponTemplates.issueType, query.issueType) : undefined,
       query.status ? eq(couponTemplates.status, query.status) : undefined,
     );
-    const rows = db
-      .select({ template: couponTemplates, agentName: templateAgentName })
-      .from(couponTemplates)
-      .where(where)
-      .orderBy(...paging.orderBy)
-      .offset(paging.offset);
-    const [content, [total]] = await Promise.all([
-      paging.limit === undefined ? rows : rows.limit(paging.limit),
+    const { content, totalElements } = await pageOf(
+      db
+        .select({ template: couponTemplates, agentName: templateAgentName })
+        .from(couponTemplates)
+        .where(where)
+        .$dynamic(),
       db.select({ n: count() }).from(couponTemplates).where(where),
-    ]);
+      paging,
+    );
     return {
       content: content.map((row) => ({ ...row.template, agentName: row.agentName })),
-      totalElements: total?.n ?? 0,
+      totalElements,
     };
   },
 
@@ -241,24 +240,23 @@ export const couponsRepository = {
         : undefined,
       between(coupons.createTime, query.createTime),
     );
-    const rows = db
-      .select({
-        coupon: coupons,
-        templateName: couponTemplates.name,
-        type: couponTemplates.type,
-        value: couponTemplates.value,
-        memberPhone: members.phone,
-      })
-      .from(coupons)
-      .innerJoin(couponTemplates, eq(couponTemplates.id, coupons.templateId))
-      .innerJoin(members, eq(members.id, coupons.memberId))
-      .where(where)
-      .orderBy(...paging.orderBy)
-      .offset(paging.offset);
-    const [content, [total]] = await Promise.all([
-      paging.limit === undefined ? rows : rows.limit(paging.limit),
+    const { content, totalElements } = await pageOf(
+      db
+        .select({
+          coupon: coupons,
+          templateName: couponTemplates.name,
+          type: couponTemplates.type,
+          value: couponTemplates.value,
+          memberPhone: members.phone,
+        })
+        .from(coupons)
+        .innerJoin(couponTemplates, eq(couponTemplates.id, coupons.templateId))
+        .innerJoin(members, eq(members.id, coupons.memberId))
+        .where(where)
+        .$dynamic(),
       db.select({ n: count() }).from(coupons).where(where),
-    ]);
+      paging,
+    );
     return {
       content: content.map((row) => ({
         ...row.coupon,
@@ -267,7 +265,7 @@ export const couponsRepository = {
         value: row.value,
         memberPhone: row.memberPhone,
       })),
-      totalElements: total?.n ?? 0,
+      totalElements,
     };
   },
 

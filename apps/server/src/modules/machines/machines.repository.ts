@@ -1,7 +1,7 @@
 import type { MachineModelQuery, MachineQuery } from '@water/contract/machines';
 import { and, asc, count, desc, eq, gte, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { containsText, type Paging } from '../../lib/list-query.ts';
+import { containsText, type Paging, pageOf } from '../../lib/list-query.ts';
 import { agents } from '../agents/agents.read-model.ts';
 import { depts } from '../depts/depts.read-model.ts';
 import { salesDaily, salesHourly } from '../sales/sales.read-model.ts';
@@ -81,21 +81,19 @@ export const machinesRepository = {
       .from(machines)
       .groupBy(machines.modelId)
       .as('used');
-    const rows = db
-      .select({ model: machineModels, machines: sql<number>`coalesce(${used.n}, 0)::int` })
-      .from(machineModels)
-      .leftJoin(used, eq(used.modelId, machineModels.id))
-      .where(where)
-      .orderBy(...paging.orderBy)
-      .offset(paging.offset)
-      .$dynamic();
-    const [content, [total]] = await Promise.all([
-      paging.limit === undefined ? rows : rows.limit(paging.limit),
+    const { content, totalElements } = await pageOf(
+      db
+        .select({ model: machineModels, machines: sql<number>`coalesce(${used.n}, 0)::int` })
+        .from(machineModels)
+        .leftJoin(used, eq(used.modelId, machineModels.id))
+        .where(where)
+        .$dynamic(),
       db.select({ n: count() }).from(machineModels).where(where),
-    ]);
+      paging,
+    );
     return {
       content: content.map((row): ModelRow => ({ ...row.model, machines: row.machines })),
-      totalElements: total?.n ?? 0,
+      totalElements,
     };
   },
 
@@ -136,15 +134,12 @@ export const machinesRepository = {
   // ------------------------------------------------------------ machines
   async machinePage(db: Database, scope: ReadonlySet<number> | null, query: MachineQuery, paging: Paging, now: Date) {
     const where = matchingMachines(scope, query, now);
-    const rows = selectMachines(db)
-      .where(where)
-      .orderBy(...paging.orderBy)
-      .offset(paging.offset);
-    const [content, [total]] = await Promise.all([
-      paging.limit === undefined ? rows : rows.limit(paging.limit),
+    const { content, totalElements } = await pageOf(
+      selectMachines(db).where(where).$dynamic(),
       db.select({ n: count() }).from(machines).leftJoin(agents, eq(agents.id, machines.agentId)).where(where),
-    ]);
-    return { content: content.map(flatten), totalElements: total?.n ?? 0 };
+      paging,
+    );
+    return { content: content.map(flatten), totalElements };
   },
 
   async machineById(db: Database, id: number): Promise<MachineRow | undefined> {

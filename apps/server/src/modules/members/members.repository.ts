@@ -2,7 +2,7 @@ import type { MemberQuery } from '@water/contract/coupons';
 import { and, count, desc, eq, inArray, like, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
-import { between, type Paging } from '../../lib/list-query.ts';
+import { between, type Paging, pageOf } from '../../lib/list-query.ts';
 import { agents } from '../agents/agents.read-model.ts';
 import { coupons } from '../coupons/coupons.read-model.ts';
 import { depts } from '../depts/depts.read-model.ts';
@@ -164,16 +164,15 @@ export const membersRepository = {
         ),
       )}`.mapWith(Number);
     const { orders, paidTotal, lastOrderTime } = figures(db, reach);
-    const rows = db
-      .select({ member: members, agentName, unusedCoupons, orders, paidTotal, lastOrderTime })
-      .from(members)
-      .where(where)
-      .orderBy(...paging.orderBy)
-      .offset(paging.offset);
-    const [content, [total]] = await Promise.all([
-      paging.limit === undefined ? rows : rows.limit(paging.limit),
+    const { content, totalElements } = await pageOf(
+      db
+        .select({ member: members, agentName, unusedCoupons, orders, paidTotal, lastOrderTime })
+        .from(members)
+        .where(where)
+        .$dynamic(),
       db.select({ n: count() }).from(members).where(where),
-    ]);
+      paging,
+    );
     return {
       content: content.map((row) => ({
         ...row.member,
@@ -183,7 +182,7 @@ export const membersRepository = {
         agentName: row.agentName,
         unusedCoupons: row.unusedCoupons,
       })),
-      totalElements: total?.n ?? 0,
+      totalElements,
     };
   },
 };

@@ -1,7 +1,7 @@
 import type { OrderQuery, RefundQuery } from '@water/contract/orders';
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { containsText, type Paging } from '../../lib/list-query.ts';
+import { containsText, type Paging, pageOf } from '../../lib/list-query.ts';
 import { agents } from '../agents/agents.read-model.ts';
 import { depts } from '../depts/depts.read-model.ts';
 import { machines } from '../machines/machines.read-model.ts';
@@ -167,15 +167,12 @@ export const ordersRepository = {
     paging: Paging,
   ): Promise<{ content: OrderRow[]; totalElements: number }> {
     const where = matching(agentIds, range, query);
-    const rows = selectOrders(db)
-      .where(where)
-      .orderBy(...paging.orderBy)
-      .offset(paging.offset);
-    const [content, [total]] = await Promise.all([
-      paging.limit === undefined ? rows : rows.limit(paging.limit),
+    const { content, totalElements } = await pageOf(
+      selectOrders(db).where(where).$dynamic(),
       db.select({ n: count() }).from(orders).where(where),
-    ]);
-    return { content: content.map(flattenOrder), totalElements: total?.n ?? 0 };
+      paging,
+    );
+    return { content: content.map(flattenOrder), totalElements };
   },
 
   async count(db: Database, agentIds: readonly number[] | null, range: { from: Date; to: Date }, query: OrderFilter) {
@@ -270,20 +267,19 @@ export const ordersRepository = {
       query.reason ? eq(refunds.reason, query.reason) : undefined,
       query.agentId ? eq(refunds.agentId, query.agentId) : undefined,
     );
-    const rows = db
-      .select({ refund: refunds, agentName: refundAgentName, serialNo: machines.serialNo })
-      .from(refunds)
-      .innerJoin(machines, eq(machines.id, refunds.machineId))
-      .where(where)
-      .orderBy(...paging.orderBy)
-      .offset(paging.offset);
-    const [content, [total]] = await Promise.all([
-      paging.limit === undefined ? rows : rows.limit(paging.limit),
+    const { content, totalElements } = await pageOf(
+      db
+        .select({ refund: refunds, agentName: refundAgentName, serialNo: machines.serialNo })
+        .from(refunds)
+        .innerJoin(machines, eq(machines.id, refunds.machineId))
+        .where(where)
+        .$dynamic(),
       db.select({ n: count() }).from(refunds).where(where),
-    ]);
+      paging,
+    );
     return {
       content: content.map((row) => ({ ...row.refund, agentName: row.agentName, serialNo: row.serialNo })),
-      totalElements: total?.n ?? 0,
+      totalElements,
     };
   },
 };

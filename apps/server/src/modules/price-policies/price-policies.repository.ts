@@ -1,7 +1,7 @@
 import type { PricePolicyQuery } from '@water/contract/price-policies';
 import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { containsText, type Paging } from '../../lib/list-query.ts';
+import { containsText, type Paging, pageOf } from '../../lib/list-query.ts';
 import { agents } from '../agents/agents.read-model.ts';
 import { depts } from '../depts/depts.read-model.ts';
 import { machineModels, machines } from '../machines/machines.read-model.ts';
@@ -60,19 +60,14 @@ export const pricePoliciesRepository = {
     paging: Paging,
   ): Promise<{ content: PolicyRow[]; totalElements: number }> {
     const where = matching(agentIds, query);
-    const rows = db
-      .select({ policy: pricePolicies, scopeName })
-      .from(pricePolicies)
-      .where(where)
-      .orderBy(...paging.orderBy)
-      .offset(paging.offset);
-    const [content, [total]] = await Promise.all([
-      paging.limit === undefined ? rows : rows.limit(paging.limit),
+    const { content, totalElements } = await pageOf(
+      db.select({ policy: pricePolicies, scopeName }).from(pricePolicies).where(where).$dynamic(),
       db.select({ n: count() }).from(pricePolicies).where(where),
-    ]);
+      paging,
+    );
     return {
       content: content.map((row) => ({ ...row.policy, scopeName: row.scopeName })),
-      totalElements: total?.n ?? 0,
+      totalElements,
     };
   },
 

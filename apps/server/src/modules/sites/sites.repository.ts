@@ -1,7 +1,7 @@
 import type { SiteQuery } from '@water/contract/sites';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { containsText, type Paging } from '../../lib/list-query.ts';
+import { containsText, type Paging, pageOf } from '../../lib/list-query.ts';
 import { agents } from '../agents/agents.read-model.ts';
 import { depts } from '../depts/depts.read-model.ts';
 import { dictDetails, dicts } from '../dicts/dicts.read-model.ts';
@@ -50,15 +50,12 @@ const flatten = (row: { site: typeof sites.$inferSelect; agentName: string; mach
 export const sitesRepository = {
   async page(db: Database, scope: ReadonlySet<number> | null, query: Omit<SiteQuery, 'page' | 'size'>, paging: Paging) {
     const where = matching(scope, query);
-    const rows = selectSites(db)
-      .where(where)
-      .orderBy(...paging.orderBy)
-      .offset(paging.offset);
-    const [content, [total]] = await Promise.all([
-      paging.limit === undefined ? rows : rows.limit(paging.limit),
+    const { content, totalElements } = await pageOf(
+      selectSites(db).where(where).$dynamic(),
       db.select({ n: count() }).from(sites).innerJoin(agents, eq(agents.id, sites.agentId)).where(where),
-    ]);
-    return { content: content.map(flatten), totalElements: total?.n ?? 0 };
+      paging,
+    );
+    return { content: content.map(flatten), totalElements };
   },
 
   async byId(db: Database, id: number): Promise<(SiteRow & { agentDeptId: number }) | undefined> {
