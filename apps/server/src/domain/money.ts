@@ -23,3 +23,13 @@ export function shareOf(amount: number, part: number, whole: number): number {
   if (whole <= 0) return 0;
   return toFen(new Fen(amount).times(part).dividedBy(whole));
 }
+
+/** Fen as yuan, for a sheet's cells (a number: 1234 → 12.34), exactly. */
+export function yuanOf(fen: number): number {
+  return new Decimal(fen).dividedBy(100).toNumber();
+}
+
+/** Fen as yuan in words of a message: 1234 → "12.34". */
+export function yuanText(fen: number): string {
+  return new Decimal(fen).dividedBy(100).toFixed(2);
+}

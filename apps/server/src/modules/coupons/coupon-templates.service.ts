@@ -14,6 +14,7 @@ import {
   type TemplateStatus,
 } from '@water/contract/coupons';
 import { allows } from '@water/contract/state-machine';
+import { yuanOf } from '../../domain/money.ts';
 import { inScope, type Principal } from '../../domain/principal.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -195,7 +196,7 @@ export function createCouponTemplatesService(
           { header: 'Name', value: (t) => t.name },
           { header: 'Type', value: (t) => t.type },
           { header: 'Value', value: (t) => t.value },
-          { header: 'Minimum spend (yuan)', value: (t) => t.minSpend / 100 },
+          { header: 'Minimum spend (yuan)', value: (t) => yuanOf(t.minSpend) },
           { header: 'Good at', value: (t) => (t.scope === 'ALL' ? 'ALL' : `${t.scope}: ${t.scopeNames.join(', ')}`) },
           { header: 'Issued by', value: (t) => t.issueType },
           { header: 'Funded by', value: (t) => t.fundedBy },
@@ -204,7 +205,7 @@ export function createCouponTemplatesService(
           { header: 'Issued', value: (t) => t.counts.issued },
           { header: 'Used', value: (t) => t.counts.used },
           { header: 'Expired', value: (t) => t.counts.expired },
-          { header: 'Discount cost (yuan)', value: (t) => t.counts.discountCost / 100 },
+          { header: 'Discount cost (yuan)', value: (t) => yuanOf(t.counts.discountCost) },
         ],
         rows: content,
       };

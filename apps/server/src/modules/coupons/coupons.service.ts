@@ -24,6 +24,7 @@ import { couponOrder, couponSortable, couponsRepository as repo, type TemplateRe
 
 export { couponDiscount, goodAt } from './coupon-rules.ts';
 
+import { yuanOf } from '../../domain/money.ts';
 import { addCounts, couponDto, emptyCounts, gatewayCoupon, memberKeyOf, unusable } from './coupon-dto.ts';
 import { IssueRefused, issueTo } from './coupon-issue.ts';
 import { type CouponBase, couponDiscount, goodAt } from './coupon-rules.ts';
@@ -149,7 +150,7 @@ export function createCouponsService(
           { header: 'Valid from', value: (c) => c.validFrom },
           { header: 'Valid to', value: (c) => c.validTo },
           { header: 'Order', value: (c) => c.orderNo },
-          { header: 'Discount (yuan)', value: (c) => c.discountAmount / 100 },
+          { header: 'Discount (yuan)', value: (c) => yuanOf(c.discountAmount) },
           { header: 'Issued at', value: (c) => c.createTime },
         ],
         rows: content.map(couponDto),

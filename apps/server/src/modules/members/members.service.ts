@@ -1,6 +1,7 @@
 import type { PageOf } from '@water/contract/common';
 import type { Member, MemberQuery } from '@water/contract/coupons';
 import type { Database } from '../../db/client.ts';
+import { yuanOf } from '../../domain/money.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { toPaging } from '../../lib/list-query.ts';
@@ -100,7 +101,7 @@ export function createMembersService({ db }: Pick<Deps, 'db'>) {
           { header: 'Openid', value: (m) => m.openid },
           { header: 'Agent', value: (m) => m.agentName },
           { header: 'Paid orders', value: (m) => m.orders },
-          { header: 'Paid (yuan)', value: (m) => m.paidTotal / 100 },
+          { header: 'Paid (yuan)', value: (m) => yuanOf(m.paidTotal) },
           { header: 'Last order', value: (m) => m.lastOrderTime },
           { header: 'Unused coupons', value: (m) => m.unusedCoupons },
           { header: 'Joined', value: (m) => m.createTime },

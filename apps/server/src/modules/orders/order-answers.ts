@@ -8,6 +8,7 @@ import {
   type RefundReason,
 } from '@water/contract/orders';
 import dayjs from 'dayjs';
+import { yuanOf } from '../../domain/money.ts';
 import { invalidField, notFound } from '../../lib/http-errors.ts';
 import { formatDateTime, parseWireTime } from '../../lib/time.ts';
 import type { Sheet } from '../../lib/xlsx.ts';
@@ -100,9 +101,6 @@ export function refundDto(row: RefundRow): Refund {
   };
 }
 
-export const yuan = (fen: number) => fen / 100;
-export const yuanText = (fen: number) => (fen / 100).toFixed(2);
-
 /** The orders' columns, in every export. */
 export const ORDER_SHEET: Omit<Sheet<OrderRow>, 'rows'> = {
   name: 'orders',
@@ -115,11 +113,11 @@ export const ORDER_SHEET: Omit<Sheet<OrderRow>, 'rows'> = {
     { header: 'Channel', value: (o) => o.channel },
     { header: 'Requested (ml)', value: (o) => o.requestedMl },
     { header: 'Dispensed (ml)', value: (o) => o.dispensedMl },
-    { header: 'List (yuan)', value: (o) => yuan(o.listAmount) },
-    { header: 'Discount (yuan)', value: (o) => yuan(o.discountAmount) },
-    { header: 'Coupon (yuan)', value: (o) => yuan(o.couponAmount) },
-    { header: 'Paid (yuan)', value: (o) => yuan(o.paid) },
-    { header: 'Refunded (yuan)', value: (o) => yuan(o.refunded) },
+    { header: 'List (yuan)', value: (o) => yuanOf(o.listAmount) },
+    { header: 'Discount (yuan)', value: (o) => yuanOf(o.discountAmount) },
+    { header: 'Coupon (yuan)', value: (o) => yuanOf(o.couponAmount) },
+    { header: 'Paid (yuan)', value: (o) => yuanOf(o.paid) },
+    { header: 'Refunded (yuan)', value: (o) => yuanOf(o.refunded) },
     { header: 'State', value: (o) => o.state },
     { header: 'Created', value: (o) => formatDateTime(o.createTime) },
     { header: 'Paid at', value: (o) => formatDateTime(o.paidTime) },

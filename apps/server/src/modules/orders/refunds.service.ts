@@ -10,13 +10,14 @@ import {
   type RefundStatus,
 } from '@water/contract/orders';
 import { allows } from '@water/contract/state-machine';
+import { yuanText } from '../../domain/money.ts';
 import { inScope, type Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { forbidden, invalidField, notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
 import { moveBy } from '../../lib/state.ts';
 import { agentIdsInScope } from '../agents/agent-directory.ts';
-import { checkedRange, refundDto, yuanText } from './order-answers.ts';
+import { checkedRange, refundDto } from './order-answers.ts';
 import { IMMEDIATE_REFUNDS, type Refunding } from './order-refunding.ts';
 import { type RefundRow, refundOrder, refundSortable, ordersRepository as repo } from './orders.repository.ts';
 

@@ -7,6 +7,7 @@ import type {
   PricePolicyQuery,
   PricePolicyUpdateInput,
 } from '@water/contract/price-policies';
+import { yuanOf } from '../../domain/money.ts';
 import { inScope, type Principal } from '../../domain/principal.ts';
 import { InvalidatingCache } from '../../lib/cache.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -143,7 +144,7 @@ export function createPricePoliciesService(
         filter,
         toPaging({ sort: filter.sort }, policySortable, policyOrder),
       );
-      const yuan = (fen: number | null) => (fen === null ? null : fen / 100);
+      const yuan = (fen: number | null) => (fen === null ? null : yuanOf(fen));
       return {
         name: 'price-policies',
         columns: [
