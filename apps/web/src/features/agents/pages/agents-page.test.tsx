@@ -115,11 +115,17 @@ describe('AgentsPage', () => {
         (option) => option.textContent,
       );
     };
-    fireEvent.mouseDown(level);
+    // A select's mouse-down toggles its dropdown: open it only when it is closed, whatever the
+    // timing of the other dropdown opened meanwhile.
+    const open = async (select: HTMLElement) => {
+      if (select.getAttribute('aria-expanded') !== 'true') fireEvent.mouseDown(select);
+      await waitFor(() => expect(select.getAttribute('aria-expanded')).toBe('true'));
+    };
+    await open(level);
     await waitFor(() => expect(shown()).toContain('Platform'));
-    fireEvent.mouseDown(within(dialog).getByLabelText('Parent agent'));
+    await open(within(dialog).getByLabelText('Parent agent'));
     fireEvent.click(await screen.findByText('Clear Spring HQ (AG1)'));
-    fireEvent.mouseDown(level);
+    await open(level);
     await waitFor(() => expect(shown()).toEqual(['Province', 'City', 'District', 'Dealer']));
     expect(within(dialog).getByText(/At most 30%, the parent’s rate/)).toBeTruthy();
   });
