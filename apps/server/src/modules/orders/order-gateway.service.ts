@@ -343,34 +343,25 @@ export function createOrderGatewayService(
           if (!same) throw stateConflict(`Order ${order.orderNo} was already reported ${state}`, state, event);
           return order;
         }
-        const now = clock.now();
-        if (event === 'FAIL_DISPENSE') {
-          const failedState = moveBy(ORDER_STATE_MACHINE, state, event, {
-            to: order.paid > 0 ? 'REFUNDING' : 'REFUNDED',
-          });
-          const dispensedMl = input.dispensedMl ?? 0;
-          await repo.updateOrder(tx, key, {
-            state: failedState,
-            dispensedMl,
-            dispenseEndTime: endedAt,
-            updateTime: now,
-          });
-          const failed = { ...order, state: failedState, dispensedMl, dispenseEndTime: endedAt };
-          await sale.emit(tx, { type: 'DISPENSED', order: failed, dispensedMl, failed: true, at: endedAt });
-          return automaticRefund(tx, failed, order.paid, 'DISPENSE_FAILED');
-        }
-        const completedState = moveBy(ORDER_STATE_MACHINE, state, event);
-        const dispensedMl = Math.min(input.dispensedMl ?? order.requestedMl, order.requestedMl);
+        // A failure refunds what was paid; a completion refunds what a short fill did not deliver.
+        const failed = event === 'FAIL_DISPENSE';
+        const dispensedMl = failed
+          ? (input.dispensedMl ?? 0)
+          : Math.min(input.dispensedMl ?? order.requestedMl, order.requestedMl);
+        const ended = moveBy(ORDER_STATE_MACHINE, state, event, {
+          to: failed ? (order.paid > 0 ? 'REFUNDING' : 'REFUNDED') : 'COMPLETED',
+        });
         await repo.updateOrder(tx, key, {
-          state: completedState,
+          state: ended,
           dispensedMl,
           dispenseEndTime: endedAt,
-          updateTime: now,
+          updateTime: clock.now(),
         });
-        const completed = { ...order, state: completedState, dispensedMl, dispenseEndTime: endedAt };
-        await sale.emit(tx, { type: 'DISPENSED', order: completed, dispensedMl, failed: false, at: endedAt });
-        const shortBy = order.paid - shareOf(order.paid, dispensedMl, order.requestedMl);
-        return automaticRefund(tx, completed, shortBy, 'SHORT_FILL');
+        const after = { ...order, state: ended, dispensedMl, dispenseEndTime: endedAt };
+        await sale.emit(tx, { type: 'DISPENSED', order: after, dispensedMl, failed, at: endedAt });
+        return failed
+          ? automaticRefund(tx, after, order.paid, 'DISPENSE_FAILED')
+          : automaticRefund(tx, after, order.paid - shareOf(order.paid, dispensedMl, order.requestedMl), 'SHORT_FILL');
       });
       return gatewayDto(order);
     },
