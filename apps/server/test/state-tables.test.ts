@@ -51,43 +51,53 @@ interface Walk<S extends string, E extends string, H> {
   twins?: Partial<Record<NoInfer<E>, NoInfer<E>>>;
 }
 
-async function walk<S extends string, E extends string, H>(spec: Walk<S, E, H>): Promise<void> {
+function walk<S extends string, E extends string, H>(spec: Walk<S, E, H>): void {
   const events = Object.keys(spec.machine.events) as E[];
-  for (const event of events) {
-    expect(spec.act[event] ?? spec.elsewhere?.[event], `${spec.machine.name}: ${event} has no way in`).toBeDefined();
-  }
-  for (const state of spec.machine.states) {
+  it('gives every event a way in', () => {
     for (const event of events) {
-      const act = spec.act[event];
-      if (!act) continue;
-      const object = await spec.reach[state]();
-      expect(await spec.stateOf(object), `${spec.machine.name} reached`).toBe(state);
-      const before = await spec.snapshot(object);
-      const answer = await act(object);
-      const label = `${spec.machine.name} ${state} × ${event}: ${answer.body}`;
-      const twin = spec.twins?.[event];
-      const happens = allows(spec.machine, state, event)
-        ? event
-        : twin && allows(spec.machine, state, twin)
-          ? twin
-          : null;
-      if (happens) {
-        expect(answer.statusCode, label).toBeLessThan(300);
-        expect(targetsOf(spec.machine, state, happens), label).toContain(await spec.stateOf(object));
-      } else if (spec.replays?.(state, event) || (twin && spec.replays?.(state, twin))) {
-        expect(answer.statusCode, label).toBeLessThan(300);
-        expect(await spec.snapshot(object), label).toEqual(before);
-      } else {
-        const refusal = spec.refusal?.[event];
-        expect(answer.statusCode, label).toBe(refusal?.status ?? 409);
-        if (refusal) expect(answer.json().code, label).toBe(refusal.code);
-        else {
-          expect(answer.json(), label).toMatchObject({ code: 'STATE_CONFLICT', state });
-          expect([event, twin], label).toContain(answer.json().event);
-        }
-        expect(await spec.snapshot(object), label).toEqual(before);
-      }
+      expect(spec.act[event] ?? spec.elsewhere?.[event], `${spec.machine.name}: ${event} has no way in`).toBeDefined();
     }
+  });
+  // One test per state: each brings fresh objects to it and tries every event there.
+  for (const state of spec.machine.states) {
+    it(`from ${state}`, async () => {
+      for (const event of events) {
+        const act = spec.act[event];
+        if (!act) continue;
+        await tryEvent(spec, state, event, act);
+      }
+    });
+  }
+}
+
+async function tryEvent<S extends string, E extends string, H>(
+  spec: Walk<S, E, H>,
+  state: S,
+  event: E,
+  act: (object: H) => Promise<LightMyRequestResponse>,
+): Promise<void> {
+  const object = await spec.reach[state]();
+  expect(await spec.stateOf(object), `${spec.machine.name} reached`).toBe(state);
+  const before = await spec.snapshot(object);
+  const answer = await act(object);
+  const label = `${spec.machine.name} ${state} × ${event}: ${answer.body}`;
+  const twin = spec.twins?.[event];
+  const happens = allows(spec.machine, state, event) ? event : twin && allows(spec.machine, state, twin) ? twin : null;
+  if (happens) {
+    expect(answer.statusCode, label).toBeLessThan(300);
+    expect(targetsOf(spec.machine, state, happens), label).toContain(await spec.stateOf(object));
+  } else if (spec.replays?.(state, event) || (twin && spec.replays?.(state, twin))) {
+    expect(answer.statusCode, label).toBeLessThan(300);
+    expect(await spec.snapshot(object), label).toEqual(before);
+  } else {
+    const refusal = spec.refusal?.[event];
+    expect(answer.statusCode, label).toBe(refusal?.status ?? 409);
+    if (refusal) expect(answer.json().code, label).toBe(refusal.code);
+    else {
+      expect(answer.json(), label).toMatchObject({ code: 'STATE_CONFLICT', state });
+      expect([event, twin], label).toContain(answer.json().event);
+    }
+    expect(await spec.snapshot(object), label).toEqual(before);
   }
 }
 
@@ -195,14 +205,14 @@ describe('state tables, walked through the API', () => {
     return event === 'CLOSE';
   };
 
-  it('walks the order table', async () => {
+  describe('the order table', () => {
     const rejectedRefund = async (order: Sale) => {
       const [pending] = (await admin('GET', `/api/refunds?status=PENDING&blurry=${order.orderNo}`)).json().content;
       expect(
         (await admin('PUT', `/api/refunds/${pending.id}/review`, { action: 'REJECT', note: 'No' })).statusCode,
       ).toBe(200);
     };
-    await walk({
+    walk({
       machine: ORDER_STATE_MACHINE,
       reach: {
         CREATED: () => sale(),
@@ -238,7 +248,7 @@ describe('state tables, walked through the API', () => {
     });
   });
 
-  it('walks the refund table, and the order follows it', async () => {
+  describe('the refund table, and the order follows it', () => {
     const reachRefund = async (status: 'PENDING' | 'SUCCESS' | 'FAILED') => {
       const order = await then(sale(), pay, (o) => dispense(o, 'COMPLETED'));
       const asked = await askRefund(order, 10);
@@ -253,7 +263,7 @@ describe('state tables, walked through the API', () => {
     type Handle = Awaited<ReturnType<typeof reachRefund>>;
     const refundOf = async (refund: Handle) =>
       (await orderDetail(refund.order)).refunds.find((row: { id: number }) => row.id === refund.id);
-    await walk({
+    walk({
       machine: REFUND_STATE_MACHINE,
       reach: {
         PENDING: () => reachRefund('PENDING'),
@@ -268,16 +278,18 @@ describe('state tables, walked through the API', () => {
       stateOf: async (refund) => (await refundOf(refund)).status,
       snapshot: async (refund) => orderDetail(refund.order),
     });
-    // SETTLE: a card refund the server makes itself goes back at once, and the order follows.
-    const short = await then(sale(), pay, (o) => dispense(o, 'COMPLETED', 1000));
-    const detail = await orderDetail(short);
-    expect(detail).toMatchObject({ state: 'PARTIALLY_REFUNDED', refunded: 50 });
-    expect(detail.refunds).toMatchObject([{ reason: 'SHORT_FILL', status: 'SUCCESS' }]);
-    // REJECT_REFUND: a failed dispense's refund rejected leaves the order DISPENSE_FAILED.
-    const failed = await then(sale('WECHAT'), notify, (o) => dispense(o, 'FAILED'));
-    const [pending] = (await orderDetail(failed)).refunds;
-    await admin('PUT', `/api/refunds/${pending.id}/review`, { action: 'REJECT', note: 'Walked' });
-    expect((await orderDetail(failed)).state).toBe('DISPENSE_FAILED');
+    it('settles a card refund at once, and leaves a failed dispense whose refund was rejected', async () => {
+      // SETTLE: a card refund the server makes itself goes back at once, and the order follows.
+      const short = await then(sale(), pay, (o) => dispense(o, 'COMPLETED', 1000));
+      const detail = await orderDetail(short);
+      expect(detail).toMatchObject({ state: 'PARTIALLY_REFUNDED', refunded: 50 });
+      expect(detail.refunds).toMatchObject([{ reason: 'SHORT_FILL', status: 'SUCCESS' }]);
+      // REJECT_REFUND: a failed dispense's refund rejected leaves the order DISPENSE_FAILED.
+      const failed = await then(sale('WECHAT'), notify, (o) => dispense(o, 'FAILED'));
+      const [pending] = (await orderDetail(failed)).refunds;
+      await admin('PUT', `/api/refunds/${pending.id}/review`, { action: 'REJECT', note: 'Walked' });
+      expect((await orderDetail(failed)).state).toBe('DISPENSE_FAILED');
+    });
   });
 
   // ------------------------------------------------------------------ coupons
@@ -310,13 +322,13 @@ describe('state tables, walked through the API', () => {
       .json()
       .content.find((row: { id: number }) => row.id === id);
 
-  it('walks the coupon template table', async () => {
+  describe('the coupon template table', () => {
     const reach = async (...statuses: string[]) => {
       const id = await template();
       for (const status of statuses) expect((await setStatus(id, status)).statusCode).toBe(204);
       return id;
     };
-    await walk({
+    walk({
       machine: TEMPLATE_STATE_MACHINE,
       reach: {
         DRAFT: () => reach(),
@@ -356,7 +368,7 @@ describe('state tables, walked through the API', () => {
     });
   });
 
-  it('walks the coupon table', async () => {
+  describe('the coupon table', () => {
     const now = () => ctx.t.clock.now().getTime();
     const pushed = async () => {
       // Valid for ten minutes: the hourly job expires it once the clock has moved past.
@@ -388,7 +400,7 @@ describe('state tables, walked through the API', () => {
     };
     const couponRow = async (coupon: Handle) =>
       (await admin('GET', `/api/coupons?templateId=${coupon.templateId}&blurry=${coupon.phone}`)).json().content[0];
-    await walk({
+    walk({
       machine: COUPON_STATE_MACHINE,
       reach: {
         UNUSED: pushed,
@@ -461,10 +473,10 @@ describe('state tables, walked through the API', () => {
       expect(answer.statusCode, answer.body).toBe(200);
     };
 
-  it('walks the machine table', async () => {
+  describe('the machine table', () => {
     const install = () => step('INSTALL', { siteId: northSite.id });
     const allocated = () => then(registered(), (m) => allocate(m));
-    await walk({
+    walk({
       machine: MACHINE_STATE_MACHINE,
       reach: {
         IN_STOCK: registered,
@@ -505,7 +517,7 @@ describe('state tables, walked through the API', () => {
     });
   });
 
-  it('walks the agent table', async () => {
+  describe('the agent table', () => {
     const applied = async () => {
       const code = unique('W');
       const created = await admin('POST', '/api/agents', {
@@ -527,7 +539,7 @@ describe('state tables, walked through the API', () => {
     };
     const agentOf = async (id: number) =>
       (await admin('GET', '/api/agents?size=1000')).json().content.find((row: { id: number }) => row.id === id);
-    await walk({
+    walk({
       machine: AGENT_STATE_MACHINE,
       reach: {
         PENDING_REVIEW: applied,
@@ -548,7 +560,7 @@ describe('state tables, walked through the API', () => {
     });
   });
 
-  it('walks the alarm table', async () => {
+  describe('the alarm table', () => {
     const fault = async () => {
       const machine = await operatingMachine(admin, { modelId, agentId: north.id, siteId: northSite.id });
       const beat = await machineCaller(ctx.t, machine)('POST', '/gateway/v1/heartbeat', {
@@ -561,7 +573,7 @@ describe('state tables, walked through the API', () => {
     const act = (action: string) => (id: number) => admin('PUT', '/api/alarms', { action, ids: [id] });
     const alarmOf = async (id: number) =>
       (await admin('GET', '/api/alarms?size=1000')).json().content.find((row: { id: number }) => row.id === id);
-    await walk({
+    walk({
       machine: ALARM_STATE_MACHINE,
       reach: {
         OPEN: fault,
