@@ -120,7 +120,8 @@ describe('route × permission matrix', () => {
       }
     }
     expect(wrong).toEqual([]);
-  });
+    // A sweep of every permission: minutes on a loaded machine, well under one alone.
+  }, 120_000);
 
   it('lets an administrator through everywhere', async () => {
     const token = await tokenOf(t);

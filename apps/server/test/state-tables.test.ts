@@ -104,7 +104,8 @@ async function tryEvent<S extends string, E extends string, H>(
 const NOTIFY_KEY = 'channel-notify-key-for-state-tables-0123456789';
 const past = '2020-01-01 00:00:00';
 
-describe('state tables, walked through the API', () => {
+// Each state's test makes a fresh object per event: seconds alone, more beside a full test run.
+describe('state tables, walked through the API', { timeout: 120_000 }, () => {
   const ctx = useTestApp({ PAYMENT_NOTIFY_KEY: NOTIFY_KEY });
   const admin: Caller = (...args) => ctx.admin(...args);
   let modelId: number;

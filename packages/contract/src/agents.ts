@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { AbsentId, DateTime, Id, nullable, OneOf, PageQuery } from './common.ts';
+import { FenField } from './money.ts';
 import { defineStateMachine, eventsFrom } from './state-machine.ts';
 
 /** An agent's place in the network, from the top down: a child is always deeper than its parent. */
@@ -80,7 +81,7 @@ export const Agent = Type.Object({
   operating: Type.Integer(),
   online: Type.Integer(),
   /** Net sales of its own machines this month, in fen. */
-  monthNet: Type.Integer(),
+  monthNet: FenField(),
   settlementAccount: Type.Union([Type.String(), Type.Null()]),
   contractStart: Type.Union([Type.String(), Type.Null()]),
   contractEnd: Type.Union([Type.String(), Type.Null()]),

@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { AbsentId, CreateTimeRange, DateTime, ID_MAX, Id, nullable, OneOf, PageQuery } from './common.ts';
+import { type Fen, FenField } from './money.ts';
 import { allows, CHANNEL_ACTOR, defineStateMachine, MACHINE_ACTOR, SYSTEM_ACTOR } from './state-machine.ts';
 
 /** The permissions of the Coupons and Members pages. */
@@ -100,7 +101,7 @@ export const CouponCounts = Type.Object({
   used: Type.Integer(),
   expired: Type.Integer(),
   revoked: Type.Integer(),
-  discountCost: Type.Integer({ description: 'fen taken off the orders that used them' }),
+  discountCost: FenField({ description: 'fen taken off the orders that used them' }),
 });
 export type CouponCounts = Static<typeof CouponCounts>;
 
@@ -110,8 +111,8 @@ export const CouponTemplate = Type.Object({
   type: OneOf(COUPON_TYPES),
   /** Fen off (`AMOUNT_OFF`), percent off (`PERCENT_OFF`) or ml free (`FREE_LITRES`). */
   value: Type.Integer(),
-  minSpend: Type.Integer({ description: 'fen the order must reach after the price policy' }),
-  maxDiscount: Type.Union([Type.Integer(), Type.Null()], {
+  minSpend: FenField({ description: 'fen the order must reach after the price policy' }),
+  maxDiscount: Type.Union([FenField(), Type.Null()], {
     description: 'fen, the most a percent-off or free-litres coupon takes off',
   }),
   scope: OneOf(COUPON_SCOPES),
@@ -152,8 +153,8 @@ const templateFields = {
   name: Type.String({ minLength: 1, maxLength: 100 }),
   type: OneOf(COUPON_TYPES),
   value: Type.Integer({ minimum: 1, maximum: 100_000 }),
-  minSpend: Type.Integer({ minimum: 0, maximum: 10_000_000 }),
-  maxDiscount: Type.Optional(nullable<number>('integer', { minimum: 1, maximum: 10_000_000 })),
+  minSpend: FenField({ minimum: 0, maximum: 10_000_000 }),
+  maxDiscount: Type.Optional(nullable<Fen>('integer', { minimum: 1, maximum: 10_000_000 })),
   scope: OneOf(COUPON_SCOPES),
   scopeIds: Type.Optional(
     Type.Array(Type.Integer({ minimum: 1, maximum: ID_MAX }), { maxItems: COUPON_SCOPE_MAX, uniqueItems: true }),
@@ -212,7 +213,7 @@ export const Coupon = Type.Object({
   validFrom: DateTime,
   validTo: DateTime,
   orderNo: Type.Union([Type.String(), Type.Null()]),
-  discountAmount: Type.Integer({ description: 'fen taken off the order that used it' }),
+  discountAmount: FenField({ description: 'fen taken off the order that used it' }),
   createTime: DateTime,
   usedTime: Type.Union([DateTime, Type.Null()]),
 });
@@ -253,7 +254,7 @@ export const Member = Type.Object({
   agentName: Type.Union([Type.String(), Type.Null()]),
   /** The figures of the member's orders sold by the agents in the caller's data scope (unrestricted: all). */
   orders: Type.Integer({ description: 'paid orders within the caller’s data scope' }),
-  paidTotal: Type.Integer({ description: 'fen paid, less refunds, within the caller’s data scope' }),
+  paidTotal: FenField({ description: 'fen paid, less refunds, within the caller’s data scope' }),
   lastOrderTime: Type.Union([DateTime, Type.Null()]),
   /** Of the coupon templates within the caller's reach (an agent's staff: their agents' own). */
   unusedCoupons: Type.Integer(),

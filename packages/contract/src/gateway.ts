@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { OneOf } from './common.ts';
+import { FenField } from './money.ts';
 
 /**
  * The machine gateway (`/gateway/v1/…`): what water machines and payment channels send and
@@ -69,11 +70,11 @@ export const FAULT_BITS = {
 /** Fen per litre for each channel, and the policy they come from. */
 export const Prices = Type.Object({
   policyId: Type.Union([Type.Integer(), Type.Null()]),
-  WECHAT: Type.Integer(),
-  ALIPAY: Type.Integer(),
-  CARD: Type.Integer(),
-  COIN: Type.Integer(),
-  memberPrice: Type.Union([Type.Integer(), Type.Null()]),
+  WECHAT: FenField(),
+  ALIPAY: FenField(),
+  CARD: FenField(),
+  COIN: FenField(),
+  memberPrice: Type.Union([FenField(), Type.Null()]),
   discountPct: Type.String({ description: 'percent off, two decimals' }),
 });
 export type Prices = Static<typeof Prices>;
@@ -128,7 +129,7 @@ export const GatewayCoupon = Type.Object({
   type: Type.String({ description: 'AMOUNT_OFF, PERCENT_OFF or FREE_LITRES' }),
   /** Fen off, percent off or ml free, by type. */
   value: Type.Integer(),
-  minSpend: Type.Integer(),
+  minSpend: FenField(),
   maxDiscount: Type.Union([Type.Integer(), Type.Null()]),
   validTo: Type.Integer({ description: 'ms since 1970' }),
 });
@@ -140,7 +141,7 @@ export const GatewayClaimable = Type.Object({
   name: Type.String(),
   type: Type.String(),
   value: Type.Integer(),
-  minSpend: Type.Integer(),
+  minSpend: FenField(),
 });
 
 /** Who the member is: a phone number or a payment openid (one of them). */
@@ -192,15 +193,15 @@ export const GatewayOrder = Type.Object({
   state: OneOf(ORDER_STATES),
   channel: OneOf(CHANNELS),
   /** Fen per litre. */
-  unitPrice: Type.Integer(),
+  unitPrice: FenField(),
   requestedMl: Type.Integer(),
   dispensedMl: Type.Union([Type.Integer(), Type.Null()]),
-  listAmount: Type.Integer(),
-  discountAmount: Type.Integer(),
-  couponAmount: Type.Integer(),
-  payable: Type.Integer(),
-  paid: Type.Integer(),
-  refunded: Type.Integer(),
+  listAmount: FenField(),
+  discountAmount: FenField(),
+  couponAmount: FenField(),
+  payable: FenField(),
+  paid: FenField(),
+  refunded: FenField(),
 });
 export type GatewayOrder = Static<typeof GatewayOrder>;
 
@@ -209,7 +210,7 @@ export const GatewayOrderRef = Type.Object({ machineOrderNo });
 export const GatewayPaymentInput = Type.Object(
   {
     channel: OneOf(MACHINE_CHANNELS),
-    amount: Type.Integer({ minimum: 0, maximum: 10_000_000, description: 'fen' }),
+    amount: FenField({ minimum: 0, maximum: 10_000_000, description: 'fen' }),
     /** The card's number or the coin box's count, kept as the payment's reference. */
     reference: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' })),
     paidAt: machineTime,
@@ -235,7 +236,7 @@ export const ChannelNotification = Type.Object(
   {
     orderNo: Type.String({ pattern: '^[0-9A-Z]{1,32}$' }),
     transactionId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }),
-    amount: Type.Integer({ minimum: 0, maximum: 10_000_000, description: 'fen' }),
+    amount: FenField({ minimum: 0, maximum: 10_000_000, description: 'fen' }),
     paidAt: machineTime,
   },
   { additionalProperties: false },

@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { AbsentId, DateTime, Id, IdList, nullable, OneOf, PageQuery } from './common.ts';
 import { Prices } from './gateway.ts';
+import { FenField } from './money.ts';
 import { defineStateMachine, MACHINE_ACTOR } from './state-machine.ts';
 
 /** The permissions of the machines pages (models included). */
@@ -246,7 +247,7 @@ export const MachineStatusQuery = Type.Object({ period: Type.Optional(OneOf(SALE
 const SalesPoint = Type.Object({
   /** `HH:00`, `MM-dd` or `yyyy-MM`. */
   label: Type.String(),
-  net: Type.Integer({ description: 'fen' }),
+  net: FenField({ description: 'fen' }),
   orders: Type.Integer(),
   dispensedMl: Type.Integer(),
 });

@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { CreateTimeRange, DateTime, Id, OneOf, PageQuery } from './common.ts';
 import { CHANNELS, ORDER_STATES, type OrderState, WATER } from './gateway.ts';
+import { FenField } from './money.ts';
 import { CHANNEL_ACTOR, defineStateMachine, MACHINE_ACTOR, SYSTEM_ACTOR } from './state-machine.ts';
 
 export type { Channel } from './gateway.ts';
@@ -35,15 +36,15 @@ export const Order = Type.Object({
   channel: OneOf(CHANNELS),
   tap: Type.Integer(),
   waterType: OneOf(WATER),
-  unitPrice: Type.Integer({ description: 'fen per litre' }),
+  unitPrice: FenField({ description: 'fen per litre' }),
   requestedMl: Type.Integer(),
   dispensedMl: Type.Union([Type.Integer(), Type.Null()]),
-  listAmount: Type.Integer({ description: 'fen' }),
-  discountAmount: Type.Integer(),
-  couponAmount: Type.Integer(),
-  payable: Type.Integer(),
-  paid: Type.Integer(),
-  refunded: Type.Integer(),
+  listAmount: FenField({ description: 'fen' }),
+  discountAmount: FenField(),
+  couponAmount: FenField(),
+  payable: FenField(),
+  paid: FenField(),
+  refunded: FenField(),
   state: OneOf(ORDER_STATES),
   commissionRate: Type.String(),
   createTime: DateTime,
@@ -134,7 +135,7 @@ export const Refund = Type.Object({
   agentName: Type.String(),
   serialNo: Type.String(),
   channel: OneOf(CHANNELS),
-  amount: Type.Integer({ description: 'fen' }),
+  amount: FenField({ description: 'fen' }),
   reason: OneOf(REFUND_REASONS),
   note: Type.Union([Type.String(), Type.Null()]),
   status: OneOf(REFUND_STATUSES),
@@ -155,13 +156,13 @@ export const OrderDetail = Type.Object({
    * the amount is the order's commission rate of it, rounded half up to fen.
    */
   commission: Type.Object({
-    base: Type.Integer({ description: 'fen' }),
-    amount: Type.Integer({ description: 'fen' }),
+    base: FenField({ description: 'fen' }),
+    amount: FenField({ description: 'fen' }),
     /** The agents of the order's path that were frozen when it was sold: settlement holds their share until they are unfrozen. */
     heldAgentIds: Type.Array(Type.Integer()),
   }),
   /** What staff may still ask to refund: paid, less refunded, less refunds waiting for review (fen). */
-  refundable: Type.Integer({ description: 'fen' }),
+  refundable: FenField({ description: 'fen' }),
 });
 export type OrderDetail = Static<typeof OrderDetail>;
 
@@ -181,7 +182,7 @@ export const OrderNoParam = Type.Object({
 
 export const RefundRequestInput = Type.Object(
   {
-    amount: Type.Integer({ minimum: 1, maximum: 10_000_000, description: 'fen' }),
+    amount: FenField({ minimum: 1, maximum: 10_000_000, description: 'fen' }),
     reason: OneOf(STAFF_REFUND_REASONS),
     note: Type.String({ minLength: 1, maxLength: 500 }),
   },

@@ -1,23 +1,24 @@
 import Type, { type Static } from 'typebox';
 import { OneOf } from './common.ts';
 import { CHANNELS } from './gateway.ts';
+import { FenField } from './money.ts';
 
 /** Sales figures of a period, from the roll-ups: money in fen, volume in ml. */
 export const SalesFigures = Type.Object({
   /** Paid minus refunded. */
-  net: Type.Integer(),
-  paid: Type.Integer(),
-  refunded: Type.Integer(),
+  net: FenField(),
+  paid: FenField(),
+  refunded: FenField(),
   orders: Type.Integer(),
   dispensedMl: Type.Integer(),
   /** What coupons took off the orders paid. */
-  coupon: Type.Integer(),
+  coupon: FenField(),
   /** Paid per order, in fen (0 without orders). */
-  averageTicket: Type.Integer(),
+  averageTicket: FenField(),
 });
 export type SalesFigures = Static<typeof SalesFigures>;
 
-const Ranked = Type.Object({ id: Type.Integer(), name: Type.String(), net: Type.Integer() });
+const Ranked = Type.Object({ id: Type.Integer(), name: Type.String(), net: FenField() });
 
 /** The business home page: everything within the user's data scope, from the roll-ups. */
 export const BusinessOverview = Type.Object({
@@ -26,7 +27,7 @@ export const BusinessOverview = Type.Object({
   month: SalesFigures,
   lastMonth: SalesFigures,
   /** Net revenue of each of the last 30 days, oldest first (`yyyy-MM-dd`). */
-  daily: Type.Array(Type.Object({ day: Type.String(), net: Type.Integer(), orders: Type.Integer() })),
+  daily: Type.Array(Type.Object({ day: Type.String(), net: FenField(), orders: Type.Integer() })),
   machines: Type.Object({
     operating: Type.Integer(),
     online: Type.Integer(),
@@ -35,7 +36,7 @@ export const BusinessOverview = Type.Object({
   }),
   openAlarms: Type.Integer(),
   /** This month's payments per channel. */
-  paymentMix: Type.Array(Type.Object({ channel: OneOf(CHANNELS), paid: Type.Integer(), orders: Type.Integer() })),
+  paymentMix: Type.Array(Type.Object({ channel: OneOf(CHANNELS), paid: FenField(), orders: Type.Integer() })),
   /** This month's best and worst selling machines and sites (operating machines, open sites). */
   topMachines: Type.Array(Ranked),
   bottomMachines: Type.Array(Ranked),

@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { AbsentId, DateTime, Id, nullable, OneOf, PageQuery } from './common.ts';
+import { type Fen, FenField } from './money.ts';
 
 /** The permissions of the price policies page. */
 export const POLICY_PERMISSIONS = {
@@ -28,11 +29,11 @@ export const PricePolicy = Type.Object({
   scopeId: Type.Union([Type.Integer(), Type.Null()]),
   /** The model's, agent's or machine's name (serial number); null for every machine. */
   scopeName: Type.Union([Type.String(), Type.Null()]),
-  priceWechat: Type.Integer({ description: 'fen per litre' }),
-  priceAlipay: Type.Integer(),
-  priceCard: Type.Integer(),
-  priceCoin: Type.Integer(),
-  memberPrice: Type.Union([Type.Integer(), Type.Null()]),
+  priceWechat: FenField({ description: 'fen per litre' }),
+  priceAlipay: FenField(),
+  priceCard: FenField(),
+  priceCoin: FenField(),
+  memberPrice: Type.Union([FenField(), Type.Null()]),
   discountPct: Type.String({ description: 'percent off, two decimals' }),
   effectiveFrom: DateTime,
   status: OneOf(POLICY_STATUSES),
@@ -48,7 +49,7 @@ export const PricePolicyQuery = Type.Object({
 });
 export type PricePolicyQuery = Static<typeof PricePolicyQuery>;
 
-const price = () => Type.Integer({ minimum: 0, maximum: PRICE_MAX, description: 'fen per litre' });
+const price = () => FenField({ minimum: 0, maximum: PRICE_MAX, description: 'fen per litre' });
 
 const policyFields = {
   name: Type.String({ minLength: 1, maxLength: 255 }),
@@ -58,7 +59,7 @@ const policyFields = {
   priceAlipay: price(),
   priceCard: price(),
   priceCoin: price(),
-  memberPrice: Type.Optional(nullable<number>('integer', { minimum: 0, maximum: PRICE_MAX })),
+  memberPrice: Type.Optional(nullable<Fen>('integer', { minimum: 0, maximum: PRICE_MAX })),
   discountPct: Type.String({
     pattern: '^(100(\\.0{1,2})?|\\d{1,2}(\\.\\d{1,2})?)$',
     errorMessage: 'must be a percent from 0 to 100 with at most two decimals',

@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { GLOBAL_SETTING_QUERY, PUBLICITY_IMAGE_PATTERN, PUBLICITY_MAX_IMAGES } from './constants.ts';
+import { FenField } from './money.ts';
 
 /** Public content of the publicity page. */
 export const Publicity = Type.Object({
@@ -31,7 +32,7 @@ export const GlobalSettings = Type.Object(
      * and every one through WeChat or Alipay, waits for a second person's review. Absent or 0:
      * every staff refund is reviewed.
      */
-    refundReviewAbove: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),
+    refundReviewAbove: Type.Optional(FenField({ minimum: 0, maximum: 10_000_000 })),
   },
   { additionalProperties: false },
 );

@@ -1,19 +1,20 @@
+import { asFen } from '@water/contract/money';
 import { describe, expect, it } from 'vitest';
 import { amountOf, percentOf, shareOf, yuanOf, yuanText } from './money.ts';
 
 describe('money in fen', () => {
   it('prices water, takes percentages and shares, rounding half up to whole fen once', () => {
-    expect(amountOf(45, 1500)).toBe(68); // 67.5 fen
-    expect(percentOf(1001, '12.5')).toBe(125); // 125.125 fen
-    expect(shareOf(100, 1, 3)).toBe(33);
-    expect(shareOf(100, 1, 0)).toBe(0);
+    expect(amountOf(asFen(45), 1500)).toBe(68); // 67.5 fen
+    expect(percentOf(asFen(1001), '12.5')).toBe(125); // 125.125 fen
+    expect(shareOf(asFen(100), 1, 3)).toBe(33);
+    expect(shareOf(asFen(100), 1, 0)).toBe(0);
   });
 
   it('shows fen as yuan exactly, for sheets and messages', () => {
-    expect(yuanOf(1234)).toBe(12.34);
-    expect(yuanOf(7)).toBe(0.07);
-    expect(yuanOf(-250)).toBe(-2.5);
-    expect(yuanText(20)).toBe('0.20');
-    expect(yuanText(123456789)).toBe('1234567.89');
+    expect(yuanOf(asFen(1234))).toBe(12.34);
+    expect(yuanOf(asFen(7))).toBe(0.07);
+    expect(yuanOf(asFen(-250))).toBe(-2.5);
+    expect(yuanText(asFen(20))).toBe('0.20');
+    expect(yuanText(asFen(123456789))).toBe('1234567.89');
   });
 });

@@ -1,35 +1,36 @@
+import { asFen, type Fen } from '@water/contract/money';
 import Decimal from 'decimal.js';
 
 /**
  * Money is kept in whole fen; rates are decimals. Each helper computes with decimal.js and
  * rounds half up to whole fen once, at its end.
  */
-const Fen = Decimal.clone({ rounding: Decimal.ROUND_HALF_UP });
+const Calc = Decimal.clone({ rounding: Decimal.ROUND_HALF_UP });
 
-const toFen = (value: Decimal) => value.toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
+const toFen = (value: Decimal): Fen => asFen(value.toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber());
 
 /** The price of `ml` millilitres at `fenPerLitre`. */
-export function amountOf(fenPerLitre: number, ml: number): number {
-  return toFen(new Fen(fenPerLitre).times(ml).dividedBy(1000));
+export function amountOf(fenPerLitre: Fen, ml: number): Fen {
+  return toFen(new Calc(fenPerLitre).times(ml).dividedBy(1000));
 }
 
 /** `percent` % of an amount (`percent` as text, two decimals: `"12.50"`). */
-export function percentOf(amount: number, percent: string): number {
-  return toFen(new Fen(amount).times(percent).dividedBy(100));
+export function percentOf(amount: Fen, percent: string): Fen {
+  return toFen(new Calc(amount).times(percent).dividedBy(100));
 }
 
 /** The share `part / whole` of an amount (what a short fill delivered). */
-export function shareOf(amount: number, part: number, whole: number): number {
-  if (whole <= 0) return 0;
-  return toFen(new Fen(amount).times(part).dividedBy(whole));
+export function shareOf(amount: Fen, part: number, whole: number): Fen {
+  if (whole <= 0) return asFen(0);
+  return toFen(new Calc(amount).times(part).dividedBy(whole));
 }
 
 /** Fen as yuan, for a sheet's cells (a number: 1234 → 12.34), exactly. */
-export function yuanOf(fen: number): number {
+export function yuanOf(fen: Fen): number {
   return new Decimal(fen).dividedBy(100).toNumber();
 }
 
 /** Fen as yuan in words of a message: 1234 → "12.34". */
-export function yuanText(fen: number): string {
+export function yuanText(fen: Fen): string {
   return new Decimal(fen).dividedBy(100).toFixed(2);
 }

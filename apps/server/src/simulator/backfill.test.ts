@@ -1,3 +1,4 @@
+import type { Fen } from '@water/contract/money';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/test-app.ts';
@@ -95,10 +96,10 @@ describe('the back-fill', () => {
         channel: row.channel as string,
         memberId: null,
         couponId: null,
-        couponAmount: row.coupon_amount as number,
-        discountAmount: row.discount_amount as number,
+        couponAmount: row.coupon_amount as Fen,
+        discountAmount: row.discount_amount as Fen,
         state: row.state as string,
-        paid: row.paid as number,
+        paid: row.paid as Fen,
         paidTime: time(row.paid_time),
       };
       const events: SaleEvent[] = [
@@ -112,7 +113,7 @@ describe('the back-fill', () => {
         },
       ];
       if (row.refund !== null) {
-        events.push({ type: 'REFUNDED', order, amount: row.refund as number, at: time(row.done_time), full: true });
+        events.push({ type: 'REFUNDED', order, amount: row.refund as Fen, at: time(row.done_time), full: true });
       }
       for (const event of events) for (const delta of salesDeltas(event, formatDay)) add(delta);
     }

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Channel } from '@water/contract/gateway';
+import { asFen } from '@water/contract/money';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
@@ -145,10 +146,10 @@ export async function seedDemoBusiness(
   await services.policies.create(principal, {
     name: 'Standard prices',
     scope: 'ALL',
-    priceWechat: 50,
-    priceAlipay: 50,
-    priceCard: 40,
-    priceCoin: 50,
+    priceWechat: asFen(50),
+    priceAlipay: asFen(50),
+    priceCard: asFen(40),
+    priceCoin: asFen(50),
     discountPct: '0',
     effectiveFrom: '2020-01-01 00:00:00',
   });
@@ -178,7 +179,7 @@ export async function seedDemoBusiness(
   // Coupons: a welcome gift with a member's first order, and one pushed to twenty regulars.
   const members = Array.from({ length: 20 }, (_, index) => `1380000${String(index + 1).padStart(4, '0')}`);
   const couponTerms = {
-    minSpend: 0,
+    minSpend: asFen(0),
     scope: 'ALL',
     total: 0,
     perMember: 1,
@@ -198,7 +199,7 @@ export async function seedDemoBusiness(
     name: 'Regulars: 20 % off',
     type: 'PERCENT_OFF',
     value: 20,
-    maxDiscount: 200,
+    maxDiscount: asFen(200),
     issueType: 'PUSH',
   });
   const templates = await services.coupons.list(principal, { page: 0, size: 10 });

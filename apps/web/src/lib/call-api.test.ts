@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
+import { asFen, type Fen } from '@water/contract/money';
 import type { OrderDetail } from '@water/contract/orders';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import type { ListParams } from '@/components/list/list-params.ts';
 import { apiClient } from './api-client.ts';
-import { type ApiReply, callApi, downloadApi, type ListFilters } from './call-api.ts';
+import { type ApiBody, type ApiReply, callApi, downloadApi, type ListFilters } from './call-api.ts';
+import { yuanToFen } from './format/money.ts';
 
 const seen: InternalAxiosRequestConfig[] = [];
 const adapter = apiClient.defaults.adapter;
@@ -96,10 +98,30 @@ describe('callApi', () => {
       void callApi('GET /api/orders', { query: { ...filters, state: 'LOST' } });
       // @ts-expect-error a path parameter is required
       void callApi('GET /api/orders/:orderNo');
+      // @ts-expect-error an amount is fen, marked so: a number typed in yuan is not one
+      const refund: ApiBody<'POST /api/orders/:orderNo/refunds'>['amount'] = 5;
+      void refund;
+      // @ts-expect-error an amount read from the wire is fen, not a number to show as it stands
+      const shown: Yuan = ({} as OrderDetail).paid;
+      void shown;
       // @ts-expect-error a list page's filters are its route's
       const params: ListParams<ListFilters<'GET /api/orders'>> = { ...filters, colour: 'blue' };
       return params;
     };
     expect(uncompilable).toBeTypeOf('function');
   });
+
+  it('sends money as fen made by the one conversion from what staff typed in yuan', async () => {
+    answerWith({ id: 1 });
+    const amount = yuanToFen('0.29');
+    expectTypeOf(amount).toEqualTypeOf<Fen | null>();
+    await callApi('POST /api/orders/:orderNo/refunds', {
+      params: { orderNo: '1' },
+      body: { amount: amount ?? asFen(0), reason: 'CUSTOMER', note: '' },
+    });
+    expect(JSON.parse(seen[0]?.data as string)).toEqual({ amount: 29, reason: 'CUSTOMER', note: '' });
+  });
 });
+
+/** A yuan amount as a form holds it: anything but fen. */
+type Yuan = number & { readonly '~unit': 'yuan' };

@@ -1,4 +1,5 @@
 import type { FieldErrorCode } from '@water/contract/errors';
+import { asFen } from '@water/contract/money';
 import type { TFunction } from 'i18next';
 import { ApiError, type ApiFieldError } from './api-error.ts';
 import { formatFen } from './format/money.ts';
@@ -52,7 +53,7 @@ export function fieldErrorText(error: ApiFieldError, t: TFunction, money?: Money
   const key = Object.hasOwn(TEXT_KEYS, error.code) ? TEXT_KEYS[error.code] : undefined;
   const raw = error.params?.limit;
   const inFen = typeof raw === 'number' && money?.fields.includes(error.field.split('.')[0] ?? '');
-  const limit = inFen && money ? formatFen(raw as number, money.language) : raw;
+  const limit = inFen && money ? formatFen(asFen(raw), money.language) : raw;
   if (key && (!WITH_LIMIT.has(error.code) || limit !== undefined)) return t(key, { limit });
   return error.message.charAt(0).toUpperCase() + error.message.slice(1);
 }

@@ -1,4 +1,5 @@
 import type { AgentFilter, AgentQuery, AgentStatus } from '@water/contract/agents';
+import { asFen, type Fen } from '@water/contract/money';
 import dayjs from 'dayjs';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -40,7 +41,7 @@ export type AgentRow = typeof agents.$inferSelect & {
   parentName: string | null;
   operating: number;
   online: number;
-  monthNet: number;
+  monthNet: Fen;
 };
 export type NewAgent = typeof agents.$inferInsert;
 
@@ -57,7 +58,7 @@ const flatten = (row: {
   parentName: row.parentName,
   operating: row.operating,
   online: row.online,
-  monthNet: Number(row.monthNet),
+  monthNet: asFen(Number(row.monthNet)),
 });
 
 /** Agents whose department lies in the scope (null: every agent), matching the filters. */

@@ -9,6 +9,7 @@ import type {
   TemplateStatus,
 } from '@water/contract/coupons';
 import type { GatewayCoupon, MemberKeyQuery } from '@water/contract/gateway';
+import { asFen } from '@water/contract/money';
 import { HttpError } from '../../lib/http-errors.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { maskPhone } from '../members/members.service.ts';
@@ -17,14 +18,14 @@ import type { CouponRecord, CouponRow, StatusCounts, TemplateRecord, TemplateRow
 export const unusable = (message: string) => new HttpError(409, message, 'COUPON_UNUSABLE');
 
 export function emptyCounts(): CouponCounts {
-  return { issued: 0, unused: 0, locked: 0, used: 0, expired: 0, revoked: 0, discountCost: 0 };
+  return { issued: 0, unused: 0, locked: 0, used: 0, expired: 0, revoked: 0, discountCost: asFen(0) };
 }
 
 export function addCounts(counts: CouponCounts, row: StatusCounts): CouponCounts {
   const key = row.status.toLowerCase() as Exclude<keyof CouponCounts, 'issued' | 'discountCost'>;
   counts.issued += row.n;
   if (key in counts) counts[key] += row.n;
-  if (row.status === 'USED') counts.discountCost += row.discount;
+  if (row.status === 'USED') counts.discountCost = asFen(counts.discountCost + row.discount);
   return counts;
 }
 

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { CouponScope, CouponType } from '@water/contract/coupons';
+import { asFen, type Fen, minFen } from '@water/contract/money';
 import { amountOf, percentOf } from '../../domain/money.ts';
 import type { TemplateRecord } from './coupons.repository.ts';
 
@@ -17,8 +18,8 @@ export interface CouponMachine {
  * coupon is valued at (the platform's own, never one an agent sets) and the water asked for.
  */
 export interface CouponBase {
-  base: number;
-  unitPrice: number;
+  base: Fen;
+  unitPrice: Fen;
   requestedMl: number;
 }
 
@@ -46,22 +47,22 @@ export function goodAt(template: Template, machine: CouponMachine): boolean {
  * The fen a coupon takes off an order, never more than the order; a string says why it does not
  * apply (the order is below its minimum spend).
  */
-export function couponDiscount(template: Template, order: CouponBase): number | string {
+export function couponDiscount(template: Template, order: CouponBase): Fen | string {
   if (order.base < template.minSpend) return `the order must reach ${template.minSpend} fen to use it`;
-  let off: number;
+  let off: Fen;
   switch (template.type as CouponType) {
     case 'AMOUNT_OFF':
-      off = template.value;
+      off = asFen(template.value);
       break;
     case 'PERCENT_OFF':
-      off = percentOf(Math.min(order.base, amountOf(order.unitPrice, order.requestedMl)), String(template.value));
+      off = percentOf(minFen(order.base, amountOf(order.unitPrice, order.requestedMl)), String(template.value));
       break;
     case 'FREE_LITRES':
       off = amountOf(order.unitPrice, Math.min(template.value, order.requestedMl));
       break;
   }
-  if (template.type !== 'AMOUNT_OFF' && template.maxDiscount !== null) off = Math.min(off, template.maxDiscount);
-  return Math.max(0, Math.min(off, order.base));
+  if (template.type !== 'AMOUNT_OFF' && template.maxDiscount !== null) off = minFen(off, template.maxDiscount);
+  return asFen(Math.max(0, minFen(off, order.base)));
 }
 
 /** Letters and digits that are not mistaken for one another (no 0/O, 1/I/L). */

@@ -1,6 +1,8 @@
 import type { CouponQuery, CouponTemplateQuery } from '@water/contract/coupons';
+import { asFen, type Fen } from '@water/contract/money';
 import { and, asc, count, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { fenOf } from '../../db/columns.ts';
 import { between, containsText, type Paging, pageOf } from '../../lib/list-query.ts';
 import { agents } from '../agents/agents.read-model.ts';
 import { depts } from '../depts/depts.read-model.ts';
@@ -38,7 +40,7 @@ export type CouponRow = CouponRecord & {
 export interface StatusCounts {
   status: string;
   n: number;
-  discount: number;
+  discount: Fen;
 }
 
 const templateAgentName = sql<
@@ -191,7 +193,7 @@ export const couponsRepository = {
         orderId: null,
         orderTime: null,
         orderNo: null,
-        discountAmount: 0,
+        discountAmount: asFen(0),
         usedTime: null,
       })
       .where(and(inArray(coupons.orderId, [...orderIds]), inArray(coupons.status, ['LOCKED', 'USED'])));
@@ -277,7 +279,7 @@ export const couponsRepository = {
         templateId: coupons.templateId,
         status: coupons.status,
         n: count(),
-        discount: sql<number>`coalesce(sum(${coupons.discountAmount}), 0)::bigint`.mapWith(Number),
+        discount: sql<Fen>`coalesce(sum(${coupons.discountAmount}), 0)::bigint`.mapWith(fenOf),
       })
       .from(coupons)
       .where(inArray(coupons.templateId, [...templateIds]))
@@ -291,7 +293,7 @@ export const couponsRepository = {
         fundedBy: couponTemplates.fundedBy,
         status: coupons.status,
         n: count(),
-        discount: sql<number>`coalesce(sum(${coupons.discountAmount}), 0)::bigint`.mapWith(Number),
+        discount: sql<Fen>`coalesce(sum(${coupons.discountAmount}), 0)::bigint`.mapWith(fenOf),
       })
       .from(coupons)
       .innerJoin(couponTemplates, eq(couponTemplates.id, coupons.templateId))

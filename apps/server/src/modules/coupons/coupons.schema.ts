@@ -1,6 +1,7 @@
+import { asFen } from '@water/contract/money';
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { audit, id, ts } from '../../db/columns.ts';
+import { audit, fen, id, ts } from '../../db/columns.ts';
 import { agents } from '../agents/agents.schema.ts';
 import { members } from '../members/members.schema.ts';
 
@@ -14,8 +15,8 @@ export const couponTemplates = pgTable(
     type: varchar('type', { length: 12 }).notNull(),
     /** Fen off, percent off or ml free, by type. */
     value: integer('value').notNull(),
-    minSpend: integer('min_spend').notNull().default(0),
-    maxDiscount: integer('max_discount'),
+    minSpend: fen('min_spend').notNull().default(asFen(0)),
+    maxDiscount: fen('max_discount'),
     /** `ALL`, `AGENT`, `SITE`, `MACHINE` or `MODEL`, with the ids of those. */
     scope: varchar('scope', { length: 8 }).notNull(),
     scopeIds: integer('scope_ids').array().notNull().default(sql`'{}'::integer[]`),
@@ -70,7 +71,7 @@ export const coupons = pgTable(
     orderTime: ts('order_time'),
     orderNo: varchar('order_no', { length: 32 }),
     /** Fen it took off its order, once used. */
-    discountAmount: integer('discount_amount').notNull().default(0),
+    discountAmount: fen('discount_amount').notNull().default(asFen(0)),
     createBy: varchar('create_by', { length: 255 }),
     createTime: ts('create_time').notNull().defaultNow(),
     usedTime: ts('used_time'),

@@ -8,6 +8,8 @@ import {
   type CouponStatus,
 } from '@water/contract/coupons';
 import type { ClaimInput, GatewayCoupon, MemberCoupons, MemberKeyQuery } from '@water/contract/gateway';
+import type { Fen } from '@water/contract/money';
+import { asFen } from '@water/contract/money';
 import { allows } from '@water/contract/state-machine';
 import type { Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -51,7 +53,7 @@ export function createCouponsService(
   /** The order holding a coupon was paid: the coupon it locked is used. */
   async function used(
     tx: Tx,
-    order: { id: number; orderNo: string; createTime: Date; couponId: number | null; couponAmount: number },
+    order: { id: number; orderNo: string; createTime: Date; couponId: number | null; couponAmount: Fen },
   ): Promise<void> {
     if (order.couponId === null) return;
     const coupon = await repo.coupon(tx, order.couponId, true);
@@ -247,7 +249,7 @@ export function createCouponsService(
       memberId: number,
       machine: { id: number; siteId: number | null; modelId: number; agentId: number },
       order: CouponBase & { id: number; orderNo: string; createTime: Date },
-    ): Promise<{ couponId: number; amount: number }> {
+    ): Promise<{ couponId: number; amount: Fen }> {
       const now = clock.now();
       const coupon = await repo.couponByCode(tx, code.toUpperCase(), true);
       if (!coupon || coupon.memberId !== memberId) throw unusable(`The member holds no coupon ${code}`);
@@ -280,12 +282,12 @@ export function createCouponsService(
      * base as if the member had paid it. Nothing while the coupon is not used (given back with
      * its order, or still locked) or when the agent funds it.
      */
-    async platformFunded(order: { id: number; couponId: number | null; couponAmount: number }): Promise<number> {
-      if (order.couponId === null || order.couponAmount === 0) return 0;
+    async platformFunded(order: { id: number; couponId: number | null; couponAmount: Fen }): Promise<Fen> {
+      if (order.couponId === null || order.couponAmount === 0) return asFen(0);
       const funding = await repo.funding(db, order.couponId);
       // A coupon given back and used again counts on the order that used it, not on this one.
       const usedHere = funding?.status === 'USED' && funding.orderId === order.id;
-      return usedHere && funding.fundedBy === 'PLATFORM' ? order.couponAmount : 0;
+      return usedHere && funding.fundedBy === 'PLATFORM' ? order.couponAmount : asFen(0);
     },
 
     /** The hourly job: unused coupons past their window expire; templates whose dates passed end. */

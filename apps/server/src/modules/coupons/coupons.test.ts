@@ -1,3 +1,4 @@
+import { asFen, type Fen } from '@water/contract/money';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -26,24 +27,24 @@ describe('coupon arithmetic', () => {
   const template = {
     type: 'AMOUNT_OFF',
     value: 50,
-    minSpend: 0,
-    maxDiscount: null,
+    minSpend: asFen(0),
+    maxDiscount: null as Fen | null,
     scope: 'ALL',
     scopeIds: [] as number[],
-    agentId: null,
+    agentId: null as number | null,
   };
-  const order = { base: 120, unitPrice: 60, requestedMl: 2000 };
+  const order = { base: asFen(120), unitPrice: asFen(60), requestedMl: 2000 };
 
   it('takes a sum, a capped share or some free water off, never more than the order', () => {
     expect(couponDiscount(template, order)).toBe(50);
     expect(couponDiscount({ ...template, value: 500 }, order)).toBe(120);
     expect(couponDiscount({ ...template, type: 'PERCENT_OFF', value: 25 }, order)).toBe(30);
-    expect(couponDiscount({ ...template, type: 'PERCENT_OFF', value: 25, maxDiscount: 20 }, order)).toBe(20);
+    expect(couponDiscount({ ...template, type: 'PERCENT_OFF', value: 25, maxDiscount: asFen(20) }, order)).toBe(20);
     // 1 L free at 60 fen a litre; 5 L free covers the 2 L asked for, no more than the order.
     expect(couponDiscount({ ...template, type: 'FREE_LITRES', value: 1000 }, order)).toBe(60);
     expect(couponDiscount({ ...template, type: 'FREE_LITRES', value: 5000 }, order)).toBe(120);
-    expect(couponDiscount({ ...template, minSpend: 121 }, order)).toMatch(/must reach 121 fen/);
-    expect(couponDiscount({ ...template, minSpend: 120 }, order)).toBe(50);
+    expect(couponDiscount({ ...template, minSpend: asFen(121) }, order)).toMatch(/must reach 121 fen/);
+    expect(couponDiscount({ ...template, minSpend: asFen(120) }, order)).toBe(50);
   });
 
   it('is good where its owner holds the machine and its scope lists it', () => {

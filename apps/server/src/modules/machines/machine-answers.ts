@@ -1,10 +1,11 @@
 import type { Lifecycle, Machine, MachineModel } from '@water/contract/machines';
+import { asFen } from '@water/contract/money';
 import { formatDateTime } from '../../lib/time.ts';
 import type { MachineRow, ModelRow } from './machines.repository.ts';
 
 /** A period without sales. */
 
-export const EMPTY_SALES = { net: 0, orders: 0, dispensedMl: 0 };
+export const EMPTY_SALES = { net: asFen(0), orders: 0, dispensedMl: 0 };
 
 /** A serial number or sticker code, as registering one takes it. */
 export const SERIAL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{3,63}$/;

@@ -1,4 +1,5 @@
 import type { MachineModelQuery, MachineQuery } from '@water/contract/machines';
+import { asFen } from '@water/contract/money';
 import { and, asc, count, desc, eq, gte, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { containsText, type Paging, pageOf } from '../../lib/list-query.ts';
@@ -337,7 +338,7 @@ export const machinesRepository = {
 /** Roll-up sums as numbers (PostgreSQL answers bigints as text). */
 function sums(row: { paid: string; refunded: string; orders: string; dispensedMl: string }) {
   return {
-    net: Number(row.paid) - Number(row.refunded),
+    net: asFen(Number(row.paid) - Number(row.refunded)),
     orders: Number(row.orders),
     dispensedMl: Number(row.dispensedMl),
   };

@@ -1,7 +1,9 @@
 import type { MemberQuery } from '@water/contract/coupons';
+import type { Fen } from '@water/contract/money';
 import { and, count, desc, eq, inArray, like, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
+import { fenOf } from '../../db/columns.ts';
 import { between, type Paging, pageOf } from '../../lib/list-query.ts';
 import { agents } from '../agents/agents.read-model.ts';
 import { coupons } from '../coupons/coupons.read-model.ts';
@@ -29,7 +31,7 @@ function figures(db: Database, reach: Reach) {
   const total = (column: SQL) => sql<number>`${db.select({ n: column }).from(memberTotals).where(within)}`;
   return {
     orders: total(sql`coalesce(sum(${memberTotals.orderCount}), 0)`).mapWith(Number),
-    paidTotal: total(sql`coalesce(sum(${memberTotals.paidTotal}), 0)`).mapWith(Number),
+    paidTotal: total(sql`coalesce(sum(${memberTotals.paidTotal}), 0)`).mapWith(fenOf),
     lastOrderTime: sql<Date | null>`${db
       .select({ last: sql`max(${memberTotals.lastOrderTime})` })
       .from(memberTotals)
@@ -95,7 +97,7 @@ export const membersRepository = {
    * Counts a paid order on its member, at every agent and at the agent it was sold under;
    * answers how many paid orders the member has now, at every agent.
    */
-  async addPaid(db: Database, id: number, agentId: number, amount: number, at: Date): Promise<number> {
+  async addPaid(db: Database, id: number, agentId: number, amount: Fen, at: Date): Promise<number> {
     const [row] = await db
       .update(members)
       .set({
@@ -121,7 +123,7 @@ export const membersRepository = {
   },
 
   /** Takes a refund off its member's paid total, at every agent and at the agent the order was sold under. */
-  async subtractRefund(db: Database, id: number, agentId: number, amount: number): Promise<void> {
+  async subtractRefund(db: Database, id: number, agentId: number, amount: Fen): Promise<void> {
     await db
       .update(members)
       .set({ paidTotal: sql`greatest(${members.paidTotal} - ${amount}, 0)` })

@@ -1,5 +1,6 @@
-import { bigint, index, integer, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { id, ts } from '../../db/columns.ts';
+import { asFen } from '@water/contract/money';
+import { index, integer, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { fenTotal, id, ts } from '../../db/columns.ts';
 import { agents } from '../agents/agents.schema.ts';
 
 /** A consumer known by phone or payment openid, and the agent that acquired them. */
@@ -16,7 +17,7 @@ export const members = pgTable(
      * refunded.
      */
     orderCount: integer('order_count').notNull().default(0),
-    paidTotal: bigint('paid_total', { mode: 'number' }).notNull().default(0),
+    paidTotal: fenTotal('paid_total').notNull().default(asFen(0)),
     lastOrderTime: ts('last_order_time'),
     createTime: ts('create_time').notNull().defaultNow(),
   },
@@ -43,7 +44,7 @@ export const memberTotals = pgTable(
       .references(() => agents.id, { onDelete: 'restrict' }),
     /** Paid orders, fen paid less refunds, and the last paid order's time, at this agent. */
     orderCount: integer('order_count').notNull().default(0),
-    paidTotal: bigint('paid_total', { mode: 'number' }).notNull().default(0),
+    paidTotal: fenTotal('paid_total').notNull().default(asFen(0)),
     lastOrderTime: ts('last_order_time'),
   },
   (t) => [

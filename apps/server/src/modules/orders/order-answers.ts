@@ -1,4 +1,5 @@
 import type { GatewayOrder } from '@water/contract/gateway';
+import { asFen, type Fen } from '@water/contract/money';
 import {
   type Channel,
   ORDER_RANGE_MAX_DAYS,
@@ -20,13 +21,10 @@ import type { OrderRecord, OrderRow, RefundRow } from './orders.repository.ts';
  * discount of the coupon the platform funds when that coupon is used on this very order; nothing
  * for an order refunded in full or closed unpaid, whatever becomes of its coupon.
  */
-export function commissionBase(
-  order: Pick<OrderRecord, 'state' | 'paid' | 'refunded'>,
-  platformFunded: number,
-): number {
-  if (order.state === 'REFUNDED' || order.state === 'CLOSED') return 0;
-  if (order.paid > 0 && order.refunded >= order.paid) return 0;
-  return order.paid - order.refunded + platformFunded;
+export function commissionBase(order: Pick<OrderRecord, 'state' | 'paid' | 'refunded'>, platformFunded: Fen): Fen {
+  if (order.state === 'REFUNDED' || order.state === 'CLOSED') return asFen(0);
+  if (order.paid > 0 && order.refunded >= order.paid) return asFen(0);
+  return asFen(order.paid - order.refunded + platformFunded);
 }
 
 export function gatewayDto(order: OrderRecord): GatewayOrder {

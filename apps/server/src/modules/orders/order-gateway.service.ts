@@ -7,6 +7,7 @@ import type {
   Prices,
 } from '@water/contract/gateway';
 import { type Lifecycle, MACHINE_STATE_MACHINE } from '@water/contract/machines';
+import { asFen, type Fen, minFen } from '@water/contract/money';
 import { type Channel, ORDER_STATE_MACHINE, type OrderState } from '@water/contract/orders';
 import { allows } from '@water/contract/state-machine';
 import { amountOf, percentOf, shareOf } from '../../domain/money.ts';
@@ -75,7 +76,7 @@ export function createOrderGatewayService(
    * (at once for a card or coins, through finance for a channel); the order stays closed and its
    * coupon, given back when it closed, stays with its member. The same payment again changes nothing.
    */
-  async function latePayment(tx: typeof db, order: OrderRecord, amount: number, ref: string | null, at: Date) {
+  async function latePayment(tx: typeof db, order: OrderRecord, amount: Fen, ref: string | null, at: Date) {
     moveBy(ORDER_STATE_MACHINE, order.state as OrderState, 'PAY_LATE');
     if (order.paid > 0) {
       if (ref !== null && order.payRef !== null && order.payRef !== ref) {
@@ -98,7 +99,7 @@ export function createOrderGatewayService(
   }
 
   /** Marks an order paid (once); the roll-ups, the member and the coupon follow its event. */
-  async function markPaid(tx: typeof db, order: OrderRecord, amount: number, ref: string | null, at: Date) {
+  async function markPaid(tx: typeof db, order: OrderRecord, amount: Fen, ref: string | null, at: Date) {
     const now = clock.now();
     const state = moveBy(ORDER_STATE_MACHINE, order.state as OrderState, 'PAY');
     await repo.updateOrder(
@@ -180,7 +181,7 @@ export function createOrderGatewayService(
       // Coupons are valued at the platform's own price, never at one an agent sets.
       const platformPrices = input.couponCode ? await policies.platformPricesFor(machine) : null;
       const listAmount = amountOf(unitPrice, input.requestedMl);
-      const discountAmount = Math.min(listAmount, percentOf(listAmount, prices.discountPct));
+      const discountAmount = minFen(listAmount, percentOf(listAmount, prices.discountPct));
       const now = clock.now();
 
       const made = await withPartition(createTime, () =>
@@ -194,7 +195,7 @@ export function createOrderGatewayService(
           });
           if (!claimed) return undefined;
           const orderNo = orderNumber(createTime, id);
-          const base = listAmount - discountAmount;
+          const base = asFen(listAmount - discountAmount);
           const coupon =
             input.couponCode && memberId !== null
               ? await coupons.lockForOrder(
@@ -212,7 +213,7 @@ export function createOrderGatewayService(
                   },
                 )
               : undefined;
-          const couponAmount = coupon?.amount ?? 0;
+          const couponAmount = coupon?.amount ?? asFen(0);
           const order = {
             id,
             orderNo,
@@ -234,7 +235,7 @@ export function createOrderGatewayService(
             discountAmount,
             couponId: coupon?.couponId ?? null,
             couponAmount,
-            payable: Math.max(0, base - couponAmount),
+            payable: asFen(Math.max(0, base - couponAmount)),
             state: 'CREATED',
             createTime,
             receivedTime: now,
@@ -243,7 +244,7 @@ export function createOrderGatewayService(
           const made = await repo.insertOrder(tx, order);
           await sale.emit(tx, { type: 'CREATED', order: made });
           // A coupon that covers the whole sale leaves nothing to pay: the order is paid at once.
-          return made.payable === 0 ? markPaid(tx, made, 0, null, createTime) : made;
+          return made.payable === 0 ? markPaid(tx, made, asFen(0), null, createTime) : made;
         }),
       );
       if (made) return { order: gatewayDto(made), created: true };
@@ -361,7 +362,12 @@ export function createOrderGatewayService(
         await sale.emit(tx, { type: 'DISPENSED', order: after, dispensedMl, failed, at: endedAt });
         return failed
           ? automaticRefund(tx, after, order.paid, 'DISPENSE_FAILED')
-          : automaticRefund(tx, after, order.paid - shareOf(order.paid, dispensedMl, order.requestedMl), 'SHORT_FILL');
+          : automaticRefund(
+              tx,
+              after,
+              asFen(order.paid - shareOf(order.paid, dispensedMl, order.requestedMl)),
+              'SHORT_FILL',
+            );
       });
       return gatewayDto(order);
     },

@@ -1,3 +1,4 @@
+import { asFen, type Fen } from '@water/contract/money';
 import {
   ORDER_STATE_MACHINE,
   type OrderState,
@@ -35,7 +36,7 @@ export function createRefunding({ db, clock }: Pick<Deps, 'db' | 'clock'>, { sal
   async function addRefund(
     tx: typeof db,
     order: OrderRecord,
-    amount: number,
+    amount: Fen,
     reason: RefundReason,
     by: string | null,
     note: string | null,
@@ -75,7 +76,7 @@ export function createRefunding({ db, clock }: Pick<Deps, 'db' | 'clock'>, { sal
       message: `Refund ${refund.refundNo} is ${refund.status}: it was reviewed already`,
     });
     await repo.updateRefund(tx, refund.id, { status, doneTime: now, reviewedBy: by, channelRef: ref });
-    const refunded = order.refunded + refund.amount;
+    const refunded = asFen(order.refunded + refund.amount);
     const closed = order.state === 'CLOSED';
     const state = moveBy(ORDER_STATE_MACHINE, order.state as OrderState, 'REFUND', {
       to: closed ? 'CLOSED' : refunded >= order.paid ? 'REFUNDED' : 'PARTIALLY_REFUNDED',
@@ -87,7 +88,7 @@ export function createRefunding({ db, clock }: Pick<Deps, 'db' | 'clock'>, { sal
   }
 
   /** A refund the server makes itself (failed or short dispense). */
-  async function automaticRefund(tx: typeof db, order: OrderRecord, amount: number, reason: RefundReason) {
+  async function automaticRefund(tx: typeof db, order: OrderRecord, amount: Fen, reason: RefundReason) {
     if (amount <= 0) return order;
     const refund = await addRefund(tx, order, amount, reason, null, null);
     if (!IMMEDIATE_REFUNDS.includes(order.channel)) return order;

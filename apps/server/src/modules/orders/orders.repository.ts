@@ -1,3 +1,4 @@
+import { asFen, type Fen } from '@water/contract/money';
 import type { OrderQuery, RefundQuery } from '@water/contract/orders';
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -225,12 +226,12 @@ export const ordersRepository = {
   },
 
   /** Fen of an order's refunds still waiting for review. */
-  async pendingRefunds(db: Database, orderId: number): Promise<number> {
+  async pendingRefunds(db: Database, orderId: number): Promise<Fen> {
     const [row] = await db
-      .select({ sum: sql<number>`coalesce(sum(${refunds.amount}), 0)::int` })
+      .select({ sum: sql<Fen>`coalesce(sum(${refunds.amount}), 0)::int` })
       .from(refunds)
       .where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'PENDING')));
-    return row?.sum ?? 0;
+    return row?.sum ?? asFen(0);
   },
 
   async insertRefund(db: Database, values: typeof refunds.$inferInsert): Promise<RefundRecord> {

@@ -1,6 +1,7 @@
+import { asFen } from '@water/contract/money';
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, numeric, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { ts } from '../../db/columns.ts';
+import { fen, ts } from '../../db/columns.ts';
 
 /**
  * A sale. Partitioned by month of `create_time` (see the migration), so its key and indexes
@@ -27,18 +28,18 @@ export const orders = pgTable(
     tap: integer('tap').notNull(),
     waterType: varchar('water_type', { length: 8 }).notNull(),
     /** Fen per litre. */
-    unitPrice: integer('unit_price').notNull(),
+    unitPrice: fen('unit_price').notNull(),
     policyId: integer('policy_id'),
     requestedMl: integer('requested_ml').notNull(),
     dispensedMl: integer('dispensed_ml'),
-    listAmount: integer('list_amount').notNull(),
-    discountAmount: integer('discount_amount').notNull().default(0),
+    listAmount: fen('list_amount').notNull(),
+    discountAmount: fen('discount_amount').notNull().default(asFen(0)),
     couponId: bigint('coupon_id', { mode: 'number' }),
-    couponAmount: integer('coupon_amount').notNull().default(0),
-    payable: integer('payable').notNull(),
-    paid: integer('paid').notNull().default(0),
+    couponAmount: fen('coupon_amount').notNull().default(asFen(0)),
+    payable: fen('payable').notNull(),
+    paid: fen('paid').notNull().default(asFen(0)),
     /** Refunds that succeeded. */
-    refunded: integer('refunded').notNull().default(0),
+    refunded: fen('refunded').notNull().default(asFen(0)),
     /** CREATED → PAID → DISPENSING → COMPLETED; see BUSINESS.md for the rest. */
     state: varchar('state', { length: 20 }).notNull(),
     /** The channel's or card's reference of the payment. */
@@ -85,7 +86,7 @@ export const refunds = pgTable(
     agentId: integer('agent_id').notNull(),
     machineId: integer('machine_id').notNull(),
     channel: varchar('channel', { length: 8 }).notNull(),
-    amount: integer('amount').notNull(),
+    amount: fen('amount').notNull(),
     /** `DISPENSE_FAILED`, `SHORT_FILL`, `CUSTOMER` or `STAFF`. */
     reason: varchar('reason', { length: 16 }).notNull(),
     note: varchar('note', { length: 500 }),

@@ -1,5 +1,6 @@
 import type { PageOf } from '@water/contract/common';
 import { EXPORT_MAX_ROWS, EXPORT_SYNC_MAX, type ExportJob } from '@water/contract/exports';
+import { asFen, sumFen } from '@water/contract/money';
 import {
   ORDER_STATE_MACHINE,
   type Order,
@@ -146,14 +147,14 @@ export function createOrdersService(
         coupons.platformFunded(order),
       ]);
       const base = commissionBase(order, platformFunded);
-      const pending = refunds.filter((refund) => refund.status === 'PENDING').reduce((sum, r) => sum + r.amount, 0);
+      const pending = sumFen(refunds.filter((refund) => refund.status === 'PENDING').map((r) => r.amount));
       return {
         ...orderDto(order),
         refunds: refunds.map(refundDto),
         commission: { base, amount: percentOf(base, order.commissionRate), heldAgentIds: order.heldAgentIds },
         refundable: allows(ORDER_STATE_MACHINE, order.state as OrderState, 'REQUEST_REFUND')
-          ? Math.max(0, order.paid - order.refunded - pending)
-          : 0,
+          ? asFen(Math.max(0, order.paid - order.refunded - pending))
+          : asFen(0),
       };
     },
   };

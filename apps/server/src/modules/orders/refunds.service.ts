@@ -1,4 +1,5 @@
 import type { PageOf } from '@water/contract/common';
+import { asFen } from '@water/contract/money';
 import {
   ORDER_STATE_MACHINE,
   type OrderState,
@@ -47,7 +48,7 @@ export function createRefundsService(
         moveBy(ORDER_STATE_MACHINE, order.state as OrderState, 'REQUEST_REFUND', {
           message: `Order ${orderNo} is ${order.state}: only a completed order is refunded by staff`,
         });
-        const left = order.paid - order.refunded - (await repo.pendingRefunds(tx, order.id));
+        const left = asFen(order.paid - order.refunded - (await repo.pendingRefunds(tx, order.id)));
         if (input.amount > left) {
           throw invalidField('amount', `at most ${yuanText(left)} yuan is left to refund`, 'too_large', {
             limit: left,

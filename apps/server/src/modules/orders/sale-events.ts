@@ -1,3 +1,4 @@
+import type { Fen } from '@water/contract/money';
 import type { DomainEvents } from '../../lib/domain-events.ts';
 
 /** An order as those who react to its sale events read it (what was sold, where, to whom, at what). */
@@ -11,11 +12,11 @@ export interface SaleOrder {
   channel: string;
   memberId: number | null;
   couponId: number | null;
-  couponAmount: number;
-  discountAmount: number;
+  couponAmount: Fen;
+  discountAmount: Fen;
   /** The order's state once the event happened. */
   state: string;
-  paid: number;
+  paid: Fen;
   paidTime: Date | null;
 }
 
@@ -26,11 +27,11 @@ export interface SaleOrder {
 export type SaleEvent =
   | { type: 'CREATED'; order: SaleOrder }
   /** Money taken: `late` when it came for an order closed meanwhile (it goes back, the order stays closed). */
-  | { type: 'PAID'; order: SaleOrder; amount: number; at: Date; late: boolean }
+  | { type: 'PAID'; order: SaleOrder; amount: Fen; at: Date; late: boolean }
   /** The machine reported the end of its dispense: what came out, and whether it failed. */
   | { type: 'DISPENSED'; order: SaleOrder; dispensedMl: number; failed: boolean; at: Date }
   /** A refund succeeded; `full` when nothing paid is left on the order. */
-  | { type: 'REFUNDED'; order: SaleOrder; amount: number; at: Date; full: boolean }
+  | { type: 'REFUNDED'; order: SaleOrder; amount: Fen; at: Date; full: boolean }
   /** Orders left unpaid past the pay timeout were closed. */
   | { type: 'CLOSED'; orders: readonly Pick<SaleOrder, 'id' | 'couponId'>[]; at: Date };
 

@@ -1,5 +1,7 @@
+import { asFen } from '@water/contract/money';
 import { and, asc, count, desc, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { fenOf } from '../../db/columns.ts';
 import { alarms } from '../alarms/alarms.read-model.ts';
 import { machines } from '../machines/machines.read-model.ts';
 import { salesDaily } from '../sales/sales.read-model.ts';
@@ -8,19 +10,14 @@ import { sites } from '../sites/sites.read-model.ts';
 const inAgents = (column: Parameters<typeof inArray>[0], agentIds: readonly number[] | null): SQL | undefined =>
   agentIds === null ? undefined : inArray(column, agentIds.length > 0 ? [...agentIds] : [0]);
 
+/** The sums of the roll-ups, shaped by the query (PostgreSQL answers bigints as text). */
 const figures = {
-  paid: sql<number>`coalesce(sum(${salesDaily.paid}), 0)::bigint`,
-  refunded: sql<number>`coalesce(sum(${salesDaily.refunded}), 0)::bigint`,
-  orders: sql<number>`coalesce(sum(${salesDaily.orders}), 0)::bigint`,
-  dispensedMl: sql<number>`coalesce(sum(${salesDaily.dispensedMl}), 0)::bigint`,
-  coupon: sql<number>`coalesce(sum(${salesDaily.coupon}), 0)::bigint`,
+  paid: sql`coalesce(sum(${salesDaily.paid}), 0)::bigint`.mapWith(fenOf),
+  refunded: sql`coalesce(sum(${salesDaily.refunded}), 0)::bigint`.mapWith(fenOf),
+  orders: sql`coalesce(sum(${salesDaily.orders}), 0)::bigint`.mapWith(Number),
+  dispensedMl: sql`coalesce(sum(${salesDaily.dispensedMl}), 0)::bigint`.mapWith(Number),
+  coupon: sql`coalesce(sum(${salesDaily.coupon}), 0)::bigint`.mapWith(fenOf),
 };
-
-const SUMS = ['paid', 'refunded', 'orders', 'dispensedMl', 'coupon', 'net', 'operating', 'online', 'faulty'];
-
-/** A row with its sums as numbers (PostgreSQL answers bigints as text). */
-const numbers = <T extends Record<string, unknown>>(row: T): T =>
-  Object.fromEntries(Object.entries(row).map(([key, value]) => [key, SUMS.includes(key) ? Number(value) : value])) as T;
 
 export const overviewRepository = {
   /** Sales of the days from `from` to `to` (both included, `yyyy-MM-dd`). */
@@ -29,7 +26,7 @@ export const overviewRepository = {
       .select(figures)
       .from(salesDaily)
       .where(and(inAgents(salesDaily.agentId, agentIds), gte(salesDaily.day, from), lte(salesDaily.day, to)));
-    return numbers(row ?? { paid: 0, refunded: 0, orders: 0, dispensedMl: 0, coupon: 0 });
+    return row ?? { paid: asFen(0), refunded: asFen(0), orders: 0, dispensedMl: 0, coupon: asFen(0) };
   },
 
   async daily(db: Database, agentIds: readonly number[] | null, from: string, to: string) {
@@ -38,7 +35,7 @@ export const overviewRepository = {
       .from(salesDaily)
       .where(and(inAgents(salesDaily.agentId, agentIds), gte(salesDaily.day, from), lte(salesDaily.day, to)))
       .groupBy(salesDaily.day);
-    return rows.map(numbers);
+    return rows;
   },
 
   async paymentMix(db: Database, agentIds: readonly number[] | null, from: string, to: string) {
@@ -47,7 +44,7 @@ export const overviewRepository = {
       .from(salesDaily)
       .where(and(inAgents(salesDaily.agentId, agentIds), gte(salesDaily.day, from), lte(salesDaily.day, to)))
       .groupBy(salesDaily.channel);
-    return rows.map(numbers);
+    return rows;
   },
 
   /**
@@ -73,37 +70,35 @@ export const overviewRepository = {
       .where(and(inAgents(salesDaily.agentId, agentIds), gte(salesDaily.day, from), lte(salesDaily.day, to)))
       .groupBy(key)
       .as('totals');
-    const net = sql<number>`coalesce(${totals.net}, 0)::bigint`;
+    const net = sql`coalesce(${totals.net}, 0)::bigint`.mapWith(fenOf);
     const direction = order === 'best' ? desc(net) : asc(net);
-    const rows =
-      kind === 'machines'
-        ? await db
-            .select({ id: machines.id, name: machines.serialNo, net })
-            .from(machines)
-            .leftJoin(totals, eq(totals.id, machines.id))
-            .where(and(inAgents(machines.agentId, agentIds), eq(machines.lifecycle, 'OPERATING')))
-            .orderBy(direction, asc(machines.id))
-            .limit(limit)
-        : await db
-            .select({ id: sites.id, name: sites.name, net })
-            .from(sites)
-            .leftJoin(totals, eq(totals.id, sites.id))
-            .where(and(inAgents(sites.agentId, agentIds), eq(sites.status, 'ACTIVE')))
-            .orderBy(direction, asc(sites.id))
-            .limit(limit);
-    return rows.map(numbers);
+    return kind === 'machines'
+      ? await db
+          .select({ id: machines.id, name: machines.serialNo, net })
+          .from(machines)
+          .leftJoin(totals, eq(totals.id, machines.id))
+          .where(and(inAgents(machines.agentId, agentIds), eq(machines.lifecycle, 'OPERATING')))
+          .orderBy(direction, asc(machines.id))
+          .limit(limit)
+      : await db
+          .select({ id: sites.id, name: sites.name, net })
+          .from(sites)
+          .leftJoin(totals, eq(totals.id, sites.id))
+          .where(and(inAgents(sites.agentId, agentIds), eq(sites.status, 'ACTIVE')))
+          .orderBy(direction, asc(sites.id))
+          .limit(limit);
   },
 
   async machineHealth(db: Database, agentIds: readonly number[] | null) {
     const [row] = await db
       .select({
         operating: count(),
-        online: sql<number>`count(*) FILTER (WHERE ${machines.online})::int`,
-        faulty: sql<number>`count(*) FILTER (WHERE ${machines.faultBits} <> 0)::int`,
+        online: sql`count(*) FILTER (WHERE ${machines.online})`.mapWith(Number),
+        faulty: sql`count(*) FILTER (WHERE ${machines.faultBits} <> 0)`.mapWith(Number),
       })
       .from(machines)
       .where(and(inAgents(machines.agentId, agentIds), eq(machines.lifecycle, 'OPERATING')));
-    return numbers(row ?? { operating: 0, online: 0, faulty: 0 });
+    return row ?? { operating: 0, online: 0, faulty: 0 };
   },
 
   async openAlarms(db: Database, agentIds: readonly number[] | null) {

@@ -1,4 +1,5 @@
 import type { Channel } from '@water/contract/gateway';
+import { asFen, type Fen } from '@water/contract/money';
 import type { BusinessOverview, SalesFigures } from '@water/contract/overview';
 import dayjs from 'dayjs';
 import type { Principal } from '../../domain/principal.ts';
@@ -10,20 +11,20 @@ const DAY = 'YYYY-MM-DD';
 const RANKED = 5;
 
 function salesFigures(row: {
-  paid: number;
-  refunded: number;
+  paid: Fen;
+  refunded: Fen;
   orders: number;
   dispensedMl: number;
-  coupon: number;
+  coupon: Fen;
 }): SalesFigures {
   return {
-    net: row.paid - row.refunded,
+    net: asFen(row.paid - row.refunded),
     paid: row.paid,
     refunded: row.refunded,
     orders: row.orders,
     dispensedMl: row.dispensedMl,
     coupon: row.coupon,
-    averageTicket: row.orders > 0 ? Math.round(row.paid / row.orders) : 0,
+    averageTicket: asFen(row.orders > 0 ? Math.round(row.paid / row.orders) : 0),
   };
 }
 
@@ -72,7 +73,7 @@ export function createOverviewService({ db, clock }: Pick<Deps, 'db' | 'clock'>)
         daily: Array.from({ length: 30 }, (_, index) => {
           const date = day(thirtyDaysAgo.add(index, 'day'));
           const row = byDay.get(date);
-          return { day: date, net: row ? row.paid - row.refunded : 0, orders: row?.orders ?? 0 };
+          return { day: date, net: asFen(row ? row.paid - row.refunded : 0), orders: row?.orders ?? 0 };
         }),
         machines: {
           operating: health.operating,

@@ -1,5 +1,5 @@
 import { boolean, index, integer, numeric, pgTable, varchar } from 'drizzle-orm/pg-core';
-import { audit, id, ts } from '../../db/columns.ts';
+import { audit, fen, id, ts } from '../../db/columns.ts';
 
 /**
  * What a litre costs, per payment channel, for the machines in its scope: every machine
@@ -16,12 +16,12 @@ export const pricePolicies = pgTable(
     /** The model, agent or machine; null for `ALL`. */
     scopeId: integer('scope_id'),
     /** Fen per litre, per channel. */
-    priceWechat: integer('price_wechat').notNull(),
-    priceAlipay: integer('price_alipay').notNull(),
-    priceCard: integer('price_card').notNull(),
-    priceCoin: integer('price_coin').notNull(),
+    priceWechat: fen('price_wechat').notNull(),
+    priceAlipay: fen('price_alipay').notNull(),
+    priceCard: fen('price_card').notNull(),
+    priceCoin: fen('price_coin').notNull(),
     /** Fen per litre for a known member, on any channel; null: members pay the channel's price. */
-    memberPrice: integer('member_price'),
+    memberPrice: fen('member_price'),
     /** Set by staff whose data scope is unrestricted: the platform's own price, at which coupons are valued. */
     setByPlatform: boolean('set_by_platform').notNull().default(false),
     /** Percent off the list amount, two decimals. */

@@ -1,5 +1,6 @@
 import type { PageOf } from '@water/contract/common';
 import type { Prices } from '@water/contract/gateway';
+import type { Fen } from '@water/contract/money';
 import type {
   PolicyScope,
   PricePolicy,
@@ -144,7 +145,7 @@ export function createPricePoliciesService(
         filter,
         toPaging({ sort: filter.sort }, policySortable, policyOrder),
       );
-      const yuan = (fen: number | null) => (fen === null ? null : yuanOf(fen));
+      const yuan = (fen: Fen | null) => (fen === null ? null : yuanOf(fen));
       return {
         name: 'price-policies',
         columns: [

@@ -1,3 +1,4 @@
+import { asFen } from '@water/contract/money';
 import { describe, expect, it } from 'vitest';
 import type { SaleOrder } from '../orders/sale-events.ts';
 import { salesFigures } from './sales.projector.ts';
@@ -12,20 +13,20 @@ const order: SaleOrder = {
   channel: 'CARD',
   memberId: null,
   couponId: 9,
-  couponAmount: 30,
-  discountAmount: 10,
+  couponAmount: asFen(30),
+  discountAmount: asFen(10),
   state: 'PAID',
-  paid: 60,
+  paid: asFen(60),
   paidTime: new Date('2026-11-25T09:59:30Z'),
 };
 
 describe('the sales projector', () => {
   it('counts a payment with what the policy and the coupon took off; a late one only as money that goes back', () => {
     const at = order.paidTime as Date;
-    expect(salesFigures({ type: 'PAID', order, amount: 60, at, late: false })).toEqual([
+    expect(salesFigures({ type: 'PAID', order, amount: asFen(60), at, late: false })).toEqual([
       { at, orders: 1, paid: 60, discount: 10, coupon: 30 },
     ]);
-    expect(salesFigures({ type: 'PAID', order, amount: 60, at, late: true })).toEqual([{ at, paid: 60 }]);
+    expect(salesFigures({ type: 'PAID', order, amount: asFen(60), at, late: true })).toEqual([{ at, paid: 60 }]);
   });
 
   it('counts water in the hour of its payment and a refund when it succeeded; creating and closing add nothing', () => {
@@ -34,7 +35,7 @@ describe('the sales projector', () => {
       { at: order.paidTime, dispensedMl: 1500 },
     ]);
     expect(salesFigures({ type: 'DISPENSED', order, dispensedMl: 0, failed: true, at: ended })).toEqual([]);
-    expect(salesFigures({ type: 'REFUNDED', order, amount: 15, at: ended, full: false })).toEqual([
+    expect(salesFigures({ type: 'REFUNDED', order, amount: asFen(15), at: ended, full: false })).toEqual([
       { at: ended, refunded: 15 },
     ]);
     expect(salesFigures({ type: 'CREATED', order })).toEqual([]);

@@ -1,3 +1,4 @@
+import { asFen, type Fen } from '@water/contract/money';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { salesDaily, salesHourly } from './sales.schema.ts';
@@ -12,10 +13,10 @@ export interface SalesDelta {
   channel: string;
   orders?: number;
   dispensedMl?: number;
-  paid?: number;
-  refunded?: number;
-  discount?: number;
-  coupon?: number;
+  paid?: Fen;
+  refunded?: Fen;
+  discount?: Fen;
+  coupon?: Fen;
 }
 
 /** The sales roll-ups (hourly and daily, per machine and channel), written only by the sales projector. */
@@ -29,10 +30,10 @@ export const salesRepository = {
       channel: delta.channel,
       orders: delta.orders ?? 0,
       dispensedMl: delta.dispensedMl ?? 0,
-      paid: delta.paid ?? 0,
-      refunded: delta.refunded ?? 0,
-      discount: delta.discount ?? 0,
-      coupon: delta.coupon ?? 0,
+      paid: delta.paid ?? asFen(0),
+      refunded: delta.refunded ?? asFen(0),
+      discount: delta.discount ?? asFen(0),
+      coupon: delta.coupon ?? asFen(0),
     };
     const add = (table: typeof salesHourly | typeof salesDaily) => ({
       orders: sql`${table.orders} + excluded.orders`,

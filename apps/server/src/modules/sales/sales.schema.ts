@@ -1,5 +1,6 @@
+import { asFen } from '@water/contract/money';
 import { bigint, date, index, integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
-import { ts } from '../../db/columns.ts';
+import { fenTotal, ts } from '../../db/columns.ts';
 
 const salesFigures = {
   machineId: integer('machine_id').notNull(),
@@ -11,10 +12,11 @@ const salesFigures = {
   /** Millilitres dispensed. */
   dispensedMl: bigint('dispensed_ml', { mode: 'number' }).notNull().default(0),
   /** Fen paid, and fen refunded (refunds counted when they succeed). */
-  paid: bigint('paid', { mode: 'number' }).notNull().default(0),
-  refunded: bigint('refunded', { mode: 'number' }).notNull().default(0),
-  discount: bigint('discount', { mode: 'number' }).notNull().default(0),
-  coupon: bigint('coupon', { mode: 'number' }).notNull().default(0),
+  paid: fenTotal('paid').notNull().default(asFen(0)),
+  refunded: fenTotal('refunded').notNull().default(asFen(0)),
+  /** Fen the price policies and the coupons took off. */
+  discount: fenTotal('discount').notNull().default(asFen(0)),
+  coupon: fenTotal('coupon').notNull().default(asFen(0)),
 };
 
 /** Sales per machine, channel and hour: what the dashboards read (never the orders). */

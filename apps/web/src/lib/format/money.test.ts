@@ -1,43 +1,44 @@
+import { asFen } from '@water/contract/money';
 import { describe, expect, it } from 'vitest';
 import { fenToYuan, formatFen, yuanToFen } from './money.ts';
 
 describe('formatFen', () => {
   it('shows fen as yuan with the currency, in the console’s language', () => {
-    expect(formatFen(123450, 'en')).toBe('CN¥1,234.50');
-    expect(formatFen(123450, 'zh-CN')).toBe('¥1,234.50');
-    expect(formatFen(7, 'zh-CN')).toBe('¥0.07');
-    expect(formatFen(0, 'en')).toBe('CN¥0.00');
+    expect(formatFen(asFen(123450), 'en')).toBe('CN¥1,234.50');
+    expect(formatFen(asFen(123450), 'zh-CN')).toBe('¥1,234.50');
+    expect(formatFen(asFen(7), 'zh-CN')).toBe('¥0.07');
+    expect(formatFen(asFen(0), 'en')).toBe('CN¥0.00');
   });
 
   it('shows a negative amount (a net loss) with its sign', () => {
-    expect(formatFen(-1230, 'en')).toBe('-CN¥12.30');
-    expect(formatFen(-5, 'zh-CN')).toBe('-¥0.05');
+    expect(formatFen(asFen(-1230), 'en')).toBe('-CN¥12.30');
+    expect(formatFen(asFen(-5), 'zh-CN')).toBe('-¥0.05');
   });
 
   it('shows large amounts to the fen', () => {
-    expect(formatFen(Number.MAX_SAFE_INTEGER, 'en')).toBe('CN¥90,071,992,547,409.91');
+    expect(formatFen(asFen(Number.MAX_SAFE_INTEGER), 'en')).toBe('CN¥90,071,992,547,409.91');
   });
 });
 
 describe('fenToYuan', () => {
   it('shows fen as the yuan an input holds, always with two decimals', () => {
-    expect(fenToYuan(1230)).toBe('12.30');
-    expect(fenToYuan(0)).toBe('0.00');
-    expect(fenToYuan(7)).toBe('0.07');
-    expect(fenToYuan(30000)).toBe('300.00');
-    expect(fenToYuan(-5)).toBe('-0.05');
-    expect(fenToYuan(-1230)).toBe('-12.30');
+    expect(fenToYuan(asFen(1230))).toBe('12.30');
+    expect(fenToYuan(asFen(0))).toBe('0.00');
+    expect(fenToYuan(asFen(7))).toBe('0.07');
+    expect(fenToYuan(asFen(30000))).toBe('300.00');
+    expect(fenToYuan(asFen(-5))).toBe('-0.05');
+    expect(fenToYuan(asFen(-1230))).toBe('-12.30');
   });
 
   it('refuses what is not a whole number of fen', () => {
-    expect(() => fenToYuan(12.5)).toThrow(RangeError);
-    expect(() => fenToYuan(Number.NaN)).toThrow(RangeError);
+    expect(() => fenToYuan(asFen(12.5))).toThrow(RangeError);
+    expect(() => fenToYuan(asFen(Number.NaN))).toThrow(RangeError);
   });
 
   it('is exact where floating point is not', () => {
     // 10 + 20 fen: as yuan, 0.1 + 0.2 is 0.30000000000000004.
-    expect(fenToYuan(10 + 20)).toBe('0.30');
-    expect(fenToYuan(Number.MAX_SAFE_INTEGER)).toBe('90071992547409.91');
+    expect(fenToYuan(asFen(10 + 20))).toBe('0.30');
+    expect(fenToYuan(asFen(Number.MAX_SAFE_INTEGER))).toBe('90071992547409.91');
   });
 });
 

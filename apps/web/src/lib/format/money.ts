@@ -1,11 +1,12 @@
+import { asFen, type Fen } from '@water/contract/money';
 import { formatUnits, parseUnits } from './fixed-point.ts';
 
 /**
- * Money as it travels on the wire: a whole number of fen (a hundredth of a yuan). Every
- * conversion between fen and yuan on the web is one of the three functions below, exact for
- * every safe integer (see fixed-point.ts).
+ * Money travels on the wire as `Fen`, a whole number of fen (a hundredth of a yuan) marked as
+ * such in its type. Every conversion between fen and yuan on the web is one of the three
+ * functions below, exact for every safe integer (see fixed-point.ts).
  */
-export type Fen = number;
+export type { Fen };
 
 /** Fen as an amount input shows it: 1230 → "12.30", 7 → "0.07", -5 → "-0.05". */
 export function fenToYuan(fen: Fen): string {
@@ -20,7 +21,8 @@ export function fenToYuan(fen: Fen): string {
  * with `min="0"` and `precision={2}`, never hand one over.
  */
 export function yuanToFen(text: string | null | undefined): Fen | null {
-  return parseUnits(text, 2);
+  const fen = parseUnits(text, 2);
+  return fen === null ? null : asFen(fen);
 }
 
 /**

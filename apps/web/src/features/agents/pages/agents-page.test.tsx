@@ -1,3 +1,4 @@
+import { asFen } from '@water/contract/money';
 // @vitest-environment jsdom
 import '@/test/antd-jsdom.ts';
 import '@/test/console-texts.ts';
@@ -24,7 +25,7 @@ const agent = (id: number, name: string, status: AgentStatus, overrides: Partial
   quotaUsed: 50,
   operating: 40,
   online: 36,
-  monthNet: 1_234_500,
+  monthNet: asFen(1_234_500),
   settlementAccount: null,
   contractStart: null,
   contractEnd: null,

@@ -1,4 +1,5 @@
 import type { CouponType } from '@water/contract/coupons';
+import { asFen, type Fen } from '@water/contract/money';
 import type { TFunction } from 'i18next';
 import { formatUnits } from '@/lib/format/fixed-point.ts';
 import { formatFen } from '@/lib/format/money.ts';
@@ -7,9 +8,9 @@ import { formatFen } from '@/lib/format/money.ts';
 export function couponValueText(
   t: TFunction,
   language: string,
-  coupon: { type: CouponType; value: number; maxDiscount?: number | null },
+  coupon: { type: CouponType; value: number; maxDiscount?: Fen | null },
 ): string {
-  if (coupon.type === 'AMOUNT_OFF') return t('coupons.amountOff', { amount: formatFen(coupon.value, language) });
+  if (coupon.type === 'AMOUNT_OFF') return t('coupons.amountOff', { amount: formatFen(asFen(coupon.value), language) });
   if (coupon.type === 'FREE_LITRES')
     return t('coupons.freeLitres', { litres: formatUnits(coupon.value, 3, { trimZeros: true }) });
   if (coupon.maxDiscount) {

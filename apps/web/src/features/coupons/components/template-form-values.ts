@@ -5,6 +5,7 @@ import type {
   CouponType,
   IssueType,
 } from '@water/contract/coupons';
+import { asFen } from '@water/contract/money';
 import dayjs, { type Dayjs } from 'dayjs';
 import { formatUnits, parseUnits } from '@/lib/format/fixed-point.ts';
 import { fenToYuan, yuanToFen } from '@/lib/format/money.ts';
@@ -47,7 +48,7 @@ export const newTemplate = (): Partial<TemplateFormValues> => ({
 
 /** A template's stored value as the form shows it (fen → yuan, ml → litres). */
 export function displayValue(type: CouponType, value: number): string {
-  if (type === 'AMOUNT_OFF') return fenToYuan(value);
+  if (type === 'AMOUNT_OFF') return fenToYuan(asFen(value));
   if (type === 'FREE_LITRES') return formatUnits(value, 3, { trimZeros: true });
   return String(value);
 }
@@ -87,7 +88,7 @@ export function toTemplateInput(values: TemplateFormValues): Omit<CouponTemplate
     name: values.name.trim(),
     type: values.type,
     value,
-    minSpend: yuanToFen(values.minSpend) ?? 0,
+    minSpend: yuanToFen(values.minSpend) ?? asFen(0),
     maxDiscount: values.type === 'AMOUNT_OFF' ? null : yuanToFen(values.maxDiscount),
     scope: values.scope,
     scopeIds: values.scope === 'ALL' ? [] : (values.scopeIds ?? []),

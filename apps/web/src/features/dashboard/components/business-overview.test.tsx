@@ -1,3 +1,4 @@
+import { asFen } from '@water/contract/money';
 // @vitest-environment jsdom
 import '@/test/antd-jsdom.ts';
 import '@/test/console-texts.ts';
@@ -8,13 +9,13 @@ import { cleanUpPage, renderPage, serveWith } from '@/test/render-page.tsx';
 import { BusinessOverview, changeOf } from './business-overview.tsx';
 
 const figures = (net: number, orders = 10): SalesFigures => ({
-  net,
-  paid: net,
-  refunded: 0,
+  net: asFen(net),
+  paid: asFen(net),
+  refunded: asFen(0),
   orders,
   dispensedMl: orders * 5000,
-  coupon: orders * 3,
-  averageTicket: orders > 0 ? Math.round(net / orders) : 0,
+  coupon: asFen(orders * 3),
+  averageTicket: asFen(orders > 0 ? Math.round(net / orders) : 0),
 });
 
 const overview = (overrides: Partial<Overview> = {}): Overview => ({
@@ -24,17 +25,17 @@ const overview = (overrides: Partial<Overview> = {}): Overview => ({
   lastMonth: figures(40_000, 260),
   daily: Array.from({ length: 30 }, (_, index) => ({
     day: `2026-11-${String(index + 1).padStart(2, '0')}`,
-    net: 100 * index + 7,
+    net: asFen(100 * index + 7),
     orders: index,
   })),
   machines: { operating: 12, online: 10, offline: 2, faulty: 1 },
   openAlarms: 3,
   paymentMix: [
-    { channel: 'WECHAT', paid: 20_000, orders: 120 },
-    { channel: 'CARD', paid: 10_000, orders: 80 },
+    { channel: 'WECHAT', paid: asFen(20_000), orders: 120 },
+    { channel: 'CARD', paid: asFen(10_000), orders: 80 },
   ],
-  topMachines: [{ id: 1, name: 'WM-0001', net: 9000 }],
-  bottomMachines: [{ id: 2, name: 'WM-0002', net: 0 }],
+  topMachines: [{ id: 1, name: 'WM-0001', net: asFen(9000) }],
+  bottomMachines: [{ id: 2, name: 'WM-0002', net: asFen(0) }],
   topSites: [],
   bottomSites: [],
   ...overrides,

@@ -6,6 +6,7 @@ import {
   ExperimentOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
+import { asFen, type Fen } from '@water/contract/money';
 import type { BusinessOverview as Overview } from '@water/contract/overview';
 import { Alert, Card, Col, List, Progress, Row, Skeleton, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -46,7 +47,7 @@ function Ranking({
 }: {
   title: string;
   rows: Overview['topMachines'];
-  money: (fen: number) => string;
+  money: (fen: Fen) => string;
 }) {
   const { t } = useTranslation();
   return (
@@ -71,7 +72,7 @@ function Ranking({
 export function BusinessOverview() {
   const { t, i18n } = useTranslation();
   const query = useBusinessOverview();
-  const money = (fen: number) => formatFen(fen, i18n.language);
+  const money = (fen: Fen) => formatFen(fen, i18n.language);
   const figures = query.data;
   if (query.isError)
     return <Alert type="warning" showIcon title={t('business.loadFailed')} style={{ marginBottom: 16 }} />;
@@ -140,7 +141,7 @@ export function BusinessOverview() {
             <DailyBarChart
               data={figures.daily.map((day) => ({ label: day.day.slice(5), value: day.net }))}
               label={t('business.daily')}
-              format={money}
+              format={(value) => money(asFen(value))}
               showValues={false}
             />
             <div className={styles.srOnly}>

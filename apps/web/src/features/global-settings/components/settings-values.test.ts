@@ -1,3 +1,4 @@
+import { asFen } from '@water/contract/money';
 import { describe, expect, it } from 'vitest';
 import { toSettings, toSettingsValues } from './settings-values.ts';
 
@@ -34,14 +35,14 @@ describe('settings form values', () => {
       footerTxt: '© Water Co.',
       caseNumber: 'ICP 1',
       publicity: { title: 'Notice', body: 'Text', contact: '400', images: ['/files/a.png', 'https://x.example/b.png'] },
-      refundReviewAbove: 1050,
+      refundReviewAbove: asFen(1050),
     };
     expect(toSettings(toSettingsValues(stored))).toEqual(stored);
   });
 
   it('keeps the refund review threshold in fen, entered in yuan', () => {
-    expect(toSettingsValues({ refundReviewAbove: 1050 }).refundReviewAbove).toBe('10.50');
-    expect(toSettings({ refundReviewAbove: '0.3' })).toEqual({ refundReviewAbove: 30 });
+    expect(toSettingsValues({ refundReviewAbove: asFen(1050) }).refundReviewAbove).toBe('10.50');
+    expect(toSettings({ refundReviewAbove: '0.3' })).toEqual({ refundReviewAbove: asFen(30) });
     expect(toSettings({ refundReviewAbove: '0' })).toEqual({});
     expect(toSettings({ refundReviewAbove: null })).toEqual({});
   });

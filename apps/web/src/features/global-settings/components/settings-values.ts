@@ -52,7 +52,7 @@ export function toSettings(values: Partial<SettingsValues>): GlobalSettings {
   if (contact) publicity.contact = contact;
   if (source?.images && source.images.length > 0) publicity.images = [...source.images];
   if (Object.keys(publicity).length > 0) settings.publicity = publicity;
-  const reviewAbove = yuanToFen(values.refundReviewAbove) ?? 0;
-  if (reviewAbove > 0) settings.refundReviewAbove = reviewAbove;
+  const reviewAbove = yuanToFen(values.refundReviewAbove);
+  if (reviewAbove !== null && reviewAbove > 0) settings.refundReviewAbove = reviewAbove;
   return settings;
 }

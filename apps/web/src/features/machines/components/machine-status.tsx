@@ -1,4 +1,5 @@
 import { type Machine, SALES_PERIODS, type SalesPeriod } from '@water/contract/machines';
+import { asFen, type Fen } from '@water/contract/money';
 import { Alert, Badge, Descriptions, Drawer, Segmented, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +18,7 @@ export function MachineStatusDrawer({ machine, onClose }: { machine: Machine | u
   const can = usePermission();
   const alarms = useMachineAlarms(machine?.id, can(['alarm:list']));
   const status = query.data;
-  const money = (fen: number) => formatFen(fen, i18n.language);
+  const money = (fen: Fen) => formatFen(fen, i18n.language);
   const none = '—';
   const yesNo = (value: boolean | null) => (value === null ? none : t(value ? 'machines.yes' : 'machines.no'));
   return (
@@ -98,7 +99,7 @@ export function MachineStatusDrawer({ machine, onClose }: { machine: Machine | u
                 ...(['WECHAT', 'ALIPAY', 'CARD', 'COIN'] as const).map((channel) => ({
                   key: channel,
                   label: t(`machines.channels.${channel}`),
-                  children: money(status.prices?.[channel] ?? 0),
+                  children: money(status.prices?.[channel] ?? asFen(0)),
                 })),
                 {
                   key: 'member',
@@ -130,7 +131,7 @@ export function MachineStatusDrawer({ machine, onClose }: { machine: Machine | u
           <DailyBarChart
             data={status.series.map((point) => ({ label: point.label, value: point.net }))}
             label={t('machines.salesTitle')}
-            format={money}
+            format={(value) => money(asFen(value))}
             showValues={false}
           />
           <Permission allow={['alarm:list']}>

@@ -1,3 +1,4 @@
+import type { Fen } from '@water/contract/money';
 import { ORDER_PERMISSIONS, type Order, type OrderDetail as OrderDetailData } from '@water/contract/orders';
 import { Button, Descriptions, Drawer, Skeleton, Timeline, Typography } from 'antd';
 import type { TFunction } from 'i18next';
@@ -10,7 +11,7 @@ import { OrderStateTag, refundable } from './order-state-tag.tsx';
 const litres = (ml: number) => (ml / 1000).toLocaleString(undefined, { maximumFractionDigits: 3 });
 
 /** The events of an order in time: created, paid, dispensed or closed, and each refund. */
-function events(order: OrderDetailData, t: TFunction, money: (fen: number) => string) {
+function events(order: OrderDetailData, t: TFunction, money: (fen: Fen) => string) {
   const items: { key: string; time: string; label: string; color?: string; detail?: string }[] = [
     { key: 'created', time: order.createTime, label: t('orders.events.created') },
   ];
@@ -66,7 +67,7 @@ export function OrderDetail({
   const { t, i18n } = useTranslation();
   const query = useOrder(orderNo);
   const order = query.data;
-  const money = (fen: number) => formatFen(fen, i18n.language);
+  const money = (fen: Fen) => formatFen(fen, i18n.language);
   return (
     <Drawer
       open={orderNo !== undefined}

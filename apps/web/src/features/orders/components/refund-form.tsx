@@ -1,3 +1,4 @@
+import { asFen } from '@water/contract/money';
 import { type Order, type OrderDetail, STAFF_REFUND_REASONS } from '@water/contract/orders';
 import { Alert, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -52,7 +53,7 @@ function RefundDialog({
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<RefundValues>();
   const request = useRequestRefund();
-  const left = order?.refundable ?? 0;
+  const left = order?.refundable ?? asFen(0);
   const leftYuan = fenToYuan(left);
   return (
     <FormModal<RefundValues>
@@ -71,7 +72,7 @@ function RefundDialog({
         await request.mutateAsync({
           orderNo: order.orderNo,
           input: {
-            amount: yuanToFen(values.amount) ?? 0,
+            amount: yuanToFen(values.amount) ?? asFen(0),
             reason: values.reason,
             note: values.note.trim(),
           },

@@ -1,3 +1,4 @@
+import { asFen } from '@water/contract/money';
 // @vitest-environment jsdom
 import '@/test/antd-jsdom.ts';
 import '@/test/console-texts.ts';
@@ -26,15 +27,15 @@ const order = (orderNo: string, overrides: Partial<Order> = {}): Order => ({
   channel: 'CARD',
   tap: 1,
   waterType: 'COLD',
-  unitPrice: 40,
+  unitPrice: asFen(40),
   requestedMl: 5000,
   dispensedMl: 5000,
-  listAmount: 200,
-  discountAmount: 0,
-  couponAmount: 0,
-  payable: 200,
-  paid: 200,
-  refunded: 50,
+  listAmount: asFen(200),
+  discountAmount: asFen(0),
+  couponAmount: asFen(0),
+  payable: asFen(200),
+  paid: asFen(200),
+  refunded: asFen(50),
   state: 'PARTIALLY_REFUNDED',
   commissionRate: '15.00',
   createTime: '2026-11-23 09:00:00',
@@ -52,7 +53,7 @@ const refund = (overrides: Partial<Refund> = {}): Refund => ({
   agentName: 'Guangdong Water',
   serialNo: 'WM-0001',
   channel: 'WECHAT',
-  amount: 150,
+  amount: asFen(150),
   reason: 'DISPENSE_FAILED',
   note: null,
   status: 'PENDING',
@@ -81,14 +82,17 @@ describe('OrdersPage', () => {
         // 2.00 paid, 0.50 refunded, 0.30 waiting for review: 1.20 is left.
         const detail: OrderDetail = {
           ...order('202611230000000001'),
-          refunds: [refund({ amount: 30, reason: 'CUSTOMER' })],
-          commission: { base: 150, amount: 23, heldAgentIds: [] },
-          refundable: 120,
+          refunds: [refund({ amount: asFen(30), reason: 'CUSTOMER' })],
+          commission: { base: asFen(150), amount: asFen(23), heldAgentIds: [] },
+          refundable: asFen(120),
         };
         return detail;
       }
       return {
-        content: [order('202611230000000001'), order('202611230000000002', { state: 'CLOSED', paid: 0, refunded: 0 })],
+        content: [
+          order('202611230000000001'),
+          order('202611230000000002', { state: 'CLOSED', paid: asFen(0), refunded: asFen(0) }),
+        ],
         totalElements: 2,
       };
     });
@@ -116,7 +120,11 @@ describe('OrdersPage', () => {
     await waitFor(() => expect(calls.some((call) => call.method === 'post')).toBe(true));
     const sent = calls.find((call) => call.method === 'post') as InternalAxiosRequestConfig;
     expect(sent.url).toBe('api/orders/202611230000000001/refunds');
-    expect(JSON.parse(sent.data as string)).toEqual({ amount: 120, reason: 'CUSTOMER', note: 'Water tasted odd' });
+    expect(JSON.parse(sent.data as string)).toEqual({
+      amount: asFen(120),
+      reason: 'CUSTOMER',
+      note: 'Water tasted odd',
+    });
   });
 
   it('shows an order’s timeline of payment, dispense and refunds', async () => {
@@ -125,14 +133,14 @@ describe('OrdersPage', () => {
       refunds: [
         refund({
           channel: 'CARD',
-          amount: 50,
+          amount: asFen(50),
           reason: 'SHORT_FILL',
           status: 'SUCCESS',
           doneTime: '2026-11-23 09:01:00',
         }),
       ],
-      commission: { base: 150, amount: 23, heldAgentIds: [] },
-      refundable: 150,
+      commission: { base: asFen(150), amount: asFen(23), heldAgentIds: [] },
+      refundable: asFen(150),
     };
     serveWith((config) => {
       if (config.url === 'api/agents') return { content: [], totalElements: 0 };

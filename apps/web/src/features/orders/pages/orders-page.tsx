@@ -1,5 +1,6 @@
 import { EyeOutlined, RollbackOutlined } from '@ant-design/icons';
 import { EXPORT_SYNC_MAX } from '@water/contract/exports';
+import type { Fen } from '@water/contract/money';
 import { CHANNELS, ORDER_PERMISSIONS, ORDER_STATES, type Order } from '@water/contract/orders';
 import { Button, Card, DatePicker, Form, Input } from 'antd';
 import dayjs from 'dayjs';
@@ -52,7 +53,7 @@ export function OrdersPage() {
   const [shown, setShown] = useState<string>();
   const [refunding, setRefunding] = useState<{ order?: Order; session: number }>({ session: 0 });
   const refund = (order: Order) => setRefunding((previous) => ({ order, session: previous.session + 1 }));
-  const money = (fen: number) => formatFen(fen, i18n.language);
+  const money = (fen: Fen) => formatFen(fen, i18n.language);
   const actions = useActionsColumn<Order>({
     nameOf: (order) => order.orderNo,
     extra: {

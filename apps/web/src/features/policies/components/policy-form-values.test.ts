@@ -1,3 +1,4 @@
+import { asFen } from '@water/contract/money';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { toPolicyFormValues, toPolicyInput } from './policy-form-values.ts';
@@ -21,10 +22,10 @@ describe('price policy form values', () => {
       name: 'Summer',
       scope: 'AGENT',
       scopeId: 7,
-      priceWechat: 50,
-      priceAlipay: 50,
-      priceCard: 29,
-      priceCoin: 100,
+      priceWechat: asFen(50),
+      priceAlipay: asFen(50),
+      priceCard: asFen(29),
+      priceCoin: asFen(100),
       memberPrice: null,
       discountPct: '12.50',
       effectiveFrom: '2026-06-01 08:00:00',
@@ -35,7 +36,7 @@ describe('price policy form values', () => {
       id: 1,
       scopeId: 7,
       scopeName: 'North',
-      memberPrice: 30,
+      memberPrice: asFen(30),
       status: 'ACTIVE',
       createTime: null,
     });

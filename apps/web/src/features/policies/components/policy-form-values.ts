@@ -1,7 +1,7 @@
 import type { PolicyScope, PricePolicy, PricePolicyCreateInput } from '@water/contract/price-policies';
 import dayjs, { type Dayjs } from 'dayjs';
 import { formatUnits, parseUnits } from '@/lib/format/fixed-point.ts';
-import { fenToYuan, yuanToFen } from '@/lib/format/money.ts';
+import { type Fen, fenToYuan, yuanToFen } from '@/lib/format/money.ts';
 
 /** The form's values: prices in yuan per litre as typed (text, two decimals), the start as a picked time. */
 export interface PolicyFormValues {
@@ -19,7 +19,7 @@ export interface PolicyFormValues {
 }
 
 /** A channel's price: the form requires it, so it is never left out here. */
-const fen = (yuan: string) => yuanToFen(yuan) as number;
+const fen = (yuan: string) => yuanToFen(yuan) as Fen;
 
 export const newPolicy = (): Partial<PolicyFormValues> => ({
   scope: 'ALL',

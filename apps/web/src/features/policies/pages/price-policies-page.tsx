@@ -1,3 +1,4 @@
+import type { Fen } from '@water/contract/money';
 import { POLICY_PERMISSIONS, POLICY_SCOPES, POLICY_STATUSES, type PricePolicy } from '@water/contract/price-policies';
 import { Card, Form, Input, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -43,7 +44,7 @@ export function PricePoliciesPage() {
     edit: { allow: POLICY_PERMISSIONS.edit, onClick: dialog.openEdit },
     remove: { allow: POLICY_PERMISSIONS.del, warning, run: (policy) => remove.mutateAsync([policy.id]) },
   });
-  const perLitre = (fen: number | null) => (fen === null ? '—' : `${formatFen(fen, i18n.language)}`);
+  const perLitre = (fen: Fen | null) => (fen === null ? '—' : `${formatFen(fen, i18n.language)}`);
   const columns: DataColumn<PricePolicy>[] = [
     { key: 'name', title: t('policies.name'), dataIndex: 'name', sortField: 'name', width: 170, ellipsis: true },
     {

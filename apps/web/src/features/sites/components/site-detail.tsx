@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Machine } from '@water/contract/machines';
+import { asFen } from '@water/contract/money';
 import { SITE_TYPE_DICT, type Site } from '@water/contract/sites';
 import { Badge, Descriptions, Drawer, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -47,7 +48,7 @@ export function SiteDetail({ site, onClose }: { site?: Site; onClose: () => void
             <Descriptions.Item label={t('sites.feeType')}>
               {site.feeType === 'SHARE'
                 ? t('sites.shareOf', { percent: sharePercent(site.feeValue) })
-                : t('sites.rentOf', { amount: formatFen(site.feeValue, i18n.language) })}
+                : t('sites.rentOf', { amount: formatFen(asFen(site.feeValue), i18n.language) })}
             </Descriptions.Item>
             <Descriptions.Item label={t('sites.contract')}>
               {site.contractStart || site.contractEnd ? `${dash(site.contractStart)} – ${dash(site.contractEnd)}` : '—'}

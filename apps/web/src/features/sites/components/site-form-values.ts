@@ -1,3 +1,4 @@
+import { asFen } from '@water/contract/money';
 import type { Site, SiteCreateInput, SiteUpdateInput } from '@water/contract/sites';
 import { formatUnits } from '@/lib/format/fixed-point.ts';
 import { fenToYuan, yuanToFen } from '@/lib/format/money.ts';
@@ -54,7 +55,7 @@ export function toSiteFormValues(site: Site): SiteFormValues {
     ownerPhone: site.ownerPhone ?? '',
     feeType: site.feeType,
     // A share is kept in hundredths of a percent: the scale of fen, so the money conversion serves both.
-    fee: fenToYuan(site.feeValue),
+    fee: fenToYuan(asFen(site.feeValue)),
     status: site.status,
   };
 }

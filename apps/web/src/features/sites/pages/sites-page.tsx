@@ -1,3 +1,4 @@
+import { asFen } from '@water/contract/money';
 import { SITE_PERMISSIONS, SITE_STATUSES, SITE_TYPE_DICT, type Site } from '@water/contract/sites';
 import { Button, Card, Flex, Form, Input, Segmented, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -103,7 +104,7 @@ export function SitesPage() {
       render: (_, site) =>
         site.feeType === 'SHARE'
           ? t('sites.shareOf', { percent: sharePercent(site.feeValue) })
-          : t('sites.rentOf', { amount: formatFen(site.feeValue, i18n.language) }),
+          : t('sites.rentOf', { amount: formatFen(asFen(site.feeValue), i18n.language) }),
     },
     { key: 'machines', title: t('sites.machines'), dataIndex: 'machines', width: 90, align: 'right' },
     {
