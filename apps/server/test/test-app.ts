@@ -142,8 +142,13 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** A shorthand for calls made with one user's token: `call('PUT', '/api/x', body)`. */
 export function callerFor(t: TestApp, authorization: string) {
-  return (method: Method, url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: { authorization }, ...(payload === undefined ? {} : { payload }) });
+  return (method: Method, url: string, payload?: object, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { ...headers, authorization },
+      ...(payload === undefined ? {} : { payload }),
+    });
 }
 
 export type Caller = ReturnType<typeof callerFor>;

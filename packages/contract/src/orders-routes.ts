@@ -1,5 +1,5 @@
 import { authErrors, Empty, ErrorBody, IdRef, Page } from './common.ts';
-import { listRoutes, withoutPaging } from './crud-routes.ts';
+import { listRoutes, withoutPaging, XlsxFile } from './crud-routes.ts';
 import { ExportJob } from './exports.ts';
 import {
   Order,
@@ -17,6 +17,8 @@ import { defineRoute } from './route.ts';
 const tags = ['orders'];
 /** The orders of a time range, as the export and the background export take them. */
 export const OrderFilter = withoutPaging(OrderQuery);
+/** The refunds of the list's filter, as the export takes them. */
+export const RefundFilter = withoutPaging(RefundQuery);
 
 export const orderRoutes = {
   ...listRoutes({
@@ -65,6 +67,15 @@ export const orderRoutes = {
     permission: [P.refundList],
     query: RefundQuery,
     replies: { 200: Page(Refund), 400: ErrorBody, ...authErrors },
+  }),
+  exportRefunds: defineRoute({
+    method: 'GET',
+    path: '/api/refunds/download',
+    summary: 'Export the refunds of the list’s filter as an Excel workbook',
+    tags,
+    permission: [P.refundList],
+    query: RefundFilter,
+    replies: { 200: XlsxFile, 400: ErrorBody, ...authErrors },
   }),
   reviewRefund: defineRoute({
     method: 'PUT',

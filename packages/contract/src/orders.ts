@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { CreateTimeRange, DateTime, Id, OneOf, PageQuery } from './common.ts';
 import { CHANNELS, ORDER_STATES, type OrderState, WATER } from './gateway.ts';
+import { listColumns } from './list-columns.ts';
 import { FenField } from './money.ts';
 import { CHANNEL_ACTOR, defineStateMachine, MACHINE_ACTOR, SYSTEM_ACTOR } from './state-machine.ts';
 
@@ -53,6 +54,27 @@ export const Order = Type.Object({
   closeTime: Type.Union([DateTime, Type.Null()]),
 });
 export type Order = Static<typeof Order>;
+
+/** The orders' list, on the page and in its Excel file. */
+export const ORDER_COLUMNS = listColumns<Order>()({
+  orderNo: { field: 'orderNo', title: 'orders.orderNo', width: 180 },
+  createTime: { field: 'createTime', title: 'orders.createTime', sortable: true, width: 170 },
+  machine: { field: 'serialNo', title: 'orders.machine', width: 130 },
+  site: { field: 'siteName', title: 'orders.site', width: 130 },
+  agent: { field: 'agentName', title: 'orders.agent', hidden: true, width: 140 },
+  member: { field: 'memberPhone', title: 'orders.member', fileOnly: true },
+  channel: { field: 'channel', title: 'orders.channel', kind: 'enum', labels: 'orders.channels', width: 100 },
+  requestedMl: { field: 'requestedMl', title: 'orders.requestedMl', kind: 'ml', fileOnly: true },
+  volume: { field: 'dispensedMl', title: 'orders.volume', kind: 'ml', width: 90 },
+  listAmount: { field: 'listAmount', title: 'orders.listAmount', kind: 'money', fileOnly: true },
+  discount: { field: 'discountAmount', title: 'orders.discount', kind: 'money', fileOnly: true },
+  coupon: { field: 'couponAmount', title: 'orders.coupon', kind: 'money', fileOnly: true },
+  paid: { field: 'paid', title: 'orders.paid', kind: 'money', sortable: true, width: 110 },
+  refunded: { field: 'refunded', title: 'orders.refunded', kind: 'money', hidden: true, width: 100 },
+  state: { field: 'state', title: 'orders.state', kind: 'enum', labels: 'orders.states', sortable: true, width: 110 },
+  paidTime: { field: 'paidTime', title: 'orders.paidTime', fileOnly: true },
+  machineOrderNo: { field: 'machineOrderNo', title: 'orders.machineOrderNo', hidden: true, width: 150 },
+});
 
 export const OrderQuery = Type.Object({
   ...PageQuery.properties,
@@ -146,6 +168,31 @@ export const Refund = Type.Object({
   doneTime: Type.Union([DateTime, Type.Null()]),
 });
 export type Refund = Static<typeof Refund>;
+
+/** The refunds' list, on the page and in its Excel file. */
+export const REFUND_COLUMNS = listColumns<Refund>()({
+  refundNo: { field: 'refundNo', title: 'orders.refundNo', width: 200 },
+  orderNo: { field: 'orderNo', title: 'orders.orderNo', width: 180 },
+  machine: { field: 'serialNo', title: 'orders.machine', hidden: true, width: 120 },
+  agent: { field: 'agentName', title: 'orders.agent', hidden: true, width: 140 },
+  channel: { field: 'channel', title: 'orders.channel', kind: 'enum', labels: 'orders.channels', width: 100 },
+  amount: { field: 'amount', title: 'orders.amount', kind: 'money', sortable: true, width: 110 },
+  reason: { field: 'reason', title: 'orders.reason', kind: 'enum', labels: 'orders.reasons', width: 130 },
+  note: { field: 'note', title: 'orders.note', hidden: true, width: 160 },
+  status: {
+    field: 'status',
+    title: 'orders.status',
+    kind: 'enum',
+    labels: 'orders.statuses',
+    sortable: true,
+    width: 120,
+  },
+  channelRef: { field: 'channelRef', title: 'orders.channelRef', hidden: true, width: 160 },
+  createBy: { field: 'createBy', title: 'orders.createdBy', width: 110 },
+  reviewedBy: { field: 'reviewedBy', title: 'orders.reviewedBy', hidden: true, width: 110 },
+  createTime: { field: 'createTime', title: 'orders.createTime', sortable: true, width: 170 },
+  doneTime: { field: 'doneTime', title: 'orders.doneTime', hidden: true, width: 170 },
+});
 
 export const OrderDetail = Type.Object({
   ...Order.properties,

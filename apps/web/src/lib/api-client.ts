@@ -1,4 +1,5 @@
 import axios from 'axios';
+import i18n from 'i18next';
 import { toApiError } from './api-error.ts';
 import type { ErrorNotice } from './error-notice.ts';
 import { reportApiError } from './notifier.ts';
@@ -29,6 +30,8 @@ apiClient.interceptors.request.use(
   (config) => {
     const token = readToken();
     if (token) config.headers.Authorization = token;
+    // What the server writes (its files, its messages) comes in the console's language.
+    if (i18n.language) config.headers['Accept-Language'] = i18n.language;
     return config;
   },
   undefined,

@@ -1,4 +1,4 @@
-import { listLocales } from './console/list.ts';
+import { listLocales } from '@water/contract/texts/list';
 
 /** Texts of the console (shell and pages), loaded with it after sign-in. */
 export const consoleEn = {

@@ -1,6 +1,6 @@
 import { SEEDED_NAMES_ZH } from '@water/contract/seeded-names';
-import { listLocales } from './console/list.ts';
-import { operationNamesZh } from './console/operation-names.ts';
+import { listLocales } from '@water/contract/texts/list';
+import { operationNamesZh } from '@water/contract/texts/operation-names';
 import type { ConsoleMessages } from './messages.ts';
 
 export const consoleZhCN: ConsoleMessages = {

@@ -7,14 +7,16 @@ import type { Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { FileStore } from '../../lib/file-storage.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
+import { type ListSheet, sheetColumns } from '../../lib/list-sheet.ts';
+import type { Language } from '../../lib/texts.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import { downloadName, type Sheet, writeXlsxFile } from '../../lib/xlsx.ts';
+import { downloadName, writeXlsxFile } from '../../lib/xlsx.ts';
 import { type ExportRecord, exportsRepository as repo } from './exports.repository.ts';
 
-/** What a background export writes: the sheet's name and columns, and its rows a batch at a time. */
+/** What a background export writes: the list's name and columns, and its rows a batch at a time. */
 export interface ExportSource<T> {
   kind: ExportJob['kind'];
-  sheet: Omit<Sheet<T>, 'rows'>;
+  sheet: Omit<ListSheet<T>, 'rows'>;
   batches: () => AsyncIterable<readonly T[]>;
 }
 
@@ -44,11 +46,12 @@ export function createExportsService(
 ) {
   const running = new Set<Promise<void>>();
 
-  async function write<T>(job: ExportRecord, source: ExportSource<T>): Promise<void> {
+  async function write<T>(job: ExportRecord, source: ExportSource<T>, language: Language): Promise<void> {
     const file = path.join(os.tmpdir(), `water-export-${job.id}-${process.pid}.xlsx`);
     try {
       await repo.update(db, job.id, { status: 'RUNNING' });
-      const rows = await writeXlsxFile(file, source.sheet, source.batches());
+      const sheet = { name: source.sheet.name, columns: sheetColumns(source.sheet.columns, language) };
+      const rows = await writeXlsxFile(file, sheet, source.batches());
       const bytes = await readFile(file);
       const fileName = await store.save(bytes, 'xlsx');
       await repo.update(db, job.id, { status: 'DONE', rows, fileName, size: bytes.length, doneTime: clock.now() });
@@ -67,8 +70,11 @@ export function createExportsService(
   }
 
   return {
-    /** Starts an export for the caller and answers it at once, pending; one at a time for each user. */
-    async start<T>(principal: Principal, source: ExportSource<T>): Promise<ExportJob> {
+    /**
+     * Starts an export for the caller, written in their language, and answers it at once, pending;
+     * one at a time for each user.
+     */
+    async start<T>(principal: Principal, source: ExportSource<T>, language: Language): Promise<ExportJob> {
       const [latest] = await repo.mine(db, principal.id, 1);
       if (latest && (latest.status === 'PENDING' || latest.status === 'RUNNING')) {
         throw new HttpError(
@@ -78,7 +84,7 @@ export function createExportsService(
         );
       }
       const job = await repo.insert(db, source.kind, principal.id);
-      const work = write(job, source);
+      const work = write(job, source, language);
       running.add(work);
       void work.finally(() => running.delete(work));
       return toDto(job);

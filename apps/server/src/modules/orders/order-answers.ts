@@ -9,10 +9,8 @@ import {
   type RefundReason,
 } from '@water/contract/orders';
 import dayjs from 'dayjs';
-import { yuanOf } from '../../domain/money.ts';
 import { invalidField, notFound } from '../../lib/http-errors.ts';
 import { formatDateTime, parseWireTime } from '../../lib/time.ts';
-import type { Sheet } from '../../lib/xlsx.ts';
 import { maskPhone } from '../members/members.service.ts';
 import type { OrderRecord, OrderRow, RefundRow } from './orders.repository.ts';
 
@@ -98,29 +96,6 @@ export function refundDto(row: RefundRow): Refund {
     doneTime: formatDateTime(row.doneTime),
   };
 }
-
-/** The orders' columns, in every export. */
-export const ORDER_SHEET: Omit<Sheet<OrderRow>, 'rows'> = {
-  name: 'orders',
-  columns: [
-    { header: 'Order number', value: (o) => o.orderNo },
-    { header: 'Machine number', value: (o) => o.machineOrderNo },
-    { header: 'Machine', value: (o) => o.serialNo },
-    { header: 'Site', value: (o) => o.siteName },
-    { header: 'Agent', value: (o) => o.agentName },
-    { header: 'Channel', value: (o) => o.channel },
-    { header: 'Requested (ml)', value: (o) => o.requestedMl },
-    { header: 'Dispensed (ml)', value: (o) => o.dispensedMl },
-    { header: 'List (yuan)', value: (o) => yuanOf(o.listAmount) },
-    { header: 'Discount (yuan)', value: (o) => yuanOf(o.discountAmount) },
-    { header: 'Coupon (yuan)', value: (o) => yuanOf(o.couponAmount) },
-    { header: 'Paid (yuan)', value: (o) => yuanOf(o.paid) },
-    { header: 'Refunded (yuan)', value: (o) => yuanOf(o.refunded) },
-    { header: 'State', value: (o) => o.state },
-    { header: 'Created', value: (o) => formatDateTime(o.createTime) },
-    { header: 'Paid at', value: (o) => formatDateTime(o.paidTime) },
-  ],
-};
 
 /** Our order number: the day of the sale and the order's id, `yyyyMMdd` + 10 digits. */
 export const orderNumber = (time: Date, id: number) =>

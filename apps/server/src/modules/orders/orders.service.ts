@@ -2,6 +2,7 @@ import type { PageOf } from '@water/contract/common';
 import { EXPORT_MAX_ROWS, EXPORT_SYNC_MAX, type ExportJob } from '@water/contract/exports';
 import { asFen, sumFen } from '@water/contract/money';
 import {
+  ORDER_COLUMNS,
   ORDER_STATE_MACHINE,
   type Order,
   type OrderDetail,
@@ -14,13 +15,14 @@ import type { Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, invalidField } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
-import type { Sheet } from '../../lib/xlsx.ts';
+import type { ListSheet } from '../../lib/list-sheet.ts';
+import type { Language } from '../../lib/texts.ts';
 import { type AgentPaths, agentIdsInScope } from '../agents/agent-directory.ts';
 import type { CouponsService } from '../coupons/coupons.service.ts';
 import type { ExportsService } from '../exports/exports.service.ts';
 import type { MembersService } from '../members/members.service.ts';
 import type { PricePoliciesService } from '../price-policies/price-policies.service.ts';
-import { checkedRange, commissionBase, ORDER_SHEET, orderDto, refundDto } from './order-answers.ts';
+import { checkedRange, commissionBase, orderDto, refundDto } from './order-answers.ts';
 import { createOrderGatewayService } from './order-gateway.service.ts';
 import { createRefunding } from './order-refunding.ts';
 import {
@@ -87,7 +89,7 @@ export function createOrdersService(
     },
 
     /** The orders as a workbook at once; beyond EXPORT_SYNC_MAX rows, the caller is sent to the background export. */
-    async exportSheet(principal: Principal, filter: Omit<OrderQuery, 'page' | 'size'>): Promise<Sheet<OrderRow>> {
+    async exportSheet(principal: Principal, filter: Omit<OrderQuery, 'page' | 'size'>): Promise<ListSheet<Order>> {
       const range = checkedRange(filter.createTime);
       const agentIds = await agentIdsInScope(db, principal.scope);
       const total = await repo.count(db, agentIds, range, filter);
@@ -104,11 +106,15 @@ export function createOrdersService(
         filter,
         toPaging({ sort: filter.sort }, orderSortable, orderOrder),
       );
-      return { ...ORDER_SHEET, rows: content };
+      return { name: 'orders', columns: ORDER_COLUMNS, rows: content.map(orderDto) };
     },
 
     /** Starts a background export of up to EXPORT_MAX_ROWS orders, oldest first, read a batch at a time. */
-    async exportInBackground(principal: Principal, filter: Omit<OrderQuery, 'page' | 'size'>): Promise<ExportJob> {
+    async exportInBackground(
+      principal: Principal,
+      filter: Omit<OrderQuery, 'page' | 'size'>,
+      language: Language,
+    ): Promise<ExportJob> {
       const range = checkedRange(filter.createTime);
       const agentIds = await agentIdsInScope(db, principal.scope);
       const total = await repo.count(db, agentIds, range, filter);
@@ -122,22 +128,26 @@ export function createOrdersService(
           },
         );
       }
-      return exports.start(principal, {
-        kind: 'orders',
-        sheet: ORDER_SHEET,
-        batches: async function* () {
-          let after: OrderKey | null = null;
-          let left = EXPORT_MAX_ROWS;
-          while (left > 0) {
-            const batch = await repo.batchAfter(db, agentIds, range, filter, after, Math.min(5000, left));
-            if (batch.length === 0) return;
-            yield batch;
-            left -= batch.length;
-            const last = batch[batch.length - 1] as OrderRow;
-            after = { id: last.id, time: last.createTime };
-          }
+      return exports.start(
+        principal,
+        {
+          kind: 'orders',
+          sheet: { name: 'orders', columns: ORDER_COLUMNS },
+          batches: async function* () {
+            let after: OrderKey | null = null;
+            let left = EXPORT_MAX_ROWS;
+            while (left > 0) {
+              const batch = await repo.batchAfter(db, agentIds, range, filter, after, Math.min(5000, left));
+              if (batch.length === 0) return;
+              yield batch.map(orderDto);
+              left -= batch.length;
+              const last = batch[batch.length - 1] as OrderRow;
+              after = { id: last.id, time: last.createTime };
+            }
+          },
         },
-      });
+        language,
+      );
     },
 
     async detail(principal: Principal, orderNo: string): Promise<OrderDetail> {

@@ -1,3 +1,6 @@
+import type { ListColumn } from '@water/contract/list-columns';
+import { ORDER_COLUMNS, type Order } from '@water/contract/orders';
+import { TEXT_CATALOG } from '@water/contract/texts/catalog';
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,10 +15,15 @@ import {
 } from '../../../test/business-fixtures.ts';
 import { type Caller, useTestApp } from '../../../test/test-app.ts';
 import { formatDay } from '../../lib/time.ts';
+import { readSheet } from '../../lib/xlsx.ts';
 import { salesDaily } from '../sales/sales.read-model.ts';
 import { orders, refunds } from './orders.schema.ts';
 
 const past = '2020-01-01 00:00:00';
+
+/** A text of the catalog by its key (`orders.paid`). */
+const textOf = (texts: object, key: string) =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], texts) as string;
 
 describe('orders, refunds and price policies', () => {
   const ctx = useTestApp();
@@ -171,6 +179,39 @@ describe('orders, refunds and price policies', () => {
     const exported = await northManager('GET', `/api/orders/download?${range()}`);
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-type']).toMatch(/spreadsheetml/);
+  });
+
+  it('exports the list’s columns in the console’s language: its titles, value labels and money in yuan', async () => {
+    const orderNo = await cardSale(northCall);
+    const paid = (await admin('GET', `/api/orders/${orderNo}`)).json().paid as number;
+    const sheetIn = async (language: string) => {
+      const file = await admin('GET', `/api/orders/download?${range()}`, undefined, { 'accept-language': language });
+      expect(file.statusCode, file.body).toBe(200);
+      const [header = [], ...rows] = await readSheet(file.rawPayload, 'orders.xlsx', 'file');
+      const row = rows.find((cells) => cells[0] === orderNo) ?? [];
+      return Object.fromEntries(header.map((title, index) => [title, row[index]]));
+    };
+    const chinese = await sheetIn('zh-CN,zh;q=0.9,en;q=0.8');
+    expect(chinese).toMatchObject({
+      订单号: orderNo,
+      支付方式: '水卡',
+      状态: '已完成',
+      '实付（元）': String(paid / 100),
+    });
+    const english = await sheetIn('en-GB,en;q=0.9');
+    expect(english).toMatchObject({
+      Order: orderNo,
+      Channel: 'Water card',
+      State: 'Completed',
+      'Paid (yuan)': String(paid / 100),
+    });
+    // The columns are the page's: every title of the one declaration, in its order.
+    expect(Object.keys(english)).toEqual(
+      Object.values<ListColumn<Order>>(ORDER_COLUMNS).map((column) => {
+        const title = textOf(TEXT_CATALOG.en, column.title);
+        return column.kind === 'money' ? `${title} (yuan)` : column.kind === 'ml' ? `${title} (ml)` : title;
+      }),
+    );
   });
 
   it('refunds after review: staff ask with a reason, finance approves, never more than was paid', async () => {

@@ -3,6 +3,7 @@ import { asFen } from '@water/contract/money';
 import {
   ORDER_STATE_MACHINE,
   type OrderState,
+  REFUND_COLUMNS,
   REFUND_STATE_MACHINE,
   type Refund,
   type RefundQuery,
@@ -16,6 +17,7 @@ import { inScope, type Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { forbidden, invalidField, notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
+import type { ListSheet } from '../../lib/list-sheet.ts';
 import { moveBy } from '../../lib/state.ts';
 import { agentIdsInScope } from '../agents/agent-directory.ts';
 import { checkedRange, refundDto } from './order-answers.ts';
@@ -69,6 +71,20 @@ export function createRefundsService(
       const agentIds = await agentIdsInScope(db, principal.scope);
       const page = await repo.refundPage(db, agentIds, range, query, toPaging(query, refundSortable, refundOrder));
       return { content: page.content.map(refundDto), totalElements: page.totalElements };
+    },
+
+    /** The refunds of the list's filter, as a sheet (the list's columns). */
+    async exportRefunds(principal: Principal, filter: Omit<RefundQuery, 'page' | 'size'>): Promise<ListSheet<Refund>> {
+      const range = filter.createTime ? checkedRange(filter.createTime) : undefined;
+      const agentIds = await agentIdsInScope(db, principal.scope);
+      const page = await repo.refundPage(
+        db,
+        agentIds,
+        range,
+        filter,
+        toPaging({ sort: filter.sort }, refundSortable, refundOrder),
+      );
+      return { name: 'refunds', columns: REFUND_COLUMNS, rows: page.content.map(refundDto) };
     },
 
     /**

@@ -1,12 +1,12 @@
 import type { Agent, AgentStatus } from '@water/contract/agents';
 import type { Machine } from '@water/contract/machines';
 import type { Site } from '@water/contract/sites';
+import { machinesLocales } from '@water/contract/texts/machines';
+import { sitesLocales } from '@water/contract/texts/sites';
 import { Badge, Col, Descriptions, Drawer, Row, Statistic, Table, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatFen } from '@/lib/format/money.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
-import { machinesLocales } from '@/locales/console/machines.ts';
-import { sitesLocales } from '@/locales/console/sites.ts';
 import { useAgentHoldings } from '../api/agents.ts';
 
 addPageTexts('machines', machinesLocales);

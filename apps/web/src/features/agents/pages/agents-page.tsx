@@ -1,5 +1,6 @@
 import { AuditOutlined } from '@ant-design/icons';
 import { AGENT_LEVELS, AGENT_PERMISSIONS, AGENT_STATUSES, type Agent, actionsFrom } from '@water/contract/agents';
+import { agentsLocales } from '@water/contract/texts/agents';
 import { Button, Card, Form, Input, Progress, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +16,6 @@ import type { ListFilters } from '@/lib/call-api.ts';
 import { formatFen } from '@/lib/format/money.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
-import { agentsLocales } from '@/locales/console/agents.ts';
 import { useAgents } from '../api/agents.ts';
 import { AgentDetail, AGENT_STATUS_COLORS as STATUS_COLORS } from '../components/agent-detail.tsx';
 import { AgentForm } from '../components/agent-form.tsx';

@@ -1,6 +1,7 @@
 import { CheckOutlined, EyeOutlined } from '@ant-design/icons';
 import { ALARM_PERMISSIONS, ALARM_STATE_MACHINE, ALARM_STATES, ALARM_TYPES, type Alarm } from '@water/contract/alarms';
 import { allows } from '@water/contract/state-machine';
+import { alarmsLocales } from '@water/contract/texts/alarms';
 import { App, Button, Card, Form, Input, Select, Space, Tag } from 'antd';
 import type { Key } from 'react';
 import { useState } from 'react';
@@ -15,7 +16,6 @@ import { useConfirm } from '@/components/use-confirm.ts';
 import type { ListFilters } from '@/lib/call-api.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
-import { alarmsLocales } from '@/locales/console/alarms.ts';
 import { useAlarms, useHandleAlarms } from '../api/alarms.ts';
 
 addPageTexts('alarms', alarmsLocales);

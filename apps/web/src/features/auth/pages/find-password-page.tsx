@@ -1,3 +1,4 @@
+import { recoveryLocales } from '@water/contract/texts/recovery';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@water/contract/users';
 import { Button, Card, Flex, Form, Input, Steps, Typography } from 'antd';
 import { useState } from 'react';
@@ -10,7 +11,6 @@ import { reportFormError } from '@/lib/form-error.ts';
 import { sameAsRule } from '@/lib/form-rules.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useCountdown } from '@/lib/use-countdown.ts';
-import { recoveryLocales } from '@/locales/console/recovery.ts';
 import { useRequestResetCode, useResetPassword } from '../api/reset-password.ts';
 
 addPageTexts('recovery', recoveryLocales);

@@ -1,10 +1,10 @@
+import { couponsLocales } from '@water/contract/texts/coupons';
 import { Card, Col, Row, Statistic, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '@/components/page-heading.tsx';
 import { formatFen } from '@/lib/format/money.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
-import { couponsLocales } from '@/locales/console/coupons.ts';
 import { useCouponStats } from '../api/coupons.ts';
 import { IssuedTab } from '../components/issued-tab.tsx';
 import { TemplatesTab } from '../components/templates-tab.tsx';

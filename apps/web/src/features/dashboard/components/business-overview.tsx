@@ -8,13 +8,13 @@ import {
 } from '@ant-design/icons';
 import { asFen, type Fen } from '@water/contract/money';
 import type { BusinessOverview as Overview } from '@water/contract/overview';
+import { businessLocales } from '@water/contract/texts/business-overview';
+import { ordersLocales } from '@water/contract/texts/orders';
 import { Alert, Card, Col, List, Progress, Row, Skeleton, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DailyBarChart } from '@/components/charts/daily-bar-chart.tsx';
 import { formatFen } from '@/lib/format/money.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
-import { businessLocales } from '@/locales/console/business-overview.ts';
-import { ordersLocales } from '@/locales/console/orders.ts';
 import { useBusinessOverview } from '../api/get-business-overview.ts';
 import styles from '../pages/dashboard-page.module.css';
 

@@ -1,11 +1,11 @@
 import type { Dept } from '@water/contract/depts';
+import { deptsLocales } from '@water/contract/texts/depts';
 import { Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DeptTreeSelect } from '@/components/dept-tree/dept-tree-select.tsx';
 import { DictRadio } from '@/components/dict-radio.tsx';
 import { FormModal } from '@/components/form-modal.tsx';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
-import { deptsLocales } from '@/locales/console/depts.ts';
 import { useCreateDept } from '../api/create-dept.ts';
 import { useUpdateDept } from '../api/update-dept.ts';
 import { type DeptFormValues, newDeptValues, toDeptFormValues, toDeptInput } from './dept-form-values.ts';

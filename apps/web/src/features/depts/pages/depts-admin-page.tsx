@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { Dept } from '@water/contract/depts';
+import { deptsLocales } from '@water/contract/texts/depts';
 import { Card, DatePicker, Form, Input } from 'antd';
 import { type Key, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +21,6 @@ import { useLazyLevels } from '@/components/tree/use-lazy-levels.ts';
 import type { ListFilters } from '@/lib/call-api.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle, useSeededText } from '@/lib/menu-title.ts';
-import { deptsLocales } from '@/locales/console/depts.ts';
 import { useDeleteDepts } from '../api/delete-depts.ts';
 import { useDepts } from '../api/get-depts.ts';
 import { type DeptDialog, DeptForm } from '../components/dept-form.tsx';

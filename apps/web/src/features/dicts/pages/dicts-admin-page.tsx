@@ -1,4 +1,5 @@
 import type { Dict } from '@water/contract/dicts';
+import { dictsLocales } from '@water/contract/texts/dicts';
 import { Card, Col, Empty, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '@/components/list/add-button.tsx';
@@ -13,7 +14,6 @@ import { PageHeading } from '@/components/page-heading.tsx';
 import type { ListFilters } from '@/lib/call-api.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle, useSeededText } from '@/lib/menu-title.ts';
-import { dictsLocales } from '@/locales/console/dicts.ts';
 import { useDeleteDicts } from '../api/delete-dicts.ts';
 import { useDicts } from '../api/get-dicts.ts';
 import { DictDetailsPanel } from '../components/dict-details-panel.tsx';

@@ -1,4 +1,5 @@
 import { PUBLICITY_MAX_IMAGES } from '@water/contract/constants';
+import { globalSettingsLocales } from '@water/contract/texts/global-settings';
 import {
   Alert,
   App,
@@ -23,7 +24,6 @@ import { usePermission } from '@/components/permission.tsx';
 import { reportFormError } from '@/lib/form-error.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
-import { globalSettingsLocales } from '@/locales/console/global-settings.ts';
 import { useStoredSettings } from '../api/get-settings.ts';
 import { useSaveSettings } from '../api/save-settings.ts';
 import { ImagesField } from '../components/images-field.tsx';

@@ -1,11 +1,11 @@
 import type { Job } from '@water/contract/jobs';
+import { jobsLocales } from '@water/contract/texts/jobs';
 import { Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DictRadio } from '@/components/dict-radio.tsx';
 import { FormModal } from '@/components/form-modal.tsx';
 import type { FormDialog } from '@/components/list/use-form-dialog.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
-import { jobsLocales } from '@/locales/console/jobs.ts';
 import { useCreateJob } from '../api/create-job.ts';
 import { useUpdateJob } from '../api/update-job.ts';
 import { type JobFormValues, NEW_JOB, toJobFormValues, toJobInput } from './job-form-values.ts';

@@ -1,4 +1,5 @@
 import type { Job } from '@water/contract/jobs';
+import { jobsLocales } from '@water/contract/texts/jobs';
 import { Card, DatePicker, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DictSelect } from '@/components/dict-select.tsx';
@@ -16,7 +17,6 @@ import { StatusTag } from '@/components/status-tag.tsx';
 import type { ListFilters } from '@/lib/call-api.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle, useSeededText } from '@/lib/menu-title.ts';
-import { jobsLocales } from '@/locales/console/jobs.ts';
 import { useDeleteJobs } from '../api/delete-jobs.ts';
 import { useJobs } from '../api/get-jobs.ts';
 import { JobForm } from '../components/job-form.tsx';

@@ -1,5 +1,6 @@
 import { ClearOutlined, FileSearchOutlined } from '@ant-design/icons';
 import type { OperationLog } from '@water/contract/logs';
+import { logsLocales } from '@water/contract/texts/monitor';
 import { App, Button, Card, DatePicker, Form, Input, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +15,6 @@ import { addressLabel } from '@/lib/address-label.ts';
 import type { ListFilters } from '@/lib/call-api.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle, useSeededText } from '@/lib/menu-title.ts';
-import { logsLocales } from '@/locales/console/monitor.ts';
 import { useClearLog } from '../api/clear-log.ts';
 import { LOG_ROUTES, type LogKind, useLogs } from '../api/get-logs.ts';
 import { ErrorDetailDrawer } from './error-detail-drawer.tsx';

@@ -1,4 +1,5 @@
 import { DEVICE_PERMISSIONS, type MachineModel } from '@water/contract/machines';
+import { machinesLocales } from '@water/contract/texts/machines';
 import { Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '@/components/list/add-button.tsx';
@@ -12,7 +13,6 @@ import { PageHeading } from '@/components/page-heading.tsx';
 import type { ListFilters } from '@/lib/call-api.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
-import { machinesLocales } from '@/locales/console/machines.ts';
 import { useDeleteModels, useMachineModels } from '../api/machines.ts';
 import { ModelForm } from '../components/model-form.tsx';
 

@@ -16,6 +16,7 @@ import {
   type MachineEvent,
 } from '@water/contract/machines';
 import { allows } from '@water/contract/state-machine';
+import { machinesLocales } from '@water/contract/texts/machines';
 import { Badge, Button, Card, Form, Input, InputNumber, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,7 +35,6 @@ import { SITES } from '@/components/sites/site-entities.ts';
 import type { ListFilters } from '@/lib/call-api.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
-import { machinesLocales } from '@/locales/console/machines.ts';
 import { useMachines } from '../api/machines.ts';
 import { AllocationHistory } from '../components/allocation-history.tsx';
 import { ImportMachinesForm } from '../components/import-machines-form.tsx';

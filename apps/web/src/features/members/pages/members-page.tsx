@@ -1,4 +1,5 @@
 import type { Member } from '@water/contract/coupons';
+import { membersLocales } from '@water/contract/texts/coupons';
 import { Alert, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
@@ -9,7 +10,6 @@ import type { ListFilters } from '@/lib/call-api.ts';
 import { formatFen } from '@/lib/format/money.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
-import { membersLocales } from '@/locales/console/coupons.ts';
 import { useMembers } from '../api/members.ts';
 
 addPageTexts('members', membersLocales);

@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { MENU_TYPE_BUTTON, type Menu } from '@water/contract/menus';
+import { menusLocales } from '@water/contract/texts/menus';
 import { Card, Flex, Form, Input, Tag, Typography } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +17,6 @@ import type { ListFilters } from '@/lib/call-api.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { MenuIcon } from '@/lib/menu-icons.tsx';
 import { useMenuTitle } from '@/lib/menu-title.ts';
-import { menusLocales } from '@/locales/console/menus.ts';
 import { useDeleteMenus } from '../api/delete-menus.ts';
 import { menuChildrenQuery } from '../api/get-menu-children.ts';
 import { useMenus } from '../api/get-menus.ts';

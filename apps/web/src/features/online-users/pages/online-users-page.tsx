@@ -1,5 +1,6 @@
 import { LogoutOutlined } from '@ant-design/icons';
 import type { OnlineUser } from '@water/contract/logs';
+import { onlineLocales } from '@water/contract/texts/monitor';
 import { App, Button, Card, Form, Input } from 'antd';
 import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +17,6 @@ import type { ListFilters } from '@/lib/call-api.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
 import { notifyError, reportApiError } from '@/lib/notifier.ts';
-import { onlineLocales } from '@/locales/console/monitor.ts';
 import { useOnlineUsers } from '../api/get-online-users.ts';
 import { useKickOnlineUsers } from '../api/kick-online-users.ts';
 

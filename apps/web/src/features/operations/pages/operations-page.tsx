@@ -1,5 +1,6 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { ARTIFACT_KINDS, ARTIFACT_PERMISSIONS, type Artifact, type ArtifactKind } from '@water/contract/artifacts';
+import { operationsLocales } from '@water/contract/texts/operations';
 import { Alert, Button, Card, DatePicker, Form, Input, Segmented, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
@@ -14,7 +15,6 @@ import type { ListFilters } from '@/lib/call-api.ts';
 import { formatBytes } from '@/lib/format/bytes.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
-import { operationsLocales } from '@/locales/console/operations.ts';
 import { downloadArtifact } from '../api/download-artifact.ts';
 import { useArtifacts } from '../api/get-artifacts.ts';
 import { UploadArtifactForm } from '../components/upload-artifact-form.tsx';

@@ -1,7 +1,8 @@
 import { EyeOutlined, RollbackOutlined } from '@ant-design/icons';
 import { EXPORT_SYNC_MAX } from '@water/contract/exports';
 import type { Fen } from '@water/contract/money';
-import { CHANNELS, ORDER_PERMISSIONS, ORDER_STATES, type Order } from '@water/contract/orders';
+import { CHANNELS, ORDER_COLUMNS, ORDER_PERMISSIONS, ORDER_STATES, type Order } from '@water/contract/orders';
+import { ordersLocales } from '@water/contract/texts/orders';
 import { Button, Card, DatePicker, Form, Input } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -11,6 +12,7 @@ import { EntitySelect } from '@/components/entity-select.tsx';
 import { BackgroundExport } from '@/components/list/background-export.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { createTimeFilter, type DayRange } from '@/components/list/date-range.ts';
+import { declaredColumns } from '@/components/list/declared-columns.ts';
 import { EnumSelect } from '@/components/list/enum-select.tsx';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
@@ -20,7 +22,6 @@ import type { ListFilters } from '@/lib/call-api.ts';
 import { formatFen } from '@/lib/format/money.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
-import { ordersLocales } from '@/locales/console/orders.ts';
 import { useOrders } from '../api/orders.ts';
 import { OrderDetail } from '../components/order-detail.tsx';
 import { OrderStateTag, refundable } from '../components/order-state-tag.tsx';
@@ -78,74 +79,22 @@ export function OrdersPage() {
     },
   });
   const columns: DataColumn<Order>[] = [
-    {
-      key: 'orderNo',
-      title: t('orders.orderNo'),
-      dataIndex: 'orderNo',
-      width: 180,
-      render: (_, order) => (
-        <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setShown(order.orderNo)}>
-          {order.orderNo}
-        </Button>
-      ),
-    },
-    { key: 'createTime', title: t('orders.createTime'), dataIndex: 'createTime', sortField: 'createTime', width: 170 },
-    { key: 'machine', title: t('orders.machine'), dataIndex: 'serialNo', width: 130, ellipsis: true },
-    { key: 'site', title: t('orders.site'), dataIndex: 'siteName', width: 130, ellipsis: true },
-    {
-      key: 'agent',
-      title: t('orders.agent'),
-      dataIndex: 'agentName',
-      width: 140,
-      ellipsis: true,
-      hiddenByDefault: true,
-    },
-    {
-      key: 'channel',
-      title: t('orders.channel'),
-      dataIndex: 'channel',
-      width: 100,
-      render: (_, order) => t(`orders.channels.${order.channel}`),
-    },
-    {
-      key: 'volume',
-      title: t('orders.volume'),
-      width: 90,
-      align: 'right',
-      render: (_, order) => t('orders.litres', { value: ((order.dispensedMl ?? order.requestedMl) / 1000).toFixed(2) }),
-    },
-    {
-      key: 'paid',
-      title: t('orders.paid'),
-      dataIndex: 'paid',
-      sortField: 'paid',
-      width: 110,
-      align: 'right',
-      render: (_, order) => money(order.paid),
-    },
-    {
-      key: 'refunded',
-      title: t('orders.refunded'),
-      width: 100,
-      align: 'right',
-      hiddenByDefault: true,
-      render: (_, order) => (order.refunded > 0 ? money(order.refunded) : '—'),
-    },
-    {
-      key: 'state',
-      title: t('orders.state'),
-      dataIndex: 'state',
-      sortField: 'state',
-      width: 110,
-      render: (_, order) => <OrderStateTag state={order.state} />,
-    },
-    {
-      key: 'machineOrderNo',
-      title: t('orders.machineOrderNo'),
-      dataIndex: 'machineOrderNo',
-      width: 150,
-      hiddenByDefault: true,
-    },
+    ...declaredColumns<Order, typeof ORDER_COLUMNS>(ORDER_COLUMNS, t, i18n.language, {
+      orderNo: {
+        ellipsis: false,
+        render: (_, order) => (
+          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setShown(order.orderNo)}>
+            {order.orderNo}
+          </Button>
+        ),
+      },
+      volume: {
+        render: (_, order) =>
+          t('orders.litres', { value: ((order.dispensedMl ?? order.requestedMl) / 1000).toFixed(2) }),
+      },
+      refunded: { render: (_, order) => (order.refunded > 0 ? money(order.refunded) : '—') },
+      state: { render: (_, order) => <OrderStateTag state={order.state} /> },
+    }),
     ...actions,
   ];
   return (

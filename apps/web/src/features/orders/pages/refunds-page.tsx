@@ -1,27 +1,28 @@
 import { AuditOutlined } from '@ant-design/icons';
 import {
   ORDER_PERMISSIONS,
+  REFUND_COLUMNS,
   REFUND_REASONS,
   REFUND_STATE_MACHINE,
   REFUND_STATUSES,
   type Refund,
 } from '@water/contract/orders';
 import { allows } from '@water/contract/state-machine';
+import { ordersLocales } from '@water/contract/texts/orders';
 import { Card, Form, Input, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
+import { declaredColumns } from '@/components/list/declared-columns.ts';
 import { EnumSelect } from '@/components/list/enum-select.tsx';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
 import type { ListFilters } from '@/lib/call-api.ts';
-import { formatFen } from '@/lib/format/money.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
 import { useSession } from '@/lib/session.ts';
-import { ordersLocales } from '@/locales/console/orders.ts';
 import { useRefunds } from '../api/orders.ts';
 import { OrderDetail } from '../components/order-detail.tsx';
 import { ReviewRefundForm } from '../components/review-refund-form.tsx';
@@ -62,65 +63,26 @@ export function RefundsPage() {
     },
   });
   const columns: DataColumn<Refund>[] = [
-    { key: 'refundNo', title: t('orders.refundNo'), dataIndex: 'refundNo', width: 200 },
-    {
-      key: 'orderNo',
-      title: t('orders.orderNo'),
-      dataIndex: 'orderNo',
-      width: 190,
-      render: (_, refund) => (
-        <a
-          href={`#${refund.orderNo}`}
-          onClick={(event) => {
-            event.preventDefault();
-            setShown(refund.orderNo);
-          }}
-        >
-          {refund.orderNo}
-        </a>
-      ),
-    },
-    { key: 'agent', title: t('orders.agent'), dataIndex: 'agentName', width: 140, ellipsis: true },
-    {
-      key: 'channel',
-      title: t('orders.channel'),
-      width: 110,
-      render: (_, refund) => t(`orders.channels.${refund.channel}`),
-    },
-    {
-      key: 'amount',
-      title: t('orders.amount'),
-      dataIndex: 'amount',
-      sortField: 'amount',
-      width: 110,
-      align: 'right',
-      render: (_, refund) => formatFen(refund.amount, i18n.language),
-    },
-    {
-      key: 'reason',
-      title: t('orders.reason'),
-      width: 130,
-      render: (_, refund) => t(`orders.reasons.${refund.reason}`),
-    },
-    { key: 'note', title: t('orders.note'), dataIndex: 'note', width: 180, ellipsis: true },
-    {
-      key: 'status',
-      title: t('orders.status'),
-      dataIndex: 'status',
-      sortField: 'status',
-      width: 120,
-      render: (_, refund) => <Tag color={STATUS_COLORS[refund.status]}>{t(`orders.statuses.${refund.status}`)}</Tag>,
-    },
-    {
-      key: 'createBy',
-      title: t('orders.createdBy'),
-      width: 110,
-      render: (_, refund) => refund.createBy ?? t('orders.automatic'),
-    },
-    { key: 'createTime', title: t('list.createTime'), dataIndex: 'createTime', sortField: 'createTime', width: 170 },
-    { key: 'reviewedBy', title: t('orders.reviewedBy'), dataIndex: 'reviewedBy', width: 110, hiddenByDefault: true },
-    { key: 'channelRef', title: t('orders.channelRef'), dataIndex: 'channelRef', width: 160, hiddenByDefault: true },
-    { key: 'doneTime', title: t('orders.doneTime'), dataIndex: 'doneTime', width: 170, hiddenByDefault: true },
+    ...declaredColumns<Refund, typeof REFUND_COLUMNS>(REFUND_COLUMNS, t, i18n.language, {
+      orderNo: {
+        ellipsis: false,
+        render: (_, refund) => (
+          <a
+            href={`#${refund.orderNo}`}
+            onClick={(event) => {
+              event.preventDefault();
+              setShown(refund.orderNo);
+            }}
+          >
+            {refund.orderNo}
+          </a>
+        ),
+      },
+      status: {
+        render: (_, refund) => <Tag color={STATUS_COLORS[refund.status]}>{t(`orders.statuses.${refund.status}`)}</Tag>,
+      },
+      createBy: { render: (_, refund) => refund.createBy ?? t('orders.automatic') },
+    }),
     ...actions,
   ];
   return (
@@ -150,6 +112,7 @@ export function RefundsPage() {
         list={list}
         query={query}
         rowKey={(refund) => refund.id}
+        exportTo={{ route: 'GET /api/refunds/download', name: 'refunds' }}
       />
       <OrderDetail orderNo={shown} onClose={() => setShown(undefined)} />
       <ReviewRefundForm

@@ -1,5 +1,6 @@
 import type { Fen } from '@water/contract/money';
 import { POLICY_PERMISSIONS, POLICY_SCOPES, POLICY_STATUSES, type PricePolicy } from '@water/contract/price-policies';
+import { policiesLocales } from '@water/contract/texts/policies';
 import { Card, Form, Input, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '@/components/list/add-button.tsx';
@@ -15,7 +16,6 @@ import type { ListFilters } from '@/lib/call-api.ts';
 import { formatFen } from '@/lib/format/money.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
-import { policiesLocales } from '@/locales/console/policies.ts';
 import { useDeletePolicies, usePolicies } from '../api/policies.ts';
 import { PolicyForm } from '../components/policy-form.tsx';
 

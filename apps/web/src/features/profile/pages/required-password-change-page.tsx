@@ -1,11 +1,11 @@
 import { LockOutlined } from '@ant-design/icons';
+import { centerLocales } from '@water/contract/texts/profile';
 import { App, Button, Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '@/components/language-switch.tsx';
 import { PlainPage } from '@/components/plain-page.tsx';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useSession } from '@/lib/session.ts';
-import { centerLocales } from '@/locales/console/profile.ts';
 import { PasswordForm } from '../components/password-form.tsx';
 
 addPageTexts('center', centerLocales);

@@ -1,10 +1,10 @@
+import { centerLocales } from '@water/contract/texts/profile';
 import { App, Card, Col, Descriptions, type DescriptionsProps, Flex, Row, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DictLabel } from '@/components/dict-label.tsx';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useSeededText } from '@/lib/menu-title.ts';
 import { useSession } from '@/lib/session.ts';
-import { centerLocales } from '@/locales/console/profile.ts';
 import { AvatarUpload } from '../components/avatar-upload.tsx';
 import { EmailForm } from '../components/email-form.tsx';
 import { OwnOperations } from '../components/own-operations.tsx';

@@ -1,3 +1,4 @@
+import { globalSettingsLocales } from '@water/contract/texts/global-settings';
 import { Card, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '@/components/link-button.tsx';
@@ -5,7 +6,6 @@ import { PlainPage } from '@/components/plain-page.tsx';
 import { PublicityContent } from '@/components/publicity-content.tsx';
 import { useGlobalSetting } from '@/lib/global-setting-store.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
-import { globalSettingsLocales } from '@/locales/console/global-settings.ts';
 
 addPageTexts('globalSettings', globalSettingsLocales);
 

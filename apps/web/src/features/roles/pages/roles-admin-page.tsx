@@ -1,5 +1,6 @@
 import { ADMIN_PERMISSION } from '@water/contract/constants';
 import type { Role } from '@water/contract/roles';
+import { rolesLocales } from '@water/contract/texts/roles';
 import { Card, DatePicker, Empty, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '@/components/list/add-button.tsx';
@@ -17,7 +18,6 @@ import type { ListFilters } from '@/lib/call-api.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle, useSeededText } from '@/lib/menu-title.ts';
 import { useSession } from '@/lib/session.ts';
-import { rolesLocales } from '@/locales/console/roles.ts';
 import { useDeleteRoles } from '../api/delete-roles.ts';
 import { useRoleLevel } from '../api/get-role-level.ts';
 import { useRoles } from '../api/get-roles.ts';

@@ -1,4 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
+import { serverMonitorLocales } from '@water/contract/texts/server-monitor';
 import { Alert, Button, Card, Col, Flex, Result, Row, Skeleton, Tooltip, Typography, theme } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +7,6 @@ import { PageHeading } from '@/components/page-heading.tsx';
 import { formatBytes, percentOf } from '@/lib/format/bytes.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
-import { serverMonitorLocales } from '@/locales/console/server-monitor.ts';
 import { REFRESH_MS, useServerStatus } from '../api/get-server-status.ts';
 import { type ChartSeries, SampleChart } from '../components/sample-chart.tsx';
 import { appendSample, type Sample, sampleOf } from '../components/samples.ts';

@@ -1,5 +1,6 @@
 import { asFen } from '@water/contract/money';
 import { SITE_PERMISSIONS, SITE_STATUSES, SITE_TYPE_DICT, type Site } from '@water/contract/sites';
+import { sitesLocales } from '@water/contract/texts/sites';
 import { Button, Card, Flex, Form, Input, Segmented, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +19,6 @@ import type { ListFilters } from '@/lib/call-api.ts';
 import { formatFen } from '@/lib/format/money.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
-import { sitesLocales } from '@/locales/console/sites.ts';
 import { useDeleteSites, useSites } from '../api/sites.ts';
 import { SiteDetail } from '../components/site-detail.tsx';
 import { SiteForm } from '../components/site-form.tsx';

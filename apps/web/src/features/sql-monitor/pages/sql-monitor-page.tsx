@@ -1,6 +1,7 @@
 import { ClearOutlined } from '@ant-design/icons';
 import type { PageOf } from '@water/contract/common';
 import type { StatementStats } from '@water/contract/logs';
+import { sqlMonitorLocales } from '@water/contract/texts/sql-monitor';
 import { App, Button, Card, Flex, Form, Input, Space, Tag, Tooltip, Typography, theme } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,6 @@ import { PageHeading } from '@/components/page-heading.tsx';
 import { useConfirm } from '@/components/use-confirm.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
-import { sqlMonitorLocales } from '@/locales/console/sql-monitor.ts';
 import { useStatements } from '../api/get-statements.ts';
 import { useResetStatements } from '../api/reset-statements.ts';
 import { selectStatements, slowestStatements } from '../components/select-statements.ts';

@@ -2,12 +2,12 @@
 import '@/test/antd-jsdom.ts';
 import '@/test/console-texts.ts';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { storageLocales } from '@water/contract/texts/storage';
 import { App } from 'antd';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '@/lib/api-client.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
-import { storageLocales } from '@/locales/console/storage.ts';
 import { FileDropzone } from './file-dropzone.tsx';
 
 addPageTexts('storage', storageLocales);

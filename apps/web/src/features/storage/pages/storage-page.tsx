@@ -1,5 +1,6 @@
 import { DeleteOutlined, DownloadOutlined, FileOutlined, FileTextOutlined, FileZipOutlined } from '@ant-design/icons';
 import { FILE_CATEGORIES, type FileCategory, type StoredFile } from '@water/contract/storage';
+import { storageLocales } from '@water/contract/texts/storage';
 import { App, Button, Card, DatePicker, Flex, Form, Image, Input, Select } from 'antd';
 import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +17,6 @@ import type { ListFilters } from '@/lib/call-api.ts';
 import { formatBytes } from '@/lib/format/bytes.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
-import { storageLocales } from '@/locales/console/storage.ts';
 import { useDeleteFiles } from '../api/delete-files.ts';
 import { useFiles } from '../api/get-files.ts';
 import { FileDropzone } from '../components/file-dropzone.tsx';

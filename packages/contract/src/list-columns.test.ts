@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import type { ListColumn, ListColumns } from './list-columns.ts';
+import { ORDER_COLUMNS, REFUND_COLUMNS } from './orders.ts';
+import { TEXT_CATALOG } from './texts/catalog.ts';
+
+/** Every list declared for the page and its Excel file. */
+const LISTS: Record<string, ListColumns<never>> = {
+  orders: ORDER_COLUMNS,
+  refunds: REFUND_COLUMNS,
+};
+
+const textAt = (texts: object, key: string): unknown =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], texts);
+
+describe('declared list columns', () => {
+  it('title every column and label every code in both languages', () => {
+    const missing: string[] = [];
+    for (const [list, columns] of Object.entries(LISTS)) {
+      for (const [key, column] of Object.entries<ListColumn<never>>(columns)) {
+        for (const [language, texts] of Object.entries(TEXT_CATALOG)) {
+          if (typeof textAt(texts, column.title) !== 'string')
+            missing.push(`${language} ${list}.${key}: ${column.title}`);
+          if (column.kind === 'enum') {
+            const labels = textAt(texts, column.labels ?? '');
+            if (typeof labels !== 'object' || labels === null)
+              missing.push(`${language} ${list}.${key}: ${column.labels}`);
+          }
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});

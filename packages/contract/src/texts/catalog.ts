@@ -1,0 +1,41 @@
+import { agentsLocales } from './agents.ts';
+import { alarmsLocales } from './alarms.ts';
+import { couponsLocales, membersLocales } from './coupons.ts';
+import { deptsLocales } from './depts.ts';
+import { dictsLocales } from './dicts.ts';
+import { jobsLocales } from './jobs.ts';
+import { listLocales } from './list.ts';
+import { machinesLocales } from './machines.ts';
+import { menusLocales } from './menus.ts';
+import { logsLocales, onlineLocales } from './monitor.ts';
+import { ordersLocales } from './orders.ts';
+import { policiesLocales } from './policies.ts';
+import { rolesLocales } from './roles.ts';
+import { sitesLocales } from './sites.ts';
+import { usersLocales } from './users.ts';
+
+/**
+ * The texts the server writes too (list titles and value labels in its Excel files), under the
+ * names the console gives them: `orders.paid` is the same text on the page and in the file.
+ */
+const catalogIn = (language: 'en' | 'zh') => ({
+  list: listLocales[language],
+  agents: agentsLocales[language],
+  alarms: alarmsLocales[language],
+  coupons: couponsLocales[language],
+  members: membersLocales[language],
+  depts: deptsLocales[language],
+  dicts: dictsLocales[language],
+  jobs: jobsLocales[language],
+  machines: machinesLocales[language],
+  menus: menusLocales[language],
+  logs: logsLocales[language],
+  online: onlineLocales[language],
+  orders: ordersLocales[language],
+  policies: policiesLocales[language],
+  roles: rolesLocales[language],
+  sites: sitesLocales[language],
+  users: usersLocales[language],
+});
+
+export const TEXT_CATALOG = { en: catalogIn('en'), zh: catalogIn('zh') };
