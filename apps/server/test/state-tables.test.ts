@@ -279,6 +279,21 @@ describe('state tables, walked through the API', { timeout: 120_000 }, () => {
       stateOf: async (refund) => (await refundOf(refund)).status,
       snapshot: async (refund) => orderDetail(refund.order),
     });
+    it('names the object and its state in the console’s language when it refuses', async () => {
+      const order = await then(sale(), pay, (o) => dispense(o, 'COMPLETED'));
+      const asked = await askRefund(order, 10);
+      const id = asked.json().id as number;
+      expect((await admin('PUT', `/api/refunds/${id}/review`, { action: 'APPROVE' })).statusCode).toBe(200);
+      const again = (language: string) =>
+        admin('PUT', `/api/refunds/${id}/review`, { action: 'REJECT', note: 'Late' }, { 'accept-language': language });
+      const chinese = await again('zh-CN,zh;q=0.9');
+      expect(chinese.statusCode).toBe(409);
+      expect(chinese.json()).toMatchObject({ code: 'STATE_CONFLICT', state: 'SUCCESS', event: 'REJECT' });
+      expect(chinese.json().message).toContain('该退款当前为「已退款」');
+      // English clients (eladmin's) keep the server's own sentence.
+      expect((await again('en-US')).json().message).toMatch(/refund/i);
+    });
+
     it('settles a card refund at once, and leaves a failed dispense whose refund was rejected', async () => {
       // SETTLE: a card refund the server makes itself goes back at once, and the order follows.
       const short = await then(sale(), pay, (o) => dispense(o, 'COMPLETED', 1000));

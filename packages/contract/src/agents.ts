@@ -31,6 +31,7 @@ export type AgentAction = (typeof AGENT_ACTIONS)[number];
  */
 export const AGENT_STATE_MACHINE = defineStateMachine({
   name: 'agent',
+  texts: { object: 'errors.objects.agent', states: 'agents.statuses' },
   states: AGENT_STATUSES,
   initial: ['PENDING_REVIEW'],
   events: {

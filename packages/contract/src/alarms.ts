@@ -22,6 +22,7 @@ export type AlarmState = (typeof ALARM_STATES)[number];
  */
 export const ALARM_STATE_MACHINE = defineStateMachine({
   name: 'alarm',
+  texts: { object: 'errors.objects.alarm', states: 'alarms.states' },
   states: ALARM_STATES,
   initial: ['OPEN'],
   events: {

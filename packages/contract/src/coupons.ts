@@ -37,6 +37,7 @@ export type TemplateStatus = (typeof TEMPLATE_STATUSES)[number];
  */
 export const TEMPLATE_STATE_MACHINE = defineStateMachine({
   name: 'coupon template',
+  texts: { object: 'errors.objects.couponTemplate', states: 'coupons.statuses' },
   states: TEMPLATE_STATUSES,
   initial: ['DRAFT'],
   events: {
@@ -76,6 +77,7 @@ export type CouponStatus = (typeof COUPON_STATUSES)[number];
  */
 export const COUPON_STATE_MACHINE = defineStateMachine({
   name: 'coupon',
+  texts: { object: 'errors.objects.coupon', states: 'coupons.couponStatuses' },
   states: COUPON_STATUSES,
   initial: ['UNUSED'],
   events: {

@@ -203,6 +203,7 @@ export type AllocationDone = Static<typeof AllocationDone>;
  */
 export const MACHINE_STATE_MACHINE = defineStateMachine({
   name: 'machine',
+  texts: { object: 'errors.objects.machine', states: 'machines.lifecycles' },
   states: LIFECYCLES,
   initial: ['IN_STOCK'],
   events: {

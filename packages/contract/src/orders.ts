@@ -108,6 +108,7 @@ export type RefundStatus = (typeof REFUND_STATUSES)[number];
  */
 export const ORDER_STATE_MACHINE = defineStateMachine({
   name: 'order',
+  texts: { object: 'errors.objects.order', states: 'orders.states' },
   states: ORDER_STATES,
   initial: ['CREATED', 'PAID'],
   events: {
@@ -138,6 +139,7 @@ export type { OrderState };
  */
 export const REFUND_STATE_MACHINE = defineStateMachine({
   name: 'refund',
+  texts: { object: 'errors.objects.refund', states: 'orders.statuses' },
   states: REFUND_STATUSES,
   initial: ['PENDING'],
   events: {

@@ -25,6 +25,8 @@ export interface Transition<S extends string> {
 export interface StateMachine<S extends string, E extends string> {
   /** The object, as the error message names it: `order`, `refund`, `coupon`. */
   name: string;
+  /** Keys of the console's texts: the object's name, and its states' labels (`orders.states`). */
+  texts: { object: string; states: string };
   states: readonly S[];
   /** The states an object is created in. */
   initial: readonly S[];

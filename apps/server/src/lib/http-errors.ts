@@ -1,4 +1,5 @@
 import { type ErrorCode, type FieldError, type FieldErrorCode, fieldErrorLine } from '@water/contract/errors';
+import type { TextRef } from './texts.ts';
 
 /** An error whose message is meant for the client, with the HTTP status and the code it answers with. */
 export class HttpError extends Error {
@@ -9,6 +10,8 @@ export class HttpError extends Error {
     readonly errors?: readonly FieldError[],
     /** With STATE_CONFLICT: the record's state and the event refused in it. */
     readonly conflict?: { state: string; event: string },
+    /** The message in the console's texts, for a client that asks for a language other than English. */
+    readonly text?: TextRef,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -16,8 +19,8 @@ export class HttpError extends Error {
 }
 
 /** A record's state does not allow the event: `409 STATE_CONFLICT` naming both. */
-export const stateConflict = (message: string, state: string, event: string) =>
-  new HttpError(409, message, 'STATE_CONFLICT', undefined, { state, event });
+export const stateConflict = (message: string, state: string, event: string, text?: TextRef) =>
+  new HttpError(409, message, 'STATE_CONFLICT', undefined, { state, event }, text);
 
 /** A rule of the product refuses the request; not about one field. */
 export const badRequest = (message: string, code: ErrorCode = 'RULE_VIOLATED') => new HttpError(400, message, code);

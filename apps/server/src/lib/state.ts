@@ -19,6 +19,10 @@ export function moveBy<S extends string, E extends string>(
       options.message ?? `The ${machine.name} is ${state}: ${event.toLowerCase().replaceAll('_', ' ')} is not allowed`,
       state,
       event,
+      {
+        key: 'errors.stateConflict',
+        values: { object: { key: machine.texts.object }, state: { key: `${machine.texts.states}.${state}` } },
+      },
     );
   }
   return to;

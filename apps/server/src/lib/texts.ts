@@ -12,6 +12,24 @@ void texts.init({
   interpolation: { escapeValue: false },
 });
 
+/** A text by its key, with values that may be texts themselves (an object's name, a state's label). */
+export interface TextRef {
+  key: string;
+  values?: Readonly<Record<string, string | number | TextRef>>;
+}
+
+/** A text in a language, its values put in (texts among them in the same language). */
+export function render(language: Language, ref: TextRef): string {
+  const t = textsIn(language);
+  const values = Object.fromEntries(
+    Object.entries(ref.values ?? {}).map(([name, value]) => [
+      name,
+      typeof value === 'object' ? render(language, value) : value,
+    ]),
+  );
+  return t(ref.key, values);
+}
+
 /** The texts of a language, by the console's keys (`orders.paid`). */
 export function textsIn(language: Language): TFunction {
   return texts.getFixedT(language);

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { foreignKeyConflict } from '../lib/db-errors.ts';
 import { HttpError } from '../lib/http-errors.ts';
+import { languageOf, render } from '../lib/texts.ts';
 
 type Validation = NonNullable<FastifyError['validation']>[number];
 
@@ -148,7 +149,10 @@ export const errorsPlugin = fp(
         return sendError(reply, 400, fieldErrorLine(errors[0]!), 'VALIDATION_FAILED', errors);
       }
       if (error instanceof HttpError) {
-        return sendError(reply, error.statusCode, error.message, error.code, error.errors, error.conflict);
+        // English clients (eladmin's among them) get the message as written; others the console's text of it.
+        const language = languageOf(request.headers['accept-language']);
+        const message = error.text && language !== 'en' ? render(language, error.text) : error.message;
+        return sendError(reply, error.statusCode, message, error.code, error.errors, error.conflict);
       }
       const conflict = request.method === 'GET' || request.method === 'HEAD' ? undefined : foreignKeyConflict(error);
       if (conflict) {

@@ -3,6 +3,7 @@ import { alarmsLocales } from './alarms.ts';
 import { couponsLocales, membersLocales } from './coupons.ts';
 import { deptsLocales } from './depts.ts';
 import { dictsLocales } from './dicts.ts';
+import { errorsLocales } from './errors.ts';
 import { jobsLocales } from './jobs.ts';
 import { listLocales } from './list.ts';
 import { machinesLocales } from './machines.ts';
@@ -26,6 +27,7 @@ const catalogIn = (language: 'en' | 'zh') => ({
   members: membersLocales[language],
   depts: deptsLocales[language],
   dicts: dictsLocales[language],
+  errors: errorsLocales[language],
   jobs: jobsLocales[language],
   machines: machinesLocales[language],
   menus: menusLocales[language],
