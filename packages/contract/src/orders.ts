@@ -192,7 +192,7 @@ export const REFUND_COLUMNS = listColumns<Refund>()({
   channelRef: { field: 'channelRef', title: 'orders.channelRef', hidden: true, width: 160 },
   createBy: { field: 'createBy', title: 'orders.createdBy', width: 110 },
   reviewedBy: { field: 'reviewedBy', title: 'orders.reviewedBy', hidden: true, width: 110 },
-  createTime: { field: 'createTime', title: 'orders.createTime', sortable: true, width: 170 },
+  createTime: { field: 'createTime', title: 'list.createTime', sortable: true, width: 170 },
   doneTime: { field: 'doneTime', title: 'orders.doneTime', hidden: true, width: 170 },
 });
 

@@ -20,7 +20,8 @@ export interface ActionsColumnOptions<T> {
   /** Actions between Edit and Delete, and the permissions they need (for whether the column shows). */
   extra?: { allow: readonly string[]; actions: (row: T) => RowAction[] };
   width?: number;
-  fixed?: 'right';
+  /** Kept in view at the right of a table wider than the screen (the default), or scrolled with the rest. */
+  fixed?: 'right' | false;
 }
 
 /**
@@ -28,7 +29,7 @@ export interface ActionsColumnOptions<T> {
  * the users who may use it. None (an empty list to spread into the columns) for a user who may use none.
  */
 export function useActionsColumn<T>(options: ActionsColumnOptions<T>): DataColumn<T>[] {
-  const { nameOf, edit, remove, extra, width = 100, fixed } = options;
+  const { nameOf, edit, remove, extra, width = 100, fixed = 'right' } = options;
   const { t } = useTranslation();
   const { message } = App.useApp();
   const confirm = useConfirm();
@@ -53,7 +54,7 @@ export function useActionsColumn<T>(options: ActionsColumnOptions<T>): DataColum
       key: 'actions',
       title: t('list.actions'),
       width,
-      fixed,
+      fixed: fixed || undefined,
       render: (_, row) => (
         <RowActions
           name={nameOf(row)}
