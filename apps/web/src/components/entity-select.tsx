@@ -1,6 +1,7 @@
 import { Select, type SelectProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePermission } from './permission.tsx';
 
 type Value = string | number;
 
@@ -19,6 +20,8 @@ export interface EntityDescriptor<T, V extends Value = number> {
   labelOf(entity: T): string;
   /** Records listed but not to be chosen (the roles above the user's own level). */
   disabledOf?(entity: T): boolean;
+  /** The permission that lists these records: without it nothing is asked of the server. */
+  readonly permission?: string;
 }
 
 export interface EntitySelectProps<T, V extends Value = number>
@@ -48,7 +51,9 @@ export function EntitySelect<T, V extends Value = number>({
   const { t } = useTranslation();
   const [used, setUsed] = useState(!lazy);
   const chosen = Array.isArray(props.value) ? props.value.length > 0 : props.value != null;
-  const enabled = !props.disabled && (used || chosen);
+  const can = usePermission();
+  const allowed = entity.permission === undefined || can([entity.permission]);
+  const enabled = allowed && !props.disabled && (used || chosen);
   const { data = [], isPending } = entity.useEntities(enabled);
   const loading = enabled && isPending;
   const options = [

@@ -1,10 +1,11 @@
-import type { Agent } from '@water/contract/agents';
+import { AGENT_PERMISSIONS, type Agent } from '@water/contract/agents';
 import type { EntityDescriptor } from '../entity-select.tsx';
 import { useActiveAgents } from './active-agents.ts';
 
 /** The active agents in the user's reach, by name (filters, a coupon's owner, a price's target). */
 export const ACTIVE_AGENTS: EntityDescriptor<Agent> = {
   useEntities: useActiveAgents,
+  permission: AGENT_PERMISSIONS.list,
   valueOf: (agent) => agent.id,
   labelOf: (agent) => agent.name,
 };

@@ -127,6 +127,19 @@ describe('OrdersPage', () => {
     });
   });
 
+  it('works for finance staff, who may not list agents: no agent filter, nothing asked of the agents', async () => {
+    serveWith((config) => {
+      calls.push(config);
+      return { content: [order('202611230000000001')], totalElements: 1 };
+    });
+    renderPage(<OrdersPage />, ['order:list', 'refund:list', 'refund:add', 'refund:review', 'coupon:list']);
+    const table = await screen.findByRole('region', { name: 'Orders' });
+    await within(table).findByText('202611230000000001', {}, { timeout: 5000 });
+    expect(screen.queryByLabelText('Agent')).toBeNull();
+    expect(screen.getByLabelText('Channel')).toBeTruthy();
+    expect(calls.map((call) => call.url)).not.toContain('api/agents');
+  });
+
   it('shows an order’s timeline of payment, dispense and refunds', async () => {
     const detail: OrderDetail = {
       ...order('202611230000000001'),

@@ -1,4 +1,5 @@
 import { EyeOutlined, RollbackOutlined } from '@ant-design/icons';
+import { AGENT_PERMISSIONS } from '@water/contract/agents';
 import { EXPORT_SYNC_MAX } from '@water/contract/exports';
 import type { Fen } from '@water/contract/money';
 import { CHANNELS, ORDER_COLUMNS, ORDER_PERMISSIONS, ORDER_STATES, type Order } from '@water/contract/orders';
@@ -18,6 +19,7 @@ import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
+import { usePermission } from '@/components/permission.tsx';
 import type { ListFilters } from '@/lib/call-api.ts';
 import { formatFen } from '@/lib/format/money.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
@@ -54,6 +56,7 @@ export function OrdersPage() {
   const [shown, setShown] = useState<string>();
   const [refunding, setRefunding] = useState<{ order?: Order; session: number }>({ session: 0 });
   const refund = (order: Order) => setRefunding((previous) => ({ order, session: previous.session + 1 }));
+  const can = usePermission();
   const money = (fen: Fen) => formatFen(fen, i18n.language);
   const actions = useActionsColumn<Order>({
     nameOf: (order) => order.orderNo,
@@ -131,9 +134,12 @@ export function OrdersPage() {
         <Form.Item name="blurry" label={t('orders.search')}>
           <Input placeholder={t('orders.searchPlaceholder')} allowClear style={{ width: 200 }} />
         </Form.Item>
-        <Form.Item name="agentId" label={t('orders.agent')}>
-          <EntitySelect entity={ACTIVE_AGENTS} allowClear placeholder={t('orders.all')} style={{ width: 160 }} />
-        </Form.Item>
+        {/* Staff who do not see agents (finance) filter by the rest. */}
+        {can([AGENT_PERMISSIONS.list]) && (
+          <Form.Item name="agentId" label={t('orders.agent')}>
+            <EntitySelect entity={ACTIVE_AGENTS} allowClear placeholder={t('orders.all')} style={{ width: 160 }} />
+          </Form.Item>
+        )}
         <Form.Item name="channel" label={t('orders.channel')}>
           <EnumSelect values={CHANNELS} labelOf={(value) => t(`orders.channels.${value}`)} width={120} />
         </Form.Item>
