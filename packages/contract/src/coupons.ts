@@ -107,12 +107,23 @@ export const CouponCounts = Type.Object({
 });
 export type CouponCounts = Static<typeof CouponCounts>;
 
+/**
+ * A coupon's value by its unit, for its list's columns: the one of its type is set, the other two
+ * are null.
+ */
+const ValueByUnit = {
+  amountOff: Type.Union([FenField(), Type.Null()], { description: 'fen off (AMOUNT_OFF), else null' }),
+  percentOff: Type.Union([Type.Integer(), Type.Null()], { description: 'percent off (PERCENT_OFF), else null' }),
+  freeMl: Type.Union([Type.Integer(), Type.Null()], { description: 'ml free (FREE_LITRES), else null' }),
+};
+
 export const CouponTemplate = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   type: OneOf(COUPON_TYPES),
   /** Fen off (`AMOUNT_OFF`), percent off (`PERCENT_OFF`) or ml free (`FREE_LITRES`). */
   value: Type.Integer(),
+  ...ValueByUnit,
   minSpend: FenField({ description: 'fen the order must reach after the price policy' }),
   maxDiscount: Type.Union([FenField(), Type.Null()], {
     description: 'fen, the most a percent-off or free-litres coupon takes off',
@@ -121,6 +132,7 @@ export const CouponTemplate = Type.Object({
   scopeIds: Type.Array(Type.Integer()),
   /** The names of the scope's agents, sites, machines (serial numbers) or models. */
   scopeNames: Type.Array(Type.String()),
+  scopeNamesText: Type.String({ description: 'scopeNames joined by ", " (empty for every machine)' }),
   issueType: OneOf(ISSUE_TYPES),
   claimCode: Type.Union([Type.String(), Type.Null()]),
   total: Type.Integer({ description: '0: unlimited' }),
@@ -135,6 +147,11 @@ export const CouponTemplate = Type.Object({
   agentName: Type.Union([Type.String(), Type.Null()]),
   status: OneOf(TEMPLATE_STATUSES),
   counts: CouponCounts,
+  /** Of `counts`, flat for the list's columns. */
+  issuedCount: Type.Integer(),
+  usedCount: Type.Integer(),
+  expiredCount: Type.Integer(),
+  discountCost: FenField({ description: 'fen taken off the orders that used them' }),
   createBy: Type.Union([Type.String(), Type.Null()]),
   createTime: DateTime,
 });
@@ -208,6 +225,7 @@ export const Coupon = Type.Object({
   templateName: Type.String(),
   type: OneOf(COUPON_TYPES),
   value: Type.Integer(),
+  ...ValueByUnit,
   /** Masked: `138****8000`. */
   memberPhone: Type.Union([Type.String(), Type.Null()]),
   issueType: OneOf(ISSUE_TYPES),

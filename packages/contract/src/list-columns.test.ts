@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { COUPON_COLUMNS, COUPON_TEMPLATE_COLUMNS, MEMBER_COLUMNS } from './coupons-columns.ts';
 import type { ListColumn, ListColumns } from './list-columns.ts';
 import { ORDER_COLUMNS, REFUND_COLUMNS } from './orders.ts';
+import { PRICE_POLICY_COLUMNS } from './price-policies.ts';
 import { TEXT_CATALOG } from './texts/catalog.ts';
 
 /** Every list declared for the page and its Excel file. */
 const LISTS: Record<string, ListColumns<never>> = {
   orders: ORDER_COLUMNS,
   refunds: REFUND_COLUMNS,
+  pricePolicies: PRICE_POLICY_COLUMNS,
+  couponTemplates: COUPON_TEMPLATE_COLUMNS,
+  coupons: COUPON_COLUMNS,
+  members: MEMBER_COLUMNS,
 };
 
 const textAt = (texts: object, key: string): unknown =>

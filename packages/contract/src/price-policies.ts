@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { AbsentId, DateTime, Id, nullable, OneOf, PageQuery } from './common.ts';
+import { listColumns } from './list-columns.ts';
 import { type Fen, FenField } from './money.ts';
 
 /** The permissions of the price policies page. */
@@ -40,6 +41,28 @@ export const PricePolicy = Type.Object({
   createTime: Type.Union([DateTime, Type.Null()]),
 });
 export type PricePolicy = Static<typeof PricePolicy>;
+
+/** The price policies list: its page's columns and its Excel file's (prices in yuan per litre). */
+export const PRICE_POLICY_COLUMNS = listColumns<PricePolicy>()({
+  name: { field: 'name', title: 'policies.name', sortable: true, width: 170 },
+  scope: {
+    field: 'scope',
+    title: 'policies.scope',
+    kind: 'enum',
+    labels: 'policies.scopeShort',
+    sortable: true,
+    width: 200,
+  },
+  scopeName: { field: 'scopeName', title: 'policies.target', fileOnly: true },
+  wechat: { field: 'priceWechat', title: 'policies.wechat', kind: 'money', width: 100 },
+  alipay: { field: 'priceAlipay', title: 'policies.alipay', kind: 'money', width: 100 },
+  card: { field: 'priceCard', title: 'policies.card', kind: 'money', width: 100 },
+  coin: { field: 'priceCoin', title: 'policies.coin', kind: 'money', width: 100 },
+  member: { field: 'memberPrice', title: 'policies.member', kind: 'money', hidden: true, width: 100 },
+  discount: { field: 'discountPct', title: 'policies.discountOff', kind: 'percent', width: 90 },
+  effectiveFrom: { field: 'effectiveFrom', title: 'policies.effectiveFrom', sortable: true, width: 170 },
+  status: { field: 'status', title: 'policies.status', kind: 'enum', labels: 'policies.statuses', width: 90 },
+});
 
 export const PricePolicyQuery = Type.Object({
   ...PageQuery.properties,

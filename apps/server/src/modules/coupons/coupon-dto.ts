@@ -29,17 +29,29 @@ export function addCounts(counts: CouponCounts, row: StatusCounts): CouponCounts
   return counts;
 }
 
+/** A coupon's value in its unit: fen off, percent off or ml free by its type, the other two null. */
+export function valueByUnit(type: CouponType, value: number): Pick<Coupon, 'amountOff' | 'percentOff' | 'freeMl'> {
+  return {
+    amountOff: type === 'AMOUNT_OFF' ? asFen(value) : null,
+    percentOff: type === 'PERCENT_OFF' ? value : null,
+    freeMl: type === 'FREE_LITRES' ? value : null,
+  };
+}
+
 export function templateDto(row: TemplateRow, counts: CouponCounts, names: Map<number, string>): CouponTemplate {
+  const scopeNames = row.scopeIds.map((id) => names.get(id) ?? `#${id}`);
   return {
     id: row.id,
     name: row.name,
     type: row.type as CouponType,
     value: row.value,
+    ...valueByUnit(row.type as CouponType, row.value),
     minSpend: row.minSpend,
     maxDiscount: row.maxDiscount,
     scope: row.scope as CouponScope,
     scopeIds: row.scopeIds,
-    scopeNames: row.scopeIds.map((id) => names.get(id) ?? `#${id}`),
+    scopeNames,
+    scopeNamesText: scopeNames.join(', '),
     issueType: row.issueType as IssueType,
     claimCode: row.claimCode,
     total: row.total,
@@ -53,6 +65,10 @@ export function templateDto(row: TemplateRow, counts: CouponCounts, names: Map<n
     agentName: row.agentName,
     status: row.status as TemplateStatus,
     counts,
+    issuedCount: counts.issued,
+    usedCount: counts.used,
+    expiredCount: counts.expired,
+    discountCost: counts.discountCost,
     createBy: row.createBy,
     createTime: formatDateTime(row.createTime) as string,
   };
@@ -66,6 +82,7 @@ export function couponDto(row: CouponRow): Coupon {
     templateName: row.templateName,
     type: row.type as CouponType,
     value: row.value,
+    ...valueByUnit(row.type as CouponType, row.value),
     memberPhone: maskPhone(row.memberPhone),
     issueType: row.issueType as IssueType,
     status: row.status as CouponStatus,

@@ -13,16 +13,16 @@ import {
   type TemplateEvent,
   type TemplateStatus,
 } from '@water/contract/coupons';
+import { COUPON_TEMPLATE_COLUMNS } from '@water/contract/coupons-columns';
 import { allows } from '@water/contract/state-machine';
-import { yuanOf } from '../../domain/money.ts';
 import { inScope, type Principal } from '../../domain/principal.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { forbiddenField, HttpError, invalidField, notFound, stateConflict } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
+import type { ListSheet } from '../../lib/list-sheet.ts';
 import { moveBy } from '../../lib/state.ts';
 import { formatDateTime, parseWireTime } from '../../lib/time.ts';
-import type { Sheet } from '../../lib/xlsx.ts';
 import { type AgentPaths, agentById, agentIdsInScope } from '../agents/agent-directory.ts';
 import type { MembersService } from '../members/members.service.ts';
 import { maskPhone } from '../members/members.service.ts';
@@ -188,27 +188,9 @@ export function createCouponTemplatesService(
     async exportSheet(
       principal: Principal,
       filter: Omit<CouponTemplateQuery, 'page' | 'size'>,
-    ): Promise<Sheet<CouponTemplate>> {
+    ): Promise<ListSheet<CouponTemplate>> {
       const { content } = await templatePage(principal, filter, false);
-      return {
-        name: 'coupon-templates',
-        columns: [
-          { header: 'Name', value: (t) => t.name },
-          { header: 'Type', value: (t) => t.type },
-          { header: 'Value', value: (t) => t.value },
-          { header: 'Minimum spend (yuan)', value: (t) => yuanOf(t.minSpend) },
-          { header: 'Good at', value: (t) => (t.scope === 'ALL' ? 'ALL' : `${t.scope}: ${t.scopeNames.join(', ')}`) },
-          { header: 'Issued by', value: (t) => t.issueType },
-          { header: 'Funded by', value: (t) => t.fundedBy },
-          { header: 'Agent', value: (t) => t.agentName },
-          { header: 'Status', value: (t) => t.status },
-          { header: 'Issued', value: (t) => t.counts.issued },
-          { header: 'Used', value: (t) => t.counts.used },
-          { header: 'Expired', value: (t) => t.counts.expired },
-          { header: 'Discount cost (yuan)', value: (t) => yuanOf(t.counts.discountCost) },
-        ],
-        rows: content,
-      };
+      return { name: 'coupon-templates', columns: COUPON_TEMPLATE_COLUMNS, rows: content };
     },
 
     async create(principal: Principal, input: CouponTemplateCreateInput): Promise<void> {

@@ -7,6 +7,7 @@ import {
   type CouponStatsQuery,
   type CouponStatus,
 } from '@water/contract/coupons';
+import { COUPON_COLUMNS } from '@water/contract/coupons-columns';
 import type { ClaimInput, GatewayCoupon, MemberCoupons, MemberKeyQuery } from '@water/contract/gateway';
 import type { Fen } from '@water/contract/money';
 import { asFen } from '@water/contract/money';
@@ -15,9 +16,9 @@ import type { Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { invalidField, notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
+import type { ListSheet } from '../../lib/list-sheet.ts';
 import { moveBy } from '../../lib/state.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import type { Sheet } from '../../lib/xlsx.ts';
 import { type AgentPaths, agentIdsInScope } from '../agents/agent-directory.ts';
 import type { MembersService } from '../members/members.service.ts';
 import type { SaleEvent } from '../orders/sale-events.ts';
@@ -26,7 +27,6 @@ import { couponOrder, couponSortable, couponsRepository as repo, type TemplateRe
 
 export { couponDiscount, goodAt } from './coupon-rules.ts';
 
-import { yuanOf } from '../../domain/money.ts';
 import { addCounts, couponDto, emptyCounts, gatewayCoupon, memberKeyOf, unusable } from './coupon-dto.ts';
 import { IssueRefused, issueTo } from './coupon-issue.ts';
 import { type CouponBase, couponDiscount, goodAt } from './coupon-rules.ts';
@@ -133,7 +133,7 @@ export function createCouponsService(
       return { content: page.content.map(couponDto), totalElements: page.totalElements };
     },
 
-    async exportCoupons(principal: Principal, filter: Omit<CouponQuery, 'page' | 'size'>): Promise<Sheet<Coupon>> {
+    async exportCoupons(principal: Principal, filter: Omit<CouponQuery, 'page' | 'size'>): Promise<ListSheet<Coupon>> {
       const agentIds = await agentIdsInScope(db, principal.scope);
       const { content } = await repo.couponPage(
         db,
@@ -141,22 +141,7 @@ export function createCouponsService(
         filter,
         toPaging({ sort: filter.sort }, couponSortable, couponOrder),
       );
-      return {
-        name: 'coupons',
-        columns: [
-          { header: 'Code', value: (c) => c.code },
-          { header: 'Coupon', value: (c) => c.templateName },
-          { header: 'Member', value: (c) => c.memberPhone },
-          { header: 'Issued by', value: (c) => c.issueType },
-          { header: 'Status', value: (c) => c.status },
-          { header: 'Valid from', value: (c) => c.validFrom },
-          { header: 'Valid to', value: (c) => c.validTo },
-          { header: 'Order', value: (c) => c.orderNo },
-          { header: 'Discount (yuan)', value: (c) => yuanOf(c.discountAmount) },
-          { header: 'Issued at', value: (c) => c.createTime },
-        ],
-        rows: content.map(couponDto),
-      };
+      return { name: 'coupons', columns: COUPON_COLUMNS, rows: content.map(couponDto) };
     },
 
     /** Takes back unused coupons (a mistaken push); used, locked and expired ones stay as they are. */

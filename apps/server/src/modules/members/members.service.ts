@@ -1,12 +1,12 @@
 import type { PageOf } from '@water/contract/common';
 import type { Member, MemberQuery } from '@water/contract/coupons';
+import { MEMBER_COLUMNS } from '@water/contract/coupons-columns';
 import type { Database } from '../../db/client.ts';
-import { yuanOf } from '../../domain/money.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { toPaging } from '../../lib/list-query.ts';
+import type { ListSheet } from '../../lib/list-sheet.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import type { Sheet } from '../../lib/xlsx.ts';
 import { agentIdsInScope } from '../agents/agent-directory.ts';
 import type { SaleEvent } from '../orders/sale-events.ts';
 import { type MemberRow, memberOrder, memberSortable, membersRepository as repo } from './members.repository.ts';
@@ -86,7 +86,7 @@ export function createMembersService({ db }: Pick<Deps, 'db'>) {
       return { content: page.content.map((row) => toDto(row, reach)), totalElements: page.totalElements };
     },
 
-    async exportSheet(principal: Principal, filter: Omit<MemberQuery, 'page' | 'size'>): Promise<Sheet<Member>> {
+    async exportSheet(principal: Principal, filter: Omit<MemberQuery, 'page' | 'size'>): Promise<ListSheet<Member>> {
       const reach = await agentIdsInScope(db, principal.scope);
       const { content } = await repo.page(
         db,
@@ -94,20 +94,7 @@ export function createMembersService({ db }: Pick<Deps, 'db'>) {
         filter,
         toPaging({ sort: filter.sort }, memberSortable(db, reach), memberOrder),
       );
-      return {
-        name: 'members',
-        columns: [
-          { header: 'Phone', value: (m) => m.phone },
-          { header: 'Openid', value: (m) => m.openid },
-          { header: 'Agent', value: (m) => m.agentName },
-          { header: 'Paid orders', value: (m) => m.orders },
-          { header: 'Paid (yuan)', value: (m) => yuanOf(m.paidTotal) },
-          { header: 'Last order', value: (m) => m.lastOrderTime },
-          { header: 'Unused coupons', value: (m) => m.unusedCoupons },
-          { header: 'Joined', value: (m) => m.createTime },
-        ],
-        rows: content.map((row) => toDto(row, reach)),
-      };
+      return { name: 'members', columns: MEMBER_COLUMNS, rows: content.map((row) => toDto(row, reach)) };
     },
   };
 }

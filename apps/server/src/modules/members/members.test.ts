@@ -15,6 +15,7 @@ import {
 } from '../../../test/business-fixtures.ts';
 import { type Caller, useTestApp } from '../../../test/test-app.ts';
 import { migrationsFolder } from '../../db/client.ts';
+import { readSheet } from '../../lib/xlsx.ts';
 import { memberTotals } from './members.schema.ts';
 
 type Agent = { id: number; deptId: number; name: string };
@@ -131,7 +132,7 @@ describe('members: each agent’s staff see a member’s figures within their da
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
     const row = (sheet.getRow(2).values as unknown[]).slice(1);
     expect(row[header.indexOf('Paid orders')]).toBe(1);
-    expect(row[header.indexOf('Paid (yuan)')]).toBe(atSouth / 100);
+    expect(row[header.indexOf('Net paid (yuan)')]).toBe(atSouth / 100);
 
     const sorted = await southManager('GET', '/api/members?sort=paidTotal,desc&sort=orders,asc&size=100');
     expect(sorted.statusCode, sorted.body).toBe(200);
@@ -139,6 +140,45 @@ describe('members: each agent’s staff see a member’s figures within their da
     expect(totals).toEqual([...totals].sort((a, b) => b - a));
     expect((sorted.json().content as MemberItem[]).find((member) => member.orders === 0)).toBeUndefined();
     expect(atNorth).toBeGreaterThan(atSouth);
+  });
+
+  it('exports the list’s columns in the console’s language: its titles and money in yuan', async () => {
+    const phone = newPhone();
+    const paid = await sale(northCall, phone, 3000);
+    const masked = `${phone.slice(0, 3)}****${phone.slice(-4)}`;
+    const sheetIn = async (language: string) => {
+      const file = await northManager('GET', `/api/members/download?blurry=${phone}`, undefined, {
+        'accept-language': language,
+      });
+      expect(file.statusCode, file.body).toBe(200);
+      const [header = [], ...rows] = await readSheet(file.rawPayload, 'members.xlsx', 'file');
+      expect(rows).toHaveLength(1);
+      return Object.fromEntries(header.map((title, index) => [title, rows[0]?.[index]]));
+    };
+    expect(await sheetIn('zh-CN,zh;q=0.9,en;q=0.8')).toMatchObject({
+      手机号: masked,
+      归属代理商: north.name,
+      支付订单: '1',
+      '累计实付（元）': String(paid / 100),
+      未用优惠券: '0',
+    });
+    const english = await sheetIn('en-US,en;q=0.9');
+    expect(english).toMatchObject({
+      Phone: masked,
+      'Acquired by': north.name,
+      'Paid orders': '1',
+      'Net paid (yuan)': String(paid / 100),
+    });
+    expect(Object.keys(english)).toEqual([
+      'Phone',
+      'Payment account',
+      'Acquired by',
+      'Paid orders',
+      'Net paid (yuan)',
+      'Unused coupons',
+      'Last order',
+      'Known since',
+    ]);
   });
 
   it('counts an agent’s coupons for its own staff only, and gives the first-order gift once across agents', async () => {

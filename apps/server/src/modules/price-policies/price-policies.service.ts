@@ -1,21 +1,20 @@
 import type { PageOf } from '@water/contract/common';
 import type { Prices } from '@water/contract/gateway';
-import type { Fen } from '@water/contract/money';
-import type {
-  PolicyScope,
-  PricePolicy,
-  PricePolicyCreateInput,
-  PricePolicyQuery,
-  PricePolicyUpdateInput,
+import {
+  type PolicyScope,
+  PRICE_POLICY_COLUMNS,
+  type PricePolicy,
+  type PricePolicyCreateInput,
+  type PricePolicyQuery,
+  type PricePolicyUpdateInput,
 } from '@water/contract/price-policies';
-import { yuanOf } from '../../domain/money.ts';
 import { inScope, type Principal } from '../../domain/principal.ts';
 import { InvalidatingCache } from '../../lib/cache.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { forbiddenField, invalidField, notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
+import type { ListSheet } from '../../lib/list-sheet.ts';
 import { formatDateTime, parseWireTime } from '../../lib/time.ts';
-import type { Sheet } from '../../lib/xlsx.ts';
 import { type AgentPaths, agentById, agentIdsInScope } from '../agents/agent-directory.ts';
 import {
   type PolicyRow,
@@ -137,7 +136,7 @@ export function createPricePoliciesService(
     async exportSheet(
       principal: Principal,
       filter: Omit<PricePolicyQuery, 'page' | 'size'>,
-    ): Promise<Sheet<PolicyRow>> {
+    ): Promise<ListSheet<PricePolicy>> {
       const agentIds = await agentIdsInScope(db, principal.scope);
       const { content } = await repo.page(
         db,
@@ -145,24 +144,7 @@ export function createPricePoliciesService(
         filter,
         toPaging({ sort: filter.sort }, policySortable, policyOrder),
       );
-      const yuan = (fen: Fen | null) => (fen === null ? null : yuanOf(fen));
-      return {
-        name: 'price-policies',
-        columns: [
-          { header: 'Name', value: (p) => p.name },
-          { header: 'Scope', value: (p) => p.scope },
-          { header: 'Applies to', value: (p) => p.scopeName },
-          { header: 'WeChat (yuan/L)', value: (p) => yuan(p.priceWechat) },
-          { header: 'Alipay (yuan/L)', value: (p) => yuan(p.priceAlipay) },
-          { header: 'Card (yuan/L)', value: (p) => yuan(p.priceCard) },
-          { header: 'Coin (yuan/L)', value: (p) => yuan(p.priceCoin) },
-          { header: 'Member (yuan/L)', value: (p) => yuan(p.memberPrice) },
-          { header: 'Discount %', value: (p) => p.discountPct },
-          { header: 'Effective from', value: (p) => formatDateTime(p.effectiveFrom) },
-          { header: 'Status', value: (p) => p.status },
-        ],
-        rows: content,
-      };
+      return { name: 'price-policies', columns: PRICE_POLICY_COLUMNS, rows: content.map(toDto) };
     },
 
     async create(principal: Principal, input: PricePolicyCreateInput): Promise<void> {

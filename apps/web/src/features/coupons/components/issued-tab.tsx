@@ -1,9 +1,11 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { COUPON_PERMISSIONS, COUPON_STATE_MACHINE, COUPON_STATUSES, type Coupon } from '@water/contract/coupons';
+import { COUPON_COLUMNS } from '@water/contract/coupons-columns';
 import { allows } from '@water/contract/state-machine';
 import { App, Form, Input, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
+import { declaredColumns } from '@/components/list/declared-columns.ts';
 import { EnumSelect } from '@/components/list/enum-select.tsx';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
@@ -60,56 +62,21 @@ export function IssuedTab() {
     },
   });
   const columns: DataColumn<Coupon>[] = [
-    {
-      key: 'code',
-      title: t('coupons.code'),
-      dataIndex: 'code',
-      width: 140,
-      render: (code: string) => <code>{code}</code>,
-    },
-    { key: 'template', title: t('coupons.template'), dataIndex: 'templateName', width: 150, ellipsis: true },
-    {
-      key: 'value',
-      title: t('coupons.value'),
-      width: 150,
-      render: (_, coupon) => couponValueText(t, i18n.language, coupon),
-    },
-    { key: 'member', title: t('coupons.member'), dataIndex: 'memberPhone', width: 130 },
-    {
-      key: 'status',
-      title: t('coupons.status'),
-      dataIndex: 'status',
-      sortField: 'status',
-      width: 110,
-      render: (_, coupon) => (
-        <Tag color={STATUS_COLORS[coupon.status]}>{t(`coupons.couponStatuses.${coupon.status}`)}</Tag>
-      ),
-    },
-    { key: 'validTo', title: t('coupons.validTo'), dataIndex: 'validTo', sortField: 'validTo', width: 170 },
-    {
-      key: 'order',
-      title: t('coupons.order'),
-      dataIndex: 'orderNo',
-      width: 190,
-      render: (no: string | null) => no ?? '—',
-    },
-    {
-      key: 'discount',
-      title: t('coupons.discount'),
-      width: 100,
-      align: 'right',
-      render: (_, coupon) =>
-        coupon.status === 'USED' || coupon.status === 'LOCKED' ? formatFen(coupon.discountAmount, i18n.language) : '—',
-    },
-    {
-      key: 'issueType',
-      title: t('coupons.issueType'),
-      width: 100,
-      render: (_, coupon) => t(`coupons.issueShort.${coupon.issueType}`),
-    },
-    { key: 'createTime', title: t('coupons.issuedAt'), dataIndex: 'createTime', sortField: 'createTime', width: 170 },
-    { key: 'validFrom', title: t('coupons.validFrom'), dataIndex: 'validFrom', width: 170, hiddenByDefault: true },
-    { key: 'usedTime', title: t('coupons.usedTime'), dataIndex: 'usedTime', width: 170, hiddenByDefault: true },
+    ...declaredColumns<Coupon, typeof COUPON_COLUMNS>(COUPON_COLUMNS, t, i18n.language, {
+      code: { ellipsis: false, render: (_, coupon) => <code>{coupon.code}</code> },
+      value: { title: t('coupons.value'), render: (_, coupon) => couponValueText(t, i18n.language, coupon) },
+      status: {
+        render: (_, coupon) => (
+          <Tag color={STATUS_COLORS[coupon.status]}>{t(`coupons.couponStatuses.${coupon.status}`)}</Tag>
+        ),
+      },
+      discount: {
+        render: (_, coupon) =>
+          coupon.status === 'USED' || coupon.status === 'LOCKED'
+            ? formatFen(coupon.discountAmount, i18n.language)
+            : '—',
+      },
+    }),
     ...actions,
   ];
   return (

@@ -9,12 +9,14 @@ import {
   type TemplateStatus,
   templateMovesFrom,
 } from '@water/contract/coupons';
+import { COUPON_TEMPLATE_COLUMNS } from '@water/contract/coupons-columns';
 import { allows } from '@water/contract/state-machine';
 import { App, Form, Input, Progress, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '@/components/list/add-button.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
+import { declaredColumns } from '@/components/list/declared-columns.ts';
 import { EnumSelect } from '@/components/list/enum-select.tsx';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
@@ -117,116 +119,69 @@ export function TemplatesTab() {
     },
   });
   const columns: DataColumn<CouponTemplate>[] = [
-    { key: 'name', title: t('coupons.name'), dataIndex: 'name', sortField: 'name', width: 170, ellipsis: true },
-    {
-      key: 'value',
-      title: t('coupons.value'),
-      width: 190,
-      render: (_, template) => (
-        <>
-          <div>{couponValueText(t, i18n.language, template)}</div>
-          <small style={{ opacity: 0.65 }}>
-            {template.minSpend > 0
-              ? t('coupons.minSpendShort', { amount: formatFen(template.minSpend, i18n.language) })
-              : t('coupons.noMinimum')}
-          </small>
-        </>
-      ),
-    },
-    {
-      key: 'scope',
-      title: t('coupons.scope'),
-      width: 170,
-      ellipsis: true,
-      render: (_, template) =>
-        template.scope === 'ALL'
-          ? t('coupons.scopeShort.ALL')
-          : `${t(`coupons.scopeShort.${template.scope}`)}: ${template.scopeNames.join(', ')}`,
-    },
-    {
-      key: 'issueType',
-      title: t('coupons.issueType'),
-      width: 120,
-      render: (_, template) =>
-        template.issueType === 'CODE' ? (
-          <Tooltip title={template.claimCode}>
-            {t('coupons.issueShort.CODE')}: <code>{template.claimCode}</code>
-          </Tooltip>
-        ) : (
-          t(`coupons.issueShort.${template.issueType}`)
+    ...declaredColumns<CouponTemplate, typeof COUPON_TEMPLATE_COLUMNS>(COUPON_TEMPLATE_COLUMNS, t, i18n.language, {
+      value: {
+        title: t('coupons.value'),
+        render: (_, template) => (
+          <>
+            <div>{couponValueText(t, i18n.language, template)}</div>
+            <small style={{ opacity: 0.65 }}>
+              {template.minSpend > 0
+                ? t('coupons.minSpendShort', { amount: formatFen(template.minSpend, i18n.language) })
+                : t('coupons.noMinimum')}
+            </small>
+          </>
         ),
-    },
-    {
-      key: 'validity',
-      title: t('coupons.validity'),
-      width: 180,
-      render: (_, template) =>
-        template.validType === 'DAYS'
-          ? t('coupons.validDaysShort', { count: template.validDays ?? 0 })
-          : `${template.validFrom?.slice(0, 10)} – ${template.validTo?.slice(0, 10)}`,
-    },
-    {
-      key: 'status',
-      title: t('coupons.status'),
-      dataIndex: 'status',
-      sortField: 'status',
-      width: 100,
-      render: (_, template) => (
-        <Tag color={STATUS_COLORS[template.status]}>{t(`coupons.statuses.${template.status}`)}</Tag>
-      ),
-    },
-    {
-      key: 'issued',
-      title: t('coupons.issuedCount'),
-      width: 110,
-      align: 'right',
-      render: (_, template) =>
-        template.total > 0 ? `${template.counts.issued} / ${template.total}` : template.counts.issued,
-    },
-    {
-      key: 'redemption',
-      title: t('coupons.redemption'),
-      width: 150,
-      render: (_, { counts }) => (
-        <Tooltip title={`${t('coupons.usedCount')} ${counts.used} · ${t('coupons.expiredCount')} ${counts.expired}`}>
-          <Progress
-            size="small"
-            percent={counts.issued === 0 ? 0 : Math.round((counts.used / counts.issued) * 100)}
-            format={() => `${counts.used}`}
-          />
-        </Tooltip>
-      ),
-    },
-    {
-      key: 'cost',
-      title: t('coupons.cost'),
-      width: 110,
-      align: 'right',
-      render: (_, template) => formatFen(template.counts.discountCost, i18n.language),
-    },
-    {
-      key: 'fundedBy',
-      title: t('coupons.fundedBy'),
-      width: 100,
-      hiddenByDefault: true,
-      render: (_, template) => t(`coupons.funders.${template.fundedBy}`),
-    },
-    {
-      key: 'owner',
-      title: t('coupons.owner'),
-      width: 130,
-      ellipsis: true,
-      hiddenByDefault: true,
-      render: (_, template) => template.agentName ?? t('coupons.platform'),
-    },
-    {
-      key: 'createTime',
-      title: t('list.createTime'),
-      dataIndex: 'createTime',
-      sortField: 'createTime',
-      width: 170,
-      hiddenByDefault: true,
-    },
+      },
+      scope: {
+        ellipsis: true,
+        render: (_, template) =>
+          template.scope === 'ALL'
+            ? t('coupons.scopeShort.ALL')
+            : `${t(`coupons.scopeShort.${template.scope}`)}: ${template.scopeNames.join(', ')}`,
+      },
+      issueType: {
+        render: (_, template) =>
+          template.issueType === 'CODE' ? (
+            <Tooltip title={template.claimCode}>
+              {t('coupons.issueShort.CODE')}: <code>{template.claimCode}</code>
+            </Tooltip>
+          ) : (
+            t(`coupons.issueShort.${template.issueType}`)
+          ),
+      },
+      validity: {
+        render: (_, template) =>
+          template.validType === 'DAYS'
+            ? t('coupons.validDaysShort', { count: template.validDays ?? 0 })
+            : `${template.validFrom?.slice(0, 10)} – ${template.validTo?.slice(0, 10)}`,
+      },
+      status: {
+        render: (_, template) => (
+          <Tag color={STATUS_COLORS[template.status]}>{t(`coupons.statuses.${template.status}`)}</Tag>
+        ),
+      },
+      issued: {
+        ellipsis: false,
+        align: 'right',
+        render: (_, template) =>
+          template.total > 0 ? `${template.issuedCount} / ${template.total}` : template.issuedCount,
+      },
+      redemption: {
+        title: t('coupons.redemption'),
+        ellipsis: false,
+        render: (_, { counts }) => (
+          <Tooltip title={`${t('coupons.usedCount')} ${counts.used} · ${t('coupons.expiredCount')} ${counts.expired}`}>
+            <Progress
+              size="small"
+              percent={counts.issued === 0 ? 0 : Math.round((counts.used / counts.issued) * 100)}
+              format={() => `${counts.used}`}
+            />
+          </Tooltip>
+        ),
+      },
+      owner: { render: (_, template) => template.agentName ?? t('coupons.platform') },
+    }),
     ...actions,
   ];
   return (

@@ -1,10 +1,16 @@
-import type { Fen } from '@water/contract/money';
-import { POLICY_PERMISSIONS, POLICY_SCOPES, POLICY_STATUSES, type PricePolicy } from '@water/contract/price-policies';
+import {
+  POLICY_PERMISSIONS,
+  POLICY_SCOPES,
+  POLICY_STATUSES,
+  PRICE_POLICY_COLUMNS,
+  type PricePolicy,
+} from '@water/contract/price-policies';
 import { policiesLocales } from '@water/contract/texts/policies';
 import { Card, Form, Input, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '@/components/list/add-button.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
+import { declaredColumns } from '@/components/list/declared-columns.ts';
 import { EnumSelect } from '@/components/list/enum-select.tsx';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
@@ -13,7 +19,6 @@ import { useFormDialog } from '@/components/list/use-form-dialog.ts';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
 import type { ListFilters } from '@/lib/call-api.ts';
-import { formatFen } from '@/lib/format/money.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
 import { useDeletePolicies, usePolicies } from '../api/policies.ts';
@@ -44,61 +49,24 @@ export function PricePoliciesPage() {
     edit: { allow: POLICY_PERMISSIONS.edit, onClick: dialog.openEdit },
     remove: { allow: POLICY_PERMISSIONS.del, warning, run: (policy) => remove.mutateAsync([policy.id]) },
   });
-  const perLitre = (fen: Fen | null) => (fen === null ? '—' : `${formatFen(fen, i18n.language)}`);
   const columns: DataColumn<PricePolicy>[] = [
-    { key: 'name', title: t('policies.name'), dataIndex: 'name', sortField: 'name', width: 170, ellipsis: true },
-    {
-      key: 'scope',
-      title: t('policies.scope'),
-      dataIndex: 'scope',
-      sortField: 'scope',
-      width: 200,
-      ellipsis: true,
-      render: (_, policy) =>
-        policy.scope === 'ALL'
-          ? t('policies.scopeShort.ALL')
-          : `${t(`policies.scopeShort.${policy.scope}`)}: ${policy.scopeName ?? policy.scopeId}`,
-    },
-    {
-      key: 'wechat',
-      title: t('policies.wechat'),
-      width: 100,
-      align: 'right',
-      render: (_, p) => perLitre(p.priceWechat),
-    },
-    {
-      key: 'alipay',
-      title: t('policies.alipay'),
-      width: 100,
-      align: 'right',
-      render: (_, p) => perLitre(p.priceAlipay),
-    },
-    { key: 'card', title: t('policies.card'), width: 100, align: 'right', render: (_, p) => perLitre(p.priceCard) },
-    { key: 'coin', title: t('policies.coin'), width: 100, align: 'right', render: (_, p) => perLitre(p.priceCoin) },
-    {
-      key: 'member',
-      title: t('policies.member'),
-      width: 100,
-      align: 'right',
-      render: (_, p) => perLitre(p.memberPrice),
-      hiddenByDefault: true,
-    },
-    { key: 'discount', title: t('policies.discount'), dataIndex: 'discountPct', width: 90, align: 'right' },
-    {
-      key: 'effectiveFrom',
-      title: t('policies.effectiveFrom'),
-      dataIndex: 'effectiveFrom',
-      sortField: 'effectiveFrom',
-      width: 170,
-    },
-    {
-      key: 'status',
-      title: t('policies.status'),
-      width: 90,
-      render: (_, policy) => (
-        <Tag color={policy.status === 'ACTIVE' ? 'success' : 'default'}>{t(`policies.statuses.${policy.status}`)}</Tag>
-      ),
-    },
+    ...declaredColumns<PricePolicy, typeof PRICE_POLICY_COLUMNS>(PRICE_POLICY_COLUMNS, t, i18n.language, {
+      scope: {
+        ellipsis: true,
+        render: (_, policy) =>
+          policy.scope === 'ALL'
+            ? t('policies.scopeShort.ALL')
+            : `${t(`policies.scopeShort.${policy.scope}`)}: ${policy.scopeName ?? policy.scopeId}`,
+      },
+      discount: { title: t('policies.discount'), render: (_, policy) => policy.discountPct },
+      status: {
+        render: (_, policy) => (
+          <Tag color={policy.status === 'ACTIVE' ? 'success' : 'default'}>
+            {t(`policies.statuses.${policy.status}`)}
+          </Tag>
+        ),
+      },
+    }),
     ...actions,
   ];
   return (
