@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import { AGENT_COLUMNS } from './agents.ts';
+import { ALARM_COLUMNS } from './alarms.ts';
 import type { ListColumn, ListColumns } from './list-columns.ts';
+import { MACHINE_COLUMNS } from './machines.ts';
 import { ORDER_COLUMNS, REFUND_COLUMNS } from './orders.ts';
+import { SITE_COLUMNS } from './sites.ts';
 import { TEXT_CATALOG } from './texts/catalog.ts';
 
 /** Every list declared for the page and its Excel file. */
 const LISTS: Record<string, ListColumns<never>> = {
   orders: ORDER_COLUMNS,
   refunds: REFUND_COLUMNS,
+  agents: AGENT_COLUMNS,
+  sites: SITE_COLUMNS,
+  alarms: ALARM_COLUMNS,
+  machines: MACHINE_COLUMNS,
 };
 
 const textAt = (texts: object, key: string): unknown =>
