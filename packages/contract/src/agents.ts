@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { AbsentId, DateTime, Id, nullable, OneOf, PageQuery } from './common.ts';
+import { listColumns } from './list-columns.ts';
 import { FenField } from './money.ts';
 import { defineStateMachine, eventsFrom } from './state-machine.ts';
 
@@ -81,6 +82,8 @@ export const Agent = Type.Object({
   /** Its machines at work, and how many of them are online now. */
   operating: Type.Integer(),
   online: Type.Integer(),
+  /** The percent of its machines at work that are online now, two decimals (`"50.00"`); null with none at work. */
+  onlineRate: Type.Union([Type.String(), Type.Null()]),
   /** Net sales of its own machines this month, in fen. */
   monthNet: FenField(),
   settlementAccount: Type.Union([Type.String(), Type.Null()]),
@@ -95,6 +98,35 @@ export const Agent = Type.Object({
   updateTime: Type.Union([DateTime, Type.Null()]),
 });
 export type Agent = Static<typeof Agent>;
+
+/** The agents' list, on the page and in its Excel file. */
+export const AGENT_COLUMNS = listColumns<Agent>()({
+  code: { field: 'code', title: 'agents.code', sortable: true, width: 110 },
+  name: { field: 'name', title: 'agents.name', sortable: true, width: 160 },
+  level: { field: 'level', title: 'agents.level', kind: 'enum', labels: 'agents.levels', sortable: true, width: 100 },
+  parent: { field: 'parentName', title: 'agents.parent', width: 130 },
+  contact: { field: 'contactName', title: 'agents.contact', width: 140 },
+  contactPhone: { field: 'contactPhone', title: 'agents.contactPhone', fileOnly: true },
+  commissionRate: { field: 'commissionRate', title: 'agents.rate', kind: 'percent', sortable: true, width: 110 },
+  /** The machines it holds; the page shows them against its quota. */
+  quota: { field: 'quotaUsed', title: 'agents.machines', width: 130 },
+  machineQuota: { field: 'machineQuota', title: 'agents.machineQuota', fileOnly: true },
+  operating: { field: 'operating', title: 'agents.operating', fileOnly: true },
+  online: { field: 'onlineRate', title: 'agents.onlineRate', kind: 'percent', width: 110 },
+  monthNet: { field: 'monthNet', title: 'agents.monthNet', kind: 'money', width: 130 },
+  region: { field: 'region', title: 'agents.region', hidden: true, width: 120 },
+  contractStart: { field: 'contractStart', title: 'agents.contractBegins', fileOnly: true },
+  contractEnd: { field: 'contractEnd', title: 'agents.contractEnd', hidden: true, width: 120 },
+  status: {
+    field: 'status',
+    title: 'agents.status',
+    kind: 'enum',
+    labels: 'agents.statuses',
+    sortable: true,
+    width: 120,
+  },
+  createTime: { field: 'createTime', title: 'list.createTime', sortable: true, hidden: true, width: 170 },
+});
 
 export const AgentQuery = Type.Object({
   ...PageQuery.properties,

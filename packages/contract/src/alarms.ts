@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { ALARM_TYPES } from './alarm-types.ts';
 import { CreateTimeRange, DateTime, Id, OneOf, PageQuery } from './common.ts';
+import { listColumns } from './list-columns.ts';
 import { defineStateMachine, SYSTEM_ACTOR } from './state-machine.ts';
 
 /** The permissions of the alarm centre. */
@@ -55,6 +56,21 @@ export const Alarm = Type.Object({
   resolvedTime: Type.Union([DateTime, Type.Null()]),
 });
 export type Alarm = Static<typeof Alarm>;
+
+/** The alarms' list, on the page and in its Excel file. */
+export const ALARM_COLUMNS = listColumns<Alarm>()({
+  machine: { field: 'serialNo', title: 'alarms.machine', width: 150 },
+  type: { field: 'type', title: 'alarms.type', kind: 'enum', labels: 'alarms.types', sortable: true, width: 170 },
+  state: { field: 'state', title: 'alarms.state', kind: 'enum', labels: 'alarms.states', width: 110 },
+  detail: { field: 'detail', title: 'alarms.detail', width: 200 },
+  agent: { field: 'agentName', title: 'alarms.agent', width: 140 },
+  site: { field: 'siteName', title: 'alarms.site', hidden: true, width: 140 },
+  firstTime: { field: 'firstTime', title: 'alarms.firstTime', sortable: true, width: 170 },
+  lastTime: { field: 'lastTime', title: 'alarms.lastTime', sortable: true, hidden: true, width: 170 },
+  count: { field: 'count', title: 'alarms.count', hidden: true, width: 70 },
+  acknowledgedBy: { field: 'acknowledgedBy', title: 'alarms.acknowledgedBy', hidden: true, width: 120 },
+  resolvedTime: { field: 'resolvedTime', title: 'alarms.resolvedTime', hidden: true, width: 170 },
+});
 
 export const AlarmQuery = Type.Object({
   ...PageQuery.properties,

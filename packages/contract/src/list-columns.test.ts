@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { AGENT_COLUMNS } from './agents.ts';
+import { ALARM_COLUMNS } from './alarms.ts';
 import { COUPON_COLUMNS, COUPON_TEMPLATE_COLUMNS, MEMBER_COLUMNS } from './coupons-columns.ts';
 import type { ListColumn, ListColumns } from './list-columns.ts';
+import { MACHINE_COLUMNS } from './machines.ts';
 import { ORDER_COLUMNS, REFUND_COLUMNS } from './orders.ts';
 import { PRICE_POLICY_COLUMNS } from './price-policies.ts';
+import { SITE_COLUMNS } from './sites.ts';
 import { TEXT_CATALOG } from './texts/catalog.ts';
 
 /** Every list declared for the page and its Excel file. */
@@ -13,6 +17,10 @@ const LISTS: Record<string, ListColumns<never>> = {
   couponTemplates: COUPON_TEMPLATE_COLUMNS,
   coupons: COUPON_COLUMNS,
   members: MEMBER_COLUMNS,
+  agents: AGENT_COLUMNS,
+  sites: SITE_COLUMNS,
+  alarms: ALARM_COLUMNS,
+  machines: MACHINE_COLUMNS,
 };
 
 const textAt = (texts: object, key: string): unknown =>

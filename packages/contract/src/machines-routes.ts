@@ -1,5 +1,6 @@
 import Type from 'typebox';
 import { authErrors, Empty, ErrorBody, IdList, IdRef, Page } from './common.ts';
+import { withoutPaging, XlsxFile } from './crud-routes.ts';
 import {
   Allocation,
   AllocationDone,
@@ -23,6 +24,8 @@ import {
 import { defineRoute } from './route.ts';
 
 const tags = ['machines'];
+/** The machines of the list's filter, as the export takes them. */
+export const MachineFilter = withoutPaging(MachineQuery);
 
 export const machineModelRoutes = {
   list: defineRoute({
@@ -81,6 +84,15 @@ export const machineRoutes = {
     permission: [P.list],
     query: MachineQuery,
     replies: { 200: Page(Machine), 400: ErrorBody, ...authErrors },
+  }),
+  export: defineRoute({
+    method: 'GET',
+    path: '/api/machines/download',
+    summary: 'Export the machines of the list’s filter as an Excel workbook',
+    tags,
+    permission: [P.list],
+    query: MachineFilter,
+    replies: { 200: XlsxFile, 400: ErrorBody, ...authErrors },
   }),
   detail: defineRoute({
     method: 'GET',

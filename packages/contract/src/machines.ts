@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { AbsentId, DateTime, Id, IdList, nullable, OneOf, PageQuery } from './common.ts';
 import { Prices } from './gateway.ts';
+import { listColumns } from './list-columns.ts';
 import { FenField } from './money.ts';
 import { defineStateMachine, MACHINE_ACTOR } from './state-machine.ts';
 
@@ -84,6 +85,8 @@ export const Machine = Type.Object({
   agentId: Type.Union([Type.Integer(), Type.Null()]),
   agentName: Type.Union([Type.String(), Type.Null()]),
   siteId: Type.Union([Type.Integer(), Type.Null()]),
+  /** The site it is installed at. */
+  siteName: Type.Union([Type.String(), Type.Null()]),
   lifecycle: OneOf(LIFECYCLES),
   warrantyEnd: Type.Union([Type.String(), Type.Null()]),
   online: Type.Boolean(),
@@ -91,6 +94,32 @@ export const Machine = Type.Object({
   createTime: Type.Union([DateTime, Type.Null()]),
 });
 export type Machine = Static<typeof Machine>;
+
+/** The machines' list, on the page and in its Excel file. */
+export const MACHINE_COLUMNS = listColumns<Machine>()({
+  serialNo: { field: 'serialNo', title: 'machines.serialNo', sortable: true, width: 170 },
+  stickerCode: { field: 'stickerCode', title: 'machines.stickerCode', hidden: true, width: 150 },
+  imei: { field: 'imei', title: 'machines.columns.imei', fileOnly: true },
+  iccid: { field: 'iccid', title: 'machines.columns.iccid', fileOnly: true },
+  model: { field: 'modelName', title: 'machines.model', width: 170 },
+  /** Its agent; none for the company's stock. */
+  holder: { field: 'agentName', title: 'machines.holder', width: 170 },
+  site: { field: 'siteName', title: 'machines.site', width: 150 },
+  lifecycle: {
+    field: 'lifecycle',
+    title: 'machines.lifecycle',
+    kind: 'enum',
+    labels: 'machines.lifecycles',
+    sortable: true,
+    width: 120,
+  },
+  /** `true` or `false`, labelled online or offline. */
+  online: { field: 'online', title: 'machines.runtime', kind: 'enum', labels: 'machines.connections', width: 110 },
+  lastHeartbeat: { field: 'lastHeartbeat', title: 'machines.lastHeartbeat', sortable: true, width: 170 },
+  firmware: { field: 'firmware', title: 'machines.firmware', hidden: true, width: 110 },
+  warrantyEnd: { field: 'warrantyEnd', title: 'machines.warrantyEnd', hidden: true, width: 120 },
+  createTime: { field: 'createTime', title: 'list.createTime', fileOnly: true },
+});
 
 export const MachineQuery = Type.Object({
   ...PageQuery.properties,

@@ -1,5 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { AbsentId, DateTime, Id, nullable, OneOf, PageQuery } from './common.ts';
+import { listColumns } from './list-columns.ts';
+import { FenField } from './money.ts';
 
 /** The permissions of the sites page. */
 export const SITE_PERMISSIONS = {
@@ -32,6 +34,10 @@ export const Site = Type.Object({
   /** `RENT`: `feeValue` fen a month; `SHARE`: `feeValue` hundredths of a percent of revenue. */
   feeType: OneOf(SITE_FEE_TYPES),
   feeValue: Type.Integer(),
+  /** The fee in its unit: `RENT`, fen a month (else null). */
+  rentFen: Type.Union([FenField({ description: 'fen a month' }), Type.Null()]),
+  /** The fee in its unit: `SHARE`, a percent of revenue with two decimals, `"12.50"` (else null). */
+  sharePercent: Type.Union([Type.String(), Type.Null()]),
   status: OneOf(SITE_STATUSES),
   contractStart: Type.Union([Type.String(), Type.Null()]),
   contractEnd: Type.Union([Type.String(), Type.Null()]),
@@ -40,6 +46,35 @@ export const Site = Type.Object({
   createTime: Type.Union([DateTime, Type.Null()]),
 });
 export type Site = Static<typeof Site>;
+
+/** The sites' list, on the page and in its Excel file. */
+export const SITE_COLUMNS = listColumns<Site>()({
+  name: { field: 'name', title: 'sites.name', sortable: true, width: 180 },
+  /** A value of the site_type dictionary. */
+  type: { field: 'type', title: 'sites.type', sortable: true, width: 120 },
+  agent: { field: 'agentName', title: 'sites.agent', width: 140 },
+  province: { field: 'province', title: 'sites.province', fileOnly: true },
+  city: { field: 'city', title: 'sites.city', fileOnly: true },
+  district: { field: 'district', title: 'sites.district', fileOnly: true },
+  /** The page shows the city and district with the address. */
+  place: { field: 'address', title: 'sites.place', width: 200 },
+  /** Rent or share; the page shows the amount with it. */
+  fee: { field: 'feeType', title: 'sites.fee', kind: 'enum', labels: 'sites.feeTypes', width: 140 },
+  rent: { field: 'rentFen', title: 'sites.monthlyRent', kind: 'money', fileOnly: true },
+  share: { field: 'sharePercent', title: 'sites.revenueShare', kind: 'percent', fileOnly: true },
+  machines: { field: 'machines', title: 'sites.machines', width: 90 },
+  status: {
+    field: 'status',
+    title: 'sites.status',
+    kind: 'enum',
+    labels: 'sites.statuses',
+    sortable: true,
+    width: 100,
+  },
+  owner: { field: 'ownerName', title: 'sites.ownerName', hidden: true, width: 140 },
+  ownerPhone: { field: 'ownerPhone', title: 'sites.ownerPhone', fileOnly: true },
+  createTime: { field: 'createTime', title: 'list.createTime', sortable: true, hidden: true, width: 170 },
+});
 
 export const SiteQuery = Type.Object({
   ...PageQuery.properties,

@@ -1,3 +1,4 @@
+import { alarmsLocales } from '@water/contract/texts/alarms';
 import { listLocales } from '@water/contract/texts/list';
 
 /** Texts of the console (shell and pages), loaded with it after sign-in. */
@@ -188,15 +189,7 @@ export const consoleEn = {
   /** An alarm pushed while the console is open. */
   alarmPush: {
     title: 'New alarm',
-    types: {
-      OFFLINE: 'Offline',
-      FAULT: 'Fault',
-      TDS_HIGH: 'Water quality (TDS) high',
-      TANK_EMPTY: 'Tank empty',
-      NO_SALES: 'No sales',
-      LEAK: 'Leak',
-      PAYMENT_DEVICE: 'Payment device fault',
-    },
+    types: alarmsLocales.en.types,
   },
   pages: {
     backHome: 'Back to home',

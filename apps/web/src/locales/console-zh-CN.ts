@@ -1,4 +1,5 @@
 import { SEEDED_NAMES_ZH } from '@water/contract/seeded-names';
+import { alarmsLocales } from '@water/contract/texts/alarms';
 import { listLocales } from '@water/contract/texts/list';
 import { operationNamesZh } from '@water/contract/texts/operation-names';
 import type { ConsoleMessages } from './messages.ts';
@@ -188,15 +189,7 @@ export const consoleZhCN: ConsoleMessages = {
   },
   alarmPush: {
     title: '新告警',
-    types: {
-      OFFLINE: '离线',
-      FAULT: '故障',
-      TDS_HIGH: '水质 TDS 超标',
-      TANK_EMPTY: '水箱缺水',
-      NO_SALES: '无销量',
-      LEAK: '漏水',
-      PAYMENT_DEVICE: '支付设备故障',
-    },
+    types: alarmsLocales.zh.types,
   },
   pages: {
     backHome: '返回首页',

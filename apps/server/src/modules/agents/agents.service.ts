@@ -1,4 +1,5 @@
 import {
+  AGENT_COLUMNS,
   AGENT_LEVELS,
   AGENT_STATE_MACHINE,
   type Agent,
@@ -18,9 +19,9 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, forbidden, forbiddenField, invalidField, notFound, stateConflict } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
+import type { ListSheet } from '../../lib/list-sheet.ts';
 import { moveBy } from '../../lib/state.ts';
 import { formatDateTime, isRealDay } from '../../lib/time.ts';
-import type { Sheet } from '../../lib/xlsx.ts';
 import type { DeptsService } from '../depts/depts.service.ts';
 import { type AgentRow, agentOrder, agentSortable, agentsRepository as repo } from './agents.repository.ts';
 
@@ -46,6 +47,7 @@ function toDto(row: AgentRow): Agent {
     quotaUsed: row.quotaUsed,
     operating: row.operating,
     online: row.online,
+    onlineRate: row.operating > 0 ? new Decimal(row.online).times(100).dividedBy(row.operating).toFixed(2) : null,
     monthNet: row.monthNet,
     settlementAccount: row.settlementAccount,
     contractStart: row.contractStart,
@@ -163,33 +165,15 @@ export function createAgentsService(
       return toDto(await visibleAgent(principal, id));
     },
 
-    async exportSheet(principal: Principal, filter: AgentFilter): Promise<Sheet<AgentRow>> {
+    /** The agents of the list's filter, as a sheet (the list's columns). */
+    async exportSheet(principal: Principal, filter: AgentFilter): Promise<ListSheet<Agent>> {
       const { content } = await repo.page(
         db,
         principal.scope,
         filter,
         toPaging({ sort: filter.sort }, agentSortable, agentOrder),
       );
-      return {
-        name: 'agents',
-        columns: [
-          { header: 'Code', value: (a) => a.code },
-          { header: 'Name', value: (a) => a.name },
-          { header: 'Level', value: (a) => a.level },
-          { header: 'Parent', value: (a) => a.parentName },
-          { header: 'Contact', value: (a) => a.contactName },
-          { header: 'Phone', value: (a) => a.contactPhone },
-          { header: 'Region', value: (a) => a.region },
-          { header: 'Commission %', value: (a) => Number(a.commissionRate) },
-          { header: 'Machine quota', value: (a) => a.machineQuota },
-          { header: 'Machines held', value: (a) => a.quotaUsed },
-          { header: 'Contract start', value: (a) => a.contractStart },
-          { header: 'Contract end', value: (a) => a.contractEnd },
-          { header: 'Status', value: (a) => a.status },
-          { header: 'Created', value: (a) => formatDateTime(a.createTime) },
-        ],
-        rows: content,
-      };
+      return { name: 'agents', columns: AGENT_COLUMNS, rows: content.map(toDto) };
     },
 
     async create(principal: Principal, input: AgentCreateInput): Promise<void> {

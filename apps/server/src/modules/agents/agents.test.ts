@@ -1,6 +1,13 @@
+import { AGENT_COLUMNS, type Agent } from '@water/contract/agents';
+import type { ListColumn } from '@water/contract/list-columns';
+import { asFen } from '@water/contract/money';
+import { TEXT_CATALOG } from '@water/contract/texts/catalog';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, callerFor, refusedField, tokenOf, useTestApp } from '../../../test/test-app.ts';
+import { formatDay } from '../../lib/time.ts';
+import { readSheet } from '../../lib/xlsx.ts';
+import { salesDaily } from '../sales/sales.read-model.ts';
 import { menuIdsFor, roleId, userBody } from '../users/test-fixtures.ts';
 
 interface AgentItem {
@@ -14,6 +21,9 @@ interface AgentItem {
   commissionRate: string;
   status: string;
 }
+
+const textOf = (texts: object, key: string) =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], texts) as string;
 
 const terms = (overrides: Record<string, unknown> = {}) => ({
   name: `Agent ${Math.random().toString(36).slice(2, 8)}`,
@@ -234,9 +244,62 @@ describe('agents API', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
-    expect(sheet.getRow(1).values).toContain('Commission %');
+    expect(sheet.getRow(1).values).toContain('Rate (%)');
     expect(sheet.getColumn(2).values).toContain('Clear Spring HQ');
     expect((await ctx.user('GET', '/api/agents')).statusCode).toBe(403);
     expect((await ctx.user('POST', '/api/agents', { code: code(), ...terms() })).statusCode).toBe(403);
+  });
+
+  it('exports the list’s columns in the console’s language: its titles, levels, statuses and money in yuan', async () => {
+    const lotus = await create(admin, {
+      code: code(),
+      ...terms({ name: 'Lotus Springs', level: 'PLATFORM', commissionRate: '12.5', contractStart: '2026-03-01' }),
+    });
+    // This month's sales of its machines, as the sales roll-up holds them.
+    await ctx.t.database.db.insert(salesDaily).values({
+      day: formatDay(ctx.t.clock.now()),
+      machineId: 900_000 + lotus.id,
+      agentId: lotus.id,
+      channel: 'CARD',
+      orders: 3,
+      paid: asFen(12_345),
+      refunded: asFen(45),
+    });
+    const sheetIn = async (language: string) => {
+      const file = await admin('GET', '/api/agents/download?level=PLATFORM', undefined, {
+        'accept-language': language,
+      });
+      expect(file.statusCode, file.body).toBe(200);
+      const [header = [], ...rows] = await readSheet(file.rawPayload, 'agents.xlsx', 'file');
+      const row = rows.find((cells) => cells[0] === lotus.code) ?? [];
+      return Object.fromEntries(header.map((title, index) => [title, row[index]]));
+    };
+    const chinese = await sheetIn('zh-CN,zh;q=0.9');
+    expect(chinese).toMatchObject({
+      编号: lotus.code,
+      名称: 'Lotus Springs',
+      级别: '平台',
+      联系电话: '138 0013 8000',
+      '分佣（%）': '12.5',
+      '本月净收入（元）': '123',
+      合同开始: '2026-03-01',
+      状态: '待审核',
+    });
+    const english = await sheetIn('en');
+    expect(english).toMatchObject({
+      Code: lotus.code,
+      Level: 'Platform',
+      'Rate (%)': '12.5',
+      'This month (yuan)': '123',
+      'Machine quota': '100',
+      Status: 'Pending review',
+    });
+    // The columns are the page's and the file's own: every title of the one declaration, in its order.
+    expect(Object.keys(english)).toEqual(
+      Object.values<ListColumn<Agent>>(AGENT_COLUMNS).map((column) => {
+        const title = textOf(TEXT_CATALOG.en, column.title);
+        return column.kind === 'money' ? `${title} (yuan)` : column.kind === 'percent' ? `${title} (%)` : title;
+      }),
+    );
   });
 });

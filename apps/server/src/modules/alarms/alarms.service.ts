@@ -1,4 +1,5 @@
 import {
+  ALARM_COLUMNS,
   ALARM_STATE_MACHINE,
   type Alarm,
   type AlarmActionInput,
@@ -15,9 +16,9 @@ import { inScope, type Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
+import type { ListSheet } from '../../lib/list-sheet.ts';
 import { moveBy } from '../../lib/state.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import type { Sheet } from '../../lib/xlsx.ts';
 import { agentIdsInScope } from '../agents/agent-directory.ts';
 import type { MachinesService } from '../machines/machines.service.ts';
 import { type AlarmRow, alarmOrder, alarmSortable, alarmsRepository as repo } from './alarms.repository.ts';
@@ -175,7 +176,8 @@ export function createAlarmsService(
       return { content: page.content.map(toDto), totalElements: page.totalElements };
     },
 
-    async exportSheet(principal: Principal, filter: Omit<AlarmQuery, 'page' | 'size'>): Promise<Sheet<AlarmRow>> {
+    /** The alarms of the list's filter, as a sheet (the list's columns). */
+    async exportSheet(principal: Principal, filter: Omit<AlarmQuery, 'page' | 'size'>): Promise<ListSheet<Alarm>> {
       const agentIds = await agentIdsInScope(db, principal.scope);
       const { content } = await repo.page(
         db,
@@ -183,22 +185,7 @@ export function createAlarmsService(
         filter,
         toPaging({ sort: filter.sort }, alarmSortable, alarmOrder),
       );
-      return {
-        name: 'alarms',
-        columns: [
-          { header: 'Machine', value: (a) => a.serialNo },
-          { header: 'Agent', value: (a) => a.agentName },
-          { header: 'Site', value: (a) => a.siteName },
-          { header: 'Type', value: (a) => a.type },
-          { header: 'State', value: (a) => a.state },
-          { header: 'Detail', value: (a) => a.detail },
-          { header: 'First', value: (a) => formatDateTime(a.firstTime) },
-          { header: 'Last', value: (a) => formatDateTime(a.lastTime) },
-          { header: 'Acknowledged by', value: (a) => a.acknowledgedBy },
-          { header: 'Resolved', value: (a) => formatDateTime(a.resolvedTime) },
-        ],
-        rows: content,
-      };
+      return { name: 'alarms', columns: ALARM_COLUMNS, rows: content.map(toDto) };
     },
 
     /** Acknowledges or resolves alarms the caller sees; an alarm resolved stays resolved. */

@@ -39,6 +39,7 @@ export function machineDto(row: MachineRow): Machine {
     agentId: row.agentId,
     agentName: row.agentName,
     siteId: row.siteId,
+    siteName: row.siteName,
     lifecycle: row.lifecycle as Lifecycle,
     warrantyEnd: row.warrantyEnd,
     online: row.online,

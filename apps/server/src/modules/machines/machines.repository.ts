@@ -22,7 +22,11 @@ export const machineSortable = {
 export const machineOrder = [desc(machines.id)];
 
 export type ModelRow = typeof machineModels.$inferSelect & { machines: number };
-export type MachineRow = typeof machines.$inferSelect & { modelName: string; agentName: string | null };
+export type MachineRow = typeof machines.$inferSelect & {
+  modelName: string;
+  agentName: string | null;
+  siteName: string | null;
+};
 export type NewMachine = typeof machines.$inferInsert;
 
 /** Machines the scope reaches: those of agents whose department it holds; the company's stock only unrestricted. */
@@ -55,7 +59,12 @@ function matchingMachines(scope: ReadonlySet<number> | null, query: MachineQuery
   );
 }
 
-const machineColumns = { machine: machines, modelName: machineModels.name, agentName: depts.name };
+const machineColumns = {
+  machine: machines,
+  modelName: machineModels.name,
+  agentName: depts.name,
+  siteName: sites.name,
+};
 
 function selectMachines(db: Database) {
   return db
@@ -64,13 +73,20 @@ function selectMachines(db: Database) {
     .innerJoin(machineModels, eq(machineModels.id, machines.modelId))
     .leftJoin(agents, eq(agents.id, machines.agentId))
     .leftJoin(depts, eq(depts.id, agents.deptId))
+    .leftJoin(sites, eq(sites.id, machines.siteId))
     .$dynamic();
 }
 
-const flatten = (row: { machine: typeof machines.$inferSelect; modelName: string; agentName: string | null }) => ({
+const flatten = (row: {
+  machine: typeof machines.$inferSelect;
+  modelName: string;
+  agentName: string | null;
+  siteName: string | null;
+}): MachineRow => ({
   ...row.machine,
   modelName: row.modelName,
   agentName: row.agentName,
+  siteName: row.siteName,
 });
 
 export const machinesRepository = {
@@ -164,12 +180,6 @@ export const machinesRepository = {
       .from(machines)
       .where(eq(machines.id, id));
     return row;
-  },
-
-  async siteName(db: Database, siteId: number | null): Promise<string | null> {
-    if (siteId === null) return null;
-    const [row] = await db.select({ name: sites.name }).from(sites).where(eq(sites.id, siteId));
-    return row?.name ?? null;
   },
 
   /** A machine's sales per hour from `since`, from the hourly roll-ups. */

@@ -3,6 +3,7 @@ import { FAULT_BITS, type Prices } from '@water/contract/gateway';
 import {
   type Lifecycle,
   type LifecycleInput,
+  MACHINE_COLUMNS,
   MACHINE_STATE_MACHINE,
   type Machine,
   type MachineQuery,
@@ -15,6 +16,7 @@ import { inScope, type Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { forbidden, invalidField, notFound, stateConflict } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
+import type { ListSheet } from '../../lib/list-sheet.ts';
 import { moveBy } from '../../lib/state.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { agentById } from '../agents/agent-directory.ts';
@@ -89,6 +91,12 @@ export function createMachinesService(
     },
     async get(principal: Principal, id: number): Promise<Machine> {
       return machineDto(await visibleMachine(principal, id));
+    },
+    /** The machines of the list's filter, as a sheet (the list's columns). */
+    async exportSheet(principal: Principal, filter: Omit<MachineQuery, 'page' | 'size'>): Promise<ListSheet<Machine>> {
+      const paging = toPaging({ sort: filter.sort }, machineSortable, machineOrder);
+      const { content } = await repo.machinePage(db, principal.scope, filter, paging, clock.now());
+      return { name: 'machines', columns: MACHINE_COLUMNS, rows: content.map(machineDto) };
     },
     /** Installs, suspends, resumes, retires, restocks or scraps a machine. */
     async changeLifecycle(principal: Principal, id: number, input: LifecycleInput): Promise<Machine> {
@@ -174,14 +182,13 @@ export function createMachinesService(
         });
       }
       const [todayRow] = await repo.dailySales(db, id, todayKey, false);
-      const [raw, siteName, prices] = await Promise.all([
+      const [raw, prices] = await Promise.all([
         repo.runtimeOf(db, id),
-        repo.siteName(db, machine.siteId),
         machine.lifecycle === 'OPERATING' ? pricesFor(machine) : Promise.resolve(null),
       ]);
       return {
         machine: machineDto(machine),
-        siteName,
+        siteName: machine.siteName,
         runtime: {
           online: machine.online,
           lastHeartbeat: formatDateTime(machine.lastHeartbeat),

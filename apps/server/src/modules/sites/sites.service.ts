@@ -1,17 +1,20 @@
 import type { PageOf } from '@water/contract/common';
+import { asFen } from '@water/contract/money';
 import {
+  SITE_COLUMNS,
   SITE_TYPE_DICT,
   type Site,
   type SiteCreateInput,
   type SiteQuery,
   type SiteUpdateInput,
 } from '@water/contract/sites';
+import Decimal from 'decimal.js';
 import { inScope, type Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, forbiddenField, invalidField, notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
+import type { ListSheet } from '../../lib/list-sheet.ts';
 import { formatDateTime, isRealDay } from '../../lib/time.ts';
-import type { Sheet } from '../../lib/xlsx.ts';
 import { agentById } from '../agents/agent-directory.ts';
 import { sitesRepository as repo, type SiteRow, siteOrder, siteSortable } from './sites.repository.ts';
 
@@ -35,6 +38,8 @@ function toDto(row: SiteRow): Site {
     ownerPhone: row.ownerPhone,
     feeType: row.feeType as Site['feeType'],
     feeValue: row.feeValue,
+    rentFen: row.feeType === 'RENT' ? asFen(row.feeValue) : null,
+    sharePercent: row.feeType === 'SHARE' ? new Decimal(row.feeValue).dividedBy(100).toFixed(2) : null,
     status: row.status as Site['status'],
     contractStart: row.contractStart,
     contractEnd: row.contractEnd,
@@ -105,33 +110,15 @@ export function createSitesService({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
       return { content: page.content.map(toDto), totalElements: page.totalElements };
     },
 
-    async exportSheet(principal: Principal, filter: Omit<SiteQuery, 'page' | 'size'>): Promise<Sheet<SiteRow>> {
+    /** The sites of the list's filter, as a sheet (the list's columns). */
+    async exportSheet(principal: Principal, filter: Omit<SiteQuery, 'page' | 'size'>): Promise<ListSheet<Site>> {
       const { content } = await repo.page(
         db,
         principal.scope,
         filter,
         toPaging({ sort: filter.sort }, siteSortable, siteOrder),
       );
-      return {
-        name: 'sites',
-        columns: [
-          { header: 'Name', value: (s) => s.name },
-          { header: 'Type', value: (s) => s.type },
-          { header: 'Agent', value: (s) => s.agentName },
-          { header: 'Province', value: (s) => s.province },
-          { header: 'City', value: (s) => s.city },
-          { header: 'District', value: (s) => s.district },
-          { header: 'Address', value: (s) => s.address },
-          { header: 'Owner', value: (s) => s.ownerName },
-          { header: 'Owner phone', value: (s) => s.ownerPhone },
-          { header: 'Fee type', value: (s) => s.feeType },
-          { header: 'Fee', value: (s) => s.feeValue },
-          { header: 'Machines', value: (s) => s.machines },
-          { header: 'Status', value: (s) => s.status },
-          { header: 'Created', value: (s) => formatDateTime(s.createTime) },
-        ],
-        rows: content,
-      };
+      return { name: 'sites', columns: SITE_COLUMNS, rows: content.map(toDto) };
     },
 
     async create(principal: Principal, input: SiteCreateInput): Promise<void> {

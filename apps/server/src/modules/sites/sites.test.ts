@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activeAgent } from '../../../test/business-fixtures.ts';
 import { type Caller, callerFor, tokenOf, useTestApp } from '../../../test/test-app.ts';
+import { readSheet } from '../../lib/xlsx.ts';
 import { menuIdsFor, roleId, userBody } from '../users/test-fixtures.ts';
 
 interface SiteItem {
@@ -96,5 +97,58 @@ describe('sites API', () => {
     expect((await southStaff('DELETE', '/api/sites', [sunny.id])).statusCode).toBe(200);
     expect(await byName(southStaff, 'Sunny Gardens')).toBeUndefined();
     expect((await ctx.user('GET', '/api/sites')).statusCode).toBe(403);
+  });
+
+  it('exports the list’s columns in the console’s language: titles, fee types, rent in yuan and share in percent', async () => {
+    const rent = fields({ name: 'Harbour Rent', feeType: 'RENT', feeValue: 30_050 });
+    const share = fields({ name: 'Harbour Share', feeType: 'SHARE', feeValue: 1250 });
+    for (const site of [rent, share]) {
+      const created = await admin('POST', '/api/sites', { agentId: north.id, ...site });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    const sheetIn = async (language: string) => {
+      const file = await admin('GET', '/api/sites/download?blurry=Harbour&sort=name,asc', undefined, {
+        'accept-language': language,
+      });
+      expect(file.statusCode, file.body).toBe(200);
+      const [header = [], ...rows] = await readSheet(file.rawPayload, 'sites.xlsx', 'file');
+      return rows.map((row) => Object.fromEntries(header.map((title, index) => [title, row[index]])));
+    };
+    expect(await sheetIn('zh-CN')).toMatchObject([
+      {
+        名称: 'Harbour Rent',
+        代理商: 'Sites North',
+        省: 'Guangdong',
+        位置: '88 Keyuan Road',
+        费用: '按月租金',
+        '月租金（元）': '300.5',
+        '营收分成比例（%）': '',
+        场地方电话: '0755 8888 0000',
+        状态: '营业',
+      },
+      { 名称: 'Harbour Share', 费用: '营收分成', '月租金（元）': '', '营收分成比例（%）': '12.5' },
+    ]);
+    const english = await sheetIn('en-US,en;q=0.9');
+    expect(english).toMatchObject([
+      { Name: 'Harbour Rent', Fee: 'Monthly rent', 'Rent a month (yuan)': '300.5', Status: 'Open' },
+      { Name: 'Harbour Share', Fee: 'Revenue share', 'Share of revenue (%)': '12.5', Machines: '0' },
+    ]);
+    expect(Object.keys(english[0] ?? {})).toEqual([
+      'Name',
+      'Type',
+      'Agent',
+      'Province',
+      'City',
+      'District',
+      'Place',
+      'Fee',
+      'Rent a month (yuan)',
+      'Share of revenue (%)',
+      'Machines',
+      'Status',
+      'Site owner',
+      'Owner phone',
+      'Created',
+    ]);
   });
 });

@@ -25,6 +25,7 @@ const agent = (id: number, name: string, status: AgentStatus, overrides: Partial
   quotaUsed: 50,
   operating: 40,
   online: 36,
+  onlineRate: '90.00',
   monthNet: asFen(1_234_500),
   settlementAccount: null,
   contractStart: null,

@@ -1,11 +1,19 @@
 import { AuditOutlined } from '@ant-design/icons';
-import { AGENT_LEVELS, AGENT_PERMISSIONS, AGENT_STATUSES, type Agent, actionsFrom } from '@water/contract/agents';
+import {
+  AGENT_COLUMNS,
+  AGENT_LEVELS,
+  AGENT_PERMISSIONS,
+  AGENT_STATUSES,
+  type Agent,
+  actionsFrom,
+} from '@water/contract/agents';
 import { agentsLocales } from '@water/contract/texts/agents';
 import { Button, Card, Form, Input, Progress, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '@/components/list/add-button.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
+import { declaredColumns } from '@/components/list/declared-columns.ts';
 import { EnumSelect } from '@/components/list/enum-select.tsx';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
@@ -13,7 +21,6 @@ import { useFormDialog } from '@/components/list/use-form-dialog.ts';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
 import type { ListFilters } from '@/lib/call-api.ts';
-import { formatFen } from '@/lib/format/money.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
 import { useAgents } from '../api/agents.ts';
@@ -57,125 +64,58 @@ export function AgentsPage() {
   });
 
   const columns: DataColumn<Agent>[] = [
-    { key: 'code', title: t('agents.code'), dataIndex: 'code', sortField: 'code', width: 110, ellipsis: true },
-    {
-      key: 'name',
-      title: t('agents.name'),
-      dataIndex: 'name',
-      sortField: 'name',
-      width: 160,
-      ellipsis: true,
-      render: (_, agent) => (
-        <Button
-          type="link"
-          size="small"
-          style={{ padding: 0 }}
-          aria-label={t('agents.details', { name: agent.name })}
-          onClick={() => setShown(agent)}
-        >
-          {agent.name}
-        </Button>
-      ),
-    },
-    {
-      key: 'level',
-      title: t('agents.level'),
-      dataIndex: 'level',
-      sortField: 'level',
-      width: 100,
-      render: (_, agent) => t(`agents.levels.${agent.level}`),
-    },
-    {
-      key: 'parent',
-      title: t('agents.parent'),
-      width: 130,
-      ellipsis: true,
-      render: (_, agent) =>
-        agent.parentName ?? <Typography.Text type="secondary">{t('agents.topLevel')}</Typography.Text>,
-    },
-    {
-      key: 'contact',
-      title: t('agents.contact'),
-      width: 140,
-      render: (_, agent) => (
-        <>
-          {agent.contactName}
-          <br />
-          <Typography.Text type="secondary">{agent.contactPhone}</Typography.Text>
-        </>
-      ),
-    },
-    {
-      key: 'commissionRate',
-      title: t('agents.rate'),
-      dataIndex: 'commissionRate',
-      sortField: 'commissionRate',
-      width: 110,
-      align: 'right',
-      render: (_, agent) => `${Number(agent.commissionRate)}%`,
-    },
-    {
-      key: 'quota',
-      title: t('agents.machines'),
-      sortField: 'machineQuota',
-      width: 130,
-      render: (_, agent) => (
-        <Progress
-          size="small"
-          percent={agent.machineQuota > 0 ? Math.round((agent.quotaUsed / agent.machineQuota) * 100) : 0}
-          format={() => `${agent.quotaUsed} / ${agent.machineQuota}`}
-          aria-label={t('agents.quotaOf', { used: agent.quotaUsed, quota: agent.machineQuota })}
-        />
-      ),
-    },
-    {
-      key: 'online',
-      title: t('agents.onlineRate'),
-      width: 110,
-      align: 'right',
-      render: (_, agent) =>
-        agent.operating > 0
-          ? `${Math.round((agent.online / agent.operating) * 100)}% (${agent.online}/${agent.operating})`
-          : '—',
-    },
-    {
-      key: 'monthNet',
-      title: t('agents.monthNet'),
-      width: 130,
-      align: 'right',
-      render: (_, agent) => formatFen(agent.monthNet, i18n.language),
-    },
-    {
-      key: 'region',
-      title: t('agents.region'),
-      dataIndex: 'region',
-      width: 120,
-      ellipsis: true,
-      hiddenByDefault: true,
-    },
-    {
-      key: 'contractEnd',
-      title: t('agents.contractEnd'),
-      dataIndex: 'contractEnd',
-      width: 120,
-      hiddenByDefault: true,
-    },
-    {
-      key: 'status',
-      title: t('agents.status'),
-      dataIndex: 'status',
-      sortField: 'status',
-      width: 120,
-      render: (_, agent) => <Tag color={STATUS_COLORS[agent.status]}>{t(`agents.statuses.${agent.status}`)}</Tag>,
-    },
-    {
-      key: 'createTime',
-      title: t('list.createTime'),
-      dataIndex: 'createTime',
-      sortField: 'createTime',
-      width: 170,
-      hiddenByDefault: true,
-    },
+    ...declaredColumns<Agent, typeof AGENT_COLUMNS>(AGENT_COLUMNS, t, i18n.language, {
+      name: {
+        render: (_, agent) => (
+          <Button
+            type="link"
+            size="small"
+            style={{ padding: 0 }}
+            aria-label={t('agents.details', { name: agent.name })}
+            onClick={() => setShown(agent)}
+          >
+            {agent.name}
+          </Button>
+        ),
+      },
+      parent: {
+        render: (_, agent) =>
+          agent.parentName ?? <Typography.Text type="secondary">{t('agents.topLevel')}</Typography.Text>,
+      },
+      contact: {
+        ellipsis: false,
+        render: (_, agent) => (
+          <>
+            {agent.contactName}
+            <br />
+            <Typography.Text type="secondary">{agent.contactPhone}</Typography.Text>
+          </>
+        ),
+      },
+      commissionRate: { render: (_, agent) => `${Number(agent.commissionRate)}%` },
+      quota: {
+        ellipsis: false,
+        // Sorted by the quota: the bar shows the machines held against it.
+        sortField: 'machineQuota',
+        render: (_, agent) => (
+          <Progress
+            size="small"
+            percent={agent.machineQuota > 0 ? Math.round((agent.quotaUsed / agent.machineQuota) * 100) : 0}
+            format={() => `${agent.quotaUsed} / ${agent.machineQuota}`}
+            aria-label={t('agents.quotaOf', { used: agent.quotaUsed, quota: agent.machineQuota })}
+          />
+        ),
+      },
+      online: {
+        render: (_, agent) =>
+          agent.operating > 0
+            ? `${Math.round((agent.online / agent.operating) * 100)}% (${agent.online}/${agent.operating})`
+            : '—',
+      },
+      status: {
+        render: (_, agent) => <Tag color={STATUS_COLORS[agent.status]}>{t(`agents.statuses.${agent.status}`)}</Tag>,
+      },
+    }),
     ...actions,
   ];
 

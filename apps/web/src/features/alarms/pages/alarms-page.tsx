@@ -1,5 +1,12 @@
 import { CheckOutlined, EyeOutlined } from '@ant-design/icons';
-import { ALARM_PERMISSIONS, ALARM_STATE_MACHINE, ALARM_STATES, ALARM_TYPES, type Alarm } from '@water/contract/alarms';
+import {
+  ALARM_COLUMNS,
+  ALARM_PERMISSIONS,
+  ALARM_STATE_MACHINE,
+  ALARM_STATES,
+  ALARM_TYPES,
+  type Alarm,
+} from '@water/contract/alarms';
 import { allows } from '@water/contract/state-machine';
 import { alarmsLocales } from '@water/contract/texts/alarms';
 import { App, Button, Card, Form, Input, Select, Space, Tag } from 'antd';
@@ -7,6 +14,7 @@ import type { Key } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
+import { declaredColumns } from '@/components/list/declared-columns.ts';
 import { EnumSelect } from '@/components/list/enum-select.tsx';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useListState } from '@/components/list/use-list-state.ts';
@@ -34,7 +42,7 @@ const STATE_COLORS = { OPEN: 'error', ACKNOWLEDGED: 'warning', RESOLVED: 'succes
 
 /** `business/alarm/index`: the alarms of the machines in reach, the unresolved first in view; acknowledge or resolve. */
 export function AlarmsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const menuTitle = useMenuTitle();
   const confirm = useConfirm();
@@ -50,50 +58,12 @@ export function AlarmsPage() {
     message.success(t(action === 'RESOLVE' ? 'alarms.resolved' : 'alarms.acknowledged'));
     setChosen([]);
   };
-  const columns: DataColumn<Alarm>[] = [
-    { key: 'machine', title: t('alarms.machine'), dataIndex: 'serialNo', width: 150 },
-    {
-      key: 'type',
-      title: t('alarms.type'),
-      dataIndex: 'type',
-      sortField: 'type',
-      width: 170,
-      render: (_, alarm) => t(`alarmPush.types.${alarm.type}`),
-    },
-    {
-      key: 'state',
-      title: t('alarms.state'),
-      width: 110,
+  const columns: DataColumn<Alarm>[] = declaredColumns<Alarm, typeof ALARM_COLUMNS>(ALARM_COLUMNS, t, i18n.language, {
+    state: {
       render: (_, alarm) => <Tag color={STATE_COLORS[alarm.state]}>{t(`alarms.states.${alarm.state}`)}</Tag>,
     },
-    { key: 'detail', title: t('alarms.detail'), dataIndex: 'detail', width: 200, ellipsis: true },
-    { key: 'agent', title: t('alarms.agent'), dataIndex: 'agentName', width: 140, ellipsis: true },
-    { key: 'site', title: t('alarms.site'), dataIndex: 'siteName', width: 140, ellipsis: true, hiddenByDefault: true },
-    { key: 'firstTime', title: t('alarms.firstTime'), dataIndex: 'firstTime', sortField: 'firstTime', width: 170 },
-    {
-      key: 'lastTime',
-      title: t('alarms.lastTime'),
-      dataIndex: 'lastTime',
-      sortField: 'lastTime',
-      width: 170,
-      hiddenByDefault: true,
-    },
-    { key: 'count', title: t('alarms.count'), dataIndex: 'count', width: 70, align: 'right', hiddenByDefault: true },
-    {
-      key: 'acknowledgedBy',
-      title: t('alarms.acknowledgedBy'),
-      dataIndex: 'acknowledgedBy',
-      width: 120,
-      hiddenByDefault: true,
-    },
-    {
-      key: 'resolvedTime',
-      title: t('alarms.resolvedTime'),
-      dataIndex: 'resolvedTime',
-      width: 170,
-      hiddenByDefault: true,
-    },
-  ];
+    count: { align: 'right' },
+  });
   const toFilters = (values: AlarmSearch): AlarmFilters => {
     const show = values.show ?? 'unresolved';
     return {
@@ -114,7 +84,7 @@ export function AlarmsPage() {
           <Input placeholder={t('alarms.searchPlaceholder')} allowClear style={{ width: 180 }} />
         </Form.Item>
         <Form.Item name="type" label={t('alarms.type')}>
-          <EnumSelect values={ALARM_TYPES} labelOf={(value) => t(`alarmPush.types.${value}`)} width={190} />
+          <EnumSelect values={ALARM_TYPES} labelOf={(value) => t(`alarms.types.${value}`)} width={190} />
         </Form.Item>
         <Form.Item name="show" label={t('alarms.show')}>
           <Select

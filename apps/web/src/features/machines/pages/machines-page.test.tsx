@@ -21,6 +21,7 @@ const machine = (id: number, serialNo: string, overrides: Partial<Machine> = {})
   agentId: null,
   agentName: null,
   siteId: null,
+  siteName: null,
   lifecycle: 'IN_STOCK',
   warrantyEnd: null,
   online: false,
@@ -49,6 +50,8 @@ function serve() {
         machine(3, 'WM-0003', {
           agentId: 7,
           agentName: 'Guangdong Water',
+          siteId: 4,
+          siteName: 'Harbour Point',
           lifecycle: 'OPERATING',
           online: true,
           lastHeartbeat: '2026-11-23 10:00:00',
@@ -72,6 +75,12 @@ describe('MachinesPage', () => {
     await within(table).findByText('WM-0003', {}, { timeout: 5000 });
     expect(within(table).getAllByText('Company stock')).toHaveLength(2);
     expect(within(table).getByText('Online')).toBeTruthy();
+    // Where each machine stands, and the list as an Excel file.
+    expect(within(table).getByText('Site', { selector: 'th' })).toBeTruthy();
+    expect(
+      within(within(table).getByText('WM-0003').closest('tr') as HTMLElement).getByText('Harbour Point'),
+    ).toBeTruthy();
+    expect(within(table).getByText('Export', { selector: 'button span' })).toBeTruthy();
     const allocate = screen.getByRole('button', { name: /Allocate/ }) as HTMLButtonElement;
     expect(allocate.disabled).toBe(true);
 

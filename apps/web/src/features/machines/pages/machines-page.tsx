@@ -11,6 +11,7 @@ import {
   DEVICE_PERMISSIONS,
   LIFECYCLES,
   type Lifecycle,
+  MACHINE_COLUMNS,
   MACHINE_STATE_MACHINE,
   type Machine,
   type MachineEvent,
@@ -23,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { ACTIVE_AGENTS } from '@/components/agents/agent-entities.ts';
 import { EntitySelect } from '@/components/entity-select.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
+import { declaredColumns } from '@/components/list/declared-columns.ts';
 import { EnumSelect } from '@/components/list/enum-select.tsx';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
@@ -84,7 +86,7 @@ function movesFor(chosen: Machine[]): Record<MoveKind, boolean> {
 
 /** `business/machine/index`: the machines in the user's reach, registered, allocated and moved in batches. */
 export function MachinesPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const menuTitle = useMenuTitle();
   const can = usePermission();
   const list = useListState<MachineFilters>({ initialFilters: {} });
@@ -124,68 +126,29 @@ export function MachinesPage() {
   });
 
   const columns: DataColumn<Machine>[] = [
-    {
-      key: 'serialNo',
-      title: t('machines.serialNo'),
-      dataIndex: 'serialNo',
-      sortField: 'serialNo',
-      width: 170,
-      ellipsis: true,
-    },
-    {
-      key: 'stickerCode',
-      title: t('machines.stickerCode'),
-      dataIndex: 'stickerCode',
-      width: 150,
-      hiddenByDefault: true,
-    },
-    { key: 'model', title: t('machines.model'), dataIndex: 'modelName', width: 170, ellipsis: true },
-    {
-      key: 'holder',
-      title: t('machines.holder'),
-      width: 170,
-      ellipsis: true,
-      render: (_, machine) =>
-        machine.agentName ?? <Typography.Text type="secondary">{t('machines.stock')}</Typography.Text>,
-    },
-    {
-      key: 'lifecycle',
-      title: t('machines.lifecycle'),
-      dataIndex: 'lifecycle',
-      sortField: 'lifecycle',
-      width: 120,
-      render: (_, machine) => (
-        <Tag color={LIFECYCLE_COLORS[machine.lifecycle]}>{t(`machines.lifecycles.${machine.lifecycle}`)}</Tag>
-      ),
-    },
-    {
-      key: 'online',
-      title: t('machines.runtime'),
-      width: 110,
-      render: (_, machine) => (
-        <Badge
-          status={machine.online ? 'success' : 'default'}
-          text={machine.online ? t('machines.online') : t('machines.offline')}
-        />
-      ),
-    },
-    {
-      key: 'lastHeartbeat',
-      title: t('machines.lastHeartbeat'),
-      dataIndex: 'lastHeartbeat',
-      sortField: 'lastHeartbeat',
-      width: 170,
-      render: (_, machine) =>
-        machine.lastHeartbeat ?? <Typography.Text type="secondary">{t('machines.never')}</Typography.Text>,
-    },
-    { key: 'firmware', title: t('machines.firmware'), dataIndex: 'firmware', width: 110, hiddenByDefault: true },
-    {
-      key: 'warrantyEnd',
-      title: t('machines.warrantyEnd'),
-      dataIndex: 'warrantyEnd',
-      width: 120,
-      hiddenByDefault: true,
-    },
+    ...declaredColumns<Machine, typeof MACHINE_COLUMNS>(MACHINE_COLUMNS, t, i18n.language, {
+      holder: {
+        render: (_, machine) =>
+          machine.agentName ?? <Typography.Text type="secondary">{t('machines.stock')}</Typography.Text>,
+      },
+      lifecycle: {
+        render: (_, machine) => (
+          <Tag color={LIFECYCLE_COLORS[machine.lifecycle]}>{t(`machines.lifecycles.${machine.lifecycle}`)}</Tag>
+        ),
+      },
+      online: {
+        render: (_, machine) => (
+          <Badge
+            status={machine.online ? 'success' : 'default'}
+            text={machine.online ? t('machines.online') : t('machines.offline')}
+          />
+        ),
+      },
+      lastHeartbeat: {
+        render: (_, machine) =>
+          machine.lastHeartbeat ?? <Typography.Text type="secondary">{t('machines.never')}</Typography.Text>,
+      },
+    }),
     ...actions,
   ];
 
@@ -275,6 +238,7 @@ export function MachinesPage() {
         list={list}
         query={query}
         rowKey={(machine) => machine.id}
+        exportTo={{ route: 'GET /api/machines/download', name: 'machines' }}
         tableProps={
           mayMove
             ? {

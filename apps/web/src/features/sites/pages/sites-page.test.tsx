@@ -2,6 +2,7 @@
 import '@/test/antd-jsdom.ts';
 import '@/test/console-texts.ts';
 import { screen, within } from '@testing-library/react';
+import { asFen } from '@water/contract/money';
 import type { Site } from '@water/contract/sites';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanUpPage, renderPage, serveWith } from '@/test/render-page.tsx';
@@ -23,6 +24,8 @@ const site = (id: number, name: string, overrides: Partial<Site> = {}): Site => 
   ownerPhone: null,
   feeType: 'RENT',
   feeValue: 30000,
+  rentFen: asFen(30000),
+  sharePercent: null,
   status: 'ACTIVE',
   contractStart: null,
   contractEnd: null,
@@ -40,7 +43,16 @@ describe('SitesPage', () => {
         return { content: [{ id: 1, label: 'School', value: 'SCHOOL', dictSort: 1 }], totalElements: 1 };
       }
       return {
-        content: [site(1, 'North Campus'), site(2, 'Sunny Gardens', { feeType: 'SHARE', feeValue: 1250, machines: 3 })],
+        content: [
+          site(1, 'North Campus'),
+          site(2, 'Sunny Gardens', {
+            feeType: 'SHARE',
+            feeValue: 1250,
+            rentFen: null,
+            sharePercent: '12.50',
+            machines: 3,
+          }),
+        ],
         totalElements: 2,
       };
     });

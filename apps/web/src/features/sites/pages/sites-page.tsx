@@ -1,5 +1,5 @@
 import { asFen } from '@water/contract/money';
-import { SITE_PERMISSIONS, SITE_STATUSES, SITE_TYPE_DICT, type Site } from '@water/contract/sites';
+import { SITE_COLUMNS, SITE_PERMISSIONS, SITE_STATUSES, SITE_TYPE_DICT, type Site } from '@water/contract/sites';
 import { sitesLocales } from '@water/contract/texts/sites';
 import { Button, Card, Flex, Form, Input, Segmented, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { DictLabel } from '@/components/dict-label.tsx';
 import { DictSelect } from '@/components/dict-select.tsx';
 import { AddButton } from '@/components/list/add-button.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
+import { declaredColumns } from '@/components/list/declared-columns.ts';
 import { EnumSelect } from '@/components/list/enum-select.tsx';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
@@ -55,77 +56,44 @@ export function SitesPage() {
     remove: { allow: SITE_PERMISSIONS.del, warning, run: (site) => remove.mutateAsync([site.id]) },
   });
   const columns: DataColumn<Site>[] = [
-    {
-      key: 'name',
-      title: t('sites.name'),
-      dataIndex: 'name',
-      sortField: 'name',
-      width: 180,
-      ellipsis: true,
-      render: (_, site) => (
-        <Button
-          type="link"
-          size="small"
-          style={{ padding: 0 }}
-          aria-label={t('sites.details', { name: site.name })}
-          onClick={() => setShown(site)}
-        >
-          {site.name}
-        </Button>
-      ),
-    },
-    {
-      key: 'type',
-      title: t('sites.type'),
-      dataIndex: 'type',
-      sortField: 'type',
-      width: 120,
-      render: (_, site) => <DictLabel dict={SITE_TYPE_DICT} value={site.type} />,
-    },
-    { key: 'agent', title: t('sites.agent'), dataIndex: 'agentName', width: 140, ellipsis: true },
-    {
-      key: 'place',
-      title: t('sites.place'),
-      width: 200,
-      ellipsis: true,
-      render: (_, site) => (
-        <>
-          {[site.city, site.district].filter(Boolean).join(' ')}
-          {site.city || site.district ? ' · ' : ''}
-          <Typography.Text type="secondary">{site.address}</Typography.Text>
-        </>
-      ),
-    },
-    {
-      key: 'fee',
-      title: t('sites.fee'),
-      width: 140,
-      align: 'right',
-      render: (_, site) =>
-        site.feeType === 'SHARE'
-          ? t('sites.shareOf', { percent: sharePercent(site.feeValue) })
-          : t('sites.rentOf', { amount: formatFen(asFen(site.feeValue), i18n.language) }),
-    },
-    { key: 'machines', title: t('sites.machines'), dataIndex: 'machines', width: 90, align: 'right' },
-    {
-      key: 'status',
-      title: t('sites.status'),
-      dataIndex: 'status',
-      sortField: 'status',
-      width: 100,
-      render: (_, site) => (
-        <Tag color={site.status === 'ACTIVE' ? 'success' : 'default'}>{t(`sites.statuses.${site.status}`)}</Tag>
-      ),
-    },
-    { key: 'owner', title: t('sites.ownerName'), dataIndex: 'ownerName', width: 140, hiddenByDefault: true },
-    {
-      key: 'createTime',
-      title: t('list.createTime'),
-      dataIndex: 'createTime',
-      sortField: 'createTime',
-      width: 170,
-      hiddenByDefault: true,
-    },
+    ...declaredColumns<Site, typeof SITE_COLUMNS>(SITE_COLUMNS, t, i18n.language, {
+      name: {
+        render: (_, site) => (
+          <Button
+            type="link"
+            size="small"
+            style={{ padding: 0 }}
+            aria-label={t('sites.details', { name: site.name })}
+            onClick={() => setShown(site)}
+          >
+            {site.name}
+          </Button>
+        ),
+      },
+      type: { render: (_, site) => <DictLabel dict={SITE_TYPE_DICT} value={site.type} /> },
+      place: {
+        render: (_, site) => (
+          <>
+            {[site.city, site.district].filter(Boolean).join(' ')}
+            {site.city || site.district ? ' · ' : ''}
+            <Typography.Text type="secondary">{site.address}</Typography.Text>
+          </>
+        ),
+      },
+      fee: {
+        align: 'right',
+        render: (_, site) =>
+          site.feeType === 'SHARE'
+            ? t('sites.shareOf', { percent: sharePercent(site.feeValue) })
+            : t('sites.rentOf', { amount: formatFen(asFen(site.feeValue), i18n.language) }),
+      },
+      machines: { align: 'right' },
+      status: {
+        render: (_, site) => (
+          <Tag color={site.status === 'ACTIVE' ? 'success' : 'default'}>{t(`sites.statuses.${site.status}`)}</Tag>
+        ),
+      },
+    }),
     ...actions,
   ];
   return (
