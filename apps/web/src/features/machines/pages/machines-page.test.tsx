@@ -70,7 +70,7 @@ afterEach(() => {
 describe('MachinesPage', () => {
   it('allocates the chosen machines in stock to an agent, showing the room left in its quota', async () => {
     serve();
-    renderPage(<MachinesPage />, ['device:list', 'device:allocate']);
+    renderPage(<MachinesPage />, ['device:list', 'device:allocate', 'agent:list']);
     const table = await screen.findByRole('region', { name: 'Machines' });
     await within(table).findByText('WM-0003', {}, { timeout: 5000 });
     expect(within(table).getAllByText('Company stock')).toHaveLength(2);
