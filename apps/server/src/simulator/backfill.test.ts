@@ -1,4 +1,5 @@
 import type { Fen } from '@water/contract/money';
+import type { Channel } from '@water/contract/orders';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/test-app.ts';
@@ -93,7 +94,7 @@ describe('the back-fill', () => {
         machineId: row.machine_id as number,
         siteId: row.site_id as number,
         agentId: row.agent_id as number,
-        channel: row.channel as string,
+        channel: row.channel as Channel,
         memberId: null,
         couponId: null,
         couponAmount: row.coupon_amount as Fen,

@@ -1,3 +1,4 @@
+import type { AgentLevel, AgentStatus } from '@water/contract/agents';
 import { sql } from 'drizzle-orm';
 import { date, index, integer, numeric, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { audit, id, ts } from '../../db/columns.ts';
@@ -19,7 +20,7 @@ export const agents = pgTable(
     parentId: integer('parent_id'),
     code: varchar('code', { length: 32 }).notNull(),
     /** PLATFORM, PROVINCE, CITY, DISTRICT or DEALER: deeper than the parent's. */
-    level: varchar('level', { length: 16 }).notNull(),
+    level: varchar('level', { length: 16 }).$type<AgentLevel>().notNull(),
     contactName: varchar('contact_name', { length: 64 }).notNull(),
     contactPhone: varchar('contact_phone', { length: 32 }).notNull(),
     region: varchar('region', { length: 255 }),
@@ -32,7 +33,7 @@ export const agents = pgTable(
     contractStart: date('contract_start', { mode: 'string' }),
     contractEnd: date('contract_end', { mode: 'string' }),
     /** PENDING_REVIEW → ACTIVE ⇄ FROZEN → TERMINATED. */
-    status: varchar('status', { length: 16 }).notNull().default('PENDING_REVIEW'),
+    status: varchar('status', { length: 16 }).$type<AgentStatus>().notNull().default('PENDING_REVIEW'),
     reviewNote: varchar('review_note', { length: 500 }),
     reviewedBy: varchar('reviewed_by', { length: 255 }),
     reviewTime: ts('review_time'),

@@ -8,7 +8,6 @@ import {
   type AgentLevel,
   type AgentQuery,
   type AgentReviewInput,
-  type AgentStatus,
   type AgentUpdateInput,
 } from '@water/contract/agents';
 import type { PageOf } from '@water/contract/common';
@@ -38,7 +37,7 @@ function toDto(row: AgentRow): Agent {
     parentName: row.parentName,
     code: row.code,
     name: row.name,
-    level: row.level as AgentLevel,
+    level: row.level,
     contactName: row.contactName,
     contactPhone: row.contactPhone,
     region: row.region,
@@ -52,7 +51,7 @@ function toDto(row: AgentRow): Agent {
     settlementAccount: row.settlementAccount,
     contractStart: row.contractStart,
     contractEnd: row.contractEnd,
-    status: row.status as AgentStatus,
+    status: row.status,
     reviewNote: row.reviewNote,
     reviewedBy: row.reviewedBy,
     reviewTime: formatDateTime(row.reviewTime),
@@ -264,7 +263,7 @@ export function createAgentsService(
     async review(principal: Principal, id: number, input: AgentReviewInput): Promise<Agent> {
       const { agent } = await managedAgent(principal, id);
       const from = AGENT_STATE_MACHINE.events[input.action].from;
-      const to = moveBy(AGENT_STATE_MACHINE, agent.status as AgentStatus, input.action, {
+      const to = moveBy(AGENT_STATE_MACHINE, agent.status, input.action, {
         message: `"${agent.name}" is ${agent.status}: ${input.action} applies to ${from.join(' or ')} agents only`,
       });
       if (to === 'TERMINATED') {

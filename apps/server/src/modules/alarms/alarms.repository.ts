@@ -1,4 +1,4 @@
-import type { AlarmQuery } from '@water/contract/alarms';
+import type { AlarmQuery, AlarmType } from '@water/contract/alarms';
 import { and, count, desc, eq, gt, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { between, containsText, type Paging, pageOf } from '../../lib/list-query.ts';
@@ -32,7 +32,7 @@ export const alarmsRepository = {
   /** Opens an alarm unless one of that machine and type is open; answers it when it opened now. */
   async raise(
     db: Database,
-    values: { machineId: number; agentId: number | null; type: string; detail: string | null; at: Date },
+    values: { machineId: number; agentId: number | null; type: AlarmType; detail: string | null; at: Date },
   ): Promise<AlarmRecord | undefined> {
     const [opened] = await db
       .insert(alarms)
@@ -43,7 +43,7 @@ export const alarmsRepository = {
   },
 
   /** Resolves the open alarm of that machine and type, if there is one. */
-  async resolve(db: Database, machineId: number, type: string, at: Date): Promise<boolean> {
+  async resolve(db: Database, machineId: number, type: AlarmType, at: Date): Promise<boolean> {
     const resolved = await db
       .update(alarms)
       .set({ state: 'RESOLVED', resolvedTime: at, lastTime: at })
@@ -78,7 +78,7 @@ export const alarmsRepository = {
   },
 
   /** The machines with an alarm of that type not yet resolved. */
-  async openOfType(db: Database, type: string): Promise<Set<number>> {
+  async openOfType(db: Database, type: AlarmType): Promise<Set<number>> {
     const rows = await db
       .select({ machineId: alarms.machineId })
       .from(alarms)

@@ -1,3 +1,4 @@
+import type { AlarmState, AlarmType } from '@water/contract/alarms';
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { ts } from '../../db/columns.ts';
@@ -10,9 +11,9 @@ export const alarms = pgTable(
     machineId: integer('machine_id').notNull(),
     agentId: integer('agent_id'),
     /** `OFFLINE`, `FAULT`, `TDS_HIGH`, `TANK_EMPTY`, `NO_SALES`, `LEAK` or `PAYMENT_DEVICE`. */
-    type: varchar('type', { length: 16 }).notNull(),
+    type: varchar('type', { length: 16 }).$type<AlarmType>().notNull(),
     /** `OPEN → ACKNOWLEDGED → RESOLVED`. */
-    state: varchar('state', { length: 16 }).notNull().default('OPEN'),
+    state: varchar('state', { length: 16 }).$type<AlarmState>().notNull().default('OPEN'),
     detail: varchar('detail', { length: 255 }),
     count: integer('count').notNull().default(1),
     firstTime: ts('first_time').notNull(),

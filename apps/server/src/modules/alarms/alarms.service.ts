@@ -65,8 +65,8 @@ function toDto(row: AlarmRow): Alarm {
     agentId: row.agentId,
     agentName: row.agentName,
     siteName: row.siteName,
-    type: row.type as AlarmType,
-    state: row.state as AlarmState,
+    type: row.type,
+    state: row.state,
     detail: row.detail,
     count: row.count,
     firstTime: formatDateTime(row.firstTime) as string,
@@ -197,7 +197,7 @@ export function createAlarmsService(
         const row = rows.find((alarm) => alarm.id === id);
         const visible = row && (row.deptId === null ? principal.scope === null : inScope(principal, row.deptId));
         if (!row || !visible) throw notFound(`No alarm with id ${id}`);
-        state = moveBy(ALARM_STATE_MACHINE, row.state as AlarmState, input.action, {
+        state = moveBy(ALARM_STATE_MACHINE, row.state, input.action, {
           message: `Alarm ${id} is ${row.state.toLowerCase()} already`,
         });
       }

@@ -1,3 +1,4 @@
+import type { ArtifactKind } from '@water/contract/artifacts';
 import { bigint, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { audit, id } from '../../db/columns.ts';
 
@@ -10,7 +11,7 @@ export const artifacts = pgTable(
   {
     id: id(),
     /** `deploy` (a package) or `database` (an SQL script). */
-    kind: varchar('kind', { length: 16 }).notNull(),
+    kind: varchar('kind', { length: 16 }).$type<ArtifactKind>().notNull(),
     name: varchar('name', { length: 255 }).notNull(),
     version: integer('version').notNull(),
     realName: varchar('real_name', { length: 64 }).notNull(),

@@ -47,7 +47,7 @@ const visibleKinds = (principal: Principal): ArtifactKind[] =>
 function toDto(row: ArtifactRow): Artifact {
   return {
     id: row.id,
-    kind: row.kind as ArtifactKind,
+    kind: row.kind,
     name: row.name,
     version: row.version,
     size: row.size,
@@ -109,7 +109,7 @@ export function createArtifactsService({ db }: Pick<Deps, 'db'>, files: FileStor
     async send(principal: Principal, reply: FastifyReply, id: number): Promise<FastifyReply> {
       const row = await repo.byId(db, id);
       if (!row) throw notFound(`No artifact with id ${id}`);
-      if (!visibleKinds(principal).includes(row.kind as ArtifactKind)) throw forbidden();
+      if (!visibleKinds(principal).includes(row.kind)) throw forbidden();
       const dot = row.name.lastIndexOf('.');
       const versioned =
         dot > 0 ? `${row.name.slice(0, dot)}-v${row.version}${row.name.slice(dot)}` : `${row.name}-v${row.version}`;

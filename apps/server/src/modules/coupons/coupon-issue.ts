@@ -1,4 +1,4 @@
-import { type IssueType, TEMPLATE_STATE_MACHINE, type TemplateStatus } from '@water/contract/coupons';
+import { type IssueType, TEMPLATE_STATE_MACHINE } from '@water/contract/coupons';
 import { allows } from '@water/contract/state-machine';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -40,7 +40,7 @@ export async function issueTo(
   }
   if (!(await repo.takeOne(tx, template.id))) {
     const current = await repo.template(tx, template.id);
-    if (!current || !allows(TEMPLATE_STATE_MACHINE, current.status as TemplateStatus, 'ISSUE')) {
+    if (!current || !allows(TEMPLATE_STATE_MACHINE, current.status, 'ISSUE')) {
       throw new IssueRefused(
         'NOT_ACTIVE',
         `Coupon "${template.name}" is not being issued (${current?.status ?? 'gone'})`,

@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import type { CouponScope, CouponType } from '@water/contract/coupons';
 import { asFen, type Fen, minFen } from '@water/contract/money';
 import { amountOf, percentOf } from '../../domain/money.ts';
 import type { TemplateRecord } from './coupons.repository.ts';
@@ -29,7 +28,7 @@ type Template = Pick<TemplateRecord, 'type' | 'value' | 'minSpend' | 'maxDiscoun
 export function goodAt(template: Template, machine: CouponMachine): boolean {
   if (template.agentId !== null && !machine.path.includes(template.agentId)) return false;
   const ids = template.scopeIds;
-  switch (template.scope as CouponScope) {
+  switch (template.scope) {
     case 'ALL':
       return true;
     case 'AGENT':
@@ -50,7 +49,7 @@ export function goodAt(template: Template, machine: CouponMachine): boolean {
 export function couponDiscount(template: Template, order: CouponBase): Fen | string {
   if (order.base < template.minSpend) return `the order must reach ${template.minSpend} fen to use it`;
   let off: Fen;
-  switch (template.type as CouponType) {
+  switch (template.type) {
     case 'AMOUNT_OFF':
       off = asFen(template.value);
       break;

@@ -205,7 +205,7 @@ export function createCouponTemplatesService(
     /** Changes a draft; a template that issues or issued coupons only pauses, resumes or ends. */
     async update(principal: Principal, input: CouponTemplateUpdateInput): Promise<void> {
       const template = await ownTemplate(principal, input.id);
-      moveBy(TEMPLATE_STATE_MACHINE, template.status as TemplateStatus, 'EDIT', {
+      moveBy(TEMPLATE_STATE_MACHINE, template.status, 'EDIT', {
         message: `Coupon "${template.name}" is ${template.status}: only a draft changes (its coupons are out)`,
       });
       const fields = await checkedFields(principal, input);
@@ -220,7 +220,7 @@ export function createCouponTemplatesService(
       const unique = [...new Set(ids)];
       for (const id of unique) {
         const template = await ownTemplate(principal, id);
-        moveBy(TEMPLATE_STATE_MACHINE, template.status as TemplateStatus, 'DELETE', {
+        moveBy(TEMPLATE_STATE_MACHINE, template.status, 'DELETE', {
           message: `Coupon "${template.name}" is ${template.status}: only a draft is deleted; end it instead`,
         });
       }
@@ -230,7 +230,7 @@ export function createCouponTemplatesService(
     /** Starts, pauses, resumes or ends a template. */
     async setStatus(principal: Principal, id: number, status: TemplateStatus): Promise<void> {
       const template = await ownTemplate(principal, id);
-      const from = template.status as TemplateStatus;
+      const from = template.status;
       const events: readonly TemplateEvent[] = TEMPLATE_STATUS_EVENTS[status];
       const event = events.find((candidate) => allows(TEMPLATE_STATE_MACHINE, from, candidate)) ?? events[0];
       const message = `Coupon "${template.name}" is ${from}: it cannot become ${status}`;
@@ -252,7 +252,7 @@ export function createCouponTemplatesService(
           'RULE_VIOLATED',
         );
       }
-      moveBy(TEMPLATE_STATE_MACHINE, template.status as TemplateStatus, 'ISSUE', {
+      moveBy(TEMPLATE_STATE_MACHINE, template.status, 'ISSUE', {
         message: `Coupon "${template.name}" is ${template.status}: start it first`,
       });
       const result: PushResult = { issued: 0, refused: [] };

@@ -1,4 +1,4 @@
-import type { CouponQuery, CouponTemplateQuery } from '@water/contract/coupons';
+import type { CouponQuery, CouponTemplateQuery, CouponType, IssueType } from '@water/contract/coupons';
 import { asFen, type Fen } from '@water/contract/money';
 import { and, asc, count, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -31,7 +31,7 @@ export type TemplateRow = TemplateRecord & { agentName: string | null };
 export type CouponRecord = typeof coupons.$inferSelect;
 export type CouponRow = CouponRecord & {
   templateName: string;
-  type: string;
+  type: CouponType;
   value: number;
   memberPhone: string | null;
 };
@@ -101,7 +101,7 @@ export const couponsRepository = {
   },
 
   /** The active templates of an issue type (few: campaigns), to match against a machine. */
-  async activeTemplates(db: Database, issueType: string) {
+  async activeTemplates(db: Database, issueType: IssueType) {
     return db
       .select()
       .from(couponTemplates)

@@ -1,3 +1,4 @@
+import type { CouponScope, CouponStatus, CouponType, IssueType, TemplateStatus } from '@water/contract/coupons';
 import { asFen } from '@water/contract/money';
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
@@ -12,16 +13,16 @@ export const couponTemplates = pgTable(
     id: id(),
     name: varchar('name', { length: 100 }).notNull(),
     /** `AMOUNT_OFF`, `PERCENT_OFF` or `FREE_LITRES`. */
-    type: varchar('type', { length: 12 }).notNull(),
+    type: varchar('type', { length: 12 }).$type<CouponType>().notNull(),
     /** Fen off, percent off or ml free, by type. */
     value: integer('value').notNull(),
     minSpend: fen('min_spend').notNull().default(asFen(0)),
     maxDiscount: fen('max_discount'),
     /** `ALL`, `AGENT`, `SITE`, `MACHINE` or `MODEL`, with the ids of those. */
-    scope: varchar('scope', { length: 8 }).notNull(),
+    scope: varchar('scope', { length: 8 }).$type<CouponScope>().notNull(),
     scopeIds: integer('scope_ids').array().notNull().default(sql`'{}'::integer[]`),
     /** `CLAIM`, `FIRST_ORDER`, `CODE` or `PUSH`. */
-    issueType: varchar('issue_type', { length: 12 }).notNull(),
+    issueType: varchar('issue_type', { length: 12 }).$type<IssueType>().notNull(),
     /** What members enter for a `CODE` template, upper case. */
     claimCode: varchar('claim_code', { length: 32 }),
     /** How many may be issued (0: no limit), and how many were. */
@@ -38,7 +39,7 @@ export const couponTemplates = pgTable(
     /** The agent whose template it is; null: the platform's. */
     agentId: integer('agent_id').references(() => agents.id, { onDelete: 'restrict' }),
     /** `DRAFT → ACTIVE ⇄ PAUSED → ENDED`. */
-    status: varchar('status', { length: 8 }).notNull().default('DRAFT'),
+    status: varchar('status', { length: 8 }).$type<TemplateStatus>().notNull().default('DRAFT'),
     ...audit,
   },
   (t) => [
@@ -62,8 +63,8 @@ export const coupons = pgTable(
     agentId: integer('agent_id'),
     /** What the member shows at the machine: 12 letters and digits. */
     code: varchar('code', { length: 16 }).notNull(),
-    issueType: varchar('issue_type', { length: 12 }).notNull(),
-    status: varchar('status', { length: 8 }).notNull().default('UNUSED'),
+    issueType: varchar('issue_type', { length: 12 }).$type<IssueType>().notNull(),
+    status: varchar('status', { length: 8 }).$type<CouponStatus>().notNull().default('UNUSED'),
     validFrom: ts('valid_from').notNull(),
     validTo: ts('valid_to').notNull(),
     /** The order that holds or used it. */

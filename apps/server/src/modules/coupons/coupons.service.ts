@@ -5,7 +5,6 @@ import {
   type CouponQuery,
   type CouponStats,
   type CouponStatsQuery,
-  type CouponStatus,
 } from '@water/contract/coupons';
 import { COUPON_COLUMNS } from '@water/contract/coupons-columns';
 import type { ClaimInput, GatewayCoupon, MemberCoupons, MemberKeyQuery } from '@water/contract/gateway';
@@ -58,9 +57,9 @@ export function createCouponsService(
     if (order.couponId === null) return;
     const coupon = await repo.coupon(tx, order.couponId, true);
     if (!coupon) return;
-    if (coupon.orderId !== order.id || !allows(COUPON_STATE_MACHINE, coupon.status as CouponStatus, 'USE')) return;
+    if (coupon.orderId !== order.id || !allows(COUPON_STATE_MACHINE, coupon.status, 'USE')) return;
     await repo.updateCoupon(tx, coupon.id, {
-      status: moveBy(COUPON_STATE_MACHINE, coupon.status as CouponStatus, 'USE'),
+      status: moveBy(COUPON_STATE_MACHINE, coupon.status, 'USE'),
       orderId: order.id,
       orderTime: order.createTime,
       orderNo: order.orderNo,
@@ -153,7 +152,7 @@ export function createCouponsService(
           const visible =
             coupon && (agentIds === null || (coupon.agentId !== null && agentIds.includes(coupon.agentId)));
           if (!coupon || !visible) throw notFound(`No coupon with id ${id}`);
-          const status = moveBy(COUPON_STATE_MACHINE, coupon.status as CouponStatus, 'REVOKE', {
+          const status = moveBy(COUPON_STATE_MACHINE, coupon.status, 'REVOKE', {
             message: `Coupon ${coupon.code} is ${coupon.status}: only an unused one is revoked`,
           });
           await repo.updateCoupon(tx, id, { status });
@@ -238,7 +237,7 @@ export function createCouponsService(
       const now = clock.now();
       const coupon = await repo.couponByCode(tx, code.toUpperCase(), true);
       if (!coupon || coupon.memberId !== memberId) throw unusable(`The member holds no coupon ${code}`);
-      if (!allows(COUPON_STATE_MACHINE, coupon.status as CouponStatus, 'LOCK')) {
+      if (!allows(COUPON_STATE_MACHINE, coupon.status, 'LOCK')) {
         throw unusable(`Coupon ${coupon.code} is ${coupon.status}`);
       }
       if (coupon.validFrom > now || coupon.validTo <= now) {
@@ -253,7 +252,7 @@ export function createCouponsService(
       const amount = couponDiscount(template, order);
       if (typeof amount === 'string') throw unusable(`Coupon ${coupon.code}: ${amount}`);
       await repo.updateCoupon(tx, coupon.id, {
-        status: moveBy(COUPON_STATE_MACHINE, coupon.status as CouponStatus, 'LOCK'),
+        status: moveBy(COUPON_STATE_MACHINE, coupon.status, 'LOCK'),
         orderId: order.id,
         orderTime: order.createTime,
         orderNo: order.orderNo,

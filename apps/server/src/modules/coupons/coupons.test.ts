@@ -1,3 +1,4 @@
+import type { CouponScope, CouponType } from '@water/contract/coupons';
 import { asFen, type Fen } from '@water/contract/money';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -25,11 +26,11 @@ const newPhone = () => `139${String(Date.now() % 100_000).padStart(5, '0')}${Str
 
 describe('coupon arithmetic', () => {
   const template = {
-    type: 'AMOUNT_OFF',
+    type: 'AMOUNT_OFF' as CouponType,
     value: 50,
     minSpend: asFen(0),
     maxDiscount: null as Fen | null,
-    scope: 'ALL',
+    scope: 'ALL' as CouponScope,
     scopeIds: [] as number[],
     agentId: null as number | null,
   };

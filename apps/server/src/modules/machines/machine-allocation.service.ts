@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { AGENT_STATE_MACHINE, type AgentStatus } from '@water/contract/agents';
+import { AGENT_STATE_MACHINE } from '@water/contract/agents';
 import {
   type Allocation,
   type AllocationDone,
@@ -23,7 +23,7 @@ export type Move = 'ALLOCATE' | 'RECALL' | 'TRANSFER';
 
 /** Only an active agent receives machines: a frozen one keeps selling with what it holds. */
 export function checkReceiving(agent: { name: string; status: string }, action: Move) {
-  moveBy(AGENT_STATE_MACHINE, agent.status as AgentStatus, 'RECEIVE_MACHINES', {
+  moveBy(AGENT_STATE_MACHINE, agent.status, 'RECEIVE_MACHINES', {
     message: `"${agent.name}" is ${agent.status}: no machine can be allocated or transferred to it (${action})`,
   });
 }
@@ -84,7 +84,7 @@ export function createMachineAllocation(
     if (missing.length > 0)
       throw invalidField('machineIds', `no machine with id ${missing.join(', ')} in your reach`, 'unknown_reference');
     for (const row of rows) {
-      moveBy(MACHINE_STATE_MACHINE, row.lifecycle as Lifecycle, event, {
+      moveBy(MACHINE_STATE_MACHINE, row.lifecycle, event, {
         message: `${row.serialNo} is ${row.lifecycle}; only ${lifecycles.join(' or ')} machines move`,
       });
       if ((held === 'stock') !== (row.agentId === null)) {

@@ -1,4 +1,4 @@
-import type { Lifecycle, Machine, MachineModel } from '@water/contract/machines';
+import type { Machine, MachineModel } from '@water/contract/machines';
 import { asFen } from '@water/contract/money';
 import { formatDateTime } from '../../lib/time.ts';
 import type { MachineRow, ModelRow } from './machines.repository.ts';
@@ -40,7 +40,7 @@ export function machineDto(row: MachineRow): Machine {
     agentName: row.agentName,
     siteId: row.siteId,
     siteName: row.siteName,
-    lifecycle: row.lifecycle as Lifecycle,
+    lifecycle: row.lifecycle,
     warrantyEnd: row.warrantyEnd,
     online: row.online,
     lastHeartbeat: formatDateTime(row.lastHeartbeat),

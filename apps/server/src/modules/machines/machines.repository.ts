@@ -1,4 +1,4 @@
-import type { MachineModelQuery, MachineQuery } from '@water/contract/machines';
+import type { Lifecycle, MachineModelQuery, MachineQuery } from '@water/contract/machines';
 import { asFen } from '@water/contract/money';
 import { and, asc, count, desc, eq, gte, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -274,7 +274,7 @@ export const machinesRepository = {
     before: readonly { id: number; agentId: number | null }[],
     move: {
       toAgentId: number | null;
-      lifecycle: string;
+      lifecycle: Lifecycle;
       action: string;
       batchNo: string;
       note: string | null;
@@ -315,7 +315,7 @@ export const machinesRepository = {
   },
 
   /** Moves a machine along its lifecycle, if it is still where it was seen; false otherwise. */
-  async setLifecycle(db: Database, id: number, from: string, values: Partial<NewMachine>): Promise<boolean> {
+  async setLifecycle(db: Database, id: number, from: Lifecycle, values: Partial<NewMachine>): Promise<boolean> {
     const changed = await db
       .update(machines)
       .set(values)

@@ -1,3 +1,4 @@
+import type { Lifecycle } from '@water/contract/machines';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, numeric, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { audit, id, ts } from '../../db/columns.ts';
@@ -45,7 +46,7 @@ export const machines = pgTable(
     agentId: integer('agent_id').references(() => agents.id, { onDelete: 'restrict' }),
     siteId: integer('site_id').references(() => sites.id, { onDelete: 'restrict' }),
     /** IN_STOCK → ALLOCATED → OPERATING ⇄ SUSPENDED → RETIRED → (IN_STOCK | SCRAPPED). */
-    lifecycle: varchar('lifecycle', { length: 16 }).notNull().default('IN_STOCK'),
+    lifecycle: varchar('lifecycle', { length: 16 }).$type<Lifecycle>().notNull().default('IN_STOCK'),
     installedAt: ts('installed_at'),
     activatedAt: ts('activated_at'),
     warrantyEnd: date('warranty_end', { mode: 'string' }),

@@ -1,7 +1,6 @@
 import type { PageOf } from '@water/contract/common';
 import { FAULT_BITS, type Prices } from '@water/contract/gateway';
 import {
-  type Lifecycle,
   type LifecycleInput,
   MACHINE_COLUMNS,
   MACHINE_STATE_MACHINE,
@@ -102,7 +101,7 @@ export function createMachinesService(
     async changeLifecycle(principal: Principal, id: number, input: LifecycleInput): Promise<Machine> {
       const machine = await visibleMachine(principal, id);
       const from = MACHINE_STATE_MACHINE.events[input.action].from;
-      const to = moveBy(MACHINE_STATE_MACHINE, machine.lifecycle as Lifecycle, input.action, {
+      const to = moveBy(MACHINE_STATE_MACHINE, machine.lifecycle, input.action, {
         message: `${machine.serialNo} is ${machine.lifecycle}: ${input.action} applies to ${from.join(' or ')} machines only`,
       });
       const now = clock.now();

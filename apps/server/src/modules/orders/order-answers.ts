@@ -1,13 +1,6 @@
 import type { GatewayOrder } from '@water/contract/gateway';
 import { asFen, type Fen } from '@water/contract/money';
-import {
-  type Channel,
-  ORDER_RANGE_MAX_DAYS,
-  type Order,
-  type OrderState,
-  type Refund,
-  type RefundReason,
-} from '@water/contract/orders';
+import { ORDER_RANGE_MAX_DAYS, type Order, type Refund } from '@water/contract/orders';
 import dayjs from 'dayjs';
 import { invalidField, notFound } from '../../lib/http-errors.ts';
 import { formatDateTime, parseWireTime } from '../../lib/time.ts';
@@ -29,8 +22,8 @@ export function gatewayDto(order: OrderRecord): GatewayOrder {
   return {
     orderNo: order.orderNo,
     machineOrderNo: order.machineOrderNo,
-    state: order.state as OrderState,
-    channel: order.channel as Channel,
+    state: order.state,
+    channel: order.channel,
     unitPrice: order.unitPrice,
     requestedMl: order.requestedMl,
     dispensedMl: order.dispensedMl,
@@ -55,7 +48,7 @@ export function orderDto(row: OrderRow): Order {
     agentId: row.agentId,
     agentName: row.agentName,
     memberPhone: maskPhone(row.memberPhone),
-    channel: row.channel as Channel,
+    channel: row.channel,
     tap: row.tap,
     waterType: row.waterType as Order['waterType'],
     unitPrice: row.unitPrice,
@@ -67,7 +60,7 @@ export function orderDto(row: OrderRow): Order {
     payable: row.payable,
     paid: row.paid,
     refunded: row.refunded,
-    state: row.state as OrderState,
+    state: row.state,
     commissionRate: row.commissionRate,
     createTime: formatDateTime(row.createTime) as string,
     paidTime: formatDateTime(row.paidTime),
@@ -84,9 +77,9 @@ export function refundDto(row: RefundRow): Refund {
     agentId: row.agentId,
     agentName: row.agentName,
     serialNo: row.serialNo,
-    channel: row.channel as Channel,
+    channel: row.channel,
     amount: row.amount,
-    reason: row.reason as RefundReason,
+    reason: row.reason,
     note: row.note,
     status: row.status as Refund['status'],
     channelRef: row.channelRef,

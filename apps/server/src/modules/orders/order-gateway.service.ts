@@ -6,7 +6,7 @@ import type {
   GatewayPaymentInput,
   Prices,
 } from '@water/contract/gateway';
-import { type Lifecycle, MACHINE_STATE_MACHINE } from '@water/contract/machines';
+import { MACHINE_STATE_MACHINE } from '@water/contract/machines';
 import { asFen, type Fen, minFen } from '@water/contract/money';
 import { type Channel, ORDER_STATE_MACHINE, type OrderState } from '@water/contract/orders';
 import { allows } from '@water/contract/state-machine';
@@ -77,7 +77,7 @@ export function createOrderGatewayService(
    * coupon, given back when it closed, stays with its member. The same payment again changes nothing.
    */
   async function latePayment(tx: typeof db, order: OrderRecord, amount: Fen, ref: string | null, at: Date) {
-    moveBy(ORDER_STATE_MACHINE, order.state as OrderState, 'PAY_LATE');
+    moveBy(ORDER_STATE_MACHINE, order.state, 'PAY_LATE');
     if (order.paid > 0) {
       if (ref !== null && order.payRef !== null && order.payRef !== ref) {
         throw stateConflict(
@@ -101,7 +101,7 @@ export function createOrderGatewayService(
   /** Marks an order paid (once); the roll-ups, the member and the coupon follow its event. */
   async function markPaid(tx: typeof db, order: OrderRecord, amount: Fen, ref: string | null, at: Date) {
     const now = clock.now();
-    const state = moveBy(ORDER_STATE_MACHINE, order.state as OrderState, 'PAY');
+    const state = moveBy(ORDER_STATE_MACHINE, order.state, 'PAY');
     await repo.updateOrder(
       tx,
       { id: order.id, time: order.createTime },
@@ -148,7 +148,7 @@ export function createOrderGatewayService(
         if (order) return { order: gatewayDto(order), created: false };
       }
       // The machine's state table decides; the gateway answers machines with their own code.
-      if (!allows(MACHINE_STATE_MACHINE, machine.lifecycle as Lifecycle, 'SELL') || machine.agentId === null) {
+      if (!allows(MACHINE_STATE_MACHINE, machine.lifecycle, 'SELL') || machine.agentId === null) {
         throw new HttpError(
           403,
           `Machine ${machine.serialNo} is ${machine.lifecycle}: it takes no orders`,
@@ -236,7 +236,7 @@ export function createOrderGatewayService(
             couponId: coupon?.couponId ?? null,
             couponAmount,
             payable: asFen(Math.max(0, base - couponAmount)),
-            state: 'CREATED',
+            state: 'CREATED' as const,
             createTime,
             receivedTime: now,
             updateTime: now,
@@ -309,7 +309,7 @@ export function createOrderGatewayService(
         if (order.state === 'CLOSED') return latePayment(tx, order, input.amount, input.transactionId, paidAt);
         return markPaid(tx, order, input.amount, input.transactionId, paidAt);
       });
-      return { orderNo: order.orderNo, state: order.state as OrderState };
+      return { orderNo: order.orderNo, state: order.state };
     },
 
     /**
@@ -325,7 +325,7 @@ export function createOrderGatewayService(
       const order = await db.transaction(async (tx) => {
         const order = await lockedMachineOrder(tx, machine, machineOrderNo);
         const key = { id: order.id, time: order.createTime };
-        const state = order.state as OrderState;
+        const state = order.state;
         const event = DISPENSE_EVENTS[input.result];
         if (state === 'CREATED' || state === 'CLOSED') {
           throw stateConflict(`Order ${order.orderNo} is ${state}: it was not paid`, state, event);

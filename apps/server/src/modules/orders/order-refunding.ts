@@ -1,11 +1,5 @@
 import { asFen, type Fen } from '@water/contract/money';
-import {
-  ORDER_STATE_MACHINE,
-  type OrderState,
-  REFUND_STATE_MACHINE,
-  type RefundReason,
-  type RefundStatus,
-} from '@water/contract/orders';
+import { ORDER_STATE_MACHINE, REFUND_STATE_MACHINE, type RefundReason } from '@water/contract/orders';
 import { inScope, type Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/http-errors.ts';
@@ -72,13 +66,13 @@ export function createRefunding({ db, clock }: Pick<Deps, 'db' | 'clock'>, { sal
     ref: string | null,
   ) {
     const now = clock.now();
-    const status = moveBy(REFUND_STATE_MACHINE, refund.status as RefundStatus, event, {
+    const status = moveBy(REFUND_STATE_MACHINE, refund.status, event, {
       message: `Refund ${refund.refundNo} is ${refund.status}: it was reviewed already`,
     });
     await repo.updateRefund(tx, refund.id, { status, doneTime: now, reviewedBy: by, channelRef: ref });
     const refunded = asFen(order.refunded + refund.amount);
     const closed = order.state === 'CLOSED';
-    const state = moveBy(ORDER_STATE_MACHINE, order.state as OrderState, 'REFUND', {
+    const state = moveBy(ORDER_STATE_MACHINE, order.state, 'REFUND', {
       to: closed ? 'CLOSED' : refunded >= order.paid ? 'REFUNDED' : 'PARTIALLY_REFUNDED',
     });
     await repo.updateOrder(tx, { id: order.id, time: order.createTime }, { refunded, state, updateTime: now });

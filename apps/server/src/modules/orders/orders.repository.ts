@@ -1,5 +1,5 @@
 import { asFen, type Fen } from '@water/contract/money';
-import type { OrderQuery, RefundQuery } from '@water/contract/orders';
+import type { OrderQuery, OrderState, RefundQuery } from '@water/contract/orders';
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { containsText, type Paging, pageOf } from '../../lib/list-query.ts';
@@ -152,7 +152,7 @@ export const ordersRepository = {
   },
 
   /** Closes the orders still unpaid that arrived before `before`; answers those it closed. */
-  async closeUnpaid(db: Database, move: { from: readonly string[]; to: string }, before: Date, now: Date) {
+  async closeUnpaid(db: Database, move: { from: readonly OrderState[]; to: OrderState }, before: Date, now: Date) {
     return db
       .update(orders)
       .set({ state: move.to, closeTime: now, updateTime: now })

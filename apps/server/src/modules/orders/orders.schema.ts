@@ -1,4 +1,5 @@
 import { asFen } from '@water/contract/money';
+import type { Channel, OrderState, RefundReason, RefundStatus } from '@water/contract/orders';
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, numeric, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { fen, ts } from '../../db/columns.ts';
@@ -24,7 +25,7 @@ export const orders = pgTable(
     heldAgentIds: integer('held_agent_ids').array().notNull().default(sql`'{}'::integer[]`),
     memberId: integer('member_id'),
     /** `WECHAT`, `ALIPAY`, `CARD` or `COIN`. */
-    channel: varchar('channel', { length: 8 }).notNull(),
+    channel: varchar('channel', { length: 8 }).$type<Channel>().notNull(),
     tap: integer('tap').notNull(),
     waterType: varchar('water_type', { length: 8 }).notNull(),
     /** Fen per litre. */
@@ -41,7 +42,7 @@ export const orders = pgTable(
     /** Refunds that succeeded. */
     refunded: fen('refunded').notNull().default(asFen(0)),
     /** CREATED → PAID → DISPENSING → COMPLETED; see BUSINESS.md for the rest. */
-    state: varchar('state', { length: 20 }).notNull(),
+    state: varchar('state', { length: 20 }).$type<OrderState>().notNull(),
     /** The channel's or card's reference of the payment. */
     payRef: varchar('pay_ref', { length: 64 }),
     /** The machine's time of the sale (later than this when it was offline). */
@@ -85,13 +86,13 @@ export const refunds = pgTable(
     orderNo: varchar('order_no', { length: 32 }).notNull(),
     agentId: integer('agent_id').notNull(),
     machineId: integer('machine_id').notNull(),
-    channel: varchar('channel', { length: 8 }).notNull(),
+    channel: varchar('channel', { length: 8 }).$type<Channel>().notNull(),
     amount: fen('amount').notNull(),
     /** `DISPENSE_FAILED`, `SHORT_FILL`, `CUSTOMER` or `STAFF`. */
-    reason: varchar('reason', { length: 16 }).notNull(),
+    reason: varchar('reason', { length: 16 }).$type<RefundReason>().notNull(),
     note: varchar('note', { length: 500 }),
     /** `PENDING → SUCCESS | FAILED`. */
-    status: varchar('status', { length: 8 }).notNull().default('PENDING'),
+    status: varchar('status', { length: 8 }).$type<RefundStatus>().notNull().default('PENDING'),
     /** The channel's reference, entered when finance refunded through the channel. */
     channelRef: varchar('channel_ref', { length: 64 }),
     createBy: varchar('create_by', { length: 255 }),

@@ -7,7 +7,6 @@ import {
   type Order,
   type OrderDetail,
   type OrderQuery,
-  type OrderState,
 } from '@water/contract/orders';
 import { allows } from '@water/contract/state-machine';
 import { percentOf } from '../../domain/money.ts';
@@ -162,7 +161,7 @@ export function createOrdersService(
         ...orderDto(order),
         refunds: refunds.map(refundDto),
         commission: { base, amount: percentOf(base, order.commissionRate), heldAgentIds: order.heldAgentIds },
-        refundable: allows(ORDER_STATE_MACHINE, order.state as OrderState, 'REQUEST_REFUND')
+        refundable: allows(ORDER_STATE_MACHINE, order.state, 'REQUEST_REFUND')
           ? asFen(Math.max(0, order.paid - order.refunded - pending))
           : asFen(0),
       };

@@ -2,14 +2,12 @@ import type { PageOf } from '@water/contract/common';
 import { asFen } from '@water/contract/money';
 import {
   ORDER_STATE_MACHINE,
-  type OrderState,
   REFUND_COLUMNS,
   REFUND_STATE_MACHINE,
   type Refund,
   type RefundQuery,
   type RefundRequestInput,
   type RefundReviewInput,
-  type RefundStatus,
 } from '@water/contract/orders';
 import { allows } from '@water/contract/state-machine';
 import { yuanText } from '../../domain/money.ts';
@@ -47,7 +45,7 @@ export function createRefundsService(
       const reviewAbove = await refundReviewAbove();
       const refund = await db.transaction(async (tx) => {
         const order = await lockedOrder(tx, { id: found.id, time: found.createTime });
-        moveBy(ORDER_STATE_MACHINE, order.state as OrderState, 'REQUEST_REFUND', {
+        moveBy(ORDER_STATE_MACHINE, order.state, 'REQUEST_REFUND', {
           message: `Order ${orderNo} is ${order.state}: only a completed order is refunded by staff`,
         });
         const left = asFen(order.paid - order.refunded - (await repo.pendingRefunds(tx, order.id)));
@@ -106,7 +104,7 @@ export function createRefundsService(
         const reviewed = `Refund ${found.refundNo} is ${refund.status}: it was reviewed already`;
         const order = await lockedOrder(tx, { id: refund.orderId, time: refund.orderTime });
         if (input.action === 'REJECT') {
-          const status = moveBy(REFUND_STATE_MACHINE, refund.status as RefundStatus, 'REJECT', { message: reviewed });
+          const status = moveBy(REFUND_STATE_MACHINE, refund.status, 'REJECT', { message: reviewed });
           const note = input.note?.trim();
           if (!note) throw invalidField('note', 'say why the refund is rejected', 'required');
           await repo.updateRefund(tx, refund.id, {
@@ -115,8 +113,8 @@ export function createRefundsService(
             doneTime: clock.now(),
             note: refund.note ? `${refund.note} / ${note}` : note,
           });
-          if (allows(ORDER_STATE_MACHINE, order.state as OrderState, 'REJECT_REFUND')) {
-            const state = moveBy(ORDER_STATE_MACHINE, order.state as OrderState, 'REJECT_REFUND');
+          if (allows(ORDER_STATE_MACHINE, order.state, 'REJECT_REFUND')) {
+            const state = moveBy(ORDER_STATE_MACHINE, order.state, 'REJECT_REFUND');
             await repo.updateOrder(tx, { id: order.id, time: order.createTime }, { state });
           }
           return;

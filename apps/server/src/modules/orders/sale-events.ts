@@ -1,4 +1,5 @@
 import type { Fen } from '@water/contract/money';
+import type { Channel } from '@water/contract/orders';
 import type { DomainEvents } from '../../lib/domain-events.ts';
 
 /** An order as those who react to its sale events read it (what was sold, where, to whom, at what). */
@@ -9,7 +10,7 @@ export interface SaleOrder {
   machineId: number;
   siteId: number | null;
   agentId: number;
-  channel: string;
+  channel: Channel;
   memberId: number | null;
   couponId: number | null;
   couponAmount: Fen;

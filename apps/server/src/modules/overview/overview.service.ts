@@ -1,4 +1,3 @@
-import type { Channel } from '@water/contract/gateway';
 import { asFen, type Fen } from '@water/contract/money';
 import type { BusinessOverview, SalesFigures } from '@water/contract/overview';
 import dayjs from 'dayjs';
@@ -83,7 +82,7 @@ export function createOverviewService({ db, clock }: Pick<Deps, 'db' | 'clock'>)
         },
         openAlarms,
         paymentMix: mix
-          .map((row) => ({ channel: row.channel as Channel, paid: row.paid, orders: row.orders }))
+          .map((row) => ({ channel: row.channel, paid: row.paid, orders: row.orders }))
           .sort((a, b) => b.paid - a.paid),
         topMachines,
         bottomMachines,

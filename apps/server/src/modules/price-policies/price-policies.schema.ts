@@ -1,3 +1,4 @@
+import type { PolicyScope } from '@water/contract/price-policies';
 import { boolean, index, integer, numeric, pgTable, varchar } from 'drizzle-orm/pg-core';
 import { audit, fen, id, ts } from '../../db/columns.ts';
 
@@ -12,7 +13,7 @@ export const pricePolicies = pgTable(
     id: id(),
     name: varchar('name', { length: 255 }).notNull(),
     /** `ALL`, `MODEL`, `AGENT` or `MACHINE`. */
-    scope: varchar('scope', { length: 8 }).notNull(),
+    scope: varchar('scope', { length: 8 }).$type<PolicyScope>().notNull(),
     /** The model, agent or machine; null for `ALL`. */
     scopeId: integer('scope_id'),
     /** Fen per litre, per channel. */

@@ -27,7 +27,7 @@ function toDto(row: PolicyRow): PricePolicy {
   return {
     id: row.id,
     name: row.name,
-    scope: row.scope as PolicyScope,
+    scope: row.scope,
     scopeId: row.scopeId,
     scopeName: row.scopeName,
     priceWechat: row.priceWechat,
@@ -119,7 +119,7 @@ export function createPricePoliciesService(
     for (const id of ids) {
       const row = rows.find((policy) => policy.id === id);
       if (!row) throw notFound(`No price policy with id ${id}`);
-      await checkedScope(principal, row.scope as PolicyScope, row.scopeId).catch(() => {
+      await checkedScope(principal, row.scope, row.scopeId).catch(() => {
         throw notFound(`No price policy with id ${id} in your reach`);
       });
     }

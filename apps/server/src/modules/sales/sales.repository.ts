@@ -1,4 +1,5 @@
 import { asFen, type Fen } from '@water/contract/money';
+import type { Channel } from '@water/contract/orders';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { salesDaily, salesHourly } from './sales.schema.ts';
@@ -10,7 +11,7 @@ export interface SalesDelta {
   machineId: number;
   siteId: number | null;
   agentId: number;
-  channel: string;
+  channel: Channel;
   orders?: number;
   dispensedMl?: number;
   paid?: Fen;

@@ -1,4 +1,5 @@
 import { asFen } from '@water/contract/money';
+import type { Channel } from '@water/contract/orders';
 import { bigint, date, index, integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
 import { fenTotal, ts } from '../../db/columns.ts';
 
@@ -6,7 +7,7 @@ const salesFigures = {
   machineId: integer('machine_id').notNull(),
   siteId: integer('site_id'),
   agentId: integer('agent_id').notNull(),
-  channel: varchar('channel', { length: 8 }).notNull(),
+  channel: varchar('channel', { length: 8 }).$type<Channel>().notNull(),
   /** Orders paid. */
   orders: integer('orders').notNull().default(0),
   /** Millilitres dispensed. */
