@@ -1,12 +1,28 @@
 import { describe, expect, it } from 'vitest';
+import { DEPT_COLUMNS } from './depts.ts';
+import { DICT_COLUMNS } from './dicts.ts';
+import { JOB_COLUMNS } from './jobs.ts';
 import type { ListColumn, ListColumns } from './list-columns.ts';
+import { ERROR_LOG_COLUMNS, ONLINE_COLUMNS, OPERATION_LOG_COLUMNS } from './logs.ts';
+import { MENU_COLUMNS } from './menus.ts';
 import { ORDER_COLUMNS, REFUND_COLUMNS } from './orders.ts';
+import { ROLE_COLUMNS } from './roles.ts';
 import { TEXT_CATALOG } from './texts/catalog.ts';
+import { USER_COLUMNS } from './users.ts';
 
 /** Every list declared for the page and its Excel file. */
 const LISTS: Record<string, ListColumns<never>> = {
   orders: ORDER_COLUMNS,
   refunds: REFUND_COLUMNS,
+  users: USER_COLUMNS,
+  roles: ROLE_COLUMNS,
+  depts: DEPT_COLUMNS,
+  jobs: JOB_COLUMNS,
+  dicts: DICT_COLUMNS,
+  menus: MENU_COLUMNS,
+  operationLog: OPERATION_LOG_COLUMNS,
+  errorLog: ERROR_LOG_COLUMNS,
+  online: ONLINE_COLUMNS,
 };
 
 const textAt = (texts: object, key: string): unknown =>
