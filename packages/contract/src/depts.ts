@@ -1,9 +1,12 @@
 import Type, { type Static } from 'typebox';
 import { CreateTimeRange, DateTime, ID_MAX, Id, nullable, OptionalPaging, ParentId } from './common.ts';
+import { listColumns } from './list-columns.ts';
 
 export const Dept = Type.Object({
   id: Type.Integer(),
   pid: Type.Union([Type.Integer(), Type.Null()]),
+  /** Null at the top level, and for a parent outside the caller's data scope. */
+  parentName: Type.Union([Type.String(), Type.Null()]),
   subCount: Type.Integer(),
   name: Type.String(),
   deptSort: Type.Integer(),
@@ -18,6 +21,22 @@ export const Dept = Type.Object({
   updateTime: Type.Union([DateTime, Type.Null()]),
 });
 export type Dept = Static<typeof Dept>;
+
+/** The departments' list, on the page (a tree) and in its Excel file (flat, each with its parent). */
+export const DEPT_COLUMNS = listColumns<Dept>()({
+  name: { field: 'name', title: 'depts.name', sortable: true },
+  parent: { field: 'parentName', title: 'depts.parent', fileOnly: true },
+  deptSort: { field: 'deptSort', title: 'depts.sort', sortable: true, width: 100 },
+  enabled: {
+    field: 'enabled',
+    title: 'depts.status',
+    kind: 'enum',
+    labels: 'depts.statuses',
+    sortable: true,
+    width: 110,
+  },
+  createTime: { field: 'createTime', title: 'list.createTime', sortable: true, width: 180 },
+});
 
 /** A department with the loaded part of its subtree (`api/dept/superior`). */
 export type DeptNode = Dept & { children?: DeptNode[] };

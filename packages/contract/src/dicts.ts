@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { AbsentId, DateTime, Id } from './common.ts';
+import { listColumns } from './list-columns.ts';
 
 export const DictDetail = Type.Object({
   id: Type.Integer(),
@@ -22,6 +23,22 @@ export const Dict = Type.Object({
   updateTime: Type.Union([DateTime, Type.Null()]),
 });
 export type Dict = Static<typeof Dict>;
+
+/**
+ * A dictionary's row in its Excel file, which lists every entry: the dictionary's fields with one
+ * entry's (a dictionary without entries has one row, without them).
+ */
+export type DictEntryRow = Dict & { entryLabel?: string; entryValue?: string; entrySort?: number };
+
+/** The dictionaries' list on the page, and in its Excel file with their entries. */
+export const DICT_COLUMNS = listColumns<DictEntryRow>()({
+  name: { field: 'name', title: 'dicts.name', sortable: true },
+  description: { field: 'description', title: 'dicts.description' },
+  entryLabel: { field: 'entryLabel', title: 'dicts.entryLabel', fileOnly: true },
+  entryValue: { field: 'entryValue', title: 'dicts.entryValue', fileOnly: true },
+  entrySort: { field: 'entrySort', title: 'dicts.entrySort', fileOnly: true },
+  createTime: { field: 'createTime', title: 'list.createTime', sortable: true, width: 180 },
+});
 
 /** Dictionary names: a letter, then letters, digits, underscores or dashes. */
 export const DICT_NAME_PATTERN = '^[A-Za-z][A-Za-z0-9_-]*$';

@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { CreateTimeRange, DateTime, Id, PageQuery } from './common.ts';
+import { listColumns } from './list-columns.ts';
 
 export const Job = Type.Object({
   id: Type.Integer(),
@@ -12,6 +13,21 @@ export const Job = Type.Object({
   updateTime: Type.Union([DateTime, Type.Null()]),
 });
 export type Job = Static<typeof Job>;
+
+/** The jobs' list, on the page and in its Excel file. */
+export const JOB_COLUMNS = listColumns<Job>()({
+  name: { field: 'name', title: 'jobs.name', sortable: true },
+  jobSort: { field: 'jobSort', title: 'jobs.sort', sortable: true, width: 100 },
+  enabled: {
+    field: 'enabled',
+    title: 'jobs.status',
+    kind: 'enum',
+    labels: 'jobs.statuses',
+    sortable: true,
+    width: 110,
+  },
+  createTime: { field: 'createTime', title: 'list.createTime', sortable: true, width: 180 },
+});
 
 export const JobPage = Type.Object({
   content: Type.Array(Job),

@@ -2,12 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { AGENT_COLUMNS } from './agents.ts';
 import { ALARM_COLUMNS } from './alarms.ts';
 import { COUPON_COLUMNS, COUPON_TEMPLATE_COLUMNS, MEMBER_COLUMNS } from './coupons-columns.ts';
-import type { ListColumn, ListColumns } from './list-columns.ts';
+import { DEPT_COLUMNS } from './depts.ts';
+import { DICT_COLUMNS } from './dicts.ts';
+import { JOB_COLUMNS } from './jobs.ts';
+import type { ListColumn, ListColumn, ListColumns, ListColumns } from './list-columns.ts';
+import { ERROR_LOG_COLUMNS, ONLINE_COLUMNS, OPERATION_LOG_COLUMNS } from './logs.ts';
 import { MACHINE_COLUMNS } from './machines.ts';
-import { ORDER_COLUMNS, REFUND_COLUMNS } from './orders.ts';
+import { MENU_COLUMNS } from './menus.ts';
+import { ORDER_COLUMNS, ORDER_COLUMNS, REFUND_COLUMNS, REFUND_COLUMNS } from './orders.ts';
 import { PRICE_POLICY_COLUMNS } from './price-policies.ts';
+import { ROLE_COLUMNS } from './roles.ts';
 import { SITE_COLUMNS } from './sites.ts';
 import { TEXT_CATALOG } from './texts/catalog.ts';
+import { USER_COLUMNS } from './users.ts';
 
 /** Every list declared for the page and its Excel file. */
 const LISTS: Record<string, ListColumns<never>> = {
@@ -21,6 +28,15 @@ const LISTS: Record<string, ListColumns<never>> = {
   sites: SITE_COLUMNS,
   alarms: ALARM_COLUMNS,
   machines: MACHINE_COLUMNS,
+  users: USER_COLUMNS,
+  roles: ROLE_COLUMNS,
+  depts: DEPT_COLUMNS,
+  jobs: JOB_COLUMNS,
+  dicts: DICT_COLUMNS,
+  menus: MENU_COLUMNS,
+  operationLog: OPERATION_LOG_COLUMNS,
+  errorLog: ERROR_LOG_COLUMNS,
+  online: ONLINE_COLUMNS,
 };
 
 const textAt = (texts: object, key: string): unknown =>

@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { DateTime, PageQuery } from './common.ts';
+import { listColumns } from './list-columns.ts';
 
 export const OperationLog = Type.Object({
   id: Type.Integer(),
@@ -15,6 +16,36 @@ export const OperationLog = Type.Object({
   createTime: DateTime,
 });
 export type OperationLog = Static<typeof OperationLog>;
+
+/** The operation log's list, on the page and in its Excel file. */
+export const OPERATION_LOG_COLUMNS = listColumns<OperationLog>()({
+  username: { field: 'username', title: 'logs.username', sortable: true },
+  requestIp: { field: 'requestIp', title: 'logs.ip' },
+  address: { field: 'address', title: 'logs.address', kind: 'enum', labels: 'logs.addresses' },
+  description: { field: 'description', title: 'logs.description' },
+  method: { field: 'method', title: 'logs.request' },
+  params: { field: 'params', title: 'logs.params', fileOnly: true },
+  browser: { field: 'browser', title: 'logs.browser' },
+  time: { field: 'time', title: 'logs.durationInMs', sortable: true },
+  createTime: { field: 'createTime', title: 'logs.createTime', sortable: true, width: 180 },
+});
+
+/** An entry of the error log in its Excel file: with what went wrong, which its list leaves to its detail. */
+export type ErrorLogRow = OperationLog & { exceptionDetail?: string | null };
+
+/** The error log's list, on the page and in its Excel file: the operation log's, with what went wrong. */
+export const ERROR_LOG_COLUMNS = listColumns<ErrorLogRow>()({
+  username: OPERATION_LOG_COLUMNS.username,
+  requestIp: OPERATION_LOG_COLUMNS.requestIp,
+  address: OPERATION_LOG_COLUMNS.address,
+  description: OPERATION_LOG_COLUMNS.description,
+  method: OPERATION_LOG_COLUMNS.method,
+  params: OPERATION_LOG_COLUMNS.params,
+  browser: OPERATION_LOG_COLUMNS.browser,
+  time: OPERATION_LOG_COLUMNS.time,
+  exception: { field: 'exceptionDetail', title: 'logs.exception', fileOnly: true },
+  createTime: OPERATION_LOG_COLUMNS.createTime,
+});
 
 /** What an operation or error log is filtered by, in its list and its export. */
 export const LogFilter = Type.Object({
@@ -47,6 +78,18 @@ export const OnlineUser = Type.Object({
   lastSeen: Type.Union([DateTime, Type.Null()], { description: 'The last request of the session, to the minute' }),
 });
 export type OnlineUser = Static<typeof OnlineUser>;
+
+/** The online users' list, on the page and in its Excel file. */
+export const ONLINE_COLUMNS = listColumns<OnlineUser>()({
+  userName: { field: 'userName', title: 'online.userName', sortable: true },
+  nickName: { field: 'nickName', title: 'online.nickName', sortable: true },
+  dept: { field: 'dept', title: 'online.dept', sortable: true },
+  ip: { field: 'ip', title: 'online.ip', sortable: true },
+  address: { field: 'address', title: 'online.address', kind: 'enum', labels: 'online.addresses' },
+  browser: { field: 'browser', title: 'online.browser', sortable: true },
+  loginTime: { field: 'loginTime', title: 'online.loginTime', sortable: true, width: 180 },
+  lastSeen: { field: 'lastSeen', title: 'online.lastSeen', sortable: true, width: 180 },
+});
 
 /** A figure of the home page: null for a caller without the permission to see it. */
 const Figure = (description: string) => Type.Union([Type.Integer(), Type.Null()], { description });

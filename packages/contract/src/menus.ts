@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { AbsentId, DateTime, ParentId } from './common.ts';
+import { listColumns } from './list-columns.ts';
 
 /** 0 directory, 1 menu (a page), 2 button (a permission only). */
 export const MenuType = Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)]);
@@ -33,6 +34,20 @@ export const Menu = Type.Object({
   label: Type.String(),
 });
 export type Menu = Static<typeof Menu>;
+
+/** The menus' list, on the page (a tree) and in its Excel file (flat). */
+export const MENU_COLUMNS = listColumns<Menu>()({
+  title: { field: 'title', title: 'menus.title', sortable: true },
+  type: { field: 'type', title: 'menus.type', kind: 'enum', labels: 'menus.types', width: 90 },
+  menuSort: { field: 'menuSort', title: 'menus.sort', sortable: true, width: 90 },
+  path: { field: 'path', title: 'menus.path' },
+  component: { field: 'component', title: 'menus.component' },
+  permission: { field: 'permission', title: 'menus.permission' },
+  iFrame: { field: 'iFrame', title: 'menus.iFrame', kind: 'yesNo', width: 100 },
+  cache: { field: 'cache', title: 'menus.cache', kind: 'yesNo', width: 100 },
+  hidden: { field: 'hidden', title: 'menus.hidden', kind: 'yesNo', width: 90 },
+  createTime: { field: 'createTime', title: 'list.createTime', sortable: true, width: 180 },
+});
 
 export const MenuInput = Type.Object({
   id: AbsentId,

@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { CreateTimeRange, DateTime, Id, IdRef, nullable, PageQuery } from './common.ts';
+import { listColumns } from './list-columns.ts';
 
 /**
  * Wire values of a role's data scope: all, own department, custom departments (eladmin's), and
@@ -26,6 +27,7 @@ export const Role = Type.Object({
   dataScope: Type.String(),
   /** The departments of a custom data scope. */
   depts: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
+  deptNames: Type.String({ description: 'the names of the custom data scope’s departments, comma-separated' }),
   /** Menus and buttons the role grants. */
   menus: Type.Array(Type.Object({ id: Type.Integer(), title: Type.String() })),
   createBy: Type.Union([Type.String(), Type.Null()]),
@@ -34,6 +36,16 @@ export const Role = Type.Object({
   updateTime: Type.Union([DateTime, Type.Null()]),
 });
 export type Role = Static<typeof Role>;
+
+/** The roles' list, on the page and in its Excel file. */
+export const ROLE_COLUMNS = listColumns<Role>()({
+  name: { field: 'name', title: 'roles.name', sortable: true },
+  dataScope: { field: 'dataScope', title: 'roles.dataScope', kind: 'enum', labels: 'roles.scopes', sortable: true },
+  level: { field: 'level', title: 'roles.level', sortable: true, width: 90 },
+  depts: { field: 'deptNames', title: 'roles.depts', fileOnly: true },
+  description: { field: 'description', title: 'roles.description' },
+  createTime: { field: 'createTime', title: 'list.createTime', sortable: true, width: 180 },
+});
 
 export const RolePage = Type.Object({
   content: Type.Array(Role),

@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { UserDto } from './auth.ts';
 import { CreateTimeRange, Id, IdRef, nullable, PageQuery } from './common.ts';
+import { listColumns } from './list-columns.ts';
 import { EMAIL_PATTERN, PHONE_PATTERN } from './validators.ts';
 
 export const GENDERS = ['男', '女'] as const;
@@ -21,9 +22,48 @@ const gender = () =>
 const phone = () => nullable<string>('string', { pattern: PHONE_PATTERN, errorMessage: PHONE_MESSAGE });
 const email = () => nullable<string>('string', { maxLength: 255, pattern: EMAIL_PATTERN, errorMessage: EMAIL_MESSAGE });
 
+/** A user in the list and its Excel file: the user, with the names of its department, jobs and roles as text. */
+export const UserRow = Type.Object({
+  ...UserDto.properties,
+  deptName: Type.Union([Type.String(), Type.Null()], { description: 'the department’s name (dept.name)' }),
+  jobNames: Type.String({ description: 'the jobs’ names, comma-separated' }),
+  roleNames: Type.String({ description: 'the roles’ names, comma-separated' }),
+});
+export type UserRow = Static<typeof UserRow>;
+
 export const UserPage = Type.Object({
-  content: Type.Array(UserDto),
+  content: Type.Array(UserRow),
   totalElements: Type.Integer({ minimum: 0 }),
+});
+
+/** The users' list, on the page and in its Excel file. */
+export const USER_COLUMNS = listColumns<UserRow>()({
+  username: { field: 'username', title: 'users.username', sortable: true, width: 120 },
+  nickName: { field: 'nickName', title: 'users.nickName', sortable: true, width: 120 },
+  gender: {
+    field: 'gender',
+    title: 'users.gender',
+    kind: 'enum',
+    labels: 'users.genders',
+    sortable: true,
+    hidden: true,
+    width: 80,
+  },
+  phone: { field: 'phone', title: 'users.phone', sortable: true, hidden: true, width: 130 },
+  email: { field: 'email', title: 'users.email', sortable: true, width: 180 },
+  dept: { field: 'deptName', title: 'users.dept', width: 110 },
+  jobs: { field: 'jobNames', title: 'users.jobs', fileOnly: true },
+  roles: { field: 'roleNames', title: 'users.roles', width: 130 },
+  enabled: {
+    field: 'enabled',
+    title: 'users.status',
+    kind: 'enum',
+    labels: 'users.statuses',
+    sortable: true,
+    width: 90,
+  },
+  pwdResetTime: { field: 'pwdResetTime', title: 'users.pwdResetTime', fileOnly: true },
+  createTime: { field: 'createTime', title: 'list.createTime', sortable: true, width: 170 },
 });
 
 const userFilters = {

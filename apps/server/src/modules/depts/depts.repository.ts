@@ -23,10 +23,12 @@ export const deptSortable = {
 };
 export const deptOrder = [asc(depts.deptSort), asc(depts.id)];
 
-export function toDeptDto(row: DeptRow): Dept {
+/** A department on the wire; `parents` names the parents the caller may see. */
+export function toDeptDto(row: DeptRow, parents: ReadonlyMap<number, string>): Dept {
   return {
     id: row.id,
     pid: row.pid,
+    parentName: row.pid === null ? null : (parents.get(row.pid) ?? null),
     subCount: row.subCount,
     name: row.name,
     deptSort: row.deptSort,
@@ -80,6 +82,19 @@ export const deptsRepository = {
       .select()
       .from(depts)
       .orderBy(...deptOrder),
+
+  /** The names of the departments given, by id. */
+  namesOf: async (db: Database, ids: readonly number[]): Promise<Map<number, string>> =>
+    new Map(
+      ids.length === 0
+        ? []
+        : (
+            await db
+              .select({ id: depts.id, name: depts.name })
+              .from(depts)
+              .where(inArray(depts.id, [...ids]))
+          ).map((row) => [row.id, row.name] as const),
+    ),
 
   byId: async (db: Database, id: number): Promise<DeptRow | undefined> =>
     (await db.select().from(depts).where(eq(depts.id, id)))[0],

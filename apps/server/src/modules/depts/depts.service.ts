@@ -1,13 +1,21 @@
 import type { PageOf } from '@water/contract/common';
-import type { Dept, DeptCreateInput, DeptFilter, DeptNode, DeptQuery, DeptUpdateInput } from '@water/contract/depts';
+import {
+  DEPT_COLUMNS,
+  type Dept,
+  type DeptCreateInput,
+  type DeptFilter,
+  type DeptNode,
+  type DeptQuery,
+  type DeptUpdateInput,
+} from '@water/contract/depts';
 import type { Static } from 'typebox';
 import type { Database } from '../../db/client.ts';
 import { inScope, type Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, forbidden, forbiddenField, invalidField, notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
+import type { ListSheet } from '../../lib/list-sheet.ts';
 import { nest, superiorRows } from '../../lib/tree.ts';
-import type { Sheet } from '../../lib/xlsx.ts';
 import { type DeptRow, deptOrder, deptSortable, deptsRepository as repo, toDeptDto } from './depts.repository.ts';
 
 function checkedName(name: string): string {
@@ -64,27 +72,24 @@ export function createDeptsService({ db, clock, principals }: Pick<Deps, 'db' | 
     return dept;
   }
 
+  /** The names of the departments' parents within the caller's data scope. */
+  async function parentsOf(principal: Principal, rows: readonly DeptRow[]): Promise<Map<number, string>> {
+    const pids = new Set(rows.flatMap((row) => (row.pid !== null && inScope(principal, row.pid) ? [row.pid] : [])));
+    return repo.namesOf(db, [...pids]);
+  }
+
   return {
     ofAgents,
     async list(principal: Principal, query: DeptQuery): Promise<PageOf<Dept>> {
       const page = await repo.page(db, principal, query, toPaging(query, deptSortable, deptOrder));
-      return { content: page.content.map(toDeptDto), totalElements: page.totalElements };
+      const parents = await parentsOf(principal, page.content);
+      return { content: page.content.map((row) => toDeptDto(row, parents)), totalElements: page.totalElements };
     },
 
-    async exportSheet(principal: Principal, filter: Static<typeof DeptFilter>): Promise<Sheet<DeptRow>> {
+    async exportSheet(principal: Principal, filter: Static<typeof DeptFilter>): Promise<ListSheet<Dept>> {
       const rows = await repo.all(db, principal, filter, toPaging({ sort: filter.sort }, deptSortable, deptOrder));
-      const names = new Map(rows.map((row) => [row.id, row.name]));
-      return {
-        name: 'departments',
-        columns: [
-          { header: 'Name', value: (d) => d.name },
-          { header: 'Parent', value: (d) => (d.pid === null ? null : (names.get(d.pid) ?? d.pid)) },
-          { header: 'Sort', value: (d) => d.deptSort },
-          { header: 'Enabled', value: (d) => (d.enabled ? 'yes' : 'no') },
-          { header: 'Created', value: (d) => toDeptDto(d).createTime },
-        ],
-        rows,
-      };
+      const parents = await parentsOf(principal, rows);
+      return { name: 'departments', columns: DEPT_COLUMNS, rows: rows.map((row) => toDeptDto(row, parents)) };
     },
 
     async create(principal: Principal, input: DeptCreateInput): Promise<void> {
@@ -182,8 +187,9 @@ export function createDeptsService({ db, clock, principals }: Pick<Deps, 'db' | 
       const visible = (await repo.everything(db)).filter((row) => inScope(principal, row.id));
       const chosen = superiorRows(visible, wanted);
       if ('missing' in chosen) throw notFound(`No department with id ${chosen.missing}`);
+      const names = new Map(visible.map((row) => [row.id, row.name]));
       const content = nest<DeptRow, DeptNode>(chosen, (row, children) => ({
-        ...toDeptDto(row),
+        ...toDeptDto(row, names),
         ...(children ? { children } : {}),
       }));
       return { content, totalElements: chosen.length };

@@ -1,5 +1,6 @@
 import { parse as parseDisposition } from 'content-disposition';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { listExportIn } from '../../../test/list-export.ts';
 import { type Caller as Call, callerFor, refusedField, tokenOf, useTestApp } from '../../../test/test-app.ts';
 import { deptId, menuIdsFor, roleId, userBody } from '../users/test-fixtures.ts';
 
@@ -47,6 +48,7 @@ describe('departments API', () => {
     expect(page.content[1]).toEqual({
       id: ids.head,
       pid: null,
+      parentName: null,
       subCount: 2,
       name: 'Head Office',
       deptSort: 1,
@@ -71,7 +73,13 @@ describe('departments API', () => {
   it('answers children of pid, flat matches of name, and filters by status', async () => {
     expect(names(await call('GET', `/api/dept?pid=${ids.south}`))).toEqual(['Sales', 'Service']);
     const sales = (await call('GET', `/api/dept?pid=${ids.south}`)).json().content[0];
-    expect(sales).toMatchObject({ pid: ids.south, subCount: 0, hasChildren: false, leaf: true });
+    expect(sales).toMatchObject({
+      pid: ids.south,
+      parentName: 'South Branch',
+      subCount: 0,
+      hasChildren: false,
+      leaf: true,
+    });
     expect(names(await call('GET', '/api/dept?pid=0'))).toEqual(['Head Office', 'South Branch']);
     expect(names(await call('GET', '/api/dept?name=s&sort=name,asc'))).toEqual([
       'Operations',
@@ -207,6 +215,10 @@ describe('departments API', () => {
     expect((await asManager('POST', '/api/dept', { name: 'Rogue', pid: ids.rnd })).statusCode).toBe(403);
     expect((await asManager('PUT', '/api/dept', { id: ids.rnd, name: 'Taken over' })).statusCode).toBe(403);
     expect((await asManager('DELETE', '/api/dept', [ids.rnd])).statusCode).toBe(403);
+    // The parent above the scope stays unnamed.
+    expect((await asManager('GET', '/api/dept')).json().content).toContainEqual(
+      expect.objectContaining({ id: ids.sales, pid: ids.south, parentName: null }),
+    );
   });
 
   it('exports departments as <timestamp>-departments.xlsx', async () => {
@@ -217,5 +229,17 @@ describe('departments API', () => {
       type: 'attachment',
       parameters: { filename: expect.stringMatching(/^\d{13}-departments\.xlsx$/) },
     });
+  });
+
+  it('exports the departments flat, each with its parent, in the console’s language with the statuses’ labels', async () => {
+    const english = await listExportIn(call, '/api/dept/download?sort=id,asc', 'en-US,en;q=0.9');
+    expect(english.titles).toEqual(['Name', 'Parent department', 'Sort', 'Status', 'Created']);
+    const byName = (rows: Record<string, string>[], title: string, name: string) =>
+      rows.find((row) => row[title] === name);
+    expect(byName(english.rows, 'Name', 'Head Office')).toMatchObject({ 'Parent department': '', Status: 'Enabled' });
+    expect(byName(english.rows, 'Name', 'Sales')).toMatchObject({ 'Parent department': 'South Branch', Sort: '1' });
+    const chinese = await listExportIn(call, '/api/dept/download?sort=id,asc', 'zh-CN,zh;q=0.9');
+    expect(chinese.titles).toEqual(['名称', '上级部门', '排序', '状态', '创建时间']);
+    expect(byName(chinese.rows, '名称', 'Sales')).toMatchObject({ 上级部门: 'South Branch', 状态: '启用' });
   });
 });

@@ -1,13 +1,20 @@
 import type { PageOf, PageQuery } from '@water/contract/common';
-import type { Dict, DictDetail, DictDetailInput, DictInput } from '@water/contract/dicts';
+import {
+  DICT_COLUMNS,
+  type Dict,
+  type DictDetail,
+  type DictDetailInput,
+  type DictEntryRow,
+  type DictInput,
+} from '@water/contract/dicts';
 import type { Principal } from '../../domain/principal.ts';
 import { InvalidatingCache } from '../../lib/cache.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { invalidField, notFound } from '../../lib/http-errors.ts';
 import { sortKeys, sortRows, toPaging } from '../../lib/list-query.ts';
+import type { ListSheet } from '../../lib/list-sheet.ts';
 import { ReadyAnswer } from '../../lib/ready-answer.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import type { Sheet } from '../../lib/xlsx.ts';
 
 /** A page of one dictionary's entries, filtered by label. */
 type EntriesQuery = PageQuery & { dictName: string; label?: string };
@@ -21,8 +28,6 @@ const toDetailDto = (row: DetailRow): DictDetail => ({
   value: row.value,
   dictSort: row.dictSort,
 });
-
-type ExportRow = { dict: Dict; detail?: DictDetail };
 
 export type DictsService = ReturnType<typeof createDictsService>;
 
@@ -110,20 +115,20 @@ export function createDictsService({ db, clock, events }: Pick<Deps, 'db' | 'clo
       return withDetails(await repo.all(db));
     },
 
-    async exportSheet(): Promise<Sheet<ExportRow>> {
+    async exportSheet(): Promise<ListSheet<DictEntryRow>> {
       const all = await withDetails(await repo.all(db));
       return {
         name: 'dictionaries',
-        columns: [
-          { header: 'Dictionary', value: (row) => row.dict.name },
-          { header: 'Description', value: (row) => row.dict.description },
-          { header: 'Label', value: (row) => row.detail?.label },
-          { header: 'Value', value: (row) => row.detail?.value },
-          { header: 'Sort', value: (row) => row.detail?.dictSort },
-          { header: 'Created', value: (row) => row.dict.createTime },
-        ],
+        columns: DICT_COLUMNS,
         rows: all.flatMap((dict) =>
-          dict.dictDetails.length > 0 ? dict.dictDetails.map((detail) => ({ dict, detail })) : [{ dict }],
+          dict.dictDetails.length > 0
+            ? dict.dictDetails.map((entry) => ({
+                ...dict,
+                entryLabel: entry.label,
+                entryValue: entry.value,
+                entrySort: entry.dictSort,
+              }))
+            : [dict],
         ),
       };
     },

@@ -1,5 +1,6 @@
 import { parse as parseDisposition } from 'content-disposition';
 import { describe, expect, it } from 'vitest';
+import { listExportIn } from '../../../test/list-export.ts';
 import { type Caller, useTestApp } from '../../../test/test-app.ts';
 
 describe('dictionaries API', () => {
@@ -146,5 +147,25 @@ describe('dictionaries API', () => {
       /^\d{13}-dictionaries\.xlsx$/,
     );
     expect(response.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('exports the page’s columns with each entry’s in the console’s language', async () => {
+    expect((await call('POST', '/api/dict', { name: 'empty_dict', description: 'No entries yet' })).statusCode).toBe(
+      201,
+    );
+    const english = await listExportIn(call, '/api/dict/download', 'en-US,en;q=0.9');
+    expect(english.titles).toEqual(['Name', 'Description', 'Label', 'Value', 'Sort', 'Created']);
+    const userStatus = english.rows.filter((row) => row.Name === 'user_status');
+    expect(userStatus).toEqual([
+      expect.objectContaining({ Description: 'User status', Label: 'Active', Value: 'true', Sort: '1' }),
+      expect.objectContaining({ Description: 'User status', Label: 'Disabled', Value: 'false', Sort: '2' }),
+    ]);
+    // A dictionary without entries has its row all the same.
+    expect(english.rows.filter((row) => row.Name === 'empty_dict')).toEqual([
+      expect.objectContaining({ Description: 'No entries yet', Label: '', Value: '', Sort: '' }),
+    ]);
+    const chinese = await listExportIn(call, '/api/dict/download', 'zh-CN,zh;q=0.9');
+    expect(chinese.titles).toEqual(['名称', '描述', '标签', '值', '排序', '创建时间']);
+    expect(chinese.rows).toContainEqual(expect.objectContaining({ 名称: 'user_status', 标签: 'Active', 值: 'true' }));
   });
 });

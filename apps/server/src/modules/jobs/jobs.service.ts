@@ -1,13 +1,20 @@
 import type { PageOf } from '@water/contract/common';
-import type { Job, JobCreateInput, JobFilter, JobQuery, JobUpdateInput } from '@water/contract/jobs';
+import {
+  JOB_COLUMNS,
+  type Job,
+  type JobCreateInput,
+  type JobFilter,
+  type JobQuery,
+  type JobUpdateInput,
+} from '@water/contract/jobs';
 import type { Static } from 'typebox';
 import type { Principal } from '../../domain/principal.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, invalidField, notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
+import type { ListSheet } from '../../lib/list-sheet.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import type { Sheet } from '../../lib/xlsx.ts';
 import { type JobRow, jobOrder, jobSortable, jobsRepository as repo } from './jobs.repository.ts';
 
 export function toJobDto(row: JobRow): Job {
@@ -47,18 +54,9 @@ export function createJobsService({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
       return { content: page.content.map(toJobDto), totalElements: page.totalElements };
     },
 
-    async exportSheet(_principal: Principal, filter: Static<typeof JobFilter>): Promise<Sheet<Job>> {
+    async exportSheet(_principal: Principal, filter: Static<typeof JobFilter>): Promise<ListSheet<Job>> {
       const rows = await repo.all(db, filter, toPaging({ sort: filter.sort }, jobSortable, jobOrder));
-      return {
-        name: 'jobs',
-        columns: [
-          { header: 'Name', value: (job) => job.name },
-          { header: 'Sort', value: (job) => job.jobSort },
-          { header: 'Enabled', value: (job) => (job.enabled ? 'yes' : 'no') },
-          { header: 'Created', value: (job) => job.createTime },
-        ],
-        rows: rows.map(toJobDto),
-      };
+      return { name: 'jobs', columns: JOB_COLUMNS, rows: rows.map(toJobDto) };
     },
 
     async create(principal: Principal, input: JobCreateInput): Promise<void> {

@@ -1,5 +1,6 @@
 import { parse as parseDisposition } from 'content-disposition';
 import { describe, expect, it } from 'vitest';
+import { listExportIn } from '../../../test/list-export.ts';
 import {
   type Caller as Call,
   callerFor,
@@ -116,5 +117,24 @@ describe('jobs API', () => {
       type: 'attachment',
       parameters: { filename: expect.stringMatching(/^\d{13}-jobs\.xlsx$/) },
     });
+  });
+
+  it('exports the page’s columns in the console’s language, with the statuses’ labels', async () => {
+    const created = await call('POST', '/api/job', { name: 'Night porter', jobSort: 7, enabled: false });
+    expect(created.statusCode, created.body).toBe(201);
+    const url = '/api/job/download?name=Night%20porter';
+    const english = await listExportIn(call, url, 'en-US,en;q=0.9');
+    expect(english.titles).toEqual(['Name', 'Sort', 'Status', 'Created']);
+    expect(english.rows).toEqual([
+      {
+        Name: 'Night porter',
+        Sort: '7',
+        Status: 'Disabled',
+        Created: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+      },
+    ]);
+    const chinese = await listExportIn(call, url, 'zh-CN,zh;q=0.9');
+    expect(chinese.titles).toEqual(['名称', '排序', '状态', '创建时间']);
+    expect(chinese.rows).toEqual([expect.objectContaining({ 名称: 'Night porter', 排序: '7', 状态: '禁用' })]);
   });
 });

@@ -1,11 +1,11 @@
 import type { PageOf, PageQuery } from '@water/contract/common';
-import type { OperationLog } from '@water/contract/logs';
+import { ERROR_LOG_COLUMNS, type ErrorLogRow, OPERATION_LOG_COLUMNS, type OperationLog } from '@water/contract/logs';
 import type { Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
+import type { ListSheet } from '../../lib/list-sheet.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import type { Sheet } from '../../lib/xlsx.ts';
 import type { LogLine } from '../../plugins/operation-log.ts';
 import { type LogFilter, type LogType, logOrder, logSortable, logsRepository as repo } from './logs.repository.ts';
 import type { operationLogs } from './logs.schema.ts';
@@ -13,6 +13,12 @@ import type { operationLogs } from './logs.schema.ts';
 export type LogsService = ReturnType<typeof createLogsService>;
 
 type OperationLogRow = typeof operationLogs.$inferSelect;
+
+/** An entry as the lists and their files have it (what went wrong is read by the error log's file only). */
+const entryOf = (row: OperationLogRow): ErrorLogRow => ({
+  ...row,
+  createTime: formatDateTime(row.createTime) as string,
+});
 
 /** An export holds at most this many entries, the newest. */
 const EXPORT_LIMIT = 10_000;
@@ -27,7 +33,7 @@ export function createLogsService({ db }: Pick<Deps, 'db'>) {
   async function list(logType: LogType, query: PageQuery & LogFilter): Promise<PageOf<OperationLog>> {
     const page = await repo.page(db, logType, query, toPaging(query, logSortable, logOrder));
     return {
-      content: page.content.map((row) => ({ ...row, createTime: formatDateTime(row.createTime) as string })),
+      content: page.content.map(entryOf),
       totalElements: page.totalElements,
     };
   }
@@ -48,23 +54,11 @@ export function createLogsService({ db }: Pick<Deps, 'db'>) {
     },
 
     /** The entries matching the filter as a sheet: the newest EXPORT_LIMIT of them. */
-    async exportSheet(logType: LogType, filter: LogFilter): Promise<Sheet<OperationLogRow>> {
+    async exportSheet(logType: LogType, filter: LogFilter): Promise<ListSheet<ErrorLogRow>> {
       const rows = await repo.all(db, logType, filter, EXPORT_LIMIT);
-      const columns: Sheet<OperationLogRow>['columns'] = [
-        { header: 'User', value: (row) => row.username },
-        { header: 'IP', value: (row) => row.requestIp },
-        { header: 'Address', value: (row) => row.address },
-        { header: 'Description', value: (row) => row.description, width: 30 },
-        { header: 'Request', value: (row) => row.method, width: 36 },
-        { header: 'Parameters', value: (row) => row.params, width: 50 },
-        { header: 'Browser', value: (row) => row.browser, width: 28 },
-        { header: 'Duration (ms)', value: (row) => row.time, width: 14 },
-        ...(logType === 'ERROR'
-          ? [{ header: 'Error', value: (row: OperationLogRow) => row.exceptionDetail, width: 50 }]
-          : []),
-        { header: 'Time', value: (row) => formatDateTime(row.createTime) },
-      ];
-      return { name: logType === 'ERROR' ? 'error-log' : 'operation-log', columns, rows };
+      return logType === 'ERROR'
+        ? { name: 'error-log', columns: ERROR_LOG_COLUMNS, rows: rows.map(entryOf) }
+        : { name: 'operation-log', columns: OPERATION_LOG_COLUMNS, rows: rows.map(entryOf) };
     },
 
     async exception(id: number): Promise<{ exception: string | null }> {

@@ -1,6 +1,7 @@
 import { operationName } from '@water/contract/operation-names';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listExportIn } from '../../../test/list-export.ts';
 import {
   ADMIN_PASSWORD,
   callerFor,
@@ -181,15 +182,60 @@ describe('operation and error log: filters and exports', () => {
     expect(info.headers['content-disposition']).toMatch(/filename="?\d{13}-operation-log\.xlsx"?$/);
     const infoRows = await sheetRows(info.rawPayload);
     expect(infoRows[0]).toContain('Parameters');
-    expect(infoRows[0]).not.toContain('Error');
+    expect(infoRows[0]).not.toContain('What went wrong');
     expect(infoRows.slice(1).map((row) => row[3])).toEqual(['Create a dictionary']);
 
     const error = await ctx.admin('GET', '/api/logs/error/download?username=test');
     expect(error.headers['content-disposition']).toMatch(/filename="?\d{13}-error-log\.xlsx"?$/);
     const errorRows = await sheetRows(error.rawPayload);
-    const column = errorRows[0]!.indexOf('Error');
+    const column = errorRows[0]!.indexOf('What went wrong');
     expect(errorRows[1]![column]).toMatch(/^You do not have permission to do this/);
     expect((await ctx.user('GET', '/api/logs/download')).statusCode).toBe(403);
+  });
+
+  it('exports the page’s columns and the file’s own in the console’s language, with the places’ labels', async () => {
+    await ctx.admin('POST', '/api/dict', { name: 'logged_in_two_languages' });
+    const url = '/api/logs/download?blurry=dictionary&username=admin';
+    const titles = ['User', 'IP', 'Location', 'Description', 'Request', 'Parameters', 'Browser', 'Duration (ms)'];
+    const english = await listExportIn(ctx.admin, url, 'en-US,en;q=0.9');
+    expect(english.titles).toEqual([...titles, 'Time']);
+    const created = english.rows.find((row) => row.Parameters?.includes('logged_in_two_languages'));
+    expect(created).toMatchObject({ User: 'admin', Location: 'Local network', Request: 'POST /api/dict' });
+    expect(created?.['Duration (ms)']).toMatch(/^\d+$/);
+    const chinese = await listExportIn(ctx.admin, url, 'zh-CN,zh;q=0.9');
+    expect(chinese.titles).toEqual([
+      '用户',
+      'IP',
+      '地点',
+      '描述',
+      '请求',
+      '请求参数',
+      '浏览器',
+      '耗时（毫秒）',
+      '时间',
+    ]);
+    expect(chinese.rows.find((row) => row.请求参数?.includes('logged_in_two_languages'))).toMatchObject({
+      用户: 'admin',
+      地点: '局域网',
+    });
+    const errors = await listExportIn(ctx.admin, '/api/logs/error/download?username=test', 'zh-CN');
+    expect(errors.titles).toEqual([
+      '用户',
+      'IP',
+      '地点',
+      '描述',
+      '请求',
+      '请求参数',
+      '浏览器',
+      '耗时（毫秒）',
+      '异常信息',
+      '时间',
+    ]);
+    expect((await listExportIn(ctx.admin, '/api/logs/error/download', 'en')).titles).toEqual([
+      ...titles,
+      'What went wrong',
+      'Time',
+    ]);
   });
 
   it('lets only administrators clear a log', async () => {

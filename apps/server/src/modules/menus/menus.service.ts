@@ -1,7 +1,7 @@
 import type { PageOf, PageQuery } from '@water/contract/common';
 import { ADMIN_PERMISSION } from '@water/contract/constants';
 import { buildMenuRoutes, withAncestors } from '@water/contract/menu-build';
-import type { Menu, MenuInput, MenuRoute, MenuTreeNode } from '@water/contract/menus';
+import { MENU_COLUMNS, type Menu, type MenuInput, type MenuRoute, type MenuTreeNode } from '@water/contract/menus';
 import { PERMISSION_PATTERN } from '@water/contract/permissions';
 import { isExternalLink } from '@water/contract/validators';
 import { isAdministrator, type Principal } from '../../domain/principal.ts';
@@ -9,12 +9,10 @@ import { InvalidatingCache } from '../../lib/cache.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { forbiddenField, invalidField, notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
+import type { ListSheet } from '../../lib/list-sheet.ts';
 import { ReadyAnswer } from '../../lib/ready-answer.ts';
 import { nest, subtreeIds, superiorRows } from '../../lib/tree.ts';
-import type { Sheet } from '../../lib/xlsx.ts';
 import { type MenuRow, menuOrder, menuSortable, menusRepository as repo, toMenuDto } from './menus.repository.ts';
-
-const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 
 export type MenuWithChildren = Menu & { children?: MenuWithChildren[] };
 export type MenusService = ReturnType<typeof createMenusService>;
@@ -156,23 +154,8 @@ export function createMenusService({
       }));
     },
 
-    async exportSheet(): Promise<Sheet<MenuRow>> {
-      return {
-        name: 'menus',
-        columns: [
-          { header: 'Title', value: (m) => m.title },
-          { header: 'Type', value: (m) => ['directory', 'menu', 'button'][m.type] },
-          { header: 'Path', value: (m) => m.path },
-          { header: 'Page', value: (m) => m.component },
-          { header: 'Permission', value: (m) => m.permission },
-          { header: 'Sort', value: (m) => m.menuSort },
-          { header: 'External link', value: (m) => yesNo(m.iFrame) },
-          { header: 'Cached', value: (m) => yesNo(m.cache) },
-          { header: 'Hidden', value: (m) => yesNo(m.hidden) },
-          { header: 'Created', value: (m) => toMenuDto(m).createTime },
-        ],
-        rows: await repo.all(db),
-      };
+    async exportSheet(): Promise<ListSheet<Menu>> {
+      return { name: 'menus', columns: MENU_COLUMNS, rows: (await repo.all(db)).map(toMenuDto) };
     },
 
     async create(principal: Principal, input: MenuInput): Promise<void> {

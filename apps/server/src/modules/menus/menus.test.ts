@@ -1,5 +1,6 @@
 import { parse as parseDisposition } from 'content-disposition';
 import { describe, expect, it } from 'vitest';
+import { listExportIn } from '../../../test/list-export.ts';
 import { type Caller, useTestApp } from '../../../test/test-app.ts';
 
 describe('menus API', () => {
@@ -190,5 +191,47 @@ describe('menus API', () => {
       parameters: { filename: expect.stringMatching(/^\d{13}-menus\.xlsx$/) },
     });
     expect(response.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('exports the page’s columns in the console’s language, with the types’ labels and yes or no', async () => {
+    const english = await listExportIn(call, '/api/menus/download', 'en-US,en;q=0.9');
+    expect(english.titles).toEqual([
+      'Title',
+      'Type',
+      'Sort',
+      'Path',
+      'Page',
+      'Permission',
+      'External link',
+      'Keep state',
+      'Hidden',
+      'Created',
+    ]);
+    const row = (rows: Record<string, string>[], title: string) =>
+      rows.find((each) => Object.values(each)[0] === title);
+    expect(row(english.rows, 'System')).toMatchObject({ Type: 'Directory', 'External link': 'No' });
+    expect(row(english.rows, 'Users')).toMatchObject({
+      Type: 'Menu',
+      Path: 'user',
+      Page: 'system/user/index',
+      Permission: 'user:list',
+      Hidden: 'No',
+    });
+    expect(row(english.rows, 'Online users: kick out')).toMatchObject({ Type: 'Button', Permission: 'online:del' });
+    const chinese = await listExportIn(call, '/api/menus/download', 'zh-CN,zh;q=0.9');
+    expect(chinese.titles).toEqual([
+      '标题',
+      '类型',
+      '排序',
+      '路由地址',
+      '页面',
+      '权限标识',
+      '外链',
+      '缓存',
+      '隐藏',
+      '创建时间',
+    ]);
+    expect(row(chinese.rows, 'System')).toMatchObject({ 类型: '目录', 外链: '否' });
+    expect(row(chinese.rows, 'Online users: kick out')).toMatchObject({ 类型: '按钮' });
   });
 });

@@ -1,11 +1,11 @@
 import type { PageOf, PageQuery } from '@water/contract/common';
-import type { OnlineUser } from '@water/contract/logs';
+import { ONLINE_COLUMNS, type OnlineUser } from '@water/contract/logs';
 import { assertCanManageUsers, type Principal } from '../../domain/principal.ts';
 import { addressOf, browserOf } from '../../lib/client-info.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { sortKeys, sortRows } from '../../lib/list-query.ts';
+import type { ListSheet } from '../../lib/list-sheet.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import type { Sheet } from '../../lib/xlsx.ts';
 import { onlineRepository as repo } from './online.repository.ts';
 
 export type OnlineService = ReturnType<typeof createOnlineService>;
@@ -47,21 +47,8 @@ export function createOnlineService({ db, clock, sessions }: Pick<Deps, 'db' | '
     },
 
     /** Every session the list would show, as a sheet. */
-    async exportSheet(principal: Principal, query: { username?: string }): Promise<Sheet<OnlineUser>> {
-      return {
-        name: 'online-users',
-        columns: [
-          { header: 'Username', value: (row) => row.userName },
-          { header: 'Nickname', value: (row) => row.nickName },
-          { header: 'Department', value: (row) => row.dept },
-          { header: 'IP', value: (row) => row.ip },
-          { header: 'Address', value: (row) => row.address },
-          { header: 'Browser', value: (row) => row.browser, width: 30 },
-          { header: 'Signed in', value: (row) => row.loginTime },
-          { header: 'Last activity', value: (row) => row.lastSeen },
-        ],
-        rows: await live(principal, query),
-      };
+    async exportSheet(principal: Principal, query: { username?: string }): Promise<ListSheet<OnlineUser>> {
+      return { name: 'online-users', columns: ONLINE_COLUMNS, rows: await live(principal, query) };
     },
 
     /**

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { listExportIn } from '../../../test/list-export.ts';
 import { callerFor, DEFAULT_USER_PASSWORD, loginAs, tokenOf, useTestApp } from '../../../test/test-app.ts';
 
 const CHROME_ON_WINDOWS =
@@ -63,13 +64,37 @@ describe('online users', () => {
       'Nickname',
       'Department',
       'IP',
-      'Address',
-      'Browser',
+      'Location',
+      'Browser and system',
       'Signed in',
       'Last activity',
     ]);
     expect(rows.length).toBeGreaterThan(1);
     expect(rows.slice(1).every((row) => row[0] === 'test')).toBe(true);
+  });
+
+  it('exports the page’s columns in the console’s language, with the places’ labels', async () => {
+    await loginAs(ctx.t, 'test', DEFAULT_USER_PASSWORD, { headers: { 'user-agent': CHROME_ON_WINDOWS } });
+    const english = await listExportIn(ctx.admin, '/auth/online/download?username=test', 'en-US,en;q=0.9');
+    expect(english.rows).toContainEqual(
+      expect.objectContaining({
+        Username: 'test',
+        Location: 'Local network',
+        'Browser and system': 'Chrome 131 (Windows 10)',
+      }),
+    );
+    const chinese = await listExportIn(ctx.admin, '/auth/online/download?username=test', 'zh-CN,zh;q=0.9');
+    expect(chinese.titles).toEqual([
+      '用户名',
+      '昵称',
+      '部门',
+      'IP',
+      '登录地点',
+      '浏览器与系统',
+      '登录时间',
+      '最后活动',
+    ]);
+    expect(chinese.rows).toContainEqual(expect.objectContaining({ 用户名: 'test', 登录地点: '局域网' }));
   });
 
   it('lets only those allowed to list online users export them', async () => {

@@ -147,18 +147,22 @@ export const rolesRepository = {
       .innerJoin(menus, eq(menus.id, rolesMenus.menuId))
       .where(inArray(rolesMenus.roleId, ids))
       .orderBy(asc(menus.id));
-    return rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      level: row.level,
-      description: row.description,
-      dataScope: row.dataScope,
-      depts: deptLinks.filter((link) => link.roleId === row.id).map(({ id, name }) => ({ id, name })),
-      menus: menuLinks.filter((link) => link.roleId === row.id).map(({ id, title }) => ({ id, title })),
-      createBy: row.createBy,
-      updateBy: row.updateBy,
-      createTime: formatDateTime(row.createTime),
-      updateTime: formatDateTime(row.updateTime),
-    }));
+    return rows.map((row) => {
+      const roleDepts = deptLinks.filter((link) => link.roleId === row.id).map(({ id, name }) => ({ id, name }));
+      return {
+        id: row.id,
+        name: row.name,
+        level: row.level,
+        description: row.description,
+        dataScope: row.dataScope,
+        depts: roleDepts,
+        deptNames: roleDepts.map((dept) => dept.name).join(', '),
+        menus: menuLinks.filter((link) => link.roleId === row.id).map(({ id, title }) => ({ id, title })),
+        createBy: row.createBy,
+        updateBy: row.updateBy,
+        createTime: formatDateTime(row.createTime),
+        updateTime: formatDateTime(row.updateTime),
+      };
+    });
   },
 };

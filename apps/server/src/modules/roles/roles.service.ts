@@ -3,6 +3,7 @@ import {
   DATA_SCOPE_ALL,
   DATA_SCOPE_CUSTOM,
   DATA_SCOPE_SUBTREE,
+  ROLE_COLUMNS,
   type Role,
   type RoleCreateInput,
   type RoleFilter,
@@ -16,7 +17,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, forbidden, forbiddenField, invalidField, notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
-import type { Sheet } from '../../lib/xlsx.ts';
+import type { ListSheet } from '../../lib/list-sheet.ts';
 import { type RoleRow, rolesRepository as repo, roleOrder, roleSortable } from './roles.repository.ts';
 
 const uniqueIds = (refs: { id: number }[] | null | undefined) =>
@@ -146,20 +147,9 @@ export function createRolesService({
       return role as Role;
     },
 
-    async exportSheet(_principal: Principal, filter: Static<typeof RoleFilter>): Promise<Sheet<Role>> {
+    async exportSheet(_principal: Principal, filter: Static<typeof RoleFilter>): Promise<ListSheet<Role>> {
       const rows = await repo.all(db, filter, toPaging({ sort: filter.sort }, roleSortable, roleOrder));
-      return {
-        name: 'roles',
-        columns: [
-          { header: 'Name', value: (r) => r.name },
-          { header: 'Level', value: (r) => r.level },
-          { header: 'Data scope', value: (r) => r.dataScope },
-          { header: 'Departments', value: (r) => r.depts.map((dept) => dept.name).join(', ') },
-          { header: 'Description', value: (r) => r.description },
-          { header: 'Created', value: (r) => r.createTime },
-        ],
-        rows: await repo.toDtos(db, rows),
-      };
+      return { name: 'roles', columns: ROLE_COLUMNS, rows: await repo.toDtos(db, rows) };
     },
 
     async create(principal: Principal, input: RoleCreateInput): Promise<void> {

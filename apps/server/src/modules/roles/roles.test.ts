@@ -1,5 +1,6 @@
 import { parse as parseDisposition } from 'content-disposition';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { listExportIn } from '../../../test/list-export.ts';
 import {
   type Caller as Call,
   callerFor,
@@ -56,6 +57,7 @@ describe('roles API', () => {
       description: 'Reads the data of their own department',
       dataScope: '本级',
       depts: [],
+      deptNames: '',
       menus: expect.arrayContaining([{ id: expect.any(Number), title: 'Users' }]),
       createBy: 'system',
       updateBy: null,
@@ -263,6 +265,31 @@ describe('roles API', () => {
       parameters: { filename: expect.stringMatching(/^\d{13}-roles\.xlsx$/) },
     });
     expect(response.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('exports the page’s columns and the custom departments in the console’s language, with the scopes’ labels', async () => {
+    const custom = await createRole({ dataScope: '自定义', depts: [{ id: salesId }] });
+    const url = `/api/roles/download?blurry=${encodeURIComponent(custom.name)}`;
+    const english = await listExportIn(call, url, 'en-GB,en;q=0.9');
+    expect(english.titles).toEqual(['Name', 'Data scope', 'Level', 'Departments', 'Description', 'Created']);
+    expect(english.rows).toEqual([
+      {
+        Name: custom.name,
+        'Data scope': 'Custom departments',
+        Level: '3',
+        Departments: 'Sales',
+        Description: 'For tests',
+        Created: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+      },
+    ]);
+    const chinese = await listExportIn(call, url, 'zh-CN,zh;q=0.9');
+    expect(chinese.titles).toEqual(['名称', '数据范围', '级别', '部门', '描述', '创建时间']);
+    expect(chinese.rows[0]).toMatchObject({ 名称: custom.name, 数据范围: '自定义', 部门: 'Sales' });
+    const own = await listExportIn(call, '/api/roles/download?blurry=User', 'zh-CN');
+    expect(own.rows.find((row) => row.名称 === 'User')).toMatchObject({ 数据范围: '本级' });
+    expect((await listExportIn(call, '/api/roles/download?blurry=User', 'en')).rows[0]).toMatchObject({
+      'Data scope': 'Own department',
+    });
   });
 
   it('lets any signed-in user read their level; the role list needs roles:list', async () => {

@@ -1,6 +1,13 @@
 import type { UserDto } from '@water/contract/auth';
 import type { PageOf } from '@water/contract/common';
-import type { UserCreateInput, UserFilter, UserQuery, UserUpdateInput } from '@water/contract/users';
+import {
+  USER_COLUMNS,
+  type UserCreateInput,
+  type UserFilter,
+  type UserQuery,
+  type UserRow,
+  type UserUpdateInput,
+} from '@water/contract/users';
 import type { Static } from 'typebox';
 import { assertCanManageUsers, inScope, isAdministrator, type Principal } from '../../domain/principal.ts';
 import { toUserDtos } from '../../domain/user-info.ts';
@@ -8,12 +15,20 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, forbiddenField, invalidField, invalidFields, notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
+import type { ListSheet } from '../../lib/list-sheet.ts';
 import { hashPassword } from '../../lib/password.ts';
-import type { Sheet } from '../../lib/xlsx.ts';
 import { usersRepository as repo, userOrder, userSortable } from './users.repository.ts';
 
 const uniqueIds = (refs: { id: number }[]) => [...new Set(refs.map((ref) => ref.id))].sort((a, b) => a - b);
 const names = (list: { name: string }[]) => list.map((item) => item.name).join(', ');
+
+/** A user as the list shows it: with its department's, jobs' and roles' names as text. */
+const userRow = (user: UserDto): UserRow => ({
+  ...user,
+  deptName: user.dept?.name ?? null,
+  jobNames: names(user.jobs),
+  roleNames: names(user.roles),
+});
 
 export interface UsersOptions {
   /** Initial password of users created without one; to be changed at first sign-in. */
@@ -93,30 +108,14 @@ export function createUsersService(
   }
 
   return {
-    async list(principal: Principal, query: UserQuery): Promise<PageOf<UserDto>> {
+    async list(principal: Principal, query: UserQuery): Promise<PageOf<UserRow>> {
       const page = await repo.page(db, principal, query, toPaging(query, userSortable, userOrder));
-      return { content: await toUserDtos(db, page.content), totalElements: page.totalElements };
+      return { content: (await toUserDtos(db, page.content)).map(userRow), totalElements: page.totalElements };
     },
 
-    async exportSheet(principal: Principal, filter: Static<typeof UserFilter>): Promise<Sheet<UserDto>> {
+    async exportSheet(principal: Principal, filter: Static<typeof UserFilter>): Promise<ListSheet<UserRow>> {
       const rows = await repo.all(db, principal, filter, toPaging({ sort: filter.sort }, userSortable, userOrder));
-      return {
-        name: 'users',
-        columns: [
-          { header: 'Username', value: (u) => u.username },
-          { header: 'Nickname', value: (u) => u.nickName },
-          { header: 'Gender', value: (u) => u.gender },
-          { header: 'Phone', value: (u) => u.phone },
-          { header: 'E-mail', value: (u) => u.email },
-          { header: 'Department', value: (u) => u.dept?.name },
-          { header: 'Jobs', value: (u) => names(u.jobs) },
-          { header: 'Roles', value: (u) => names(u.roles) },
-          { header: 'Enabled', value: (u) => (u.enabled ? 'yes' : 'no') },
-          { header: 'Password changed', value: (u) => u.pwdResetTime },
-          { header: 'Created', value: (u) => u.createTime },
-        ],
-        rows: await toUserDtos(db, rows),
-      };
+      return { name: 'users', columns: USER_COLUMNS, rows: (await toUserDtos(db, rows)).map(userRow) };
     },
 
     async create(principal: Principal, input: UserCreateInput): Promise<void> {

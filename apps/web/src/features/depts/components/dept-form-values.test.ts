@@ -4,6 +4,7 @@ import { newDeptValues, toDeptFormValues, toDeptInput } from './dept-form-values
 const dept = {
   id: 5,
   pid: 2,
+  parentName: 'Head Office',
   subCount: 0,
   name: 'Sales',
   deptSort: 3,

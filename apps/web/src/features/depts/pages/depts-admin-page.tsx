@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { Dept } from '@water/contract/depts';
+import { DEPT_COLUMNS, type Dept } from '@water/contract/depts';
 import { deptsLocales } from '@water/contract/texts/depts';
 import { Card, DatePicker, Form, Input } from 'antd';
 import { type Key, useCallback, useMemo, useState } from 'react';
@@ -9,6 +9,7 @@ import { DictSelect } from '@/components/dict-select.tsx';
 import { AddButton } from '@/components/list/add-button.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { createTimeFilter, type DayRange } from '@/components/list/date-range.ts';
+import { declaredColumns } from '@/components/list/declared-columns.ts';
 import { flagFilter } from '@/components/list/list-params.ts';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
@@ -40,7 +41,7 @@ type DialogState = Omit<DeptDialog, 'close'>;
 
 /** `system/dept/index`: the department tree, level by level, with its status and order. */
 export function DeptsAdminPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const seeded = useSeededText();
   const menuTitle = useMenuTitle();
   // By their sort field unless the user sorts otherwise.
@@ -86,22 +87,10 @@ export function DeptsAdminPage() {
   });
 
   const columns: DataColumn<Nested<Dept>>[] = [
-    {
-      key: 'name',
-      title: t('depts.name'),
-      dataIndex: 'name',
-      sortField: 'name',
-      render: (_, dept) => seeded(dept.name),
-    },
-    { key: 'deptSort', title: t('depts.sort'), dataIndex: 'deptSort', sortField: 'deptSort', width: 100 },
-    {
-      key: 'enabled',
-      title: t('depts.status'),
-      sortField: 'enabled',
-      width: 110,
-      render: (_, dept) => <StatusTag dict="dept_status" enabled={dept.enabled} />,
-    },
-    { key: 'createTime', title: t('list.createTime'), dataIndex: 'createTime', sortField: 'createTime', width: 180 },
+    ...declaredColumns<Nested<Dept>, typeof DEPT_COLUMNS>(DEPT_COLUMNS, t, i18n.language, {
+      name: { render: (_, dept) => seeded(dept.name) },
+      enabled: { render: (_, dept) => <StatusTag dict="dept_status" enabled={dept.enabled} /> },
+    }),
     ...actions,
   ];
 

@@ -1,9 +1,10 @@
-import type { Dict } from '@water/contract/dicts';
+import { DICT_COLUMNS, type Dict, type DictEntryRow } from '@water/contract/dicts';
 import { dictsLocales } from '@water/contract/texts/dicts';
 import { Card, Col, Empty, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '@/components/list/add-button.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
+import { declaredColumns } from '@/components/list/declared-columns.ts';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
 import { useBulkDelete } from '@/components/list/use-bulk-delete.tsx';
@@ -26,7 +27,7 @@ type DictFilters = ListFilters<'GET /api/dict'>;
 
 /** `system/dict/index`: dictionaries on the left, the entries of the chosen one on the right. */
 export function DictsAdminPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const menuTitle = useMenuTitle();
   const seeded = useSeededText();
   const list = useListState<DictFilters>({ initialFilters: {} });
@@ -66,14 +67,9 @@ export function DictsAdminPage() {
   });
   const columns: DataColumn<Dict>[] = [
     choice.column,
-    { key: 'name', title: t('dicts.name'), dataIndex: 'name', sortField: 'name' },
-    {
-      key: 'description',
-      title: t('dicts.description'),
-      dataIndex: 'description',
-      render: (_, dict) => seeded(dict.description ?? ''),
-    },
-    { key: 'createTime', title: t('list.createTime'), dataIndex: 'createTime', sortField: 'createTime', width: 180 },
+    ...declaredColumns<DictEntryRow, typeof DICT_COLUMNS>(DICT_COLUMNS, t, i18n.language, {
+      description: { render: (_, dict) => seeded(dict.description ?? '') },
+    }),
     ...actions,
   ];
 

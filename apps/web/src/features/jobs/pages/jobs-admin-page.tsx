@@ -1,4 +1,4 @@
-import type { Job } from '@water/contract/jobs';
+import { JOB_COLUMNS, type Job } from '@water/contract/jobs';
 import { jobsLocales } from '@water/contract/texts/jobs';
 import { Card, DatePicker, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { DictSelect } from '@/components/dict-select.tsx';
 import { AddButton } from '@/components/list/add-button.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { createTimeFilter, type DayRange } from '@/components/list/date-range.ts';
+import { declaredColumns } from '@/components/list/declared-columns.ts';
 import { flagFilter } from '@/components/list/list-params.ts';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
@@ -34,7 +35,7 @@ interface JobSearch {
 
 /** `system/job/index`: the jobs users can hold. */
 export function JobsAdminPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const seeded = useSeededText();
   const menuTitle = useMenuTitle();
   const list = useListState<JobFilters>({ initialFilters: {} });
@@ -54,16 +55,10 @@ export function JobsAdminPage() {
     remove: { allow: 'job:del', warning: t('jobs.deleteWarning'), run: (job) => remove.mutateAsync([job.id]) },
   });
   const columns: DataColumn<Job>[] = [
-    { key: 'name', title: t('jobs.name'), dataIndex: 'name', sortField: 'name', render: (_, job) => seeded(job.name) },
-    { key: 'jobSort', title: t('jobs.sort'), dataIndex: 'jobSort', sortField: 'jobSort', width: 100 },
-    {
-      key: 'enabled',
-      title: t('jobs.status'),
-      sortField: 'enabled',
-      width: 110,
-      render: (_, job) => <StatusTag dict="job_status" enabled={job.enabled} />,
-    },
-    { key: 'createTime', title: t('list.createTime'), dataIndex: 'createTime', sortField: 'createTime', width: 180 },
+    ...declaredColumns<Job, typeof JOB_COLUMNS>(JOB_COLUMNS, t, i18n.language, {
+      name: { render: (_, job) => seeded(job.name) },
+      enabled: { render: (_, job) => <StatusTag dict="job_status" enabled={job.enabled} /> },
+    }),
     ...actions,
   ];
 

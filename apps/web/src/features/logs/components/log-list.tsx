@@ -1,17 +1,18 @@
 import { ClearOutlined, FileSearchOutlined } from '@ant-design/icons';
-import type { OperationLog } from '@water/contract/logs';
+import type { ListColumns } from '@water/contract/list-columns';
+import { ERROR_LOG_COLUMNS, type ErrorLogRow, OPERATION_LOG_COLUMNS, type OperationLog } from '@water/contract/logs';
 import { logsLocales } from '@water/contract/texts/monitor';
 import { App, Button, Card, DatePicker, Form, Input, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { createTimeFilter, type DayRange } from '@/components/list/date-range.ts';
+import { declaredColumns } from '@/components/list/declared-columns.ts';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
 import { Permission } from '@/components/permission.tsx';
 import { useConfirm } from '@/components/use-confirm.ts';
-import { addressLabel } from '@/lib/address-label.ts';
 import type { ListFilters } from '@/lib/call-api.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle, useSeededText } from '@/lib/menu-title.ts';
@@ -38,7 +39,7 @@ const pre = { margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontSi
  * each entry's request with its parameters, exported, and cleared by administrators.
  */
 export function LogList({ kind }: { kind: LogKind }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const menuTitle = useMenuTitle();
   const { message } = App.useApp();
   const confirm = useConfirm();
@@ -50,36 +51,16 @@ export function LogList({ kind }: { kind: LogKind }) {
   const seeded = useSeededText();
 
   const columns: DataColumn<OperationLog>[] = [
-    { key: 'username', title: t('logs.username'), dataIndex: 'username', sortField: 'username' },
-    { key: 'requestIp', title: t('logs.ip'), dataIndex: 'requestIp' },
-    {
-      key: 'address',
-      title: t('logs.address'),
-      dataIndex: 'address',
-      render: (_, entry) => addressLabel(entry.address),
-    },
-    {
-      key: 'description',
-      title: t('logs.description'),
-      dataIndex: 'description',
-      render: (_, entry) => seeded(entry.description ?? ''),
-    },
-    {
-      key: 'method',
-      title: t('logs.request'),
-      dataIndex: 'method',
-      render: (_, entry) => <RequestCell method={entry.method} />,
-    },
-    { key: 'browser', title: t('logs.browser'), dataIndex: 'browser' },
-    {
-      key: 'time',
-      title: t('logs.duration'),
-      dataIndex: 'time',
-      sortField: 'time',
-      align: 'right',
-      render: (_, entry) => (entry.time === null ? '' : t('logs.durationMs', { ms: entry.time })),
-    },
-    { key: 'createTime', title: t('logs.createTime'), dataIndex: 'createTime', sortField: 'createTime', width: 180 },
+    ...declaredColumns<ErrorLogRow, ListColumns<ErrorLogRow>>(
+      isError ? ERROR_LOG_COLUMNS : OPERATION_LOG_COLUMNS,
+      t,
+      i18n.language,
+      {
+        description: { render: (_, entry) => seeded(entry.description ?? '') },
+        method: { ellipsis: false, render: (_, entry) => <RequestCell method={entry.method} /> },
+        time: { align: 'right' },
+      },
+    ),
     ...(isError
       ? [
           {

@@ -56,9 +56,9 @@ export function MenuForm({ dialog }: { dialog: MenuDialog }) {
         <Radio.Group
           optionType="button"
           options={[
-            { value: 0, label: t('menus.typeDirectory') },
-            { value: 1, label: t('menus.typeMenu') },
-            { value: 2, label: t('menus.typeButton') },
+            { value: 0, label: t('menus.types.0') },
+            { value: 1, label: t('menus.types.1') },
+            { value: 2, label: t('menus.types.2') },
           ]}
         />
       </Form.Item>

@@ -1,11 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { MENU_TYPE_BUTTON, type Menu } from '@water/contract/menus';
+import { MENU_COLUMNS, MENU_TYPE_BUTTON, type Menu } from '@water/contract/menus';
 import { menusLocales } from '@water/contract/texts/menus';
 import { Card, Flex, Form, Input, Tag, Typography } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '@/components/list/add-button.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
+import { declaredColumns } from '@/components/list/declared-columns.ts';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
 import { useBulkDelete } from '@/components/list/use-bulk-delete.tsx';
@@ -35,7 +36,7 @@ function Flag({ on, yes, no }: { on: boolean; yes: string; no: string }) {
 
 /** `system/menu/index`: the menu tree (directories, pages, buttons) that roles are built from. */
 export function MenusAdminPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const menuTitle = useMenuTitle();
   // By their sort field, as the sidebar orders them, unless the user sorts otherwise.
   const list = useListState<MenuFilters>({ initialFilters: {}, paged: false, defaultSort: ['menuSort,asc'] });
@@ -48,7 +49,6 @@ export function MenusAdminPage() {
   const rows = useMemo(() => assembleTree(query.data?.content ?? [], lazy.levels), [query.data, lazy.levels]);
   const openDialog = (next: Omit<DialogState, 'open' | 'session'>) =>
     setDialog((previous) => ({ ...next, open: true, session: previous.session + 1 }));
-  const types = [t('menus.typeDirectory'), t('menus.typeMenu'), t('menus.typeButton')];
   const yes = t('menus.yes');
   const no = t('menus.no');
 
@@ -85,46 +85,26 @@ export function MenusAdminPage() {
     fixed: 'right',
   });
 
+  const flag = (on: boolean) => <Flag on={on} yes={yes} no={no} />;
   const columns: DataColumn<Nested<Menu>>[] = [
-    {
-      key: 'title',
-      title: t('menus.title'),
-      sortField: 'title',
-      render: (_, menu) => (
-        <Flex gap={8} align="center" component="span">
-          {menu.type !== MENU_TYPE_BUTTON && <MenuIcon name={menu.icon} />}
-          {menu.title}
-          {/* Seeded titles are shown translated in the sidebar; say which one this is. */}
-          {menuTitle(menu.title) !== menu.title && (
-            <Typography.Text type="secondary">({menuTitle(menu.title)})</Typography.Text>
-          )}
-        </Flex>
-      ),
-    },
-    { key: 'type', title: t('menus.type'), width: 90, render: (_, menu) => types[menu.type] },
-    { key: 'menuSort', title: t('menus.sort'), dataIndex: 'menuSort', sortField: 'menuSort', width: 90 },
-    { key: 'path', title: t('menus.path'), dataIndex: 'path', ellipsis: true },
-    { key: 'component', title: t('menus.component'), dataIndex: 'component' },
-    { key: 'permission', title: t('menus.permission'), dataIndex: 'permission' },
-    {
-      key: 'iFrame',
-      title: t('menus.iFrame'),
-      width: 100,
-      render: (_, menu) => <Flag on={menu.iFrame} yes={yes} no={no} />,
-    },
-    {
-      key: 'cache',
-      title: t('menus.cache'),
-      width: 100,
-      render: (_, menu) => <Flag on={menu.cache} yes={yes} no={no} />,
-    },
-    {
-      key: 'hidden',
-      title: t('menus.hidden'),
-      width: 90,
-      render: (_, menu) => <Flag on={menu.hidden} yes={yes} no={no} />,
-    },
-    { key: 'createTime', title: t('list.createTime'), dataIndex: 'createTime', sortField: 'createTime', width: 180 },
+    ...declaredColumns<Nested<Menu>, typeof MENU_COLUMNS>(MENU_COLUMNS, t, i18n.language, {
+      title: {
+        ellipsis: false,
+        render: (_, menu) => (
+          <Flex gap={8} align="center" component="span">
+            {menu.type !== MENU_TYPE_BUTTON && <MenuIcon name={menu.icon} />}
+            {menu.title}
+            {/* Seeded titles are shown translated in the sidebar; say which one this is. */}
+            {menuTitle(menu.title) !== menu.title && (
+              <Typography.Text type="secondary">({menuTitle(menu.title)})</Typography.Text>
+            )}
+          </Flex>
+        ),
+      },
+      iFrame: { render: (_, menu) => flag(menu.iFrame) },
+      cache: { render: (_, menu) => flag(menu.cache) },
+      hidden: { render: (_, menu) => flag(menu.hidden) },
+    }),
     ...actions,
   ];
 

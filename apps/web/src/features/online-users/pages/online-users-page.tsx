@@ -1,17 +1,17 @@
 import { LogoutOutlined } from '@ant-design/icons';
-import type { OnlineUser } from '@water/contract/logs';
+import { ONLINE_COLUMNS, type OnlineUser } from '@water/contract/logs';
 import { onlineLocales } from '@water/contract/texts/monitor';
 import { App, Button, Card, Form, Input } from 'antd';
 import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
+import { declaredColumns } from '@/components/list/declared-columns.ts';
 import { RowActions } from '@/components/list/row-actions.tsx';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
 import { Permission, usePermission } from '@/components/permission.tsx';
 import { useConfirm } from '@/components/use-confirm.ts';
-import { addressLabel } from '@/lib/address-label.ts';
 import { toApiError } from '@/lib/api-error.ts';
 import type { ListFilters } from '@/lib/call-api.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
@@ -27,7 +27,7 @@ type OnlineFilters = ListFilters<'GET /auth/online'>;
 
 /** `monitor/online/index`: who is signed in now, from where and since when; kicking sessions out. */
 export function OnlineUsersPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const menuTitle = useMenuTitle();
   const { message } = App.useApp();
   const confirm = useConfirm();
@@ -66,19 +66,7 @@ export function OnlineUsersPage() {
   };
 
   const columns: DataColumn<OnlineUser>[] = [
-    { key: 'userName', title: t('online.userName'), dataIndex: 'userName', sortField: 'userName' },
-    { key: 'nickName', title: t('online.nickName'), dataIndex: 'nickName', sortField: 'nickName' },
-    { key: 'dept', title: t('online.dept'), dataIndex: 'dept', sortField: 'dept' },
-    { key: 'ip', title: t('online.ip'), dataIndex: 'ip', sortField: 'ip' },
-    {
-      key: 'address',
-      title: t('online.address'),
-      dataIndex: 'address',
-      render: (_, row) => addressLabel(row.address),
-    },
-    { key: 'browser', title: t('online.browser'), dataIndex: 'browser', sortField: 'browser' },
-    { key: 'loginTime', title: t('online.loginTime'), dataIndex: 'loginTime', sortField: 'loginTime', width: 180 },
-    { key: 'lastSeen', title: t('online.lastSeen'), dataIndex: 'lastSeen', sortField: 'lastSeen', width: 180 },
+    ...declaredColumns<OnlineUser, typeof ONLINE_COLUMNS>(ONLINE_COLUMNS, t, i18n.language),
     ...(mayKick
       ? [
           {

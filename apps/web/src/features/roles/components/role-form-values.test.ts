@@ -12,6 +12,7 @@ const role: Role = {
     { id: 5, name: 'Sales' },
     { id: 6, name: 'Service' },
   ],
+  deptNames: 'Sales, Service',
   menus: [{ id: 1, title: 'System' }],
   createBy: null,
   updateBy: null,

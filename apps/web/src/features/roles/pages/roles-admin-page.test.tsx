@@ -14,6 +14,7 @@ const role = (id: number, name: string, level: number): Role => ({
   description: null,
   dataScope: '本级',
   depts: [],
+  deptNames: '',
   menus: [],
   createBy: 'admin',
   updateBy: 'admin',

@@ -1,11 +1,12 @@
 import { ADMIN_PERMISSION } from '@water/contract/constants';
-import type { Role } from '@water/contract/roles';
+import { ROLE_COLUMNS, type Role } from '@water/contract/roles';
 import { rolesLocales } from '@water/contract/texts/roles';
 import { Card, DatePicker, Empty, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '@/components/list/add-button.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { createTimeFilter, type DayRange } from '@/components/list/date-range.ts';
+import { declaredColumns } from '@/components/list/declared-columns.ts';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
 import { useBulkDelete } from '@/components/list/use-bulk-delete.tsx';
@@ -23,7 +24,6 @@ import { useRoleLevel } from '../api/get-role-level.ts';
 import { useRoles } from '../api/get-roles.ts';
 import { RoleForm } from '../components/role-form.tsx';
 import { RoleMenusPanel } from '../components/role-menus-panel.tsx';
-import { useScopeLabels } from '../components/use-scope-labels.ts';
 
 addPageTexts('roles', rolesLocales);
 
@@ -37,11 +37,10 @@ interface RoleSearch {
 
 /** `system/role/index`: roles, their level and data scope, and the menus and buttons each grants. */
 export function RolesAdminPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const seeded = useSeededText();
   const menuTitle = useMenuTitle();
   const can = usePermission();
-  const scopeLabel = useScopeLabels();
   const list = useListState<RoleFilters>({ initialFilters: {}, defaultSort: ['level,asc'] });
   const query = useRoles(list.params);
   const level = useRoleLevel();
@@ -88,28 +87,10 @@ export function RolesAdminPage() {
   });
   const columns: DataColumn<Role>[] = [
     choice.column,
-    {
-      key: 'name',
-      title: t('roles.name'),
-      dataIndex: 'name',
-      sortField: 'name',
-      render: (_, role) => seeded(role.name),
-    },
-    {
-      key: 'dataScope',
-      title: t('roles.dataScope'),
-      sortField: 'dataScope',
-      render: (_, role) => scopeLabel(role.dataScope),
-    },
-    { key: 'level', title: t('roles.level'), dataIndex: 'level', sortField: 'level', width: 90 },
-    {
-      key: 'description',
-      title: t('roles.description'),
-      dataIndex: 'description',
-      ellipsis: true,
-      render: (_, role) => seeded(role.description ?? ''),
-    },
-    { key: 'createTime', title: t('list.createTime'), dataIndex: 'createTime', sortField: 'createTime', width: 180 },
+    ...declaredColumns<Role, typeof ROLE_COLUMNS>(ROLE_COLUMNS, t, i18n.language, {
+      name: { render: (_, role) => seeded(role.name) },
+      description: { render: (_, role) => seeded(role.description ?? '') },
+    }),
     ...actions,
   ];
 

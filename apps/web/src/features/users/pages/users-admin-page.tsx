@@ -1,14 +1,15 @@
 import '@/locales/console/users-texts.ts';
 import { ApartmentOutlined, KeyOutlined } from '@ant-design/icons';
 import type { UserDto } from '@water/contract/auth';
+import { USER_COLUMNS, type UserRow } from '@water/contract/users';
 import { App, Badge, Button, Card, DatePicker, Flex, Form, Grid, Input } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictSelect } from '@/components/dict-select.tsx';
-import { useGenderLabel } from '@/components/gender.tsx';
 import { AddButton } from '@/components/list/add-button.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { createTimeFilter, type DayRange } from '@/components/list/date-range.ts';
+import { declaredColumns } from '@/components/list/declared-columns.ts';
 import { flagFilter } from '@/components/list/list-params.ts';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
@@ -40,7 +41,7 @@ interface UserSearch {
 
 /** `system/user/index`: staff accounts of the caller's data scope, by department. */
 export function UsersAdminPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const seeded = useSeededText();
   const menuTitle = useMenuTitle();
   const { message } = App.useApp();
@@ -58,9 +59,8 @@ export function UsersAdminPage() {
   const dialog = useFormDialog<UserDto>();
   const remove = useDeleteUsers();
   const reset = useResetPasswords();
-  const genderLabel = useGenderLabel();
 
-  const confirmReset = (user: UserDto) =>
+  const confirmReset = (user: UserRow) =>
     confirm({
       title: t('users.resetTitle', { name: user.username }),
       content: t('users.resetContent'),
@@ -71,14 +71,14 @@ export function UsersAdminPage() {
       },
     });
 
-  const manageable = (user: UserDto) => canManage(user, level.data);
-  const bulk = useBulkDelete<UserDto>({
+  const manageable = (user: UserRow) => canManage(user, level.data);
+  const bulk = useBulkDelete<UserRow>({
     allow: 'user:del',
     rowKey: (user) => user.id,
     warning: t('users.deleteWarning'),
     run: (users) => remove.mutateAsync(users.map((user) => user.id)),
   });
-  const actions = useActionsColumn<UserDto>({
+  const actions = useActionsColumn<UserRow>({
     nameOf: (user) => user.username,
     edit: { allow: 'user:edit', onClick: dialog.openEdit, disabled: (user) => !manageable(user) },
     remove: {
@@ -103,62 +103,14 @@ export function UsersAdminPage() {
     width: 120,
     fixed: 'right',
   });
-  const columns: DataColumn<UserDto>[] = [
-    {
-      key: 'username',
-      title: t('users.username'),
-      dataIndex: 'username',
-      sortField: 'username',
-      width: 120,
-      ellipsis: true,
-    },
-    {
-      key: 'nickName',
-      title: t('users.nickName'),
-      dataIndex: 'nickName',
-      sortField: 'nickName',
-      width: 120,
-      ellipsis: true,
-    },
-    {
-      key: 'gender',
-      title: t('users.gender'),
-      sortField: 'gender',
-      width: 80,
-      hiddenByDefault: true,
-      render: (_, user) => (user.gender ? genderLabel(user.gender) : ''),
-    },
-    {
-      key: 'phone',
-      title: t('users.phone'),
-      dataIndex: 'phone',
-      sortField: 'phone',
-      width: 130,
-      hiddenByDefault: true,
-    },
-    { key: 'email', title: t('users.email'), dataIndex: 'email', sortField: 'email', width: 180, ellipsis: true },
-    {
-      key: 'dept',
-      title: t('users.dept'),
-      width: 110,
-      ellipsis: true,
-      render: (_, user) => (user.dept ? seeded(user.dept.name) : ''),
-    },
-    {
-      key: 'roles',
-      title: t('users.roles'),
-      width: 130,
-      ellipsis: true,
-      render: (_, user) => user.roles.map((role) => seeded(role.name)).join(', '),
-    },
-    {
-      key: 'enabled',
-      title: t('users.status'),
-      sortField: 'enabled',
-      width: 90,
-      render: (_, user) => <UserStatusSwitch user={user} editable={user.id !== ownId && manageable(user)} />,
-    },
-    { key: 'createTime', title: t('list.createTime'), dataIndex: 'createTime', sortField: 'createTime', width: 170 },
+  const columns: DataColumn<UserRow>[] = [
+    ...declaredColumns<UserRow, typeof USER_COLUMNS>(USER_COLUMNS, t, i18n.language, {
+      dept: { render: (_, user) => (user.deptName ? seeded(user.deptName) : '—') },
+      roles: { render: (_, user) => user.roles.map((role) => seeded(role.name)).join(', ') },
+      enabled: {
+        render: (_, user) => <UserStatusSwitch user={user} editable={user.id !== ownId && manageable(user)} />,
+      },
+    }),
     ...actions,
   ];
 
@@ -195,7 +147,7 @@ export function UsersAdminPage() {
               <DatePicker.RangePicker placeholder={[t('list.dateFrom'), t('list.dateTo')]} />
             </Form.Item>
           </SearchBar>
-          <DataTable<UserDto, UserFilters>
+          <DataTable<UserRow, UserFilters>
             tableId="users"
             label={t('users.label')}
             columns={columns}
