@@ -5,11 +5,11 @@ import { COUPON_COLUMNS, COUPON_TEMPLATE_COLUMNS, MEMBER_COLUMNS } from './coupo
 import { DEPT_COLUMNS } from './depts.ts';
 import { DICT_COLUMNS } from './dicts.ts';
 import { JOB_COLUMNS } from './jobs.ts';
-import type { ListColumn, ListColumn, ListColumns, ListColumns } from './list-columns.ts';
+import type { ListColumn, ListColumns } from './list-columns.ts';
 import { ERROR_LOG_COLUMNS, ONLINE_COLUMNS, OPERATION_LOG_COLUMNS } from './logs.ts';
 import { MACHINE_COLUMNS } from './machines.ts';
 import { MENU_COLUMNS } from './menus.ts';
-import { ORDER_COLUMNS, ORDER_COLUMNS, REFUND_COLUMNS, REFUND_COLUMNS } from './orders.ts';
+import { ORDER_COLUMNS, REFUND_COLUMNS } from './orders.ts';
 import { PRICE_POLICY_COLUMNS } from './price-policies.ts';
 import { ROLE_COLUMNS } from './roles.ts';
 import { SITE_COLUMNS } from './sites.ts';
