@@ -5,15 +5,15 @@ import type { Static, TSchema } from 'typebox';
 import type { Principal } from '../domain/principal.ts';
 import { principalOf } from '../plugins/auth.ts';
 import { contractRoute } from './contract-route.ts';
-import { isListSheet, type ListSheet, sheetIn } from './list-sheet.ts';
+import { type ListSheet, sheetIn } from './list-sheet.ts';
 import { languageOf } from './texts.ts';
-import { type Sheet, sendXlsx } from './xlsx.ts';
+import { sendXlsx } from './xlsx.ts';
 
 /** What a read-only list (orders, alarms) does: a page of its records, and all of them as a sheet. */
 export interface ListService<Query extends TSchema, Page extends TSchema, Filter extends TSchema, Row> {
   list(principal: Principal, query: Static<Query>): Promise<Static<Page>>;
-  /** A `ListSheet` is written in the language the request asks for; a `Sheet` as it is. */
-  exportSheet(principal: Principal, filter: Static<Filter>): Promise<Sheet<Row> | ListSheet<Row>>;
+  /** The list's declared columns and rows, written in the language the request asks for. */
+  exportSheet(principal: Principal, filter: Static<Filter>): Promise<ListSheet<Row>>;
 }
 
 /** What a list page of the console does with its records; every call is made for a principal. */
@@ -46,7 +46,7 @@ export function registerList<Query extends TSchema, Page extends TSchema, Filter
   contractRoute<Declared>(app, routes.export, async (request, reply) => {
     const sheet = await service.exportSheet(principalOf(request), request.query as never);
     const language = languageOf(request.headers['accept-language']);
-    return sendXlsx(reply, isListSheet(sheet) ? sheetIn(sheet, language) : sheet, app.clock.now());
+    return sendXlsx(reply, sheetIn(sheet, language), app.clock.now());
   });
 }
 

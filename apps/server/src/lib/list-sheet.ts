@@ -53,8 +53,3 @@ function numberOr(value: Cell, convert: (value: number) => number): Cell {
 export function sheetIn<Row>(list: ListSheet<Row>, language: Language): Sheet<Row> {
   return { name: list.name, columns: sheetColumns(list.columns, language), rows: list.rows };
 }
-
-/** Whether an export is a declared list (written in a language) rather than a sheet of its own. */
-export function isListSheet<Row>(sheet: Sheet<Row> | ListSheet<Row>): sheet is ListSheet<Row> {
-  return !Array.isArray(sheet.columns);
-}
