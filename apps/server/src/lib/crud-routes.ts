@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Static, TSchema } from 'typebox';
 import type { Principal } from '../domain/principal.ts';
 import { principalOf } from '../plugins/auth.ts';
-import { contractRoute } from './contract-route.ts';
+import { type ContractRequest, contractRoute } from './contract-route.ts';
 import { type ListSheet, sheetIn } from './list-sheet.ts';
 import { languageOf } from './texts.ts';
 import { sendXlsx } from './xlsx.ts';
@@ -34,6 +34,20 @@ export interface CrudService<
 // declaration: each one is registered as a plain declaration.
 type Declared = RouteDeclaration;
 
+/**
+ * Registers the Excel export of a declared list: the sheet `listOf` makes for the request,
+ * written in the language the request asks for.
+ */
+export function registerExport<D extends RouteDeclaration, Row>(
+  app: FastifyInstance,
+  route: D,
+  listOf: (request: ContractRequest<D>) => Promise<ListSheet<Row>>,
+): void {
+  contractRoute(app, route, async (request, reply) =>
+    sendXlsx(reply, sheetIn(await listOf(request), languageOf(request.headers['accept-language'])), app.clock.now()),
+  );
+}
+
 /** Registers a list (GET `path`, a page) and its export (GET `path/download`, an Excel workbook). */
 export function registerList<Query extends TSchema, Page extends TSchema, Filter extends TSchema, Row>(
   app: FastifyInstance,
@@ -43,11 +57,9 @@ export function registerList<Query extends TSchema, Page extends TSchema, Filter
   contractRoute<Declared>(app, routes.list, async (request) =>
     service.list(principalOf(request), request.query as never),
   );
-  contractRoute<Declared>(app, routes.export, async (request, reply) => {
-    const sheet = await service.exportSheet(principalOf(request), request.query as never);
-    const language = languageOf(request.headers['accept-language']);
-    return sendXlsx(reply, sheetIn(sheet, language), app.clock.now());
-  });
+  registerExport<Declared, Row>(app, routes.export, (request) =>
+    service.exportSheet(principalOf(request), request.query as never),
+  );
 }
 
 /** Registers the five routes of an administered record (crudRoutes of the contract). */

@@ -1,10 +1,8 @@
 import { machineModelRoutes as models, machineRoutes as routes } from '@water/contract/machines-routes';
 import type { FastifyInstance } from 'fastify';
 import { contractRoute } from '../../lib/contract-route.ts';
-import { sheetIn } from '../../lib/list-sheet.ts';
-import { languageOf } from '../../lib/texts.ts';
+import { registerExport } from '../../lib/crud-routes.ts';
 import { readUpload } from '../../lib/uploads.ts';
-import { sendXlsx } from '../../lib/xlsx.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import type { MachinesService } from './machines.service.ts';
 
@@ -24,16 +22,7 @@ export async function machinesRoutes(app: FastifyInstance, { service }: { servic
     service.importSerials(principalOf(request), await readUpload(request, 'file', 5 * 1024 * 1024)),
   );
   contractRoute(app, routes.list, async (request) => service.list(principalOf(request), request.query));
-  contractRoute(app, routes.export, async (request, reply) =>
-    sendXlsx(
-      reply,
-      sheetIn(
-        await service.exportSheet(principalOf(request), request.query),
-        languageOf(request.headers['accept-language']),
-      ),
-      app.clock.now(),
-    ),
-  );
+  registerExport(app, routes.export, (request) => service.exportSheet(principalOf(request), request.query));
   contractRoute(app, routes.detail, async (request) => service.get(principalOf(request), request.params.id));
   contractRoute(app, routes.status, async (request) =>
     service.status(principalOf(request), request.params.id, request.query.period),

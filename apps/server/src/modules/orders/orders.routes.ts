@@ -1,10 +1,8 @@
 import { orderRoutes as routes } from '@water/contract/orders-routes';
 import type { FastifyInstance } from 'fastify';
 import { contractRoute } from '../../lib/contract-route.ts';
-import { registerList } from '../../lib/crud-routes.ts';
-import { sheetIn } from '../../lib/list-sheet.ts';
+import { registerExport, registerList } from '../../lib/crud-routes.ts';
 import { languageOf } from '../../lib/texts.ts';
-import { sendXlsx } from '../../lib/xlsx.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import type { OrdersService } from './orders.service.ts';
 
@@ -18,16 +16,7 @@ export async function ordersRoutes(app: FastifyInstance, { service }: { service:
     service.requestRefund(principalOf(request), request.params.orderNo, request.body),
   );
   contractRoute(app, routes.refunds, async (request) => service.refunds(principalOf(request), request.query));
-  contractRoute(app, routes.exportRefunds, async (request, reply) =>
-    sendXlsx(
-      reply,
-      sheetIn(
-        await service.exportRefunds(principalOf(request), request.query),
-        languageOf(request.headers['accept-language']),
-      ),
-      app.clock.now(),
-    ),
-  );
+  registerExport(app, routes.exportRefunds, (request) => service.exportRefunds(principalOf(request), request.query));
   contractRoute(app, routes.reviewRefund, async (request) => {
     await service.review(principalOf(request), request.params.id, request.body);
   });

@@ -11,11 +11,11 @@ import { type EntityDescriptor, EntitySelect } from '@/components/entity-select.
 import { FormModal } from '@/components/form-modal.tsx';
 import { GenderRadio } from '@/components/gender.tsx';
 import type { FormDialog } from '@/components/list/use-form-dialog.ts';
+import { useRoleLevel } from '@/components/roles/role-level.ts';
 import { emailRule, phoneRule } from '@/lib/form-rules.ts';
 import { useSeededText } from '@/lib/menu-title.ts';
 import { useCreateUser } from '../api/create-user.ts';
 import { useJobOptions } from '../api/get-job-options.ts';
-import { useRoleLevel } from '../api/get-role-level.ts';
 import { useRoleOptions } from '../api/get-role-options.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 import {
