@@ -1,6 +1,9 @@
 import type { ListColumn, ListColumns } from '@water/contract/list-columns';
 import { asFen } from '@water/contract/money';
+import type { SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { yuanOf } from '../domain/money.ts';
+import { type ListQuery, type PageResult, type Paging, toPaging } from './list-query.ts';
 import { type Language, textsIn } from './texts.ts';
 import type { Sheet, XlsxColumn } from './xlsx.ts';
 
@@ -52,4 +55,31 @@ function numberOr(value: Cell, convert: (value: number) => number): Cell {
 /** A list sheet in a language, ready to be written. */
 export function sheetIn<Row>(list: ListSheet<Row>, language: Language): Sheet<Row> {
   return { name: list.name, columns: sheetColumns(list.columns, language), rows: list.rows };
+}
+
+/** How a list reads its records for a caller: a page of them, or all of them (no limit) for its file. */
+export type ListReader<Caller, Query, Row> = (caller: Caller, query: Query, paging: Paging) => Promise<PageResult<Row>>;
+
+/**
+ * A list page and its Excel file from one reading of the records: the same filter, sort and data
+ * scope, each record answered by `toWire`, the file with the list's declared columns.
+ */
+export function declaredList<Caller, Query extends ListQuery, Row, Wire>(spec: {
+  name: string;
+  columns: ListColumns<Wire>;
+  sortable: Record<string, PgColumn | SQL>;
+  order: SQL[];
+  read: ListReader<Caller, Omit<Query, 'page' | 'size'>, Row>;
+  toWire: (row: Row) => Wire;
+}) {
+  return {
+    async list(caller: Caller, query: Query): Promise<PageResult<Wire>> {
+      const page = await spec.read(caller, query, toPaging(query, spec.sortable, spec.order));
+      return { content: page.content.map(spec.toWire), totalElements: page.totalElements };
+    },
+    async exportSheet(caller: Caller, filter: Omit<Query, 'page' | 'size'>): Promise<ListSheet<Wire>> {
+      const { content } = await spec.read(caller, filter, toPaging({ sort: filter.sort }, spec.sortable, spec.order));
+      return { name: spec.name, columns: spec.columns, rows: content.map(spec.toWire) };
+    },
+  };
 }

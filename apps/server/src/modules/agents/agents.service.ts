@@ -4,21 +4,18 @@ import {
   AGENT_STATE_MACHINE,
   type Agent,
   type AgentCreateInput,
-  type AgentFilter,
   type AgentLevel,
   type AgentQuery,
   type AgentReviewInput,
   type AgentUpdateInput,
 } from '@water/contract/agents';
-import type { PageOf } from '@water/contract/common';
 import Decimal from 'decimal.js';
 import type { Database } from '../../db/client.ts';
 import { inScope, type Principal } from '../../domain/principal.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, forbidden, forbiddenField, invalidField, notFound, stateConflict } from '../../lib/http-errors.ts';
-import { toPaging } from '../../lib/list-query.ts';
-import type { ListSheet } from '../../lib/list-sheet.ts';
+import { declaredList } from '../../lib/list-sheet.ts';
 import { moveBy } from '../../lib/state.ts';
 import { formatDateTime, isRealDay } from '../../lib/time.ts';
 import type { DeptsService } from '../depts/depts.service.ts';
@@ -155,24 +152,18 @@ export function createAgentsService(
 
   return {
     quota,
-    async list(principal: Principal, query: AgentQuery): Promise<PageOf<Agent>> {
-      const page = await repo.page(db, principal.scope, query, toPaging(query, agentSortable, agentOrder));
-      return { content: page.content.map(toDto), totalElements: page.totalElements };
-    },
+    /** The agents the caller sees, a page at a time and as a file. */
+    ...declaredList<Principal, AgentQuery, AgentRow, Agent>({
+      name: 'agents',
+      columns: AGENT_COLUMNS,
+      sortable: agentSortable,
+      order: agentOrder,
+      read: (principal, query, paging) => repo.page(db, principal.scope, query, paging),
+      toWire: toDto,
+    }),
 
     async get(principal: Principal, id: number): Promise<Agent> {
       return toDto(await visibleAgent(principal, id));
-    },
-
-    /** The agents of the list's filter, as a sheet (the list's columns). */
-    async exportSheet(principal: Principal, filter: AgentFilter): Promise<ListSheet<Agent>> {
-      const { content } = await repo.page(
-        db,
-        principal.scope,
-        filter,
-        toPaging({ sort: filter.sort }, agentSortable, agentOrder),
-      );
-      return { name: 'agents', columns: AGENT_COLUMNS, rows: content.map(toDto) };
     },
 
     async create(principal: Principal, input: AgentCreateInput): Promise<void> {

@@ -9,14 +9,12 @@ import {
   TANK_EMPTY_PERCENT,
   TDS_OUT_MAX,
 } from '@water/contract/alarms';
-import type { PageOf } from '@water/contract/common';
 import { FAULT_BITS } from '@water/contract/gateway';
 import type { FastifyBaseLogger } from 'fastify';
 import { inScope, type Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/http-errors.ts';
-import { toPaging } from '../../lib/list-query.ts';
-import type { ListSheet } from '../../lib/list-sheet.ts';
+import { declaredList } from '../../lib/list-sheet.ts';
 import { moveBy } from '../../lib/state.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { agentIdsInScope } from '../agents/agent-directory.ts';
@@ -170,23 +168,16 @@ export function createAlarmsService(
       return raised.length;
     },
 
-    async list(principal: Principal, query: AlarmQuery): Promise<PageOf<Alarm>> {
-      const agentIds = await agentIdsInScope(db, principal.scope);
-      const page = await repo.page(db, agentIds, query, toPaging(query, alarmSortable, alarmOrder));
-      return { content: page.content.map(toDto), totalElements: page.totalElements };
-    },
-
-    /** The alarms of the list's filter, as a sheet (the list's columns). */
-    async exportSheet(principal: Principal, filter: Omit<AlarmQuery, 'page' | 'size'>): Promise<ListSheet<Alarm>> {
-      const agentIds = await agentIdsInScope(db, principal.scope);
-      const { content } = await repo.page(
-        db,
-        agentIds,
-        filter,
-        toPaging({ sort: filter.sort }, alarmSortable, alarmOrder),
-      );
-      return { name: 'alarms', columns: ALARM_COLUMNS, rows: content.map(toDto) };
-    },
+    /** The alarms the caller sees, a page at a time and as a file. */
+    ...declaredList<Principal, AlarmQuery, AlarmRow, Alarm>({
+      name: 'alarms',
+      columns: ALARM_COLUMNS,
+      sortable: alarmSortable,
+      order: alarmOrder,
+      read: async (principal, query, paging) =>
+        repo.page(db, await agentIdsInScope(db, principal.scope), query, paging),
+      toWire: toDto,
+    }),
 
     /** Acknowledges or resolves alarms the caller sees; an alarm resolved stays resolved. */
     async act(principal: Principal, input: AlarmActionInput): Promise<void> {

@@ -1,4 +1,3 @@
-import type { PageOf } from '@water/contract/common';
 import {
   COUPON_STATE_MACHINE,
   type Coupon,
@@ -14,15 +13,20 @@ import { allows } from '@water/contract/state-machine';
 import type { Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { invalidField, notFound } from '../../lib/http-errors.ts';
-import { toPaging } from '../../lib/list-query.ts';
-import type { ListSheet } from '../../lib/list-sheet.ts';
+import { declaredList } from '../../lib/list-sheet.ts';
 import { moveBy } from '../../lib/state.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { type AgentPaths, agentIdsInScope } from '../agents/agent-directory.ts';
 import type { MembersService } from '../members/members.service.ts';
 import type { SaleEvent } from '../orders/sale-events.ts';
 import { createCouponTemplatesService } from './coupon-templates.service.ts';
-import { couponOrder, couponSortable, couponsRepository as repo, type TemplateRecord } from './coupons.repository.ts';
+import {
+  type CouponRow,
+  couponOrder,
+  couponSortable,
+  couponsRepository as repo,
+  type TemplateRecord,
+} from './coupons.repository.ts';
 
 export { couponDiscount, goodAt } from './coupon-rules.ts';
 
@@ -92,6 +96,16 @@ export function createCouponsService(
     }
   }
 
+  const couponList = declaredList<Principal, CouponQuery, CouponRow, Coupon>({
+    name: 'coupons',
+    columns: COUPON_COLUMNS,
+    sortable: couponSortable,
+    order: couponOrder,
+    read: async (principal, query, paging) =>
+      repo.couponPage(db, await agentIdsInScope(db, principal.scope), query, paging),
+    toWire: couponDto,
+  });
+
   return {
     ...templates,
 
@@ -126,22 +140,9 @@ export function createCouponsService(
           return;
       }
     },
-    async coupons(principal: Principal, query: CouponQuery): Promise<PageOf<Coupon>> {
-      const agentIds = await agentIdsInScope(db, principal.scope);
-      const page = await repo.couponPage(db, agentIds, query, toPaging(query, couponSortable, couponOrder));
-      return { content: page.content.map(couponDto), totalElements: page.totalElements };
-    },
-
-    async exportCoupons(principal: Principal, filter: Omit<CouponQuery, 'page' | 'size'>): Promise<ListSheet<Coupon>> {
-      const agentIds = await agentIdsInScope(db, principal.scope);
-      const { content } = await repo.couponPage(
-        db,
-        agentIds,
-        filter,
-        toPaging({ sort: filter.sort }, couponSortable, couponOrder),
-      );
-      return { name: 'coupons', columns: COUPON_COLUMNS, rows: content.map(couponDto) };
-    },
+    /** The coupons issued within the caller's scope, a page at a time and as a file. */
+    coupons: couponList.list,
+    exportCoupons: couponList.exportSheet,
 
     /** Takes back unused coupons (a mistaken push); used, locked and expired ones stay as they are. */
     async revoke(principal: Principal, ids: number[]): Promise<void> {

@@ -1,4 +1,3 @@
-import type { PageOf } from '@water/contract/common';
 import { FAULT_BITS, type Prices } from '@water/contract/gateway';
 import {
   type LifecycleInput,
@@ -14,8 +13,7 @@ import type { Database } from '../../db/client.ts';
 import { inScope, type Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { forbidden, invalidField, notFound, stateConflict } from '../../lib/http-errors.ts';
-import { toPaging } from '../../lib/list-query.ts';
-import type { ListSheet } from '../../lib/list-sheet.ts';
+import { declaredList } from '../../lib/list-sheet.ts';
 import { moveBy } from '../../lib/state.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { agentById } from '../agents/agent-directory.ts';
@@ -83,19 +81,17 @@ export function createMachinesService(
     recall: allocation.recall,
     allocations: allocation.allocations,
     // ------------------------------------------------------------ machines
-    async list(principal: Principal, query: MachineQuery): Promise<PageOf<Machine>> {
-      const paging = toPaging(query, machineSortable, machineOrder);
-      const page = await repo.machinePage(db, principal.scope, query, paging, clock.now());
-      return { content: page.content.map(machineDto), totalElements: page.totalElements };
-    },
+    /** The machines the caller sees, a page at a time and as a file. */
+    ...declaredList<Principal, MachineQuery, MachineRow, Machine>({
+      name: 'machines',
+      columns: MACHINE_COLUMNS,
+      sortable: machineSortable,
+      order: machineOrder,
+      read: (principal, query, paging) => repo.machinePage(db, principal.scope, query, paging, clock.now()),
+      toWire: machineDto,
+    }),
     async get(principal: Principal, id: number): Promise<Machine> {
       return machineDto(await visibleMachine(principal, id));
-    },
-    /** The machines of the list's filter, as a sheet (the list's columns). */
-    async exportSheet(principal: Principal, filter: Omit<MachineQuery, 'page' | 'size'>): Promise<ListSheet<Machine>> {
-      const paging = toPaging({ sort: filter.sort }, machineSortable, machineOrder);
-      const { content } = await repo.machinePage(db, principal.scope, filter, paging, clock.now());
-      return { name: 'machines', columns: MACHINE_COLUMNS, rows: content.map(machineDto) };
     },
     /** Installs, suspends, resumes, retires, restocks or scraps a machine. */
     async changeLifecycle(principal: Principal, id: number, input: LifecycleInput): Promise<Machine> {

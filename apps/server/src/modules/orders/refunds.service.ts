@@ -1,4 +1,3 @@
-import type { PageOf } from '@water/contract/common';
 import { asFen } from '@water/contract/money';
 import {
   ORDER_STATE_MACHINE,
@@ -14,8 +13,7 @@ import { yuanText } from '../../domain/money.ts';
 import { inScope, type Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { forbidden, invalidField, notFound } from '../../lib/http-errors.ts';
-import { toPaging } from '../../lib/list-query.ts';
-import type { ListSheet } from '../../lib/list-sheet.ts';
+import { declaredList } from '../../lib/list-sheet.ts';
 import { moveBy } from '../../lib/state.ts';
 import { agentIdsInScope } from '../agents/agent-directory.ts';
 import { checkedRange, refundDto } from './order-answers.ts';
@@ -32,6 +30,22 @@ export function createRefundsService(
   { refunding, refundReviewAbove }: { refunding: Refunding; refundReviewAbove: () => Promise<number> },
 ) {
   const { addRefund, refundSucceeded, lockedOrder, visibleOrder } = refunding;
+  const refundList = declaredList<Principal, RefundQuery, RefundRow, Refund>({
+    name: 'refunds',
+    columns: REFUND_COLUMNS,
+    sortable: refundSortable,
+    order: refundOrder,
+    read: async (principal, query, paging) =>
+      repo.refundPage(
+        db,
+        await agentIdsInScope(db, principal.scope),
+        query.createTime ? checkedRange(query.createTime) : undefined,
+        query,
+        paging,
+      ),
+    toWire: refundDto,
+  });
+
   return {
     /**
      * Staff ask for a refund of a completed order. It waits for a second person's review, unless
@@ -64,26 +78,9 @@ export function createRefundsService(
       return refundDto(row as RefundRow);
     },
 
-    async refunds(principal: Principal, query: RefundQuery): Promise<PageOf<Refund>> {
-      const range = query.createTime ? checkedRange(query.createTime) : undefined;
-      const agentIds = await agentIdsInScope(db, principal.scope);
-      const page = await repo.refundPage(db, agentIds, range, query, toPaging(query, refundSortable, refundOrder));
-      return { content: page.content.map(refundDto), totalElements: page.totalElements };
-    },
-
-    /** The refunds of the list's filter, as a sheet (the list's columns). */
-    async exportRefunds(principal: Principal, filter: Omit<RefundQuery, 'page' | 'size'>): Promise<ListSheet<Refund>> {
-      const range = filter.createTime ? checkedRange(filter.createTime) : undefined;
-      const agentIds = await agentIdsInScope(db, principal.scope);
-      const page = await repo.refundPage(
-        db,
-        agentIds,
-        range,
-        filter,
-        toPaging({ sort: filter.sort }, refundSortable, refundOrder),
-      );
-      return { name: 'refunds', columns: REFUND_COLUMNS, rows: page.content.map(refundDto) };
-    },
+    /** The refunds the caller sees (the review queue first in view), a page at a time and as a file. */
+    refunds: refundList.list,
+    exportRefunds: refundList.exportSheet,
 
     /**
      * Approves a refund (a card's or coins' goes back at once; a channel's needs the channel's

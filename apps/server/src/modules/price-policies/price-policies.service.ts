@@ -1,4 +1,3 @@
-import type { PageOf } from '@water/contract/common';
 import type { Prices } from '@water/contract/gateway';
 import {
   type PolicyScope,
@@ -12,8 +11,7 @@ import { inScope, type Principal } from '../../domain/principal.ts';
 import { InvalidatingCache } from '../../lib/cache.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { forbiddenField, invalidField, notFound } from '../../lib/http-errors.ts';
-import { toPaging } from '../../lib/list-query.ts';
-import type { ListSheet } from '../../lib/list-sheet.ts';
+import { declaredList } from '../../lib/list-sheet.ts';
 import { formatDateTime, parseWireTime } from '../../lib/time.ts';
 import { type AgentPaths, agentById, agentIdsInScope } from '../agents/agent-directory.ts';
 import {
@@ -127,25 +125,16 @@ export function createPricePoliciesService(
   }
 
   return {
-    async list(principal: Principal, query: PricePolicyQuery): Promise<PageOf<PricePolicy>> {
-      const agentIds = await agentIdsInScope(db, principal.scope);
-      const page = await repo.page(db, agentIds, query, toPaging(query, policySortable, policyOrder));
-      return { content: page.content.map(toDto), totalElements: page.totalElements };
-    },
-
-    async exportSheet(
-      principal: Principal,
-      filter: Omit<PricePolicyQuery, 'page' | 'size'>,
-    ): Promise<ListSheet<PricePolicy>> {
-      const agentIds = await agentIdsInScope(db, principal.scope);
-      const { content } = await repo.page(
-        db,
-        agentIds,
-        filter,
-        toPaging({ sort: filter.sort }, policySortable, policyOrder),
-      );
-      return { name: 'price-policies', columns: PRICE_POLICY_COLUMNS, rows: content.map(toDto) };
-    },
+    /** The price policies the caller sees, a page at a time and as a file. */
+    ...declaredList<Principal, PricePolicyQuery, PolicyRow, PricePolicy>({
+      name: 'price-policies',
+      columns: PRICE_POLICY_COLUMNS,
+      sortable: policySortable,
+      order: policyOrder,
+      read: async (principal, query, paging) =>
+        repo.page(db, await agentIdsInScope(db, principal.scope), query, paging),
+      toWire: toDto,
+    }),
 
     async create(principal: Principal, input: PricePolicyCreateInput): Promise<void> {
       const fields = await checkedFields(principal, input);

@@ -1,4 +1,3 @@
-import type { PageOf } from '@water/contract/common';
 import { asFen } from '@water/contract/money';
 import {
   SITE_COLUMNS,
@@ -12,8 +11,7 @@ import Decimal from 'decimal.js';
 import { inScope, type Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, forbiddenField, invalidField, notFound } from '../../lib/http-errors.ts';
-import { toPaging } from '../../lib/list-query.ts';
-import type { ListSheet } from '../../lib/list-sheet.ts';
+import { declaredList } from '../../lib/list-sheet.ts';
 import { formatDateTime, isRealDay } from '../../lib/time.ts';
 import { agentById } from '../agents/agent-directory.ts';
 import { sitesRepository as repo, type SiteRow, siteOrder, siteSortable } from './sites.repository.ts';
@@ -105,21 +103,15 @@ export function createSitesService({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
   }
 
   return {
-    async list(principal: Principal, query: SiteQuery): Promise<PageOf<Site>> {
-      const page = await repo.page(db, principal.scope, query, toPaging(query, siteSortable, siteOrder));
-      return { content: page.content.map(toDto), totalElements: page.totalElements };
-    },
-
-    /** The sites of the list's filter, as a sheet (the list's columns). */
-    async exportSheet(principal: Principal, filter: Omit<SiteQuery, 'page' | 'size'>): Promise<ListSheet<Site>> {
-      const { content } = await repo.page(
-        db,
-        principal.scope,
-        filter,
-        toPaging({ sort: filter.sort }, siteSortable, siteOrder),
-      );
-      return { name: 'sites', columns: SITE_COLUMNS, rows: content.map(toDto) };
-    },
+    /** The sites the caller sees, a page at a time and as a file. */
+    ...declaredList<Principal, SiteQuery, SiteRow, Site>({
+      name: 'sites',
+      columns: SITE_COLUMNS,
+      sortable: siteSortable,
+      order: siteOrder,
+      read: (principal, query, paging) => repo.page(db, principal.scope, query, paging),
+      toWire: toDto,
+    }),
 
     async create(principal: Principal, input: SiteCreateInput): Promise<void> {
       const agent = await agentById(db, input.agentId);
