@@ -210,7 +210,7 @@ test('lists page and sort on the server, remember the chosen columns and export 
     await expect(jobs.getByRole('row')).toHaveCount(11);
 
     const second = page.waitForRequest((call) => call.url().includes('/api/job?') && call.url().includes('page=1'));
-    await jobs.getByTitle('2', { exact: true }).click();
+    await jobs.getByRole('listitem', { name: '2', exact: true }).click();
     expect(new URL((await second).url()).searchParams.get('name')).toBe(prefix);
     await expect(jobs.getByRole('row')).toHaveCount(3);
 

@@ -151,7 +151,7 @@ test.describe('a kept list', () => {
       await name.fill(prefix);
       await name.press('Enter');
       await expect(jobs(page).getByText('12 in total')).toBeVisible();
-      await jobs(page).getByTitle('2', { exact: true }).click();
+      await jobs(page).getByRole('listitem', { name: '2', exact: true }).click();
       await expect(jobs(page).getByRole('row')).toHaveCount(3);
       await expect(jobs(page).getByRole('row').nth(1)).toContainText(`${prefix} 11`);
 
