@@ -13,7 +13,7 @@ import { ORDER_COLUMNS, REFUND_COLUMNS } from './orders.ts';
 import { PRICE_POLICY_COLUMNS } from './price-policies.ts';
 import { ROLE_COLUMNS } from './roles.ts';
 import { SITE_COLUMNS } from './sites.ts';
-import { TEXT_CATALOG } from './texts/catalog.ts';
+import { TEXT_CATALOG, textAt } from './texts/catalog.ts';
 import { USER_COLUMNS } from './users.ts';
 
 /** Every list declared for the page and its Excel file. */
@@ -38,9 +38,6 @@ const LISTS: Record<string, ListColumns<never>> = {
   errorLog: ERROR_LOG_COLUMNS,
   online: ONLINE_COLUMNS,
 };
-
-const textAt = (texts: object, key: string): unknown =>
-  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], texts);
 
 describe('declared list columns', () => {
   it('title every column and label every code in both languages', () => {

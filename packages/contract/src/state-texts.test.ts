@@ -5,7 +5,7 @@ import { COUPON_STATE_MACHINE, TEMPLATE_STATE_MACHINE } from './coupons.ts';
 import { MACHINE_STATE_MACHINE } from './machines.ts';
 import { ORDER_STATE_MACHINE, REFUND_STATE_MACHINE } from './orders.ts';
 import type { StateMachine } from './state-machine.ts';
-import { TEXT_CATALOG } from './texts/catalog.ts';
+import { TEXT_CATALOG, textAt } from './texts/catalog.ts';
 
 const MACHINES: StateMachine<string, string>[] = [
   ORDER_STATE_MACHINE,
@@ -16,9 +16,6 @@ const MACHINES: StateMachine<string, string>[] = [
   AGENT_STATE_MACHINE,
   ALARM_STATE_MACHINE,
 ];
-
-const textAt = (texts: object, key: string): unknown =>
-  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], texts);
 
 describe('state tables in words', () => {
   it('name every object and label every state in both languages, for the refusals the server writes', () => {

@@ -41,3 +41,8 @@ const catalogIn = (language: 'en' | 'zh') => ({
 });
 
 export const TEXT_CATALOG = { en: catalogIn('en'), zh: catalogIn('zh') };
+
+/** A text of the catalog by its key (`orders.paid`), or whatever else stands there (a group, nothing). */
+export function textAt(texts: object, key: string): unknown {
+  return key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], texts);
+}

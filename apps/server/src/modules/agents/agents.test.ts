@@ -1,7 +1,7 @@
 import { AGENT_COLUMNS, type Agent } from '@water/contract/agents';
 import type { ListColumn } from '@water/contract/list-columns';
 import { asFen } from '@water/contract/money';
-import { TEXT_CATALOG } from '@water/contract/texts/catalog';
+import { TEXT_CATALOG, textAt } from '@water/contract/texts/catalog';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, callerFor, refusedField, tokenOf, useTestApp } from '../../../test/test-app.ts';
@@ -21,9 +21,6 @@ interface AgentItem {
   commissionRate: string;
   status: string;
 }
-
-const textOf = (texts: object, key: string) =>
-  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], texts) as string;
 
 const terms = (overrides: Record<string, unknown> = {}) => ({
   name: `Agent ${Math.random().toString(36).slice(2, 8)}`,
@@ -297,7 +294,7 @@ describe('agents API', () => {
     // The columns are the page's and the file's own: every title of the one declaration, in its order.
     expect(Object.keys(english)).toEqual(
       Object.values<ListColumn<Agent>>(AGENT_COLUMNS).map((column) => {
-        const title = textOf(TEXT_CATALOG.en, column.title);
+        const title = String(textAt(TEXT_CATALOG.en, column.title));
         return column.kind === 'money' ? `${title} (yuan)` : column.kind === 'percent' ? `${title} (%)` : title;
       }),
     );

@@ -1,6 +1,6 @@
 import type { ListColumn } from '@water/contract/list-columns';
 import { ORDER_COLUMNS, type Order } from '@water/contract/orders';
-import { TEXT_CATALOG } from '@water/contract/texts/catalog';
+import { TEXT_CATALOG, textAt } from '@water/contract/texts/catalog';
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -20,10 +20,6 @@ import { salesDaily } from '../sales/sales.read-model.ts';
 import { orders, refunds } from './orders.schema.ts';
 
 const past = '2020-01-01 00:00:00';
-
-/** A text of the catalog by its key (`orders.paid`). */
-const textOf = (texts: object, key: string) =>
-  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], texts) as string;
 
 describe('orders, refunds and price policies', () => {
   const ctx = useTestApp();
@@ -208,7 +204,7 @@ describe('orders, refunds and price policies', () => {
     // The columns are the page's: every title of the one declaration, in its order.
     expect(Object.keys(english)).toEqual(
       Object.values<ListColumn<Order>>(ORDER_COLUMNS).map((column) => {
-        const title = textOf(TEXT_CATALOG.en, column.title);
+        const title = String(textAt(TEXT_CATALOG.en, column.title));
         return column.kind === 'money' ? `${title} (yuan)` : column.kind === 'ml' ? `${title} (ml)` : title;
       }),
     );

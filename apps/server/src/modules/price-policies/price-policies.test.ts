@@ -1,14 +1,10 @@
 import type { ListColumn } from '@water/contract/list-columns';
 import { PRICE_POLICY_COLUMNS, type PricePolicy } from '@water/contract/price-policies';
-import { TEXT_CATALOG } from '@water/contract/texts/catalog';
+import { TEXT_CATALOG, textAt } from '@water/contract/texts/catalog';
 import { describe, expect, it } from 'vitest';
 import { unique } from '../../../test/business-fixtures.ts';
 import { type Caller, useTestApp } from '../../../test/test-app.ts';
 import { readSheet } from '../../lib/xlsx.ts';
-
-/** A text of the catalog by its key (`policies.name`). */
-const textOf = (texts: object, key: string) =>
-  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], texts) as string;
 
 describe('price policies export', () => {
   const ctx = useTestApp();
@@ -62,7 +58,7 @@ describe('price policies export', () => {
     // The columns are the page's and the file's own: every title of the one declaration, in its order.
     expect(Object.keys(english)).toEqual(
       Object.values<ListColumn<PricePolicy>>(PRICE_POLICY_COLUMNS).map((column) => {
-        const title = textOf(TEXT_CATALOG.en, column.title);
+        const title = String(textAt(TEXT_CATALOG.en, column.title));
         return column.kind === 'money' ? `${title} (yuan)` : column.kind === 'percent' ? `${title} (%)` : title;
       }),
     );
