@@ -1,5 +1,5 @@
 import { seededNamesMatching } from '@water/contract/seeded-names';
-import { and, asc, count, desc, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, getTableColumns, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import { invalidField } from './http-errors.ts';
@@ -110,6 +110,15 @@ export function toPaging(query: ListQuery, sortable: Record<string, PgColumn | S
   if (query.page === undefined) return { offset: 0, orderBy };
   const size = query.size ?? 10;
   return { limit: size, offset: query.page * size, orderBy };
+}
+
+/** The named columns of a table, e.g. the ones a list sorts by: `columnsOf(jobs, ['id', 'name'])`. */
+export function columnsOf<T extends PgTable, K extends keyof T['_']['columns'] & string>(
+  table: T,
+  keys: readonly K[],
+): Pick<T['_']['columns'], K> {
+  const columns = getTableColumns(table);
+  return Object.fromEntries(keys.map((key) => [key, columns[key]])) as Pick<T['_']['columns'], K>;
 }
 
 /** `{ content, totalElements }`, the shape of every list answer. */

@@ -60,26 +60,34 @@ export function sheetIn<Row>(list: ListSheet<Row>, language: Language): Sheet<Ro
 /** How a list reads its records for a caller: a page of them, or all of them (no limit) for its file. */
 export type ListReader<Caller, Query, Row> = (caller: Caller, query: Query, paging: Paging) => Promise<PageResult<Row>>;
 
+/** How a list answers its records: one at a time, or all of a page together (when they need more reading). */
+type Answering<Caller, Row, Wire> =
+  | { toWire: (row: Row) => Wire }
+  | { answer: (caller: Caller, rows: Row[]) => Promise<Wire[]> };
+
 /**
  * A list page and its Excel file from one reading of the records: the same filter, sort and data
- * scope, each record answered by `toWire`, the file with the list's declared columns.
+ * scope, the records answered by `toWire` (or `answer`), the file with the list's declared columns.
  */
-export function declaredList<Caller, Query extends ListQuery, Row, Wire>(spec: {
-  name: string;
-  columns: ListColumns<Wire>;
-  sortable: Record<string, PgColumn | SQL>;
-  order: SQL[];
-  read: ListReader<Caller, Omit<Query, 'page' | 'size'>, Row>;
-  toWire: (row: Row) => Wire;
-}) {
+export function declaredList<Caller, Query extends ListQuery, Row, Wire>(
+  spec: {
+    name: string;
+    columns: ListColumns<Wire>;
+    sortable: Record<string, PgColumn | SQL>;
+    order: SQL[];
+    read: ListReader<Caller, Omit<Query, 'page' | 'size'>, Row>;
+  } & Answering<Caller, Row, Wire>,
+) {
+  const answer = async (caller: Caller, rows: Row[]): Promise<Wire[]> =>
+    'toWire' in spec ? rows.map(spec.toWire) : spec.answer(caller, rows);
   return {
     async list(caller: Caller, query: Query): Promise<PageResult<Wire>> {
       const page = await spec.read(caller, query, toPaging(query, spec.sortable, spec.order));
-      return { content: page.content.map(spec.toWire), totalElements: page.totalElements };
+      return { content: await answer(caller, page.content), totalElements: page.totalElements };
     },
     async exportSheet(caller: Caller, filter: Omit<Query, 'page' | 'size'>): Promise<ListSheet<Wire>> {
       const { content } = await spec.read(caller, filter, toPaging({ sort: filter.sort }, spec.sortable, spec.order));
-      return { name: spec.name, columns: spec.columns, rows: content.map(spec.toWire) };
+      return { name: spec.name, columns: spec.columns, rows: await answer(caller, content) };
     },
   };
 }

@@ -2,7 +2,7 @@ import {
   AGENT_COLUMNS,
   AGENT_LEVELS,
   AGENT_STATE_MACHINE,
-  type Agent,
+  Agent,
   type AgentCreateInput,
   type AgentLevel,
   type AgentQuery,
@@ -17,7 +17,8 @@ import type { Deps } from '../../lib/deps.ts';
 import { badRequest, forbidden, forbiddenField, invalidField, notFound, stateConflict } from '../../lib/http-errors.ts';
 import { declaredList } from '../../lib/list-sheet.ts';
 import { moveBy } from '../../lib/state.ts';
-import { formatDateTime, isRealDay } from '../../lib/time.ts';
+import { isRealDay } from '../../lib/time.ts';
+import { wireOf } from '../../lib/wire.ts';
 import type { DeptsService } from '../depts/depts.service.ts';
 import { type AgentRow, agentOrder, agentSortable, agentsRepository as repo } from './agents.repository.ts';
 
@@ -26,37 +27,11 @@ const twoDecimals = (rate: string) => new Decimal(rate).toFixed(2);
 
 const depthOf = (level: string) => AGENT_LEVELS.indexOf(level as AgentLevel);
 
-function toDto(row: AgentRow): Agent {
-  return {
-    id: row.id,
-    deptId: row.deptId,
-    parentId: row.parentId,
-    parentName: row.parentName,
-    code: row.code,
-    name: row.name,
-    level: row.level,
-    contactName: row.contactName,
-    contactPhone: row.contactPhone,
-    region: row.region,
-    commissionRate: row.commissionRate,
-    machineQuota: row.machineQuota,
-    quotaUsed: row.quotaUsed,
-    operating: row.operating,
-    online: row.online,
+const toDto = (row: AgentRow): Agent =>
+  wireOf(Agent, {
+    ...row,
     onlineRate: row.operating > 0 ? new Decimal(row.online).times(100).dividedBy(row.operating).toFixed(2) : null,
-    monthNet: row.monthNet,
-    settlementAccount: row.settlementAccount,
-    contractStart: row.contractStart,
-    contractEnd: row.contractEnd,
-    status: row.status,
-    reviewNote: row.reviewNote,
-    reviewedBy: row.reviewedBy,
-    reviewTime: formatDateTime(row.reviewTime),
-    createBy: row.createBy,
-    createTime: formatDateTime(row.createTime),
-    updateTime: formatDateTime(row.updateTime),
-  };
-}
+  });
 
 const codeTaken = (code: string) =>
   invalidField('code', `"${code}" is already used by another agent`, 'taken', { value: code });

@@ -1,7 +1,7 @@
 import {
   ALARM_COLUMNS,
   ALARM_STATE_MACHINE,
-  type Alarm,
+  Alarm,
   type AlarmActionInput,
   type AlarmQuery,
   type AlarmState,
@@ -17,6 +17,7 @@ import { notFound } from '../../lib/http-errors.ts';
 import { declaredList } from '../../lib/list-sheet.ts';
 import { moveBy } from '../../lib/state.ts';
 import { formatDateTime } from '../../lib/time.ts';
+import { wireMapper } from '../../lib/wire.ts';
 import { agentIdsInScope } from '../agents/agent-directory.ts';
 import type { MachinesService } from '../machines/machines.service.ts';
 import { type AlarmRow, alarmOrder, alarmSortable, alarmsRepository as repo } from './alarms.repository.ts';
@@ -55,24 +56,7 @@ function telemetryAlarms(t: Telemetry): Map<AlarmType, string> {
 
 const TELEMETRY_TYPES: readonly AlarmType[] = ['LEAK', 'PAYMENT_DEVICE', 'FAULT', 'TDS_HIGH', 'TANK_EMPTY'];
 
-function toDto(row: AlarmRow): Alarm {
-  return {
-    id: row.id,
-    machineId: row.machineId,
-    serialNo: row.serialNo,
-    agentId: row.agentId,
-    agentName: row.agentName,
-    siteName: row.siteName,
-    type: row.type,
-    state: row.state,
-    detail: row.detail,
-    count: row.count,
-    firstTime: formatDateTime(row.firstTime) as string,
-    lastTime: formatDateTime(row.lastTime) as string,
-    acknowledgedBy: row.acknowledgedBy,
-    resolvedTime: formatDateTime(row.resolvedTime),
-  };
-}
+const toDto = wireMapper(Alarm);
 
 export type AlarmsService = ReturnType<typeof createAlarmsService>;
 

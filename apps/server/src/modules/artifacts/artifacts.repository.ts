@@ -1,18 +1,12 @@
 import type { ArtifactKind } from '@water/contract/artifacts';
 import { and, desc, eq, inArray, max, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { between, containsText, type Paging, selectPage } from '../../lib/list-query.ts';
+import { between, columnsOf, containsText, type Paging, selectPage } from '../../lib/list-query.ts';
 import { artifacts } from './artifacts.schema.ts';
 
 export type ArtifactRow = typeof artifacts.$inferSelect;
 
-export const artifactSortable = {
-  id: artifacts.id,
-  name: artifacts.name,
-  version: artifacts.version,
-  size: artifacts.size,
-  createTime: artifacts.createTime,
-};
+export const artifactSortable = columnsOf(artifacts, ['id', 'name', 'version', 'size', 'createTime']);
 export const artifactOrder = [desc(artifacts.id)];
 
 export interface ArtifactFilter {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   ARTIFACT_EXTENSIONS,
   ARTIFACT_PERMISSIONS,
-  type Artifact,
+  Artifact,
   type ArtifactKind,
   type ArtifactQuery,
 } from '@water/contract/artifacts';
@@ -16,8 +16,8 @@ import { extensionOf, kindOf } from '../../lib/file-kinds.ts';
 import type { FileStore } from '../../lib/file-storage.ts';
 import { forbidden, invalidField, notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
-import { formatDateTime } from '../../lib/time.ts';
 import { displayName, readUpload } from '../../lib/uploads.ts';
+import { wireOf } from '../../lib/wire.ts';
 import {
   type ArtifactRow,
   artifactOrder,
@@ -44,20 +44,7 @@ const visibleKinds = (principal: Principal): ArtifactKind[] =>
     hasAnyPermission(principal.permissions, [ARTIFACT_PERMISSIONS[kind].list]),
   );
 
-function toDto(row: ArtifactRow): Artifact {
-  return {
-    id: row.id,
-    kind: row.kind,
-    name: row.name,
-    version: row.version,
-    size: row.size,
-    sha256: row.sha256,
-    notes: row.notes,
-    url: `/api/artifacts/${row.id}/file`,
-    createBy: row.createBy,
-    createTime: formatDateTime(row.createTime),
-  };
-}
+const toDto = (row: ArtifactRow): Artifact => wireOf(Artifact, { ...row, url: `/api/artifacts/${row.id}/file` });
 
 export type ArtifactsService = ReturnType<typeof createArtifactsService>;
 

@@ -1,8 +1,8 @@
-import type { Coupon, CouponCounts, CouponTemplate, CouponType } from '@water/contract/coupons';
+import { Coupon, type CouponCounts, CouponTemplate, type CouponType } from '@water/contract/coupons';
 import type { GatewayCoupon, MemberKeyQuery } from '@water/contract/gateway';
 import { asFen } from '@water/contract/money';
 import { HttpError } from '../../lib/http-errors.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import { wireOf } from '../../lib/wire.ts';
 import { maskPhone } from '../members/members.service.ts';
 import type { CouponRecord, CouponRow, StatusCounts, TemplateRecord, TemplateRow } from './coupons.repository.ts';
 
@@ -31,60 +31,21 @@ export function valueByUnit(type: CouponType, value: number): Pick<Coupon, 'amou
 
 export function templateDto(row: TemplateRow, counts: CouponCounts, names: Map<number, string>): CouponTemplate {
   const scopeNames = row.scopeIds.map((id) => names.get(id) ?? `#${id}`);
-  return {
-    id: row.id,
-    name: row.name,
-    type: row.type,
-    value: row.value,
+  return wireOf(CouponTemplate, {
+    ...row,
     ...valueByUnit(row.type, row.value),
-    minSpend: row.minSpend,
-    maxDiscount: row.maxDiscount,
-    scope: row.scope,
-    scopeIds: row.scopeIds,
     scopeNames,
     scopeNamesText: scopeNames.join(', '),
-    issueType: row.issueType,
-    claimCode: row.claimCode,
-    total: row.total,
-    perMember: row.perMember,
-    validType: row.validType as CouponTemplate['validType'],
-    validFrom: formatDateTime(row.validFrom),
-    validTo: formatDateTime(row.validTo),
-    validDays: row.validDays,
-    fundedBy: row.fundedBy as CouponTemplate['fundedBy'],
-    agentId: row.agentId,
-    agentName: row.agentName,
-    status: row.status,
     counts,
     issuedCount: counts.issued,
     usedCount: counts.used,
     expiredCount: counts.expired,
     discountCost: counts.discountCost,
-    createBy: row.createBy,
-    createTime: formatDateTime(row.createTime) as string,
-  };
+  });
 }
 
-export function couponDto(row: CouponRow): Coupon {
-  return {
-    id: row.id,
-    code: row.code,
-    templateId: row.templateId,
-    templateName: row.templateName,
-    type: row.type,
-    value: row.value,
-    ...valueByUnit(row.type, row.value),
-    memberPhone: maskPhone(row.memberPhone),
-    issueType: row.issueType,
-    status: row.status,
-    validFrom: formatDateTime(row.validFrom) as string,
-    validTo: formatDateTime(row.validTo) as string,
-    orderNo: row.orderNo,
-    discountAmount: row.discountAmount,
-    createTime: formatDateTime(row.createTime) as string,
-    usedTime: formatDateTime(row.usedTime),
-  };
-}
+export const couponDto = (row: CouponRow): Coupon =>
+  wireOf(Coupon, { ...row, ...valueByUnit(row.type, row.value), memberPhone: maskPhone(row.memberPhone) });
 
 export function gatewayCoupon(coupon: CouponRecord, template: TemplateRecord): GatewayCoupon {
   return {

@@ -3,7 +3,7 @@ import { asFen, type Fen } from '@water/contract/money';
 import { and, asc, count, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { fenOf } from '../../db/columns.ts';
-import { between, containsText, type Paging, pageOf } from '../../lib/list-query.ts';
+import { between, columnsOf, containsText, type Paging, pageOf } from '../../lib/list-query.ts';
 import { agents } from '../agents/agents.read-model.ts';
 import { depts } from '../depts/depts.read-model.ts';
 import { machineModels, machines } from '../machines/machines.read-model.ts';
@@ -11,12 +11,7 @@ import { members } from '../members/members.read-model.ts';
 import { sites } from '../sites/sites.read-model.ts';
 import { coupons, couponTemplates } from './coupons.schema.ts';
 
-export const templateSortable = {
-  id: couponTemplates.id,
-  name: couponTemplates.name,
-  status: couponTemplates.status,
-  createTime: couponTemplates.createTime,
-};
+export const templateSortable = columnsOf(couponTemplates, ['id', 'name', 'status', 'createTime']);
 export const templateOrder = [desc(couponTemplates.id)];
 export const couponSortable = {
   createTime: coupons.createTime,

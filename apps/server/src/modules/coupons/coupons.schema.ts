@@ -1,4 +1,11 @@
-import type { CouponScope, CouponStatus, CouponType, IssueType, TemplateStatus } from '@water/contract/coupons';
+import type {
+  CouponScope,
+  CouponStatus,
+  CouponTemplate,
+  CouponType,
+  IssueType,
+  TemplateStatus,
+} from '@water/contract/coupons';
 import { asFen } from '@water/contract/money';
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
@@ -30,12 +37,12 @@ export const couponTemplates = pgTable(
     issued: integer('issued').notNull().default(0),
     perMember: integer('per_member').notNull().default(1),
     /** `FIXED` (from and to) or `DAYS` (valid for that many days from issue). */
-    validType: varchar('valid_type', { length: 8 }).notNull(),
+    validType: varchar('valid_type', { length: 8 }).$type<CouponTemplate['validType']>().notNull(),
     validFrom: ts('valid_from'),
     validTo: ts('valid_to'),
     validDays: integer('valid_days'),
     /** `PLATFORM` or `AGENT`: who bears the discount (an agent's lowers its commission base). */
-    fundedBy: varchar('funded_by', { length: 8 }).notNull(),
+    fundedBy: varchar('funded_by', { length: 8 }).$type<CouponTemplate['fundedBy']>().notNull(),
     /** The agent whose template it is; null: the platform's. */
     agentId: integer('agent_id').references(() => agents.id, { onDelete: 'restrict' }),
     /** `DRAFT → ACTIVE ⇄ PAUSED → ENDED`. */

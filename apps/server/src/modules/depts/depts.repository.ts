@@ -1,10 +1,10 @@
-import type { Dept, DeptQuery } from '@water/contract/depts';
+import { Dept, type DeptQuery } from '@water/contract/depts';
 import { and, asc, count, eq, inArray, isNull, notInArray, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { Principal } from '../../domain/principal.ts';
-import { between, containsText, type Paging, selectPage } from '../../lib/list-query.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import { between, columnsOf, containsText, type Paging, selectPage } from '../../lib/list-query.ts';
 import { descendantsOf, recountChildren } from '../../lib/tree.ts';
+import { wireOf } from '../../lib/wire.ts';
 import { agents } from '../agents/agents.read-model.ts';
 import { users } from '../users/users.read-model.ts';
 import { depts } from './depts.schema.ts';
@@ -13,35 +13,18 @@ export type DeptRow = typeof depts.$inferSelect;
 export type NewDept = typeof depts.$inferInsert;
 export type DeptFilters = Omit<DeptQuery, 'page' | 'size' | 'sort'>;
 
-export const deptSortable = {
-  id: depts.id,
-  name: depts.name,
-  deptSort: depts.deptSort,
-  enabled: depts.enabled,
-  createTime: depts.createTime,
-  updateTime: depts.updateTime,
-};
+export const deptSortable = columnsOf(depts, ['id', 'name', 'deptSort', 'enabled', 'createTime', 'updateTime']);
 export const deptOrder = [asc(depts.deptSort), asc(depts.id)];
 
 /** A department on the wire; `parents` names the parents the caller may see. */
-export function toDeptDto(row: DeptRow, parents: ReadonlyMap<number, string>): Dept {
-  return {
-    id: row.id,
-    pid: row.pid,
+export const toDeptDto = (row: DeptRow, parents: ReadonlyMap<number, string>): Dept =>
+  wireOf(Dept, {
+    ...row,
     parentName: row.pid === null ? null : (parents.get(row.pid) ?? null),
-    subCount: row.subCount,
-    name: row.name,
-    deptSort: row.deptSort,
-    enabled: row.enabled,
     hasChildren: row.subCount > 0,
     leaf: row.subCount === 0,
     label: row.name,
-    createBy: row.createBy,
-    updateBy: row.updateBy,
-    createTime: formatDateTime(row.createTime),
-    updateTime: formatDateTime(row.updateTime),
-  };
-}
+  });
 
 /**
  * The departments a list asks for, as eladmin answers them: a search (name or creation time) is

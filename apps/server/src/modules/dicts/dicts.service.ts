@@ -1,7 +1,7 @@
 import type { PageOf, PageQuery } from '@water/contract/common';
 import {
   DICT_COLUMNS,
-  type Dict,
+  Dict,
   type DictDetail,
   type DictDetailInput,
   type DictEntryRow,
@@ -14,7 +14,7 @@ import { invalidField, notFound } from '../../lib/http-errors.ts';
 import { sortKeys, sortRows, toPaging } from '../../lib/list-query.ts';
 import type { ListSheet } from '../../lib/list-sheet.ts';
 import { ReadyAnswer } from '../../lib/ready-answer.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import { wireOf } from '../../lib/wire.ts';
 
 /** A page of one dictionary's entries, filtered by label. */
 type EntriesQuery = PageQuery & { dictName: string; label?: string };
@@ -58,16 +58,9 @@ export function createDictsService({ db, clock, events }: Pick<Deps, 'db' | 'clo
       db,
       rows.map((row) => row.id),
     );
-    return rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      description: row.description,
-      dictDetails: details.filter((detail) => detail.dictId === row.id).map(toDetailDto),
-      createBy: row.createBy,
-      updateBy: row.updateBy,
-      createTime: formatDateTime(row.createTime),
-      updateTime: formatDateTime(row.updateTime),
-    }));
+    return rows.map((row) =>
+      wireOf(Dict, { ...row, dictDetails: details.filter((detail) => detail.dictId === row.id).map(toDetailDto) }),
+    );
   }
 
   async function checkedName(name: string, exceptId?: number) {

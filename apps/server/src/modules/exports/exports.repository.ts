@@ -5,7 +5,7 @@ import { exportJobs } from './exports.schema.ts';
 export type ExportRecord = typeof exportJobs.$inferSelect;
 
 export const exportsRepository = {
-  async insert(db: Database, kind: string, userId: number): Promise<ExportRecord> {
+  async insert(db: Database, kind: ExportRecord['kind'], userId: number): Promise<ExportRecord> {
     const [row] = await db.insert(exportJobs).values({ kind, userId }).returning();
     return row as ExportRecord;
   },

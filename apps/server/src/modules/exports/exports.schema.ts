@@ -1,3 +1,4 @@
+import type { ExportJob } from '@water/contract/exports';
 import { bigint, index, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
 import { id, ts } from '../../db/columns.ts';
 
@@ -7,9 +8,9 @@ export const exportJobs = pgTable(
   {
     id: id(),
     /** What is exported: `orders`. */
-    kind: varchar('kind', { length: 16 }).notNull(),
+    kind: varchar('kind', { length: 16 }).$type<ExportJob['kind']>().notNull(),
     /** `PENDING → RUNNING → DONE | FAILED`. */
-    status: varchar('status', { length: 8 }).notNull().default('PENDING'),
+    status: varchar('status', { length: 8 }).$type<ExportJob['status']>().notNull().default('PENDING'),
     rows: integer('rows').notNull().default(0),
     /** The stored file, once done, and its size in bytes. */
     fileName: varchar('file_name', { length: 64 }),

@@ -1,7 +1,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { EXPORT_KEPT_DAYS, type ExportJob } from '@water/contract/exports';
+import { EXPORT_KEPT_DAYS, ExportJob } from '@water/contract/exports';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -9,7 +9,7 @@ import type { FileStore } from '../../lib/file-storage.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { type ListSheet, sheetColumns } from '../../lib/list-sheet.ts';
 import type { Language } from '../../lib/texts.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import { wireMapper } from '../../lib/wire.ts';
 import { downloadName, writeXlsxFile } from '../../lib/xlsx.ts';
 import { type ExportRecord, exportsRepository as repo } from './exports.repository.ts';
 
@@ -20,18 +20,7 @@ export interface ExportSource<T> {
   batches: () => AsyncIterable<readonly T[]>;
 }
 
-function toDto(row: ExportRecord): ExportJob {
-  return {
-    id: row.id,
-    kind: row.kind as ExportJob['kind'],
-    status: row.status as ExportJob['status'],
-    rows: row.rows,
-    size: row.size,
-    error: row.error,
-    createTime: formatDateTime(row.createTime) as string,
-    doneTime: formatDateTime(row.doneTime),
-  };
-}
+const toDto = wireMapper(ExportJob);
 
 export type ExportsService = ReturnType<typeof createExportsService>;
 

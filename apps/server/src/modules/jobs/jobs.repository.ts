@@ -2,7 +2,7 @@ import type { JobFilter } from '@water/contract/jobs';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { Database } from '../../db/client.ts';
-import { between, containsText, type Paging, selectPage } from '../../lib/list-query.ts';
+import { between, columnsOf, containsText, type Paging, selectPage } from '../../lib/list-query.ts';
 import { valueTaken } from '../../lib/unique-value.ts';
 import { usersJobs } from '../users/users.read-model.ts';
 import { jobs } from './jobs.schema.ts';
@@ -10,14 +10,7 @@ import { jobs } from './jobs.schema.ts';
 export type JobRow = typeof jobs.$inferSelect;
 export type NewJob = typeof jobs.$inferInsert;
 
-export const jobSortable = {
-  id: jobs.id,
-  name: jobs.name,
-  jobSort: jobs.jobSort,
-  enabled: jobs.enabled,
-  createTime: jobs.createTime,
-  updateTime: jobs.updateTime,
-};
+export const jobSortable = columnsOf(jobs, ['id', 'name', 'jobSort', 'enabled', 'createTime', 'updateTime']);
 export const jobOrder = [asc(jobs.jobSort), asc(jobs.id)];
 
 function matching(filter: Static<typeof JobFilter>) {
@@ -31,13 +24,6 @@ function matching(filter: Static<typeof JobFilter>) {
 export const jobsRepository = {
   page: (db: Database, filter: Static<typeof JobFilter>, paging: Paging) =>
     selectPage(db, jobs, matching(filter), paging),
-
-  all: (db: Database, filter: Static<typeof JobFilter>, paging: Paging) =>
-    db
-      .select()
-      .from(jobs)
-      .where(matching(filter))
-      .orderBy(...paging.orderBy),
 
   byIds: (db: Database, ids: readonly number[]) =>
     db

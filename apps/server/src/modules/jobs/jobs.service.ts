@@ -1,34 +1,13 @@
-import type { PageOf } from '@water/contract/common';
-import {
-  JOB_COLUMNS,
-  type Job,
-  type JobCreateInput,
-  type JobFilter,
-  type JobQuery,
-  type JobUpdateInput,
-} from '@water/contract/jobs';
-import type { Static } from 'typebox';
+import { JOB_COLUMNS, Job, type JobCreateInput, type JobQuery, type JobUpdateInput } from '@water/contract/jobs';
 import type { Principal } from '../../domain/principal.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, invalidField, notFound } from '../../lib/http-errors.ts';
-import { toPaging } from '../../lib/list-query.ts';
-import type { ListSheet } from '../../lib/list-sheet.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import { declaredList } from '../../lib/list-sheet.ts';
+import { wireMapper } from '../../lib/wire.ts';
 import { type JobRow, jobOrder, jobSortable, jobsRepository as repo } from './jobs.repository.ts';
 
-export function toJobDto(row: JobRow): Job {
-  return {
-    id: row.id,
-    name: row.name,
-    enabled: row.enabled,
-    jobSort: row.jobSort,
-    createBy: row.createBy,
-    updateBy: row.updateBy,
-    createTime: formatDateTime(row.createTime),
-    updateTime: formatDateTime(row.updateTime),
-  };
-}
+export const toJobDto = wireMapper(Job);
 
 const nameTaken = (name: string) =>
   invalidField('name', `"${name}" is already used by another job`, 'taken', { value: name });
@@ -49,15 +28,14 @@ export function createJobsService({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
   };
 
   return {
-    async list(_principal: Principal, query: JobQuery): Promise<PageOf<Job>> {
-      const page = await repo.page(db, query, toPaging(query, jobSortable, jobOrder));
-      return { content: page.content.map(toJobDto), totalElements: page.totalElements };
-    },
-
-    async exportSheet(_principal: Principal, filter: Static<typeof JobFilter>): Promise<ListSheet<Job>> {
-      const rows = await repo.all(db, filter, toPaging({ sort: filter.sort }, jobSortable, jobOrder));
-      return { name: 'jobs', columns: JOB_COLUMNS, rows: rows.map(toJobDto) };
-    },
+    ...declaredList<Principal, JobQuery, JobRow, Job>({
+      name: 'jobs',
+      columns: JOB_COLUMNS,
+      sortable: jobSortable,
+      order: jobOrder,
+      read: (_principal, filter, paging) => repo.page(db, filter, paging),
+      toWire: toJobDto,
+    }),
 
     async create(principal: Principal, input: JobCreateInput): Promise<void> {
       const name = await checkedName(input.name);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { AGENT_STATE_MACHINE } from '@water/contract/agents';
 import {
-  type Allocation,
+  Allocation,
   type AllocationDone,
   type AllocationInput,
   type Lifecycle,
@@ -12,7 +12,7 @@ import { inScope, type Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, forbiddenField, invalidField } from '../../lib/http-errors.ts';
 import { moveBy } from '../../lib/state.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import { wireOf } from '../../lib/wire.ts';
 import { agentById } from '../agents/agent-directory.ts';
 import type { AgentsService } from '../agents/agents.service.ts';
 import { type MachineRow, machinesRepository as repo } from './machines.repository.ts';
@@ -178,18 +178,14 @@ export function createMachineAllocation(
     },
     async allocations(principal: Principal, machineId: number): Promise<Allocation[]> {
       await visibleMachine(principal, machineId);
-      return (await repo.allocationsOf(db, machineId)).map((row) => ({
-        id: row.allocation.id,
-        batchNo: row.allocation.batchNo,
-        machineId: row.allocation.machineId,
-        serialNo: row.serialNo,
-        action: row.allocation.action as Allocation['action'],
-        fromAgent: row.from,
-        toAgent: row.to,
-        note: row.allocation.note,
-        createBy: row.allocation.createBy,
-        createTime: formatDateTime(row.allocation.createTime),
-      }));
+      return (await repo.allocationsOf(db, machineId)).map((row) =>
+        wireOf(Allocation, {
+          ...row.allocation,
+          serialNo: row.serialNo,
+          fromAgent: row.from,
+          toAgent: row.to,
+        }),
+      );
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Lifecycle, MachineModelQuery, MachineQuery } from '@water/contract/machines';
+import type { Allocation, Lifecycle, MachineModelQuery, MachineQuery } from '@water/contract/machines';
 import { asFen } from '@water/contract/money';
 import { and, asc, count, desc, eq, gte, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -275,7 +275,7 @@ export const machinesRepository = {
     move: {
       toAgentId: number | null;
       lifecycle: Lifecycle;
-      action: string;
+      action: Allocation['action'];
       batchNo: string;
       note: string | null;
       by: string;

@@ -1,4 +1,4 @@
-import type { Lifecycle } from '@water/contract/machines';
+import type { Allocation, Lifecycle, MachineModel } from '@water/contract/machines';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, numeric, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { audit, id, ts } from '../../db/columns.ts';
@@ -14,11 +14,11 @@ export const machineModels = pgTable(
     name: varchar('name', { length: 255 }).notNull(),
     taps: integer('taps').notNull().default(1),
     /** `COLD`, `HOT` or `COLD,HOT`. */
-    waterTypes: varchar('water_types', { length: 16 }).notNull().default('COLD'),
+    waterTypes: varchar('water_types', { length: 16 }).$type<MachineModel['waterTypes']>().notNull().default('COLD'),
     tankLitres: integer('tank_litres').notNull(),
     outputLph: integer('output_lph').notNull(),
     /** `FLOW` (by volume) or `TIME`. */
-    billing: varchar('billing', { length: 8 }).notNull().default('FLOW'),
+    billing: varchar('billing', { length: 8 }).$type<MachineModel['billing']>().notNull().default('FLOW'),
     pulsesPerLitre: integer('pulses_per_litre').notNull(),
     ...audit,
   },
@@ -83,7 +83,7 @@ export const machineAllocations = pgTable(
       .notNull()
       .references(() => machines.id, { onDelete: 'cascade' }),
     /** `ALLOCATE` (from stock), `RECALL` (back to stock) or `TRANSFER` (between agents). */
-    action: varchar('action', { length: 16 }).notNull(),
+    action: varchar('action', { length: 16 }).$type<Allocation['action']>().notNull(),
     fromAgentId: integer('from_agent_id'),
     toAgentId: integer('to_agent_id'),
     note: varchar('note', { length: 500 }),

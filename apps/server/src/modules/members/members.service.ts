@@ -1,12 +1,12 @@
 import type { PageOf } from '@water/contract/common';
-import type { Member, MemberQuery } from '@water/contract/coupons';
+import { Member, type MemberQuery } from '@water/contract/coupons';
 import { MEMBER_COLUMNS } from '@water/contract/coupons-columns';
 import type { Database } from '../../db/client.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { toPaging } from '../../lib/list-query.ts';
 import type { ListSheet } from '../../lib/list-sheet.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import { wireOf } from '../../lib/wire.ts';
 import { agentIdsInScope } from '../agents/agent-directory.ts';
 import type { SaleEvent } from '../orders/sale-events.ts';
 import { type MemberRow, memberOrder, memberSortable, membersRepository as repo } from './members.repository.ts';
@@ -29,18 +29,14 @@ export function maskOpenid(openid: string | null): string | null {
 /** A member as staff see it; the agent that acquired it is named only when within their reach. */
 function toDto(row: MemberRow, reach: readonly number[] | null): Member {
   const acquirerSeen = row.agentId !== null && (reach === null || reach.includes(row.agentId));
-  return {
-    id: row.id,
+  return wireOf(Member, {
+    ...row,
     phone: maskPhone(row.phone),
     openid: maskOpenid(row.openid),
     agentId: acquirerSeen ? row.agentId : null,
     agentName: acquirerSeen ? row.agentName : null,
     orders: row.orderCount,
-    paidTotal: row.paidTotal,
-    lastOrderTime: formatDateTime(row.lastOrderTime),
-    unusedCoupons: row.unusedCoupons,
-    createTime: formatDateTime(row.createTime) as string,
-  };
+  });
 }
 
 export type MembersService = ReturnType<typeof createMembersService>;

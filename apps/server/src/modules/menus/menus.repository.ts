@@ -1,50 +1,22 @@
 import type { BuildableMenu } from '@water/contract/menu-build';
-import type { Menu } from '@water/contract/menus';
+import { Menu } from '@water/contract/menus';
 import { asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { containsText } from '../../lib/list-query.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import { columnsOf, containsText } from '../../lib/list-query.ts';
 import { recountChildren } from '../../lib/tree.ts';
 import { valueTaken } from '../../lib/unique-value.ts';
+import { wireOf } from '../../lib/wire.ts';
 import { rolesMenus } from '../roles/roles.read-model.ts';
 import { menus } from './menus.schema.ts';
 
 export type MenuRow = typeof menus.$inferSelect;
 type NewMenu = typeof menus.$inferInsert;
 
-export const menuSortable = {
-  id: menus.id,
-  menuSort: menus.menuSort,
-  title: menus.title,
-  createTime: menus.createTime,
-};
+export const menuSortable = columnsOf(menus, ['id', 'menuSort', 'title', 'createTime']);
 export const menuOrder = [asc(menus.menuSort), asc(menus.id)];
 
-export function toMenuDto(row: MenuRow): Menu {
-  return {
-    id: row.id,
-    pid: row.pid,
-    subCount: row.subCount,
-    type: row.type as Menu['type'],
-    title: row.title,
-    componentName: row.componentName,
-    component: row.component,
-    path: row.path,
-    icon: row.icon,
-    iFrame: row.iFrame,
-    cache: row.cache,
-    hidden: row.hidden,
-    permission: row.permission,
-    menuSort: row.menuSort,
-    createBy: row.createBy,
-    updateBy: row.updateBy,
-    createTime: formatDateTime(row.createTime),
-    updateTime: formatDateTime(row.updateTime),
-    hasChildren: row.subCount > 0,
-    leaf: row.subCount === 0,
-    label: row.title,
-  };
-}
+export const toMenuDto = (row: MenuRow): Menu =>
+  wireOf(Menu, { ...row, hasChildren: row.subCount > 0, leaf: row.subCount === 0, label: row.title });
 
 /** The fields of a buildable menu, in the order the database writes each menu's array. */
 const BUILDABLE_FIELDS = [

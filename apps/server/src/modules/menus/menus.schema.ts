@@ -1,3 +1,4 @@
+import type { Menu } from '@water/contract/menus';
 import { boolean, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { audit, id } from '../../db/columns.ts';
 
@@ -8,7 +9,7 @@ export const menus = pgTable(
     pid: integer('pid'),
     subCount: integer('sub_count').notNull().default(0),
     /** 0 directory, 1 menu, 2 button. */
-    type: integer('type').notNull(),
+    type: integer('type').$type<Menu['type']>().notNull(),
     title: varchar('title', { length: 255 }).notNull(),
     componentName: varchar('component_name', { length: 255 }),
     component: varchar('component', { length: 255 }),

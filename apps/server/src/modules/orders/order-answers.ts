@@ -1,11 +1,12 @@
-import type { GatewayOrder } from '@water/contract/gateway';
+import { GatewayOrder } from '@water/contract/gateway';
 import { asFen, type Fen } from '@water/contract/money';
-import { ORDER_RANGE_MAX_DAYS, type Order, type Refund } from '@water/contract/orders';
+import { ORDER_RANGE_MAX_DAYS, Order, Refund } from '@water/contract/orders';
 import dayjs from 'dayjs';
 import { invalidField, notFound } from '../../lib/http-errors.ts';
-import { formatDateTime, parseWireTime } from '../../lib/time.ts';
+import { parseWireTime } from '../../lib/time.ts';
+import { wireMapper, wireOf } from '../../lib/wire.ts';
 import { maskPhone } from '../members/members.service.ts';
-import type { OrderRecord, OrderRow, RefundRow } from './orders.repository.ts';
+import type { OrderRecord, OrderRow } from './orders.repository.ts';
 
 /**
  * What an order's commission is counted on: what was paid less what was refunded, plus the
@@ -18,77 +19,11 @@ export function commissionBase(order: Pick<OrderRecord, 'state' | 'paid' | 'refu
   return asFen(order.paid - order.refunded + platformFunded);
 }
 
-export function gatewayDto(order: OrderRecord): GatewayOrder {
-  return {
-    orderNo: order.orderNo,
-    machineOrderNo: order.machineOrderNo,
-    state: order.state,
-    channel: order.channel,
-    unitPrice: order.unitPrice,
-    requestedMl: order.requestedMl,
-    dispensedMl: order.dispensedMl,
-    listAmount: order.listAmount,
-    discountAmount: order.discountAmount,
-    couponAmount: order.couponAmount,
-    payable: order.payable,
-    paid: order.paid,
-    refunded: order.refunded,
-  };
-}
+export const gatewayDto = wireMapper(GatewayOrder);
 
-export function orderDto(row: OrderRow): Order {
-  return {
-    id: row.id,
-    orderNo: row.orderNo,
-    machineOrderNo: row.machineOrderNo,
-    machineId: row.machineId,
-    serialNo: row.serialNo,
-    siteId: row.siteId,
-    siteName: row.siteName,
-    agentId: row.agentId,
-    agentName: row.agentName,
-    memberPhone: maskPhone(row.memberPhone),
-    channel: row.channel,
-    tap: row.tap,
-    waterType: row.waterType as Order['waterType'],
-    unitPrice: row.unitPrice,
-    requestedMl: row.requestedMl,
-    dispensedMl: row.dispensedMl,
-    listAmount: row.listAmount,
-    discountAmount: row.discountAmount,
-    couponAmount: row.couponAmount,
-    payable: row.payable,
-    paid: row.paid,
-    refunded: row.refunded,
-    state: row.state,
-    commissionRate: row.commissionRate,
-    createTime: formatDateTime(row.createTime) as string,
-    paidTime: formatDateTime(row.paidTime),
-    dispenseEndTime: formatDateTime(row.dispenseEndTime),
-    closeTime: formatDateTime(row.closeTime),
-  };
-}
+export const orderDto = (row: OrderRow): Order => wireOf(Order, { ...row, memberPhone: maskPhone(row.memberPhone) });
 
-export function refundDto(row: RefundRow): Refund {
-  return {
-    id: row.id,
-    refundNo: row.refundNo,
-    orderNo: row.orderNo,
-    agentId: row.agentId,
-    agentName: row.agentName,
-    serialNo: row.serialNo,
-    channel: row.channel,
-    amount: row.amount,
-    reason: row.reason,
-    note: row.note,
-    status: row.status as Refund['status'],
-    channelRef: row.channelRef,
-    createBy: row.createBy,
-    reviewedBy: row.reviewedBy,
-    createTime: formatDateTime(row.createTime) as string,
-    doneTime: formatDateTime(row.doneTime),
-  };
-}
+export const refundDto = wireMapper(Refund);
 
 /** Our order number: the day of the sale and the order's id, `yyyyMMdd` + 10 digits. */
 export const orderNumber = (time: Date, id: number) =>

@@ -1,5 +1,5 @@
 import { asFen } from '@water/contract/money';
-import type { Channel, OrderState, RefundReason, RefundStatus } from '@water/contract/orders';
+import type { Channel, Order, OrderState, RefundReason, RefundStatus } from '@water/contract/orders';
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, numeric, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { fen, ts } from '../../db/columns.ts';
@@ -27,7 +27,7 @@ export const orders = pgTable(
     /** `WECHAT`, `ALIPAY`, `CARD` or `COIN`. */
     channel: varchar('channel', { length: 8 }).$type<Channel>().notNull(),
     tap: integer('tap').notNull(),
-    waterType: varchar('water_type', { length: 8 }).notNull(),
+    waterType: varchar('water_type', { length: 8 }).$type<Order['waterType']>().notNull(),
     /** Fen per litre. */
     unitPrice: fen('unit_price').notNull(),
     policyId: integer('policy_id'),

@@ -1,19 +1,13 @@
 import type { PricePolicyQuery } from '@water/contract/price-policies';
 import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { containsText, type Paging, pageOf } from '../../lib/list-query.ts';
+import { columnsOf, containsText, type Paging, pageOf } from '../../lib/list-query.ts';
 import { agents } from '../agents/agents.read-model.ts';
 import { depts } from '../depts/depts.read-model.ts';
 import { machineModels, machines } from '../machines/machines.read-model.ts';
 import { pricePolicies } from './price-policies.schema.ts';
 
-export const policySortable = {
-  id: pricePolicies.id,
-  name: pricePolicies.name,
-  scope: pricePolicies.scope,
-  effectiveFrom: pricePolicies.effectiveFrom,
-  createTime: pricePolicies.createTime,
-};
+export const policySortable = columnsOf(pricePolicies, ['id', 'name', 'scope', 'effectiveFrom', 'createTime']);
 export const policyOrder = [desc(pricePolicies.id)];
 
 export type PolicyRow = typeof pricePolicies.$inferSelect & { scopeName: string | null };

@@ -1,4 +1,4 @@
-import type { PolicyScope } from '@water/contract/price-policies';
+import type { PolicyScope, PricePolicy } from '@water/contract/price-policies';
 import { boolean, index, integer, numeric, pgTable, varchar } from 'drizzle-orm/pg-core';
 import { audit, fen, id, ts } from '../../db/columns.ts';
 
@@ -29,7 +29,7 @@ export const pricePolicies = pgTable(
     discountPct: numeric('discount_pct', { precision: 5, scale: 2, mode: 'string' }).notNull().default('0'),
     effectiveFrom: ts('effective_from').notNull(),
     /** `ACTIVE` or `DISABLED`. */
-    status: varchar('status', { length: 16 }).notNull().default('ACTIVE'),
+    status: varchar('status', { length: 16 }).$type<PricePolicy['status']>().notNull().default('ACTIVE'),
     ...audit,
   },
   (t) => [index('biz_price_policy_scope_idx').on(t.scope, t.scopeId)],

@@ -2,7 +2,7 @@ import type { Prices } from '@water/contract/gateway';
 import {
   type PolicyScope,
   PRICE_POLICY_COLUMNS,
-  type PricePolicy,
+  PricePolicy,
   type PricePolicyCreateInput,
   type PricePolicyQuery,
   type PricePolicyUpdateInput,
@@ -12,7 +12,8 @@ import { InvalidatingCache } from '../../lib/cache.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { forbiddenField, invalidField, notFound } from '../../lib/http-errors.ts';
 import { declaredList } from '../../lib/list-sheet.ts';
-import { formatDateTime, parseWireTime } from '../../lib/time.ts';
+import { parseWireTime } from '../../lib/time.ts';
+import { wireMapper } from '../../lib/wire.ts';
 import { type AgentPaths, agentById, agentIdsInScope } from '../agents/agent-directory.ts';
 import {
   type PolicyRow,
@@ -21,24 +22,7 @@ import {
   pricePoliciesRepository as repo,
 } from './price-policies.repository.ts';
 
-function toDto(row: PolicyRow): PricePolicy {
-  return {
-    id: row.id,
-    name: row.name,
-    scope: row.scope,
-    scopeId: row.scopeId,
-    scopeName: row.scopeName,
-    priceWechat: row.priceWechat,
-    priceAlipay: row.priceAlipay,
-    priceCard: row.priceCard,
-    priceCoin: row.priceCoin,
-    memberPrice: row.memberPrice,
-    discountPct: row.discountPct,
-    effectiveFrom: formatDateTime(row.effectiveFrom) as string,
-    status: row.status as PricePolicy['status'],
-    createTime: formatDateTime(row.createTime),
-  };
-}
+const toDto = wireMapper(PricePolicy);
 
 type Policy = Omit<PolicyRow, 'scopeName'>;
 

@@ -1,11 +1,11 @@
-import type { Role, RoleFilter } from '@water/contract/roles';
+import { Role, type RoleFilter } from '@water/contract/roles';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { Database } from '../../db/client.ts';
-import { between, containsText, type Paging, selectPage } from '../../lib/list-query.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import { between, columnsOf, containsText, type Paging, selectPage } from '../../lib/list-query.ts';
 import { descendantsOf } from '../../lib/tree.ts';
 import { valueTaken } from '../../lib/unique-value.ts';
+import { wireOf } from '../../lib/wire.ts';
 import { depts } from '../depts/depts.read-model.ts';
 import { menus } from '../menus/menus.read-model.ts';
 import { usersRoles } from '../users/users.read-model.ts';
@@ -14,14 +14,7 @@ import { roles, rolesDepts, rolesMenus } from './roles.schema.ts';
 export type RoleRow = typeof roles.$inferSelect;
 export type NewRole = typeof roles.$inferInsert;
 
-export const roleSortable = {
-  id: roles.id,
-  name: roles.name,
-  level: roles.level,
-  dataScope: roles.dataScope,
-  createTime: roles.createTime,
-  updateTime: roles.updateTime,
-};
+export const roleSortable = columnsOf(roles, ['id', 'name', 'level', 'dataScope', 'createTime', 'updateTime']);
 export const roleOrder = [asc(roles.level), asc(roles.id)];
 
 const matching = (filter: Static<typeof RoleFilter>) =>
@@ -44,13 +37,6 @@ export const rolesRepository = {
 
   page: (db: Database, filter: Static<typeof RoleFilter>, paging: Paging) =>
     selectPage(db, roles, matching(filter), paging),
-
-  all: (db: Database, filter: Static<typeof RoleFilter>, paging: Paging) =>
-    db
-      .select()
-      .from(roles)
-      .where(matching(filter))
-      .orderBy(...paging.orderBy),
 
   byId: async (db: Database, id: number): Promise<RoleRow | undefined> =>
     (await db.select().from(roles).where(eq(roles.id, id)))[0],
@@ -149,20 +135,12 @@ export const rolesRepository = {
       .orderBy(asc(menus.id));
     return rows.map((row) => {
       const roleDepts = deptLinks.filter((link) => link.roleId === row.id).map(({ id, name }) => ({ id, name }));
-      return {
-        id: row.id,
-        name: row.name,
-        level: row.level,
-        description: row.description,
-        dataScope: row.dataScope,
+      return wireOf(Role, {
+        ...row,
         depts: roleDepts,
         deptNames: roleDepts.map((dept) => dept.name).join(', '),
         menus: menuLinks.filter((link) => link.roleId === row.id).map(({ id, title }) => ({ id, title })),
-        createBy: row.createBy,
-        updateBy: row.updateBy,
-        createTime: formatDateTime(row.createTime),
-        updateTime: formatDateTime(row.updateTime),
-      };
+      });
     });
   },
 };

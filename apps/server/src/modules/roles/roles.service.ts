@@ -1,4 +1,3 @@
-import type { PageOf } from '@water/contract/common';
 import {
   DATA_SCOPE_ALL,
   DATA_SCOPE_CUSTOM,
@@ -6,18 +5,16 @@ import {
   ROLE_COLUMNS,
   type Role,
   type RoleCreateInput,
-  type RoleFilter,
   type RoleMenusInput,
   type RoleQuery,
   type RoleUpdateInput,
 } from '@water/contract/roles';
-import type { Static } from 'typebox';
 import { isAdministrator, type Principal } from '../../domain/principal.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, forbidden, forbiddenField, invalidField, notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
-import type { ListSheet } from '../../lib/list-sheet.ts';
+import { declaredList } from '../../lib/list-sheet.ts';
 import { type RoleRow, rolesRepository as repo, roleOrder, roleSortable } from './roles.repository.ts';
 
 const uniqueIds = (refs: { id: number }[] | null | undefined) =>
@@ -130,14 +127,18 @@ export function createRolesService({
   }
 
   return {
-    async list(_principal: Principal, query: RoleQuery): Promise<PageOf<Role>> {
-      const page = await repo.page(db, query, toPaging(query, roleSortable, roleOrder));
-      return { content: await repo.toDtos(db, page.content), totalElements: page.totalElements };
-    },
+    ...declaredList<Principal, RoleQuery, RoleRow, Role>({
+      name: 'roles',
+      columns: ROLE_COLUMNS,
+      sortable: roleSortable,
+      order: roleOrder,
+      read: (_principal, filter, paging) => repo.page(db, filter, paging),
+      answer: (_principal, rows) => repo.toDtos(db, rows),
+    }),
 
     /** Every role, best level first (for the user form). */
     async all(): Promise<Role[]> {
-      return repo.toDtos(db, await repo.all(db, {}, toPaging({}, roleSortable, roleOrder)));
+      return repo.toDtos(db, (await repo.page(db, {}, toPaging({}, roleSortable, roleOrder))).content);
     },
 
     async one(id: number): Promise<Role> {
@@ -145,11 +146,6 @@ export function createRolesService({
       if (!row) throw notFound(`No role with id ${id}`);
       const [role] = await repo.toDtos(db, [row]);
       return role as Role;
-    },
-
-    async exportSheet(_principal: Principal, filter: Static<typeof RoleFilter>): Promise<ListSheet<Role>> {
-      const rows = await repo.all(db, filter, toPaging({ sort: filter.sort }, roleSortable, roleOrder));
-      return { name: 'roles', columns: ROLE_COLUMNS, rows: await repo.toDtos(db, rows) };
     },
 
     async create(principal: Principal, input: RoleCreateInput): Promise<void> {

@@ -1,20 +1,14 @@
 import type { SiteQuery } from '@water/contract/sites';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { containsText, type Paging, pageOf } from '../../lib/list-query.ts';
+import { columnsOf, containsText, type Paging, pageOf } from '../../lib/list-query.ts';
 import { agents } from '../agents/agents.read-model.ts';
 import { depts } from '../depts/depts.read-model.ts';
 import { dictDetails, dicts } from '../dicts/dicts.read-model.ts';
 import { machines } from '../machines/machines.read-model.ts';
 import { sites } from './sites.schema.ts';
 
-export const siteSortable = {
-  id: sites.id,
-  name: sites.name,
-  type: sites.type,
-  status: sites.status,
-  createTime: sites.createTime,
-};
+export const siteSortable = columnsOf(sites, ['id', 'name', 'type', 'status', 'createTime']);
 export const siteOrder = [desc(sites.id)];
 
 export type SiteRow = typeof sites.$inferSelect & { agentName: string; machines: number };

@@ -1,3 +1,4 @@
+import type { Site } from '@water/contract/sites';
 import { date, index, integer, numeric, pgTable, varchar } from 'drizzle-orm/pg-core';
 import { audit, id } from '../../db/columns.ts';
 import { agents } from '../agents/agents.schema.ts';
@@ -22,11 +23,11 @@ export const sites = pgTable(
     ownerName: varchar('owner_name', { length: 64 }),
     ownerPhone: varchar('owner_phone', { length: 32 }),
     /** `RENT` (a fixed monthly fee in fen) or `SHARE` (a percent of revenue). */
-    feeType: varchar('fee_type', { length: 8 }).notNull().default('RENT'),
+    feeType: varchar('fee_type', { length: 8 }).$type<Site['feeType']>().notNull().default('RENT'),
     /** Fen a month for a rent; hundredths of a percent for a share (1250 = 12.50 %). */
     feeValue: integer('fee_value').notNull().default(0),
     /** `ACTIVE` or `CLOSED`. */
-    status: varchar('status', { length: 16 }).notNull().default('ACTIVE'),
+    status: varchar('status', { length: 16 }).$type<Site['status']>().notNull().default('ACTIVE'),
     contractStart: date('contract_start', { mode: 'string' }),
     contractEnd: date('contract_end', { mode: 'string' }),
     ...audit,

@@ -2,7 +2,7 @@ import { asFen } from '@water/contract/money';
 import {
   SITE_COLUMNS,
   SITE_TYPE_DICT,
-  type Site,
+  Site,
   type SiteCreateInput,
   type SiteQuery,
   type SiteUpdateInput,
@@ -12,39 +12,20 @@ import { inScope, type Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, forbiddenField, invalidField, notFound } from '../../lib/http-errors.ts';
 import { declaredList } from '../../lib/list-sheet.ts';
-import { formatDateTime, isRealDay } from '../../lib/time.ts';
+import { isRealDay } from '../../lib/time.ts';
+import { wireOf } from '../../lib/wire.ts';
 import { agentById } from '../agents/agent-directory.ts';
 import { sitesRepository as repo, type SiteRow, siteOrder, siteSortable } from './sites.repository.ts';
 
 /** A share of revenue is at most 100 %: 10,000 hundredths of a percent. */
 const SHARE_MAX = 10_000;
 
-function toDto(row: SiteRow): Site {
-  return {
-    id: row.id,
-    agentId: row.agentId,
-    agentName: row.agentName,
-    name: row.name,
-    type: row.type,
-    province: row.province,
-    city: row.city,
-    district: row.district,
-    address: row.address,
-    longitude: row.longitude,
-    latitude: row.latitude,
-    ownerName: row.ownerName,
-    ownerPhone: row.ownerPhone,
-    feeType: row.feeType as Site['feeType'],
-    feeValue: row.feeValue,
+const toDto = (row: SiteRow): Site =>
+  wireOf(Site, {
+    ...row,
     rentFen: row.feeType === 'RENT' ? asFen(row.feeValue) : null,
     sharePercent: row.feeType === 'SHARE' ? new Decimal(row.feeValue).dividedBy(100).toFixed(2) : null,
-    status: row.status as Site['status'],
-    contractStart: row.contractStart,
-    contractEnd: row.contractEnd,
-    machines: row.machines,
-    createTime: formatDateTime(row.createTime),
-  };
-}
+  });
 
 const trimmed = (value: string | null | undefined) => value?.trim() || null;
 

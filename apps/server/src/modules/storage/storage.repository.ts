@@ -1,16 +1,11 @@
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { between, containsText, type Paging, selectPage } from '../../lib/list-query.ts';
+import { between, columnsOf, containsText, type Paging, selectPage } from '../../lib/list-query.ts';
 import { storedFiles } from './storage.schema.ts';
 
 export type FileRow = typeof storedFiles.$inferSelect;
 
-export const fileSortable = {
-  id: storedFiles.id,
-  name: storedFiles.name,
-  size: storedFiles.size,
-  createTime: storedFiles.createTime,
-};
+export const fileSortable = columnsOf(storedFiles, ['id', 'name', 'size', 'createTime']);
 export const fileOrder = [desc(storedFiles.id)];
 
 export interface FileFilter {

@@ -1,8 +1,8 @@
 import type { PageOf } from '@water/contract/common';
-import type {
-  FileQuery,
+import {
+  type FileQuery,
   LegacyCloudContent,
-  LegacyDownloadLink,
+  type LegacyDownloadLink,
   LegacyLocalStorage,
   LegacyS3Storage,
   StoredFile,
@@ -14,24 +14,12 @@ import { ACCEPTED_DESCRIPTION, type FileCategory, mimeOfStoredName, uploadKind }
 import type { FileStore } from '../../lib/file-storage.ts';
 import { invalidField, notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
-import { formatDateTime } from '../../lib/time.ts';
 import { displayName, readUpload } from '../../lib/uploads.ts';
+import { wireOf } from '../../lib/wire.ts';
 import { type FileRow, fileOrder, fileSortable, storageRepository as repo } from './storage.repository.ts';
 
-function toFileDto(row: FileRow): StoredFile {
-  return {
-    id: row.id,
-    name: row.name,
-    realName: row.realName,
-    url: `/files/${row.realName}`,
-    suffix: row.suffix,
-    size: row.size,
-    type: (row.type ?? 'text') as FileCategory,
-    createBy: row.createBy,
-    createTime: formatDateTime(row.createTime),
-    updateTime: formatDateTime(row.updateTime),
-  };
-}
+const toFileDto = (row: FileRow): StoredFile =>
+  wireOf(StoredFile, { ...row, url: `/files/${row.realName}`, type: (row.type ?? 'text') as FileCategory });
 
 /** A chosen display name keeps the uploaded file's extension, as eladmin's did. */
 function withExtensionOf(name: string, uploaded: string): string {
@@ -55,50 +43,35 @@ export function legacySize(bytes: number): string {
   return `${bytes}B`;
 }
 
-function toLegacyDto(row: FileRow): LegacyLocalStorage {
-  return {
-    id: row.id,
-    realName: row.realName,
-    name: row.name,
-    suffix: row.suffix,
+const toLegacyDto = (row: FileRow): LegacyLocalStorage =>
+  wireOf(LegacyLocalStorage, {
+    ...row,
     path: `/files/${row.realName}`,
     type: LEGACY_TYPES[row.type ?? ''] ?? '其他',
     size: legacySize(row.size),
-    createBy: row.createBy,
-    updateBy: row.updateBy,
-    createTime: formatDateTime(row.createTime),
-    updateTime: formatDateTime(row.updateTime),
-  };
-}
+  });
 
-function toS3Dto(row: FileRow): LegacyS3Storage {
-  return {
-    id: row.id,
+const toS3Dto = (row: FileRow): LegacyS3Storage =>
+  wireOf(LegacyS3Storage, {
+    ...row,
     fileName: row.name,
     fileRealName: row.realName,
     fileSize: legacySize(row.size),
     fileMimeType: mimeOfStoredName(row.realName),
     fileType: row.suffix ?? '',
     filePath: `/files/${row.realName}`,
-    createBy: row.createBy,
-    updateBy: row.updateBy,
-    createTime: formatDateTime(row.createTime),
-    updateTime: formatDateTime(row.updateTime),
-  };
-}
+  });
 
 const toCloudDto =
   (bucket: string) =>
-  (row: FileRow): LegacyCloudContent => ({
-    id: row.id,
-    bucket,
-    name: row.name,
-    size: legacySize(row.size),
-    type: '私有',
-    suffix: row.suffix,
-    url: `/files/${row.realName}`,
-    updateTime: formatDateTime(row.updateTime),
-  });
+  (row: FileRow): LegacyCloudContent =>
+    wireOf(LegacyCloudContent, {
+      ...row,
+      bucket,
+      size: legacySize(row.size),
+      type: '私有',
+      url: `/files/${row.realName}`,
+    });
 
 export type StorageService = ReturnType<typeof createStorageService>;
 

@@ -4,7 +4,7 @@ import type { Static } from 'typebox';
 import type { Database } from '../../db/client.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { UserRow } from '../../domain/user-info.ts';
-import { between, containsText, inDeptScope, type Paging, selectPage } from '../../lib/list-query.ts';
+import { between, columnsOf, containsText, inDeptScope, type Paging, selectPage } from '../../lib/list-query.ts';
 import { descendantsOf } from '../../lib/tree.ts';
 import { depts } from '../depts/depts.read-model.ts';
 import { jobs } from '../jobs/jobs.read-model.ts';
@@ -13,17 +13,17 @@ import { users, usersJobs, usersRoles } from './users.schema.ts';
 
 export type NewUser = typeof users.$inferInsert;
 
-export const userSortable = {
-  id: users.id,
-  username: users.username,
-  nickName: users.nickName,
-  email: users.email,
-  phone: users.phone,
-  gender: users.gender,
-  enabled: users.enabled,
-  createTime: users.createTime,
-  updateTime: users.updateTime,
-};
+export const userSortable = columnsOf(users, [
+  'id',
+  'username',
+  'nickName',
+  'email',
+  'phone',
+  'gender',
+  'enabled',
+  'createTime',
+  'updateTime',
+]);
 export const userOrder = [desc(users.id)];
 
 /** The list filters, narrowed to the caller's data scope. */
@@ -64,13 +64,6 @@ export const usersRepository = {
 
   page: async (db: Database, principal: Principal, filter: Static<typeof UserFilter>, paging: Paging) =>
     selectPage(db, users, await matching(db, principal, filter), paging),
-
-  all: async (db: Database, principal: Principal, filter: Static<typeof UserFilter>, paging: Paging) =>
-    db
-      .select()
-      .from(users)
-      .where(await matching(db, principal, filter))
-      .orderBy(...paging.orderBy),
 
   byId: async (db: Database, id: number): Promise<UserRow | undefined> =>
     (await db.select().from(users).where(eq(users.id, id)))[0],

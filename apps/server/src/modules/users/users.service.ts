@@ -1,21 +1,17 @@
 import type { UserDto } from '@water/contract/auth';
-import type { PageOf } from '@water/contract/common';
 import {
   USER_COLUMNS,
   type UserCreateInput,
-  type UserFilter,
   type UserQuery,
   type UserRow,
   type UserUpdateInput,
 } from '@water/contract/users';
-import type { Static } from 'typebox';
 import { assertCanManageUsers, inScope, isAdministrator, type Principal } from '../../domain/principal.ts';
-import { toUserDtos } from '../../domain/user-info.ts';
+import { toUserDtos, type UserRow as UserRecord } from '../../domain/user-info.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, forbiddenField, invalidField, invalidFields, notFound } from '../../lib/http-errors.ts';
-import { toPaging } from '../../lib/list-query.ts';
-import type { ListSheet } from '../../lib/list-sheet.ts';
+import { declaredList } from '../../lib/list-sheet.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { usersRepository as repo, userOrder, userSortable } from './users.repository.ts';
 
@@ -108,15 +104,14 @@ export function createUsersService(
   }
 
   return {
-    async list(principal: Principal, query: UserQuery): Promise<PageOf<UserRow>> {
-      const page = await repo.page(db, principal, query, toPaging(query, userSortable, userOrder));
-      return { content: (await toUserDtos(db, page.content)).map(userRow), totalElements: page.totalElements };
-    },
-
-    async exportSheet(principal: Principal, filter: Static<typeof UserFilter>): Promise<ListSheet<UserRow>> {
-      const rows = await repo.all(db, principal, filter, toPaging({ sort: filter.sort }, userSortable, userOrder));
-      return { name: 'users', columns: USER_COLUMNS, rows: (await toUserDtos(db, rows)).map(userRow) };
-    },
+    ...declaredList<Principal, UserQuery, UserRecord, UserRow>({
+      name: 'users',
+      columns: USER_COLUMNS,
+      sortable: userSortable,
+      order: userOrder,
+      read: (principal, filter, paging) => repo.page(db, principal, filter, paging),
+      answer: async (_principal, rows) => (await toUserDtos(db, rows)).map(userRow),
+    }),
 
     async create(principal: Principal, input: UserCreateInput): Promise<void> {
       const form = await checkedForm(principal, input);
