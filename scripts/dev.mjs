@@ -1,5 +1,6 @@
-// `npm run dev`: the API server on port 8000 (embedded database in ./data unless DATA_DIR or
-// DATABASE_URL say otherwise) and Vite's dev server, which proxies API calls to it.
+// `npm run dev`: the API server on PORT (8000 unless set; embedded database in ./data unless
+// DATA_DIR or DATABASE_URL say otherwise) and Vite's dev server on DEV_PORT (5173 unless set),
+// which proxies API calls to it.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

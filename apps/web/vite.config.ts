@@ -4,7 +4,9 @@ import { type Connect, defineConfig, type Plugin, type ProxyOptions } from 'vite
 import { compileHints } from './build/compile-hints.ts';
 import { precompress } from './build/precompress.ts';
 
-const API_TARGET = 'http://127.0.0.1:8000';
+// The API server `npm run dev` starts listens on PORT (8000 unless set); Vite's own port is DEV_PORT.
+const API_TARGET = `http://127.0.0.1:${process.env.PORT || 8000}`;
+const DEV_PORT = Number(process.env.DEV_PORT || 5173);
 const proxied: Record<string, ProxyOptions> = Object.fromEntries(
   ['/api', '/auth', '/avatar', '/files', '/doc', '/doc.html'].map((prefix) => [prefix, { target: API_TARGET }]),
 );
@@ -35,7 +37,8 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   plugins: [react(), precompress(), loginPage(), compileHints(['react', 'vendor', 'core'])],
   server: {
-    port: 5173,
+    port: DEV_PORT,
+    strictPort: true,
     proxy: { ...proxied, '/websocket': { target: API_TARGET, ws: true } },
   },
   build: {

@@ -59,7 +59,7 @@ import { membersRoutes } from './modules/members/members.routes.ts';
 import { createMembersService } from './modules/members/members.service.ts';
 import { menusRoutes } from './modules/menus/menus.routes.ts';
 import { createMenusService } from './modules/menus/menus.service.ts';
-import { druidRedirect, monitorRoutes } from './modules/monitor/monitor.routes.ts';
+import { druidPage, monitorRoutes } from './modules/monitor/monitor.routes.ts';
 import { createMonitorService } from './modules/monitor/monitor.service.ts';
 import { onlineRoutes } from './modules/online/online.routes.ts';
 import { createOnlineService } from './modules/online/online.service.ts';
@@ -338,7 +338,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(publicSettingsRoutes, { service: settings });
   await app.register(publicFilesRoutes, { service: storage });
   await app.register(publicAvatarRoutes, { service: userCenter });
-  await app.register(druidRedirect);
+  await app.register(druidPage, { allowedOrigins: config.allowedOrigins });
   // Signed by machines and payment channels, never by a staff session.
   await app.register(gatewayRoutes, { gateway, orders, coupons });
   // Signed in, each route with the permission it declares.

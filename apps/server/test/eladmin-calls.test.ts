@@ -40,6 +40,15 @@ describe('eladmin-web form calls', () => {
     expect((await ctx.admin('GET', `/api/dict?blurry=${name}`)).json().totalElements).toBe(0);
   });
 
+  it('lists online users as eladmin-web’s page asks them (sort=id,desc): newest sign-in first', async () => {
+    const response = await ctx.admin('GET', '/auth/online?page=0&size=10&sort=id,desc');
+    expect(response.statusCode, response.body).toBe(200);
+    const { content } = response.json() as { content: { loginTime: string; userName: string }[] };
+    expect(content.map((row) => row.userName)).toEqual(expect.arrayContaining(['admin', 'test']));
+    const times = content.map((row) => row.loginTime);
+    expect(times).toEqual([...times].sort().reverse());
+  });
+
   it('creates a menu from the default form: id null, pid 0, roles []', async () => {
     const title = `Eladmin menu ${tag()}`;
     const response = await ctx.admin('POST', '/api/menus', {

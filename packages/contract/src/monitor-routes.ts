@@ -1,7 +1,7 @@
 import Type from 'typebox';
 import { authErrors, Empty } from './common.ts';
 import { EladminMonitor, ServerStatus, StatementStats } from './logs.ts';
-import { defineRoute, RedirectReply } from './route.ts';
+import { defineRoute, FileReply } from './route.ts';
 
 const tags = ['monitor'];
 
@@ -42,19 +42,19 @@ export const monitorRoutes = {
   druid: defineRoute({
     method: 'GET',
     path: '/druid',
-    summary: 'To the console’s SQL page',
+    summary: 'A page that leads to the console’s SQL page (framed by eladmin-web’s SQL monitor)',
     tags,
     permission: 'public',
     hide: true,
-    replies: { 302: RedirectReply },
+    replies: { 200: FileReply(['text/html']) },
   }),
   druidFiles: defineRoute({
     method: 'GET',
     path: '/druid/*',
-    summary: 'To the console’s SQL page',
+    summary: 'A page that leads to the console’s SQL page (framed by eladmin-web’s SQL monitor)',
     tags,
     permission: 'public',
     hide: true,
-    replies: { 302: RedirectReply },
+    replies: { 200: FileReply(['text/html']) },
   }),
 };

@@ -103,12 +103,19 @@ describe('server monitor', () => {
     expect(failed).toMatchObject({ count: 1, errors: 1, rows: 0, lastError: expect.stringMatching(/no_such_column/) });
   });
 
-  it("sends /druid and eladmin-web's /druid/index.html to the console page", async () => {
+  it("answers eladmin-web's framed /druid/index.html with a page it may frame, leading to the console's SQL page", async () => {
     for (const url of ['/druid', '/druid/index.html', '/druid/sql.html?x=1']) {
       const response = await ctx.t.app.inject({ method: 'GET', url });
-      expect(response.statusCode, url).toBe(302);
-      expect(response.headers.location, url).toBe('/monitor/sql');
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(response.headers['x-frame-options'], url).toBeUndefined();
+      expect(response.headers['content-security-policy'], url).toMatch(/frame-ancestors 'self'(;|$)/);
+      expect(response.body, url).toContain('href="/monitor/sql"');
+      expect(response.body, url).toContain('SQL 监控');
     }
+    // Every other answer still may not be framed at all.
+    const console = await ctx.t.app.inject({ method: 'GET', url: '/monitor/sql' });
+    expect(console.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   });
 });
 

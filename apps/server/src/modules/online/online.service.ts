@@ -12,11 +12,18 @@ export type OnlineService = ReturnType<typeof createOnlineService>;
 
 const SORTABLE = ['userName', 'nickName', 'dept', 'ip', 'browser', 'loginTime', 'lastSeen'] as const;
 
+/**
+ * eladmin-web asks for its online list `sort=id,desc`; a session has no id to sort by, and
+ * eladmin's own server answers by sign-in time, so `id` means the sign-in time here.
+ */
+const withLegacySort = (sort: string | string[] | undefined) =>
+  (Array.isArray(sort) ? sort : sort === undefined ? [] : [sort]).map((key) => key.replace(/^id(?=,|$)/, 'loginTime'));
+
 /** Who is signed in now, one row per session, and kicking sessions out. */
 export function createOnlineService({ db, clock, sessions }: Pick<Deps, 'db' | 'clock' | 'sessions'>) {
   /** The sessions the principal may see, matching the search, in the order asked for. */
   async function live(principal: Principal, query: Pick<PageQuery, 'sort'> & { username?: string }) {
-    const order = sortKeys(query.sort, SORTABLE);
+    const order = sortKeys(withLegacySort(query.sort), SORTABLE);
     const rows = await repo.live(db, clock.now(), query.username, principal.scope);
     return sortRows(
       rows.map(
