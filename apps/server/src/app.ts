@@ -244,7 +244,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     errorResponseBuilder: () =>
       tooManyRequests('Too many sign-in attempts from this address; wait a minute and try again'),
   });
-  await app.register(authPlugin);
+  await app.register(authPlugin, { legacyClientsSkipPasswordChange: config.legacyClientsSkipPasswordChange });
   await app.register(swaggerPlugin);
 
   // The modules' services, each built from the dependencies it names.

@@ -16,6 +16,8 @@ export interface Config {
   jwtSecret: string | undefined;
   adminPassword: string | undefined;
   captchaTestAnswer: string | undefined;
+  /** Existing clients (not this console) are not held back by a password that must be changed. */
+  legacyClientsSkipPasswordChange: boolean;
   legacyRsaPrivateKey: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string | undefined;
@@ -108,6 +110,7 @@ export const Environment = Type.Object({
   DEFAULT_USER_PASSWORD: text({ minLength: 6, description: 'at least 6 characters long' }),
   AUTH_RATE_LIMIT: whole(1, 100_000),
   SEED_DEMO: text({ pattern: '^[01]$', description: '1 or 0' }),
+  LEGACY_SKIP_PASSWORD_CHANGE: text({ pattern: '^[01]$', description: '1 or 0' }),
   ACCESS_LOG: text({ pattern: '^[01]$', description: '1 or 0' }),
   LOG_LEVEL: Type.Optional(
     Type.Union(
@@ -189,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     defaultUserPassword: e.DEFAULT_USER_PASSWORD ?? '123456',
     authRateLimit: e.AUTH_RATE_LIMIT ?? 60,
     seedDemo: e.SEED_DEMO === '1',
+    legacyClientsSkipPasswordChange: e.LEGACY_SKIP_PASSWORD_CHANGE === '1',
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
     accessLog: e.ACCESS_LOG !== '0',
     trustProxy: trustProxy(e.TRUST_PROXY),

@@ -1,6 +1,7 @@
+import { CONSOLE_CLIENT_HEADER } from '@water/contract/constants';
 import { describe, expect, it } from 'vitest';
 import { deptId, roleId } from '../src/modules/users/test-fixtures.ts';
-import { useTestApp } from './test-app.ts';
+import { callerFor, DEFAULT_USER_PASSWORD, tokenOf, useTestApp } from './test-app.ts';
 
 /**
  * The calls of eladmin-web's forms, with the very bodies and paths it sends (its `src/api/` and
@@ -96,5 +97,29 @@ describe('eladmin-web form calls', () => {
       dataScope: '自定义',
       depts: [{ name: 'Sales' }],
     });
+  });
+});
+
+describe('eladmin-web with LEGACY_SKIP_PASSWORD_CHANGE=1', () => {
+  const ctx = useTestApp({ LEGACY_SKIP_PASSWORD_CHANGE: '1' });
+
+  it('lets a user whose password was reset use eladmin-web, while this console still asks for the change first', async () => {
+    const [test] = (await ctx.admin('GET', '/api/users?blurry=test')).json().content as {
+      id: number;
+      username: string;
+    }[];
+    expect((await ctx.admin('PUT', '/api/users/resetPwd', [test?.id])).statusCode).toBe(204);
+    const asTest = callerFor(ctx.t, await tokenOf(ctx.t, 'test', DEFAULT_USER_PASSWORD));
+
+    // eladmin-web sends no console header: its sign-in is followed by the menus it builds.
+    const fromEladmin = await asTest('GET', '/api/menus/build');
+    expect(fromEladmin.statusCode, fromEladmin.body).toBe(200);
+    expect(fromEladmin.json().length).toBeGreaterThan(0);
+
+    const fromConsole = await asTest('GET', '/api/menus/build', undefined, {
+      [CONSOLE_CLIENT_HEADER]: 'water-console',
+    });
+    expect(fromConsole.statusCode).toBe(403);
+    expect(fromConsole.json().code).toBe('PASSWORD_CHANGE_REQUIRED');
   });
 });

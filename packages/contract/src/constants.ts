@@ -2,6 +2,12 @@
 
 /** Cookie that holds the signed-in token (with its `Bearer ` prefix). */
 export const TOKEN_COOKIE_KEY = 'WATER-CONSOLE-TOKEN';
+
+/**
+ * The header this console sends with every API call. Existing clients (eladmin-web) send none,
+ * which is how the server tells them apart where a setting treats them differently.
+ */
+export const CONSOLE_CLIENT_HEADER = 'X-Console-Client';
 /** Cookie that remembers the username when "remember me" is chosen. */
 export const USERNAME_COOKIE_KEY = 'WATER-CONSOLE-USERNAME';
 /** Days a remembered token and username are kept. */

@@ -1,3 +1,4 @@
+import { CONSOLE_CLIENT_HEADER } from '@water/contract/constants';
 import { hasAnyPermission } from '@water/contract/permissions';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -18,6 +19,8 @@ declare module 'fastify' {
     duringPasswordChange?: boolean;
   }
   interface FastifyInstance {
+    /** LEGACY_SKIP_PASSWORD_CHANGE: requests of existing clients pass while a password must be changed. */
+    legacyClientsSkipPasswordChange: boolean;
     /** Set in the signed-in context, where only routes that name who may call them belong. */
     signedInOnly?: true;
     /** What each signed-in route requires, as registered: the route × permission table. */
@@ -35,8 +38,12 @@ function hasPermission(principal: Principal, required: RoutePermission): boolean
 }
 
 /** Why a signed-in principal may not call a route of that configuration, or undefined when it may. */
-export function refusal(principal: Principal, config: FastifyContextConfig): HttpError | undefined {
-  if (principal.mustChangePassword && !config.duringPasswordChange) {
+export function refusal(
+  principal: Principal,
+  config: FastifyContextConfig,
+  passwordChangeWaived = false,
+): HttpError | undefined {
+  if (principal.mustChangePassword && !config.duringPasswordChange && !passwordChangeWaived) {
     return forbidden('Password change required', 'PASSWORD_CHANGE_REQUIRED');
   }
   if (!hasPermission(principal, config.permission as RoutePermission)) return forbidden();
@@ -50,12 +57,15 @@ async function authenticateRequest(request: FastifyRequest): Promise<void> {
   const { principal } = signedIn;
   request.principal = principal;
   request.sessionId = signedIn.sessionId;
-  const refused = refusal(principal, request.routeOptions.config);
+  const waived =
+    request.server.legacyClientsSkipPasswordChange && request.headers[CONSOLE_CLIENT_HEADER.toLowerCase()] === undefined;
+  const refused = refusal(principal, request.routeOptions.config, waived);
   if (refused) throw refused;
 }
 
 export const authPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, { legacyClientsSkipPasswordChange }: { legacyClientsSkipPasswordChange: boolean }) => {
+    app.decorate('legacyClientsSkipPasswordChange', legacyClientsSkipPasswordChange);
     app.decorate('routePermissions', []);
     app.decorateRequest('principal', null);
     app.decorateRequest('sessionId', null);

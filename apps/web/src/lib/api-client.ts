@@ -1,3 +1,4 @@
+import { CONSOLE_CLIENT_HEADER } from '@water/contract/constants';
 import axios from 'axios';
 import i18n from 'i18next';
 import { toApiError } from './api-error.ts';
@@ -30,6 +31,7 @@ apiClient.interceptors.request.use(
   (config) => {
     const token = readToken();
     if (token) config.headers.Authorization = token;
+    config.headers[CONSOLE_CLIENT_HEADER] = 'water-console';
     // What the server writes (its files, its messages) comes in the console's language.
     if (i18n.language) config.headers['Accept-Language'] = i18n.language;
     return config;
