@@ -58,7 +58,8 @@ async function authenticateRequest(request: FastifyRequest): Promise<void> {
   request.principal = principal;
   request.sessionId = signedIn.sessionId;
   const waived =
-    request.server.legacyClientsSkipPasswordChange && request.headers[CONSOLE_CLIENT_HEADER.toLowerCase()] === undefined;
+    request.server.legacyClientsSkipPasswordChange &&
+    request.headers[CONSOLE_CLIENT_HEADER.toLowerCase()] === undefined;
   const refused = refusal(principal, request.routeOptions.config, waived);
   if (refused) throw refused;
 }

@@ -1,5 +1,5 @@
 import type { AlarmQuery, AlarmType } from '@water/contract/alarms';
-import { and, count, desc, eq, gt, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, lt, max, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { between, containsText, type Paging, pageOf } from '../../lib/list-query.ts';
 import { agents } from '../agents/agents.read-model.ts';
@@ -75,6 +75,17 @@ export const alarmsRepository = {
       silent: operating.filter((machine) => !soldIds.has(machine.id)),
       selling: operating.filter((machine) => soldIds.has(machine.id)),
     };
+  },
+
+  /** When the latest alarm of that type of each of the machines opened (machines without one left out). */
+  async latestOfType(db: Database, type: AlarmType, machineIds: readonly number[]): Promise<Map<number, Date>> {
+    if (machineIds.length === 0) return new Map();
+    const rows = await db
+      .select({ machineId: alarms.machineId, at: max(alarms.firstTime) })
+      .from(alarms)
+      .where(and(eq(alarms.type, type), inArray(alarms.machineId, [...machineIds])))
+      .groupBy(alarms.machineId);
+    return new Map(rows.flatMap((row) => (row.at ? [[row.machineId, row.at] as const] : [])));
   },
 
   /** The machines with an alarm of that type not yet resolved. */

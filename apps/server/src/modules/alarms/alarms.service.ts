@@ -108,14 +108,16 @@ export function createAlarmsService(
     },
 
     /**
-     * The scheduled check: machines silent for OFFLINE_AFTER go offline, each with one alarm. Both
+     * The scheduled check: machines silent for OFFLINE_AFTER go offline, each with one alarm; so
+     * does an operating machine already offline whose silence has no alarm yet (one that never
+     * reported since its installation, or was offline when the server started). Both
      * in one transaction: a heartbeat meanwhile waits for the machine's row, then finds it offline
      * with its alarm open, and resolves it. Committed one by one, a heartbeat could come between
      * the marking and the alarm and leave an online machine with an alarm nobody resolves.
      */
     async checkOffline(): Promise<number> {
       const before = new Date(clock.now().getTime() - offlineAfterMs);
-      const { silent, opened } = await db.transaction(async (tx) => {
+      const opened = await db.transaction(async (tx) => {
         const silent = await machines.runtime.markSilentOffline(tx, before);
         const opened = [];
         for (const machine of silent) {
@@ -127,10 +129,26 @@ export function createAlarmsService(
           );
           if (alarm) opened.push({ machine, alarm });
         }
-        return { silent, opened };
+        const quiet = await machines.runtime.silentOperating(tx, before);
+        const noticed = await repo.latestOfType(
+          tx,
+          'OFFLINE',
+          quiet.map((machine) => machine.id),
+        );
+        for (const machine of quiet) {
+          const since = machine.lastHeartbeat ?? machine.installedAt;
+          const last = noticed.get(machine.id);
+          if (!since || (last && last >= since)) continue;
+          const detail = machine.lastHeartbeat
+            ? `no heartbeat since ${formatDateTime(machine.lastHeartbeat)}`
+            : `no heartbeat since its installation on ${formatDateTime(since)}`;
+          const alarm = await open(tx, machine, 'OFFLINE', detail);
+          if (alarm) opened.push({ machine, alarm });
+        }
+        return opened;
       });
       for (const { machine, alarm } of opened) await announce(machine, alarm);
-      return silent.length;
+      return opened.length;
     },
 
     /**

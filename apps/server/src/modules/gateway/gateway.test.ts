@@ -265,6 +265,35 @@ describe('machine gateway', () => {
       await call('POST', '/gateway/v1/heartbeat', {});
       expect((await offline()).map((alarm) => alarm.state)).toEqual(['RESOLVED']);
     });
+    it('raises OFFLINE once for an installed machine that never reported, and not again once resolved by staff', async () => {
+      const mute = await operatingMachine(admin, { modelId, agentId: agent.id, siteId: site.id });
+      const offline = async () =>
+        (await admin('GET', `/api/alarms?machineId=${mute.id}&type=OFFLINE`)).json().content as {
+          id: number;
+          state: string;
+          detail: string;
+        }[];
+      await ctx.t.app.scheduler.run('offline-check');
+      expect(await offline()).toEqual([]);
+      ctx.t.clock.advance(6 * 60_000);
+      await ctx.t.app.scheduler.run('offline-check');
+      await ctx.t.app.scheduler.run('offline-check');
+      const [alarm, ...more] = await offline();
+      expect(more).toEqual([]);
+      expect(alarm).toMatchObject({
+        state: 'OPEN',
+        detail: expect.stringMatching(/^no heartbeat since its installation/),
+      });
+      expect((await admin('PUT', '/api/alarms', { ids: [alarm?.id], action: 'RESOLVE' })).statusCode).toBe(200);
+      ctx.t.clock.advance(6 * 60_000);
+      await ctx.t.app.scheduler.run('offline-check');
+      expect((await offline()).map((row) => row.state)).toEqual(['RESOLVED']);
+      // Its first heartbeat, then silence again: a new silence, a new alarm.
+      await machineCaller(ctx.t, mute)('POST', '/gateway/v1/heartbeat', {});
+      ctx.t.clock.advance(6 * 60_000);
+      await ctx.t.app.scheduler.run('offline-check');
+      expect((await offline()).map((row) => row.state).sort()).toEqual(['OPEN', 'RESOLVED']);
+    });
   });
 
   describe('sales', () => {

@@ -1,4 +1,4 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { machines } from './machines.schema.ts';
 
@@ -42,6 +42,31 @@ export const machineRuntimeRepository = {
         tankLevel: previous.tankLevel,
       });
     return row;
+  },
+
+  /**
+   * Operating machines offline and silent since before `before`: since their last heartbeat, or
+   * since their installation when none ever came. Locked, so a heartbeat waits for the caller's
+   * unit of work to end.
+   */
+  async silentOperating(db: Database, before: Date) {
+    return db
+      .select({
+        id: machines.id,
+        serialNo: machines.serialNo,
+        agentId: machines.agentId,
+        lastHeartbeat: machines.lastHeartbeat,
+        installedAt: machines.installedAt,
+      })
+      .from(machines)
+      .where(
+        and(
+          eq(machines.lifecycle, 'OPERATING'),
+          eq(machines.online, false),
+          lt(sql`coalesce(${machines.lastHeartbeat}, ${machines.installedAt})`, before),
+        ),
+      )
+      .for('update');
   },
 
   /** Marks offline the machines online whose last heartbeat is older than `before`; answers them. */

@@ -70,6 +70,8 @@ export function createMachinesService(
       machineRuntimeRepository.recordHeartbeat(relaxed, id, values),
     /** The machines online but silent since `before`, marked offline in the caller's unit of work. */
     markSilentOffline: (tx: Database, before: Date) => machineRuntimeRepository.markOffline(tx, before),
+    /** The operating machines offline and silent since `before` (never reported: since installed), locked. */
+    silentOperating: (tx: Database, before: Date) => machineRuntimeRepository.silentOperating(tx, before),
   };
 
   return {
