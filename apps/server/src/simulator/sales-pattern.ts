@@ -14,6 +14,21 @@ export function salesPerSecond(hour: number, speed: number): number {
   return ((SALES_PER_DAY * (HOURLY_SHARE[hour % 24] ?? 1)) / SHARE_TOTAL / 3600) * speed;
 }
 
+/** At speed 1, the chance at each heartbeat (once a real minute) that a machine drops off the network, or its water slips. */
+const OFFLINE_PER_BEAT = 0.002;
+const WATER_SLIP_PER_BEAT = 0.01;
+
+/**
+ * The chances of trouble at a heartbeat, at a speed: the simulated day runs `speed` times faster,
+ * so its spells come `speed` times as often (at most one heartbeat in two).
+ */
+export function troublePerBeat(speed: number): { offline: number; waterSlip: number } {
+  return {
+    offline: Math.min(0.5, OFFLINE_PER_BEAT * speed),
+    waterSlip: Math.min(0.5, WATER_SLIP_PER_BEAT * speed),
+  };
+}
+
 /** A sale's channel, volume and ending, drawn as a busy machine sees them. */
 export function drawSale(random: () => number, channels: readonly Channel[]) {
   const channel = channels[Math.floor(random() * channels.length)] as Channel;

@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import type { Channel } from '@water/contract/gateway';
 import { openPglite, openPostgres } from '../db/client.ts';
 import { backfill } from './backfill.ts';
-import { drawSale, salesPerSecond } from './sales-pattern.ts';
+import { drawSale, salesPerSecond, troublePerBeat } from './sales-pattern.ts';
 import { type MachineIdentity, VirtualMachine } from './virtual-machine.ts';
 
 function main() {
@@ -74,12 +74,14 @@ function main() {
     return machine.sell({ ...sale, memberPhone, ...(code ? { couponCode: code } : {}) });
   };
   const offlineUntil = new Map<VirtualMachine, number>();
+  const trouble = troublePerBeat(speed);
 
   const beat = async (machine: VirtualMachine) => {
     if ((offlineUntil.get(machine) ?? 0) > Date.now()) return;
-    // Now and then a machine drops off the network for a while, or its water quality slips.
-    if (Math.random() < 0.002) offlineUntil.set(machine, Date.now() + 6 * 60_000);
-    const tdsOut = Math.random() < 0.01 ? 80 : 8 + Math.floor(Math.random() * 6);
+    // Now and then a machine drops off the network for a while (long enough for the server to
+    // notice, whatever the speed), or its water quality slips.
+    if (Math.random() < trouble.offline) offlineUntil.set(machine, Date.now() + 6 * 60_000);
+    const tdsOut = Math.random() < trouble.waterSlip ? 80 : 8 + Math.floor(Math.random() * 6);
     await machine.heartbeat({ signal: 18 + Math.floor(Math.random() * 12), tdsIn: 150, tdsOut, tankLevel: 60 });
     totals.heartbeats++;
   };

@@ -1,4 +1,5 @@
 import type { App } from 'antd';
+import type { ReactNode } from 'react';
 import type { ApiError } from './api-error.ts';
 import { type ErrorNotice, noticeFor } from './error-notice.ts';
 import { i18n } from './i18n.ts';
@@ -42,9 +43,21 @@ export function notifyError(text: string): void {
   else showErrorToast(text, NOTICE_SECONDS, i18n.t('errors.close'));
 }
 
-/** A warning that stays until closed: something on the machines needs someone (an alarm opened). */
-export function notifyWarning(title: string, description: string): void {
-  host?.notification.warning({ title, description, duration: 0 });
+/**
+ * A warning that stays until closed: something on the machines needs someone (an alarm opened).
+ * A later warning with the same `key` replaces it in place.
+ */
+export function notifyWarning(
+  title: string,
+  description: string,
+  options: { key?: string; actions?: ReactNode; onClose?: () => void } = {},
+): void {
+  host?.notification.warning({ title, description, duration: 0, ...options });
+}
+
+/** Opens an in-app path, as a link inside a notification does. */
+export function openPath(path: string): void {
+  navigate?.(path);
 }
 
 /** Whether the "System prompt" dialog is open; ten calls failing with 401 at once raise it once. */

@@ -189,6 +189,9 @@ export const consoleEn = {
   /** An alarm pushed while the console is open. */
   alarmPush: {
     title: 'New alarm',
+    grouped: '{{count}} machines: {{type}}',
+    andMore: '{{names}} and {{count}} more',
+    view: 'Show alarms',
     types: alarmsLocales.en.types,
   },
   pages: {

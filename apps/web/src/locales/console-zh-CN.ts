@@ -189,6 +189,9 @@ export const consoleZhCN: ConsoleMessages = {
   },
   alarmPush: {
     title: '新告警',
+    grouped: '{{count}} 台机器：{{type}}',
+    andMore: '{{names}} 等另外 {{count}} 台',
+    view: '查看告警',
     types: alarmsLocales.zh.types,
   },
   pages: {

@@ -4,14 +4,14 @@ import type { ChangeTopic } from '@water/contract/realtime';
 import { useEffect } from 'react';
 import { ApiError } from '@/lib/api-error.ts';
 import { loadGlobalSetting } from '@/lib/global-setting-store.ts';
-import { i18n } from '@/lib/i18n.ts';
-import { notifyWarning, reportApiError } from '@/lib/notifier.ts';
+import { reportApiError } from '@/lib/notifier.ts';
 import { queryClient } from '@/lib/query-client.ts';
 import { alarmKeys, dictKeys, machineKeys, menuKeys, roleKeys } from '@/lib/query-keys.ts';
 import { connectRealtime } from '@/lib/realtime.ts';
 import { kickedLoginPathFor } from '@/lib/safe-redirect.ts';
 import { isSigningOut, restartSignedOut, useSession } from '@/lib/session.ts';
 import { refreshMenuRoutes, refreshUserInfo } from '../routing/startup.ts';
+import { noticeAlarm } from './alarm-notices.tsx';
 
 /** The cached data of each topic: dictionaries (pages and dropdowns), menus and the roles that hold them. */
 const TOPIC_QUERIES: Record<ChangeTopic, readonly QueryKey[]> = {
@@ -29,11 +29,11 @@ function onChanged(topic: ChangeTopic): void {
   if (topic === 'settings') void loadGlobalSetting();
 }
 
-/** An alarm opened on a machine the user sees: said at once, and the lists that show it refresh. */
+/** An alarm opened on a machine the user sees: the lists that show it refresh, and a notice says it. */
 function onAlarm(alarm: AlarmPush): void {
   void queryClient.invalidateQueries({ queryKey: alarmKeys.all });
   void queryClient.invalidateQueries({ queryKey: machineKeys.all });
-  notifyWarning(i18n.t('alarmPush.title'), `${i18n.t(`alarmPush.types.${alarm.type}`)} · ${alarm.serialNo}`);
+  noticeAlarm(alarm);
 }
 
 /** The console's one socket to the server, open while someone is signed in. */
