@@ -1,14 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { DEPT_COLUMNS, type Dept } from '@water/contract/depts';
 import { deptsLocales } from '@water/contract/texts/depts';
-import { Card, DatePicker, Form, Input } from 'antd';
+import { Card, Form, Input } from 'antd';
 import { type Key, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deptLevelQuery } from '@/components/dept-tree/get-dept-level.ts';
 import { DictSelect } from '@/components/dict-select.tsx';
 import { AddButton } from '@/components/list/add-button.tsx';
+import { CreatedBetween } from '@/components/list/created-between.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
-import { createTimeFilter, type DayRange } from '@/components/list/date-range.ts';
 import { declaredColumns } from '@/components/list/declared-columns.ts';
 import { flagFilter } from '@/components/list/list-params.ts';
 import { SearchBar } from '@/components/list/search-bar.tsx';
@@ -31,11 +31,8 @@ addPageTexts('depts', deptsLocales);
 /** The filters of `GET /api/dept`, as the contract declares them. */
 type DeptFilters = ListFilters<'GET /api/dept'>;
 
-interface DeptSearch {
-  name?: string;
-  enabled?: string;
-  createTime?: DayRange;
-}
+/** The search's values: the filters, but the status as its dictionary's value. */
+type DeptSearch = Omit<DeptFilters, 'enabled'> & { enabled?: string };
 
 type DialogState = Omit<DeptDialog, 'close'>;
 
@@ -98,13 +95,7 @@ export function DeptsAdminPage() {
     <Card variant="borderless">
       <PageHeading title={menuTitle('Departments')} />
       <SearchBar<DeptSearch>
-        onSearch={(values) =>
-          search({
-            name: values.name,
-            enabled: flagFilter(values.enabled),
-            createTime: createTimeFilter(values.createTime),
-          })
-        }
+        onSearch={({ enabled, ...values }) => search({ ...values, enabled: flagFilter(enabled) })}
         onReset={() => {
           setExpanded([]);
           list.reset();
@@ -116,9 +107,7 @@ export function DeptsAdminPage() {
         <Form.Item name="enabled" label={t('depts.status')}>
           <DictSelect dict="dept_status" allowClear style={{ width: 120 }} />
         </Form.Item>
-        <Form.Item name="createTime" label={t('list.createdBetween')}>
-          <DatePicker.RangePicker placeholder={[t('list.dateFrom'), t('list.dateTo')]} />
-        </Form.Item>
+        <CreatedBetween label={t('list.createdBetween')} />
       </SearchBar>
       <DataTable<Nested<Dept>, DeptFilters>
         tableId="depts"

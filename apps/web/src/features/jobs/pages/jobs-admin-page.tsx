@@ -1,11 +1,11 @@
 import { JOB_COLUMNS, type Job } from '@water/contract/jobs';
 import { jobsLocales } from '@water/contract/texts/jobs';
-import { Card, DatePicker, Form, Input } from 'antd';
+import { Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DictSelect } from '@/components/dict-select.tsx';
 import { AddButton } from '@/components/list/add-button.tsx';
+import { CreatedBetween } from '@/components/list/created-between.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
-import { createTimeFilter, type DayRange } from '@/components/list/date-range.ts';
 import { declaredColumns } from '@/components/list/declared-columns.ts';
 import { flagFilter } from '@/components/list/list-params.ts';
 import { SearchBar } from '@/components/list/search-bar.tsx';
@@ -27,11 +27,8 @@ addPageTexts('jobs', jobsLocales);
 /** The filters of `GET /api/job`, as the contract declares them. */
 type JobFilters = ListFilters<'GET /api/job'>;
 
-interface JobSearch {
-  name?: string;
-  enabled?: string;
-  createTime?: DayRange;
-}
+/** The search's values: the filters, but the status as its dictionary's value. */
+type JobSearch = Omit<JobFilters, 'enabled'> & { enabled?: string };
 
 /** `system/job/index`: the jobs users can hold. */
 export function JobsAdminPage() {
@@ -66,13 +63,7 @@ export function JobsAdminPage() {
     <Card variant="borderless">
       <PageHeading title={menuTitle('Jobs')} />
       <SearchBar<JobSearch>
-        onSearch={(values) =>
-          list.search({
-            name: values.name,
-            enabled: flagFilter(values.enabled),
-            createTime: createTimeFilter(values.createTime),
-          })
-        }
+        onSearch={({ enabled, ...values }) => list.search({ ...values, enabled: flagFilter(enabled) })}
         onReset={list.reset}
       >
         <Form.Item name="name" label={t('jobs.name')}>
@@ -81,9 +72,7 @@ export function JobsAdminPage() {
         <Form.Item name="enabled" label={t('jobs.status')}>
           <DictSelect dict="job_status" allowClear style={{ width: 120 }} />
         </Form.Item>
-        <Form.Item name="createTime" label={t('list.createdBetween')}>
-          <DatePicker.RangePicker placeholder={[t('list.dateFrom'), t('list.dateTo')]} />
-        </Form.Item>
+        <CreatedBetween label={t('list.createdBetween')} />
       </SearchBar>
       <DataTable<Job, JobFilters>
         tableId="jobs"

@@ -66,10 +66,7 @@ export function MachineModelsPage() {
   return (
     <Card variant="borderless">
       <PageHeading title={menuTitle('Machine models')} />
-      <SearchBar<ModelFilters>
-        onSearch={(values) => list.search({ blurry: values.blurry?.trim() || undefined })}
-        onReset={list.reset}
-      >
+      <SearchBar<ModelFilters> onSearch={list.search} onReset={list.reset}>
         <Form.Item name="blurry" label={t('machines.search')}>
           <Input placeholder={t('machines.modelSearchPlaceholder')} allowClear style={{ width: 200 }} />
         </Form.Item>

@@ -171,7 +171,7 @@ export function MachinesPage() {
       <SearchBar<MachineSearch>
         onSearch={(values) =>
           list.search({
-            blurry: values.blurry?.trim() || undefined,
+            blurry: values.blurry,
             lifecycle: values.lifecycle,
             online: values.runtime === undefined ? undefined : values.runtime === 'online',
             inStock: values.holder === undefined ? undefined : values.holder === 'stock',

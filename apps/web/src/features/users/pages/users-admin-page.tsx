@@ -2,13 +2,13 @@ import '@/locales/console/users-texts.ts';
 import { ApartmentOutlined, KeyOutlined } from '@ant-design/icons';
 import type { UserDto } from '@water/contract/auth';
 import { USER_COLUMNS, type UserRow } from '@water/contract/users';
-import { App, Badge, Button, Card, DatePicker, Flex, Form, Grid, Input } from 'antd';
+import { App, Badge, Button, Card, Flex, Form, Grid, Input } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictSelect } from '@/components/dict-select.tsx';
 import { AddButton } from '@/components/list/add-button.tsx';
+import { CreatedBetween } from '@/components/list/created-between.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
-import { createTimeFilter, type DayRange } from '@/components/list/date-range.ts';
 import { declaredColumns } from '@/components/list/declared-columns.ts';
 import { flagFilter } from '@/components/list/list-params.ts';
 import { SearchBar } from '@/components/list/search-bar.tsx';
@@ -33,11 +33,8 @@ import { UserStatusSwitch } from '../components/user-status-switch.tsx';
 /** The filters of `GET /api/users`, as the contract declares them. */
 type UserFilters = ListFilters<'GET /api/users'>;
 
-interface UserSearch {
-  blurry?: string;
-  enabled?: string;
-  createTime?: DayRange;
-}
+/** The search's values: the filters, but the status as its dictionary's value. */
+type UserSearch = Omit<UserFilters, 'enabled'> & { enabled?: string };
 
 /** `system/user/index`: staff accounts of the caller's data scope, by department. */
 export function UsersAdminPage() {
@@ -127,13 +124,8 @@ export function UsersAdminPage() {
       <div style={{ flex: '999 1 640px', minWidth: 0 }}>
         <Card variant="borderless">
           <SearchBar<UserSearch>
-            onSearch={(values) =>
-              list.search({
-                deptId: list.state.filters.deptId,
-                blurry: values.blurry,
-                enabled: flagFilter(values.enabled),
-                createTime: createTimeFilter(values.createTime),
-              })
+            onSearch={({ enabled, ...values }) =>
+              list.search({ ...values, deptId: list.state.filters.deptId, enabled: flagFilter(enabled) })
             }
             onReset={list.reset}
           >
@@ -143,9 +135,7 @@ export function UsersAdminPage() {
             <Form.Item name="enabled" label={t('users.status')}>
               <DictSelect dict="user_status" allowClear style={{ width: 120 }} />
             </Form.Item>
-            <Form.Item name="createTime" label={t('list.createdBetween')}>
-              <DatePicker.RangePicker placeholder={[t('list.dateFrom'), t('list.dateTo')]} />
-            </Form.Item>
+            <CreatedBetween label={t('list.createdBetween')} />
           </SearchBar>
           <DataTable<UserRow, UserFilters>
             tableId="users"
