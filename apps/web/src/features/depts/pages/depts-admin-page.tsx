@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { DEPT_COLUMNS, type Dept } from '@water/contract/depts';
 import { deptsLocales } from '@water/contract/texts/depts';
 import { Card, Form, Input } from 'antd';
-import { type Key, useCallback, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deptLevelQuery } from '@/components/dept-tree/get-dept-level.ts';
 import { DictSelect } from '@/components/dict-select.tsx';
@@ -17,8 +17,8 @@ import { useBulkDelete } from '@/components/list/use-bulk-delete.tsx';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
 import { StatusTag } from '@/components/status-tag.tsx';
-import { assembleTree, type Nested, subtreeIds } from '@/components/tree/lazy-tree.ts';
-import { useLazyLevels } from '@/components/tree/use-lazy-levels.ts';
+import { type Nested, subtreeIds } from '@/components/tree/lazy-tree.ts';
+import { useTreeTable } from '@/components/tree/use-tree-table.ts';
 import type { ListFilters } from '@/lib/call-api.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle, useSeededText } from '@/lib/menu-title.ts';
@@ -45,18 +45,12 @@ export function DeptsAdminPage() {
   const list = useListState<DeptFilters>({ initialFilters: {}, defaultSort: ['deptSort,asc'] });
   const query = useDepts(list.params);
   const levelQuery = useCallback((pid: number) => deptLevelQuery(pid, false), []);
-  const lazy = useLazyLevels(levelQuery);
-  const [expanded, setExpanded] = useState<Key[]>([]);
+  const tree = useTreeTable(list, query, levelQuery);
   const [dialog, setDialog] = useState<DialogState>({ open: false, session: 0, excluded: [] });
   const remove = useDeleteDepts();
 
-  const rows = useMemo(() => assembleTree(query.data?.content ?? [], lazy.levels), [query.data, lazy.levels]);
   const openDialog = (next: Omit<DialogState, 'open' | 'session'>) =>
     setDialog((previous) => ({ ...next, open: true, session: previous.session + 1 }));
-  const search = (filters: DeptFilters) => {
-    setExpanded([]);
-    list.search(filters);
-  };
 
   const bulk = useBulkDelete<Nested<Dept>>({
     allow: 'dept:del',
@@ -66,7 +60,7 @@ export function DeptsAdminPage() {
   });
   const actions = useActionsColumn<Nested<Dept>>({
     nameOf: (dept) => seeded(dept.name),
-    edit: { allow: 'dept:edit', onClick: (dept) => openDialog({ dept, excluded: subtreeIds(rows, dept.id) }) },
+    edit: { allow: 'dept:edit', onClick: (dept) => openDialog({ dept, excluded: subtreeIds(tree.rows, dept.id) }) },
     remove: { allow: 'dept:del', warning: t('depts.deleteWarning'), run: (dept) => remove.mutateAsync([dept.id]) },
     extra: {
       allow: ['dept:add'],
@@ -95,11 +89,8 @@ export function DeptsAdminPage() {
     <Card variant="borderless">
       <PageHeading title={menuTitle('Departments')} />
       <SearchBar<DeptSearch>
-        onSearch={({ enabled, ...values }) => search({ ...values, enabled: flagFilter(enabled) })}
-        onReset={() => {
-          setExpanded([]);
-          list.reset();
-        }}
+        onSearch={({ enabled, ...values }) => tree.search({ ...values, enabled: flagFilter(enabled) })}
+        onReset={tree.reset}
       >
         <Form.Item name="name" label={t('depts.name')}>
           <Input placeholder={t('depts.namePlaceholder')} allowClear style={{ width: 180 }} />
@@ -114,20 +105,11 @@ export function DeptsAdminPage() {
         label={t('depts.label')}
         columns={columns}
         list={list}
-        query={{ ...query, isFetching: query.isFetching || lazy.isFetching }}
-        rows={rows}
+        query={tree.query}
+        rows={tree.rows}
         rowKey={(dept) => dept.id}
         exportTo={{ route: 'GET /api/dept/download', name: 'departments' }}
-        tableProps={{
-          rowSelection: bulk.rowSelection,
-          expandable: {
-            expandedRowKeys: expanded,
-            onExpand: (open, dept) => {
-              if (open) void lazy.load(dept.id);
-              setExpanded((keys) => (open ? [...keys, dept.id] : keys.filter((key) => key !== dept.id)));
-            },
-          },
-        }}
+        tableProps={{ rowSelection: bulk.rowSelection, expandable: tree.expandable }}
         actions={
           <>
             <AddButton allow="dept:add" onClick={() => openDialog({ excluded: [] })} />
