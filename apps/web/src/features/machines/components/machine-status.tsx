@@ -1,9 +1,10 @@
 import { type Machine, SALES_PERIODS, type SalesPeriod } from '@water/contract/machines';
 import { asFen, type Fen } from '@water/contract/money';
-import { Alert, Badge, Descriptions, Segmented, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Descriptions, Segmented, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DailyBarChart } from '@/components/charts/daily-bar-chart.tsx';
+import { OnlineBadge } from '@/components/machines/online-badge.tsx';
 import { Permission, usePermission } from '@/components/permission.tsx';
 import { formatFen } from '@/lib/format/money.ts';
 import { useMachineAlarms, useMachineStatus } from '../api/machines.ts';
@@ -41,9 +42,9 @@ export function MachineStatusDrawer({ machine, onClose }: { machine: Machine | u
                 key: 'online',
                 label: t('machines.runtime'),
                 children: (
-                  <Badge
-                    status={status.runtime.online ? 'success' : 'default'}
-                    text={t(status.runtime.online ? 'machines.online' : 'machines.offline')}
+                  <OnlineBadge
+                    online={status.runtime.online}
+                    words={{ online: t('machines.online'), offline: t('machines.offline') }}
                   />
                 ),
               },
