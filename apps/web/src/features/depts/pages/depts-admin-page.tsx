@@ -10,7 +10,7 @@ import { AddButton } from '@/components/list/add-button.tsx';
 import { CreatedBetween } from '@/components/list/created-between.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { declaredColumns } from '@/components/list/declared-columns.ts';
-import { flagFilter } from '@/components/list/list-params.ts';
+import { type StatusSearch, statusFilters } from '@/components/list/list-params.ts';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
 import { useBulkDelete } from '@/components/list/use-bulk-delete.tsx';
@@ -30,9 +30,6 @@ addPageTexts('depts', deptsLocales);
 
 /** The filters of `GET /api/dept`, as the contract declares them. */
 type DeptFilters = ListFilters<'GET /api/dept'>;
-
-/** The search's values: the filters, but the status as its dictionary's value. */
-type DeptSearch = Omit<DeptFilters, 'enabled'> & { enabled?: string };
 
 type DialogState = Omit<DeptDialog, 'close'>;
 
@@ -88,8 +85,8 @@ export function DeptsAdminPage() {
   return (
     <Card variant="borderless">
       <PageHeading title={menuTitle('Departments')} />
-      <SearchBar<DeptSearch>
-        onSearch={({ enabled, ...values }) => tree.search({ ...values, enabled: flagFilter(enabled) })}
+      <SearchBar<StatusSearch<DeptFilters>>
+        onSearch={(values) => tree.search(statusFilters(values))}
         onReset={tree.reset}
       >
         <Form.Item name="name" label={t('depts.name')}>

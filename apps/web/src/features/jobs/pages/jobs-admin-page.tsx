@@ -7,7 +7,7 @@ import { AddButton } from '@/components/list/add-button.tsx';
 import { CreatedBetween } from '@/components/list/created-between.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { declaredColumns } from '@/components/list/declared-columns.ts';
-import { flagFilter } from '@/components/list/list-params.ts';
+import { type StatusSearch, statusFilters } from '@/components/list/list-params.ts';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
 import { useBulkDelete } from '@/components/list/use-bulk-delete.tsx';
@@ -26,9 +26,6 @@ addPageTexts('jobs', jobsLocales);
 
 /** The filters of `GET /api/job`, as the contract declares them. */
 type JobFilters = ListFilters<'GET /api/job'>;
-
-/** The search's values: the filters, but the status as its dictionary's value. */
-type JobSearch = Omit<JobFilters, 'enabled'> & { enabled?: string };
 
 /** `system/job/index`: the jobs users can hold. */
 export function JobsAdminPage() {
@@ -62,8 +59,8 @@ export function JobsAdminPage() {
   return (
     <Card variant="borderless">
       <PageHeading title={menuTitle('Jobs')} />
-      <SearchBar<JobSearch>
-        onSearch={({ enabled, ...values }) => list.search({ ...values, enabled: flagFilter(enabled) })}
+      <SearchBar<StatusSearch<JobFilters>>
+        onSearch={(values) => list.search(statusFilters(values))}
         onReset={list.reset}
       >
         <Form.Item name="name" label={t('jobs.name')}>

@@ -10,7 +10,7 @@ import { AddButton } from '@/components/list/add-button.tsx';
 import { CreatedBetween } from '@/components/list/created-between.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { declaredColumns } from '@/components/list/declared-columns.ts';
-import { flagFilter } from '@/components/list/list-params.ts';
+import { type StatusSearch, statusFilters } from '@/components/list/list-params.ts';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
 import { useBulkDelete } from '@/components/list/use-bulk-delete.tsx';
@@ -32,9 +32,6 @@ import { UserStatusSwitch } from '../components/user-status-switch.tsx';
 
 /** The filters of `GET /api/users`, as the contract declares them. */
 type UserFilters = ListFilters<'GET /api/users'>;
-
-/** The search's values: the filters, but the status as its dictionary's value. */
-type UserSearch = Omit<UserFilters, 'enabled'> & { enabled?: string };
 
 /** `system/user/index`: staff accounts of the caller's data scope, by department. */
 export function UsersAdminPage() {
@@ -123,10 +120,8 @@ export function UsersAdminPage() {
       )}
       <div style={{ flex: '999 1 640px', minWidth: 0 }}>
         <Card variant="borderless">
-          <SearchBar<UserSearch>
-            onSearch={({ enabled, ...values }) =>
-              list.search({ ...values, deptId: list.state.filters.deptId, enabled: flagFilter(enabled) })
-            }
+          <SearchBar<StatusSearch<UserFilters>>
+            onSearch={(values) => list.search({ ...statusFilters(values), deptId: list.state.filters.deptId })}
             onReset={list.reset}
           >
             <Form.Item name="blurry" label={t('users.keyword')}>
