@@ -1,7 +1,6 @@
-import { ReloadOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { PageOf } from '@water/contract/common';
-import { Button, Empty, Flex, Result, Space, Table, type TableProps, Tooltip } from 'antd';
+import { Button, Empty, Flex, Result, Space, Table, type TableProps } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { type Key, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import { ColumnChooser } from './column-chooser.tsx';
 import { loadHiddenColumns, saveHiddenColumns, visibleColumnKeys } from './column-visibility.ts';
 import { ExportButton } from './export-button.tsx';
 import { cleanFilters, sortOrderOf } from './list-params.ts';
+import { RefreshButton } from './refresh-button.tsx';
 import { tableWidth } from './table-width.ts';
 import type { ListController } from './use-list-state.ts';
 
@@ -86,14 +86,7 @@ export function DataTable<T extends object, F extends object>(props: DataTablePr
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Space wrap>{actions}</Space>
         <Space wrap>
-          <Tooltip title={t('list.refresh')}>
-            <Button
-              icon={<ReloadOutlined aria-hidden />}
-              aria-label={t('list.refresh')}
-              loading={query.isFetching}
-              onClick={() => void query.refetch()}
-            />
-          </Tooltip>
+          <RefreshButton query={query} />
           {exportTo && <ExportButton route={exportTo.route} name={exportTo.name} params={list.params} />}
           <ColumnChooser
             columns={columns.map(({ key, title }) => ({ key, title }))}

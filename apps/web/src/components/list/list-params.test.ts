@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanFilters, sortFromSorter, sortOrderOf, toListParams } from './list-params.ts';
+import { cleanFilters, sortFromSorter, sortOrderOf, statusFilters, toListParams } from './list-params.ts';
 
 describe('list parameters', () => {
   it('leave out empty filters and trim text', () => {
@@ -10,6 +10,13 @@ describe('list parameters', () => {
       createTime: ['2026-01-01 00:00:00', '2026-01-31 23:59:59'],
     });
     expect(cleanFilters({ createTime: [undefined, undefined] })).toEqual({});
+  });
+
+  it('take a status picked from its dictionary as a yes or no', () => {
+    type Filters = { blurry?: string; enabled?: boolean };
+    expect(statusFilters<Filters>({ blurry: 'ann', enabled: 'false' })).toEqual({ blurry: 'ann', enabled: false });
+    expect(statusFilters<Filters>({ enabled: 'true' })).toEqual({ enabled: true });
+    expect(statusFilters<Filters>({ blurry: 'ann' })).toEqual({ blurry: 'ann', enabled: undefined });
   });
 
   it('send the 0-based page, the size and every sort order', () => {

@@ -32,6 +32,14 @@ export function flagFilter(value: string | undefined): boolean | undefined {
   return undefined;
 }
 
+/** A search bar's values where the status (`enabled`) is picked from a status dictionary. */
+export type StatusSearch<F extends { enabled?: boolean }> = Omit<F, 'enabled'> & { enabled?: string };
+
+/** Those values as the list's filters: the status as the yes or no the route takes. */
+export function statusFilters<F extends { enabled?: boolean }>({ enabled, ...values }: StatusSearch<F>): F {
+  return { ...values, enabled: flagFilter(enabled) } as F;
+}
+
 function isEmpty(value: unknown): boolean {
   if (value === undefined || value === null) return true;
   if (typeof value === 'string') return value.trim() === '';

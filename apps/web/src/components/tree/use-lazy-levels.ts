@@ -2,7 +2,7 @@ import { type UseQueryOptions, useQueries, useQueryClient } from '@tanstack/reac
 import { useCallback, useMemo, useState } from 'react';
 
 // biome-ignore lint/suspicious/noExplicitAny: each caller's query has its own key tuple.
-type LevelQuery<T> = (pid: number) => UseQueryOptions<T[], Error, T[], any>;
+export type LevelQuery<T> = (pid: number) => UseQueryOptions<T[], Error, T[], any>;
 
 export interface LazyLevels<T> {
   /** Children by parent id, for every level opened so far; refreshed when its query is invalidated. */

@@ -3,8 +3,10 @@ import type { Machine } from '@water/contract/machines';
 import type { Site } from '@water/contract/sites';
 import { machinesLocales } from '@water/contract/texts/machines';
 import { sitesLocales } from '@water/contract/texts/sites';
-import { Badge, Col, Descriptions, Drawer, Row, Statistic, Table, Tabs, Tag } from 'antd';
+import { Col, Descriptions, Drawer, Row, Statistic, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DetailTable } from '@/components/list/detail-table.tsx';
+import { OnlineBadge } from '@/components/machines/online-badge.tsx';
 import { formatFen } from '@/lib/format/money.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useAgentHoldings } from '../api/agents.ts';
@@ -26,6 +28,7 @@ export function AgentDetail({ agent, onClose }: { agent?: Agent; onClose: () => 
   const holdings = useAgentHoldings(agent);
   const dash = (value: string | null | undefined) => value || '—';
   const total = (count: number | undefined) => (count === undefined ? '' : ` (${count})`);
+  const connection = { online: t('machines.online'), offline: t('machines.offline') };
   return (
     <Drawer
       open={agent !== undefined}
@@ -77,13 +80,8 @@ export function AgentDetail({ agent, onClose }: { agent?: Agent; onClose: () => 
                 key: 'machines',
                 label: `${t('agents.machines')}${total(holdings.machines.data?.totalElements)}`,
                 children: (
-                  <Table<Machine>
-                    size="small"
-                    rowKey="id"
-                    loading={holdings.machines.isPending}
-                    dataSource={holdings.machines.data?.content}
-                    pagination={false}
-                    scroll={{ x: 'max-content' }}
+                  <DetailTable<Machine>
+                    query={holdings.machines}
                     columns={[
                       { key: 'serialNo', title: t('machines.serialNo'), dataIndex: 'serialNo' },
                       { key: 'model', title: t('machines.model'), dataIndex: 'modelName' },
@@ -95,12 +93,7 @@ export function AgentDetail({ agent, onClose }: { agent?: Agent; onClose: () => 
                       {
                         key: 'online',
                         title: t('machines.runtime'),
-                        render: (_, machine) => (
-                          <Badge
-                            status={machine.online ? 'success' : 'default'}
-                            text={t(machine.online ? 'machines.online' : 'machines.offline')}
-                          />
-                        ),
+                        render: (_, machine) => <OnlineBadge online={machine.online} words={connection} />,
                       },
                     ]}
                   />
@@ -110,13 +103,8 @@ export function AgentDetail({ agent, onClose }: { agent?: Agent; onClose: () => 
                 key: 'sites',
                 label: `${t('agents.sites')}${total(holdings.sites.data?.totalElements)}`,
                 children: (
-                  <Table<Site>
-                    size="small"
-                    rowKey="id"
-                    loading={holdings.sites.isPending}
-                    dataSource={holdings.sites.data?.content}
-                    pagination={false}
-                    scroll={{ x: 'max-content' }}
+                  <DetailTable<Site>
+                    query={holdings.sites}
                     columns={[
                       { key: 'name', title: t('sites.name'), dataIndex: 'name' },
                       { key: 'address', title: t('sites.address'), dataIndex: 'address', ellipsis: true },
@@ -134,13 +122,8 @@ export function AgentDetail({ agent, onClose }: { agent?: Agent; onClose: () => 
                 key: 'children',
                 label: `${t('agents.beneath')}${total(holdings.children.data?.totalElements)}`,
                 children: (
-                  <Table<Agent>
-                    size="small"
-                    rowKey="id"
-                    loading={holdings.children.isPending}
-                    dataSource={holdings.children.data?.content}
-                    pagination={false}
-                    scroll={{ x: 'max-content' }}
+                  <DetailTable<Agent>
+                    query={holdings.children}
                     columns={[
                       { key: 'code', title: t('agents.code'), dataIndex: 'code' },
                       { key: 'name', title: t('agents.name'), dataIndex: 'name' },

@@ -122,12 +122,7 @@ export function AgentsPage() {
   return (
     <Card variant="borderless">
       <PageHeading title={menuTitle('Agents')} />
-      <SearchBar<AgentFilters>
-        onSearch={(values) =>
-          list.search({ blurry: values.blurry?.trim() || undefined, level: values.level, status: values.status })
-        }
-        onReset={list.reset}
-      >
+      <SearchBar<AgentFilters> onSearch={list.search} onReset={list.reset}>
         <Form.Item name="blurry" label={t('agents.search')}>
           <Input placeholder={t('agents.searchPlaceholder')} allowClear style={{ width: 200 }} />
         </Form.Item>

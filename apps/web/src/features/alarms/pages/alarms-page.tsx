@@ -67,7 +67,7 @@ export function AlarmsPage() {
   const toFilters = (values: AlarmSearch): AlarmFilters => {
     const show = values.show ?? 'unresolved';
     return {
-      blurry: values.blurry?.trim() || undefined,
+      blurry: values.blurry,
       type: values.type,
       ...(show === 'unresolved' ? { unresolved: true } : show === 'all' ? {} : { state: show }),
     };

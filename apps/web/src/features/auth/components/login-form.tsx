@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toApiError } from '@/lib/api-error.ts';
@@ -129,8 +129,19 @@ export function LoginForm({ onIntent }: LoginFormProps) {
     onIntent?.('filling');
   };
 
-  const described = (name: FieldName) =>
-    errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${idOf(name)}_error` } : {};
+  /** What each field's input has alike: its value, which clears the field's error as it changes, and that error. */
+  const inputOf = (name: FieldName, value: string, setValue: (value: string) => void) => ({
+    ref: inputs[name],
+    id: idOf(name),
+    className: 'login-input',
+    value,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      setValue(event.target.value);
+      edited(name);
+    },
+    'aria-required': true,
+    ...(errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${idOf(name)}_error` } : {}),
+  });
 
   return (
     <form className="login-form" name="login" noValidate onSubmit={onSubmit} onInput={intended}>
@@ -138,38 +149,16 @@ export function LoginForm({ onIntent }: LoginFormProps) {
         <span className="login-prefix">
           <UserIcon />
         </span>
-        <input
-          ref={inputs.username}
-          id={idOf('username')}
-          className="login-input"
-          value={username}
-          onChange={(event) => {
-            setUsername(event.target.value);
-            edited('username');
-          }}
-          autoComplete="username"
-          maxLength={64}
-          aria-required="true"
-          {...described('username')}
-        />
+        <input {...inputOf('username', username, setUsername)} autoComplete="username" maxLength={64} />
       </Field>
       <Field name="password" label={t('login.password')} error={errors.password}>
         <span className="login-prefix">
           <LockIcon />
         </span>
         <input
-          ref={inputs.password}
-          id={idOf('password')}
-          className="login-input"
+          {...inputOf('password', password, setPassword)}
           type={showPassword ? 'text' : 'password'}
-          value={password}
-          onChange={(event) => {
-            setPassword(event.target.value);
-            edited('password');
-          }}
           autoComplete="current-password"
-          aria-required="true"
-          {...described('password')}
         />
         <button
           type="button"
@@ -198,20 +187,11 @@ export function LoginForm({ onIntent }: LoginFormProps) {
           <ShieldIcon />
         </span>
         <input
-          ref={inputs.code}
-          id={idOf('code')}
-          className="login-input"
-          value={code}
-          onChange={(event) => {
-            setCode(event.target.value);
-            edited('code');
-          }}
+          {...inputOf('code', code, setCode)}
           placeholder={t('login.codePlaceholder')}
           autoComplete="off"
           inputMode="numeric"
           maxLength={16}
-          aria-required="true"
-          {...described('code')}
         />
       </Field>
       <div className="login-options">

@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LanguageSwitch } from '@/components/language-switch.tsx';
 import { LinkButton } from '@/components/link-button.tsx';
+import { NewPasswordFields } from '@/components/new-password-fields.tsx';
 import { PlainPage } from '@/components/plain-page.tsx';
 import { reportFormError } from '@/lib/form-error.ts';
-import { sameAsRule } from '@/lib/form-rules.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useCountdown } from '@/lib/use-countdown.ts';
 import { useRequestResetCode, useResetPassword } from '../api/reset-password.ts';
@@ -128,32 +128,20 @@ export function FindPasswordPage() {
             >
               <Input autoComplete="one-time-code" inputMode="numeric" maxLength={16} autoFocus />
             </Form.Item>
-            <Form.Item
+            <NewPasswordFields
               name="password"
-              label={t('recovery.newPassword')}
-              extra={t('recovery.passwordRule', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })}
-              rules={[
-                { required: true, message: t('recovery.passwordRequired') },
-                {
-                  min: PASSWORD_MIN_LENGTH,
-                  max: PASSWORD_MAX_LENGTH,
-                  message: t('recovery.passwordLength', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH }),
-                },
-              ]}
-            >
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
-            <Form.Item
-              name="confirm"
-              label={t('recovery.confirm')}
-              dependencies={['password']}
-              rules={[
-                { required: true, message: t('recovery.confirmRequired') },
-                sameAsRule('password', t('recovery.mismatch')),
-              ]}
-            >
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
+              password={{
+                label: t('recovery.newPassword'),
+                help: t('recovery.passwordRule', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH }),
+                required: t('recovery.passwordRequired'),
+                length: t('recovery.passwordLength', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH }),
+              }}
+              confirm={{
+                label: t('recovery.confirm'),
+                required: t('recovery.confirmRequired'),
+                mismatch: t('recovery.mismatch'),
+              }}
+            />
             <Button type="primary" htmlType="submit" block loading={reset.isPending}>
               {t('recovery.submit')}
             </Button>

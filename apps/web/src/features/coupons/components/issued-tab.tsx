@@ -81,10 +81,7 @@ export function IssuedTab() {
   ];
   return (
     <>
-      <SearchBar<CouponFilters>
-        onSearch={(values) => list.search({ blurry: values.blurry?.trim() || undefined, status: values.status })}
-        onReset={list.reset}
-      >
+      <SearchBar<CouponFilters> onSearch={list.search} onReset={list.reset}>
         <Form.Item name="blurry" label={t('coupons.search')}>
           <Input placeholder={t('coupons.couponSearch')} allowClear style={{ width: 210 }} />
         </Form.Item>

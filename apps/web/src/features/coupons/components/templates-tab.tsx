@@ -186,17 +186,7 @@ export function TemplatesTab() {
   ];
   return (
     <>
-      <SearchBar<TemplateFilters>
-        onSearch={(values) =>
-          list.search({
-            blurry: values.blurry?.trim() || undefined,
-            type: values.type,
-            issueType: values.issueType,
-            status: values.status,
-          })
-        }
-        onReset={list.reset}
-      >
+      <SearchBar<TemplateFilters> onSearch={list.search} onReset={list.reset}>
         <Form.Item name="blurry" label={t('coupons.search')}>
           <Input placeholder={t('coupons.templateSearch')} allowClear style={{ width: 170 }} />
         </Form.Item>

@@ -17,6 +17,7 @@ import { formatFen } from '@/lib/format/money.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useBusinessOverview } from '../api/get-business-overview.ts';
 import styles from '../pages/dashboard-page.module.css';
+import { FiguresTable } from './figures-table.tsx';
 
 addPageTexts('business', businessLocales);
 addPageTexts('orders', ordersLocales);
@@ -144,19 +145,10 @@ export function BusinessOverview() {
               format={(value) => money(asFen(value))}
               showValues={false}
             />
-            <div className={styles.srOnly}>
-              <table>
-                <caption>{t('business.dailyTable')}</caption>
-                <tbody>
-                  {figures.daily.map((day) => (
-                    <tr key={day.day}>
-                      <td>{day.day}</td>
-                      <td>{money(day.net)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <FiguresTable
+              caption={t('business.dailyTable')}
+              rows={figures.daily.map((day) => [day.day, money(day.net)] as const)}
+            />
           </Card>
         </Col>
         <Col xs={24} xl={8}>

@@ -7,10 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { Permission, usePermission } from '@/components/permission.tsx';
 import { useSession } from '@/lib/session.ts';
 import { dashboardStatsQuery, useDashboardStats } from '../api/get-dashboard-stats.ts';
+import { FiguresTable } from '../components/figures-table.tsx';
 import { BusinessOverview, DailyBarChart } from '../components/home-widgets.ts';
 import { RecentOperations } from '../components/recent-operations.tsx';
 import { StatCard } from '../components/stat-card.tsx';
-import styles from './dashboard-page.module.css';
 
 function AccountCard() {
   const { t } = useTranslation();
@@ -114,25 +114,11 @@ function DashboardFigures() {
                   />
                 </Suspense>
               )}
-              <div className={styles.srOnly}>
-                <table>
-                  <caption>{t('dashboard.signInsTable')}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('dashboard.date')}</th>
-                      <th scope="col">{t('dashboard.count')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {signIns.map((day) => (
-                      <tr key={day.date}>
-                        <td>{day.date}</td>
-                        <td>{day.count}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <FiguresTable
+                caption={t('dashboard.signInsTable')}
+                head={[t('dashboard.date'), t('dashboard.count')]}
+                rows={signIns.map((day) => [day.date, day.count] as const)}
+              />
             </Card>
           </Col>
         )}

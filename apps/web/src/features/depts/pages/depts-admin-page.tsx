@@ -1,24 +1,24 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { DEPT_COLUMNS, type Dept } from '@water/contract/depts';
 import { deptsLocales } from '@water/contract/texts/depts';
-import { Card, DatePicker, Form, Input } from 'antd';
-import { type Key, useCallback, useMemo, useState } from 'react';
+import { Card, Form, Input } from 'antd';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deptLevelQuery } from '@/components/dept-tree/get-dept-level.ts';
 import { DictSelect } from '@/components/dict-select.tsx';
 import { AddButton } from '@/components/list/add-button.tsx';
+import { CreatedBetween } from '@/components/list/created-between.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
-import { createTimeFilter, type DayRange } from '@/components/list/date-range.ts';
 import { declaredColumns } from '@/components/list/declared-columns.ts';
-import { flagFilter } from '@/components/list/list-params.ts';
+import { type StatusSearch, statusFilters } from '@/components/list/list-params.ts';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
 import { useBulkDelete } from '@/components/list/use-bulk-delete.tsx';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
 import { StatusTag } from '@/components/status-tag.tsx';
-import { assembleTree, type Nested, subtreeIds } from '@/components/tree/lazy-tree.ts';
-import { useLazyLevels } from '@/components/tree/use-lazy-levels.ts';
+import { type Nested, subtreeIds } from '@/components/tree/lazy-tree.ts';
+import { useTreeTable } from '@/components/tree/use-tree-table.ts';
 import type { ListFilters } from '@/lib/call-api.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle, useSeededText } from '@/lib/menu-title.ts';
@@ -31,12 +31,6 @@ addPageTexts('depts', deptsLocales);
 /** The filters of `GET /api/dept`, as the contract declares them. */
 type DeptFilters = ListFilters<'GET /api/dept'>;
 
-interface DeptSearch {
-  name?: string;
-  enabled?: string;
-  createTime?: DayRange;
-}
-
 type DialogState = Omit<DeptDialog, 'close'>;
 
 /** `system/dept/index`: the department tree, level by level, with its status and order. */
@@ -48,18 +42,12 @@ export function DeptsAdminPage() {
   const list = useListState<DeptFilters>({ initialFilters: {}, defaultSort: ['deptSort,asc'] });
   const query = useDepts(list.params);
   const levelQuery = useCallback((pid: number) => deptLevelQuery(pid, false), []);
-  const lazy = useLazyLevels(levelQuery);
-  const [expanded, setExpanded] = useState<Key[]>([]);
+  const tree = useTreeTable(list, query, levelQuery);
   const [dialog, setDialog] = useState<DialogState>({ open: false, session: 0, excluded: [] });
   const remove = useDeleteDepts();
 
-  const rows = useMemo(() => assembleTree(query.data?.content ?? [], lazy.levels), [query.data, lazy.levels]);
   const openDialog = (next: Omit<DialogState, 'open' | 'session'>) =>
     setDialog((previous) => ({ ...next, open: true, session: previous.session + 1 }));
-  const search = (filters: DeptFilters) => {
-    setExpanded([]);
-    list.search(filters);
-  };
 
   const bulk = useBulkDelete<Nested<Dept>>({
     allow: 'dept:del',
@@ -69,7 +57,7 @@ export function DeptsAdminPage() {
   });
   const actions = useActionsColumn<Nested<Dept>>({
     nameOf: (dept) => seeded(dept.name),
-    edit: { allow: 'dept:edit', onClick: (dept) => openDialog({ dept, excluded: subtreeIds(rows, dept.id) }) },
+    edit: { allow: 'dept:edit', onClick: (dept) => openDialog({ dept, excluded: subtreeIds(tree.rows, dept.id) }) },
     remove: { allow: 'dept:del', warning: t('depts.deleteWarning'), run: (dept) => remove.mutateAsync([dept.id]) },
     extra: {
       allow: ['dept:add'],
@@ -97,18 +85,9 @@ export function DeptsAdminPage() {
   return (
     <Card variant="borderless">
       <PageHeading title={menuTitle('Departments')} />
-      <SearchBar<DeptSearch>
-        onSearch={(values) =>
-          search({
-            name: values.name,
-            enabled: flagFilter(values.enabled),
-            createTime: createTimeFilter(values.createTime),
-          })
-        }
-        onReset={() => {
-          setExpanded([]);
-          list.reset();
-        }}
+      <SearchBar<StatusSearch<DeptFilters>>
+        onSearch={(values) => tree.search(statusFilters(values))}
+        onReset={tree.reset}
       >
         <Form.Item name="name" label={t('depts.name')}>
           <Input placeholder={t('depts.namePlaceholder')} allowClear style={{ width: 180 }} />
@@ -116,29 +95,18 @@ export function DeptsAdminPage() {
         <Form.Item name="enabled" label={t('depts.status')}>
           <DictSelect dict="dept_status" allowClear style={{ width: 120 }} />
         </Form.Item>
-        <Form.Item name="createTime" label={t('list.createdBetween')}>
-          <DatePicker.RangePicker placeholder={[t('list.dateFrom'), t('list.dateTo')]} />
-        </Form.Item>
+        <CreatedBetween label={t('list.createdBetween')} />
       </SearchBar>
       <DataTable<Nested<Dept>, DeptFilters>
         tableId="depts"
         label={t('depts.label')}
         columns={columns}
         list={list}
-        query={{ ...query, isFetching: query.isFetching || lazy.isFetching }}
-        rows={rows}
+        query={tree.query}
+        rows={tree.rows}
         rowKey={(dept) => dept.id}
         exportTo={{ route: 'GET /api/dept/download', name: 'departments' }}
-        tableProps={{
-          rowSelection: bulk.rowSelection,
-          expandable: {
-            expandedRowKeys: expanded,
-            onExpand: (open, dept) => {
-              if (open) void lazy.load(dept.id);
-              setExpanded((keys) => (open ? [...keys, dept.id] : keys.filter((key) => key !== dept.id)));
-            },
-          },
-        }}
+        tableProps={{ rowSelection: bulk.rowSelection, expandable: tree.expandable }}
         actions={
           <>
             <AddButton allow="dept:add" onClick={() => openDialog({ excluded: [] })} />

@@ -1,5 +1,6 @@
 import type { GlobalSettings, Publicity } from '@water/contract/settings';
 import { fenToYuan, yuanToFen } from '@/lib/format/money.ts';
+import { keptTexts, PUBLICITY_TEXTS, SETTING_TEXTS } from '@/lib/global-setting.ts';
 
 /** The settings form: every text present (empty when unset), the images as a list. */
 export interface SettingsValues {
@@ -35,21 +36,9 @@ const kept = (value: string | undefined) => {
 
 /** What is stored: only what was filled in, so anything left empty falls back to the built-in text. */
 export function toSettings(values: Partial<SettingsValues>): GlobalSettings {
-  const settings: GlobalSettings = {};
-  const title = kept(values.title);
-  const footerTxt = kept(values.footerTxt);
-  const caseNumber = kept(values.caseNumber);
-  if (title) settings.title = title;
-  if (footerTxt) settings.footerTxt = footerTxt;
-  if (caseNumber) settings.caseNumber = caseNumber;
+  const settings: GlobalSettings = keptTexts(values, SETTING_TEXTS, kept);
   const source = values.publicity;
-  const publicity: Publicity = {};
-  const publicityTitle = kept(source?.title);
-  const body = kept(source?.body);
-  const contact = kept(source?.contact);
-  if (publicityTitle) publicity.title = publicityTitle;
-  if (body) publicity.body = body;
-  if (contact) publicity.contact = contact;
+  const publicity: Publicity = keptTexts(source, PUBLICITY_TEXTS, kept);
   if (source?.images && source.images.length > 0) publicity.images = [...source.images];
   if (Object.keys(publicity).length > 0) settings.publicity = publicity;
   const reviewAbove = yuanToFen(values.refundReviewAbove);

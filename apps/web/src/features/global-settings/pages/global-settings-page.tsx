@@ -32,6 +32,13 @@ import { type SettingsValues, toSettings, toSettingsValues } from '../components
 
 addPageTexts('globalSettings', globalSettingsLocales);
 
+/** The console's own texts, each with its longest length as the server takes it. */
+const CONSOLE_TEXTS = [
+  ['title', 200],
+  ['footerTxt', 500],
+  ['caseNumber', 100],
+] as const;
+
 /** `tools/settings/index`: the console's title, footer, case number and publicity page, with a live preview. */
 export function GlobalSettingsPage() {
   const { t } = useTranslation();
@@ -107,30 +114,17 @@ export function GlobalSettingsPage() {
                 <Typography.Title level={2} style={{ marginTop: 0, fontSize: 16 }}>
                   {t('globalSettings.console')}
                 </Typography.Title>
-                <Form.Item
-                  name="title"
-                  label={t('globalSettings.title')}
-                  extra={t('globalSettings.titleHelp')}
-                  rules={[max(200)]}
-                >
-                  <Input placeholder={t('app.title')} showCount maxLength={200} />
-                </Form.Item>
-                <Form.Item
-                  name="footerTxt"
-                  label={t('globalSettings.footerTxt')}
-                  extra={t('globalSettings.footerTxtHelp')}
-                  rules={[max(500)]}
-                >
-                  <Input showCount maxLength={500} />
-                </Form.Item>
-                <Form.Item
-                  name="caseNumber"
-                  label={t('globalSettings.caseNumber')}
-                  extra={t('globalSettings.caseNumberHelp')}
-                  rules={[max(100)]}
-                >
-                  <Input showCount maxLength={100} />
-                </Form.Item>
+                {CONSOLE_TEXTS.map(([name, limit]) => (
+                  <Form.Item
+                    key={name}
+                    name={name}
+                    label={t(`globalSettings.${name}`)}
+                    extra={t(`globalSettings.${name}Help`)}
+                    rules={[max(limit)]}
+                  >
+                    <Input placeholder={name === 'title' ? t('app.title') : undefined} showCount maxLength={limit} />
+                  </Form.Item>
+                ))}
                 <Divider />
                 <Typography.Title level={2} style={{ marginTop: 0, fontSize: 16 }}>
                   {t('globalSettings.business')}

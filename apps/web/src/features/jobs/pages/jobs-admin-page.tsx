@@ -1,13 +1,13 @@
 import { JOB_COLUMNS, type Job } from '@water/contract/jobs';
 import { jobsLocales } from '@water/contract/texts/jobs';
-import { Card, DatePicker, Form, Input } from 'antd';
+import { Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DictSelect } from '@/components/dict-select.tsx';
 import { AddButton } from '@/components/list/add-button.tsx';
+import { CreatedBetween } from '@/components/list/created-between.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
-import { createTimeFilter, type DayRange } from '@/components/list/date-range.ts';
 import { declaredColumns } from '@/components/list/declared-columns.ts';
-import { flagFilter } from '@/components/list/list-params.ts';
+import { type StatusSearch, statusFilters } from '@/components/list/list-params.ts';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
 import { useBulkDelete } from '@/components/list/use-bulk-delete.tsx';
@@ -26,12 +26,6 @@ addPageTexts('jobs', jobsLocales);
 
 /** The filters of `GET /api/job`, as the contract declares them. */
 type JobFilters = ListFilters<'GET /api/job'>;
-
-interface JobSearch {
-  name?: string;
-  enabled?: string;
-  createTime?: DayRange;
-}
 
 /** `system/job/index`: the jobs users can hold. */
 export function JobsAdminPage() {
@@ -65,14 +59,8 @@ export function JobsAdminPage() {
   return (
     <Card variant="borderless">
       <PageHeading title={menuTitle('Jobs')} />
-      <SearchBar<JobSearch>
-        onSearch={(values) =>
-          list.search({
-            name: values.name,
-            enabled: flagFilter(values.enabled),
-            createTime: createTimeFilter(values.createTime),
-          })
-        }
+      <SearchBar<StatusSearch<JobFilters>>
+        onSearch={(values) => list.search(statusFilters(values))}
         onReset={list.reset}
       >
         <Form.Item name="name" label={t('jobs.name')}>
@@ -81,9 +69,7 @@ export function JobsAdminPage() {
         <Form.Item name="enabled" label={t('jobs.status')}>
           <DictSelect dict="job_status" allowClear style={{ width: 120 }} />
         </Form.Item>
-        <Form.Item name="createTime" label={t('list.createdBetween')}>
-          <DatePicker.RangePicker placeholder={[t('list.dateFrom'), t('list.dateTo')]} />
-        </Form.Item>
+        <CreatedBetween label={t('list.createdBetween')} />
       </SearchBar>
       <DataTable<Job, JobFilters>
         tableId="jobs"

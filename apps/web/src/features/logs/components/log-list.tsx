@@ -2,11 +2,11 @@ import { ClearOutlined, FileSearchOutlined } from '@ant-design/icons';
 import type { ListColumns } from '@water/contract/list-columns';
 import { ERROR_LOG_COLUMNS, type ErrorLogRow, OPERATION_LOG_COLUMNS, type OperationLog } from '@water/contract/logs';
 import { logsLocales } from '@water/contract/texts/monitor';
-import { App, Button, Card, DatePicker, Form, Input, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Form, Input, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CreatedBetween } from '@/components/list/created-between.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
-import { createTimeFilter, type DayRange } from '@/components/list/date-range.ts';
 import { declaredColumns } from '@/components/list/declared-columns.ts';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useListState } from '@/components/list/use-list-state.ts';
@@ -25,12 +25,6 @@ addPageTexts('logs', logsLocales);
 
 /** The filters of `GET /api/logs`, as the contract declares them. */
 type LogFilters = ListFilters<'GET /api/logs'>;
-
-interface LogSearch {
-  username?: string;
-  blurry?: string;
-  createTime?: DayRange;
-}
 
 const pre = { margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontSize: 12 } as const;
 
@@ -101,25 +95,14 @@ export function LogList({ kind }: { kind: LogKind }) {
   return (
     <Card variant="borderless">
       <PageHeading title={menuTitle(isError ? 'Error log' : 'Operation log')} />
-      <SearchBar<LogSearch>
-        onSearch={(values) =>
-          list.search({
-            username: values.username?.trim() || undefined,
-            blurry: values.blurry?.trim() || undefined,
-            createTime: createTimeFilter(values.createTime),
-          })
-        }
-        onReset={list.reset}
-      >
+      <SearchBar<LogFilters> onSearch={list.search} onReset={list.reset}>
         <Form.Item name="username" label={t('logs.user')}>
           <Input placeholder={t('logs.userPlaceholder')} allowClear style={{ width: 160 }} />
         </Form.Item>
         <Form.Item name="blurry" label={t('logs.text')}>
           <Input placeholder={t('logs.textPlaceholder')} allowClear style={{ width: 200 }} />
         </Form.Item>
-        <Form.Item name="createTime" label={t('logs.timeRange')}>
-          <DatePicker.RangePicker placeholder={[t('list.dateFrom'), t('list.dateTo')]} />
-        </Form.Item>
+        <CreatedBetween label={t('logs.timeRange')} />
       </SearchBar>
       <DataTable<OperationLog, LogFilters>
         tableId={isError ? 'error-log' : 'operation-log'}

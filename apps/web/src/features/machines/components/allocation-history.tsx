@@ -1,7 +1,8 @@
 import type { Machine } from '@water/contract/machines';
-import { Drawer, Empty, Skeleton, Timeline, Typography } from 'antd';
+import { Empty, Skeleton, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAllocations } from '../api/machines.ts';
+import { MachineDrawer } from './machine-drawer.tsx';
 
 /** A machine's allocations, recalls and transfers, newest first, in a drawer. */
 export function AllocationHistory({ machine, onClose }: { machine: Machine | undefined; onClose: () => void }) {
@@ -9,12 +10,11 @@ export function AllocationHistory({ machine, onClose }: { machine: Machine | und
   const history = useAllocations(machine?.id);
   const stock = t('machines.stock');
   return (
-    <Drawer
-      open={machine !== undefined}
+    <MachineDrawer
+      machine={machine}
       onClose={onClose}
       title={t('machines.historyTitle', { serial: machine?.serialNo ?? '' })}
-      size="min(480px, 100vw)"
-      destroyOnHidden
+      width={480}
     >
       {history.isPending ? (
         <Skeleton active />
@@ -38,6 +38,6 @@ export function AllocationHistory({ machine, onClose }: { machine: Machine | und
           }))}
         />
       )}
-    </Drawer>
+    </MachineDrawer>
   );
 }

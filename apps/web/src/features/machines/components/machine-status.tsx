@@ -1,12 +1,14 @@
 import { type Machine, SALES_PERIODS, type SalesPeriod } from '@water/contract/machines';
 import { asFen, type Fen } from '@water/contract/money';
-import { Alert, Badge, Descriptions, Drawer, Segmented, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Descriptions, Segmented, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DailyBarChart } from '@/components/charts/daily-bar-chart.tsx';
+import { OnlineBadge } from '@/components/machines/online-badge.tsx';
 import { Permission, usePermission } from '@/components/permission.tsx';
 import { formatFen } from '@/lib/format/money.ts';
 import { useMachineAlarms, useMachineStatus } from '../api/machines.ts';
+import { MachineDrawer } from './machine-drawer.tsx';
 
 const ALARM_COLORS = { OPEN: 'error', ACKNOWLEDGED: 'warning', RESOLVED: 'success' } as const;
 
@@ -22,12 +24,11 @@ export function MachineStatusDrawer({ machine, onClose }: { machine: Machine | u
   const none = '—';
   const yesNo = (value: boolean | null) => (value === null ? none : t(value ? 'machines.yes' : 'machines.no'));
   return (
-    <Drawer
-      open={machine !== undefined}
+    <MachineDrawer
+      machine={machine}
       onClose={onClose}
       title={t('machines.statusTitle', { serial: machine?.serialNo ?? '' })}
-      size="min(620px, 100vw)"
-      destroyOnHidden
+      width={620}
     >
       {!status ? (
         <Skeleton active />
@@ -41,9 +42,9 @@ export function MachineStatusDrawer({ machine, onClose }: { machine: Machine | u
                 key: 'online',
                 label: t('machines.runtime'),
                 children: (
-                  <Badge
-                    status={status.runtime.online ? 'success' : 'default'}
-                    text={t(status.runtime.online ? 'machines.online' : 'machines.offline')}
+                  <OnlineBadge
+                    online={status.runtime.online}
+                    words={{ online: t('machines.online'), offline: t('machines.offline') }}
                   />
                 ),
               },
@@ -154,6 +155,6 @@ export function MachineStatusDrawer({ machine, onClose }: { machine: Machine | u
           </Permission>
         </>
       )}
-    </Drawer>
+    </MachineDrawer>
   );
 }

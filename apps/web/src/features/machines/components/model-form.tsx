@@ -1,5 +1,6 @@
 import { BILLINGS, type MachineModel, WATER_TYPES } from '@water/contract/machines';
-import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
+import { Col, Form, type FormRule, Input, InputNumber, Row, Select } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/form-modal.tsx';
 import type { FormDialog } from '@/components/list/use-form-dialog.ts';
@@ -26,13 +27,19 @@ export function ModelForm({ dialog }: { dialog: FormDialog<MachineModel> }) {
   const update = useUpdateModel();
   const model = dialog.record;
   const required = (field: string) => ({ required: true, message: t('list.required', { field }) });
-  const whole = (name: keyof ModelValues, label: string, min: number, max: number) => (
+  /** A field of the grid, required unless its rules say otherwise. */
+  const field = (name: keyof ModelValues, label: string, control: ReactNode, rules: FormRule[] = [required(label)]) => (
     <Col xs={24} sm={12}>
-      <Form.Item name={name} label={label} rules={[required(label)]}>
-        <InputNumber min={min} max={max} precision={0} style={{ width: '100%' }} />
+      <Form.Item name={name} label={label} rules={rules}>
+        {control}
       </Form.Item>
     </Col>
   );
+  const whole = (min: number, max: number) => (
+    <InputNumber min={min} max={max} precision={0} style={{ width: '100%' }} />
+  );
+  const code = t('machines.code');
+  const name = t('machines.name');
   return (
     <FormModal<ModelValues>
       key={dialog.session}
@@ -52,38 +59,27 @@ export function ModelForm({ dialog }: { dialog: FormDialog<MachineModel> }) {
       onClose={dialog.close}
     >
       <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="code"
-            label={t('machines.code')}
-            rules={model ? [] : [{ ...required(t('machines.code')), whitespace: true }]}
-          >
-            <Input maxLength={32} disabled={!!model} autoFocus={!model} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="name"
-            label={t('machines.name')}
-            rules={[{ ...required(t('machines.name')), whitespace: true }]}
-          >
-            <Input maxLength={255} autoFocus={!!model} />
-          </Form.Item>
-        </Col>
-        {whole('taps', t('machines.taps'), 1, 2)}
-        <Col xs={24} sm={12}>
-          <Form.Item name="waterTypes" label={t('machines.waterTypes')} rules={[required(t('machines.waterTypes'))]}>
-            <Select options={WATER_TYPES.map((value) => ({ value, label: t(`machines.waters.${value}`) }))} />
-          </Form.Item>
-        </Col>
-        {whole('tankLitres', t('machines.tankLitres'), 1, 10_000)}
-        {whole('outputLph', t('machines.outputLph'), 1, 100_000)}
-        <Col xs={24} sm={12}>
-          <Form.Item name="billing" label={t('machines.billing')} rules={[required(t('machines.billing'))]}>
-            <Select options={BILLINGS.map((value) => ({ value, label: t(`machines.billings.${value}`) }))} />
-          </Form.Item>
-        </Col>
-        {whole('pulsesPerLitre', t('machines.pulsesPerLitre'), 1, 1_000_000)}
+        {field(
+          'code',
+          code,
+          <Input maxLength={32} disabled={!!model} autoFocus={!model} />,
+          model ? [] : [{ ...required(code), whitespace: true }],
+        )}
+        {field('name', name, <Input maxLength={255} autoFocus={!!model} />, [{ ...required(name), whitespace: true }])}
+        {field('taps', t('machines.taps'), whole(1, 2))}
+        {field(
+          'waterTypes',
+          t('machines.waterTypes'),
+          <Select options={WATER_TYPES.map((value) => ({ value, label: t(`machines.waters.${value}`) }))} />,
+        )}
+        {field('tankLitres', t('machines.tankLitres'), whole(1, 10_000))}
+        {field('outputLph', t('machines.outputLph'), whole(1, 100_000))}
+        {field(
+          'billing',
+          t('machines.billing'),
+          <Select options={BILLINGS.map((value) => ({ value, label: t(`machines.billings.${value}`) }))} />,
+        )}
+        {field('pulsesPerLitre', t('machines.pulsesPerLitre'), whole(1, 1_000_000))}
       </Row>
     </FormModal>
   );

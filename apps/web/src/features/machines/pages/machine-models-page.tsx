@@ -42,34 +42,27 @@ export function MachineModelsPage() {
     edit: { allow: DEVICE_PERMISSIONS.edit, onClick: dialog.openEdit },
     remove: { allow: DEVICE_PERMISSIONS.del, warning, run: (model) => remove.mutateAsync([model.id]) },
   });
+  /** A column of one of the model's codes, shown by its label. */
+  const labelColumn = (
+    key: 'waterTypes' | 'billing',
+    width: number,
+    label: (model: MachineModel) => string,
+  ): DataColumn<MachineModel> => ({ key, title: t(`machines.${key}`), width, render: (_, model) => label(model) });
   const columns: DataColumn<MachineModel>[] = [
     { key: 'code', title: t('machines.code'), dataIndex: 'code', sortField: 'code', width: 130 },
     { key: 'name', title: t('machines.name'), dataIndex: 'name', sortField: 'name', width: 220, ellipsis: true },
     { key: 'taps', title: t('machines.taps'), dataIndex: 'taps', width: 90, align: 'right' },
-    {
-      key: 'waterTypes',
-      title: t('machines.waterTypes'),
-      width: 130,
-      render: (_, model) => t(`machines.waters.${model.waterTypes}`),
-    },
+    labelColumn('waterTypes', 130, (model) => t(`machines.waters.${model.waterTypes}`)),
     { key: 'tankLitres', title: t('machines.tankLitres'), dataIndex: 'tankLitres', width: 100, align: 'right' },
     { key: 'outputLph', title: t('machines.outputLph'), dataIndex: 'outputLph', width: 110, align: 'right' },
-    {
-      key: 'billing',
-      title: t('machines.billing'),
-      width: 110,
-      render: (_, model) => t(`machines.billings.${model.billing}`),
-    },
+    labelColumn('billing', 110, (model) => t(`machines.billings.${model.billing}`)),
     { key: 'machines', title: t('machines.machineCount'), dataIndex: 'machines', width: 100, align: 'right' },
     ...actions,
   ];
   return (
     <Card variant="borderless">
       <PageHeading title={menuTitle('Machine models')} />
-      <SearchBar<ModelFilters>
-        onSearch={(values) => list.search({ blurry: values.blurry?.trim() || undefined })}
-        onReset={list.reset}
-      >
+      <SearchBar<ModelFilters> onSearch={list.search} onReset={list.reset}>
         <Form.Item name="blurry" label={t('machines.search')}>
           <Input placeholder={t('machines.modelSearchPlaceholder')} allowClear style={{ width: 200 }} />
         </Form.Item>

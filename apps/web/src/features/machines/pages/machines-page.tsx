@@ -18,7 +18,7 @@ import {
 } from '@water/contract/machines';
 import { allows } from '@water/contract/state-machine';
 import { machinesLocales } from '@water/contract/texts/machines';
-import { Badge, Button, Card, Form, Input, InputNumber, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Form, Input, InputNumber, Space, Tag, Tooltip, Typography } from 'antd';
 import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACTIVE_AGENTS } from '@/components/agents/agent-entities.ts';
@@ -31,6 +31,7 @@ import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
 import { useFormDialog } from '@/components/list/use-form-dialog.ts';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { MACHINE_MODELS } from '@/components/machines/machine-entities.ts';
+import { OnlineBadge } from '@/components/machines/online-badge.tsx';
 import { PageHeading } from '@/components/page-heading.tsx';
 import { Permission, usePermission } from '@/components/permission.tsx';
 import { SITES } from '@/components/sites/site-entities.ts';
@@ -53,11 +54,15 @@ const lifecycleAllows = (machine: Machine, event: MachineEvent) =>
 /** The filters of `GET /api/machines`, as the contract declares them. */
 type MachineFilters = ListFilters<'GET /api/machines'>;
 
+/** The search's choices of connection and of holder (the company's stock or an agent). */
+const RUNTIMES = ['online', 'offline'] as const;
+const HOLDERS = ['stock', 'agents'] as const;
+
 interface MachineSearch {
   blurry?: string;
   lifecycle?: Lifecycle;
-  runtime?: 'online' | 'offline';
-  holder?: 'stock' | 'agents';
+  runtime?: (typeof RUNTIMES)[number];
+  holder?: (typeof HOLDERS)[number];
   agentId?: number;
   siteId?: number;
   modelId?: number;
@@ -89,6 +94,7 @@ export function MachinesPage() {
   const { t, i18n } = useTranslation();
   const menuTitle = useMenuTitle();
   const can = usePermission();
+  const connection = { online: t('machines.online'), offline: t('machines.offline') };
   const list = useListState<MachineFilters>({ initialFilters: {} });
   const query = useMachines(list.params);
   const registering = useFormDialog<never>();
@@ -137,12 +143,7 @@ export function MachinesPage() {
         ),
       },
       online: {
-        render: (_, machine) => (
-          <Badge
-            status={machine.online ? 'success' : 'default'}
-            text={machine.online ? t('machines.online') : t('machines.offline')}
-          />
-        ),
+        render: (_, machine) => <OnlineBadge online={machine.online} words={connection} />,
       },
       lastHeartbeat: {
         render: (_, machine) =>
@@ -171,7 +172,7 @@ export function MachinesPage() {
       <SearchBar<MachineSearch>
         onSearch={(values) =>
           list.search({
-            blurry: values.blurry?.trim() || undefined,
+            blurry: values.blurry,
             lifecycle: values.lifecycle,
             online: values.runtime === undefined ? undefined : values.runtime === 'online',
             inStock: values.holder === undefined ? undefined : values.holder === 'stock',
@@ -190,25 +191,19 @@ export function MachinesPage() {
           <EnumSelect values={LIFECYCLES} labelOf={(value) => t(`machines.lifecycles.${value}`)} width={130} />
         </Form.Item>
         <Form.Item name="runtime" label={t('machines.runtime')}>
-          <Select
-            allowClear
+          <EnumSelect
+            values={RUNTIMES}
+            labelOf={(value) => connection[value]}
             placeholder={t('machines.all')}
-            style={{ width: 110 }}
-            options={[
-              { value: 'online', label: t('machines.online') },
-              { value: 'offline', label: t('machines.offline') },
-            ]}
+            width={110}
           />
         </Form.Item>
         <Form.Item name="holder" label={t('machines.holder')}>
-          <Select
-            allowClear
+          <EnumSelect
+            values={HOLDERS}
+            labelOf={(value) => (value === 'stock' ? t('machines.stock') : t('machines.agent'))}
             placeholder={t('machines.all')}
-            style={{ width: 140 }}
-            options={[
-              { value: 'stock', label: t('machines.stock') },
-              { value: 'agents', label: t('machines.agent') },
-            ]}
+            width={140}
           />
         </Form.Item>
         {/* The pickers' options load when one is first used, not with every visit to the page. */}

@@ -34,10 +34,7 @@ export function MembersPage() {
     <Card variant="borderless">
       <PageHeading title={menuTitle('Members')} />
       <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('members.privacy')} />
-      <SearchBar<MemberFilters>
-        onSearch={(values) => list.search({ blurry: values.blurry?.trim() || undefined })}
-        onReset={list.reset}
-      >
+      <SearchBar<MemberFilters> onSearch={list.search} onReset={list.reset}>
         <Form.Item name="blurry" label={t('members.search')}>
           <Input placeholder={t('members.searchPlaceholder')} allowClear style={{ width: 220 }} inputMode="numeric" />
         </Form.Item>

@@ -27,6 +27,9 @@ export interface MenuDialog {
   close: () => void;
 }
 
+/** The yes-or-no settings of a menu, side by side, each where its type has it. */
+const SWITCHES = ['iFrame', 'cache', 'hidden'] as const;
+
 export function MenuForm({ dialog }: { dialog: MenuDialog }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<MenuFormValues>();
@@ -140,27 +143,13 @@ export function MenuForm({ dialog }: { dialog: MenuDialog }) {
         </Col>
       </Row>
       <Row gutter={16}>
-        {fields.has('iFrame') && (
-          <Col xs={8}>
-            <Form.Item name="iFrame" label={t('menus.iFrame')} valuePropName="checked">
+        {SWITCHES.filter((name) => fields.has(name)).map((name) => (
+          <Col key={name} xs={8}>
+            <Form.Item name={name} label={t(`menus.${name}`)} valuePropName="checked">
               <Switch {...yesNo} />
             </Form.Item>
           </Col>
-        )}
-        {fields.has('cache') && (
-          <Col xs={8}>
-            <Form.Item name="cache" label={t('menus.cache')} valuePropName="checked">
-              <Switch {...yesNo} />
-            </Form.Item>
-          </Col>
-        )}
-        {fields.has('hidden') && (
-          <Col xs={8}>
-            <Form.Item name="hidden" label={t('menus.hidden')} valuePropName="checked">
-              <Switch {...yesNo} />
-            </Form.Item>
-          </Col>
-        )}
+        ))}
       </Row>
     </FormModal>
   );

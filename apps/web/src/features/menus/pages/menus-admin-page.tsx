@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { MENU_COLUMNS, MENU_TYPE_BUTTON, type Menu } from '@water/contract/menus';
 import { menusLocales } from '@water/contract/texts/menus';
 import { Card, Flex, Form, Input, Tag, Typography } from 'antd';
-import { type Key, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '@/components/list/add-button.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
@@ -12,8 +12,8 @@ import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
 import { useBulkDelete } from '@/components/list/use-bulk-delete.tsx';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
-import { assembleTree, type Nested, subtreeIds } from '@/components/tree/lazy-tree.ts';
-import { useLazyLevels } from '@/components/tree/use-lazy-levels.ts';
+import { type Nested, subtreeIds } from '@/components/tree/lazy-tree.ts';
+import { useTreeTable } from '@/components/tree/use-tree-table.ts';
 import type { ListFilters } from '@/lib/call-api.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { MenuIcon } from '@/lib/menu-icons.tsx';
@@ -41,12 +41,10 @@ export function MenusAdminPage() {
   // By their sort field, as the sidebar orders them, unless the user sorts otherwise.
   const list = useListState<MenuFilters>({ initialFilters: {}, paged: false, defaultSort: ['menuSort,asc'] });
   const query = useMenus(list.params);
-  const lazy = useLazyLevels(menuChildrenQuery);
-  const [expanded, setExpanded] = useState<Key[]>([]);
+  const tree = useTreeTable(list, query, menuChildrenQuery);
   const [dialog, setDialog] = useState<DialogState>({ open: false, session: 0, excluded: [] });
   const remove = useDeleteMenus();
 
-  const rows = useMemo(() => assembleTree(query.data?.content ?? [], lazy.levels), [query.data, lazy.levels]);
   const openDialog = (next: Omit<DialogState, 'open' | 'session'>) =>
     setDialog((previous) => ({ ...next, open: true, session: previous.session + 1 }));
   const yes = t('menus.yes');
@@ -60,7 +58,7 @@ export function MenusAdminPage() {
   });
   const actions = useActionsColumn<Nested<Menu>>({
     nameOf: (menu) => menu.title,
-    edit: { allow: 'menu:edit', onClick: (menu) => openDialog({ menu, excluded: subtreeIds(rows, menu.id) }) },
+    edit: { allow: 'menu:edit', onClick: (menu) => openDialog({ menu, excluded: subtreeIds(tree.rows, menu.id) }) },
     remove: {
       allow: 'menu:del',
       warning: (menu) => (menu.hasChildren ? t('menus.deleteWarning') : t('menus.deleteLeafWarning')),
@@ -111,16 +109,7 @@ export function MenusAdminPage() {
   return (
     <Card variant="borderless">
       <PageHeading title={menuTitle('Menus')} />
-      <SearchBar<MenuFilters>
-        onSearch={(values) => {
-          setExpanded([]);
-          list.search(values);
-        }}
-        onReset={() => {
-          setExpanded([]);
-          list.reset();
-        }}
-      >
+      <SearchBar<MenuFilters> onSearch={tree.search} onReset={tree.reset}>
         <Form.Item name="blurry" label={t('menus.searchLabel')}>
           <Input placeholder={t('menus.searchPlaceholder')} allowClear style={{ width: 240 }} />
         </Form.Item>
@@ -130,20 +119,11 @@ export function MenusAdminPage() {
         label={t('menus.label')}
         columns={columns}
         list={list}
-        query={{ ...query, isFetching: query.isFetching || lazy.isFetching }}
-        rows={rows}
+        query={tree.query}
+        rows={tree.rows}
         rowKey={(menu) => menu.id}
         exportTo={{ route: 'GET /api/menus/download', name: 'menus' }}
-        tableProps={{
-          rowSelection: bulk.rowSelection,
-          expandable: {
-            expandedRowKeys: expanded,
-            onExpand: (open, menu) => {
-              if (open) void lazy.load(menu.id);
-              setExpanded((keys) => (open ? [...keys, menu.id] : keys.filter((key) => key !== menu.id)));
-            },
-          },
-        }}
+        tableProps={{ rowSelection: bulk.rowSelection, expandable: tree.expandable }}
         actions={
           <>
             <AddButton allow="menu:add" onClick={() => openDialog({ excluded: [] })} />

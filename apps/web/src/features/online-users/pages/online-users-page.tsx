@@ -97,10 +97,7 @@ export function OnlineUsersPage() {
   return (
     <Card variant="borderless">
       <PageHeading title={menuTitle('Online users')} />
-      <SearchBar<OnlineFilters>
-        onSearch={(values) => list.search({ username: values.username?.trim() || undefined })}
-        onReset={list.reset}
-      >
+      <SearchBar<OnlineFilters> onSearch={list.search} onReset={list.reset}>
         <Form.Item name="username" label={t('online.search')}>
           <Input placeholder={t('online.searchPlaceholder')} allowClear style={{ width: 200 }} />
         </Form.Item>

@@ -1,10 +1,10 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { ARTIFACT_KINDS, ARTIFACT_PERMISSIONS, type Artifact, type ArtifactKind } from '@water/contract/artifacts';
 import { operationsLocales } from '@water/contract/texts/operations';
-import { Alert, Button, Card, DatePicker, Form, Input, Segmented, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Segmented, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CreatedBetween } from '@/components/list/created-between.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
-import { createTimeFilter, type DayRange } from '@/components/list/date-range.ts';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
 import { useFormDialog } from '@/components/list/use-form-dialog.ts';
@@ -23,11 +23,6 @@ addPageTexts('operations', operationsLocales);
 
 /** The filters of `GET /api/artifacts`, as the contract declares them; the page always shows one kind. */
 type ArtifactFilters = ListFilters<'GET /api/artifacts'> & Required<Pick<ListFilters<'GET /api/artifacts'>, 'kind'>>;
-
-interface ArtifactSearch {
-  blurry?: string;
-  createTime?: DayRange;
-}
 
 /**
  * `tools/operations/index`: deployment packages and database scripts uploaded for whoever
@@ -129,22 +124,14 @@ export function OperationsPage() {
       )}
       {kinds.length > 0 && (
         <>
-          <SearchBar<ArtifactSearch>
-            onSearch={(values) =>
-              list.search({
-                kind,
-                blurry: values.blurry?.trim() || undefined,
-                createTime: createTimeFilter(values.createTime),
-              })
-            }
+          <SearchBar<Omit<ArtifactFilters, 'kind'>>
+            onSearch={(values) => list.search({ ...values, kind })}
             onReset={() => list.search({ kind })}
           >
             <Form.Item name="blurry" label={t('operations.search')}>
               <Input placeholder={t('operations.searchPlaceholder')} allowClear style={{ width: 200 }} />
             </Form.Item>
-            <Form.Item name="createTime" label={t('operations.createTime')}>
-              <DatePicker.RangePicker placeholder={[t('list.dateFrom'), t('list.dateTo')]} />
-            </Form.Item>
+            <CreatedBetween label={t('operations.createTime')} />
           </SearchBar>
           <DataTable<Artifact, ArtifactFilters>
             tableId={`operations-${kind}`}

@@ -88,13 +88,7 @@ export function RefundsPage() {
   return (
     <Card variant="borderless">
       <PageHeading title={menuTitle('Refunds')} />
-      <SearchBar<RefundFilters>
-        initialValues={{ status: 'PENDING' }}
-        onSearch={(values) =>
-          list.search({ blurry: values.blurry?.trim() || undefined, status: values.status, reason: values.reason })
-        }
-        onReset={list.reset}
-      >
+      <SearchBar<RefundFilters> initialValues={{ status: 'PENDING' }} onSearch={list.search} onReset={list.reset}>
         <Form.Item name="blurry" label={t('orders.search')}>
           <Input placeholder={t('orders.refundSearchPlaceholder')} allowClear style={{ width: 200 }} />
         </Form.Item>

@@ -72,12 +72,7 @@ export function PricePoliciesPage() {
   return (
     <Card variant="borderless">
       <PageHeading title={menuTitle('Price policies')} />
-      <SearchBar<PolicyFilters>
-        onSearch={(values) =>
-          list.search({ blurry: values.blurry?.trim() || undefined, scope: values.scope, status: values.status })
-        }
-        onReset={list.reset}
-      >
+      <SearchBar<PolicyFilters> onSearch={list.search} onReset={list.reset}>
         <Form.Item name="blurry" label={t('policies.search')}>
           <Input placeholder={t('policies.searchPlaceholder')} allowClear style={{ width: 180 }} />
         </Form.Item>

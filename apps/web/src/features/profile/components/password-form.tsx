@@ -1,9 +1,8 @@
 import '@/locales/console/users-texts.ts';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@water/contract/users';
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { NewPasswordFields } from '@/components/new-password-fields.tsx';
 import { reportFormError } from '@/lib/form-error.ts';
-import { sameAsRule } from '@/lib/form-rules.ts';
 import { useUpdatePassword } from '../api/update-password.ts';
 
 interface PasswordValues {
@@ -48,33 +47,27 @@ export function PasswordForm({ onChanged, submitText, autoFocus }: PasswordFormP
       >
         <Input.Password autoComplete="current-password" autoFocus={autoFocus} />
       </Form.Item>
-      <Form.Item
+      <NewPasswordFields
         name="newPass"
-        label={t('center.newPass')}
-        extra={t('center.newPassHelp')}
+        password={{
+          label: t('center.newPass'),
+          help: t('center.newPassHelp'),
+          required: t('list.required', { field: t('center.newPass') }),
+          length: t('users.passwordRule'),
+        }}
         rules={[
-          { required: true, message: t('list.required', { field: t('center.newPass') }) },
-          { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH, message: t('users.passwordRule') },
           ({ getFieldValue }) => ({
             validator: async (_, value: string | undefined) => {
               if (value && value === getFieldValue('oldPass')) throw new Error(t('center.samePassword'));
             },
           }),
         ]}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        name="confirm"
-        label={t('center.confirmPass')}
-        dependencies={['newPass']}
-        rules={[
-          { required: true, message: t('list.required', { field: t('center.confirmPass') }) },
-          sameAsRule('newPass', t('center.passwordMismatch')),
-        ]}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
+        confirm={{
+          label: t('center.confirmPass'),
+          required: t('list.required', { field: t('center.confirmPass') }),
+          mismatch: t('center.passwordMismatch'),
+        }}
+      />
       <Button type="primary" htmlType="submit" loading={update.isPending}>
         {submitText ?? t('center.changePassword')}
       </Button>

@@ -1,11 +1,11 @@
 import { ADMIN_PERMISSION } from '@water/contract/constants';
 import { ROLE_COLUMNS, type Role } from '@water/contract/roles';
 import { rolesLocales } from '@water/contract/texts/roles';
-import { Card, DatePicker, Empty, Flex, Form, Input } from 'antd';
+import { Card, Empty, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '@/components/list/add-button.tsx';
+import { CreatedBetween } from '@/components/list/created-between.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
-import { createTimeFilter, type DayRange } from '@/components/list/date-range.ts';
 import { declaredColumns } from '@/components/list/declared-columns.ts';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
@@ -29,11 +29,6 @@ addPageTexts('roles', rolesLocales);
 
 /** The filters of `GET /api/roles`, as the contract declares them. */
 type RoleFilters = ListFilters<'GET /api/roles'>;
-
-interface RoleSearch {
-  blurry?: string;
-  createTime?: DayRange;
-}
 
 /** `system/role/index`: roles, their level and data scope, and the menus and buttons each grants. */
 export function RolesAdminPage() {
@@ -98,16 +93,11 @@ export function RolesAdminPage() {
     <Flex vertical gap={16}>
       <PageHeading title={menuTitle('Roles')} />
       <Card variant="borderless">
-        <SearchBar<RoleSearch>
-          onSearch={(values) => list.search({ blurry: values.blurry, createTime: createTimeFilter(values.createTime) })}
-          onReset={list.reset}
-        >
+        <SearchBar<RoleFilters> onSearch={list.search} onReset={list.reset}>
           <Form.Item name="blurry" label={t('roles.keyword')}>
             <Input placeholder={t('roles.keywordPlaceholder')} allowClear style={{ width: 200 }} />
           </Form.Item>
-          <Form.Item name="createTime" label={t('list.createdBetween')}>
-            <DatePicker.RangePicker placeholder={[t('list.dateFrom'), t('list.dateTo')]} />
-          </Form.Item>
+          <CreatedBetween label={t('list.createdBetween')} />
         </SearchBar>
         <DataTable<Role, RoleFilters>
           tableId="roles"

@@ -1,8 +1,8 @@
-import { ReloadOutlined } from '@ant-design/icons';
 import { serverMonitorLocales } from '@water/contract/texts/server-monitor';
-import { Alert, Button, Card, Col, Flex, Result, Row, Skeleton, Tooltip, Typography, theme } from 'antd';
+import { Alert, Button, Card, Col, Flex, Result, Row, Skeleton, Typography, theme } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RefreshButton } from '@/components/list/refresh-button.tsx';
 import { PageHeading } from '@/components/page-heading.tsx';
 import { formatBytes, percentOf } from '@/lib/format/bytes.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
@@ -96,14 +96,7 @@ export function ServerMonitorPage() {
           {t('serverMonitor.updatedAt', { time: status.system.time })} ·{' '}
           {t('serverMonitor.refreshEvery', { seconds: REFRESH_MS / 1000 })}
         </Typography.Text>
-        <Tooltip title={t('list.refresh')}>
-          <Button
-            icon={<ReloadOutlined aria-hidden />}
-            aria-label={t('list.refresh')}
-            loading={query.isFetching}
-            onClick={() => void query.refetch()}
-          />
-        </Tooltip>
+        <RefreshButton query={query} />
       </Flex>
       {query.isError && <Alert type="warning" showIcon title={t('serverMonitor.loadFailed')} />}
       <Row gutter={[16, 16]}>

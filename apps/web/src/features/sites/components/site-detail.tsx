@@ -2,9 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import type { Machine } from '@water/contract/machines';
 import { asFen } from '@water/contract/money';
 import { SITE_TYPE_DICT, type Site } from '@water/contract/sites';
-import { Badge, Descriptions, Drawer, Table, Tag, Typography } from 'antd';
+import { Descriptions, Drawer, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DictLabel } from '@/components/dict-label.tsx';
+import { DetailTable } from '@/components/list/detail-table.tsx';
+import { OnlineBadge } from '@/components/machines/online-badge.tsx';
 import { callApi } from '@/lib/call-api.ts';
 import { formatFen } from '@/lib/format/money.ts';
 import { machineKeys } from '@/lib/query-keys.ts';
@@ -20,6 +22,7 @@ export function SiteDetail({ site, onClose }: { site?: Site; onClose: () => void
     enabled: site !== undefined,
   });
   const dash = (value: string | null | undefined) => value || '—';
+  const connection = { online: t('sites.online'), offline: t('sites.offline') };
   return (
     <Drawer
       open={site !== undefined}
@@ -55,25 +58,15 @@ export function SiteDetail({ site, onClose }: { site?: Site; onClose: () => void
             </Descriptions.Item>
           </Descriptions>
           <Typography.Title level={5}>{t('sites.machinesHere', { count: site.machines })}</Typography.Title>
-          <Table<Machine>
-            size="small"
-            rowKey="id"
-            loading={machines.isPending}
-            dataSource={machines.data?.content}
-            pagination={false}
-            scroll={{ x: 'max-content' }}
+          <DetailTable<Machine>
+            query={machines}
             columns={[
               { key: 'serialNo', title: t('sites.serialNo'), dataIndex: 'serialNo' },
               { key: 'model', title: t('sites.model'), dataIndex: 'modelName' },
               {
                 key: 'online',
                 title: t('sites.connection'),
-                render: (_, machine) => (
-                  <Badge
-                    status={machine.online ? 'success' : 'default'}
-                    text={t(machine.online ? 'sites.online' : 'sites.offline')}
-                  />
-                ),
+                render: (_, machine) => <OnlineBadge online={machine.online} words={connection} />,
               },
               {
                 key: 'heartbeat',

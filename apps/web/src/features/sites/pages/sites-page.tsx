@@ -110,12 +110,7 @@ export function SitesPage() {
           ]}
         />
       </Flex>
-      <SearchBar<SiteFilters>
-        onSearch={(values) =>
-          list.search({ blurry: values.blurry?.trim() || undefined, type: values.type, status: values.status })
-        }
-        onReset={list.reset}
-      >
+      <SearchBar<SiteFilters> onSearch={list.search} onReset={list.reset}>
         <Form.Item name="blurry" label={t('sites.search')}>
           <Input placeholder={t('sites.searchPlaceholder')} allowClear style={{ width: 200 }} />
         </Form.Item>

@@ -1,11 +1,11 @@
 import { DeleteOutlined, DownloadOutlined, FileOutlined, FileTextOutlined, FileZipOutlined } from '@ant-design/icons';
 import { FILE_CATEGORIES, type FileCategory, type StoredFile } from '@water/contract/storage';
 import { storageLocales } from '@water/contract/texts/storage';
-import { App, Button, Card, DatePicker, Flex, Form, Image, Input, Select } from 'antd';
+import { App, Button, Card, Flex, Form, Image, Input, Select } from 'antd';
 import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CreatedBetween } from '@/components/list/created-between.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
-import { createTimeFilter, type DayRange } from '@/components/list/date-range.ts';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
 import { useFormDialog } from '@/components/list/use-form-dialog.ts';
@@ -26,12 +26,6 @@ addPageTexts('storage', storageLocales);
 
 /** The filters of `GET /api/file`, as the contract declares them. */
 type FileFilters = ListFilters<'GET /api/file'>;
-
-interface FileSearch {
-  blurry?: string;
-  type?: FileCategory;
-  createTime?: DayRange;
-}
 
 const TYPE_ICONS: Record<FileCategory, typeof FileOutlined> = {
   image: FileOutlined,
@@ -170,16 +164,7 @@ export function StoragePage() {
           <FileDropzone />
         </div>
       </Permission>
-      <SearchBar<FileSearch>
-        onSearch={(values) =>
-          list.search({
-            blurry: values.blurry?.trim() || undefined,
-            type: values.type,
-            createTime: createTimeFilter(values.createTime),
-          })
-        }
-        onReset={list.reset}
-      >
+      <SearchBar<FileFilters> onSearch={list.search} onReset={list.reset}>
         <Form.Item name="blurry" label={t('storage.search')}>
           <Input placeholder={t('storage.searchPlaceholder')} allowClear style={{ width: 180 }} />
         </Form.Item>
@@ -191,9 +176,7 @@ export function StoragePage() {
             options={FILE_CATEGORIES.map((category) => ({ value: category, label: t(`storage.types.${category}`) }))}
           />
         </Form.Item>
-        <Form.Item name="createTime" label={t('storage.createTime')}>
-          <DatePicker.RangePicker placeholder={[t('list.dateFrom'), t('list.dateTo')]} />
-        </Form.Item>
+        <CreatedBetween label={t('storage.createTime')} />
       </SearchBar>
       <DataTable<StoredFile, FileFilters>
         tableId="storage"

@@ -2,15 +2,15 @@ import '@/locales/console/users-texts.ts';
 import { ApartmentOutlined, KeyOutlined } from '@ant-design/icons';
 import type { UserDto } from '@water/contract/auth';
 import { USER_COLUMNS, type UserRow } from '@water/contract/users';
-import { App, Badge, Button, Card, DatePicker, Flex, Form, Grid, Input } from 'antd';
+import { App, Badge, Button, Card, Flex, Form, Grid, Input } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictSelect } from '@/components/dict-select.tsx';
 import { AddButton } from '@/components/list/add-button.tsx';
+import { CreatedBetween } from '@/components/list/created-between.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
-import { createTimeFilter, type DayRange } from '@/components/list/date-range.ts';
 import { declaredColumns } from '@/components/list/declared-columns.ts';
-import { flagFilter } from '@/components/list/list-params.ts';
+import { type StatusSearch, statusFilters } from '@/components/list/list-params.ts';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
 import { useBulkDelete } from '@/components/list/use-bulk-delete.tsx';
@@ -32,12 +32,6 @@ import { UserStatusSwitch } from '../components/user-status-switch.tsx';
 
 /** The filters of `GET /api/users`, as the contract declares them. */
 type UserFilters = ListFilters<'GET /api/users'>;
-
-interface UserSearch {
-  blurry?: string;
-  enabled?: string;
-  createTime?: DayRange;
-}
 
 /** `system/user/index`: staff accounts of the caller's data scope, by department. */
 export function UsersAdminPage() {
@@ -126,15 +120,8 @@ export function UsersAdminPage() {
       )}
       <div style={{ flex: '999 1 640px', minWidth: 0 }}>
         <Card variant="borderless">
-          <SearchBar<UserSearch>
-            onSearch={(values) =>
-              list.search({
-                deptId: list.state.filters.deptId,
-                blurry: values.blurry,
-                enabled: flagFilter(values.enabled),
-                createTime: createTimeFilter(values.createTime),
-              })
-            }
+          <SearchBar<StatusSearch<UserFilters>>
+            onSearch={(values) => list.search({ ...statusFilters(values), deptId: list.state.filters.deptId })}
             onReset={list.reset}
           >
             <Form.Item name="blurry" label={t('users.keyword')}>
@@ -143,9 +130,7 @@ export function UsersAdminPage() {
             <Form.Item name="enabled" label={t('users.status')}>
               <DictSelect dict="user_status" allowClear style={{ width: 120 }} />
             </Form.Item>
-            <Form.Item name="createTime" label={t('list.createdBetween')}>
-              <DatePicker.RangePicker placeholder={[t('list.dateFrom'), t('list.dateTo')]} />
-            </Form.Item>
+            <CreatedBetween label={t('list.createdBetween')} />
           </SearchBar>
           <DataTable<UserRow, UserFilters>
             tableId="users"
