@@ -51,7 +51,8 @@ for (const language of ['en', 'zh'] as const) {
       await page.screenshot({ path: shot(`sites-${language}`) });
       expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 
-      // A second site with coordinates: the map of this search shows it, and says one lacks them.
+      // A second site, with a machine installed that has not reported: the status view of this
+      // search puts it first, with its machine offline; the other has no machines.
       const placed = await admin.post('api/sites', {
         agentId: agent.id,
         name: `Harbour Point ${suffix}`,
@@ -63,18 +64,52 @@ for (const language of ['en', 'zh'] as const) {
         feeValue: 0,
       });
       expect(placed.status(), await placed.text()).toBe(201);
+      const [harbour] = (await (await admin.get('api/sites', { blurry: `Harbour Point ${suffix}` })).json()).content;
+      const model = await admin.post('api/machine-models', {
+        code: `HM-${suffix}`,
+        name: `Harbour model ${suffix}`,
+        taps: 1,
+        waterTypes: 'COLD',
+        tankLitres: 40,
+        outputLph: 40,
+        billing: 'FLOW',
+        pulsesPerLitre: 450,
+      });
+      expect(model.status(), await model.text()).toBe(201);
+      const [modelRow] = (await (await admin.get('api/machine-models', { blurry: `HM-${suffix}` })).json()).content;
+      const { machine } = await (
+        await admin.post('api/machines', { serialNo: `HP${suffix}`, modelId: modelRow.id })
+      ).json();
+      expect(
+        (await admin.post('api/machines/allocate', { machineIds: [machine.id], agentId: agent.id })).status(),
+      ).toBe(200);
+      const lifecycle = (action: string) =>
+        admin.put(`api/machines/${machine.id}/lifecycle`, {
+          action,
+          ...(action === 'INSTALL' ? { siteId: harbour.id } : {}),
+        });
+      expect((await lifecycle('INSTALL')).status()).toBe(200);
       await page.getByPlaceholder(en ? 'Name, address or owner' : '名称、地址或业主').fill(suffix);
       await page.getByRole('button', { name: en ? 'Search' : '搜索' }).click();
       await page
         .getByRole('radiogroup', { name: en ? 'View' : '视图' })
-        .getByText(en ? 'Map' : '地图', { exact: true })
+        .getByText(en ? 'Machine status' : '设备状态', { exact: true })
         .click();
-      const map = page.getByRole('region', { name: en ? 'Sites on the map' : '点位地图' });
-      await expect(map).toContainText(en ? '1 of 2 sites have coordinates' : '2 个点位中有 1 个填写了坐标');
-      await expect(map.getByRole('listitem')).toHaveText(new RegExp(`Harbour Point ${suffix}: 114.057868, 22.543099`));
-      await expect(map.locator('svg path').first()).toBeVisible();
-      await page.screenshot({ path: shot(`sites-map-${language}`) });
+      const status = page.getByRole('region', { name: en ? 'Machine status by site' : '各点位设备状态' });
+      await expect(status).toContainText(
+        en
+          ? '2 sites, those with machines offline or alarms open first'
+          : '共 2 个点位，有设备离线或告警未处理的排在前面',
+      );
+      const rows = status.locator('tbody tr.ant-table-row');
+      await expect(rows.first()).toContainText(`Harbour Point ${suffix}`);
+      await expect(rows.first()).toContainText(en ? '1 offline' : '1 台离线');
+      await expect(rows.nth(1)).toContainText(`Sunny Gardens ${suffix}`);
+      await expect(rows.nth(1)).toContainText(en ? 'No machines' : '暂无设备');
+      await page.screenshot({ path: shot(`sites-status-${language}`) });
       expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+      // Taken away again before the offline check raises its alarm in other journeys' consoles.
+      expect((await lifecycle('RETIRE')).status()).toBe(200);
 
       // Back to the list: a site's details.
       await page
@@ -88,7 +123,7 @@ for (const language of ['en', 'zh'] as const) {
         .getByRole('dialog')
         .filter({ hasText: en ? `Site Harbour Point ${suffix}` : `点位 Harbour Point ${suffix}` });
       await expect(details).toContainText('114.057868, 22.543099');
-      await expect(details).toContainText(en ? 'Machines here (0)' : '此处设备（0）');
+      await expect(details).toContainText(en ? 'Machines here (1)' : '此处设备（1）');
       await page.screenshot({ path: shot(`site-detail-${language}`) });
       expect(await fitsScreenWidth(page, details)).toBe(true);
     });

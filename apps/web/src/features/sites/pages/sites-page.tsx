@@ -24,7 +24,7 @@ import { useDeleteSites, useSites } from '../api/sites.ts';
 import { SiteDetail } from '../components/site-detail.tsx';
 import { SiteForm } from '../components/site-form.tsx';
 import { sharePercent } from '../components/site-form-values.ts';
-import { SitesMap } from '../components/sites-map.tsx';
+import { SitesStatus } from '../components/sites-status.tsx';
 
 addPageTexts('sites', sitesLocales);
 
@@ -36,10 +36,10 @@ export function SitesPage() {
   const { t, i18n } = useTranslation();
   const menuTitle = useMenuTitle();
   const list = useListState<SiteFilters>({ initialFilters: {} });
-  const [view, setView] = useState<'LIST' | 'MAP'>('LIST');
+  const [view, setView] = useState<'LIST' | 'STATUS'>('LIST');
   const [shown, setShown] = useState<Site>();
   const query = useSites(list.params);
-  const { page: _page, size: _size, sort: _sort, ...mapFilters } = list.params;
+  const { page: _page, size: _size, sort: _sort, ...searchFilters } = list.params;
   const dialog = useFormDialog<Site>();
   const remove = useDeleteSites();
   const warning = t('sites.deleteWarning');
@@ -100,13 +100,13 @@ export function SitesPage() {
     <Card variant="borderless">
       <Flex justify="flex-end" align="center" wrap gap={8} style={{ marginBottom: 8 }}>
         <PageHeading title={menuTitle('Sites')} />
-        <Segmented<'LIST' | 'MAP'>
+        <Segmented<'LIST' | 'STATUS'>
           aria-label={t('sites.view')}
           value={view}
           onChange={setView}
           options={[
             { value: 'LIST', label: t('sites.views.LIST') },
-            { value: 'MAP', label: t('sites.views.MAP') },
+            { value: 'STATUS', label: t('sites.views.STATUS') },
           ]}
         />
       </Flex>
@@ -121,8 +121,8 @@ export function SitesPage() {
           <EnumSelect values={SITE_STATUSES} labelOf={(value) => t(`sites.statuses.${value}`)} width={110} />
         </Form.Item>
       </SearchBar>
-      {view === 'MAP' ? (
-        <SitesMap filters={mapFilters} />
+      {view === 'STATUS' ? (
+        <SitesStatus filters={searchFilters} />
       ) : (
         <DataTable<Site, SiteFilters>
           tableId="sites"
