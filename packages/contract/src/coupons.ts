@@ -203,9 +203,11 @@ export type CouponTemplateUpdateInput = Static<typeof CouponTemplateUpdateInput>
 export const TemplateStatusInput = Type.Object({ status: OneOf(TEMPLATE_STATUSES) }, { additionalProperties: false });
 export type TemplateStatusInput = Static<typeof TemplateStatusInput>;
 
+/** To whom: phone numbers typed in, members chosen in the console (by id, phones never typed), or both. */
 export const PushInput = Type.Object(
   {
-    phones: Type.Array(Type.String({ maxLength: 32 }), { minItems: 1, maxItems: PUSH_MAX }),
+    phones: Type.Optional(Type.Array(Type.String({ maxLength: 32 }), { minItems: 1, maxItems: PUSH_MAX })),
+    memberIds: Type.Optional(Type.Array(Id(), { minItems: 1, maxItems: PUSH_MAX })),
   },
   { additionalProperties: false },
 );
@@ -242,6 +244,7 @@ export type Coupon = Static<typeof Coupon>;
 export const CouponQuery = Type.Object({
   ...PageQuery.properties,
   templateId: Type.Optional(Id()),
+  memberId: Type.Optional(Id()),
   status: Type.Optional(OneOf(COUPON_STATUSES)),
   blurry: Type.Optional(
     Type.String({ maxLength: 32, description: 'the coupon’s code or the member’s whole phone number' }),

@@ -84,6 +84,7 @@ export const OrderQuery = Type.Object({
   agentId: Type.Optional(Id()),
   siteId: Type.Optional(Id()),
   machineId: Type.Optional(Id()),
+  memberId: Type.Optional(Id()),
   channel: Type.Optional(OneOf(CHANNELS)),
   state: Type.Optional(OneOf(ORDER_STATES)),
 });

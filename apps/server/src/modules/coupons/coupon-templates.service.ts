@@ -242,7 +242,10 @@ export function createCouponTemplatesService(
       await repo.updateTemplate(db, id, { status, updateBy: principal.username, updateTime: clock.now() });
     },
 
-    /** Staff push a coupon to members by phone (members unknown so far are added, credited to the coupon's agent). */
+    /**
+     * Staff push a coupon to members by phone (members unknown so far are added, credited to the
+     * coupon's agent) or to members they chose in the console.
+     */
     async push(principal: Principal, id: number, input: PushInput): Promise<PushResult> {
       const template = await ownTemplate(principal, id);
       if (template.issueType !== 'PUSH') {
@@ -255,24 +258,32 @@ export function createCouponTemplatesService(
       moveBy(TEMPLATE_STATE_MACHINE, template.status, 'ISSUE', {
         message: `Coupon "${template.name}" is ${template.status}: start it first`,
       });
+      const phones = input.phones ?? [];
+      // Members chosen in the console: each one the caller sees, or nothing is pushed.
+      const chosen = input.memberIds ? await members.seenBy(principal, [...new Set(input.memberIds)]) : [];
+      if (phones.length === 0 && chosen.length === 0) {
+        throw invalidField('phones', 'name the phone numbers or the members to push the coupon to', 'required');
+      }
       const result: PushResult = { issued: 0, refused: [] };
-      for (const raw of input.phones) {
-        const phone = raw.trim();
-        if (!/^1\d{10}$/.test(phone)) {
-          result.refused.push({ phone: raw, reason: 'FORMAT' });
-          continue;
-        }
+      const issue = async (memberOf: (tx: typeof db) => Promise<number>, shown: string) => {
         try {
           await db.transaction(async (tx) => {
-            const memberId = await members.memberOf(tx, { phone }, template.agentId);
-            await issueTo(tx, clock.now(), template, memberId, 'PUSH', principal.username);
+            await issueTo(tx, clock.now(), template, await memberOf(tx), 'PUSH', principal.username);
           });
           result.issued++;
         } catch (error) {
           if (!(error instanceof IssueRefused)) throw error;
           if (error.reason === 'NOT_ACTIVE') throw error;
-          result.refused.push({ phone: maskPhone(phone) as string, reason: error.reason });
+          result.refused.push({ phone: shown, reason: error.reason });
         }
+      };
+      for (const raw of phones) {
+        const phone = raw.trim();
+        if (!/^1\d{10}$/.test(phone)) result.refused.push({ phone: raw, reason: 'FORMAT' });
+        else await issue((tx) => members.memberOf(tx, { phone }, template.agentId), maskPhone(phone) as string);
+      }
+      for (const member of chosen) {
+        await issue(async () => member.id, maskPhone(member.phone) ?? `#${member.id}`);
       }
       return result;
     },

@@ -229,6 +229,7 @@ export const couponsRepository = {
       ownedBy(coupons.agentId, agentIds),
       query.templateId ? eq(coupons.templateId, query.templateId) : undefined,
       query.status ? eq(coupons.status, query.status) : undefined,
+      query.memberId ? eq(coupons.memberId, query.memberId) : undefined,
       text
         ? or(
             eq(coupons.code, text.toUpperCase()),

@@ -82,6 +82,14 @@ export const membersRepository = {
     return (row as { id: number }).id;
   },
 
+  /** Those of the members the caller sees, with their phone (never answered as it is). */
+  async seen(db: Database, reach: Reach, ids: readonly number[]) {
+    return db
+      .select({ id: members.id, phone: members.phone })
+      .from(members)
+      .where(and(inArray(members.id, [...ids]), seenBy(db, reach)));
+  },
+
   async byId(db: Database, id: number) {
     const [row] = await db.select().from(members).where(eq(members.id, id));
     return row;

@@ -4,6 +4,7 @@ import { MEMBER_COLUMNS } from '@water/contract/coupons-columns';
 import type { Database } from '../../db/client.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
+import { notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
 import type { ListSheet } from '../../lib/list-sheet.ts';
 import { wireOf } from '../../lib/wire.ts';
@@ -51,6 +52,15 @@ export function createMembersService({ db }: Pick<Deps, 'db'>) {
     /** The member of a phone or openid, made on first sight and credited to the agent given. */
     memberOf(tx: Database, key: MemberKey, agentId: number | null): Promise<number> {
       return repo.memberOf(tx, key, agentId);
+    },
+
+    /** The members of those ids, each one the principal sees, or 404 naming the first that is not. */
+    async seenBy(principal: Principal, ids: readonly number[]) {
+      const reach = await agentIdsInScope(db, principal.scope);
+      const seen = await repo.seen(db, reach, ids);
+      const missing = ids.find((id) => !seen.some((member) => member.id === id));
+      if (missing !== undefined) throw notFound(`No member with id ${missing}`);
+      return seen;
     },
 
     /** The member of a phone or openid, if known. */

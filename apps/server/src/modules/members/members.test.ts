@@ -15,6 +15,7 @@ import {
 } from '../../../test/business-fixtures.ts';
 import { type Caller, useTestApp } from '../../../test/test-app.ts';
 import { migrationsFolder } from '../../db/client.ts';
+import { formatDay } from '../../lib/time.ts';
 import { readSheet } from '../../lib/xlsx.ts';
 import { memberTotals } from './members.schema.ts';
 
@@ -117,6 +118,81 @@ describe('members: each agent’s staff see a member’s figures within their da
     const seenByAdmin = await memberSeenBy(admin, phone);
     expect(seenByAdmin).toMatchObject(whole);
     expect(seenByAdmin?.lastOrderTime).toBe(seenBySouth?.lastOrderTime);
+  });
+
+  it('gives a chosen member’s orders and coupons, and pushes them a coupon without their phone typed; never a member out of scope', async () => {
+    const phone = newPhone();
+    await sale(northCall, phone, 2000);
+    await sale(southCall, newPhone(), 1000);
+    const member = await memberSeenBy(northManager, phone);
+    const today = formatDay(ctx.t.clock.now());
+    const ordersOf = async (as: Caller, id: number) =>
+      (await as('GET', `/api/orders?memberId=${id}&createTime=${today}&createTime=${today}`)).json();
+    const theirOrders = await ordersOf(northManager, member?.id as number);
+    expect(theirOrders.totalElements).toBe(1);
+    expect(theirOrders.content[0].memberPhone).toBe(member?.phone);
+
+    const created = await admin('POST', '/api/coupons/templates', {
+      name: unique('Chosen '),
+      type: 'AMOUNT_OFF',
+      value: 30,
+      minSpend: 0,
+      scope: 'ALL',
+      issueType: 'PUSH',
+      total: 0,
+      perMember: 1,
+      validType: 'DAYS',
+      validDays: 7,
+      fundedBy: 'PLATFORM',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const [template] = (await admin('GET', '/api/coupons/templates?issueType=PUSH&size=1&sort=id,desc')).json().content;
+    expect((await admin('PUT', `/api/coupons/templates/${template.id}/status`, { status: 'ACTIVE' })).statusCode).toBe(
+      204,
+    );
+    const pushed = await admin('POST', `/api/coupons/templates/${template.id}/push`, { memberIds: [member?.id] });
+    expect(pushed.json(), pushed.body).toEqual({ issued: 1, refused: [] });
+    const theirCoupons = (await admin('GET', `/api/coupons?memberId=${member?.id}`)).json();
+    expect(theirCoupons.content.map((coupon: { templateId: number }) => coupon.templateId)).toEqual([template.id]);
+    expect((await memberSeenBy(admin, phone))?.unusedCoupons).toBe(1);
+    // Again: the member's limit refuses it, named by the masked phone.
+    expect(
+      (await admin('POST', `/api/coupons/templates/${template.id}/push`, { memberIds: [member?.id] })).json(),
+    ).toEqual({
+      issued: 0,
+      refused: [{ phone: member?.phone, reason: 'LIMIT_REACHED' }],
+    });
+
+    // The south agent's staff do not see this member: nothing is pushed, and they are told so.
+    const southTemplate = await southManager('POST', '/api/coupons/templates', {
+      name: unique('South '),
+      type: 'AMOUNT_OFF',
+      value: 30,
+      minSpend: 0,
+      scope: 'ALL',
+      issueType: 'PUSH',
+      total: 0,
+      perMember: 1,
+      validType: 'DAYS',
+      validDays: 7,
+      fundedBy: 'AGENT',
+      agentId: south.id,
+    });
+    expect(southTemplate.statusCode, southTemplate.body).toBe(201);
+    const [ours] = (await southManager('GET', '/api/coupons/templates?size=1&sort=id,desc')).json().content;
+    expect(
+      (await southManager('PUT', `/api/coupons/templates/${ours.id}/status`, { status: 'ACTIVE' })).statusCode,
+    ).toBe(204);
+    const refused = await southManager('POST', `/api/coupons/templates/${ours.id}/push`, { memberIds: [member?.id] });
+    expect(refused.statusCode, refused.body).toBe(404);
+    expect((await admin('GET', `/api/coupons?memberId=${member?.id}&templateId=${ours.id}`)).json().totalElements).toBe(
+      0,
+    );
+    expect((await ordersOf(southManager, member?.id as number)).totalElements).toBe(0);
+    // Neither phones nor members: a clear 400.
+    const empty = await admin('POST', `/api/coupons/templates/${template.id}/push`, {});
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors[0]).toMatchObject({ field: 'phones', code: 'required' });
   });
 
   it('exports and sorts by the figures within the caller’s scope', async () => {

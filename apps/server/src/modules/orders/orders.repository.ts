@@ -50,6 +50,7 @@ function matching(agentIds: readonly number[] | null, range: { from: Date; to: D
     query.agentId ? eq(orders.agentId, query.agentId) : undefined,
     query.siteId ? eq(orders.siteId, query.siteId) : undefined,
     query.machineId ? eq(orders.machineId, query.machineId) : undefined,
+    query.memberId ? eq(orders.memberId, query.memberId) : undefined,
     query.channel ? eq(orders.channel, query.channel) : undefined,
     query.state ? eq(orders.state, query.state) : undefined,
   );
