@@ -1,7 +1,7 @@
 import { GiftOutlined } from '@ant-design/icons';
 import { COUPON_PERMISSIONS, type Coupon, type Member } from '@water/contract/coupons';
 import { ORDER_PERMISSIONS, type Order } from '@water/contract/orders';
-import { App, Button, Descriptions, Drawer, Form, Modal, Select, Space, Tag, Typography } from 'antd';
+import { App, Button, Descriptions, Drawer, Form, Modal, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailTable } from '@/components/list/detail-table.tsx';
@@ -105,41 +105,37 @@ export function MemberDetail({ member, onClose }: { member: Member | undefined; 
             ]}
           />
           {seesOrders && (
-            <section aria-label={t('members.recentOrders', { days: MEMBER_ORDER_DAYS })}>
-              <Typography.Title level={5}>{t('members.recentOrders', { days: MEMBER_ORDER_DAYS })}</Typography.Title>
-              <DetailTable<Order>
-                query={orders}
-                columns={[
-                  { key: 'orderNo', title: t('members.orderNo'), dataIndex: 'orderNo' },
-                  { key: 'time', title: t('members.time'), dataIndex: 'createTime' },
-                  { key: 'machine', title: t('members.machine'), dataIndex: 'serialNo' },
-                  { key: 'paid', title: t('members.paid'), align: 'right', render: (_, order) => money(order.paid) },
-                  { key: 'state', title: t('members.state'), render: (_, order) => t(`orders.states.${order.state}`) },
-                ]}
-              />
-            </section>
+            <DetailTable<Order>
+              title={t('members.recentOrders', { days: MEMBER_ORDER_DAYS })}
+              query={orders}
+              columns={[
+                { key: 'orderNo', title: t('members.orderNo'), dataIndex: 'orderNo' },
+                { key: 'time', title: t('members.time'), dataIndex: 'createTime' },
+                { key: 'machine', title: t('members.machine'), dataIndex: 'serialNo' },
+                { key: 'paid', title: t('members.paid'), align: 'right', render: (_, order) => money(order.paid) },
+                { key: 'state', title: t('members.state'), render: (_, order) => t(`orders.states.${order.state}`) },
+              ]}
+            />
           )}
           {seesCoupons && (
-            <section aria-label={t('members.coupons')}>
-              <Typography.Title level={5}>{t('members.coupons')}</Typography.Title>
-              <DetailTable<Coupon>
-                query={coupons}
-                columns={[
-                  { key: 'code', title: t('members.code'), dataIndex: 'code' },
-                  { key: 'coupon', title: t('members.coupon'), dataIndex: 'templateName' },
-                  {
-                    key: 'status',
-                    title: t('members.state'),
-                    render: (_, coupon) => (
-                      <Tag color={coupon.status === 'UNUSED' ? 'success' : 'default'}>
-                        {t(`coupons.couponStatuses.${coupon.status}`)}
-                      </Tag>
-                    ),
-                  },
-                  { key: 'validTo', title: t('members.validTo'), dataIndex: 'validTo' },
-                ]}
-              />
-            </section>
+            <DetailTable<Coupon>
+              title={t('members.coupons')}
+              query={coupons}
+              columns={[
+                { key: 'code', title: t('members.code'), dataIndex: 'code' },
+                { key: 'coupon', title: t('members.coupon'), dataIndex: 'templateName' },
+                {
+                  key: 'status',
+                  title: t('members.state'),
+                  render: (_, coupon) => (
+                    <Tag color={coupon.status === 'UNUSED' ? 'success' : 'default'}>
+                      {t(`coupons.couponStatuses.${coupon.status}`)}
+                    </Tag>
+                  ),
+                },
+                { key: 'validTo', title: t('members.validTo'), dataIndex: 'validTo' },
+              ]}
+            />
           )}
         </Space>
       )}

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Machine } from '@water/contract/machines';
 import { asFen } from '@water/contract/money';
 import { SITE_TYPE_DICT, type Site } from '@water/contract/sites';
-import { Descriptions, Drawer, Tag, Typography } from 'antd';
+import { Descriptions, Drawer, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DictLabel } from '@/components/dict-label.tsx';
 import { DetailTable } from '@/components/list/detail-table.tsx';
@@ -57,8 +57,8 @@ export function SiteDetail({ site, onClose }: { site?: Site; onClose: () => void
               {site.contractStart || site.contractEnd ? `${dash(site.contractStart)} – ${dash(site.contractEnd)}` : '—'}
             </Descriptions.Item>
           </Descriptions>
-          <Typography.Title level={5}>{t('sites.machinesHere', { count: site.machines })}</Typography.Title>
           <DetailTable<Machine>
+            title={t('sites.machinesHere', { count: site.machines })}
             query={machines}
             columns={[
               { key: 'serialNo', title: t('sites.serialNo'), dataIndex: 'serialNo' },
