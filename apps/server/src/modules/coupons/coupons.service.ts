@@ -218,7 +218,7 @@ export function createCouponsService(
       }
       const agentId = machine.agentId as number;
       const coupon = await db.transaction(async (tx) => {
-        const memberId = await members.memberOf(tx, memberKey, agentId);
+        const memberId = await members.memberOf(tx, memberKey, agentId, clock.now());
         return issueTo(tx, clock.now(), template, memberId, expected, null);
       });
       return gatewayCoupon(coupon, template);

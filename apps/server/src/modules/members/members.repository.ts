@@ -1,6 +1,6 @@
 import type { MemberQuery } from '@water/contract/coupons';
 import type { Fen } from '@water/contract/money';
-import { and, count, desc, eq, inArray, like, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { fenOf } from '../../db/columns.ts';
@@ -71,15 +71,42 @@ function phoneMatching(text: string | undefined): SQL | undefined {
 
 export const membersRepository = {
   /** The member of a phone or openid, made on first sight and credited to the agent given. */
-  async memberOf(db: Database, key: { phone?: string; openid?: string }, agentId: number | null): Promise<number> {
+  async memberOf(
+    db: Database,
+    key: { phone?: string; openid?: string },
+    agentId: number | null,
+    seenAt?: Date,
+  ): Promise<number> {
     const column = key.phone ? members.phone : members.openid;
     const value = (key.phone ?? key.openid) as string;
     await db
       .insert(members)
-      .values({ phone: key.phone ?? null, openid: key.openid ?? null, agentId })
+      .values({
+        phone: key.phone ?? null,
+        openid: key.openid ?? null,
+        agentId,
+        ...(seenAt ? { createTime: seenAt } : {}),
+      })
       .onConflictDoNothing();
     const [row] = await db.select({ id: members.id }).from(members).where(eq(column, value));
-    return (row as { id: number }).id;
+    const id = (row as { id: number }).id;
+    if (seenAt) {
+      // A machine's sighting: the first machine's agent acquires a member nobody had (one a
+      // platform coupon reached first), and a sale reported late moves "known since" back.
+      await db
+        .update(members)
+        .set({
+          agentId: sql`coalesce(${members.agentId}, ${agentId})`,
+          createTime: sql`least(${members.createTime}, ${seenAt.toISOString()}::timestamptz)`,
+        })
+        .where(
+          and(
+            eq(members.id, id),
+            or(isNull(members.agentId), sql`${members.createTime} > ${seenAt.toISOString()}::timestamptz`),
+          ),
+        );
+    }
+    return id;
   },
 
   /** Those of the members the caller sees, with their phone (never answered as it is). */

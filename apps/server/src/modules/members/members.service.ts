@@ -49,9 +49,13 @@ export type MembersService = ReturnType<typeof createMembersService>;
  */
 export function createMembersService({ db }: Pick<Deps, 'db'>) {
   return {
-    /** The member of a phone or openid, made on first sight and credited to the agent given. */
-    memberOf(tx: Database, key: MemberKey, agentId: number | null): Promise<number> {
-      return repo.memberOf(tx, key, agentId);
+    /**
+     * The member of a phone or openid, made on first sight and credited to the agent given. With
+     * `seenAt`, a machine of that agent saw them then: it acquires a member nobody had yet, and
+     * the member is known since then if that is earlier.
+     */
+    memberOf(tx: Database, key: MemberKey, agentId: number | null, seenAt?: Date): Promise<number> {
+      return repo.memberOf(tx, key, agentId, seenAt);
     },
 
     /** The members of those ids, each one the principal sees, or 404 naming the first that is not. */

@@ -15,7 +15,7 @@ import {
 } from '../../../test/business-fixtures.ts';
 import { type Caller, useTestApp } from '../../../test/test-app.ts';
 import { migrationsFolder } from '../../db/client.ts';
-import { formatDay } from '../../lib/time.ts';
+import { formatDateTime, formatDay } from '../../lib/time.ts';
 import { readSheet } from '../../lib/xlsx.ts';
 import { memberTotals } from './members.schema.ts';
 
@@ -30,6 +30,7 @@ interface MemberItem {
   paidTotal: number;
   lastOrderTime: string | null;
   unusedCoupons: number;
+  createTime: string;
 }
 
 describe('members: each agent’s staff see a member’s figures within their data scope only', () => {
@@ -193,6 +194,51 @@ describe('members: each agent’s staff see a member’s figures within their da
     const empty = await admin('POST', `/api/coupons/templates/${template.id}/push`, {});
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors[0]).toMatchObject({ field: 'phones', code: 'required' });
+  });
+
+  it('is acquired by the first machine’s agent even when a platform coupon reached them first, and known since their first sale', async () => {
+    const created = await admin('POST', '/api/coupons/templates', {
+      name: unique('Welcome '),
+      type: 'AMOUNT_OFF',
+      value: 10,
+      minSpend: 0,
+      scope: 'ALL',
+      issueType: 'PUSH',
+      total: 0,
+      perMember: 1,
+      validType: 'DAYS',
+      validDays: 7,
+      fundedBy: 'PLATFORM',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const [template] = (await admin('GET', '/api/coupons/templates?issueType=PUSH&size=1&sort=id,desc')).json().content;
+    expect((await admin('PUT', `/api/coupons/templates/${template.id}/status`, { status: 'ACTIVE' })).statusCode).toBe(
+      204,
+    );
+    const phone = newPhone();
+    expect((await admin('POST', `/api/coupons/templates/${template.id}/push`, { phones: [phone] })).json().issued).toBe(
+      1,
+    );
+    expect(await memberSeenBy(admin, phone)).toMatchObject({ agentId: null });
+
+    // Their first sale, made an hour ago and reported now.
+    const hourAgo = ctx.t.clock.now().getTime() - 3_600_000;
+    const sold = await northCall('POST', '/gateway/v1/orders', {
+      machineOrderNo: unique('L'),
+      tap: 1,
+      waterType: 'COLD',
+      requestedMl: 1000,
+      channel: 'CARD',
+      memberPhone: phone,
+      createdAt: hourAgo,
+    });
+    expect(sold.statusCode, sold.body).toBe(201);
+    const member = await memberSeenBy(admin, phone);
+    expect(member).toMatchObject({ agentId: north.id, agentName: north.name });
+    expect(member?.createTime).toBe(formatDateTime(new Date(hourAgo)));
+    // A later sale elsewhere changes neither.
+    await sale(southCall, phone, 1000);
+    expect(await memberSeenBy(admin, phone)).toMatchObject({ agentId: north.id, createTime: member?.createTime });
   });
 
   it('exports and sorts by the figures within the caller’s scope', async () => {

@@ -175,7 +175,7 @@ export function createOrderGatewayService(
           'required',
         );
       }
-      const memberId = memberKey ? await members.memberOf(db, memberKey, agentId) : null;
+      const memberId = memberKey ? await members.memberOf(db, memberKey, agentId, createTime) : null;
       const priceOf = (p: Prices) => (memberId !== null && p.memberPrice !== null ? p.memberPrice : p[input.channel]);
       const unitPrice = priceOf(prices);
       // Coupons are valued at the platform's own price, never at one an agent sets.
