@@ -179,10 +179,8 @@ export function createMachinesService(
         });
       }
       const [todayRow] = await repo.dailySales(db, id, todayKey, false);
-      const [raw, prices] = await Promise.all([
-        repo.runtimeOf(db, id),
-        machine.lifecycle === 'OPERATING' ? pricesFor(machine) : Promise.resolve(null),
-      ]);
+      // The policy covering it whatever its lifecycle: an allocated machine sells at these once installed.
+      const [raw, prices] = await Promise.all([repo.runtimeOf(db, id), pricesFor(machine)]);
       return {
         machine: machineDto(machine),
         siteName: machine.siteName,
