@@ -18,6 +18,7 @@ import {
   MachineStatus,
   MachineStatusQuery,
   MachinesImported,
+  MachineUpdateInput,
   DEVICE_PERMISSIONS as P,
   RecallInput,
 } from './machines.ts';
@@ -157,7 +158,17 @@ export const machineRoutes = {
     permission: [P.operate],
     params: IdRef,
     body: LifecycleInput,
-    replies: { 200: Machine, 400: ErrorBody, 404: ErrorBody, ...authErrors },
+    replies: { 200: Machine, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, ...authErrors },
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/api/machines/:id',
+    summary: 'Correct a machine’s sticker code, model, IMEI, ICCID and warranty end (not once it is scrapped)',
+    tags,
+    permission: [P.edit],
+    params: IdRef,
+    body: MachineUpdateInput,
+    replies: { 200: Machine, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, ...authErrors },
   }),
   recall: defineRoute({
     method: 'POST',

@@ -241,6 +241,32 @@ export const machinesRepository = {
     return rows.flatMap((row) => [row.serialNo, row.stickerCode]).filter((code) => lower.includes(code.toLowerCase()));
   },
 
+  /** Whether another machine has this code as its serial number or sticker code. */
+  async codeTakenByAnother(db: Database, code: string, id: number): Promise<boolean> {
+    const lower = code.toLowerCase();
+    const rows = await db
+      .select({ id: machines.id })
+      .from(machines)
+      .where(
+        and(
+          sql`${machines.id} <> ${id}`,
+          or(eq(sql`lower(${machines.serialNo})`, lower), eq(sql`lower(${machines.stickerCode})`, lower)),
+        ),
+      )
+      .limit(1);
+    return rows.length > 0;
+  },
+
+  /** A machine's registration corrected while it is in one of `states`; false when it is not (or gone). */
+  async updateMachine(db: Database, id: number, states: readonly Lifecycle[], values: Partial<NewMachine>) {
+    const changed = await db
+      .update(machines)
+      .set(values)
+      .where(and(eq(machines.id, id), inArray(machines.lifecycle, [...states])))
+      .returning({ id: machines.id });
+    return changed.length > 0;
+  },
+
   /** Every model, for an import to find models by their codes. */
   allModels: async (db: Database) => db.select({ id: machineModels.id, code: machineModels.code }).from(machineModels),
 
