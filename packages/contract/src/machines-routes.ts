@@ -6,6 +6,7 @@ import {
   AllocationDone,
   AllocationInput,
   IMPORT_COLUMNS,
+  InstallSite,
   LifecycleInput,
   Machine,
   MachineModel,
@@ -159,6 +160,15 @@ export const machineRoutes = {
     params: IdRef,
     body: LifecycleInput,
     replies: { 200: Machine, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, ...authErrors },
+  }),
+  installSites: defineRoute({
+    method: 'GET',
+    path: '/api/machines/:id/install-sites',
+    summary: 'The open sites of the agent holding a machine, where it may be installed, by name',
+    tags,
+    permission: [P.operate],
+    params: IdRef,
+    replies: { 200: Type.Array(InstallSite), 400: ErrorBody, 404: ErrorBody, ...authErrors },
   }),
   update: defineRoute({
     method: 'PUT',

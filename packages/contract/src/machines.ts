@@ -301,6 +301,10 @@ export const LifecycleInput = Type.Object({
 });
 export type LifecycleInput = Static<typeof LifecycleInput>;
 
+/** A site a machine may be installed at: an open site of the agent holding it. */
+export const InstallSite = Type.Object({ id: Type.Integer(), name: Type.String(), address: Type.String() });
+export type InstallSite = Static<typeof InstallSite>;
+
 // ---------------------------------------------------------------- a machine's status and sales
 
 /** The periods of a machine's sales chart: the last 24 hours, 30 days or 12 months. */

@@ -157,6 +157,31 @@ describe('correcting a machine', () => {
     expect((await admin('GET', `/api/machines/${machine.id}`)).json().imei).toBeNull();
   });
 
+  it('lists where a machine may be installed (its agent’s open sites) to staff who may operate it, without the sites page', async () => {
+    const east = await activeAgent(admin, unique('East '), { quota: 5 });
+    const machine = await heldBy(east.id);
+    const open = await siteOf(admin, east.id);
+    const closed = await siteOf(admin, east.id);
+    const full = (await admin('GET', `/api/sites?blurry=${encodeURIComponent(closed.name)}`)).json().content[0];
+    const closing = await admin('PUT', '/api/sites', { ...full, status: 'CLOSED' });
+    expect(closing.statusCode, closing.body).toBe(204);
+    await siteOf(admin, south.id);
+    const menus = await menuIdsFor(ctx.t, ['device:list', 'device:operate']);
+    const role = unique('Technician ');
+    await admin('POST', '/api/roles', { name: role, level: 3, dataScope: '本级及以下', menus });
+    const body = userBody(east.deptId, await roleId(ctx.t, role), { password: 'Techie-pass-1' });
+    expect((await admin('POST', '/api/users', body)).statusCode).toBe(201);
+    const technician = callerFor(ctx.t, await tokenOf(ctx.t, body.username, 'Techie-pass-1'));
+
+    const answer = await technician('GET', `/api/machines/${machine.id}/install-sites`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toEqual([{ id: open.id, name: open.name, address: '1 School Road' }]);
+    expect((await technician('GET', '/api/sites')).statusCode).toBe(403);
+    const foreign = await heldBy(south.id);
+    expect((await technician('GET', `/api/machines/${foreign.id}/install-sites`)).statusCode).toBe(404);
+    expect((await admin('GET', `/api/machines/${(await registered()).id}/install-sites`)).json()).toEqual([]);
+  });
+
   it('leaves restocking and scrapping to the company’s staff, saying so in the console’s language', async () => {
     const machine = await heldBy(north.id);
     const site = await siteOf(admin, north.id);

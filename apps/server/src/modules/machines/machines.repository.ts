@@ -340,6 +340,14 @@ export const machinesRepository = {
     return row;
   },
 
+  /** The open sites of an agent, by name. */
+  sitesOpenTo: (db: Database, agentId: number) =>
+    db
+      .select({ id: sites.id, name: sites.name, address: sites.address })
+      .from(sites)
+      .where(and(eq(sites.agentId, agentId), eq(sites.status, 'ACTIVE')))
+      .orderBy(asc(sites.name), asc(sites.id)),
+
   /** Moves a machine along its lifecycle, if it is still where it was seen; false otherwise. */
   async setLifecycle(db: Database, id: number, from: Lifecycle, values: Partial<NewMachine>): Promise<boolean> {
     const changed = await db

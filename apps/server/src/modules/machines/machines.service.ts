@@ -1,6 +1,7 @@
 import { FAULT_BITS, type Prices } from '@water/contract/gateway';
 import {
   COMPANY_ACTIONS,
+  type InstallSite,
   type LifecycleInput,
   MACHINE_COLUMNS,
   MACHINE_STATE_MACHINE,
@@ -94,6 +95,11 @@ export function createMachinesService(
     }),
     async get(principal: Principal, id: number): Promise<Machine> {
       return machineDto(await visibleMachine(principal, id));
+    },
+    /** Where the machine may be installed: the open sites of the agent holding it (none for the company's stock). */
+    async installSites(principal: Principal, id: number): Promise<InstallSite[]> {
+      const machine = await visibleMachine(principal, id);
+      return machine.agentId === null ? [] : repo.sitesOpenTo(db, machine.agentId);
     },
     /** Installs, suspends, resumes, retires, restocks or scraps a machine. */
     async changeLifecycle(principal: Principal, id: number, input: LifecycleInput): Promise<Machine> {
