@@ -144,7 +144,7 @@ export const machinesLocales = {
       SCRAP: 'It leaves {{agent}} and is out of use for good: a scrapped machine cannot be used again.',
     },
     lifecycleDone: {
-      INSTALL: '{{serial}} is installed at {{site}} and operating',
+      INSTALL: '{{serial}} is installed and operating',
       SUSPEND: '{{serial}} is suspended: it takes no orders',
       RESUME: '{{serial}} is operating again',
       RETIRE: '{{serial}} is retired from its site',
@@ -304,7 +304,7 @@ export const machinesLocales = {
       SCRAP: '设备将离开 {{agent}} 并永久停用：报废后不能再使用。',
     },
     lifecycleDone: {
-      INSTALL: '{{serial}} 已安装到 {{site}}，开始运营',
+      INSTALL: '{{serial}} 已安装，开始运营',
       SUSPEND: '{{serial}} 已暂停：不再接单',
       RESUME: '{{serial}} 已恢复运营',
       RETIRE: '{{serial}} 已从点位撤机',

@@ -18,7 +18,7 @@ import {
 } from '@water/contract/machines';
 import { allows } from '@water/contract/state-machine';
 import { machinesLocales } from '@water/contract/texts/machines';
-import { Badge, Button, Card, Form, Input, InputNumber, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { Badge, Button, Card, Form, Input, InputNumber, Select, Space, Tooltip, Typography } from 'antd';
 import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACTIVE_AGENTS } from '@/components/agents/agent-entities.ts';
@@ -35,14 +35,17 @@ import { PageHeading } from '@/components/page-heading.tsx';
 import { Permission, usePermission } from '@/components/permission.tsx';
 import { SITES } from '@/components/sites/site-entities.ts';
 import type { ListFilters } from '@/lib/call-api.ts';
+import { useDetailLink } from '@/lib/detail-link.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
 import { useMachines } from '../api/machines.ts';
 import { AllocationHistory } from '../components/allocation-history.tsx';
 import { ImportMachinesForm } from '../components/import-machines-form.tsx';
+import { LifecycleTag } from '../components/lifecycle-tag.tsx';
 import { MachineStatusDrawer } from '../components/machine-status.tsx';
 import { type MoveKind, MoveMachinesForm } from '../components/move-machines-form.tsx';
 import { RegisterMachineForm } from '../components/register-machine-form.tsx';
+import { useMachineActions } from '../components/use-machine-actions.tsx';
 
 addPageTexts('machines', machinesLocales);
 
@@ -63,15 +66,6 @@ interface MachineSearch {
   modelId?: number;
   noSalesHours?: number | null;
 }
-
-const LIFECYCLE_COLORS: Record<Lifecycle, string> = {
-  IN_STOCK: 'default',
-  ALLOCATED: 'processing',
-  OPERATING: 'success',
-  SUSPENDED: 'warning',
-  RETIRED: 'default',
-  SCRAPPED: 'error',
-};
 
 /** Which moves the chosen machines allow: allocation from stock, transfer and recall between agents. */
 function movesFor(chosen: Machine[]): Record<MoveKind, boolean> {
@@ -96,7 +90,8 @@ export function MachinesPage() {
   const [chosen, setChosen] = useState<Machine[]>([]);
   const [moving, setMoving] = useState<{ kind?: MoveKind; session: number }>({ session: 0 });
   const [history, setHistory] = useState<Machine>();
-  const [shown, setShown] = useState<Machine>();
+  const detail = useDetailLink('machine');
+  const machineActions = useMachineActions();
   const allowed = movesFor(chosen);
   const mayMove = can([DEVICE_PERMISSIONS.allocate]);
 
@@ -110,7 +105,7 @@ export function MachinesPage() {
           label: t('machines.details'),
           icon: <EyeOutlined aria-hidden />,
           allow: DEVICE_PERMISSIONS.list,
-          onClick: () => setShown(machine),
+          onClick: () => detail.open(machine.id),
         },
         {
           key: 'history',
@@ -119,9 +114,11 @@ export function MachinesPage() {
           allow: DEVICE_PERMISSIONS.list,
           onClick: () => setHistory(machine),
         },
+        ...machineActions.actionsOf(machine),
       ],
     },
-    width: 100,
+    // Details, history, edit and at most two moves of its lifecycle.
+    width: 164,
     fixed: 'right',
   });
 
@@ -131,11 +128,7 @@ export function MachinesPage() {
         render: (_, machine) =>
           machine.agentName ?? <Typography.Text type="secondary">{t('machines.stock')}</Typography.Text>,
       },
-      lifecycle: {
-        render: (_, machine) => (
-          <Tag color={LIFECYCLE_COLORS[machine.lifecycle]}>{t(`machines.lifecycles.${machine.lifecycle}`)}</Tag>
-        ),
-      },
+      lifecycle: { render: (_, machine) => <LifecycleTag lifecycle={machine.lifecycle} /> },
       online: {
         render: (_, machine) => (
           <Badge
@@ -282,7 +275,13 @@ export function MachinesPage() {
         onDone={() => setChosen([])}
       />
       <AllocationHistory machine={history} onClose={() => setHistory(undefined)} />
-      <MachineStatusDrawer machine={shown} onClose={() => setShown(undefined)} />
+      <MachineStatusDrawer
+        machineId={detail.value}
+        link={detail.value === undefined ? '' : detail.href(detail.value)}
+        actionsOf={machineActions.actionsOf}
+        onClose={detail.close}
+      />
+      {machineActions.dialogs}
     </Card>
   );
 }
