@@ -157,7 +157,7 @@ export const machinesLocales = {
     edit: 'Edit',
     editTitle: 'Edit {{serial}}',
     editHint: 'The serial number never changes; the firmware is what the machine reports.',
-    notOperating: 'It is {{state}}: it takes no orders until it operates.',
+    notOperating: 'Now “{{state}}”: it takes no orders until it operates.',
     notFound: 'No machine with this number is in your reach.',
     copyLink: 'Copy the link to this machine',
     linkCopied: 'Link copied',

@@ -231,7 +231,7 @@ describe('a machine’s detail address', () => {
     expect(await within(drawer).findByText('Machine WM-RETD')).toBeTruthy();
     // A retired machine still shows what it would sell at, and that it takes no orders.
     expect(within(drawer).getAllByText('CN¥0.60')).toHaveLength(2);
-    expect(within(drawer).getByText('It is Retired: it takes no orders until it operates.')).toBeTruthy();
+    expect(within(drawer).getByText('Now “Retired”: it takes no orders until it operates.')).toBeTruthy();
     expect(within(drawer).getByRole('button', { name: /Restock/ })).toBeTruthy();
     expect(within(drawer).getByRole('button', { name: /Scrap/ })).toBeTruthy();
     fireEvent.click(within(drawer).getByRole('button', { name: 'Close' }));
