@@ -1,22 +1,15 @@
 import type { Machine } from '@water/contract/machines';
-import { DatePicker, Form, Input, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Form, Input, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { EntitySelect } from '@/components/entity-select.tsx';
 import { FormModal } from '@/components/form-modal.tsx';
 import type { FormDialog } from '@/components/list/use-form-dialog.ts';
-import { MACHINE_MODELS_WITH_CODE } from '@/components/machines/machine-entities.ts';
 import { useUpdateMachine } from '../api/machine-changes.ts';
+import { blankToNull, MachineFields, type MachineFieldValues } from './machine-fields.tsx';
 
-interface EditValues {
+interface EditValues extends MachineFieldValues {
   stickerCode: string;
-  modelId: number;
-  imei: string;
-  iccid: string;
-  warrantyEnd: Dayjs | null;
 }
-
-const blankToNull = (value: string) => value.trim() || null;
 
 /** Corrects a machine's sticker code, model, IMEI, ICCID and warranty end; its serial number stays. */
 export function EditMachineForm({ dialog }: { dialog: FormDialog<Machine> }) {
@@ -47,7 +40,7 @@ export function EditMachineForm({ dialog }: { dialog: FormDialog<Machine> }) {
           id: machine.id,
           input: {
             stickerCode: values.stickerCode.trim(),
-            modelId: values.modelId,
+            modelId: values.modelId as number,
             imei: blankToNull(values.imei),
             iccid: blankToNull(values.iccid),
             warrantyEnd: values.warrantyEnd ? values.warrantyEnd.format('YYYY-MM-DD') : null,
@@ -66,22 +59,7 @@ export function EditMachineForm({ dialog }: { dialog: FormDialog<Machine> }) {
       >
         <Input maxLength={64} autoFocus />
       </Form.Item>
-      <Form.Item
-        name="modelId"
-        label={t('machines.model')}
-        rules={[{ required: true, message: t('list.required', { field: t('machines.model') }) }]}
-      >
-        <EntitySelect entity={MACHINE_MODELS_WITH_CODE} />
-      </Form.Item>
-      <Form.Item name="imei" label="IMEI">
-        <Input maxLength={15} inputMode="numeric" />
-      </Form.Item>
-      <Form.Item name="iccid" label="ICCID">
-        <Input maxLength={20} inputMode="numeric" />
-      </Form.Item>
-      <Form.Item name="warrantyEnd" label={t('machines.warrantyEnd')}>
-        <DatePicker style={{ width: '100%' }} />
-      </Form.Item>
+      <MachineFields />
     </FormModal>
   );
 }
