@@ -167,7 +167,7 @@ test('a machine’s detail has its own address: shared, bookmarked, and closed b
   admin,
 }) => {
   const suffix = uniqueSuffix();
-  const { id, serial } = await allocatedMachine(admin, suffix);
+  const { id, serial, siteLabel } = await allocatedMachine(admin, suffix);
   await openConsole(page, '/business/machines');
   const table = page.getByRole('region', { name: 'Machines' });
   const row = await findMachine(page, table, serial, 'Serial number, sticker or IMEI', 'Search');
@@ -187,9 +187,21 @@ test('a machine’s detail has its own address: shared, bookmarked, and closed b
 
   // The address opens the detail on its own, as a bookmark or a colleague's link would.
   await page.goto(link);
-  await expect(page.getByRole('dialog', { name: `Machine ${serial}` })).toBeVisible();
+  const opened = page.getByRole('dialog', { name: `Machine ${serial}` });
+  await expect(opened).toBeVisible();
   await expect(tabBar(page).getByRole('link', { name: 'Machines', exact: true })).toHaveCount(1);
-  await page.getByRole('dialog', { name: `Machine ${serial}` }).getByRole('button', { name: 'Close' }).click();
+  // Its actions work from the detail too, which then shows the machine as it now is.
+  await opened.getByRole('button', { name: 'Install' }).click();
+  const install = page.getByRole('dialog', { name: `Install ${serial} at a site` });
+  await install.getByLabel('Site').click();
+  await pickOption(page, siteLabel);
+  await install.getByRole('button', { name: 'Install' }).click();
+  await expect(notice(page, `${serial} is installed and operating`)).toBeVisible();
+  await expect(opened).toContainText('Operating');
+  await expect(opened.getByRole('button', { name: 'Suspend' })).toBeVisible();
+  await expect(opened.getByRole('button', { name: 'Install' })).toHaveCount(0);
+  await expect(opened).not.toContainText('it takes no orders');
+  await opened.getByRole('button', { name: 'Close' }).click();
   await expect(page).toHaveURL(/\/business\/machines$/);
   await expect(tabBar(page).getByRole('link', { name: 'Machines', exact: true })).toHaveCount(1);
 
