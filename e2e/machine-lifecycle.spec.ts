@@ -1,4 +1,4 @@
-import { type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { uniqueSuffix } from './support/accounts.ts';
 import type { Api } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -70,9 +70,9 @@ async function allocatedMachine(admin: Api, suffix: string) {
 
 /** The actions a row offers, by the names people and screen readers know them by. */
 async function offered(row: Locator, serial: string): Promise<string[]> {
-  const names = await row.getByRole('button').evaluateAll((buttons) =>
-    buttons.map((button) => button.getAttribute('aria-label') ?? ''),
-  );
+  const names = await row
+    .getByRole('button')
+    .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label') ?? ''));
   return names.filter((name) => name.endsWith(serial)).map((name) => name.slice(0, -serial.length - 1));
 }
 
