@@ -106,10 +106,10 @@ export function createMachineRegistration(
         if (isUniqueViolation(error)) throw taken();
         throw error;
       }
-      const now = (await repo.machineById(db, id)) as MachineRow;
+      const saved = (await repo.machineById(db, id)) as MachineRow;
       // Scrapped meanwhile.
-      if (!changed) throw conflictIn(MACHINE_STATE_MACHINE, now.lifecycle, 'EDIT');
-      return machineDto(now);
+      if (!changed) throw conflictIn(MACHINE_STATE_MACHINE, saved.lifecycle, 'EDIT');
+      return machineDto(saved);
     },
     /**
      * Registers every machine of a sheet (xlsx or CSV: serial number and model code, optionally
