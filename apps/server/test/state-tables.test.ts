@@ -513,6 +513,14 @@ describe('state tables, walked through the API', { timeout: 120_000 }, () => {
         RETIRE: (machine) => lifecycle(machine, 'RETIRE'),
         RESTOCK: (machine) => lifecycle(machine, 'RESTOCK'),
         SCRAP: (machine) => lifecycle(machine, 'SCRAP'),
+        EDIT: (machine) =>
+          admin('PUT', `/api/machines/${machine.machine.id}`, {
+            stickerCode: machine.machine.serialNo,
+            modelId,
+            imei: null,
+            iccid: null,
+            warrantyEnd: '2031-12-31',
+          }),
         SELL: (machine) =>
           machineCaller(ctx.t, { serialNo: machine.machine.serialNo, secret: machine.secret })(
             'POST',

@@ -3,7 +3,7 @@ import { AbsentId, DateTime, Id, IdList, nullable, OneOf, PageQuery } from './co
 import { Prices } from './gateway.ts';
 import { listColumns } from './list-columns.ts';
 import { FenField } from './money.ts';
-import { defineStateMachine, MACHINE_ACTOR } from './state-machine.ts';
+import { defineStateMachine, eventsFrom, MACHINE_ACTOR } from './state-machine.ts';
 
 /** The permissions of the machines pages (models included). */
 export const DEVICE_PERMISSIONS = {
@@ -143,22 +143,39 @@ const SERIAL = {
   errorMessage: 'must be 4 to 64 letters, digits, _ or -, starting with a letter or digit',
 };
 
+const IMEI = nullable<string>('string', { pattern: '^\\d{15}$', errorMessage: 'must be 15 digits' });
+const ICCID = nullable<string>('string', { pattern: '^\\d{19,20}$', errorMessage: 'must be 19 or 20 digits' });
+const WARRANTY_END = nullable<string>('string', {
+  pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+  errorMessage: 'must be yyyy-MM-dd',
+});
+
 export const MachineRegisterInput = Type.Object({
   id: AbsentId,
   serialNo: Type.String(SERIAL),
   /** The code on its sticker; the serial number when absent. */
   stickerCode: Type.Optional(nullable<string>('string', SERIAL)),
   modelId: Id(),
-  imei: Type.Optional(nullable<string>('string', { pattern: '^\\d{15}$', errorMessage: 'must be 15 digits' })),
-  iccid: Type.Optional(
-    nullable<string>('string', { pattern: '^\\d{19,20}$', errorMessage: 'must be 19 or 20 digits' }),
-  ),
+  imei: Type.Optional(IMEI),
+  iccid: Type.Optional(ICCID),
   firmware: Type.Optional(nullable<string>('string', { maxLength: 64 })),
-  warrantyEnd: Type.Optional(
-    nullable<string>('string', { pattern: '^\\d{4}-\\d{2}-\\d{2}$', errorMessage: 'must be yyyy-MM-dd' }),
-  ),
+  warrantyEnd: Type.Optional(WARRANTY_END),
 });
 export type MachineRegisterInput = Static<typeof MachineRegisterInput>;
+
+/**
+ * What staff correct on a machine, all of it at once (null clears a number or the warranty): the
+ * code on its sticker, its model, modem and SIM numbers and warranty. Its serial number never
+ * changes, and its firmware is what it reports.
+ */
+export const MachineUpdateInput = Type.Object({
+  stickerCode: Type.String(SERIAL),
+  modelId: Id(),
+  imei: IMEI,
+  iccid: ICCID,
+  warrantyEnd: WARRANTY_END,
+});
+export type MachineUpdateInput = Static<typeof MachineUpdateInput>;
 
 /** A registered machine and its gateway secret, shown this once (the server keeps only its hash). */
 export const MachineRegistered = Type.Object({ machine: Machine, secret: Type.String() });
@@ -250,6 +267,12 @@ export const MACHINE_STATE_MACHINE = defineStateMachine({
     /** Out of use for good (unrestricted scopes only). */
     SCRAP: { from: ['RETIRED'], to: ['SCRAPPED'], by: [DEVICE_PERMISSIONS.operate] },
     SELL: { from: ['OPERATING'], to: 'unchanged', by: [MACHINE_ACTOR] },
+    /** Its sticker, numbers, model or warranty corrected; a scrapped machine stays as it was. */
+    EDIT: {
+      from: ['IN_STOCK', 'ALLOCATED', 'OPERATING', 'SUSPENDED', 'RETIRED'],
+      to: 'unchanged',
+      by: [DEVICE_PERMISSIONS.edit],
+    },
   },
 });
 export type MachineEvent = keyof typeof MACHINE_STATE_MACHINE.events;
@@ -258,6 +281,18 @@ export type MachineEvent = keyof typeof MACHINE_STATE_MACHINE.events;
 export const LIFECYCLE_ACTIONS = ['INSTALL', 'SUSPEND', 'RESUME', 'RETIRE', 'RESTOCK', 'SCRAP'] as const;
 export type LifecycleAction = (typeof LIFECYCLE_ACTIONS)[number];
 
+/**
+ * Actions that return a machine to the company's stock or end it, left to staff whose data scope
+ * is unrestricted (the company's, not an agent's).
+ */
+export const COMPANY_ACTIONS: readonly LifecycleAction[] = ['RESTOCK', 'SCRAP'];
+
+/** The lifecycle actions open to a machine in a state, for a user holding the permissions `can` accepts. */
+export function lifecycleActionsFrom(state: Lifecycle, can?: (permission: string) => boolean): LifecycleAction[] {
+  const open: readonly MachineEvent[] = eventsFrom(MACHINE_STATE_MACHINE, state, can);
+  return LIFECYCLE_ACTIONS.filter((action) => open.includes(action));
+}
+
 export const LifecycleInput = Type.Object({
   action: OneOf(LIFECYCLE_ACTIONS),
   /** The site, for INSTALL. */
@@ -265,6 +300,10 @@ export const LifecycleInput = Type.Object({
   note: Type.Optional(Type.String({ maxLength: 500 })),
 });
 export type LifecycleInput = Static<typeof LifecycleInput>;
+
+/** A site a machine may be installed at: an open site of the agent holding it. */
+export const InstallSite = Type.Object({ id: Type.Integer(), name: Type.String(), address: Type.String() });
+export type InstallSite = Static<typeof InstallSite>;
 
 // ---------------------------------------------------------------- a machine's status and sales
 

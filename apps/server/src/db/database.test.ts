@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { SEEDED_NAMES_ZH } from '@water/contract/seeded-names';
-import { asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { openTestDatabase } from '../../test/test-database.ts';
@@ -427,6 +427,44 @@ describe('upgrading an existing database', () => {
     }
   });
 
+  it('adds the Machine: edit button to the Machines page for the roles that hold device:edit, once', async () => {
+    const database = await openTestDatabase(inject('template'));
+    try {
+      const { db } = database;
+      // A database as the release before left it: device:edit on the machine models' page only.
+      const [page] = await db.select().from(t.menus).where(eq(t.menus.component, 'business/machine/index'));
+      await db.delete(t.menus).where(and(eq(t.menus.pid, page!.id), eq(t.menus.permission, 'device:edit')));
+      await db.update(t.menus).set({ subCount: 3 }).where(eq(t.menus.id, page!.id));
+      const editor = await db.insert(t.roles).values({ name: 'Model editor', level: 3 }).returning({ id: t.roles.id });
+      const [modelEdit] = await db
+        .select()
+        .from(t.menus)
+        .where(and(eq(t.menus.permission, 'device:edit'), eq(t.menus.type, 2)));
+      await db.insert(t.rolesMenus).values({ roleId: editor[0]!.id, menuId: modelEdit!.id });
+
+      await runMigration(database, '0017_machine-edit-button.sql');
+      await runMigration(database, '0017_machine-edit-button.sql');
+
+      const buttons = await db.select().from(t.menus).where(eq(t.menus.pid, page!.id)).orderBy(asc(t.menus.menuSort));
+      expect(buttons.map((button) => [button.title, button.permission])).toEqual([
+        ['Machine: register', 'device:add'],
+        ['Machine: allocate', 'device:allocate'],
+        ['Machine: operate', 'device:operate'],
+        ['Machine: edit', 'device:edit'],
+      ]);
+      const [after] = await db.select().from(t.menus).where(eq(t.menus.id, page!.id));
+      expect(after?.subCount).toBe(4);
+      const holders = await db
+        .select({ role: t.roles.name })
+        .from(t.rolesMenus)
+        .innerJoin(t.roles, eq(t.roles.id, t.rolesMenus.roleId))
+        .where(eq(t.rolesMenus.menuId, buttons[3]!.id));
+      expect(holders.map((holder) => holder.role).sort()).toEqual(['Administrator', 'Model editor']);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('leaves a new, empty database to its seed', async () => {
     const database = await openPglite({});
     try {
@@ -436,6 +474,7 @@ describe('upgrading an existing database', () => {
         '0008_site-types.sql',
         '0010_business-sales-menu.sql',
         '0012_coupons-menu.sql',
+        '0017_machine-edit-button.sql',
       ]) {
         await runMigration(database, file);
       }

@@ -47,6 +47,7 @@ export const businessMenus: SeedMenu[] = [
           { title: 'Machine: register', type: 2, permission: 'device:add' },
           { title: 'Machine: allocate', type: 2, permission: 'device:allocate' },
           { title: 'Machine: operate', type: 2, permission: 'device:operate' },
+          { title: 'Machine: edit', type: 2, permission: 'device:edit' },
         ],
       },
       {

@@ -26,6 +26,8 @@ interface FormModalProps<V extends object> {
   okText?: string;
   /** What the success says instead of "Saved" or "Created" (e.g. "Uploaded"). */
   doneText?: string;
+  /** Red OK button: the form confirms an action that takes something away. */
+  danger?: boolean;
   /** Shows a failure its own way (the rows of an import); true when it did, else the usual report follows. */
   onError?: (error: unknown) => boolean;
 }
@@ -62,6 +64,7 @@ export function FormModal<V extends object>(props: FormModalProps<V>) {
     width = 560,
     okText,
     doneText,
+    danger,
     onError,
   } = props;
   const { t } = useTranslation();
@@ -86,7 +89,7 @@ export function FormModal<V extends object>(props: FormModalProps<V>) {
       width={width}
       okText={okText ?? t('list.save')}
       cancelText={t('list.cancel')}
-      okButtonProps={{ htmlType: 'submit', loading: busy }}
+      okButtonProps={{ htmlType: 'submit', loading: busy, danger }}
       onCancel={onClose}
       destroyOnHidden
       mask={{ closable: false }}

@@ -107,6 +107,8 @@ export const machineKeys = {
   list: (params: Params) => [...machineKeys.all, 'list', params] as const,
   allocations: (id: number) => [...machineKeys.all, 'allocations', id] as const,
   status: (id: number, period: string) => [...machineKeys.all, 'status', id, period] as const,
+  /** Where a machine may be installed. */
+  installSites: (id: number) => [...machineKeys.all, 'install-sites', id] as const,
   models: (params: Params) => [...machineKeys.all, 'models', params] as const,
   /** Every model, for pickers. */
   allModels: () => [...machineKeys.all, 'models', 'all'] as const,

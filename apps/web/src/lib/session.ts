@@ -12,6 +12,8 @@ export interface SessionState {
   user: UserDto | undefined;
   /** Permission strings from `auth/info`; empty until the user info has been loaded. */
   roles: string[];
+  /** Whether the user's data scope is the whole company (no department limits it): `auth/info` names no scope. */
+  unrestricted: boolean;
   /** Set at sign-in and on every start; cleared once `api/menus/build` has been turned into routes. */
   loadMenus: boolean;
 }
@@ -24,18 +26,26 @@ export const useSession = create<SessionState>(() => ({
   token: readToken(),
   user: undefined,
   roles: [],
+  unrestricted: false,
   loadMenus: true,
 }));
 
 const secure = () => window.location.protocol === 'https:';
 
+/** What the session keeps of `auth/info`. */
+const userState = (info: AuthInfo) => ({
+  user: info.user,
+  roles: rolesOf(info.roles),
+  unrestricted: info.dataScopes.length === 0,
+});
+
 export function signIn(token: string, remember: boolean, info: AuthInfo): void {
   Cookies.set(TOKEN_COOKIE_KEY, token, rememberAttributes(remember, REMEMBER_DAYS, secure()));
-  useSession.setState({ token, user: info.user, roles: rolesOf(info.roles), loadMenus: true });
+  useSession.setState({ token, ...userState(info), loadMenus: true });
 }
 
 export function setUserInfo(info: AuthInfo): void {
-  useSession.setState({ user: info.user, roles: rolesOf(info.roles) });
+  useSession.setState(userState(info));
 }
 
 export function menusLoaded(): void {
@@ -68,7 +78,7 @@ export function registerSessionStorageKey(key: string): void {
  */
 export function restartSignedOut(target: string): void {
   Cookies.remove(TOKEN_COOKIE_KEY, { path: '/' });
-  useSession.setState({ token: undefined, user: undefined, roles: [] });
+  useSession.setState({ token: undefined, user: undefined, roles: [], unrestricted: false });
   for (const key of sessionScopedStorage) {
     try {
       sessionStorage.removeItem(key);

@@ -78,6 +78,7 @@ export const consoleEn = {
     'Site: delete': 'Site: delete',
     'Machine: allocate': 'Machine: allocate',
     'Machine: operate': 'Machine: operate',
+    'Machine: edit': 'Machine: edit',
     'Machine model: edit': 'Machine model: edit',
     'Machine model: delete': 'Machine model: delete',
     'Price policy: add': 'Price policy: add',

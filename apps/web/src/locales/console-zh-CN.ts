@@ -81,6 +81,7 @@ export const consoleZhCN: ConsoleMessages = {
     'Site: delete': '点位删除',
     'Machine: allocate': '设备分配',
     'Machine: operate': '设备运营',
+    'Machine: edit': '设备编辑',
     'Machine model: edit': '型号编辑',
     'Machine model: delete': '型号删除',
     'Price policy: add': '价格策略新增',

@@ -3,14 +3,18 @@ import type { FieldError } from '@water/contract/errors';
 import {
   IMPORT_COLUMNS,
   IMPORT_ROWS_MAX,
+  MACHINE_STATE_MACHINE,
+  type Machine,
   type MachineRegistered,
   type MachineRegisterInput,
   type MachinesImported,
+  type MachineUpdateInput,
 } from '@water/contract/machines';
 import type { Principal } from '../../domain/principal.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { forbidden, invalidField, invalidFields } from '../../lib/http-errors.ts';
+import { conflictIn, moveBy } from '../../lib/state.ts';
 import { isRealDay } from '../../lib/time.ts';
 import type { Upload } from '../../lib/uploads.ts';
 import { readSheet } from '../../lib/xlsx.ts';
@@ -18,12 +22,15 @@ import { signingKeyOf } from '../gateway/gateway-signing.ts';
 import { machineDto, SERIAL_PATTERN } from './machine-answers.ts';
 import { type MachineRow, machinesRepository as repo } from './machines.repository.ts';
 
-/** A period without sales. */
 /**
  * Machines registered into the company's stock, one by one or from an imported sheet, each with
- * a secret shown once (the machine signs its gateway requests with it).
+ * a secret shown once (the machine signs its gateway requests with it); and their registration
+ * corrected later.
  */
-export function createMachineRegistration({ db }: Pick<Deps, 'db'>) {
+export function createMachineRegistration(
+  { db, clock }: Pick<Deps, 'db' | 'clock'>,
+  { visibleMachine }: { visibleMachine: (principal: Principal, id: number) => Promise<MachineRow> },
+) {
   const unrestricted = (principal: Principal) => principal.scope === null;
 
   return {
@@ -65,6 +72,44 @@ export function createMachineRegistration({ db }: Pick<Deps, 'db'>) {
         throw error;
       }
       return { machine: machineDto((await repo.machineById(db, id)) as MachineRow), secret };
+    },
+    /**
+     * Corrects a machine the caller sees: the code on its sticker (unique among every machine's
+     * serial numbers and sticker codes), its model, IMEI, ICCID and warranty end. A scrapped
+     * machine stays as it was.
+     */
+    async update(principal: Principal, id: number, input: MachineUpdateInput): Promise<Machine> {
+      const machine = await visibleMachine(principal, id);
+      const { from } = MACHINE_STATE_MACHINE.events.EDIT;
+      moveBy(MACHINE_STATE_MACHINE, machine.lifecycle, 'EDIT');
+      const { stickerCode } = input;
+      if (!(await repo.modelById(db, input.modelId))) {
+        throw invalidField('modelId', `no machine model with id ${input.modelId}`, 'unknown_reference');
+      }
+      if (input.warrantyEnd && !isRealDay(input.warrantyEnd)) {
+        throw invalidField('warrantyEnd', `"${input.warrantyEnd}" is not a real date`, 'format');
+      }
+      const taken = () => invalidField('stickerCode', `"${stickerCode}" is already registered`, 'taken');
+      if (await repo.codeTakenByAnother(db, stickerCode, id)) throw taken();
+      let changed: boolean;
+      try {
+        changed = await repo.updateMachine(db, id, from, {
+          stickerCode,
+          modelId: input.modelId,
+          imei: input.imei,
+          iccid: input.iccid,
+          warrantyEnd: input.warrantyEnd,
+          updateBy: principal.username,
+          updateTime: clock.now(),
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw taken();
+        throw error;
+      }
+      const saved = (await repo.machineById(db, id)) as MachineRow;
+      // Scrapped meanwhile.
+      if (!changed) throw conflictIn(MACHINE_STATE_MACHINE, saved.lifecycle, 'EDIT');
+      return machineDto(saved);
     },
     /**
      * Registers every machine of a sheet (xlsx or CSV: serial number and model code, optionally

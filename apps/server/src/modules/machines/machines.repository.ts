@@ -241,6 +241,32 @@ export const machinesRepository = {
     return rows.flatMap((row) => [row.serialNo, row.stickerCode]).filter((code) => lower.includes(code.toLowerCase()));
   },
 
+  /** Whether another machine has this code as its serial number or sticker code. */
+  async codeTakenByAnother(db: Database, code: string, id: number): Promise<boolean> {
+    const lower = code.toLowerCase();
+    const rows = await db
+      .select({ id: machines.id })
+      .from(machines)
+      .where(
+        and(
+          sql`${machines.id} <> ${id}`,
+          or(eq(sql`lower(${machines.serialNo})`, lower), eq(sql`lower(${machines.stickerCode})`, lower)),
+        ),
+      )
+      .limit(1);
+    return rows.length > 0;
+  },
+
+  /** A machine's registration corrected while it is in one of `states`; false when it is not (or gone). */
+  async updateMachine(db: Database, id: number, states: readonly Lifecycle[], values: Partial<NewMachine>) {
+    const changed = await db
+      .update(machines)
+      .set(values)
+      .where(and(eq(machines.id, id), inArray(machines.lifecycle, [...states])))
+      .returning({ id: machines.id });
+    return changed.length > 0;
+  },
+
   /** Every model, for an import to find models by their codes. */
   allModels: async (db: Database) => db.select({ id: machineModels.id, code: machineModels.code }).from(machineModels),
 
@@ -313,6 +339,14 @@ export const machinesRepository = {
       .where(eq(sites.id, id));
     return row;
   },
+
+  /** The open sites of an agent, by name. */
+  sitesOpenTo: (db: Database, agentId: number) =>
+    db
+      .select({ id: sites.id, name: sites.name, address: sites.address })
+      .from(sites)
+      .where(and(eq(sites.agentId, agentId), eq(sites.status, 'ACTIVE')))
+      .orderBy(asc(sites.name), asc(sites.id)),
 
   /** Moves a machine along its lifecycle, if it is still where it was seen; false otherwise. */
   async setLifecycle(db: Database, id: number, from: Lifecycle, values: Partial<NewMachine>): Promise<boolean> {

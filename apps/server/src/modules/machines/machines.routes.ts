@@ -36,5 +36,11 @@ export async function machinesRoutes(app: FastifyInstance, { service }: { servic
   contractRoute(app, routes.changeLifecycle, async (request) =>
     service.changeLifecycle(principalOf(request), request.params.id, request.body),
   );
+  contractRoute(app, routes.installSites, async (request) =>
+    service.installSites(principalOf(request), request.params.id),
+  );
+  contractRoute(app, routes.update, async (request) =>
+    service.update(principalOf(request), request.params.id, request.body),
+  );
   contractRoute(app, routes.recall, async (request) => service.recall(principalOf(request), request.body));
 }

@@ -1,5 +1,7 @@
 import { FAULT_BITS, type Prices } from '@water/contract/gateway';
 import {
+  COMPANY_ACTIONS,
+  type InstallSite,
   type LifecycleInput,
   MACHINE_COLUMNS,
   MACHINE_STATE_MACHINE,
@@ -12,9 +14,9 @@ import dayjs from 'dayjs';
 import type { Database } from '../../db/client.ts';
 import { inScope, type Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { forbidden, invalidField, notFound, stateConflict } from '../../lib/http-errors.ts';
+import { HttpError, invalidField, notFound } from '../../lib/http-errors.ts';
 import { declaredList } from '../../lib/list-sheet.ts';
-import { moveBy } from '../../lib/state.ts';
+import { conflictIn, moveBy } from '../../lib/state.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { agentById } from '../agents/agent-directory.ts';
 import type { AgentsService } from '../agents/agents.service.ts';
@@ -26,7 +28,6 @@ import { machineRuntimeRepository } from './machine-runtime.repository.ts';
 import { type MachineRow, machineOrder, machineSortable, machinesRepository as repo } from './machines.repository.ts';
 import type { machines } from './machines.schema.ts';
 
-/** A period without sales. */
 export type MachinesService = ReturnType<typeof createMachinesService>;
 
 /**
@@ -77,7 +78,7 @@ export function createMachinesService(
   return {
     runtime,
     ...createMachineModelsService({ db, clock }),
-    ...createMachineRegistration({ db }),
+    ...createMachineRegistration({ db, clock }, { visibleMachine }),
     allocate: allocation.allocate,
     transfer: allocation.transfer,
     recall: allocation.recall,
@@ -95,6 +96,11 @@ export function createMachinesService(
     async get(principal: Principal, id: number): Promise<Machine> {
       return machineDto(await visibleMachine(principal, id));
     },
+    /** Where the machine may be installed: the open sites of the agent holding it (none for the company's stock). */
+    async installSites(principal: Principal, id: number): Promise<InstallSite[]> {
+      const machine = await visibleMachine(principal, id);
+      return machine.agentId === null ? [] : repo.sitesOpenTo(db, machine.agentId);
+    },
     /** Installs, suspends, resumes, retires, restocks or scraps a machine. */
     async changeLifecycle(principal: Principal, id: number, input: LifecycleInput): Promise<Machine> {
       const machine = await visibleMachine(principal, id);
@@ -103,10 +109,15 @@ export function createMachinesService(
         message: `${machine.serialNo} is ${machine.lifecycle}: ${input.action} applies to ${from.join(' or ')} machines only`,
       });
       const now = clock.now();
-      if (input.action === 'RESTOCK' || input.action === 'SCRAP') {
+      if (COMPANY_ACTIONS.includes(input.action)) {
         if (!unrestricted(principal)) {
-          throw forbidden(
+          throw new HttpError(
+            403,
             'Machines return to the company’s stock or are scrapped by staff with an unrestricted data scope',
+            'FORBIDDEN',
+            undefined,
+            undefined,
+            { key: 'machines.refusals.companyOnly' },
           );
         }
         const note = [input.action === 'SCRAP' ? 'Scrapped' : undefined, input.note?.trim()].filter(Boolean).join(': ');
@@ -135,10 +146,12 @@ export function createMachinesService(
         updateTime: now,
       });
       if (!changed) {
-        throw stateConflict(
-          `${machine.serialNo} was changed meanwhile; look again and retry`,
-          machine.lifecycle,
+        const current = (await repo.machineById(db, id)) as MachineRow;
+        throw conflictIn(
+          MACHINE_STATE_MACHINE,
+          current.lifecycle,
           input.action,
+          `${machine.serialNo} was changed meanwhile; look again and retry`,
         );
       }
       return machineDto((await repo.machineById(db, id)) as MachineRow);
@@ -179,10 +192,8 @@ export function createMachinesService(
         });
       }
       const [todayRow] = await repo.dailySales(db, id, todayKey, false);
-      const [raw, prices] = await Promise.all([
-        repo.runtimeOf(db, id),
-        machine.lifecycle === 'OPERATING' ? pricesFor(machine) : Promise.resolve(null),
-      ]);
+      // The policy covering it whatever its lifecycle: an allocated machine sells at these once installed.
+      const [raw, prices] = await Promise.all([repo.runtimeOf(db, id), pricesFor(machine)]);
       return {
         machine: machineDto(machine),
         siteName: machine.siteName,

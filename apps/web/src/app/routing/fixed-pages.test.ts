@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RouteEntry } from '@/lib/menus-to-routes.ts';
-import { AFFIX_VIEWS, isShellPath, pageTitle, viewFor } from './fixed-pages.ts';
+import { AFFIX_VIEWS, isShellPath, pageTitle, tabPathOf, viewFor } from './fixed-pages.ts';
 
 const users: RouteEntry = {
   fullPath: '/system/user',
@@ -40,5 +40,13 @@ describe('fixed console pages', () => {
     });
     expect(viewFor('/redirect/system/user', '', [users])).toBeUndefined();
     expect(viewFor('/', '', [users])).toBeUndefined();
+  });
+
+  it('keeps a record’s detail opened over a list on the list’s tab', () => {
+    expect(viewFor('/system/user', '?machine=12', [users])?.fullPath).toBe('/system/user');
+    expect(viewFor('/system/user', '?page=2&machine=12', [users])?.fullPath).toBe('/system/user?page=2');
+    expect(tabPathOf('/system/user', '?machine=12&page=2')).toBe('/system/user?page=2');
+    // A query without a detail stays exactly as written.
+    expect(tabPathOf('/system/user', '?name=a%20b')).toBe('/system/user?name=a%20b');
   });
 });

@@ -1,3 +1,4 @@
+import { withoutDetail } from '@/lib/detail-link.ts';
 import { findRoute, type RouteEntry } from '@/lib/menus-to-routes.ts';
 import type { VisitedView } from '../shell/tabs/tabs-model.ts';
 
@@ -45,12 +46,17 @@ export function pageTitle(pathname: string, routes: readonly RouteEntry[]): stri
   return fixedPage(pathname)?.title ?? findRoute(routes, pathname)?.title;
 }
 
+/** The tab of a location: its path and query, without a record's detail opened over the page. */
+export function tabPathOf(pathname: string, search: string): string {
+  return pathname + withoutDetail(search);
+}
+
 /** The tab a visit to this location opens, or none (the home redirect, a refresh in progress). */
 export function viewFor(pathname: string, search: string, routes: readonly RouteEntry[]): VisitedView | undefined {
   const fixed = fixedPage(pathname);
   if (fixed) {
     return {
-      fullPath: pathname + search,
+      fullPath: tabPathOf(pathname, search),
       path: pathname,
       title: fixed.title,
       affix: fixed.affix,
@@ -59,5 +65,5 @@ export function viewFor(pathname: string, search: string, routes: readonly Route
   }
   const route = findRoute(routes, pathname);
   if (!route) return undefined;
-  return { fullPath: pathname + search, path: route.fullPath, title: route.title, noCache: route.noCache };
+  return { fullPath: tabPathOf(pathname, search), path: route.fullPath, title: route.title, noCache: route.noCache };
 }

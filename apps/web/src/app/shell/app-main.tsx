@@ -1,6 +1,7 @@
 import { Activity } from 'react';
 import { useLocation, useOutlet } from 'react-router';
 import { findRoute } from '@/lib/menus-to-routes.ts';
+import { tabPathOf } from '../routing/fixed-pages.ts';
 import { useStartup } from '../routing/startup.ts';
 import { KeptView } from './kept-view.tsx';
 import { MenuPageView } from './menu-page-view.tsx';
@@ -16,7 +17,7 @@ const pathOf = (fullPath: string) => fullPath.split('?')[0] ?? fullPath;
  */
 export function AppMain() {
   const { pathname, search } = useLocation();
-  const current = pathname + search;
+  const current = tabPathOf(pathname, search);
   const routes = useStartup((state) => state.table.routes);
   const cachedViews = useTabs((state) => state.cachedViews);
   const outlet = useOutlet();

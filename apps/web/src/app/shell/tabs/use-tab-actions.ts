@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { REDIRECT_PREFIX } from '../../routing/fixed-pages.ts';
+import { REDIRECT_PREFIX, tabPathOf } from '../../routing/fixed-pages.ts';
 import { lastViewPath, type VisitedView } from './tabs-model.ts';
 import { tabs, useTabs } from './tabs-store.ts';
 
@@ -18,7 +18,7 @@ export function useTabActions(): TabActions {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { pathname, search } = useLocation();
-  const current = pathname + search;
+  const current = tabPathOf(pathname, search);
   const goToLast = () => void navigate(lastViewPath(useTabs.getState().visitedViews));
   return {
     current,

@@ -52,7 +52,13 @@ async function updateModel(input: MachineModelUpdateInput): Promise<void> {
 export const useMachineStatus = (id: number | undefined, period: SalesPeriod) =>
   useQuery({
     queryKey: machineKeys.status(id ?? 0, period),
-    queryFn: () => callApi('GET /api/machines/:id/status', { params: { id: id ?? 0 }, query: { period } }),
+    // A machine not in reach (an old or mistyped address) is said so in the drawer itself.
+    queryFn: () =>
+      callApi(
+        'GET /api/machines/:id/status',
+        { params: { id: id ?? 0 }, query: { period } },
+        { errorNotice: 'network' },
+      ),
     enabled: id !== undefined,
     refetchInterval: 30_000,
   });

@@ -1,118 +1,86 @@
+import { LinkOutlined } from '@ant-design/icons';
 import { type Machine, SALES_PERIODS, type SalesPeriod } from '@water/contract/machines';
-import { asFen, type Fen } from '@water/contract/money';
-import { Alert, Descriptions, Segmented, Skeleton, Tag, Typography } from 'antd';
+import { asFen } from '@water/contract/money';
+import { Alert, Button, Drawer, Segmented, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DailyBarChart } from '@/components/charts/daily-bar-chart.tsx';
-import { OnlineBadge } from '@/components/machines/online-badge.tsx';
+import type { RowAction } from '@/components/list/row-actions.tsx';
 import { Permission, usePermission } from '@/components/permission.tsx';
+import { toApiError } from '@/lib/api-error.ts';
 import { formatFen } from '@/lib/format/money.ts';
 import { useMachineAlarms, useMachineStatus } from '../api/machines.ts';
-import { MachineDrawer } from './machine-drawer.tsx';
+import { LifecycleTag } from './lifecycle-tag.tsx';
+import { MachineRuntime } from './machine-runtime.tsx';
 
 const ALARM_COLORS = { OPEN: 'error', ACKNOWLEDGED: 'warning', RESOLVED: 'success' } as const;
 
-/** A machine's detail in a drawer: live status, prices now, today's sales, a sales chart by hour, day or month, and its latest alarms. */
-export function MachineStatusDrawer({ machine, onClose }: { machine: Machine | undefined; onClose: () => void }) {
+interface MachineStatusDrawerProps {
+  /** The machine's id as its address gives it; none while the drawer is closed. */
+  machineId: string | undefined;
+  /** The address of this detail, to copy and share. */
+  link: string;
+  /** What the user may do to the machine now. */
+  actionsOf: (machine: Machine) => RowAction[];
+  onClose: () => void;
+}
+
+/** A positive whole number written in the address, else nothing (no machine has that id). */
+const idOf = (value: string | undefined) => (value && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : undefined);
+
+/**
+ * A machine's detail in a drawer, opened from its own address: what it is and where it stands,
+ * what it may be done to it now, live status, prices, today's sales, a sales chart by hour, day
+ * or month, and its latest alarms.
+ */
+export function MachineStatusDrawer({ machineId, link, actionsOf, onClose }: MachineStatusDrawerProps) {
   const { t, i18n } = useTranslation();
   const [period, setPeriod] = useState<SalesPeriod>('DAY');
-  const query = useMachineStatus(machine?.id, period);
+  const id = idOf(machineId);
+  const query = useMachineStatus(id, period);
   const can = usePermission();
-  const alarms = useMachineAlarms(machine?.id, can(['alarm:list']));
+  const alarms = useMachineAlarms(id, can(['alarm:list']));
   const status = query.data;
-  const money = (fen: Fen) => formatFen(fen, i18n.language);
-  const none = '—';
-  const yesNo = (value: boolean | null) => (value === null ? none : t(value ? 'machines.yes' : 'machines.no'));
+  const money = (fen: number) => formatFen(asFen(fen), i18n.language);
+  const failure = query.error ? toApiError(query.error) : undefined;
+  const missing = machineId !== undefined && (id === undefined || failure?.status === 404);
+  const actions = status ? actionsOf(status.machine).filter((action) => can([action.allow])) : [];
   return (
-    <MachineDrawer
-      machine={machine}
+    <Drawer
+      open={machineId !== undefined}
       onClose={onClose}
-      title={t('machines.statusTitle', { serial: machine?.serialNo ?? '' })}
-      width={620}
+      title={t('machines.statusTitle', { serial: status?.machine.serialNo ?? '' })}
+      extra={
+        status && (
+          <Typography.Text
+            copyable={{
+              text: link,
+              icon: <LinkOutlined aria-label={t('machines.copyLink')} />,
+              tooltips: [t('machines.copyLink'), t('machines.linkCopied')],
+            }}
+          />
+        )
+      }
+      size="min(620px, 100vw)"
+      destroyOnHidden
     >
-      {!status ? (
+      {missing ? (
+        <Alert type="warning" showIcon title={t('machines.notFound')} />
+      ) : failure && !status ? (
+        <Alert type="error" showIcon title={failure.message} />
+      ) : !status ? (
         <Skeleton active />
       ) : (
         <>
-          <Descriptions
-            column={{ xs: 1, sm: 2 }}
-            size="small"
-            items={[
-              {
-                key: 'online',
-                label: t('machines.runtime'),
-                children: (
-                  <OnlineBadge
-                    online={status.runtime.online}
-                    words={{ online: t('machines.online'), offline: t('machines.offline') }}
-                  />
-                ),
-              },
-              { key: 'heartbeat', label: t('machines.lastHeartbeat'), children: status.runtime.lastHeartbeat ?? none },
-              { key: 'site', label: t('machines.site'), children: status.siteName ?? none },
-              { key: 'signal', label: t('machines.signal'), children: status.runtime.signal ?? none },
-              {
-                key: 'temperature',
-                label: t('machines.temperature'),
-                children: status.runtime.temperature === null ? none : `${status.runtime.temperature} °C`,
-              },
-              {
-                key: 'tds',
-                label: t('machines.tds'),
-                children: `${status.runtime.tdsIn ?? none} / ${status.runtime.tdsOut ?? none} ppm`,
-              },
-              {
-                key: 'tank',
-                label: t('machines.tank'),
-                children: status.runtime.tankLevel === null ? none : `${status.runtime.tankLevel}%`,
-              },
-              { key: 'making', label: t('machines.makingWater'), children: yesNo(status.runtime.makingWater) },
-              {
-                key: 'door',
-                label: t('machines.door'),
-                children:
-                  status.runtime.doorOpen === null
-                    ? none
-                    : t(status.runtime.doorOpen ? 'machines.doorStates.open' : 'machines.doorStates.closed'),
-              },
-              {
-                key: 'faults',
-                label: t('machines.faults'),
-                children:
-                  status.runtime.faults.length === 0
-                    ? t('machines.noFaults')
-                    : status.runtime.faults.map((fault) => (
-                        <Tag key={fault} color="error">
-                          {fault}
-                        </Tag>
-                      )),
-              },
-            ]}
-          />
-          <Typography.Title level={5} style={{ marginTop: 20 }}>
-            {t('machines.pricesTitle')}
-          </Typography.Title>
-          {status.prices ? (
-            <Descriptions
-              column={{ xs: 2, sm: 3 }}
-              size="small"
-              items={[
-                ...(['WECHAT', 'ALIPAY', 'CARD', 'COIN'] as const).map((channel) => ({
-                  key: channel,
-                  label: t(`machines.channels.${channel}`),
-                  children: money(status.prices?.[channel] ?? asFen(0)),
-                })),
-                {
-                  key: 'member',
-                  label: t('machines.memberPrice'),
-                  children: status.prices.memberPrice === null ? none : money(status.prices.memberPrice),
-                },
-                { key: 'discount', label: t('machines.discount'), children: `${status.prices.discountPct}%` },
-              ]}
-            />
-          ) : (
-            <Alert type="warning" showIcon title={t('machines.noPrices')} />
-          )}
+          <Space wrap size={8} style={{ marginBottom: 16 }} aria-label={t('list.actions')}>
+            <LifecycleTag lifecycle={status.machine.lifecycle} />
+            {actions.map((action) => (
+              <Button key={action.key} icon={action.icon} danger={action.danger} onClick={action.onClick}>
+                {action.label}
+              </Button>
+            ))}
+          </Space>
+          <MachineRuntime status={status} />
           <Typography.Title level={5} style={{ marginTop: 20 }}>
             {t('machines.todaySales')}
           </Typography.Title>
@@ -132,7 +100,7 @@ export function MachineStatusDrawer({ machine, onClose }: { machine: Machine | u
           <DailyBarChart
             data={status.series.map((point) => ({ label: point.label, value: point.net }))}
             label={t('machines.salesTitle')}
-            format={(value) => money(asFen(value))}
+            format={(value) => money(value)}
             showValues={false}
           />
           <Permission allow={['alarm:list']}>
@@ -155,6 +123,6 @@ export function MachineStatusDrawer({ machine, onClose }: { machine: Machine | u
           </Permission>
         </>
       )}
-    </MachineDrawer>
+    </Drawer>
   );
 }

@@ -1,25 +1,17 @@
 import type { MachineRegistered } from '@water/contract/machines';
-import { Alert, DatePicker, Form, Input, Modal, Typography } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Alert, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EntitySelect } from '@/components/entity-select.tsx';
 import { FormModal } from '@/components/form-modal.tsx';
 import type { FormDialog } from '@/components/list/use-form-dialog.ts';
-import { MACHINE_MODELS_WITH_CODE } from '@/components/machines/machine-entities.ts';
 import { useRegisterMachine } from '../api/machines.ts';
+import { blankToNull, MachineFields, type MachineFieldValues } from './machine-fields.tsx';
 
-interface RegisterValues {
+interface RegisterValues extends MachineFieldValues {
   serialNo: string;
   stickerCode: string;
-  modelId?: number;
-  imei: string;
-  iccid: string;
   firmware: string;
-  warrantyEnd?: Dayjs | null;
 }
-
-const blankToNull = (value: string) => value.trim() || null;
 
 /**
  * Registers a machine into the company's stock, then shows its gateway secret this one time:
@@ -66,25 +58,7 @@ export function RegisterMachineForm({ dialog }: { dialog: FormDialog<never> }) {
         <Form.Item name="stickerCode" label={t('machines.stickerCode')} extra={t('machines.stickerHint')}>
           <Input maxLength={64} />
         </Form.Item>
-        <Form.Item
-          name="modelId"
-          label={t('machines.model')}
-          rules={[{ required: true, message: t('list.required', { field: t('machines.model') }) }]}
-        >
-          <EntitySelect entity={MACHINE_MODELS_WITH_CODE} />
-        </Form.Item>
-        <Form.Item name="imei" label="IMEI">
-          <Input maxLength={15} inputMode="numeric" />
-        </Form.Item>
-        <Form.Item name="iccid" label="ICCID">
-          <Input maxLength={20} inputMode="numeric" />
-        </Form.Item>
-        <Form.Item name="firmware" label={t('machines.firmware')}>
-          <Input maxLength={64} />
-        </Form.Item>
-        <Form.Item name="warrantyEnd" label={t('machines.warrantyEnd')}>
-          <DatePicker style={{ width: '100%' }} />
-        </Form.Item>
+        <MachineFields firmware />
       </FormModal>
       <Modal
         open={registered !== undefined}

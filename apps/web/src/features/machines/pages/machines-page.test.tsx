@@ -3,32 +3,19 @@ import '@/test/antd-jsdom.ts';
 import '@/test/console-texts.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Agent } from '@water/contract/agents';
-import type { Machine } from '@water/contract/machines';
 import { AxiosError, type InternalAxiosRequestConfig } from 'axios';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanUpPage, renderPage, serveWith } from '@/test/render-page.tsx';
+import { machine } from './machine-fixture.ts';
 import { MachinesPage } from './machines-page.tsx';
 
-const machine = (id: number, serialNo: string, overrides: Partial<Machine> = {}): Machine => ({
-  id,
-  serialNo,
-  stickerCode: serialNo,
-  imei: null,
-  iccid: null,
-  modelId: 1,
-  modelName: 'RO 400',
-  firmware: null,
-  agentId: null,
-  agentName: null,
-  siteId: null,
-  siteName: null,
-  lifecycle: 'IN_STOCK',
-  warrantyEnd: null,
-  online: false,
-  lastHeartbeat: null,
-  createTime: '2026-11-23 09:00:00',
-  ...overrides,
-});
+/** The machines page at its address in the console. */
+const machinesPage = (
+  <MemoryRouter initialEntries={['/business/machines']}>
+    <MachinesPage />
+  </MemoryRouter>
+);
 
 const calls: InternalAxiosRequestConfig[] = [];
 const agent = { id: 7, code: 'GD', name: 'Guangdong Water', machineQuota: 10, quotaUsed: 4 } as Agent;
@@ -70,7 +57,7 @@ afterEach(() => {
 describe('MachinesPage', () => {
   it('allocates the chosen machines in stock to an agent, showing the room left in its quota', async () => {
     serve();
-    renderPage(<MachinesPage />, ['device:list', 'device:allocate', 'agent:list']);
+    renderPage(machinesPage, ['device:list', 'device:allocate', 'agent:list']);
     const table = await screen.findByRole('region', { name: 'Machines' });
     await within(table).findByText('WM-0003', {}, { timeout: 5000 });
     expect(within(table).getAllByText('Company stock')).toHaveLength(2);
@@ -106,7 +93,7 @@ describe('MachinesPage', () => {
 
   it('shows a registered machine’s secret once, and offers neither registering nor moving without the permissions', async () => {
     serve();
-    renderPage(<MachinesPage />, ['device:list', 'device:add']);
+    renderPage(machinesPage, ['device:list', 'device:add']);
     expect(screen.queryByRole('button', { name: /Allocate/ })).toBeNull();
     fireEvent.click(await screen.findByRole('button', { name: 'Register' }));
     const dialog = await screen.findByRole('dialog');
@@ -145,7 +132,7 @@ describe('importing machines from a sheet', () => {
       }
       return { content: [], totalElements: 0 };
     });
-    renderPage(<MachinesPage />, ['device:list', 'device:add']);
+    renderPage(machinesPage, ['device:list', 'device:add']);
     fireEvent.click(await screen.findByRole('button', { name: 'Import' }));
     const dialog = await screen.findByRole('dialog');
     const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
@@ -195,13 +182,13 @@ describe('a machine’s details', () => {
       }
       return { content: [machine(3, 'WM-0003', { lifecycle: 'OPERATING', online: true })], totalElements: 1 };
     });
-    renderPage(<MachinesPage />, ['device:list']);
+    renderPage(machinesPage, ['device:list']);
     const table = await screen.findByRole('region', { name: 'Machines' });
     await within(table).findByText('WM-0003', {}, { timeout: 5000 });
     fireEvent.click(within(table).getByRole('button', { name: /Details/ }));
     const drawer = await screen.findByRole('dialog');
-    expect(within(drawer).getByText('Machine WM-0003')).toBeTruthy();
-    expect(await within(drawer).findByText('North Campus')).toBeTruthy();
+    expect(await within(drawer).findByText('Machine WM-0003')).toBeTruthy();
+    expect(within(drawer).getByText('North Campus')).toBeTruthy();
     expect(within(drawer).getByText('160 / 9 ppm')).toBeTruthy();
     expect(within(drawer).getByText('PUMP')).toBeTruthy();
     expect(within(drawer).getByText('CN¥0.40')).toBeTruthy();

@@ -18,7 +18,7 @@ import {
 } from '@water/contract/machines';
 import { allows } from '@water/contract/state-machine';
 import { machinesLocales } from '@water/contract/texts/machines';
-import { Button, Card, Form, Input, InputNumber, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Form, Input, InputNumber, Space, Tooltip, Typography } from 'antd';
 import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACTIVE_AGENTS } from '@/components/agents/agent-entities.ts';
@@ -36,14 +36,17 @@ import { PageHeading } from '@/components/page-heading.tsx';
 import { Permission, usePermission } from '@/components/permission.tsx';
 import { SITES } from '@/components/sites/site-entities.ts';
 import type { ListFilters } from '@/lib/call-api.ts';
+import { useDetailLink } from '@/lib/detail-link.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
 import { useMachines } from '../api/machines.ts';
 import { AllocationHistory } from '../components/allocation-history.tsx';
 import { ImportMachinesForm } from '../components/import-machines-form.tsx';
+import { LifecycleTag } from '../components/lifecycle-tag.tsx';
 import { MachineStatusDrawer } from '../components/machine-status.tsx';
 import { type MoveKind, MoveMachinesForm } from '../components/move-machines-form.tsx';
 import { RegisterMachineForm } from '../components/register-machine-form.tsx';
+import { useMachineActions } from '../components/use-machine-actions.tsx';
 
 addPageTexts('machines', machinesLocales);
 
@@ -69,15 +72,6 @@ interface MachineSearch {
   noSalesHours?: number | null;
 }
 
-const LIFECYCLE_COLORS: Record<Lifecycle, string> = {
-  IN_STOCK: 'default',
-  ALLOCATED: 'processing',
-  OPERATING: 'success',
-  SUSPENDED: 'warning',
-  RETIRED: 'default',
-  SCRAPPED: 'error',
-};
-
 /** Which moves the chosen machines allow: allocation from stock, transfer and recall between agents. */
 function movesFor(chosen: Machine[]): Record<MoveKind, boolean> {
   const all = (test: (machine: Machine) => boolean) => chosen.length > 0 && chosen.every(test);
@@ -102,7 +96,8 @@ export function MachinesPage() {
   const [chosen, setChosen] = useState<Machine[]>([]);
   const [moving, setMoving] = useState<{ kind?: MoveKind; session: number }>({ session: 0 });
   const [history, setHistory] = useState<Machine>();
-  const [shown, setShown] = useState<Machine>();
+  const detail = useDetailLink('machine');
+  const machineActions = useMachineActions();
   const allowed = movesFor(chosen);
   const mayMove = can([DEVICE_PERMISSIONS.allocate]);
 
@@ -116,7 +111,7 @@ export function MachinesPage() {
           label: t('machines.details'),
           icon: <EyeOutlined aria-hidden />,
           allow: DEVICE_PERMISSIONS.list,
-          onClick: () => setShown(machine),
+          onClick: () => detail.open(machine.id),
         },
         {
           key: 'history',
@@ -125,9 +120,11 @@ export function MachinesPage() {
           allow: DEVICE_PERMISSIONS.list,
           onClick: () => setHistory(machine),
         },
+        ...machineActions.actionsOf(machine),
       ],
     },
-    width: 100,
+    // Details, history, edit and at most two moves of its lifecycle.
+    width: 164,
     fixed: 'right',
   });
 
@@ -137,11 +134,7 @@ export function MachinesPage() {
         render: (_, machine) =>
           machine.agentName ?? <Typography.Text type="secondary">{t('machines.stock')}</Typography.Text>,
       },
-      lifecycle: {
-        render: (_, machine) => (
-          <Tag color={LIFECYCLE_COLORS[machine.lifecycle]}>{t(`machines.lifecycles.${machine.lifecycle}`)}</Tag>
-        ),
-      },
+      lifecycle: { render: (_, machine) => <LifecycleTag lifecycle={machine.lifecycle} /> },
       online: {
         render: (_, machine) => <OnlineBadge online={machine.online} words={connection} />,
       },
@@ -277,7 +270,13 @@ export function MachinesPage() {
         onDone={() => setChosen([])}
       />
       <AllocationHistory machine={history} onClose={() => setHistory(undefined)} />
-      <MachineStatusDrawer machine={shown} onClose={() => setShown(undefined)} />
+      <MachineStatusDrawer
+        machineId={detail.value}
+        link={detail.value === undefined ? '' : detail.href(detail.value)}
+        actionsOf={machineActions.actionsOf}
+        onClose={detail.close}
+      />
+      {machineActions.dialogs}
     </Card>
   );
 }
