@@ -1,7 +1,8 @@
 import type { MachineStatus } from '@water/contract/machines';
 import { asFen, type Fen } from '@water/contract/money';
-import { Alert, Badge, Descriptions, Tag, Typography } from 'antd';
+import { Alert, Descriptions, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { OnlineBadge } from '@/components/machines/online-badge.tsx';
 import { formatFen } from '@/lib/format/money.ts';
 
 /** What a machine is and where it stands, what it last reported, and what it sells at now. */
@@ -25,9 +26,9 @@ export function MachineRuntime({ status }: { status: MachineStatus }) {
             key: 'online',
             label: t('machines.runtime'),
             children: (
-              <Badge
-                status={runtime.online ? 'success' : 'default'}
-                text={t(runtime.online ? 'machines.online' : 'machines.offline')}
+              <OnlineBadge
+                online={runtime.online}
+                words={{ online: t('machines.online'), offline: t('machines.offline') }}
               />
             ),
           },
