@@ -69,6 +69,7 @@ export const OPERATION_NAMES: Readonly<Record<string, string>> = {
   'POST /api/machines/allocate': 'Allocate machines',
   'POST /api/machines/transfer': 'Transfer machines',
   'POST /api/machines/recall': 'Recall machines',
+  'PUT /api/machines/:id': 'Edit a machine',
   'PUT /api/machines/:id/lifecycle': 'Change a machine’s lifecycle',
   'POST /api/sites': 'Create a site',
   'PUT /api/sites': 'Edit a site',

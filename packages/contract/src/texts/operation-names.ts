@@ -57,6 +57,7 @@ export const operationNamesZh: Readonly<Record<string, string>> = {
   'Import machines': '批量导入设备',
   'Transfer machines': '调拨设备',
   'Recall machines': '回收设备',
+  'Edit a machine': '修改设备',
   'Change a machine’s lifecycle': '变更设备状态',
   'Create a site': '新增点位',
   'Edit a site': '修改点位',
