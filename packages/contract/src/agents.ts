@@ -1,7 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { AbsentId, DateTime, Id, nullable, OneOf, PageQuery } from './common.ts';
 import { listColumns } from './list-columns.ts';
-import { FenField } from './money.ts';
+import { PeriodFigureFields, periodFigureColumns } from './sales-figures.ts';
 import { defineStateMachine, eventsFrom } from './state-machine.ts';
 
 /** An agent's place in the network, from the top down: a child is always deeper than its parent. */
@@ -84,8 +84,8 @@ export const Agent = Type.Object({
   online: Type.Integer(),
   /** The percent of its machines at work that are online now, two decimals (`"50.00"`); null with none at work. */
   onlineRate: Type.Union([Type.String(), Type.Null()]),
-  /** Net sales of its own machines this month, in fen. */
-  monthNet: FenField(),
+  /** Sales of its own machines today, this week and this month. */
+  ...PeriodFigureFields,
   settlementAccount: Type.Union([Type.String(), Type.Null()]),
   contractStart: Type.Union([Type.String(), Type.Null()]),
   contractEnd: Type.Union([Type.String(), Type.Null()]),
@@ -113,7 +113,7 @@ export const AGENT_COLUMNS = listColumns<Agent>()({
   machineQuota: { field: 'machineQuota', title: 'agents.machineQuota', fileOnly: true },
   operating: { field: 'operating', title: 'agents.operating', fileOnly: true },
   online: { field: 'onlineRate', title: 'agents.onlineRate', kind: 'percent', width: 110 },
-  monthNet: { field: 'monthNet', title: 'agents.monthNet', kind: 'money', width: 130 },
+  ...periodFigureColumns<Agent>(),
   region: { field: 'region', title: 'agents.region', hidden: true, width: 120 },
   contractStart: { field: 'contractStart', title: 'agents.contractBegins', fileOnly: true },
   contractEnd: { field: 'contractEnd', title: 'agents.contractEnd', hidden: true, width: 120 },

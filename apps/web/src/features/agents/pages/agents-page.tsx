@@ -20,6 +20,7 @@ import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
 import { useFormDialog } from '@/components/list/use-form-dialog.ts';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
+import { periodFigureCells } from '@/components/period-figures.tsx';
 import type { ListFilters } from '@/lib/call-api.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
@@ -115,6 +116,7 @@ export function AgentsPage() {
       status: {
         render: (_, agent) => <Tag color={STATUS_COLORS[agent.status]}>{t(`agents.statuses.${agent.status}`)}</Tag>,
       },
+      ...periodFigureCells<Agent>(),
     }),
     ...actions,
   ];

@@ -16,6 +16,7 @@ import { useBulkDelete } from '@/components/list/use-bulk-delete.tsx';
 import { useFormDialog } from '@/components/list/use-form-dialog.ts';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
+import { periodFigureCells } from '@/components/period-figures.tsx';
 import type { ListFilters } from '@/lib/call-api.ts';
 import { formatFen } from '@/lib/format/money.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
@@ -88,6 +89,7 @@ export function SitesPage() {
             : t('sites.rentOf', { amount: formatFen(asFen(site.feeValue), i18n.language) }),
       },
       machines: { align: 'right' },
+      ...periodFigureCells<Site>(),
       status: {
         render: (_, site) => (
           <Tag color={site.status === 'ACTIVE' ? 'success' : 'default'}>{t(`sites.statuses.${site.status}`)}</Tag>
