@@ -25,7 +25,7 @@ export function PeriodFiguresCell({ row, of }: { row: PeriodFigures; of: Period 
       {formatFen(figures.net, i18n.language)}
       <br />
       <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
-        {t('figures.ordersAndLitres', { orders: figures.orders, litres: litresOf(figures.ml, i18n.language) })}
+        {t('figures.ordersAndLitres', { count: figures.orders, litres: litresOf(figures.ml, i18n.language) })}
       </Typography.Text>
     </>
   );

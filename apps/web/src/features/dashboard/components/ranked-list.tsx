@@ -38,7 +38,7 @@ export function RankedList({
         const to = linkOf(row);
         const name = `${index + 1}. ${row.name}`;
         return (
-          <List.Item extra={<span className={styles.rankAmount}>{formatFen(row.net, i18n.language)}</span>}>
+          <List.Item>
             <div className={styles.rankName}>
               <Typography.Text ellipsis={{ tooltip: row.name }} style={{ display: 'block' }}>
                 {to ? (
@@ -52,12 +52,13 @@ export function RankedList({
               {row.orders !== undefined && (
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                   {t('figures.ordersAndLitres', {
-                    orders: row.orders,
+                    count: row.orders,
                     litres: litresOf(row.dispensedMl ?? 0, i18n.language),
                   })}
                 </Typography.Text>
               )}
             </div>
+            <span className={styles.rankAmount}>{formatFen(row.net, i18n.language)}</span>
           </List.Item>
         );
       }}

@@ -17,7 +17,7 @@ export function OrderTotals({ totals }: { totals: Totals | undefined }) {
   return (
     <section aria-label={t('orders.totals')} style={{ marginTop: 12 }}>
       {totals ? (
-        <Flex wrap gap="small 32">
+        <Flex wrap gap="8px 32px">
           {figures.map((figure) => (
             <Statistic
               key={figure.key}
