@@ -51,7 +51,7 @@ test('business: a simulated machine sells; its agent’s manager sees the sale a
     await expect(business).toContainText('1 / 1');
     // The site's long name ends in an ellipsis before its amount, never running into it.
     const bestSites = business.getByRole('region', { name: 'Sites', exact: true });
-    const name = bestSites.getByText(/Harbour View Residences/);
+    const name = bestSites.locator('.ant-typography').filter({ hasText: /Harbour View Residences/ });
     const amount = bestSites.getByText('CN¥2.50', { exact: true });
     const [nameBox, amountBox] = [await name.boundingBox(), await amount.boundingBox()];
     expect(nameBox && amountBox && nameBox.x + nameBox.width + 8 <= amountBox.x).toBe(true);

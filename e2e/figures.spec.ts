@@ -128,7 +128,7 @@ test('the home page’s figures open the lists behind them; the agents list show
     .getByRole('link', { name: /Net revenue today/ })
     .click();
   await expect(page).toHaveURL(/\/business\/orders\?createTime=(\d{4}-\d\d-\d\d)&createTime=\1$/);
-  await expect(page.getByRole('region', { name: 'Totals of the orders found' })).toContainText('Net');
+  await expect(page.getByRole('region', { name: 'Totals of the search' })).toContainText('Net');
 
   await page.goto('/business/agents');
   const agents = page.getByRole('region', { name: 'Agents' });

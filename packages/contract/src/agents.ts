@@ -102,10 +102,10 @@ export type Agent = Static<typeof Agent>;
 /** The agents' list, on the page and in its Excel file. */
 export const AGENT_COLUMNS = listColumns<Agent>()({
   code: { field: 'code', title: 'agents.code', sortable: true, width: 110 },
-  name: { field: 'name', title: 'agents.name', sortable: true, width: 160 },
+  name: { field: 'name', title: 'agents.name', sortable: true, width: 170 },
   level: { field: 'level', title: 'agents.level', kind: 'enum', labels: 'agents.levels', sortable: true, width: 100 },
-  /** In the column chooser: today's sales take its place at 1366 px. */
-  parent: { field: 'parentName', title: 'agents.parent', hidden: true, width: 130 },
+  /** The page shows it beneath the agent's name. */
+  parent: { field: 'parentName', title: 'agents.parent', fileOnly: true },
   contact: { field: 'contactName', title: 'agents.contact', width: 140 },
   contactPhone: { field: 'contactPhone', title: 'agents.contactPhone', fileOnly: true },
   commissionRate: { field: 'commissionRate', title: 'agents.rate', kind: 'percent', sortable: true, width: 110 },
@@ -113,7 +113,8 @@ export const AGENT_COLUMNS = listColumns<Agent>()({
   quota: { field: 'quotaUsed', title: 'agents.machines', width: 130 },
   machineQuota: { field: 'machineQuota', title: 'agents.machineQuota', fileOnly: true },
   operating: { field: 'operating', title: 'agents.operating', fileOnly: true },
-  online: { field: 'onlineRate', title: 'agents.onlineRate', kind: 'percent', width: 110 },
+  /** The page shows it beneath the machines it holds. */
+  online: { field: 'onlineRate', title: 'agents.onlineRate', kind: 'percent', fileOnly: true },
   ...periodFigureColumns<Agent>(),
   region: { field: 'region', title: 'agents.region', hidden: true, width: 120 },
   contractStart: { field: 'contractStart', title: 'agents.contractBegins', fileOnly: true },

@@ -53,8 +53,8 @@ export type Site = Static<typeof Site>;
 /** The sites' list, on the page and in its Excel file. */
 export const SITE_COLUMNS = listColumns<Site>()({
   name: { field: 'name', title: 'sites.name', sortable: true, width: 180 },
-  /** A value of the site_type dictionary; in the column chooser (and the filters): today's sales take its place at 1366 px. */
-  type: { field: 'type', title: 'sites.type', sortable: true, hidden: true, width: 120 },
+  /** A value of the site_type dictionary; the page shows it beneath the site's name. */
+  type: { field: 'type', title: 'sites.type', fileOnly: true },
   agent: { field: 'agentName', title: 'sites.agent', width: 140 },
   province: { field: 'province', title: 'sites.province', fileOnly: true },
   city: { field: 'city', title: 'sites.city', fileOnly: true },

@@ -92,7 +92,7 @@ export const ordersLocales = {
     reviewed: 'Refund reviewed',
     automatic: 'automatic',
     pendingOnly: 'Awaiting review',
-    totals: 'Totals of the orders found',
+    totals: 'Totals of the search',
     totalOrders: 'Orders',
     net: 'Net',
     notFound: 'Order {{orderNo}} is not among the orders you can see.',

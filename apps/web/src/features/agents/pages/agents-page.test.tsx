@@ -79,9 +79,11 @@ describe('AgentsPage', () => {
     const table = await screen.findByRole('region', { name: 'Agents' });
     const row = (await within(table).findByText('Guangdong Water', {}, { timeout: 5000 })).closest('tr') as HTMLElement;
     expect(within(row).getByText('Province')).toBeTruthy();
+    expect(within(row).getByText('under Clear Spring HQ')).toBeTruthy();
     expect(within(row).getByText('20.5%')).toBeTruthy();
     expect(within(row).getByText('Pending review')).toBeTruthy();
     expect(within(table).getByText('50 / 200')).toBeTruthy();
+    expect(within(table).getAllByText('90% online (36/40)')).toHaveLength(2);
     // Today's sales in sight; the week's and the month's in the column chooser.
     expect(within(table).getByRole('columnheader', { name: 'Net sales today' })).toBeTruthy();
     expect(within(row).getByText('CN¥42.50')).toBeTruthy();

@@ -66,22 +66,29 @@ export function AgentsPage() {
 
   const columns: DataColumn<Agent>[] = [
     ...declaredColumns<Agent, typeof AGENT_COLUMNS>(AGENT_COLUMNS, t, i18n.language, {
+      // The agent, and beneath it the agent it belongs to (none for a top-level one).
       name: {
+        ellipsis: false,
         render: (_, agent) => (
-          <Button
-            type="link"
-            size="small"
-            style={{ padding: 0 }}
-            aria-label={t('agents.details', { name: agent.name })}
-            onClick={() => setShown(agent)}
-          >
-            {agent.name}
-          </Button>
+          <>
+            <Button
+              type="link"
+              size="small"
+              style={{ padding: 0, maxWidth: '100%' }}
+              aria-label={t('agents.details', { name: agent.name })}
+              onClick={() => setShown(agent)}
+            >
+              <Typography.Text ellipsis style={{ color: 'inherit' }}>
+                {agent.name}
+              </Typography.Text>
+            </Button>
+            {agent.parentName && (
+              <Typography.Text type="secondary" ellipsis style={{ display: 'block' }}>
+                {t('agents.beneathParent', { name: agent.parentName })}
+              </Typography.Text>
+            )}
+          </>
         ),
-      },
-      parent: {
-        render: (_, agent) =>
-          agent.parentName ?? <Typography.Text type="secondary">{t('agents.topLevel')}</Typography.Text>,
       },
       contact: {
         ellipsis: false,
@@ -98,20 +105,26 @@ export function AgentsPage() {
         ellipsis: false,
         // Sorted by the quota: the bar shows the machines held against it.
         sortField: 'machineQuota',
+        // The machines it holds against its quota, and beneath them how many of those at work are online.
         render: (_, agent) => (
-          <Progress
-            size="small"
-            percent={agent.machineQuota > 0 ? Math.round((agent.quotaUsed / agent.machineQuota) * 100) : 0}
-            format={() => `${agent.quotaUsed} / ${agent.machineQuota}`}
-            aria-label={t('agents.quotaOf', { used: agent.quotaUsed, quota: agent.machineQuota })}
-          />
+          <>
+            <Progress
+              size="small"
+              percent={agent.machineQuota > 0 ? Math.round((agent.quotaUsed / agent.machineQuota) * 100) : 0}
+              format={() => `${agent.quotaUsed} / ${agent.machineQuota}`}
+              aria-label={t('agents.quotaOf', { used: agent.quotaUsed, quota: agent.machineQuota })}
+            />
+            {agent.operating > 0 && (
+              <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+                {t('agents.onlineOf', {
+                  percent: Math.round((agent.online / agent.operating) * 100),
+                  online: agent.online,
+                  operating: agent.operating,
+                })}
+              </Typography.Text>
+            )}
+          </>
         ),
-      },
-      online: {
-        render: (_, agent) =>
-          agent.operating > 0
-            ? `${Math.round((agent.online / agent.operating) * 100)}% (${agent.online}/${agent.operating})`
-            : '—',
       },
       status: {
         render: (_, agent) => <Tag color={STATUS_COLORS[agent.status]}>{t(`agents.statuses.${agent.status}`)}</Tag>,

@@ -168,7 +168,7 @@ describe('OrdersPage', () => {
     expect(summed.params).toMatchObject({ siteId: 2, createTime: expect.any(Array) });
     expect(summed.params).not.toHaveProperty('page');
     // Under the list: the sums of every order the filter matches, not only of the page shown.
-    const sums = await screen.findByRole('region', { name: 'Totals of the orders found' });
+    const sums = await screen.findByRole('region', { name: 'Totals of the search' });
     for (const text of ['1,234', 'CN¥2,500.00', 'CN¥2,400.00', 'CN¥15.00', 'CN¥2,385.00']) {
       expect(within(sums).getByText(text)).toBeTruthy();
     }

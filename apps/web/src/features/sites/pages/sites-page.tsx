@@ -58,20 +58,28 @@ export function SitesPage() {
   });
   const columns: DataColumn<Site>[] = [
     ...declaredColumns<Site, typeof SITE_COLUMNS>(SITE_COLUMNS, t, i18n.language, {
+      // The site, and beneath it its type.
       name: {
+        ellipsis: false,
         render: (_, site) => (
-          <Button
-            type="link"
-            size="small"
-            style={{ padding: 0 }}
-            aria-label={t('sites.details', { name: site.name })}
-            onClick={() => setShown(site)}
-          >
-            {site.name}
-          </Button>
+          <>
+            <Button
+              type="link"
+              size="small"
+              style={{ padding: 0, maxWidth: '100%' }}
+              aria-label={t('sites.details', { name: site.name })}
+              onClick={() => setShown(site)}
+            >
+              <Typography.Text ellipsis style={{ color: 'inherit' }}>
+                {site.name}
+              </Typography.Text>
+            </Button>
+            <Typography.Text type="secondary" ellipsis style={{ display: 'block', fontSize: 12 }}>
+              <DictLabel dict={SITE_TYPE_DICT} value={site.type} />
+            </Typography.Text>
+          </>
         ),
       },
-      type: { render: (_, site) => <DictLabel dict={SITE_TYPE_DICT} value={site.type} /> },
       place: {
         render: (_, site) => (
           <>
