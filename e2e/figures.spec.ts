@@ -116,6 +116,9 @@ test('the home page’s figures open the lists behind them; the agents list show
 
   await page.goto('/dashboard');
   const business = page.getByRole('region', { name: 'Business' });
+  await expect(business.getByRole('region', { name: 'Agents' })).toContainText(`Harbour Agent ${suffix}`);
+  await page.screenshot({ path: shot('home-figures-en'), fullPage: true });
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   await business.getByRole('link', { name: /Machines online/ }).click();
   await expect(page).toHaveURL(/\/business\/machines\?lifecycle=OPERATING&online=false$/);
   const filters = page.getByRole('search');
@@ -128,7 +131,8 @@ test('the home page’s figures open the lists behind them; the agents list show
     .getByRole('link', { name: /Net revenue today/ })
     .click();
   await expect(page).toHaveURL(/\/business\/orders\?createTime=(\d{4}-\d\d-\d\d)&createTime=\1$/);
-  await expect(page.getByRole('region', { name: 'Totals of the search' })).toContainText('Net');
+  await expect(page.getByRole('region', { name: 'Totals of the search' })).toContainText('NetCN¥');
+  await page.screenshot({ path: shot('orders-today-en'), fullPage: true });
 
   await page.goto('/business/agents');
   const agents = page.getByRole('region', { name: 'Agents' });

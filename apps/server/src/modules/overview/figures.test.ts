@@ -2,6 +2,7 @@ import type { Order } from '@water/contract/orders';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   activeAgent,
+  flatPrice,
   type MachineCaller,
   machineCaller,
   machineModel,
@@ -104,17 +105,7 @@ describe('sales figures per agent, site and machine, and the orders’ totals', 
     const southSelling = await operatingMachine(admin, { modelId, agentId: south.id, siteId: southSite.id });
     northMachine = northSelling;
     southMachine = southSelling;
-    const policy = await admin('POST', '/api/price-policies', {
-      name: unique('Policy '),
-      scope: 'ALL',
-      priceWechat: 50,
-      priceAlipay: 50,
-      priceCard: 50,
-      priceCoin: 50,
-      discountPct: '0',
-      effectiveFrom: '2020-01-01 00:00:00',
-    });
-    expect(policy.statusCode, policy.body).toBe(201);
+    await flatPrice(admin, 50);
     const northCall = machineCaller(ctx.t, northSelling);
     const southCall = machineCaller(ctx.t, southSelling);
     await sale(northCall, 2000);

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activeAgent } from '../../../test/business-fixtures.ts';
+import { FIGURE_TITLES_EN } from '../../../test/list-export.ts';
 import { type Caller, callerFor, tokenOf, useTestApp } from '../../../test/test-app.ts';
 import { readSheet } from '../../lib/xlsx.ts';
 import { menuIdsFor, roleId, userBody } from '../users/test-fixtures.ts';
@@ -145,15 +146,7 @@ describe('sites API', () => {
       'Rent a month (yuan)',
       'Share of revenue (%)',
       'Machines',
-      'Net sales today (yuan)',
-      'Orders today',
-      'Water today (ml)',
-      'Net sales this week (yuan)',
-      'Orders this week',
-      'Water this week (ml)',
-      'Net sales this month (yuan)',
-      'Orders this month',
-      'Water this month (ml)',
+      ...FIGURE_TITLES_EN,
       'Status',
       'Site owner',
       'Owner phone',

@@ -8,13 +8,14 @@ import {
   actionsFrom,
 } from '@water/contract/agents';
 import { agentsLocales } from '@water/contract/texts/agents';
-import { Button, Card, Form, Input, Progress, Tag, Typography } from 'antd';
+import { Card, Form, Input, Progress, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '@/components/list/add-button.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { declaredColumns } from '@/components/list/declared-columns.ts';
 import { EnumSelect } from '@/components/list/enum-select.tsx';
+import { NameCell } from '@/components/list/name-cell.tsx';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
 import { useFormDialog } from '@/components/list/use-form-dialog.ts';
@@ -70,24 +71,12 @@ export function AgentsPage() {
       name: {
         ellipsis: false,
         render: (_, agent) => (
-          <>
-            <Button
-              type="link"
-              size="small"
-              style={{ padding: 0, maxWidth: '100%' }}
-              aria-label={t('agents.details', { name: agent.name })}
-              onClick={() => setShown(agent)}
-            >
-              <Typography.Text ellipsis style={{ color: 'inherit' }}>
-                {agent.name}
-              </Typography.Text>
-            </Button>
-            {agent.parentName && (
-              <Typography.Text type="secondary" ellipsis style={{ display: 'block' }}>
-                {t('agents.beneathParent', { name: agent.parentName })}
-              </Typography.Text>
-            )}
-          </>
+          <NameCell
+            name={agent.name}
+            label={t('agents.details', { name: agent.name })}
+            onOpen={() => setShown(agent)}
+            note={agent.parentName && t('agents.beneathParent', { name: agent.parentName })}
+          />
         ),
       },
       contact: {

@@ -7,11 +7,11 @@ import { Button, Card, DatePicker, Form, Input } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EntitySelect } from '@/components/entity-select.tsx';
 import { BackgroundExport } from '@/components/list/background-export.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { createTimeFilter, type DayRange } from '@/components/list/date-range.ts';
 import { declaredColumns } from '@/components/list/declared-columns.ts';
+import { EntityFilter } from '@/components/list/entity-filter.tsx';
 import { EnumSelect } from '@/components/list/enum-select.tsx';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { type UrlFilterReaders, urlFilter, useUrlFilters } from '@/components/list/url-filters.ts';
@@ -157,15 +157,9 @@ export function OrdersPage() {
           <Input placeholder={t('orders.searchPlaceholder')} allowClear style={{ width: 200 }} />
         </Form.Item>
         {/* Offered what the user's orders can come from, whether or not they see those pages (finance). */}
-        <Form.Item name="agentId" label={t('orders.agent')}>
-          <EntitySelect entity={ORDER_AGENTS} lazy allowClear placeholder={t('orders.all')} style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item name="siteId" label={t('orders.site')}>
-          <EntitySelect entity={ORDER_SITES} lazy allowClear placeholder={t('orders.all')} style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item name="machineId" label={t('orders.machine')}>
-          <EntitySelect entity={ORDER_MACHINES} lazy allowClear placeholder={t('orders.all')} style={{ width: 160 }} />
-        </Form.Item>
+        <EntityFilter name="agentId" label={t('orders.agent')} entity={ORDER_AGENTS} all={t('orders.all')} />
+        <EntityFilter name="siteId" label={t('orders.site')} entity={ORDER_SITES} all={t('orders.all')} />
+        <EntityFilter name="machineId" label={t('orders.machine')} entity={ORDER_MACHINES} all={t('orders.all')} />
         <Form.Item name="channel" label={t('orders.channel')}>
           <EnumSelect values={CHANNELS} labelOf={(value) => t(`orders.channels.${value}`)} width={120} />
         </Form.Item>

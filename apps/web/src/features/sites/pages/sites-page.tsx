@@ -1,7 +1,7 @@
 import { asFen } from '@water/contract/money';
 import { SITE_COLUMNS, SITE_PERMISSIONS, SITE_STATUSES, SITE_TYPE_DICT, type Site } from '@water/contract/sites';
 import { sitesLocales } from '@water/contract/texts/sites';
-import { Button, Card, Flex, Form, Input, Segmented, Tag, Typography } from 'antd';
+import { Card, Flex, Form, Input, Segmented, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictLabel } from '@/components/dict-label.tsx';
@@ -10,6 +10,7 @@ import { AddButton } from '@/components/list/add-button.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { declaredColumns } from '@/components/list/declared-columns.ts';
 import { EnumSelect } from '@/components/list/enum-select.tsx';
+import { NameCell } from '@/components/list/name-cell.tsx';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
 import { useBulkDelete } from '@/components/list/use-bulk-delete.tsx';
@@ -62,22 +63,12 @@ export function SitesPage() {
       name: {
         ellipsis: false,
         render: (_, site) => (
-          <>
-            <Button
-              type="link"
-              size="small"
-              style={{ padding: 0, maxWidth: '100%' }}
-              aria-label={t('sites.details', { name: site.name })}
-              onClick={() => setShown(site)}
-            >
-              <Typography.Text ellipsis style={{ color: 'inherit' }}>
-                {site.name}
-              </Typography.Text>
-            </Button>
-            <Typography.Text type="secondary" ellipsis style={{ display: 'block', fontSize: 12 }}>
-              <DictLabel dict={SITE_TYPE_DICT} value={site.type} />
-            </Typography.Text>
-          </>
+          <NameCell
+            name={site.name}
+            label={t('sites.details', { name: site.name })}
+            onOpen={() => setShown(site)}
+            note={<DictLabel dict={SITE_TYPE_DICT} value={site.type} />}
+          />
         ),
       },
       place: {
