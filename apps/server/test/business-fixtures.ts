@@ -81,6 +81,21 @@ export async function operatingMachine(as: Caller, options: { modelId: number; a
   return { id: machine.id, serialNo: machine.serialNo, secret };
 }
 
+/** A price policy in effect since 2020: `fen` a litre on every channel, for every machine. */
+export async function flatPrice(as: Caller, fen: number) {
+  const created = await as('POST', '/api/price-policies', {
+    name: unique('Flat price '),
+    scope: 'ALL',
+    priceWechat: fen,
+    priceAlipay: fen,
+    priceCard: fen,
+    priceCoin: fen,
+    discountPct: '0',
+    effectiveFrom: '2020-01-01 00:00:00',
+  });
+  expect(created.statusCode, created.body).toBe(201);
+}
+
 /** Signed gateway calls as a machine, at the test app's clock. */
 export function machineCaller(t: TestApp, machine: { serialNo: string; secret: string }) {
   const key = signingKeyOf(machine.secret);

@@ -16,3 +16,16 @@ export async function listExportIn(
     rows: cells.map((row) => Object.fromEntries(titles.map((title, index) => [title, row[index] ?? '']))),
   };
 }
+
+/** The titles of a list's sales figures in its English file (`periodFigureColumns`), in their order. */
+export const FIGURE_TITLES_EN = [
+  'Net sales today (yuan)',
+  'Orders today',
+  'Water today (ml)',
+  'Net sales this week (yuan)',
+  'Orders this week',
+  'Water this week (ml)',
+  'Net sales this month (yuan)',
+  'Orders this month',
+  'Water this month (ml)',
+];

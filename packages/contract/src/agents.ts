@@ -1,7 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { AbsentId, DateTime, Id, nullable, OneOf, PageQuery } from './common.ts';
 import { listColumns } from './list-columns.ts';
-import { FenField } from './money.ts';
+import { PeriodFigureFields, periodFigureColumns } from './sales-figures.ts';
 import { defineStateMachine, eventsFrom } from './state-machine.ts';
 
 /** An agent's place in the network, from the top down: a child is always deeper than its parent. */
@@ -84,8 +84,8 @@ export const Agent = Type.Object({
   online: Type.Integer(),
   /** The percent of its machines at work that are online now, two decimals (`"50.00"`); null with none at work. */
   onlineRate: Type.Union([Type.String(), Type.Null()]),
-  /** Net sales of its own machines this month, in fen. */
-  monthNet: FenField(),
+  /** Sales of its own machines today, this week and this month. */
+  ...PeriodFigureFields,
   settlementAccount: Type.Union([Type.String(), Type.Null()]),
   contractStart: Type.Union([Type.String(), Type.Null()]),
   contractEnd: Type.Union([Type.String(), Type.Null()]),
@@ -102,9 +102,10 @@ export type Agent = Static<typeof Agent>;
 /** The agents' list, on the page and in its Excel file. */
 export const AGENT_COLUMNS = listColumns<Agent>()({
   code: { field: 'code', title: 'agents.code', sortable: true, width: 110 },
-  name: { field: 'name', title: 'agents.name', sortable: true, width: 160 },
+  name: { field: 'name', title: 'agents.name', sortable: true, width: 170 },
   level: { field: 'level', title: 'agents.level', kind: 'enum', labels: 'agents.levels', sortable: true, width: 100 },
-  parent: { field: 'parentName', title: 'agents.parent', width: 130 },
+  /** The page shows it beneath the agent's name. */
+  parent: { field: 'parentName', title: 'agents.parent', fileOnly: true },
   contact: { field: 'contactName', title: 'agents.contact', width: 140 },
   contactPhone: { field: 'contactPhone', title: 'agents.contactPhone', fileOnly: true },
   commissionRate: { field: 'commissionRate', title: 'agents.rate', kind: 'percent', sortable: true, width: 110 },
@@ -112,8 +113,9 @@ export const AGENT_COLUMNS = listColumns<Agent>()({
   quota: { field: 'quotaUsed', title: 'agents.machines', width: 130 },
   machineQuota: { field: 'machineQuota', title: 'agents.machineQuota', fileOnly: true },
   operating: { field: 'operating', title: 'agents.operating', fileOnly: true },
-  online: { field: 'onlineRate', title: 'agents.onlineRate', kind: 'percent', width: 110 },
-  monthNet: { field: 'monthNet', title: 'agents.monthNet', kind: 'money', width: 130 },
+  /** The page shows it beneath the machines it holds. */
+  online: { field: 'onlineRate', title: 'agents.onlineRate', kind: 'percent', fileOnly: true },
+  ...periodFigureColumns<Agent>(),
   region: { field: 'region', title: 'agents.region', hidden: true, width: 120 },
   contractStart: { field: 'contractStart', title: 'agents.contractBegins', fileOnly: true },
   contractEnd: { field: 'contractEnd', title: 'agents.contractEnd', hidden: true, width: 120 },

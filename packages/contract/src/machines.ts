@@ -3,6 +3,7 @@ import { AbsentId, DateTime, Id, IdList, nullable, OneOf, PageQuery } from './co
 import { Prices } from './gateway.ts';
 import { listColumns } from './list-columns.ts';
 import { FenField } from './money.ts';
+import { PeriodFigureFields, periodFigureColumns } from './sales-figures.ts';
 import { defineStateMachine, eventsFrom, MACHINE_ACTOR } from './state-machine.ts';
 
 /** The permissions of the machines pages (models included). */
@@ -92,6 +93,8 @@ export const Machine = Type.Object({
   online: Type.Boolean(),
   lastHeartbeat: Type.Union([DateTime, Type.Null()]),
   createTime: Type.Union([DateTime, Type.Null()]),
+  /** Its sales today, this week and this month (in its list and file). */
+  ...PeriodFigureFields,
 });
 export type Machine = Static<typeof Machine>;
 
@@ -116,6 +119,7 @@ export const MACHINE_COLUMNS = listColumns<Machine>()({
   /** `true` or `false`, labelled online or offline. */
   online: { field: 'online', title: 'machines.runtime', kind: 'enum', labels: 'machines.connections', width: 110 },
   lastHeartbeat: { field: 'lastHeartbeat', title: 'machines.lastHeartbeat', sortable: true, width: 170 },
+  ...periodFigureColumns<Machine>({ todayHidden: true }),
   firmware: { field: 'firmware', title: 'machines.firmware', hidden: true, width: 110 },
   warrantyEnd: { field: 'warrantyEnd', title: 'machines.warrantyEnd', hidden: true, width: 120 },
   createTime: { field: 'createTime', title: 'list.createTime', fileOnly: true },

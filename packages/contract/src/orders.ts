@@ -90,6 +90,34 @@ export const OrderQuery = Type.Object({
 });
 export type OrderQuery = Static<typeof OrderQuery>;
 
+/** The sums of the orders a list's filter matches (every page of it), in fen. */
+export const OrderTotals = Type.Object({
+  orders: Type.Integer(),
+  payable: FenField(),
+  paid: FenField(),
+  refunded: FenField(),
+  /** Paid less refunded. */
+  net: FenField(),
+});
+export type OrderTotals = Static<typeof OrderTotals>;
+
+/**
+ * What the orders' filters offer: the agents, sites and machines of the caller's data scope
+ * (staff who see orders but not those lists filter by them too).
+ */
+export const OrderFilterOptions = Type.Object({
+  agents: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
+  sites: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), agentId: Type.Integer() })),
+  machines: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      serialNo: Type.String(),
+      siteId: Type.Union([Type.Integer(), Type.Null()]),
+    }),
+  ),
+});
+export type OrderFilterOptions = Static<typeof OrderFilterOptions>;
+
 /**
  * Why money goes back: the water did not come or came short, a customer or staff asked, or a
  * payment arrived for an order closed unpaid meanwhile.

@@ -2,6 +2,7 @@ import Type, { type Static } from 'typebox';
 import { OneOf } from './common.ts';
 import { CHANNELS } from './gateway.ts';
 import { FenField } from './money.ts';
+import { FIGURE_PERIODS } from './sales-figures.ts';
 
 /** Sales figures of a period, from the roll-ups: money in fen, volume in ml. */
 export const SalesFigures = Type.Object({
@@ -44,3 +45,36 @@ export const BusinessOverview = Type.Object({
   bottomSites: Type.Array(Ranked),
 });
 export type BusinessOverview = Static<typeof BusinessOverview>;
+
+/** What the ranking asks for: the period, today unless told. */
+export const RankingQuery = Type.Object({ period: Type.Optional(OneOf(FIGURE_PERIODS)) });
+export type RankingQuery = Static<typeof RankingQuery>;
+
+/** The most the ranking lists of each kind. */
+export const RANKING_SIZE = 10;
+
+const RankedFigures = Type.Object({
+  id: Type.Integer(),
+  /** An agent's or a site's name, a machine's serial number. */
+  name: Type.String(),
+  net: FenField({ description: 'paid less refunded in the period, fen' }),
+  orders: Type.Integer({ description: 'orders paid in the period' }),
+  dispensedMl: Type.Integer(),
+});
+export type RankedFigures = Static<typeof RankedFigures>;
+
+/**
+ * The agents, sites and machines that sold most in a period (by net sales, at most RANKING_SIZE
+ * of each; only those that sold), within the caller's data scope, from the roll-ups. An agent's
+ * figures are its own machines' sales.
+ */
+export const BusinessRanking = Type.Object({
+  period: OneOf(FIGURE_PERIODS),
+  /** The days of the period, `yyyy-MM-dd`, both included (the server's time zone). */
+  from: Type.String(),
+  to: Type.String(),
+  agents: Type.Array(RankedFigures),
+  sites: Type.Array(RankedFigures),
+  machines: Type.Array(RankedFigures),
+});
+export type BusinessRanking = Static<typeof BusinessRanking>;

@@ -2,6 +2,7 @@ import Type, { type Static } from 'typebox';
 import { AbsentId, DateTime, Id, nullable, OneOf, PageQuery } from './common.ts';
 import { listColumns } from './list-columns.ts';
 import { FenField } from './money.ts';
+import { PeriodFigureFields, periodFigureColumns } from './sales-figures.ts';
 
 /** The permissions of the sites page. */
 export const SITE_PERMISSIONS = {
@@ -43,6 +44,8 @@ export const Site = Type.Object({
   contractEnd: Type.Union([Type.String(), Type.Null()]),
   /** Machines installed there now. */
   machines: Type.Integer(),
+  /** Sales there today, this week and this month. */
+  ...PeriodFigureFields,
   createTime: Type.Union([DateTime, Type.Null()]),
 });
 export type Site = Static<typeof Site>;
@@ -50,8 +53,8 @@ export type Site = Static<typeof Site>;
 /** The sites' list, on the page and in its Excel file. */
 export const SITE_COLUMNS = listColumns<Site>()({
   name: { field: 'name', title: 'sites.name', sortable: true, width: 180 },
-  /** A value of the site_type dictionary. */
-  type: { field: 'type', title: 'sites.type', sortable: true, width: 120 },
+  /** A value of the site_type dictionary; the page shows it beneath the site's name. */
+  type: { field: 'type', title: 'sites.type', fileOnly: true },
   agent: { field: 'agentName', title: 'sites.agent', width: 140 },
   province: { field: 'province', title: 'sites.province', fileOnly: true },
   city: { field: 'city', title: 'sites.city', fileOnly: true },
@@ -63,6 +66,7 @@ export const SITE_COLUMNS = listColumns<Site>()({
   rent: { field: 'rentFen', title: 'sites.monthlyRent', kind: 'money', fileOnly: true },
   share: { field: 'sharePercent', title: 'sites.revenueShare', kind: 'percent', fileOnly: true },
   machines: { field: 'machines', title: 'sites.machines', width: 90 },
+  ...periodFigureColumns<Site>(),
   status: {
     field: 'status',
     title: 'sites.status',

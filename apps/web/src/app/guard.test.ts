@@ -20,6 +20,10 @@ describe('decideRoute', () => {
       kind: 'redirect',
       to: '/login?redirect=%2Fsystem%2Fuser%3Fpage%3D2',
     });
+    expect(visit('/business/orders', { search: '?state=PAID', hash: '#order=202611250000000001' })).toEqual({
+      kind: 'redirect',
+      to: '/login?redirect=%2Fbusiness%2Forders%3Fstate%3DPAID%23order%3D202611250000000001',
+    });
     expect(visit('/no-such-page', { isKnownPath: false })).toEqual({
       kind: 'redirect',
       to: '/login?redirect=%2Fno-such-page',
@@ -31,6 +35,10 @@ describe('decideRoute', () => {
     expect(visit('/login', { hasToken: true, search: '?redirect=%2Fdashboard%3Fa%3D1' })).toEqual({
       kind: 'redirect',
       to: '/dashboard?a=1',
+    });
+    expect(visit('/login', { hasToken: true, search: '?redirect=%2Fbusiness%2Forders%23order%3D1' })).toEqual({
+      kind: 'redirect',
+      to: '/business/orders#order=1',
     });
     expect(visit('/login', { hasToken: true, search: '?redirect=//evil.example' })).toEqual({
       kind: 'redirect',

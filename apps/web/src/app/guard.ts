@@ -9,6 +9,8 @@ export interface GuardInput {
   pathname: string;
   /** The query string including its leading '?', or ''. */
   search: string;
+  /** The fragment including its leading '#' (a record a page shows, `#order=…`), or ''. */
+  hash?: string;
   hasToken: boolean;
   /** The user info: `ready` once the roles are known. */
   user: LoadStatus;
@@ -40,14 +42,15 @@ export function isPublicPath(pathname: string): boolean {
 
 /** The navigation rules of spec §2 and §4, as one pure decision. */
 export function decideRoute(input: GuardInput): GuardDecision {
-  const { pathname, search, hasToken, user, menus, isKnownPath, passwordChange = false } = input;
+  const { pathname, search, hash = '', hasToken, user, menus, isKnownPath, passwordChange = false } = input;
   if (pathname === '/login' && hasToken) {
     const target = safeRedirect(new URLSearchParams(search).get('redirect'));
     // Straight to the home page rather than through "/", which would only redirect there.
     return { kind: 'redirect', to: target ?? HOME_PATH };
   }
   if (isPublicPath(pathname)) return { kind: 'render' };
-  if (!hasToken) return { kind: 'redirect', to: loginPathFor(pathname + search) };
+  // The whole address, so that a shared link to a record opens it once signed in.
+  if (!hasToken) return { kind: 'redirect', to: loginPathFor(pathname + search + hash) };
   if (user === 'failed') return { kind: 'sign-out' };
   if (user !== 'ready') return { kind: 'wait' };
   if (passwordChange)

@@ -18,7 +18,7 @@ import { loadMenuRoutes, loadUserInfo, useStartup } from './routing/startup.ts';
 export function RouteGuard() {
   const { t } = useTranslation();
   const location = useLocation();
-  const { pathname, search } = location;
+  const { pathname, search, hash } = location;
   const navigate = useNavigate();
   const hasToken = useSession((state) => state.token !== undefined);
   const hasRoles = useSession((state) => state.roles.length > 0);
@@ -29,6 +29,7 @@ export function RouteGuard() {
   const decision = decideRoute({
     pathname,
     search,
+    hash,
     hasToken,
     user,
     menus,

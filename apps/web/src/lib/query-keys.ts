@@ -128,6 +128,9 @@ export const orderKeys = {
   all: ['orders'] as const,
   list: (params: Params) => [...orderKeys.all, 'list', params] as const,
   detail: (orderNo: string) => [...orderKeys.all, 'detail', orderNo] as const,
+  totals: (filters: Params) => [...orderKeys.all, 'totals', filters] as const,
+  filterOptions: () => [...orderKeys.all, 'filter-options'] as const,
+  ranking: (period: string) => [...orderKeys.all, 'ranking', period] as const,
 };
 
 export const refundKeys = {

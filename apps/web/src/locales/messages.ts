@@ -4,6 +4,7 @@ import type { businessLocales } from '@water/contract/texts/business-overview';
 import type { couponsLocales, membersLocales } from '@water/contract/texts/coupons';
 import type { deptsLocales } from '@water/contract/texts/depts';
 import type { dictsLocales } from '@water/contract/texts/dicts';
+import type { figuresLocales } from '@water/contract/texts/figures';
 import type { globalSettingsLocales } from '@water/contract/texts/global-settings';
 import type { jobsLocales } from '@water/contract/texts/jobs';
 import type { machinesLocales } from '@water/contract/texts/machines';
@@ -51,6 +52,7 @@ export type PageMessages = Texts<{
   business: typeof businessLocales.en;
   coupons: typeof couponsLocales.en;
   members: typeof membersLocales.en;
+  figures: typeof figuresLocales.en;
 }>;
 /** Every text key, for typed `t()` calls: the core texts, the console's and the pages'. */
 export type Messages = Texts<typeof en> & ConsoleMessages & PageMessages;

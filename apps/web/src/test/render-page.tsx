@@ -3,6 +3,7 @@ import { cleanup, render } from '@testing-library/react';
 import { App } from 'antd';
 import type { InternalAxiosRequestConfig } from 'axios';
 import type { ReactElement } from 'react';
+import { MemoryRouter, useLocation } from 'react-router';
 import { apiClient } from '@/lib/api-client.ts';
 import { useSession } from '@/lib/session.ts';
 
@@ -26,14 +27,31 @@ export function serveWith(server: FakeServer): void {
 /** The ids a DELETE sent, for the fake servers that record them. */
 export const sentIds = (config: InternalAxiosRequestConfig): unknown => JSON.parse(config.data as string);
 
-/** Renders a page as the console shows it: signed in with `roles`, with its own query cache. */
-export function renderPage(page: ReactElement, roles: string[]): void {
+let address = '';
+
+/** Where the page rendered by renderPage is now: path, query and fragment. */
+export const currentAddress = () => address;
+
+function AddressProbe() {
+  const location = useLocation();
+  address = location.pathname + location.search + location.hash;
+  return null;
+}
+
+/**
+ * Renders a page as the console shows it: signed in with `roles`, with its own query cache, at
+ * an address (`at`, a list's filters or a record in it; `/` unless told).
+ */
+export function renderPage(page: ReactElement, roles: string[], { at = '/' }: { at?: string } = {}): void {
   useSession.setState({ roles });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <QueryClientProvider client={client}>
-      <App>{page}</App>
-    </QueryClientProvider>,
+    <MemoryRouter initialEntries={[at]}>
+      <QueryClientProvider client={client}>
+        <App>{page}</App>
+      </QueryClientProvider>
+      <AddressProbe />
+    </MemoryRouter>,
   );
 }
 

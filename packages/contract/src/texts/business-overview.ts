@@ -22,6 +22,12 @@ export const businessLocales = {
     topSites: 'Best sites this month',
     bottomSites: 'Weakest sites this month',
     loadFailed: 'The business figures could not be loaded.',
+    links: {
+      todayOrders: 'Today’s orders',
+      monthOrders: 'This month’s orders',
+      offlineMachines: 'The machines offline',
+      openAlarms: 'The alarms not resolved',
+    },
   },
   zh: {
     heading: '经营概况',
@@ -45,5 +51,11 @@ export const businessLocales = {
     topSites: '本月销量最高的点位',
     bottomSites: '本月销量最低的点位',
     loadFailed: '经营数据加载失败。',
+    links: {
+      todayOrders: '查看今日订单',
+      monthOrders: '查看本月订单',
+      offlineMachines: '查看离线设备',
+      openAlarms: '查看未处理告警',
+    },
   },
 };

@@ -4,6 +4,7 @@ import { couponsLocales, membersLocales } from './coupons.ts';
 import { deptsLocales } from './depts.ts';
 import { dictsLocales } from './dicts.ts';
 import { errorsLocales } from './errors.ts';
+import { figuresLocales } from './figures.ts';
 import { jobsLocales } from './jobs.ts';
 import { listLocales } from './list.ts';
 import { machinesLocales } from './machines.ts';
@@ -28,6 +29,7 @@ const catalogIn = (language: 'en' | 'zh') => ({
   depts: deptsLocales[language],
   dicts: dictsLocales[language],
   errors: errorsLocales[language],
+  figures: figuresLocales[language],
   jobs: jobsLocales[language],
   machines: machinesLocales[language],
   menus: menusLocales[language],

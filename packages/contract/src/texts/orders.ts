@@ -92,6 +92,10 @@ export const ordersLocales = {
     reviewed: 'Refund reviewed',
     automatic: 'automatic',
     pendingOnly: 'Awaiting review',
+    totals: 'Totals of the search',
+    totalOrders: 'Orders',
+    net: 'Net',
+    notFound: 'Order {{orderNo}} is not among the orders you can see.',
   },
   zh: {
     label: '订单列表',
@@ -185,5 +189,9 @@ export const ordersLocales = {
     reviewed: '已审核',
     automatic: '自动',
     pendingOnly: '待审核',
+    totals: '查询结果合计',
+    totalOrders: '订单数',
+    net: '净收入',
+    notFound: '订单 {{orderNo}} 不在您可查看的范围内。',
   },
 };

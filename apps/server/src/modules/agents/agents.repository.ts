@@ -1,13 +1,10 @@
 import type { AgentFilter, AgentQuery, AgentStatus } from '@water/contract/agents';
-import { asFen, type Fen } from '@water/contract/money';
-import dayjs from 'dayjs';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { containsText, type Paging, pageOf } from '../../lib/list-query.ts';
 import { depts } from '../depts/depts.read-model.ts';
 import { machines } from '../machines/machines.read-model.ts';
-import { salesDaily } from '../sales/sales.read-model.ts';
 import { agents } from './agents.schema.ts';
 
 const parentAgents = alias(agents, 'parent_agent');
@@ -26,22 +23,20 @@ export const agentSortable = {
 };
 export const agentOrder = [desc(agents.id)];
 
-/** An agent's machines at work, how many are online, and its net sales since `monthStart` (its own machines'). */
-const agentColumns = (monthStart: string) => ({
+/** An agent's machines at work and how many are online. */
+const agentColumns = {
   agent: agents,
   name: depts.name,
   parentName: parentDepts.name,
   operating: sql<number>`(SELECT count(*)::int FROM ${machines} m WHERE m.agent_id = ${agents.id} AND m.lifecycle = 'OPERATING')`,
   online: sql<number>`(SELECT count(*)::int FROM ${machines} m WHERE m.agent_id = ${agents.id} AND m.lifecycle = 'OPERATING' AND m.online)`,
-  monthNet: sql<string>`(SELECT coalesce(sum(s.paid - s.refunded), 0) FROM ${salesDaily} s WHERE s.agent_id = ${agents.id} AND s.day >= ${monthStart})`,
-});
+};
 
 export type AgentRow = typeof agents.$inferSelect & {
   name: string;
   parentName: string | null;
   operating: number;
   online: number;
-  monthNet: Fen;
 };
 export type NewAgent = typeof agents.$inferInsert;
 
@@ -51,14 +46,12 @@ const flatten = (row: {
   parentName: string | null;
   operating: number;
   online: number;
-  monthNet: string;
 }): AgentRow => ({
   ...row.agent,
   name: row.name,
   parentName: row.parentName,
   operating: row.operating,
   online: row.online,
-  monthNet: asFen(Number(row.monthNet)),
 });
 
 /** Agents whose department lies in the scope (null: every agent), matching the filters. */
@@ -74,7 +67,7 @@ function matching(scope: ReadonlySet<number> | null, filter: AgentFilter): SQL |
 
 function selectAgents(db: Database) {
   return db
-    .select(agentColumns(dayjs().startOf('month').format('YYYY-MM-DD')))
+    .select(agentColumns)
     .from(agents)
     .innerJoin(depts, eq(depts.id, agents.deptId))
     .leftJoin(parentAgents, eq(parentAgents.id, agents.parentId))

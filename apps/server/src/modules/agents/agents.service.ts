@@ -9,6 +9,7 @@ import {
   type AgentReviewInput,
   type AgentUpdateInput,
 } from '@water/contract/agents';
+import type { PeriodFigures } from '@water/contract/sales-figures';
 import Decimal from 'decimal.js';
 import type { Database } from '../../db/client.ts';
 import { inScope, type Principal } from '../../domain/principal.ts';
@@ -20,6 +21,7 @@ import { moveBy } from '../../lib/state.ts';
 import { isRealDay } from '../../lib/time.ts';
 import { wireOf } from '../../lib/wire.ts';
 import type { DeptsService } from '../depts/depts.service.ts';
+import { withPeriodFigures } from '../sales/sales-figures.ts';
 import { type AgentRow, agentOrder, agentSortable, agentsRepository as repo } from './agents.repository.ts';
 
 /** A rate as stored: two decimals (`12.50`). */
@@ -27,7 +29,7 @@ const twoDecimals = (rate: string) => new Decimal(rate).toFixed(2);
 
 const depthOf = (level: string) => AGENT_LEVELS.indexOf(level as AgentLevel);
 
-const toDto = (row: AgentRow): Agent =>
+const toDto = (row: AgentRow & PeriodFigures): Agent =>
   wireOf(Agent, {
     ...row,
     onlineRate: row.operating > 0 ? new Decimal(row.online).times(100).dividedBy(row.operating).toFixed(2) : null,
@@ -125,6 +127,11 @@ export function createAgentsService(
     add: (tx: Database, agentId: number, n: number) => repo.addQuotaUsed(tx, agentId, n),
   };
 
+  /** Agents as answered: with the sales of their own machines today, this week and this month. */
+  const answer = async (rows: AgentRow[]): Promise<Agent[]> =>
+    (await withPeriodFigures(db, 'agent', rows, null, clock.now())).map(toDto);
+  const answerOne = async (row: AgentRow): Promise<Agent> => (await answer([row]))[0] as Agent;
+
   return {
     quota,
     /** The agents the caller sees, a page at a time and as a file. */
@@ -134,11 +141,11 @@ export function createAgentsService(
       sortable: agentSortable,
       order: agentOrder,
       read: (principal, query, paging) => repo.page(db, principal.scope, query, paging),
-      toWire: toDto,
+      answer: (_principal, rows) => answer(rows),
     }),
 
     async get(principal: Principal, id: number): Promise<Agent> {
-      return toDto(await visibleAgent(principal, id));
+      return answerOne(await visibleAgent(principal, id));
     },
 
     async create(principal: Principal, input: AgentCreateInput): Promise<void> {
@@ -255,7 +262,7 @@ export function createAgentsService(
       if (!changed) {
         throw stateConflict(`"${agent.name}" was changed meanwhile; look again and retry`, agent.status, input.action);
       }
-      return toDto((await repo.byId(db, agent.id)) as AgentRow);
+      return answerOne((await repo.byId(db, agent.id)) as AgentRow);
     },
   };
 }

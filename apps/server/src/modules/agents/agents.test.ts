@@ -278,7 +278,8 @@ describe('agents API', () => {
       级别: '平台',
       联系电话: '138 0013 8000',
       '分佣（%）': '12.5',
-      '本月净收入（元）': '123',
+      '本月净销售额（元）': '123',
+      本月订单数: '3',
       合同开始: '2026-03-01',
       状态: '待审核',
     });
@@ -287,7 +288,7 @@ describe('agents API', () => {
       Code: lotus.code,
       Level: 'Platform',
       'Rate (%)': '12.5',
-      'This month (yuan)': '123',
+      'Net sales this month (yuan)': '123',
       'Machine quota': '100',
       Status: 'Pending review',
     });
@@ -295,7 +296,8 @@ describe('agents API', () => {
     expect(Object.keys(english)).toEqual(
       Object.values<ListColumn<Agent>>(AGENT_COLUMNS).map((column) => {
         const title = String(textAt(TEXT_CATALOG.en, column.title));
-        return column.kind === 'money' ? `${title} (yuan)` : column.kind === 'percent' ? `${title} (%)` : title;
+        const unit = { money: ' (yuan)', percent: ' (%)', ml: ' (ml)' }[column.kind as string] ?? '';
+        return `${title}${unit}`;
       }),
     );
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { activeAgent, machineModel, operatingMachine, siteOf, unique } from '../../../test/business-fixtures.ts';
+import { FIGURE_TITLES_EN } from '../../../test/list-export.ts';
 import { type Caller, useTestApp } from '../../../test/test-app.ts';
 import { readSheet } from '../../lib/xlsx.ts';
 
@@ -55,6 +56,7 @@ describe('machines export', () => {
       'Lifecycle',
       'Connection',
       'Last heartbeat',
+      ...FIGURE_TITLES_EN,
       'Firmware',
       'Warranty until',
       'Created',

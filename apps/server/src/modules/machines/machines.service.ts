@@ -18,8 +18,9 @@ import { HttpError, invalidField, notFound } from '../../lib/http-errors.ts';
 import { declaredList } from '../../lib/list-sheet.ts';
 import { conflictIn, moveBy } from '../../lib/state.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import { agentById } from '../agents/agent-directory.ts';
+import { agentById, agentIdsInScope } from '../agents/agent-directory.ts';
 import type { AgentsService } from '../agents/agents.service.ts';
+import { withPeriodFigures } from '../sales/sales-figures.ts';
 import { createMachineAllocation } from './machine-allocation.service.ts';
 import { EMPTY_SALES, machineDto } from './machine-answers.ts';
 import { createMachineModelsService } from './machine-models.service.ts';
@@ -91,7 +92,11 @@ export function createMachinesService(
       sortable: machineSortable,
       order: machineOrder,
       read: (principal, query, paging) => repo.machinePage(db, principal.scope, query, paging, clock.now()),
-      toWire: machineDto,
+      // With its sales today, this week and this month, of the agents the caller reaches.
+      answer: async (principal, rows) =>
+        (await withPeriodFigures(db, 'machine', rows, await agentIdsInScope(db, principal.scope), clock.now())).map(
+          machineDto,
+        ),
     }),
     async get(principal: Principal, id: number): Promise<Machine> {
       return machineDto(await visibleMachine(principal, id));

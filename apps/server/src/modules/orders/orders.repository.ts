@@ -2,6 +2,7 @@ import { asFen, type Fen } from '@water/contract/money';
 import type { OrderQuery, OrderState, RefundQuery } from '@water/contract/orders';
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { fenOf } from '../../db/columns.ts';
 import { containsText, type Paging, pageOf } from '../../lib/list-query.ts';
 import { agents } from '../agents/agents.read-model.ts';
 import { depts } from '../depts/depts.read-model.ts';
@@ -183,6 +184,42 @@ export const ordersRepository = {
       .from(orders)
       .where(matching(agentIds, range, query));
     return total?.n ?? 0;
+  },
+
+  /** The count and sums of the orders of a time range within reach that match a list's filters. */
+  async totals(db: Database, agentIds: readonly number[] | null, range: { from: Date; to: Date }, query: OrderFilter) {
+    const sum = (column: typeof orders.paid | typeof orders.payable) =>
+      sql`coalesce(sum(${column}), 0)::bigint`.mapWith(fenOf);
+    const [row] = await db
+      .select({ orders: count(), payable: sum(orders.payable), paid: sum(orders.paid), refunded: sum(orders.refunded) })
+      .from(orders)
+      .where(matching(agentIds, range, query));
+    return row ?? { orders: 0, payable: asFen(0), paid: asFen(0), refunded: asFen(0) };
+  },
+
+  /** The agents, sites and machines of these agents (null: every one), by name, for the orders' filters. */
+  async filterOptions(db: Database, agentIds: readonly number[] | null) {
+    const among = (column: Parameters<typeof inArray>[0]) =>
+      agentIds === null ? undefined : inArray(column, agentIds.length > 0 ? [...agentIds] : [0]);
+    const [agentRows, siteRows, machineRows] = await Promise.all([
+      db
+        .select({ id: agents.id, name: depts.name })
+        .from(agents)
+        .innerJoin(depts, eq(depts.id, agents.deptId))
+        .where(among(agents.id))
+        .orderBy(asc(depts.name), asc(agents.id)),
+      db
+        .select({ id: sites.id, name: sites.name, agentId: sites.agentId })
+        .from(sites)
+        .where(among(sites.agentId))
+        .orderBy(asc(sites.name), asc(sites.id)),
+      db
+        .select({ id: machines.id, serialNo: machines.serialNo, siteId: machines.siteId })
+        .from(machines)
+        .where(among(machines.agentId))
+        .orderBy(asc(machines.serialNo)),
+    ]);
+    return { agents: agentRows, sites: siteRows, machines: machineRows };
   },
 
   /** The next orders after one, oldest first: a long export read a batch at a time without offsets. */

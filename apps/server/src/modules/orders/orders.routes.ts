@@ -8,6 +8,8 @@ import type { OrdersService } from './orders.service.ts';
 
 export async function ordersRoutes(app: FastifyInstance, { service }: { service: OrdersService }) {
   registerList(app, routes, service);
+  contractRoute(app, routes.totals, async (request) => service.totals(principalOf(request), request.query));
+  contractRoute(app, routes.filterOptions, async (request) => service.filterOptions(principalOf(request)));
   contractRoute(app, routes.exportInBackground, async (request) =>
     service.exportInBackground(principalOf(request), request.body, languageOf(request.headers['accept-language'])),
   );

@@ -6,7 +6,9 @@ import {
   ORDER_STATE_MACHINE,
   type Order,
   type OrderDetail,
+  type OrderFilterOptions,
   type OrderQuery,
+  type OrderTotals,
 } from '@water/contract/orders';
 import { allows } from '@water/contract/state-machine';
 import { percentOf } from '../../domain/money.ts';
@@ -85,6 +87,19 @@ export function createOrdersService(
       const agentIds = await agentIdsInScope(db, principal.scope);
       const page = await repo.page(db, agentIds, range, query, toPaging(query, orderSortable, orderOrder));
       return { content: page.content.map(orderDto), totalElements: page.totalElements };
+    },
+
+    /** The count and sums of the orders the list's filter matches, within the caller's reach. */
+    async totals(principal: Principal, filter: Omit<OrderQuery, 'page' | 'size'>): Promise<OrderTotals> {
+      const range = checkedRange(filter.createTime);
+      const agentIds = await agentIdsInScope(db, principal.scope);
+      const totals = await repo.totals(db, agentIds, range, filter);
+      return { ...totals, net: asFen(totals.paid - totals.refunded) };
+    },
+
+    /** What the orders' filters offer the caller: the agents, sites and machines it reaches. */
+    async filterOptions(principal: Principal): Promise<OrderFilterOptions> {
+      return repo.filterOptions(db, await agentIdsInScope(db, principal.scope));
     },
 
     /** The orders as a workbook at once; beyond EXPORT_SYNC_MAX rows, the caller is sent to the background export. */

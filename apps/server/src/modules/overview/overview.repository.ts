@@ -2,9 +2,12 @@ import { asFen } from '@water/contract/money';
 import { and, asc, count, desc, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { fenOf } from '../../db/columns.ts';
+import { agents } from '../agents/agents.read-model.ts';
 import { alarms } from '../alarms/alarms.read-model.ts';
+import { depts } from '../depts/depts.read-model.ts';
 import { machines } from '../machines/machines.read-model.ts';
 import { salesDaily } from '../sales/sales.read-model.ts';
+import { type FiguresBy, ofAgents } from '../sales/sales-figures.ts';
 import { sites } from '../sites/sites.read-model.ts';
 
 const inAgents = (column: Parameters<typeof inArray>[0], agentIds: readonly number[] | null): SQL | undefined =>
@@ -87,6 +90,53 @@ export const overviewRepository = {
           .where(and(inAgents(sites.agentId, agentIds), eq(sites.status, 'ACTIVE')))
           .orderBy(direction, asc(sites.id))
           .limit(limit);
+  },
+
+  /**
+   * The `limit` agents, sites or machines with the most net sales from `from` to `to` (both
+   * included), among those that sold or refunded anything then: one pass over the roll-ups.
+   */
+  async top(
+    db: Database,
+    agentIds: readonly number[] | null,
+    by: FiguresBy,
+    days: { from: string; to: string },
+    limit: number,
+  ) {
+    const key = by === 'agent' ? salesDaily.agentId : by === 'site' ? salesDaily.siteId : salesDaily.machineId;
+    const totals = db
+      .select({
+        id: sql<number>`${key}`.as('top_id'),
+        net: sql<number>`sum(${salesDaily.paid} - ${salesDaily.refunded})`.as('top_net'),
+        orders: sql<number>`sum(${salesDaily.orders})`.as('top_orders'),
+        dispensedMl: sql<number>`sum(${salesDaily.dispensedMl})`.as('top_ml'),
+      })
+      .from(salesDaily)
+      .where(
+        and(ofAgents(agentIds), sql`${key} IS NOT NULL`, gte(salesDaily.day, days.from), lte(salesDaily.day, days.to)),
+      )
+      .groupBy(key)
+      .having(sql`sum(${salesDaily.orders}) > 0 OR sum(${salesDaily.paid}) > 0 OR sum(${salesDaily.refunded}) > 0`)
+      .orderBy(sql`top_net DESC`, sql`top_id`)
+      .limit(limit)
+      .as('totals');
+    const name =
+      by === 'agent'
+        ? sql<string>`(SELECT d.name FROM ${agents} a JOIN ${depts} d ON d.id = a.dept_id WHERE a.id = ${totals.id})`
+        : by === 'site'
+          ? sql<string>`(SELECT s.name FROM ${sites} s WHERE s.id = ${totals.id})`
+          : sql<string>`(SELECT m.serial_no FROM ${machines} m WHERE m.id = ${totals.id})`;
+    const net = sql`${totals.net}::bigint`.mapWith(fenOf);
+    return db
+      .select({
+        id: totals.id,
+        name,
+        net,
+        orders: sql`${totals.orders}::bigint`.mapWith(Number),
+        dispensedMl: sql`${totals.dispensedMl}::bigint`.mapWith(Number),
+      })
+      .from(totals)
+      .orderBy(desc(net), asc(totals.id));
   },
 
   async machineHealth(db: Database, agentIds: readonly number[] | null) {

@@ -1,9 +1,16 @@
 import { asFen, type Fen } from '@water/contract/money';
-import type { BusinessOverview, SalesFigures } from '@water/contract/overview';
+import {
+  type BusinessOverview,
+  type BusinessRanking,
+  RANKING_SIZE,
+  type RankingQuery,
+  type SalesFigures,
+} from '@water/contract/overview';
 import dayjs from 'dayjs';
 import type { Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { agentIdsInScope } from '../agents/agent-directory.ts';
+import { daysOf, periodDays } from '../sales/sales-figures.ts';
 import { overviewRepository as repo } from './overview.repository.ts';
 
 const DAY = 'YYYY-MM-DD';
@@ -36,6 +43,19 @@ export type OverviewService = ReturnType<typeof createOverviewService>;
  */
 export function createOverviewService({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
   return {
+    /** The agents, sites and machines that sold most in the period, within the caller's data scope. */
+    async ranking(principal: Principal, query: RankingQuery): Promise<BusinessRanking> {
+      const period = query.period ?? 'TODAY';
+      const days = daysOf(period, periodDays(clock.now()));
+      const agentIds = await agentIdsInScope(db, principal.scope);
+      const [agents, sites, machines] = await Promise.all([
+        repo.top(db, agentIds, 'agent', days, RANKING_SIZE),
+        repo.top(db, agentIds, 'site', days, RANKING_SIZE),
+        repo.top(db, agentIds, 'machine', days, RANKING_SIZE),
+      ]);
+      return { period, ...days, agents, sites, machines };
+    },
+
     async overview(principal: Principal): Promise<BusinessOverview> {
       const agentIds = await agentIdsInScope(db, principal.scope);
       const today = dayjs(clock.now());

@@ -1,4 +1,5 @@
 import { asFen } from '@water/contract/money';
+import type { PeriodFigures } from '@water/contract/sales-figures';
 import {
   SITE_COLUMNS,
   SITE_TYPE_DICT,
@@ -14,13 +15,14 @@ import { badRequest, forbiddenField, invalidField, notFound } from '../../lib/ht
 import { declaredList } from '../../lib/list-sheet.ts';
 import { isRealDay } from '../../lib/time.ts';
 import { wireOf } from '../../lib/wire.ts';
-import { agentById } from '../agents/agent-directory.ts';
+import { agentById, agentIdsInScope } from '../agents/agent-directory.ts';
+import { withPeriodFigures } from '../sales/sales-figures.ts';
 import { sitesRepository as repo, type SiteRow, siteOrder, siteSortable } from './sites.repository.ts';
 
 /** A share of revenue is at most 100 %: 10,000 hundredths of a percent. */
 const SHARE_MAX = 10_000;
 
-const toDto = (row: SiteRow): Site =>
+const toDto = (row: SiteRow & PeriodFigures): Site =>
   wireOf(Site, {
     ...row,
     rentFen: row.feeType === 'RENT' ? asFen(row.feeValue) : null,
@@ -91,7 +93,9 @@ export function createSitesService({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
       sortable: siteSortable,
       order: siteOrder,
       read: (principal, query, paging) => repo.page(db, principal.scope, query, paging),
-      toWire: toDto,
+      // With the sales there today, this week and this month, of the agents the caller reaches.
+      answer: async (principal, rows) =>
+        (await withPeriodFigures(db, 'site', rows, await agentIdsInScope(db, principal.scope), clock.now())).map(toDto),
     }),
 
     async create(principal: Principal, input: SiteCreateInput): Promise<void> {

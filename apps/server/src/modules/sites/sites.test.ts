@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activeAgent } from '../../../test/business-fixtures.ts';
+import { FIGURE_TITLES_EN } from '../../../test/list-export.ts';
 import { type Caller, callerFor, tokenOf, useTestApp } from '../../../test/test-app.ts';
 import { readSheet } from '../../lib/xlsx.ts';
 import { menuIdsFor, roleId, userBody } from '../users/test-fixtures.ts';
@@ -145,6 +146,7 @@ describe('sites API', () => {
       'Rent a month (yuan)',
       'Share of revenue (%)',
       'Machines',
+      ...FIGURE_TITLES_EN,
       'Status',
       'Site owner',
       'Owner phone',

@@ -6,6 +6,7 @@ import { fetchUserInfo } from '@/lib/current-user.ts';
 import { noticeFor } from '@/lib/error-notice.ts';
 import { type MenuRouteTable, menusToRoutes } from '@/lib/menus-to-routes.ts';
 import { bindPasswordChange } from '@/lib/notifier.ts';
+import { publishPagePaths } from '@/lib/page-paths.ts';
 import { menusLoaded, setUserInfo, useSession } from '@/lib/session.ts';
 import type { LoadStatus } from '../guard.ts';
 
@@ -28,6 +29,11 @@ export const useStartup = create<StartupState>(() => ({
   table: { routes: [], sidebar: [] },
   passwordChange: false,
 }));
+
+// Features link to pages by their keys: where the menus put them goes with every new route table.
+useStartup.subscribe((state, previous) => {
+  if (state.table !== previous.table) publishPagePaths(state.table.routes);
+});
 
 export async function fetchMenuBuild(): Promise<MenuRoute[]> {
   // The shell reports a failure on its own screen; an expired session restarts at sign-in.

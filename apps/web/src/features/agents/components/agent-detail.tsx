@@ -7,7 +7,7 @@ import { Col, Descriptions, Drawer, Row, Statistic, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DetailTable } from '@/components/list/detail-table.tsx';
 import { OnlineBadge } from '@/components/machines/online-badge.tsx';
-import { formatFen } from '@/lib/format/money.ts';
+import { PeriodFiguresCell } from '@/components/period-figures.tsx';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useAgentHoldings } from '../api/agents.ts';
 
@@ -24,7 +24,7 @@ export const AGENT_STATUS_COLORS: Record<AgentStatus, string> = {
 
 /** One agent in a drawer: its terms and contract, its figures, and the machines, sites and agents it holds. */
 export function AgentDetail({ agent, onClose }: { agent?: Agent; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const holdings = useAgentHoldings(agent);
   const dash = (value: string | null | undefined) => value || '—';
   const total = (count: number | undefined) => (count === undefined ? '' : ` (${count})`);
@@ -41,16 +41,20 @@ export function AgentDetail({ agent, onClose }: { agent?: Agent; onClose: () => 
       {agent && (
         <>
           <Row gutter={16} style={{ marginBottom: 16 }}>
-            <Col span={8}>
+            <Col span={12}>
               <Statistic title={t('agents.operating')} value={agent.operating} suffix={`/ ${agent.machineQuota}`} />
             </Col>
-            <Col span={8}>
+            <Col span={12}>
               <Statistic title={t('agents.onlineRate')} value={`${agent.online} / ${agent.operating}`} />
             </Col>
-            <Col span={8}>
-              <Statistic title={t('agents.monthNet')} value={formatFen(agent.monthNet, i18n.language)} />
-            </Col>
           </Row>
+          <Descriptions size="small" column={{ xs: 1, sm: 3 }} style={{ marginBottom: 16 }}>
+            {(['today', 'week', 'month'] as const).map((of) => (
+              <Descriptions.Item key={of} label={t(`figures.${of}Net`)}>
+                <PeriodFiguresCell row={agent} of={of} />
+              </Descriptions.Item>
+            ))}
+          </Descriptions>
           <Descriptions size="small" bordered column={{ xs: 1, sm: 2 }} style={{ marginBottom: 16 }}>
             <Descriptions.Item label={t('agents.code')}>{agent.code}</Descriptions.Item>
             <Descriptions.Item label={t('agents.level')}>{t(`agents.levels.${agent.level}`)}</Descriptions.Item>

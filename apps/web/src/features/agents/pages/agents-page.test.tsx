@@ -26,7 +26,15 @@ const agent = (id: number, name: string, status: AgentStatus, overrides: Partial
   operating: 40,
   online: 36,
   onlineRate: '90.00',
+  todayNet: asFen(4_250),
+  todayOrders: 17,
+  todayMl: 42_500,
+  weekNet: asFen(31_000),
+  weekOrders: 120,
+  weekMl: 310_000,
   monthNet: asFen(1_234_500),
+  monthOrders: 4000,
+  monthMl: 12_000_000,
   settlementAccount: null,
   contractStart: null,
   contractEnd: null,
@@ -71,10 +79,17 @@ describe('AgentsPage', () => {
     const table = await screen.findByRole('region', { name: 'Agents' });
     const row = (await within(table).findByText('Guangdong Water', {}, { timeout: 5000 })).closest('tr') as HTMLElement;
     expect(within(row).getByText('Province')).toBeTruthy();
-    expect(within(row).getByText('Clear Spring HQ')).toBeTruthy();
+    expect(within(row).getByText('under Clear Spring HQ')).toBeTruthy();
     expect(within(row).getByText('20.5%')).toBeTruthy();
     expect(within(row).getByText('Pending review')).toBeTruthy();
     expect(within(table).getByText('50 / 200')).toBeTruthy();
+    expect(within(table).getAllByText('90% online (36/40)')).toHaveLength(2);
+    // Today's sales in sight; the week's and the month's in the column chooser.
+    expect(within(table).getByRole('columnheader', { name: 'Net sales today' })).toBeTruthy();
+    expect(within(row).getByText('CN¥42.50')).toBeTruthy();
+    expect(within(row).getByText('17 orders · 42.5 L')).toBeTruthy();
+    expect(within(table).queryByRole('columnheader', { name: 'Net sales this month' })).toBeNull();
+    expect(within(table).queryByRole('columnheader', { name: 'Parent agent' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Review / })).toBeNull();
   });

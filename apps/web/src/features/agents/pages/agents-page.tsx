@@ -8,18 +8,20 @@ import {
   actionsFrom,
 } from '@water/contract/agents';
 import { agentsLocales } from '@water/contract/texts/agents';
-import { Button, Card, Form, Input, Progress, Tag, Typography } from 'antd';
+import { Card, Form, Input, Progress, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '@/components/list/add-button.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { declaredColumns } from '@/components/list/declared-columns.ts';
 import { EnumSelect } from '@/components/list/enum-select.tsx';
+import { NameCell } from '@/components/list/name-cell.tsx';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
 import { useFormDialog } from '@/components/list/use-form-dialog.ts';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
+import { periodFigureCells } from '@/components/period-figures.tsx';
 import type { ListFilters } from '@/lib/call-api.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
@@ -65,22 +67,17 @@ export function AgentsPage() {
 
   const columns: DataColumn<Agent>[] = [
     ...declaredColumns<Agent, typeof AGENT_COLUMNS>(AGENT_COLUMNS, t, i18n.language, {
+      // The agent, and beneath it the agent it belongs to (none for a top-level one).
       name: {
+        ellipsis: false,
         render: (_, agent) => (
-          <Button
-            type="link"
-            size="small"
-            style={{ padding: 0 }}
-            aria-label={t('agents.details', { name: agent.name })}
-            onClick={() => setShown(agent)}
-          >
-            {agent.name}
-          </Button>
+          <NameCell
+            name={agent.name}
+            label={t('agents.details', { name: agent.name })}
+            onOpen={() => setShown(agent)}
+            note={agent.parentName && t('agents.beneathParent', { name: agent.parentName })}
+          />
         ),
-      },
-      parent: {
-        render: (_, agent) =>
-          agent.parentName ?? <Typography.Text type="secondary">{t('agents.topLevel')}</Typography.Text>,
       },
       contact: {
         ellipsis: false,
@@ -97,24 +94,31 @@ export function AgentsPage() {
         ellipsis: false,
         // Sorted by the quota: the bar shows the machines held against it.
         sortField: 'machineQuota',
+        // The machines it holds against its quota, and beneath them how many of those at work are online.
         render: (_, agent) => (
-          <Progress
-            size="small"
-            percent={agent.machineQuota > 0 ? Math.round((agent.quotaUsed / agent.machineQuota) * 100) : 0}
-            format={() => `${agent.quotaUsed} / ${agent.machineQuota}`}
-            aria-label={t('agents.quotaOf', { used: agent.quotaUsed, quota: agent.machineQuota })}
-          />
+          <>
+            <Progress
+              size="small"
+              percent={agent.machineQuota > 0 ? Math.round((agent.quotaUsed / agent.machineQuota) * 100) : 0}
+              format={() => `${agent.quotaUsed} / ${agent.machineQuota}`}
+              aria-label={t('agents.quotaOf', { used: agent.quotaUsed, quota: agent.machineQuota })}
+            />
+            {agent.operating > 0 && (
+              <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+                {t('agents.onlineOf', {
+                  percent: Math.round((agent.online / agent.operating) * 100),
+                  online: agent.online,
+                  operating: agent.operating,
+                })}
+              </Typography.Text>
+            )}
+          </>
         ),
-      },
-      online: {
-        render: (_, agent) =>
-          agent.operating > 0
-            ? `${Math.round((agent.online / agent.operating) * 100)}% (${agent.online}/${agent.operating})`
-            : '—',
       },
       status: {
         render: (_, agent) => <Tag color={STATUS_COLORS[agent.status]}>{t(`agents.statuses.${agent.status}`)}</Tag>,
       },
+      ...periodFigureCells<Agent>(),
     }),
     ...actions,
   ];

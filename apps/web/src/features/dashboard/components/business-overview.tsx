@@ -7,17 +7,22 @@ import {
   WalletOutlined,
 } from '@ant-design/icons';
 import { asFen, type Fen } from '@water/contract/money';
-import type { BusinessOverview as Overview } from '@water/contract/overview';
 import { businessLocales } from '@water/contract/texts/business-overview';
 import { ordersLocales } from '@water/contract/texts/orders';
-import { Alert, Card, Col, List, Progress, Row, Skeleton, Statistic, Typography } from 'antd';
+import { Alert, Card, Col, Progress, Row, Skeleton, Statistic, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { DailyBarChart } from '@/components/charts/daily-bar-chart.tsx';
+import { listAddress } from '@/components/list/url-filters.ts';
 import { formatFen } from '@/lib/format/money.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
+import { usePagePath } from '@/lib/page-paths.ts';
 import { useBusinessOverview } from '../api/get-business-overview.ts';
 import styles from '../pages/dashboard-page.module.css';
 import { FiguresTable } from './figures-table.tsx';
+import { RankedList } from './ranked-list.tsx';
+import { SalesRanking } from './sales-ranking.tsx';
 
 addPageTexts('business', businessLocales);
 addPageTexts('orders', ordersLocales);
@@ -41,31 +46,19 @@ function Trend({ now, before, label }: { now: number; before: number; label: 'vs
   );
 }
 
-function Ranking({
-  title,
-  rows,
-  money,
-}: {
-  title: string;
-  rows: Overview['topMachines'];
-  money: (fen: Fen) => string;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Card title={title} size="small">
-      <List
-        size="small"
-        dataSource={rows}
-        locale={{ emptyText: t('business.noSales') }}
-        renderItem={(row, index) => (
-          <List.Item extra={<span className={styles.rankAmount}>{money(row.net)}</span>}>
-            <Typography.Text ellipsis={{ tooltip: row.name }} className={styles.rankName}>
-              {index + 1}. {row.name}
-            </Typography.Text>
-          </List.Item>
-        )}
-      />
+/** A figure of the home page; a link to the list behind it when the user's menus have that list. */
+function FigureCard({ to, hint, children }: { to?: string; hint: string; children: ReactNode }) {
+  const card = (
+    <Card size="small" hoverable={to !== undefined} style={{ height: '100%' }}>
+      {children}
     </Card>
+  );
+  return to ? (
+    <Link to={to} title={hint} className={styles.cardLink}>
+      {card}
+    </Link>
+  ) : (
+    card
   );
 }
 
@@ -75,10 +68,20 @@ export function BusinessOverview() {
   const query = useBusinessOverview();
   const money = (fen: Fen) => formatFen(fen, i18n.language);
   const figures = query.data;
+  const ordersPath = usePagePath('business/order/index');
+  const machinesPath = usePagePath('business/machine/index');
+  const alarmsPath = usePagePath('business/alarm/index');
   if (query.isError)
     return <Alert type="warning" showIcon title={t('business.loadFailed')} style={{ marginBottom: 16 }} />;
   if (!figures) return <Skeleton active />;
   const mixTotal = figures.paymentMix.reduce((sum, channel) => sum + channel.paid, 0);
+  // Today and the first of the month as the server counts days: the last of the 30 days.
+  const today = figures.daily.at(-1)?.day;
+  const monthStart = today && `${today.slice(0, 8)}01`;
+  const ordersSince = (from: string | undefined, filters: Record<string, number> = {}) =>
+    ordersPath && from && today ? listAddress(ordersPath, { createTime: [from, today], ...filters }) : undefined;
+  const monthOrdersOf = (filter: 'siteId' | 'machineId') => (row: { id: number }) =>
+    ordersSince(monthStart, { [filter]: row.id });
   const litres = (ml: number) => (ml / 1000).toLocaleString(i18n.language, { maximumFractionDigits: 1 });
   const cards = [
     {
@@ -86,6 +89,8 @@ export function BusinessOverview() {
       icon: <WalletOutlined />,
       title: t('business.todayNet'),
       value: money(figures.today.net),
+      to: ordersSince(today),
+      hint: t('business.links.todayOrders'),
       footer: <Trend now={figures.today.net} before={figures.yesterday.net} label="vsYesterday" />,
     },
     {
@@ -93,6 +98,8 @@ export function BusinessOverview() {
       icon: <WalletOutlined />,
       title: t('business.monthNet'),
       value: money(figures.month.net),
+      to: ordersSince(monthStart),
+      hint: t('business.links.monthOrders'),
       footer: (
         <>
           <Trend now={figures.month.net} before={figures.lastMonth.net} label="vsLastMonth" />
@@ -105,6 +112,8 @@ export function BusinessOverview() {
       icon: <ExperimentOutlined />,
       title: t('business.litresToday'),
       value: litres(figures.today.dispensedMl),
+      to: ordersSince(today),
+      hint: t('business.links.todayOrders'),
       footer: t('business.ordersToday', { orders: figures.today.orders, ticket: money(figures.today.averageTicket) }),
     },
     {
@@ -112,6 +121,8 @@ export function BusinessOverview() {
       icon: <DashboardOutlined />,
       title: t('business.machinesOnline'),
       value: `${figures.machines.online} / ${figures.machines.operating}`,
+      to: machinesPath && listAddress(machinesPath, { lifecycle: 'OPERATING', online: false }),
+      hint: t('business.links.offlineMachines'),
       footer: t('business.machinesDetail', { offline: figures.machines.offline, faulty: figures.machines.faulty }),
     },
     {
@@ -119,6 +130,9 @@ export function BusinessOverview() {
       icon: <AlertOutlined />,
       title: t('business.openAlarms'),
       value: String(figures.openAlarms),
+      // The alarms page opens on the alarms not resolved yet: those the card counts.
+      to: alarmsPath,
+      hint: t('business.links.openAlarms'),
       footer: null,
     },
   ];
@@ -127,14 +141,14 @@ export function BusinessOverview() {
       <Row gutter={[16, 16]}>
         {cards.map((card) => (
           <Col key={card.key} xs={24} sm={12} xl={card.key === 'alarms' ? 4 : 5}>
-            <Card size="small" style={{ height: '100%' }}>
+            <FigureCard to={card.to} hint={card.hint}>
               <Statistic
                 title={card.title}
                 value={card.value}
                 prefix={<span className={styles.inlineIcon}>{card.icon}</span>}
               />
               {card.footer && <div style={{ marginTop: 4, fontSize: 12 }}>{card.footer}</div>}
-            </Card>
+            </FigureCard>
           </Col>
         ))}
         <Col xs={24} xl={16}>
@@ -167,16 +181,19 @@ export function BusinessOverview() {
             )}
           </Card>
         </Col>
+        <Col xs={24}>
+          <SalesRanking />
+        </Col>
         {(
           [
-            ['topMachines', figures.topMachines],
-            ['bottomMachines', figures.bottomMachines],
-            ['topSites', figures.topSites],
-            ['bottomSites', figures.bottomSites],
+            ['bottomMachines', figures.bottomMachines, 'machineId'],
+            ['bottomSites', figures.bottomSites, 'siteId'],
           ] as const
-        ).map(([key, rows]) => (
-          <Col key={key} xs={24} md={12} xl={6}>
-            <Ranking title={t(`business.${key}`)} rows={rows} money={money} />
+        ).map(([key, rows, filter]) => (
+          <Col key={key} xs={24} md={12}>
+            <Card title={t(`business.${key}`)} size="small">
+              <RankedList rows={rows} empty={t('business.noSales')} linkOf={monthOrdersOf(filter)} />
+            </Card>
           </Col>
         ))}
       </Row>

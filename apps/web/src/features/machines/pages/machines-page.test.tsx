@@ -198,4 +198,16 @@ describe('a machine’s details', () => {
       expect(calls.some((call) => (call.params as { period?: string } | undefined)?.period === 'HOUR')).toBe(true),
     );
   });
+
+  it('opens with the filters of its address: the home page’s machines at work that are offline', async () => {
+    serve();
+    renderPage(<MachinesPage />, ['device:list'], { at: '/business/machines?lifecycle=OPERATING&online=false&page=4' });
+    const table = await screen.findByRole('region', { name: 'Machines' });
+    await within(table).findByText('WM-0001', {}, { timeout: 5000 });
+    const listed = calls.find((call) => call.url === 'api/machines') as InternalAxiosRequestConfig;
+    expect(listed.params).toMatchObject({ lifecycle: 'OPERATING', online: false, page: 0 });
+    const filters = screen.getByRole('search');
+    expect(within(filters).getByTitle('Operating')).toBeTruthy();
+    expect(within(filters).getByTitle('Offline')).toBeTruthy();
+  });
 });

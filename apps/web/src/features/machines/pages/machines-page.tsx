@@ -27,12 +27,14 @@ import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { declaredColumns } from '@/components/list/declared-columns.ts';
 import { EnumSelect } from '@/components/list/enum-select.tsx';
 import { SearchBar } from '@/components/list/search-bar.tsx';
+import { type UrlFilterReaders, urlFilter, useUrlFilters } from '@/components/list/url-filters.ts';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
 import { useFormDialog } from '@/components/list/use-form-dialog.ts';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { MACHINE_MODELS } from '@/components/machines/machine-entities.ts';
 import { OnlineBadge } from '@/components/machines/online-badge.tsx';
 import { PageHeading } from '@/components/page-heading.tsx';
+import { periodFigureCells } from '@/components/period-figures.tsx';
 import { Permission, usePermission } from '@/components/permission.tsx';
 import { SITES } from '@/components/sites/site-entities.ts';
 import type { ListFilters } from '@/lib/call-api.ts';
@@ -72,6 +74,14 @@ interface MachineSearch {
   noSalesHours?: number | null;
 }
 
+/** The filters an address may give the list (the home page's "offline machines": `?lifecycle=OPERATING&online=false`). */
+const URL_FILTERS: UrlFilterReaders<MachineFilters> = {
+  lifecycle: urlFilter.oneOf(LIFECYCLES),
+  online: urlFilter.flag,
+  agentId: urlFilter.id,
+  siteId: urlFilter.id,
+};
+
 /** Which moves the chosen machines allow: allocation from stock, transfer and recall between agents. */
 function movesFor(chosen: Machine[]): Record<MoveKind, boolean> {
   const all = (test: (machine: Machine) => boolean) => chosen.length > 0 && chosen.every(test);
@@ -89,7 +99,8 @@ export function MachinesPage() {
   const menuTitle = useMenuTitle();
   const can = usePermission();
   const connection = { online: t('machines.online'), offline: t('machines.offline') };
-  const list = useListState<MachineFilters>({ initialFilters: {} });
+  const fromAddress = useUrlFilters(URL_FILTERS);
+  const list = useListState<MachineFilters>({ initialFilters: fromAddress });
   const query = useMachines(list.params);
   const registering = useFormDialog<never>();
   const importing = useFormDialog<never>();
@@ -142,6 +153,7 @@ export function MachinesPage() {
         render: (_, machine) =>
           machine.lastHeartbeat ?? <Typography.Text type="secondary">{t('machines.never')}</Typography.Text>,
       },
+      ...periodFigureCells<Machine>(),
     }),
     ...actions,
   ];
@@ -163,6 +175,12 @@ export function MachinesPage() {
     <Card variant="borderless">
       <PageHeading title={menuTitle('Machines')} />
       <SearchBar<MachineSearch>
+        initialValues={{
+          lifecycle: fromAddress.lifecycle,
+          runtime: fromAddress.online === undefined ? undefined : fromAddress.online ? 'online' : 'offline',
+          agentId: fromAddress.agentId,
+          siteId: fromAddress.siteId,
+        }}
         onSearch={(values) =>
           list.search({
             blurry: values.blurry,

@@ -10,11 +10,12 @@ import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 export const useOrders = (params: RouteListParams<'GET /api/orders'>) =>
   useQuery(pageQuery('GET /api/orders', orderKeys.list(params), params));
 
-/** `GET api/orders/{orderNo}`: one order with its refunds. */
+/** `GET api/orders/{orderNo}`: one order with its refunds (one out of reach: the drawer says so). */
 export const useOrder = (orderNo: string | undefined) =>
   useQuery({
     queryKey: orderKeys.detail(orderNo ?? ''),
-    queryFn: () => callApi('GET /api/orders/:orderNo', { params: { orderNo: orderNo ?? '' } }),
+    queryFn: () =>
+      callApi('GET /api/orders/:orderNo', { params: { orderNo: orderNo ?? '' } }, { errorNotice: 'network' }),
     enabled: orderNo !== undefined,
   });
 

@@ -1,6 +1,6 @@
 import type { Fen } from '@water/contract/money';
 import { ORDER_PERMISSIONS, type Order, type OrderDetail as OrderDetailData } from '@water/contract/orders';
-import { Button, Descriptions, Drawer, Skeleton, Timeline, Typography } from 'antd';
+import { Button, Descriptions, Drawer, Result, Skeleton, Timeline, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '@/components/permission.tsx';
@@ -85,7 +85,9 @@ export function OrderDetail({
         )
       }
     >
-      {!order ? (
+      {query.isError ? (
+        <Result status="warning" title={t('orders.notFound', { orderNo })} />
+      ) : !order ? (
         <Skeleton active />
       ) : (
         <>

@@ -4,12 +4,12 @@ import '@/test/antd-jsdom.ts';
 import '@/test/console-texts.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { UserDto } from '@water/contract/auth';
-import type { Order, OrderDetail, Refund } from '@water/contract/orders';
-import type { InternalAxiosRequestConfig } from 'axios';
+import type { Order, OrderDetail, OrderFilterOptions, OrderTotals, Refund } from '@water/contract/orders';
+import { AxiosError, type InternalAxiosRequestConfig } from 'axios';
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useSession } from '@/lib/session.ts';
-import { cleanUpPage, renderPage, serveWith } from '@/test/render-page.tsx';
+import { cleanUpPage, currentAddress, renderPage, serveWith } from '@/test/render-page.tsx';
 import { OrdersPage } from './orders-page.tsx';
 import { RefundsPage } from './refunds-page.tsx';
 
@@ -67,6 +67,17 @@ const refund = (overrides: Partial<Refund> = {}): Refund => ({
 
 const calls: InternalAxiosRequestConfig[] = [];
 
+const totals: OrderTotals = {
+  orders: 1234,
+  payable: asFen(250_000),
+  paid: asFen(240_000),
+  refunded: asFen(1_500),
+  net: asFen(238_500),
+};
+/** The sums of every order of the filter, as the server answers them. */
+const totalsOr = (config: InternalAxiosRequestConfig, answer: () => unknown) =>
+  config.url === 'api/orders/totals' ? totals : answer();
+
 afterEach(() => {
   cleanUpPage();
   calls.length = 0;
@@ -76,7 +87,7 @@ describe('OrdersPage', () => {
   it('lists the last seven days by default and refunds what is left of a completed order, in fen, with a reason', async () => {
     serveWith((config) => {
       calls.push(config);
-      if (config.url === 'api/agents') return { content: [], totalElements: 0 };
+      if (config.url === 'api/orders/totals') return totals;
       if (config.method === 'post') return refund({ status: 'PENDING' });
       if (config.url === 'api/orders/202611230000000001') {
         // 2.00 paid, 0.50 refunded, 0.30 waiting for review: 1.20 is left.
@@ -127,17 +138,99 @@ describe('OrdersPage', () => {
     });
   });
 
-  it('works for finance staff, who may not list agents: no agent filter, nothing asked of the agents', async () => {
+  it('works for finance staff, who may not list agents, sites or machines: they filter by them all the same', async () => {
+    const options: OrderFilterOptions = {
+      agents: [{ id: 7, name: 'Guangdong Water' }],
+      sites: [
+        { id: 1, name: 'North Campus', agentId: 7 },
+        { id: 2, name: 'South Gate', agentId: 7 },
+      ],
+      machines: [{ id: 1, serialNo: 'WM-0001', siteId: 1 }],
+    };
     serveWith((config) => {
       calls.push(config);
-      return { content: [order('202611230000000001')], totalElements: 1 };
+      if (config.url === 'api/orders/filter-options') return options;
+      return totalsOr(config, () => ({ content: [order('202611230000000001')], totalElements: 1 }));
     });
     renderPage(<OrdersPage />, ['order:list', 'refund:list', 'refund:add', 'refund:review', 'coupon:list']);
     const table = await screen.findByRole('region', { name: 'Orders' });
     await within(table).findByText('202611230000000001', {}, { timeout: 5000 });
-    expect(screen.queryByLabelText('Agent')).toBeNull();
-    expect(screen.getByLabelText('Channel')).toBeTruthy();
-    expect(calls.map((call) => call.url)).not.toContain('api/agents');
+    // Nothing is asked of the lists finance may not read; the filters' choices come with the orders'.
+    expect(calls.map((call) => call.url)).not.toEqual(
+      expect.arrayContaining([expect.stringMatching(/^api\/(agents|sites|machines)/)]),
+    );
+    for (const label of ['Agent', 'Site', 'Machine', 'Channel']) expect(screen.getByLabelText(label)).toBeTruthy();
+    fireEvent.mouseDown(screen.getByLabelText('Site'));
+    fireEvent.click(await screen.findByText('South Gate', {}, { timeout: 5000 }));
+    fireEvent.click(screen.getByRole('button', { name: /Search/ }));
+    await waitFor(() => expect(calls.some((call) => call.url === 'api/orders' && call.params.siteId === 2)).toBe(true));
+    const summed = calls.filter((call) => call.url === 'api/orders/totals').at(-1) as InternalAxiosRequestConfig;
+    expect(summed.params).toMatchObject({ siteId: 2, createTime: expect.any(Array) });
+    expect(summed.params).not.toHaveProperty('page');
+    // Under the list: the sums of every order the filter matches, not only of the page shown.
+    const sums = await screen.findByRole('region', { name: 'Totals of the search' });
+    for (const text of ['1,234', 'CN¥2,500.00', 'CN¥2,400.00', 'CN¥15.00', 'CN¥2,385.00']) {
+      expect(within(sums).getByText(text)).toBeTruthy();
+    }
+  });
+
+  it('opens with the filters of its address, and keeps the order shown in the address to share', async () => {
+    const detail: OrderDetail = {
+      ...order('202611230000000001'),
+      refunds: [],
+      commission: { base: asFen(150), amount: asFen(23), heldAgentIds: [] },
+      refundable: asFen(150),
+    };
+    serveWith((config) => {
+      calls.push(config);
+      if (config.url === 'api/orders/filter-options') {
+        return { agents: [], sites: [], machines: [{ id: 9, serialNo: 'WM-0009', siteId: null }] };
+      }
+      if (config.url === 'api/orders/202611230000000001') return detail;
+      return totalsOr(config, () => ({ content: [order('202611230000000001')], totalElements: 1 }));
+    });
+    const list = '/business/orders?machineId=9&state=COMPLETED&createTime=2026-11-01&createTime=2026-11-25';
+    renderPage(<OrdersPage />, ['order:list'], { at: `${list}#order=202611230000000001` });
+    // The shared address opens the order over the list of its filters.
+    const drawer = await screen.findByRole('dialog', { name: 'Order 202611230000000001' }, { timeout: 5000 });
+    expect(await within(drawer).findByText('Paid CN¥2.00')).toBeTruthy();
+    const listed = calls.find((call) => call.url === 'api/orders') as InternalAxiosRequestConfig;
+    expect(listed.params).toMatchObject({
+      machineId: 9,
+      state: 'COMPLETED',
+      createTime: ['2026-11-01 00:00:00', '2026-11-25 23:59:59'],
+    });
+    // The machine's filter names it, not its id.
+    expect(await screen.findByTitle('WM-0009', {}, { timeout: 5000 })).toBeTruthy();
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(currentAddress()).toBe(list));
+    // Opened from the list, an order's address is the list's with the order after it.
+    const table = screen.getByRole('region', { name: 'Orders' });
+    fireEvent.click(within(table).getByRole('button', { name: '202611230000000001' }));
+    await waitFor(() => expect(currentAddress()).toBe(`${list}#order=202611230000000001`));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(currentAddress()).toBe(list));
+  });
+
+  it('says so when an address names an order out of reach', async () => {
+    serveWith((config) => {
+      if (config.url === 'api/orders/202611230000000009') {
+        const answer = { status: 404, message: 'No order 202611230000000009' };
+        throw new AxiosError('refused', 'ERR_BAD_REQUEST', config, undefined, {
+          data: answer,
+          status: 404,
+          statusText: 'Not Found',
+          headers: {},
+          config,
+        });
+      }
+      return totalsOr(config, () => ({ content: [], totalElements: 0 }));
+    });
+    renderPage(<OrdersPage />, ['order:list'], { at: '/business/orders#order=202611230000000009' });
+    const drawer = await screen.findByRole('dialog', {}, { timeout: 5000 });
+    expect(
+      await within(drawer).findByText('Order 202611230000000009 is not among the orders you can see.'),
+    ).toBeTruthy();
   });
 
   it('shows an order’s timeline of payment, dispense and refunds', async () => {
@@ -156,9 +249,8 @@ describe('OrdersPage', () => {
       refundable: asFen(150),
     };
     serveWith((config) => {
-      if (config.url === 'api/agents') return { content: [], totalElements: 0 };
       if (config.url === 'api/orders/202611230000000001') return detail;
-      return { content: [order('202611230000000001')], totalElements: 1 };
+      return totalsOr(config, () => ({ content: [order('202611230000000001')], totalElements: 1 }));
     });
     renderPage(<OrdersPage />, ['order:list']);
     fireEvent.click(await screen.findByRole('button', { name: '202611230000000001' }, { timeout: 5000 }));
@@ -187,7 +279,7 @@ describe('OrdersPage', () => {
     let polls = 0;
     serveWith((config) => {
       calls.push(config);
-      if (config.url === 'api/agents') return { content: [], totalElements: 0 };
+      if (config.url === 'api/orders/totals') return totals;
       if (config.url === 'api/orders/exports') return { ...job, status: 'PENDING' };
       if (config.url === 'api/exports') {
         polls++;

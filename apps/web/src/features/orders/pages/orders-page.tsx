@@ -1,5 +1,4 @@
 import { EyeOutlined, RollbackOutlined } from '@ant-design/icons';
-import { AGENT_PERMISSIONS } from '@water/contract/agents';
 import { EXPORT_SYNC_MAX } from '@water/contract/exports';
 import type { Fen } from '@water/contract/money';
 import { CHANNELS, ORDER_COLUMNS, ORDER_PERMISSIONS, ORDER_STATES, type Order } from '@water/contract/orders';
@@ -8,25 +7,28 @@ import { Button, Card, DatePicker, Form, Input } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ACTIVE_AGENTS } from '@/components/agents/agent-entities.ts';
-import { EntitySelect } from '@/components/entity-select.tsx';
 import { BackgroundExport } from '@/components/list/background-export.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { createTimeFilter, type DayRange } from '@/components/list/date-range.ts';
 import { declaredColumns } from '@/components/list/declared-columns.ts';
+import { EntityFilter } from '@/components/list/entity-filter.tsx';
 import { EnumSelect } from '@/components/list/enum-select.tsx';
 import { SearchBar } from '@/components/list/search-bar.tsx';
+import { type UrlFilterReaders, urlFilter, useUrlFilters } from '@/components/list/url-filters.ts';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
+import { useDetailAddress } from '@/components/list/use-detail-address.ts';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
-import { usePermission } from '@/components/permission.tsx';
 import type { ListFilters } from '@/lib/call-api.ts';
 import { formatFen } from '@/lib/format/money.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
+import { ORDER_AGENTS, ORDER_MACHINES, ORDER_SITES } from '../api/order-filter-options.ts';
+import { useOrderTotals } from '../api/order-totals.ts';
 import { useOrders } from '../api/orders.ts';
 import { OrderDetail } from '../components/order-detail.tsx';
 import { OrderStateTag, refundable } from '../components/order-state-tag.tsx';
+import { OrderTotals } from '../components/order-totals.tsx';
 import { RefundForm } from '../components/refund-form.tsx';
 
 addPageTexts('orders', ordersLocales);
@@ -37,22 +39,40 @@ type OrderFilters = ListFilters<'GET /api/orders'>;
 /** The last seven days, today included: what the list shows first. */
 const lastWeek = (): [dayjs.Dayjs, dayjs.Dayjs] => [dayjs().subtract(6, 'day'), dayjs()];
 
+/** The filters an address may give the list (`/business/orders?siteId=3&createTime=2026-11-25&createTime=2026-11-25`). */
+const URL_FILTERS: UrlFilterReaders<OrderFilters> = {
+  createTime: urlFilter.days,
+  blurry: urlFilter.text,
+  agentId: urlFilter.id,
+  siteId: urlFilter.id,
+  machineId: urlFilter.id,
+  channel: urlFilter.oneOf(CHANNELS),
+  state: urlFilter.oneOf(ORDER_STATES),
+};
+
+/** An order's number, as its detail's address names it. */
+const isOrderNo = (value: string) => /^\d{18}$/.test(value);
+
 /** `business/order/index`: the sales of a period within the user's reach, each with its timeline and refunds. */
 export function OrdersPage() {
   const { t, i18n } = useTranslation();
   const menuTitle = useMenuTitle();
-  const [initialRange] = useState(lastWeek);
+  const { createTime: days, ...fromAddress } = useUrlFilters(URL_FILTERS);
+  const [initialRange] = useState(() =>
+    days ? ([dayjs(days[0]), dayjs(days[1])] as [dayjs.Dayjs, dayjs.Dayjs]) : lastWeek(),
+  );
   const list = useListState<OrderFilters>({
-    initialFilters: { createTime: createTimeFilter(initialRange) as [string, string] },
+    initialFilters: { ...fromAddress, createTime: createTimeFilter(initialRange) as [string, string] },
   });
   const query = useOrders(list.params);
+  const { page: _page, size: _size, sort: _sort, ...filters } = list.params;
+  const totals = useOrderTotals(filters);
   const total = query.data?.totalElements ?? 0;
   // Beyond EXPORT_SYNC_MAX rows the server exports in the background only.
   const tooLong = total > EXPORT_SYNC_MAX;
-  const [shown, setShown] = useState<string>();
+  const detail = useDetailAddress('order', isOrderNo);
   const [refunding, setRefunding] = useState<{ order?: Order; session: number }>({ session: 0 });
   const refund = (order: Order) => setRefunding((previous) => ({ order, session: previous.session + 1 }));
-  const can = usePermission();
   const money = (fen: Fen) => formatFen(fen, i18n.language);
   const actions = useActionsColumn<Order>({
     nameOf: (order) => order.orderNo,
@@ -64,7 +84,7 @@ export function OrdersPage() {
           label: t('orders.details'),
           icon: <EyeOutlined aria-hidden />,
           allow: ORDER_PERMISSIONS.list,
-          onClick: () => setShown(order.orderNo),
+          onClick: () => detail.open(order.orderNo),
         },
         {
           key: 'refund',
@@ -82,7 +102,7 @@ export function OrdersPage() {
       orderNo: {
         ellipsis: false,
         render: (_, order) => (
-          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setShown(order.orderNo)}>
+          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => detail.open(order.orderNo)}>
             {order.orderNo}
           </Button>
         ),
@@ -99,7 +119,11 @@ export function OrdersPage() {
   return (
     <Card variant="borderless">
       <PageHeading title={menuTitle('Orders')} />
-      <SearchBar<OrderFilters> initialValues={{ createTime: initialRange }} onSearch={list.search} onReset={list.reset}>
+      <SearchBar<OrderFilters>
+        initialValues={{ ...fromAddress, createTime: initialRange }}
+        onSearch={list.search}
+        onReset={list.reset}
+      >
         <Form.Item
           name="createTime"
           label={t('orders.period')}
@@ -118,12 +142,10 @@ export function OrdersPage() {
         <Form.Item name="blurry" label={t('orders.search')}>
           <Input placeholder={t('orders.searchPlaceholder')} allowClear style={{ width: 200 }} />
         </Form.Item>
-        {/* Staff who do not see agents (finance) filter by the rest. */}
-        {can([AGENT_PERMISSIONS.list]) && (
-          <Form.Item name="agentId" label={t('orders.agent')}>
-            <EntitySelect entity={ACTIVE_AGENTS} allowClear placeholder={t('orders.all')} style={{ width: 160 }} />
-          </Form.Item>
-        )}
+        {/* Offered what the user's orders can come from, whether or not they see those pages (finance). */}
+        <EntityFilter name="agentId" label={t('orders.agent')} entity={ORDER_AGENTS} all={t('orders.all')} />
+        <EntityFilter name="siteId" label={t('orders.site')} entity={ORDER_SITES} all={t('orders.all')} />
+        <EntityFilter name="machineId" label={t('orders.machine')} entity={ORDER_MACHINES} all={t('orders.all')} />
         <Form.Item name="channel" label={t('orders.channel')}>
           <EnumSelect values={CHANNELS} labelOf={(value) => t(`orders.channels.${value}`)} width={120} />
         </Form.Item>
@@ -141,7 +163,8 @@ export function OrdersPage() {
         exportTo={tooLong ? undefined : { route: 'GET /api/orders/download', name: 'orders' }}
         actions={<BackgroundExport route="POST /api/orders/exports" params={list.params} total={total} />}
       />
-      <OrderDetail orderNo={shown} onClose={() => setShown(undefined)} onRefund={refund} />
+      <OrderTotals totals={totals.data} />
+      <OrderDetail orderNo={detail.shown} onClose={detail.close} onRefund={refund} />
       <RefundForm
         order={refunding.order}
         session={refunding.session}

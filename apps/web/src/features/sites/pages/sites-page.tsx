@@ -1,7 +1,7 @@
 import { asFen } from '@water/contract/money';
 import { SITE_COLUMNS, SITE_PERMISSIONS, SITE_STATUSES, SITE_TYPE_DICT, type Site } from '@water/contract/sites';
 import { sitesLocales } from '@water/contract/texts/sites';
-import { Button, Card, Flex, Form, Input, Segmented, Tag, Typography } from 'antd';
+import { Card, Flex, Form, Input, Segmented, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictLabel } from '@/components/dict-label.tsx';
@@ -10,12 +10,14 @@ import { AddButton } from '@/components/list/add-button.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { declaredColumns } from '@/components/list/declared-columns.ts';
 import { EnumSelect } from '@/components/list/enum-select.tsx';
+import { NameCell } from '@/components/list/name-cell.tsx';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
 import { useBulkDelete } from '@/components/list/use-bulk-delete.tsx';
 import { useFormDialog } from '@/components/list/use-form-dialog.ts';
 import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
+import { periodFigureCells } from '@/components/period-figures.tsx';
 import type { ListFilters } from '@/lib/call-api.ts';
 import { formatFen } from '@/lib/format/money.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
@@ -57,20 +59,18 @@ export function SitesPage() {
   });
   const columns: DataColumn<Site>[] = [
     ...declaredColumns<Site, typeof SITE_COLUMNS>(SITE_COLUMNS, t, i18n.language, {
+      // The site, and beneath it its type.
       name: {
+        ellipsis: false,
         render: (_, site) => (
-          <Button
-            type="link"
-            size="small"
-            style={{ padding: 0 }}
-            aria-label={t('sites.details', { name: site.name })}
-            onClick={() => setShown(site)}
-          >
-            {site.name}
-          </Button>
+          <NameCell
+            name={site.name}
+            label={t('sites.details', { name: site.name })}
+            onOpen={() => setShown(site)}
+            note={<DictLabel dict={SITE_TYPE_DICT} value={site.type} />}
+          />
         ),
       },
-      type: { render: (_, site) => <DictLabel dict={SITE_TYPE_DICT} value={site.type} /> },
       place: {
         render: (_, site) => (
           <>
@@ -88,6 +88,7 @@ export function SitesPage() {
             : t('sites.rentOf', { amount: formatFen(asFen(site.feeValue), i18n.language) }),
       },
       machines: { align: 'right' },
+      ...periodFigureCells<Site>(),
       status: {
         render: (_, site) => (
           <Tag color={site.status === 'ACTIVE' ? 'success' : 'default'}>{t(`sites.statuses.${site.status}`)}</Tag>
