@@ -4,7 +4,7 @@ import '@/test/console-texts.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Machine } from '@water/contract/machines';
 import { AxiosError, type InternalAxiosRequestConfig } from 'axios';
-import { MemoryRouter, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useSession } from '@/lib/session.ts';
 import { cleanUpPage, renderPage, serveWith } from '@/test/render-page.tsx';
@@ -87,11 +87,12 @@ function Address() {
 
 async function open(roles: string[], { unrestricted = true, at = '/business/machines' } = {}) {
   renderPage(
-    <MemoryRouter initialEntries={[at]}>
+    <>
       <MachinesPage />
       <Address />
-    </MemoryRouter>,
+    </>,
     roles,
+    { at },
   );
   useSession.setState({ unrestricted });
   // Found by text: role queries over a whole table are slow in jsdom.

@@ -4,18 +4,14 @@ import '@/test/console-texts.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Agent } from '@water/contract/agents';
 import { AxiosError, type InternalAxiosRequestConfig } from 'axios';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanUpPage, renderPage, serveWith } from '@/test/render-page.tsx';
 import { machine } from './machine-fixture.ts';
 import { MachinesPage } from './machines-page.tsx';
 
 /** The machines page at its address in the console. */
-const machinesPage = (
-  <MemoryRouter initialEntries={['/business/machines']}>
-    <MachinesPage />
-  </MemoryRouter>
-);
+const machinesPage = <MachinesPage />;
+const atMachines = { at: '/business/machines' };
 
 const calls: InternalAxiosRequestConfig[] = [];
 const agent = { id: 7, code: 'GD', name: 'Guangdong Water', machineQuota: 10, quotaUsed: 4 } as Agent;
@@ -57,7 +53,7 @@ afterEach(() => {
 describe('MachinesPage', () => {
   it('allocates the chosen machines in stock to an agent, showing the room left in its quota', async () => {
     serve();
-    renderPage(machinesPage, ['device:list', 'device:allocate', 'agent:list']);
+    renderPage(machinesPage, ['device:list', 'device:allocate', 'agent:list'], atMachines);
     const table = await screen.findByRole('region', { name: 'Machines' });
     await within(table).findByText('WM-0003', {}, { timeout: 5000 });
     expect(within(table).getAllByText('Company stock')).toHaveLength(2);
@@ -93,7 +89,7 @@ describe('MachinesPage', () => {
 
   it('shows a registered machine’s secret once, and offers neither registering nor moving without the permissions', async () => {
     serve();
-    renderPage(machinesPage, ['device:list', 'device:add']);
+    renderPage(machinesPage, ['device:list', 'device:add'], atMachines);
     expect(screen.queryByRole('button', { name: /Allocate/ })).toBeNull();
     fireEvent.click(await screen.findByRole('button', { name: 'Register' }));
     const dialog = await screen.findByRole('dialog');
@@ -132,7 +128,7 @@ describe('importing machines from a sheet', () => {
       }
       return { content: [], totalElements: 0 };
     });
-    renderPage(machinesPage, ['device:list', 'device:add']);
+    renderPage(machinesPage, ['device:list', 'device:add'], atMachines);
     fireEvent.click(await screen.findByRole('button', { name: 'Import' }));
     const dialog = await screen.findByRole('dialog');
     const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
@@ -182,7 +178,7 @@ describe('a machine’s details', () => {
       }
       return { content: [machine(3, 'WM-0003', { lifecycle: 'OPERATING', online: true })], totalElements: 1 };
     });
-    renderPage(machinesPage, ['device:list']);
+    renderPage(machinesPage, ['device:list'], atMachines);
     const table = await screen.findByRole('region', { name: 'Machines' });
     await within(table).findByText('WM-0003', {}, { timeout: 5000 });
     fireEvent.click(within(table).getByRole('button', { name: /Details/ }));
