@@ -2,6 +2,7 @@ import type { Browser } from '@playwright/test';
 import { VirtualMachine } from '../apps/server/src/simulator/virtual-machine.ts';
 import { uniqueSuffix } from './support/accounts.ts';
 import { type Api, apiSignIn } from './support/api.ts';
+import { sellingMachine } from './support/business.ts';
 import { expect, signedInState, test } from './support/fixtures.ts';
 import { sidewaysOverflow } from './support/shell.ts';
 import { shot } from './support/sign-in.ts';
@@ -10,76 +11,6 @@ import { PAYMENT_NOTIFY_KEY } from './support/test-server.ts';
 test.use({ signedIn: true });
 
 const PASSWORD = 'Manager-pass-1';
-
-/** An agent, approved; a site of it; a machine registered, allocated and installed there; prices for every machine. */
-async function sellingMachine(admin: Api, suffix: string) {
-  const ok = async (answer: Awaited<ReturnType<Api['post']>>, status = 201) =>
-    expect(answer.status(), await answer.text()).toBe(status);
-  const agent = async (code: string, name: string) => {
-    await ok(
-      await admin.post('api/agents', {
-        code,
-        name,
-        level: 'PLATFORM',
-        contactName: 'Wu Fang',
-        contactPhone: '139 0000 3333',
-        commissionRate: '20',
-        machineQuota: 5,
-      }),
-    );
-    const [created] = (await (await admin.get('api/agents', { blurry: code })).json()).content;
-    await ok(await admin.put(`api/agents/${created.id}/review`, { action: 'APPROVE' }), 200);
-    return created as { id: number; deptId: number };
-  };
-  const mine = await agent(`SA-${suffix}`, `Harbour Agent ${suffix}`);
-  const other = await agent(`SB-${suffix}`, `Other Agent ${suffix}`);
-  await ok(
-    await admin.post('api/sites', {
-      agentId: mine.id,
-      // Long enough to be cut short in the home page's rankings.
-      name: `Harbour View Residences, East Gate ${suffix}`,
-      type: 'RESIDENTIAL',
-      address: '3 Harbour Road',
-      feeType: 'RENT',
-      feeValue: 0,
-    }),
-  );
-  const [site] = (
-    await (await admin.get('api/sites', { blurry: `Harbour View Residences, East Gate ${suffix}` })).json()
-  ).content;
-  await ok(
-    await admin.post('api/machine-models', {
-      code: `SM-${suffix}`,
-      name: `Harbour model ${suffix}`,
-      taps: 1,
-      waterTypes: 'COLD',
-      tankLitres: 40,
-      outputLph: 40,
-      billing: 'FLOW',
-      pulsesPerLitre: 450,
-    }),
-  );
-  const [model] = (await (await admin.get('api/machine-models', { blurry: `SM-${suffix}` })).json()).content;
-  const registered = await admin.post('api/machines', { serialNo: `WS${suffix}`, modelId: model.id });
-  await ok(registered);
-  const { machine, secret } = await registered.json();
-  await ok(await admin.post('api/machines/allocate', { machineIds: [machine.id], agentId: mine.id }), 200);
-  await ok(await admin.put(`api/machines/${machine.id}/lifecycle`, { action: 'INSTALL', siteId: site.id }), 200);
-  await ok(
-    await admin.post('api/price-policies', {
-      name: `Machine price ${suffix}`,
-      scope: 'MACHINE',
-      scopeId: machine.id,
-      priceWechat: 50,
-      priceAlipay: 50,
-      priceCard: 40,
-      priceCoin: 50,
-      discountPct: '0',
-      effectiveFrom: '2020-01-01 00:00:00',
-    }),
-  );
-  return { serialNo: machine.serialNo as string, secret: secret as string, mine, other };
-}
 
 /** A user of an agent's department with the seeded Agent manager role, and a browser signed in as them. */
 async function managerOf(admin: Api, browser: Browser, baseURL: string, deptId: number, username: string) {

@@ -7,6 +7,7 @@ import type { cardSelection } from './card-selection.ts';
 import styles from './data-cards.module.css';
 import type { DataColumn } from './data-table.tsx';
 import { RowActionsWithWords } from './row-actions.tsx';
+import { CHOSEN_COLUMN } from './use-chosen-row.tsx';
 
 /** How the cards of one list are drawn: the same for every card, and for a tree's nested cards. */
 export interface CardLayout<T> {
@@ -49,7 +50,7 @@ const blank = (node: ReactNode) => node === null || node === undefined || node =
 
 /**
  * One row of a list as a card: its title field at the top (with its checkbox when rows are
- * chosen), the other shown fields as label and value, its buttons with their words at the foot.
+ * chosen, or its radio when one row is chosen for details beside the list), the other shown fields as label and value, its buttons with their words at the foot.
  * It is a row of cells in the columns' order, so it reads as the table's row does.
  */
 export function DataCard<T>({
@@ -74,12 +75,7 @@ export function DataCard<T>({
   const className = [styles.card, chosen ? styles.chosen : '', rowClassName?.(row, index) ?? ''].join(' ');
   return (
     <>
-      <tr
-        aria-selected={selection ? chosen : undefined}
-        className={className}
-        style={{ ...style, marginInlineStart: depth * 16 }}
-        onClick={onClick}
-      >
+      <tr className={className} style={{ ...style, marginInlineStart: depth * 16 }} onClick={onClick}>
         {selection && (
           <td className={styles.pick}>
             <Checkbox
@@ -93,6 +89,13 @@ export function DataCard<T>({
         )}
         {fields.map((column) => {
           const content = cellOf(column, row, index);
+          if (column.key === CHOSEN_COLUMN) {
+            return (
+              <td key={column.key} className={styles.pick}>
+                {content}
+              </td>
+            );
+          }
           if (column.key === titleKey) {
             return (
               <td key={column.key} id={titleId} className={styles.title}>
@@ -101,10 +104,8 @@ export function DataCard<T>({
             );
           }
           return (
-            <td key={column.key} className={styles.field}>
-              <span aria-hidden className={styles.label}>
-                {column.title}
-              </span>
+            // The label is drawn by the style sheet: the cell holds the value alone, as a table's does.
+            <td key={column.key} className={styles.field} data-label={column.title}>
               <span className={styles.value}>{blank(content) ? '—' : content}</span>
             </td>
           );

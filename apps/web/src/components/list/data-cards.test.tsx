@@ -87,7 +87,9 @@ describe('DataTable on a phone', () => {
     expect(cards.getAllByRole('row')).toHaveLength(4);
     const first = card('SN-001');
     const cells = within(first).getAllByRole('cell');
-    expect(cells.map((cell) => cell.textContent)).toEqual(['SN-001', 'StateOperating', 'SiteNorth gate', 'EditDelete']);
+    // Cells hold what the table's hold; each field is labelled with its column's title.
+    expect(cells.map((cell) => cell.textContent)).toEqual(['SN-001', 'Operating', 'North gate', 'EditDelete']);
+    expect(cells.map((cell) => cell.dataset.label)).toEqual([undefined, 'State', 'Site', undefined]);
     expect(cells[1]?.querySelector('.ant-tag-green')).not.toBeNull();
     const edit = within(first).getByRole('button', { name: 'Edit SN-001' });
     expect(edit.textContent).toBe('Edit');
@@ -100,7 +102,11 @@ describe('DataTable on a phone', () => {
     localStorage.setItem(columnStorageKey('machines-cards'), '["site"]');
     renderMachines({ cardTitle: 'state' });
     const cells = within(card('SN-002')).getAllByRole('cell');
-    expect(cells.map((cell) => cell.textContent)).toEqual(['Serial numberSN-002', 'Suspended', 'EditDelete']);
+    expect(cells.map((cell) => [cell.dataset.label, cell.textContent])).toEqual([
+      ['Serial number', 'SN-002'],
+      [undefined, 'Suspended'],
+      [undefined, 'EditDelete'],
+    ]);
     expect(screen.queryByText('South gate')).toBeNull();
   });
 

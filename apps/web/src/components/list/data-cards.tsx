@@ -7,6 +7,7 @@ import { type CardLayout, DataCard, isFootColumn } from './data-card.tsx';
 import styles from './data-cards.module.css';
 import type { DataColumn } from './data-table.tsx';
 import { sortOrderOf, type TableSorter } from './list-params.ts';
+import { CHOSEN_COLUMN } from './use-chosen-row.tsx';
 
 export interface DataCardsProps<T> {
   label: string;
@@ -39,7 +40,8 @@ export function DataCards<T>(props: DataCardsProps<T>) {
   const { rowSelection, expandable, onRow, rowClassName } = tableProps;
   const fields = columns.filter((column) => !isFootColumn(column));
   const foot = columns.filter(isFootColumn);
-  const title = fields.find((column) => column.key === titleKey) ?? fields.find((column) => column.key !== 'chosen');
+  const title =
+    fields.find((column) => column.key === titleKey) ?? fields.find((column) => column.key !== CHOSEN_COLUMN);
   const selection = rowSelection && cardSelection(rowSelection, rows, rowKey);
 
   const [opened, setOpened] = useState<readonly Key[]>([]);
