@@ -57,11 +57,12 @@ async function openFilters(page: Page, button: RegExp) {
   return drawer;
 }
 
-/** The date picker's open month: one panel, entirely on the screen. */
+/** The open date picker: one month (with its time, if any), entirely on the screen. */
 async function oneMonthOnScreen(page: Page) {
-  const months = page.locator('.ant-picker-dropdown .ant-picker-date-panel').filter({ visible: true });
+  const picker = page.locator('.ant-picker-dropdown').filter({ visible: true });
+  const months = picker.locator('.ant-picker-date-panel').filter({ visible: true });
   await expect(months).toHaveCount(1);
-  const box = await months.boundingBox();
+  const box = await picker.boundingBox();
   expect(box).not.toBeNull();
   expect(box!.x).toBeGreaterThanOrEqual(0);
   expect(box!.y).toBeGreaterThanOrEqual(0);
@@ -191,3 +192,23 @@ for (const language of ['en', 'zh-CN'] as const) {
     });
   });
 }
+
+test("date ranges in forms show one month inside a phone's screen", async ({ page }) => {
+  await openConsole(page, '/business/agents', 'en');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  const agent = page.getByRole('dialog', { name: 'Add agent' });
+  await agent.getByPlaceholder('Start', { exact: true }).click();
+  await oneMonthOnScreen(page);
+  await page.keyboard.press('Escape');
+  await agent.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.goto('/business/coupons');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  const coupon = page.getByRole('dialog', { name: 'Add coupon' });
+  await coupon.getByText('Between two dates').click();
+  await coupon.getByPlaceholder('Start date').click();
+  // With its hours and minutes under the days.
+  await expect(page.locator('.ant-picker-dropdown .ant-picker-time-panel').filter({ visible: true })).toHaveCount(1);
+  await oneMonthOnScreen(page);
+  await page.screenshot({ path: shot('phone-coupon-validity-en') });
+});
