@@ -156,6 +156,16 @@ test.describe('lists on a phone in Chinese', () => {
     await userFilters.getByPlaceholder('开始日期').click();
     await oneMonthOnScreen(page);
     await page.screenshot({ path: shot('phone-user-created-zh') });
+
+    // The machine falls silent: its offline alarm (and its notice) comes in this journey, not over a later one's page.
+    await expect
+      .poll(
+        async () => (await (await admin.get('api/alarms', { blurry: serialNo, type: 'OFFLINE' })).json()).totalElements,
+        {
+          timeout: 45_000,
+        },
+      )
+      .toBe(1);
   });
 });
 
