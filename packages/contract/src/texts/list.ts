@@ -58,6 +58,11 @@ export const listLocales = {
     keyword: 'Keyword',
     keywordPlaceholder: 'Name or e-mail',
     filters: 'Search filters',
+    moreFilters: 'Filters',
+    moreFiltersActive: 'Filters ({{count}})',
+    selectPage: 'Select this page',
+    expand: 'Expand',
+    collapse: 'Collapse',
     localNetwork: 'Local network',
   },
   zh: {
@@ -117,6 +122,11 @@ export const listLocales = {
     keyword: '关键词',
     keywordPlaceholder: '名称或邮箱',
     filters: '搜索条件',
+    moreFilters: '筛选',
+    moreFiltersActive: '筛选（{{count}}）',
+    selectPage: '全选本页',
+    expand: '展开',
+    collapse: '收起',
     localNetwork: '局域网',
   },
 };

@@ -1,12 +1,14 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { PageOf } from '@water/contract/common';
-import { Button, Empty, Flex, Result, Space, Table, type TableProps } from 'antd';
+import { Button, Empty, Flex, type PaginationProps, Result, Space, Table, type TableProps } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { type Key, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FileRouteKey } from '@/lib/call-api.ts';
+import { usePhoneScreen } from '@/lib/media-query.ts';
 import { ColumnChooser } from './column-chooser.tsx';
 import { loadHiddenColumns, saveHiddenColumns, visibleColumnKeys } from './column-visibility.ts';
+import { DataCards } from './data-cards.tsx';
 import { ExportButton } from './export-button.tsx';
 import { cleanFilters, sortOrderOf } from './list-params.ts';
 import { RefreshButton } from './refresh-button.tsx';
@@ -39,15 +41,19 @@ interface DataTableProps<T, F extends object> {
   tableProps?: Omit<TableProps<T>, 'columns' | 'dataSource' | 'loading' | 'pagination' | 'onChange' | 'rowKey'>;
   /** Rows to show instead of `query.data.content`, e.g. a tree assembled from lazily loaded levels. */
   rows?: T[];
+  /** The column that heads each row's card on a phone, when it is not the first column. */
+  cardTitle?: string;
 }
 
 /**
  * The table of every list page: toolbar (actions, refresh, export, column chooser), server-side
- * paging and sorting driven by the list state, and its loading, empty and error states.
+ * paging and sorting driven by the list state, and its loading, empty and error states. On a
+ * phone its rows are cards (`DataCards`), with the same columns shown.
  */
 export function DataTable<T extends object, F extends object>(props: DataTableProps<T, F>) {
-  const { tableId, label, columns, list, query, rowKey, actions, exportTo, tableProps, rows } = props;
+  const { tableId, label, columns, list, query, rowKey, actions, exportTo, tableProps, rows, cardTitle } = props;
   const { t } = useTranslation();
+  const phone = usePhoneScreen();
   const hiddenByDefault = columns.filter((column) => column.hiddenByDefault).map((column) => column.key);
   const [hidden, setHidden] = useState(() => loadHiddenColumns(tableId, undefined, hiddenByDefault));
   const chooseColumns = (next: string[]) => {
@@ -55,20 +61,23 @@ export function DataTable<T extends object, F extends object>(props: DataTablePr
     saveHiddenColumns(tableId, next, undefined, hiddenByDefault);
   };
 
-  const shown = useMemo(() => {
+  const visible = useMemo(() => {
     const keys = visibleColumnKeys(
       columns.map((column) => column.key),
       hidden,
     );
-    return columns
-      .filter((column) => keys.includes(column.key))
-      .map(
+    return columns.filter((column) => keys.includes(column.key));
+  }, [columns, hidden]);
+  const shown = useMemo(
+    () =>
+      visible.map(
         ({ sortField, hiddenByDefault: _hidden, ...column }): ColumnType<T> =>
           sortField
             ? { ...column, sorter: true, sortOrder: sortOrderOf(list.state.sort, sortField), showSorterTooltip: false }
             : column,
-      );
-  }, [columns, hidden, list.state.sort]);
+      ),
+    [visible, list.state.sort],
+  );
 
   const filtered = Object.keys(cleanFilters(list.state.filters)).length > 0;
   const emptyText = query.isError ? (
@@ -80,6 +89,14 @@ export function DataTable<T extends object, F extends object>(props: DataTablePr
   ) : (
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? t('list.noMatch') : t('list.empty')} />
   );
+  const pagination: PaginationProps | false = list.paged && {
+    current: list.state.page + 1,
+    pageSize: list.state.size,
+    total: query.data?.totalElements ?? 0,
+    showSizeChanger: true,
+    pageSizeOptions: [10, 20, 50, 100],
+    showTotal: (total) => t('list.total', { count: total }),
+  };
 
   return (
     <Flex vertical gap={12} component="section" aria-label={label}>
@@ -95,36 +112,46 @@ export function DataTable<T extends object, F extends object>(props: DataTablePr
           />
         </Space>
       </Flex>
-      <Table<T>
-        {...tableProps}
-        rowKey={rowKey}
-        columns={shown}
-        dataSource={rows ?? query.data?.content ?? []}
-        loading={query.isFetching}
-        locale={{ emptyText }}
-        scroll={{
-          x: tableWidth(shown, { selection: !!tableProps?.rowSelection, expandable: !!tableProps?.expandable }),
-          ...tableProps?.scroll,
-        }}
-        onChange={(pagination, _filters, sorter, extra) => {
-          if (extra.action === 'sort') list.changeSort(sorter);
-          else if (extra.action === 'paginate') {
-            list.changePage((pagination.current ?? 1) - 1, pagination.pageSize ?? list.state.size);
+      {phone ? (
+        <DataCards<T>
+          label={label}
+          columns={visible}
+          titleKey={cardTitle}
+          rows={rows ?? query.data?.content ?? []}
+          rowKey={rowKey}
+          loading={query.isFetching}
+          empty={emptyText}
+          tableProps={tableProps}
+          sort={list.state.sort}
+          onSort={list.changeSort}
+          pagination={
+            pagination && {
+              ...pagination,
+              onChange: (page, size) => list.changePage(page - 1, size),
+            }
           }
-        }}
-        pagination={
-          list.paged
-            ? {
-                current: list.state.page + 1,
-                pageSize: list.state.size,
-                total: query.data?.totalElements ?? 0,
-                showSizeChanger: true,
-                pageSizeOptions: [10, 20, 50, 100],
-                showTotal: (total) => t('list.total', { count: total }),
-              }
-            : false
-        }
-      />
+        />
+      ) : (
+        <Table<T>
+          {...tableProps}
+          rowKey={rowKey}
+          columns={shown}
+          dataSource={rows ?? query.data?.content ?? []}
+          loading={query.isFetching}
+          locale={{ emptyText }}
+          scroll={{
+            x: tableWidth(shown, { selection: !!tableProps?.rowSelection, expandable: !!tableProps?.expandable }),
+            ...tableProps?.scroll,
+          }}
+          onChange={(paging, _filters, sorter, extra) => {
+            if (extra.action === 'sort') list.changeSort(sorter);
+            else if (extra.action === 'paginate') {
+              list.changePage((paging.current ?? 1) - 1, paging.pageSize ?? list.state.size);
+            }
+          }}
+          pagination={pagination}
+        />
+      )}
     </Flex>
   );
 }

@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Button, Space, Tooltip } from 'antd';
-import type { ReactNode } from 'react';
+import { createContext, type ReactNode, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../permission.tsx';
 
@@ -25,10 +25,20 @@ interface RowActionsProps {
   extra?: RowAction[];
 }
 
-/** The buttons of a row as compact icons with a tooltip, each present only for users who may use it. */
+/**
+ * Whether row actions show their words beside their icons: on a phone's card, where there is room
+ * for them and no pointer to hover for a tooltip.
+ */
+export const RowActionsWithWords = createContext(false);
+
+/**
+ * The buttons of a row, each present only for users who may use it: compact icons with a tooltip
+ * in a table, icons with their words on a card.
+ */
 export function RowActions({ name, edit, remove, extra = [] }: RowActionsProps) {
   const { t } = useTranslation();
   const can = usePermission();
+  const withWords = useContext(RowActionsWithWords);
   const actions: RowAction[] = [
     ...(edit ? [{ ...edit, key: 'edit', label: t('list.edit'), icon: <EditOutlined aria-hidden /> }] : []),
     ...extra,
@@ -36,23 +46,36 @@ export function RowActions({ name, edit, remove, extra = [] }: RowActionsProps) 
       ? [{ ...remove, key: 'delete', label: t('list.delete'), icon: <DeleteOutlined aria-hidden />, danger: true }]
       : []),
   ].filter((action) => can([action.allow]));
+  const button = (action: RowAction) => (
+    <Button
+      key={action.key}
+      type={withWords ? 'default' : 'text'}
+      size="small"
+      icon={action.icon}
+      danger={action.danger}
+      disabled={action.disabled}
+      onClick={(event) => {
+        // A click on a row's button does not also choose the row.
+        event.stopPropagation();
+        action.onClick();
+      }}
+      aria-label={`${action.label} ${name}`}
+    >
+      {withWords ? action.label : undefined}
+    </Button>
+  );
+  if (withWords) {
+    return (
+      <Space size={8} wrap>
+        {actions.map(button)}
+      </Space>
+    );
+  }
   return (
     <Space size={4}>
       {actions.map((action) => (
         <Tooltip key={action.key} title={action.label}>
-          <Button
-            type="text"
-            size="small"
-            icon={action.icon}
-            danger={action.danger}
-            disabled={action.disabled}
-            onClick={(event) => {
-              // A click on a row's button does not also choose the row.
-              event.stopPropagation();
-              action.onClick();
-            }}
-            aria-label={`${action.label} ${name}`}
-          />
+          {button(action)}
         </Tooltip>
       ))}
     </Space>

@@ -2,6 +2,9 @@ import { Radio } from 'antd';
 import { type Key, useState } from 'react';
 import type { DataColumn } from './data-table.tsx';
 
+/** The key of the choice column: a phone's card shows its radio beside the card's title. */
+export const CHOSEN_COLUMN = 'chosen';
+
 export interface ChosenRowOptions<T> {
   rowKey: (row: T) => Key;
   /** The accessible name of a row's choice, e.g. "Choose Administrator". */
@@ -20,7 +23,7 @@ export function useChosenRow<T>({ rowKey, label, title }: ChosenRowOptions<T>) {
   const chosenKey = chosen === undefined ? undefined : rowKey(chosen);
   const isChosen = (row: T) => chosenKey !== undefined && rowKey(row) === chosenKey;
   const column: DataColumn<T> = {
-    key: 'chosen',
+    key: CHOSEN_COLUMN,
     title,
     width: 72,
     align: 'center',

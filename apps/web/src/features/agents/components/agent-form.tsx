@@ -1,8 +1,9 @@
 import type { Agent } from '@water/contract/agents';
-import { Col, DatePicker, Form, Input, InputNumber, Row, Select } from 'antd';
+import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useActiveAgents } from '@/components/agents/active-agents.ts';
 import { ACTIVE_AGENTS_WITH_CODE } from '@/components/agents/agent-entities.ts';
+import { DateRangePicker } from '@/components/date-range-picker.tsx';
 import { EntitySelect } from '@/components/entity-select.tsx';
 import { FormModal } from '@/components/form-modal.tsx';
 import type { FormDialog } from '@/components/list/use-form-dialog.ts';
@@ -134,7 +135,7 @@ export function AgentForm({ dialog }: { dialog: FormDialog<Agent> }) {
         </Col>
         <Col span={24}>
           <Form.Item name="contract" label={t('agents.contract')}>
-            <DatePicker.RangePicker
+            <DateRangePicker
               allowEmpty={[true, true]}
               placeholder={[t('agents.contractStart'), t('agents.contractEnd')]}
               style={{ width: '100%' }}

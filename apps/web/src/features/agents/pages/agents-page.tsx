@@ -140,6 +140,7 @@ export function AgentsPage() {
       <DataTable<Agent, AgentFilters>
         tableId="agents"
         label={t('agents.label')}
+        cardTitle="name"
         columns={columns}
         list={list}
         query={query}

@@ -7,9 +7,10 @@ import {
   ISSUE_TYPES,
   VALIDITY_TYPES,
 } from '@water/contract/coupons';
-import { Alert, Col, DatePicker, Form, Input, InputNumber, Radio, Row } from 'antd';
+import { Alert, Col, Form, Input, InputNumber, Radio, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ACTIVE_AGENTS } from '@/components/agents/agent-entities.ts';
+import { DateRangePicker } from '@/components/date-range-picker.tsx';
 import { type EntityDescriptor, EntitySelect } from '@/components/entity-select.tsx';
 import { FormModal } from '@/components/form-modal.tsx';
 import type { FormDialog } from '@/components/list/use-form-dialog.ts';
@@ -172,11 +173,7 @@ export function TemplateForm({ dialog }: { dialog: FormDialog<CouponTemplate> })
         {validType === 'FIXED' ? (
           <Col xs={24} sm={16}>
             <Form.Item name="validRange" label={t('coupons.validRange')} rules={[required(t('coupons.validRange'))]}>
-              <DatePicker.RangePicker
-                showTime={{ format: 'HH:mm' }}
-                format="YYYY-MM-DD HH:mm"
-                style={{ width: '100%' }}
-              />
+              <DateRangePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} />
             </Form.Item>
           </Col>
         ) : (

@@ -3,10 +3,12 @@ import { EXPORT_SYNC_MAX } from '@water/contract/exports';
 import type { Fen } from '@water/contract/money';
 import { CHANNELS, ORDER_COLUMNS, ORDER_PERMISSIONS, ORDER_STATES, type Order } from '@water/contract/orders';
 import { ordersLocales } from '@water/contract/texts/orders';
-import { Button, Card, DatePicker, Form, Input } from 'antd';
+import { Button, Card, Form, Input } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import { DateRangePicker } from '@/components/date-range-picker.tsx';
 import { BackgroundExport } from '@/components/list/background-export.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { createTimeFilter, type DayRange } from '@/components/list/date-range.ts';
@@ -137,7 +139,7 @@ export function OrdersPage() {
             },
           ]}
         >
-          <DatePicker.RangePicker allowClear={false} placeholder={[t('list.dateFrom'), t('list.dateTo')]} />
+          <DateRangePicker allowClear={false} placeholder={[t('list.dateFrom'), t('list.dateTo')]} />
         </Form.Item>
         <Form.Item name="blurry" label={t('orders.search')}>
           <Input placeholder={t('orders.searchPlaceholder')} allowClear style={{ width: 200 }} />
