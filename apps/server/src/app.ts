@@ -241,8 +241,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(rateLimit, {
     global: false,
     store: databaseRateLimitStore(db, clock),
-    errorResponseBuilder: () =>
-      tooManyRequests('Too many sign-in attempts from this address; wait a minute and try again'),
+    errorResponseBuilder: () => tooManyRequests({ key: 'errors.auth.tooManyAttempts' }),
   });
   await app.register(authPlugin, { legacyClientsSkipPasswordChange: config.legacyClientsSkipPasswordChange });
   await app.register(swaggerPlugin);

@@ -1,5 +1,14 @@
 import { type StateMachine, targetsOf } from '@water/contract/state-machine';
 import { stateConflict } from './http-errors.ts';
+import type { TextRef } from './texts.ts';
+
+/** The console's refusal of a move: the record's kind and state in words (`errors.stateConflict`). */
+export function conflictText(machine: StateMachine<string, string>, state: string): TextRef {
+  return {
+    key: 'errors.stateConflict',
+    values: { object: { key: machine.texts.object }, state: { key: `${machine.texts.states}.${state}` } },
+  };
+}
 
 /**
  * The state an event moves a record to, checked against its state table: `to` when the service
@@ -19,10 +28,7 @@ export function moveBy<S extends string, E extends string>(
       options.message ?? `The ${machine.name} is ${state}: ${event.toLowerCase().replaceAll('_', ' ')} is not allowed`,
       state,
       event,
-      {
-        key: 'errors.stateConflict',
-        values: { object: { key: machine.texts.object }, state: { key: `${machine.texts.states}.${state}` } },
-      },
+      conflictText(machine, state),
     );
   }
   return to;

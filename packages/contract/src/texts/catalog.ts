@@ -7,6 +7,7 @@ import { errorsLocales } from './errors.ts';
 import { jobsLocales } from './jobs.ts';
 import { listLocales } from './list.ts';
 import { machinesLocales } from './machines.ts';
+import { mailsLocales } from './mails.ts';
 import { menusLocales } from './menus.ts';
 import { logsLocales, onlineLocales } from './monitor.ts';
 import { ordersLocales } from './orders.ts';
@@ -30,6 +31,7 @@ const catalogIn = (language: 'en' | 'zh') => ({
   errors: errorsLocales[language],
   jobs: jobsLocales[language],
   machines: machinesLocales[language],
+  mails: mailsLocales[language],
   menus: menusLocales[language],
   logs: logsLocales[language],
   online: onlineLocales[language],

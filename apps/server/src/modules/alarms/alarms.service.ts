@@ -13,7 +13,7 @@ import { FAULT_BITS } from '@water/contract/gateway';
 import type { FastifyBaseLogger } from 'fastify';
 import { inScope, type Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { notFound } from '../../lib/http-errors.ts';
+import { noSuch, notFound } from '../../lib/http-errors.ts';
 import { declaredList } from '../../lib/list-sheet.ts';
 import { moveBy } from '../../lib/state.ts';
 import { formatDateTime } from '../../lib/time.ts';
@@ -189,7 +189,7 @@ export function createAlarmsService(
       for (const id of ids) {
         const row = rows.find((alarm) => alarm.id === id);
         const visible = row && (row.deptId === null ? principal.scope === null : inScope(principal, row.deptId));
-        if (!row || !visible) throw notFound(`No alarm with id ${id}`);
+        if (!row || !visible) throw notFound(noSuch('alarm', id));
         state = moveBy(ALARM_STATE_MACHINE, row.state, input.action, {
           message: `Alarm ${id} is ${row.state.toLowerCase()} already`,
         });

@@ -6,7 +6,7 @@ import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { FileStore } from '../../lib/file-storage.ts';
-import { HttpError, notFound } from '../../lib/http-errors.ts';
+import { HttpError, noSuch, notFound } from '../../lib/http-errors.ts';
 import { type ListSheet, sheetColumns } from '../../lib/list-sheet.ts';
 import type { Language } from '../../lib/texts.ts';
 import { wireMapper } from '../../lib/wire.ts';
@@ -66,11 +66,7 @@ export function createExportsService(
     async start<T>(principal: Principal, source: ExportSource<T>, language: Language): Promise<ExportJob> {
       const [latest] = await repo.mine(db, principal.id, 1);
       if (latest && (latest.status === 'PENDING' || latest.status === 'RUNNING')) {
-        throw new HttpError(
-          409,
-          'Your previous export is still being written: wait for it to finish',
-          'STATE_CONFLICT',
-        );
+        throw new HttpError(409, { key: 'errors.files.exportRunning' }, 'STATE_CONFLICT');
       }
       const job = await repo.insert(db, source.kind, principal.id);
       const work = write(job, source, language);
@@ -87,7 +83,7 @@ export function createExportsService(
     async send(principal: Principal, id: number, reply: FastifyReply): Promise<FastifyReply> {
       const job = await repo.byId(db, id);
       if (!job || job.userId !== principal.id || job.status !== 'DONE' || !job.fileName) {
-        throw notFound(`No finished export with id ${id}`);
+        throw notFound(noSuch('finishedExport', id));
       }
       return store.send(reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'), job.fileName, {
         cacheControl: 'private, no-store',
