@@ -85,7 +85,7 @@ export const networkRefusals = {
       bothCoordinates: '经纬度须同时填写或同时留空',
       agentNotActive: '「{{name}}」不是正常状态',
       machinesStandClosing: '「{{name}}」有 {{machines}} 台设备，请先撤机或移走再关闭点位',
-      machinesStand: '{{names}} 仍有设备：有设备的点位不能删除',
+      machinesStand: '{{names}}仍有设备：有设备的点位不能删除',
     },
     machines: {
       stockByUnrestricted: '只有数据范围不受限的员工才能将设备退回公司库存或报废',
@@ -95,7 +95,7 @@ export const networkRefusals = {
       siteClosed: '「{{name}}」已关闭',
       changedMeanwhile: '{{serialNo}} 刚被他人修改，请刷新后重试',
       modelTaken: '「{{value}}」已被其他型号使用',
-      modelsInUse: '仍有设备属于型号 {{codes}}：使用中的型号不能删除',
+      modelsInUse: '仍有设备属于型号{{codes}}：使用中的型号不能删除',
       heldByAgent: '{{serialNo}} 由代理商持有',
       inStock: '{{serialNo}} 在库存中',
       movedMeanwhile: '其中部分设备刚被调动，请刷新后重试',

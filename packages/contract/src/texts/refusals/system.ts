@@ -66,12 +66,12 @@ export const systemRefusals = {
       levelBelowOwn: '角色级别只能低于您的级别 {{own}}（即 {{next}} 或更大）',
       customScopeNeedsDepts: '自定义数据范围至少要选择一个部门',
       widerScope: '不能授予比您自己更大的数据范围',
-      menusNotHeld: '只能授予您自己拥有的菜单，不能授予 {{titles}}',
+      menusNotHeld: '只能授予您自己拥有的菜单，不能授予{{titles}}',
       held: '角色「{{name}}」仍有 {{count}} 个用户在使用，请先取消他们的该角色再删除',
       actions: { edit: '编辑', changeMenus: '修改菜单', delete: '删除' },
     },
     jobs: {
-      held: '仍有用户担任岗位 {{names}}，请先为他们取消该岗位再删除',
+      held: '仍有用户担任岗位{{names}}，请先为他们取消该岗位再删除',
     },
     menus: {
       pathRequired: '目录和菜单必须填写路由地址',
@@ -90,9 +90,9 @@ export const systemRefusals = {
       outsideScope: '部门 {{id}} 不在您的数据范围内',
       namedOutsideScope: '部门「{{name}}」不在您的数据范围内',
       underItself: '部门不能移到自己或自己的下级部门之下',
-      agentsMoveOnAgentsPage: '{{names}} 属于代理商网络，只能在代理商页面调整',
-      agentsNotDeleted: '{{names}} 是代理商的部门：代理商只能终止，不能删除',
-      occupied: '仍有用户属于 {{names}}，请先移走或删除这些用户再删除部门',
+      agentsMoveOnAgentsPage: '{{names}}属于代理商网络，只能在代理商页面调整',
+      agentsNotDeleted: '{{names}}是代理商的部门：代理商只能终止，不能删除',
+      occupied: '仍有用户属于{{names}}，请先移走或删除这些用户再删除部门',
     },
     dicts: {
       nameTaken: '名为「{{name}}」的字典已存在',
