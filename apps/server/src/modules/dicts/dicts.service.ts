@@ -7,6 +7,7 @@ import {
   type DictEntryRow,
   type DictInput,
 } from '@water/contract/dicts';
+import { seededNameIn } from '@water/contract/seeded-names';
 import type { Principal } from '../../domain/principal.ts';
 import { InvalidatingCache } from '../../lib/cache.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -19,6 +20,7 @@ import { wireOf } from '../../lib/wire.ts';
 /** A page of one dictionary's entries, filtered by label. */
 type EntriesQuery = PageQuery & { dictName: string; label?: string };
 
+import type { Language } from '../../lib/texts.ts';
 import { type DetailRow, type DictRow, dictOrder, dictSortable, dictsRepository as repo } from './dicts.repository.ts';
 
 const toDetailDto = (row: DetailRow): DictDetail => ({
@@ -112,8 +114,16 @@ export function createDictsService({ db, clock, events }: Pick<Deps, 'db' | 'clo
       return withDetails(await repo.all(db));
     },
 
-    async exportSheet(): Promise<ListSheet<DictEntryRow>> {
-      const all = await withDetails(await repo.all(db));
+    /** Every entry as a file: seeded descriptions and labels in the language asked for, as the console shows them. */
+    async exportSheet(
+      _principal: Principal,
+      _filter: unknown,
+      language: Language = 'en',
+    ): Promise<ListSheet<DictEntryRow>> {
+      const all = (await withDetails(await repo.all(db))).map((dict) => ({
+        ...dict,
+        description: dict.description === null ? null : seededNameIn(language, dict.description),
+      }));
       return {
         name: 'dictionaries',
         columns: DICT_COLUMNS,
@@ -121,7 +131,7 @@ export function createDictsService({ db, clock, events }: Pick<Deps, 'db' | 'clo
           dict.dictDetails.length > 0
             ? dict.dictDetails.map((entry) => ({
                 ...dict,
-                entryLabel: entry.label,
+                entryLabel: seededNameIn(language, entry.label),
                 entryValue: entry.value,
                 entrySort: entry.dictSort,
               }))

@@ -3,6 +3,7 @@ import { ADMIN_PERMISSION } from '@water/contract/constants';
 import { buildMenuRoutes, withAncestors } from '@water/contract/menu-build';
 import { MENU_COLUMNS, type Menu, type MenuInput, type MenuRoute, type MenuTreeNode } from '@water/contract/menus';
 import { PERMISSION_PATTERN } from '@water/contract/permissions';
+import { seededNameIn } from '@water/contract/seeded-names';
 import { isExternalLink } from '@water/contract/validators';
 import { isAdministrator, type Principal } from '../../domain/principal.ts';
 import { InvalidatingCache } from '../../lib/cache.ts';
@@ -19,6 +20,7 @@ import {
 import { toPaging } from '../../lib/list-query.ts';
 import type { ListSheet } from '../../lib/list-sheet.ts';
 import { ReadyAnswer } from '../../lib/ready-answer.ts';
+import type { Language } from '../../lib/texts.ts';
 import { nest, subtreeIds, superiorRows } from '../../lib/tree.ts';
 import { type MenuRow, menuOrder, menuSortable, menusRepository as repo, toMenuDto } from './menus.repository.ts';
 
@@ -158,8 +160,14 @@ export function createMenusService({
       }));
     },
 
-    async exportSheet(): Promise<ListSheet<Menu>> {
-      return { name: 'menus', columns: MENU_COLUMNS, rows: (await repo.all(db)).map(toMenuDto) };
+    /** Every menu as a file: the seeded titles in the language asked for, as the console shows them. */
+    async exportSheet(_principal: Principal, _filter: unknown, language: Language = 'en'): Promise<ListSheet<Menu>> {
+      const rows = (await repo.all(db)).map(toMenuDto);
+      return {
+        name: 'menus',
+        columns: MENU_COLUMNS,
+        rows: rows.map((menu) => ({ ...menu, title: seededNameIn(language, menu.title, 'menuTitle') })),
+      };
     },
 
     async create(principal: Principal, input: MenuInput): Promise<void> {
