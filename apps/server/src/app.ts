@@ -319,7 +319,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       void seedDemoBusiness(
         { ...deps, log: app.log },
         { agents, sites, machines, policies, orders, coupons },
-        config.dataDir,
+        { dataDir: config.dataDir, language: config.demoLanguage },
       ).catch((error) => app.log.error({ err: error }, 'could not seed the demo business'));
     });
   }
