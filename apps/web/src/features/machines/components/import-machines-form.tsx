@@ -76,9 +76,7 @@ export function ImportMachinesForm({ dialog }: { dialog: FormDialog<never> }) {
         <Button
           icon={<DownloadOutlined aria-hidden />}
           style={{ marginBottom: 16 }}
-          onClick={() =>
-            saveBlob(new Blob([importTemplateCsv(t)], { type: 'text/csv' }), 'machines-template.csv')
-          }
+          onClick={() => saveBlob(new Blob([importTemplateCsv(t)], { type: 'text/csv' }), 'machines-template.csv')}
         >
           {t('machines.template')}
         </Button>
@@ -140,8 +138,7 @@ export function ImportMachinesForm({ dialog }: { dialog: FormDialog<never> }) {
           icon={<DownloadOutlined aria-hidden />}
           style={{ marginBottom: 16 }}
           onClick={() =>
-            result &&
-            saveBlob(new Blob([secretsCsv(t, result.machines)], { type: 'text/csv' }), 'machine-secrets.csv')
+            result && saveBlob(new Blob([secretsCsv(t, result.machines)], { type: 'text/csv' }), 'machine-secrets.csv')
           }
         >
           {t('machines.downloadSecrets')}

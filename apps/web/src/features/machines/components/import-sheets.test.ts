@@ -13,7 +13,11 @@ const textsIn = (language: 'en' | 'zh') => {
   return texts.t;
 };
 
-const lines = (csv: string) => csv.replace(/^\uFEFF/, '').trim().split('\n');
+const lines = (csv: string) =>
+  csv
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\n');
 
 describe('the machine import’s sheets', () => {
   it('head the template in the console’s language, with every column the server reads', () => {
