@@ -9,6 +9,7 @@ import type { FileStore } from '../../lib/file-storage.ts';
 import { HttpError, noSuch, notFound } from '../../lib/http-errors.ts';
 import { type ListSheet, sheetColumns } from '../../lib/list-sheet.ts';
 import type { Language } from '../../lib/texts.ts';
+import { render } from '../../lib/texts.ts';
 import { wireMapper } from '../../lib/wire.ts';
 import { downloadName, writeXlsxFile } from '../../lib/xlsx.ts';
 import { type ExportRecord, exportsRepository as repo } from './exports.repository.ts';
@@ -49,7 +50,7 @@ export function createExportsService(
       await repo
         .update(db, job.id, {
           status: 'FAILED',
-          error: 'The export could not be written; try again.',
+          error: 'errors.files.exportFailed',
           doneTime: clock.now(),
         })
         .catch(() => undefined);
@@ -75,8 +76,11 @@ export function createExportsService(
       return toDto(job);
     },
 
-    async mine(principal: Principal): Promise<ExportJob[]> {
-      return (await repo.mine(db, principal.id, 20)).map(toDto);
+    /** The caller's latest exports, why one failed said in the language asked for. */
+    async mine(principal: Principal, language: Language = 'en'): Promise<ExportJob[]> {
+      return (await repo.mine(db, principal.id, 20)).map((job) =>
+        toDto({ ...job, error: job.error?.startsWith('errors.') ? render(language, { key: job.error }) : job.error }),
+      );
     },
 
     /** Sends a finished export to the user who asked for it (to anyone else: 404). */
@@ -103,7 +107,7 @@ export function createExportsService(
         old.map((job) => job.id),
       );
       for (const job of stale.filter((candidate) => !old.includes(candidate))) {
-        await repo.update(db, job.id, { status: 'FAILED', error: 'The export was interrupted; try again.' });
+        await repo.update(db, job.id, { status: 'FAILED', error: 'errors.files.exportInterrupted' });
       }
       return old.length;
     },

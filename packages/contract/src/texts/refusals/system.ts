@@ -57,6 +57,8 @@ export const systemRefusals = {
       packages: 'a zip, jar, tar, gz, 7z or rar package',
       scripts: 'a plain-text .sql script',
       exportRunning: 'Your previous export is still being written: wait for it to finish',
+      exportFailed: 'The export could not be written; try again.',
+      exportInterrupted: 'The export was interrupted; try again.',
     },
   },
   zh: {
@@ -115,6 +117,8 @@ export const systemRefusals = {
       packages: 'zip、jar、tar、gz、7z 或 rar 格式的部署包',
       scripts: '纯文本的 .sql 脚本',
       exportRunning: '您上一次的导出仍在生成中，请等它完成',
+      exportFailed: '导出未能生成，请重试。',
+      exportInterrupted: '导出被中断，请重试。',
     },
   },
 };
