@@ -241,8 +241,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(rateLimit, {
     global: false,
     store: databaseRateLimitStore(db, clock),
-    errorResponseBuilder: () =>
-      tooManyRequests('Too many sign-in attempts from this address; wait a minute and try again'),
+    errorResponseBuilder: () => tooManyRequests({ key: 'errors.auth.tooManyAttempts' }),
   });
   await app.register(authPlugin, { legacyClientsSkipPasswordChange: config.legacyClientsSkipPasswordChange });
   await app.register(swaggerPlugin);
@@ -320,7 +319,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       void seedDemoBusiness(
         { ...deps, log: app.log },
         { agents, sites, machines, policies, orders, coupons },
-        config.dataDir,
+        { dataDir: config.dataDir, language: config.demoLanguage },
       ).catch((error) => app.log.error({ err: error }, 'could not seed the demo business'));
     });
   }

@@ -46,6 +46,20 @@ describe('configuration', () => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
   });
 
+  it('names the demo business in DEMO_LANGUAGE, else in Chinese on a machine whose locale is Chinese', () => {
+    expect(loadConfig({}).demoLanguage).toBe('en');
+    expect(loadConfig({ LANG: 'zh_CN.UTF-8' }).demoLanguage).toBe('zh');
+    expect(loadConfig({ LANG: 'zh_TW.UTF-8' }).demoLanguage).toBe('zh');
+    expect(loadConfig({ LANG: 'en_US.UTF-8' }).demoLanguage).toBe('en');
+    expect(loadConfig({ LANG: 'zh_CN.UTF-8', LC_ALL: 'C.UTF-8' }).demoLanguage).toBe('en');
+    expect(loadConfig({ LANG: 'en_GB.UTF-8', LC_ALL: 'zh_CN.UTF-8' }).demoLanguage).toBe('zh');
+    expect(loadConfig({ LANG: 'zh_CN.UTF-8', DEMO_LANGUAGE: 'en' }).demoLanguage).toBe('en');
+    expect(loadConfig({ DEMO_LANGUAGE: 'zh-CN' }).demoLanguage).toBe('zh');
+    expect(() => loadConfig({ DEMO_LANGUAGE: 'fr' })).toThrow(
+      new ConfigError('DEMO_LANGUAGE must be zh-CN or en, got "fr"'),
+    );
+  });
+
   it('believes only the X-Forwarded-For entries of the proxies it is told about', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import Type, { type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import { sync as writeFileAtomicSync } from 'write-file-atomic';
+import type { DemoLanguage } from './simulator/demo-names.ts';
 
 /** Everything the server reads from its environment, validated once. */
 export interface Config {
@@ -24,6 +25,8 @@ export interface Config {
   defaultUserPassword: string;
   authRateLimit: number;
   seedDemo: boolean;
+  /** The language the demo business is named in at its first start (DEMO_LANGUAGE, else the machine's locale). */
+  demoLanguage: DemoLanguage;
   logLevel: string;
   /** One log line per answered request (ACCESS_LOG, on unless `0`). */
   accessLog: boolean;
@@ -110,6 +113,7 @@ export const Environment = Type.Object({
   DEFAULT_USER_PASSWORD: text({ minLength: 6, description: 'at least 6 characters long' }),
   AUTH_RATE_LIMIT: whole(1, 100_000),
   SEED_DEMO: text({ pattern: '^[01]$', description: '1 or 0' }),
+  DEMO_LANGUAGE: Type.Optional(Type.Union([Type.Literal('zh-CN'), Type.Literal('en')], rule('zh-CN or en'))),
   LEGACY_SKIP_PASSWORD_CHANGE: text({ pattern: '^[01]$', description: '1 or 0' }),
   ACCESS_LOG: text({ pattern: '^[01]$', description: '1 or 0' }),
   LOG_LEVEL: Type.Optional(
@@ -192,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     defaultUserPassword: e.DEFAULT_USER_PASSWORD ?? '123456',
     authRateLimit: e.AUTH_RATE_LIMIT ?? 60,
     seedDemo: e.SEED_DEMO === '1',
+    demoLanguage: demoLanguageOf(e.DEMO_LANGUAGE, env),
     legacyClientsSkipPasswordChange: e.LEGACY_SKIP_PASSWORD_CHANGE === '1',
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
     accessLog: e.ACCESS_LOG !== '0',
@@ -205,6 +210,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     noSalesAfterMs: durationMs(e.NO_SALES_AFTER, 24 * 3_600_000),
     paymentNotifyKey: e.PAYMENT_NOTIFY_KEY,
   };
+}
+
+/**
+ * The demo business's language: DEMO_LANGUAGE when set, else Chinese on a machine whose locale is
+ * Chinese (LC_ALL, or else LANG, as the C library reads them), else English.
+ */
+function demoLanguageOf(setting: 'zh-CN' | 'en' | undefined, env: NodeJS.ProcessEnv): DemoLanguage {
+  if (setting) return setting === 'zh-CN' ? 'zh' : 'en';
+  const locale = env.LC_ALL?.trim() || env.LANG?.trim() || '';
+  return /^zh([_-]|$)/i.test(locale) ? 'zh' : 'en';
 }
 
 function objectStorage(raw: string | undefined): ObjectStorage | undefined {

@@ -23,7 +23,8 @@ export function uploadAs(
   filename: string,
   content: Buffer,
   field = 'file',
+  extraHeaders: Record<string, string> = {},
 ) {
   const { payload, headers } = multipart(field, filename, content);
-  return t.app.inject({ method: 'POST', url, payload, headers: { ...headers, authorization } });
+  return t.app.inject({ method: 'POST', url, payload, headers: { ...extraHeaders, ...headers, authorization } });
 }

@@ -21,7 +21,12 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   await buildServer();
-  const seed = { adminPassword: ADMIN_PASSWORD, seedDemo: true, defaultUserPassword: DEFAULT_USER_PASSWORD };
+  const seed = {
+    adminPassword: ADMIN_PASSWORD,
+    seedDemo: true,
+    demoLanguage: 'en',
+    defaultUserPassword: DEFAULT_USER_PASSWORD,
+  } as const;
   const dir = await mkdtemp(path.join(os.tmpdir(), 'water-console-test-'));
   const templatePath = path.join(dir, 'template.tar');
   const templateDatabase = templateDatabaseName();

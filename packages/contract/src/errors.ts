@@ -2,7 +2,8 @@ import Type, { type Static } from 'typebox';
 
 /**
  * What went wrong, for programs: clients branch on `code` (and on each field error's `code`),
- * never on the message text, which is English and meant for people and older clients.
+ * never on the message text, which is meant for people and older clients: in the language the request
+ * asks for (`Accept-Language`: Chinese or English), English otherwise.
  */
 export const ERROR_CODES = [
   /** Some input is not acceptable; `errors` names every field at fault when it is about fields. */
@@ -84,7 +85,9 @@ export const FieldError = Type.Object({
     enum: [...FIELD_ERROR_CODES],
     description: 'Why the field was refused',
   }),
-  message: Type.String({ description: 'The reason in English, without the field name' }),
+  message: Type.String({
+    description: 'The reason in the language asked for (English otherwise), without the field name',
+  }),
   params: Type.Optional(
     Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]), {
       description: 'Figures of the rule: `limit` for lengths and bounds, `value` for a taken name',
@@ -96,7 +99,10 @@ export type FieldError = Static<typeof FieldError>;
 export const ErrorBody = Type.Object(
   {
     status: Type.Integer({ description: 'HTTP status, equal to the response status' }),
-    message: Type.String({ description: 'What went wrong in English, naming the first field for bad input' }),
+    message: Type.String({
+      description:
+        'What went wrong in the language asked for (English otherwise), naming the first field for bad input',
+    }),
     timestamp: Type.Integer({ description: 'Milliseconds since the epoch' }),
     code: Type.Optional(
       Type.Unsafe<ErrorCode>({ type: 'string', enum: [...ERROR_CODES], description: 'What went wrong, for programs' }),

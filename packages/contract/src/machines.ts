@@ -192,6 +192,21 @@ export const IMPORT_ROWS_MAX = 5000;
  * The columns of an import of serial numbers (xlsx or CSV, a header row first): the serial number
  * and the model's code are required, the rest optional.
  */
+/**
+ * The columns of a machine import, by the name of their text (`machines.columns.<field>`): a
+ * sheet's header names them in English or Chinese.
+ */
+export const IMPORT_FIELDS = [
+  'serialNo',
+  'modelCode',
+  'stickerCode',
+  'imei',
+  'iccid',
+  'firmware',
+  'warrantyEnd',
+] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+
 export const IMPORT_COLUMNS = [
   'Serial number',
   'Model code',

@@ -3,7 +3,7 @@
  * stored in English; the console shows them in its language, and a search finds them by either
  * (what staff type is stored, shown and found as typed).
  */
-export const SEEDED_NAMES_ZH: Readonly<Record<string, string>> = {
+export const SEEDED_NAMES_ZH = {
   // Departments
   'Head Office': '总部',
   'R&D': '研发部',
@@ -33,6 +33,10 @@ export const SEEDED_NAMES_ZH: Readonly<Record<string, string>> = {
   'Department status': '部门状态',
   'Job status': '岗位状态',
   'Site type': '点位类型',
+  // The statuses' labels
+  Active: '激活',
+  Enabled: '启用',
+  Disabled: '禁用',
   // The site types' labels
   'Residential compound': '住宅小区',
   School: '学校',
@@ -40,6 +44,101 @@ export const SEEDED_NAMES_ZH: Readonly<Record<string, string>> = {
   Office: '写字楼',
   Shop: '商铺',
 };
+
+/**
+ * The titles of the fixed pages and of the seeded menus (buttons among them), in Chinese: the
+ * sidebar, the Menus page and the server's texts show them so; a title staff typed shows as typed.
+ */
+export const SEEDED_MENU_TITLES_ZH = {
+  Home: '首页',
+  'Personal center': '个人中心',
+  System: '系统管理',
+  Users: '用户管理',
+  Roles: '角色管理',
+  Menus: '菜单管理',
+  Departments: '部门管理',
+  Jobs: '岗位管理',
+  Dictionaries: '字典管理',
+  Monitor: '系统监控',
+  'Online users': '在线用户',
+  'Operation log': '操作日志',
+  'Error log': '异常日志',
+  Server: '服务监控',
+  SQL: 'SQL 监控',
+  Tools: '系统工具',
+  Storage: '存储管理',
+  'Global settings': '全局设置',
+  Operations: '运维管理',
+  Business: '业务管理',
+  Agents: '代理商管理',
+  Machines: '设备管理',
+  Sites: '点位管理',
+  'Machine models': '设备型号',
+  'Price policies': '价格策略',
+  Alarms: '告警中心',
+  Orders: '订单管理',
+  Refunds: '退款管理',
+  Members: '会员管理',
+  Coupons: '优惠券管理',
+  // Buttons of the seeded menus (permission trees).
+  'User: add': '用户新增',
+  'User: edit': '用户编辑',
+  'User: delete': '用户删除',
+  'Role: add': '角色新增',
+  'Role: edit': '角色编辑',
+  'Role: delete': '角色删除',
+  'Menu: add': '菜单新增',
+  'Menu: edit': '菜单编辑',
+  'Menu: delete': '菜单删除',
+  'Department: add': '部门新增',
+  'Department: edit': '部门编辑',
+  'Department: delete': '部门删除',
+  'Job: add': '岗位新增',
+  'Job: edit': '岗位编辑',
+  'Job: delete': '岗位删除',
+  'Dictionary: add': '字典新增',
+  'Dictionary: edit': '字典编辑',
+  'Dictionary: delete': '字典删除',
+  'File: add': '文件新增',
+  'File: edit': '文件编辑',
+  'File: delete': '文件删除',
+  'Online users: kick out': '强制退出',
+  'Global settings: edit': '全局设置编辑',
+  'Deployment package: upload': '部署包上传',
+  'Database scripts: list': '数据库脚本查看',
+  'Database script: upload': '数据库脚本上传',
+  'Agent: add': '代理商新增',
+  'Agent: edit': '代理商编辑',
+  'Agent: review': '代理商审核',
+  'Machine: register': '设备登记',
+  'Machine: edit': '设备编辑',
+  'Site: add': '点位新增',
+  'Site: edit': '点位编辑',
+  'Site: delete': '点位删除',
+  'Machine: allocate': '设备分配',
+  'Machine: operate': '设备运营',
+  'Machine model: edit': '型号编辑',
+  'Machine model: delete': '型号删除',
+  'Price policy: add': '价格策略新增',
+  'Price policy: edit': '价格策略编辑',
+  'Price policy: delete': '价格策略删除',
+  'Alarm: handle': '告警处理',
+  'Order: refund': '订单退款',
+  'Refund: review': '退款审核',
+  'Coupon: add': '优惠券新增',
+  'Coupon: edit': '优惠券编辑',
+  'Coupon: delete': '优惠券删除',
+  'Coupon: issue': '优惠券发放',
+};
+
+/**
+ * A stored name in a language: a seeded name (or, for a menu, a seeded title) translated, anything
+ * else as stored. A department and a menu may share an English name ("Operations") but not its Chinese.
+ */
+export function seededNameIn(language: 'en' | 'zh', name: string, kind: 'name' | 'menuTitle' = 'name'): string {
+  const names: Readonly<Record<string, string>> = kind === 'menuTitle' ? SEEDED_MENU_TITLES_ZH : SEEDED_NAMES_ZH;
+  return language === 'zh' && Object.hasOwn(names, name) ? (names[name] as string) : name;
+}
 
 /** The seeded names whose Chinese contains `text` (case-insensitive), for a search to find them too. */
 export function seededNamesMatching(text: string | undefined): string[] {

@@ -149,6 +149,22 @@ describe('seeding a new installation', () => {
       await database.close();
     }
   }, 60_000);
+
+  it('names the demo user in the language chosen for the demo', async () => {
+    const database = await openPglite({});
+    try {
+      await seedDatabase(database.db, {
+        adminPassword: 'x'.repeat(12),
+        seedDemo: true,
+        demoLanguage: 'zh',
+        defaultUserPassword: '123456',
+      });
+      const [demo] = await database.db.select().from(t.users).where(eq(t.users.username, 'test'));
+      expect(demo?.nickName).toBe('测试用户');
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
 });
 
 /** A release's migration, statement by statement, as the migrator runs it. */

@@ -20,6 +20,7 @@ export async function openDatabase(config: Config): Promise<OpenedDatabase> {
       seedDatabase(database.db, {
         adminPassword: config.adminPassword,
         seedDemo: config.seedDemo,
+        demoLanguage: config.demoLanguage,
         defaultUserPassword: config.defaultUserPassword,
       }),
     );

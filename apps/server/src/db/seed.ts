@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { hashPassword } from '../lib/password.ts';
+import { DEMO_NAMES, type DemoLanguage } from '../simulator/demo-names.ts';
 import type { Database } from './client.ts';
 import * as t from './schema.ts';
 import {
@@ -16,6 +17,8 @@ import {
 export interface SeedOptions {
   adminPassword: string | undefined;
   seedDemo: boolean;
+  /** The language the demo user is named in (English unless told). */
+  demoLanguage?: DemoLanguage;
   defaultUserPassword: string;
 }
 
@@ -162,7 +165,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
         .insert(t.users)
         .values({
           username: 'test',
-          nickName: 'Test user',
+          nickName: DEMO_NAMES[options.demoLanguage ?? 'en'].demoUser,
           gender: '女',
           deptId: deptIds.get('Sales'),
           passwordHash: await hashPassword(options.defaultUserPassword),

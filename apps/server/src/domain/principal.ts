@@ -57,6 +57,9 @@ export function inScope(principal: Principal, deptId: number | null): boolean {
 
 type Role = { id: number; level: number; dataScope: string };
 
+/** What may be done to another user, under the same rule: its text key under `errors.users.actions`. */
+export type UserAction = 'edit' | 'delete' | 'resetPassword' | 'signOut';
+
 /** A user some action is about to change or sign out. */
 export interface TargetUser {
   id: number;
@@ -74,7 +77,7 @@ export async function assertCanManageUsers(
   db: Database,
   principal: Principal,
   targets: readonly TargetUser[],
-  action: string,
+  action: UserAction,
 ): Promise<void> {
   if (isAdministrator(principal) || targets.length === 0) return;
   const ids = [...new Set(targets.map((target) => target.id))];
@@ -83,16 +86,19 @@ export async function assertCanManageUsers(
     .from(t.usersRoles)
     .innerJoin(t.roles, eq(t.roles.id, t.usersRoles.roleId))
     .where(inArray(t.usersRoles.userId, ids));
+  const named = { action: { key: `errors.users.actions.${action}` } };
   for (const target of targets) {
     if (!inScope(principal, target.deptId)) {
-      throw forbidden(`You cannot ${action} "${target.username}": that user is outside your data scope`);
+      throw forbidden({ key: 'errors.users.outsideScope', values: { ...named, username: target.username } });
     }
-    if (target.isAdmin) throw forbidden(`Only an administrator can ${action} "${target.username}"`);
+    if (target.isAdmin)
+      throw forbidden({ key: 'errors.users.adminOnly', values: { ...named, username: target.username } });
     const level = bestLevel(rows.filter((row) => row.userId === target.id).map((row) => row.level));
     if (level < principal.level) {
-      throw forbidden(
-        `You cannot ${action} "${target.username}": their role level ${level} is above your own level ${principal.level}`,
-      );
+      throw forbidden({
+        key: 'errors.users.levelAbove',
+        values: { ...named, username: target.username, level, own: principal.level },
+      });
     }
   }
 }

@@ -42,7 +42,7 @@ export function createVerifyCodes({ db, clock, mailer }: Pick<Deps, 'db' | 'cloc
         .orderBy(desc(verifyCodes.createTime))
         .limit(1);
       if (last && now.getTime() - last.createTime.getTime() < RESEND_AFTER_MS) {
-        throw tooManyRequests('A code was sent to this address less than a minute ago; wait before asking again');
+        throw tooManyRequests({ key: 'errors.auth.codeTooSoon' });
       }
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       await db.delete(verifyCodes).where(and(eq(verifyCodes.scene, scene), eq(verifyCodes.target, target)));
@@ -60,7 +60,7 @@ export function createVerifyCodes({ db, clock, mailer }: Pick<Deps, 'db' | 'cloc
         .returning({ code: verifyCodes.code, expiresAt: verifyCodes.expiresAt });
       const now = clock.now().getTime();
       if (!rows.some((row) => row.code === code.trim() && row.expiresAt.getTime() > now)) {
-        throw invalidField('code', 'the verification code is wrong or has expired; ask for a new one');
+        throw invalidField('code', { key: 'errors.auth.codeWrong' });
       }
     },
   };

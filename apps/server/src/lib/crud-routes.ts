@@ -6,14 +6,17 @@ import type { Principal } from '../domain/principal.ts';
 import { principalOf } from '../plugins/auth.ts';
 import { type ContractRequest, contractRoute } from './contract-route.ts';
 import { type ListSheet, sheetIn } from './list-sheet.ts';
-import { languageOf } from './texts.ts';
+import { type Language, languageOf } from './texts.ts';
 import { sendXlsx } from './xlsx.ts';
 
-/** What a read-only list (orders, alarms) does: a page of its records, and all of them as a sheet. */
+/**
+ * What a read-only list (orders, alarms) does: a page of its records, and all of them as a sheet;
+ * what it writes in words, in the language the request asks for.
+ */
 export interface ListService<Query extends TSchema, Page extends TSchema, Filter extends TSchema, Row> {
-  list(principal: Principal, query: Static<Query>): Promise<Static<Page>>;
+  list(principal: Principal, query: Static<Query>, language: Language): Promise<Static<Page>>;
   /** The list's declared columns and rows, written in the language the request asks for. */
-  exportSheet(principal: Principal, filter: Static<Filter>): Promise<ListSheet<Row>>;
+  exportSheet(principal: Principal, filter: Static<Filter>, language: Language): Promise<ListSheet<Row>>;
 }
 
 /** What a list page of the console does with its records; every call is made for a principal. */
@@ -54,11 +57,13 @@ export function registerList<Query extends TSchema, Page extends TSchema, Filter
   routes: ListRouteSet<string, Query, Page, Filter>,
   service: ListService<Query, Page, Filter, Row>,
 ): void {
+  const languageOfRequest = (request: { headers: { 'accept-language'?: string } }) =>
+    languageOf(request.headers['accept-language']);
   contractRoute<Declared>(app, routes.list, async (request) =>
-    service.list(principalOf(request), request.query as never),
+    service.list(principalOf(request), request.query as never, languageOfRequest(request)),
   );
   registerExport<Declared, Row>(app, routes.export, (request) =>
-    service.exportSheet(principalOf(request), request.query as never),
+    service.exportSheet(principalOf(request), request.query as never, languageOfRequest(request)),
   );
 }
 

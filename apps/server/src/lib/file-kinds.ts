@@ -78,9 +78,6 @@ export async function kindOf(bytes: Buffer, extension: string): Promise<FileKind
   return undefined;
 }
 
-export const ACCEPTED_DESCRIPTION =
-  'images (png, jpeg, gif, webp, bmp), PDF and Office documents, archives (zip, gz, tar, 7z, rar) and plain text (txt, csv, sql, json, md, log)';
-
 /** Avatars: the raster images every browser shows. */
 export const AVATAR_MIMES = ['image/png', 'image/jpeg', 'image/gif'];
 
@@ -127,11 +124,7 @@ export async function uploadKind(bytes: Buffer, filename: string, field: string)
   const shown = base.length > 100 ? `${base.slice(0, 80)}…${base.slice(-19)}` : base;
   const extension = extensionOf(base);
   if (ACTIVE_EXTENSIONS.has(extension)) {
-    throw invalidField(
-      field,
-      `"${shown}" is refused: .${extension} files are not accepted, whatever they contain`,
-      'format',
-    );
+    throw invalidField(field, { key: 'errors.files.activeExtension', values: { name: shown, extension } }, 'format');
   }
   const kind = await kindOf(bytes, extension);
   if (
@@ -142,7 +135,7 @@ export async function uploadKind(bytes: Buffer, filename: string, field: string)
   ) {
     throw invalidField(
       field,
-      `"${shown}" is refused: its content is a .${kind.extension} file, not the .${extension} its name says`,
+      { key: 'errors.files.contentDiffers', values: { name: shown, content: kind.extension, extension } },
       'format',
     );
   }

@@ -32,7 +32,11 @@ export function between(column: PgColumn, range: readonly string[] | undefined, 
   const start = parseWireTime(first, false);
   const end = parseWireTime(last, true);
   if (!start || !end) {
-    throw invalidField(field, `"${start ? last : first}" is not a real date and time (yyyy-MM-dd HH:mm:ss)`, 'format');
+    throw invalidField(
+      field,
+      { key: 'errors.notRealDateTime', values: { value: (start ? last : first) ?? '' } },
+      'format',
+    );
   }
   return and(gte(column, start), lt(column, end));
 }

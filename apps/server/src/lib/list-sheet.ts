@@ -60,10 +60,13 @@ export function sheetIn<Row>(list: ListSheet<Row>, language: Language): Sheet<Ro
 /** How a list reads its records for a caller: a page of them, or all of them (no limit) for its file. */
 export type ListReader<Caller, Query, Row> = (caller: Caller, query: Query, paging: Paging) => Promise<PageResult<Row>>;
 
-/** How a list answers its records: one at a time, or all of a page together (when they need more reading). */
+/**
+ * How a list answers its records: one at a time, or all of a page together (when they need more
+ * reading); in the language of the request, for what the server writes in words (an alarm's detail).
+ */
 type Answering<Caller, Row, Wire> =
-  | { toWire: (row: Row) => Wire }
-  | { answer: (caller: Caller, rows: Row[]) => Promise<Wire[]> };
+  | { toWire: (row: Row, language: Language) => Wire }
+  | { answer: (caller: Caller, rows: Row[], language: Language) => Promise<Wire[]> };
 
 /**
  * A list page and its Excel file from one reading of the records: the same filter, sort and data
@@ -78,16 +81,20 @@ export function declaredList<Caller, Query extends ListQuery, Row, Wire>(
     read: ListReader<Caller, Omit<Query, 'page' | 'size'>, Row>;
   } & Answering<Caller, Row, Wire>,
 ) {
-  const answer = async (caller: Caller, rows: Row[]): Promise<Wire[]> =>
-    'toWire' in spec ? rows.map(spec.toWire) : spec.answer(caller, rows);
+  const answer = async (caller: Caller, rows: Row[], language: Language): Promise<Wire[]> =>
+    'toWire' in spec ? rows.map((row) => spec.toWire(row, language)) : spec.answer(caller, rows, language);
   return {
-    async list(caller: Caller, query: Query): Promise<PageResult<Wire>> {
+    async list(caller: Caller, query: Query, language: Language = 'en'): Promise<PageResult<Wire>> {
       const page = await spec.read(caller, query, toPaging(query, spec.sortable, spec.order));
-      return { content: await answer(caller, page.content), totalElements: page.totalElements };
+      return { content: await answer(caller, page.content, language), totalElements: page.totalElements };
     },
-    async exportSheet(caller: Caller, filter: Omit<Query, 'page' | 'size'>): Promise<ListSheet<Wire>> {
+    async exportSheet(
+      caller: Caller,
+      filter: Omit<Query, 'page' | 'size'>,
+      language: Language = 'en',
+    ): Promise<ListSheet<Wire>> {
       const { content } = await spec.read(caller, filter, toPaging({ sort: filter.sort }, spec.sortable, spec.order));
-      return { name: spec.name, columns: spec.columns, rows: await answer(caller, content) };
+      return { name: spec.name, columns: spec.columns, rows: await answer(caller, content, language) };
     },
   };
 }

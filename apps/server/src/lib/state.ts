@@ -1,5 +1,14 @@
 import { type StateMachine, targetsOf } from '@water/contract/state-machine';
 import { type HttpError, stateConflict } from './http-errors.ts';
+import type { TextRef } from './texts.ts';
+
+/** The console's refusal of a move: the record's kind and state in words (`errors.stateConflict`). */
+export function conflictText(machine: StateMachine<string, string>, state: string): TextRef {
+  return {
+    key: 'errors.stateConflict',
+    values: { object: { key: machine.texts.object }, state: { key: `${machine.texts.states}.${state}` } },
+  };
+}
 
 /**
  * `409 STATE_CONFLICT`: the record is in `state`, where `event` may not happen (or no longer: another
@@ -16,10 +25,7 @@ export function conflictIn<S extends string, E extends string>(
     message ?? `The ${machine.name} is ${state}: ${event.toLowerCase().replaceAll('_', ' ')} is not allowed`,
     state,
     event,
-    {
-      key: 'errors.stateConflict',
-      values: { object: { key: machine.texts.object }, state: { key: `${machine.texts.states}.${state}` } },
-    },
+    conflictText(machine, state),
   );
 }
 

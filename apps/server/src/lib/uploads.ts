@@ -13,10 +13,10 @@ export interface Upload {
  * 400; a file over `maxBytes` (or the server's upload limit) a 413.
  */
 export async function readUpload(request: FastifyRequest, field: string, maxBytes?: number): Promise<Upload> {
-  if (!request.isMultipart()) throw invalidField(field, 'send the file as multipart/form-data', 'type');
+  if (!request.isMultipart()) throw invalidField(field, { key: 'errors.files.multipart' }, 'type');
   try {
     const part = await request.file(maxBytes === undefined ? undefined : { limits: { fileSize: maxBytes, files: 1 } });
-    if (part?.fieldname !== field) throw invalidField(field, 'is required', 'required');
+    if (part?.fieldname !== field) throw invalidField(field, { key: 'errors.required' }, 'required');
     return { bytes: await part.toBuffer(), filename: part.filename };
   } catch (error) {
     if (error instanceof HttpError) throw error;

@@ -78,7 +78,7 @@ export async function readSheet(bytes: Buffer, filename: string, field: string):
       throw new Error('type');
     }
   } catch {
-    throw invalidField(field, 'must be an .xlsx or .csv file with a header row', 'type');
+    throw invalidField(field, { key: 'errors.files.notASheet' }, 'type');
   }
   const sheet = workbook.worksheets[0];
   if (!sheet) return [];

@@ -44,7 +44,7 @@ export function refusal(
   passwordChangeWaived = false,
 ): HttpError | undefined {
   if (principal.mustChangePassword && !config.duringPasswordChange && !passwordChangeWaived) {
-    return forbidden('Password change required', 'PASSWORD_CHANGE_REQUIRED');
+    return forbidden({ key: 'errors.auth.passwordChangeRequired' }, 'PASSWORD_CHANGE_REQUIRED');
   }
   if (!hasPermission(principal, config.permission as RoutePermission)) return forbidden();
   return undefined;

@@ -152,7 +152,10 @@ export const errorsPlugin = fp(
         // English clients (eladmin's among them) get the message as written; others the console's text of it.
         const language = languageOf(request.headers['accept-language']);
         const message = error.text && language !== 'en' ? render(language, error.text) : error.message;
-        return sendError(reply, error.statusCode, message, error.code, error.errors, error.conflict);
+        const errors = error.errors?.map(({ text, ...fieldError }) =>
+          text && language !== 'en' ? { ...fieldError, message: render(language, text) } : fieldError,
+        );
+        return sendError(reply, error.statusCode, message, error.code, errors, error.conflict);
       }
       const conflict = request.method === 'GET' || request.method === 'HEAD' ? undefined : foreignKeyConflict(error);
       if (conflict) {

@@ -15,7 +15,7 @@ describe('SEED_DEMO=1', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'water-demo-'));
-    t = await createTestApp({ SEED_DEMO: '1', DATA_DIR: dataDir });
+    t = await createTestApp({ SEED_DEMO: '1', DEMO_LANGUAGE: 'en', DATA_DIR: dataDir });
   });
   afterAll(async () => {
     await t?.close();
@@ -72,5 +72,46 @@ describe('SEED_DEMO=1', () => {
       .from(orders);
     const stats = (await admin('GET', '/api/coupons/stats')).json();
     expect(stats.total.discountCost).toBe(taken?.sum);
+  }, 90_000);
+});
+
+describe('SEED_DEMO=1 with DEMO_LANGUAGE=zh-CN', () => {
+  let t: TestApp;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'water-demo-zh-'));
+    t = await createTestApp({ SEED_DEMO: '1', DEMO_LANGUAGE: 'zh-CN', DATA_DIR: dataDir });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('names everything of the demo business in Chinese: agents, their contact, sites and addresses, model, prices, coupons', async () => {
+    const deadline = Date.now() + 60_000;
+    while (!(await stat(path.join(dataDir, DEMO_MACHINES_FILE)).catch(() => undefined)) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const admin = callerFor(t, await tokenOf(t));
+    const content = async (url: string) => (await admin('GET', url)).json().content as Record<string, unknown>[];
+    const names = [
+      ...(await content('/api/agents?size=10')).flatMap((agent) => [agent.name, agent.contactName]),
+      ...(await content('/api/sites?size=10')).flatMap((site) => [
+        site.name,
+        site.province,
+        site.city,
+        site.district,
+        site.address,
+      ]),
+      ...(await content('/api/machine-models?size=10')).map((model) => model.name),
+      ...(await content('/api/price-policies?size=10')).map((policy) => policy.name),
+      ...(await content('/api/coupons/templates?size=10')).map((template) => template.name),
+    ];
+    expect(names).toHaveLength(2 * 2 + 4 * 5 + 1 + 1 + 2);
+    expect(names).toContain('华东净水');
+    expect(names).toContain('湖畔花园');
+    // Chinese throughout: no English word (the model's "400G" is a figure, not a word).
+    expect(names.filter((name) => typeof name !== 'string' || /[A-Za-z]{2,}/.test(name))).toEqual([]);
   }, 90_000);
 });

@@ -17,6 +17,7 @@ import type { PricePoliciesService } from '../modules/price-policies/price-polic
 import { sites } from '../modules/sites/sites.read-model.ts';
 import type { SitesService } from '../modules/sites/sites.service.ts';
 import { users } from '../modules/users/users.read-model.ts';
+import { DEMO_NAMES, type DemoLanguage } from './demo-names.ts';
 import { drawSale, HOURLY_SHARE } from './sales-pattern.ts';
 import type { MachineIdentity } from './virtual-machine.ts';
 
@@ -48,14 +49,16 @@ function seeded(seed: number): () => number {
 /**
  * `SEED_DEMO=1`: a small business to look at on first start: two agents (a province and a city
  * beneath it), four sites, six machines selling, a price policy and a week of their sales, made
- * through the same services as real traffic. Runs once, on a database with no agent yet; the
- * machines' secrets go to DATA_DIR/demo-machines.json (for `npm run simulate`).
+ * through the same services as real traffic, named in the language chosen (DEMO_LANGUAGE). Runs
+ * once, on a database with no agent yet; the machines' secrets go to DATA_DIR/demo-machines.json
+ * (for `npm run simulate`).
  */
 export async function seedDemoBusiness(
   { db, clock, principals, log }: { db: Database; clock: Clock; principals: PrincipalCache; log: FastifyBaseLogger },
   services: Services,
-  dataDir: string,
+  { dataDir, language }: { dataDir: string; language: DemoLanguage },
 ): Promise<void> {
+  const names = DEMO_NAMES[language];
   const [existing] = await db.select({ n: count() }).from(agents);
   if ((existing?.n ?? 0) > 0) return;
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'admin'));
@@ -63,10 +66,15 @@ export async function seedDemoBusiness(
   if (!principal) return;
   const started = Date.now();
 
-  const agentTerms = { contactName: 'Chen Jing', contactPhone: '13800138000', commissionRate: '20', machineQuota: 10 };
+  const agentTerms = {
+    contactName: names.contactName,
+    contactPhone: '13800138000',
+    commissionRate: '20',
+    machineQuota: 10,
+  };
   await services.agents.create(principal, {
     code: 'EC',
-    name: 'East China Water',
+    name: names.province,
     level: 'PROVINCE',
     parentId: null,
     ...agentTerms,
@@ -76,7 +84,7 @@ export async function seedDemoBusiness(
   await services.agents.review(principal, province.id, { action: 'APPROVE' });
   await services.agents.create(principal, {
     code: 'HZ',
-    name: 'Hangzhou Pure Water',
+    name: names.city,
     level: 'CITY',
     parentId: province.id,
     ...agentTerms,
@@ -87,53 +95,21 @@ export async function seedDemoBusiness(
   if (!city) return;
   await services.agents.review(principal, city.id, { action: 'APPROVE' });
 
+  const [lakeside, school, westLake, binjiang] = names.sites;
   const siteSeeds = [
-    {
-      agentId: province.id,
-      name: 'Lakeside Gardens',
-      type: 'RESIDENTIAL',
-      city: 'Shanghai',
-      district: 'Pudong',
-      address: '88 Lakeside Road',
-    },
-    {
-      agentId: province.id,
-      name: 'Tongji Middle School',
-      type: 'SCHOOL',
-      city: 'Shanghai',
-      district: 'Yangpu',
-      address: '12 Siping Road',
-    },
-    {
-      agentId: city.id,
-      name: 'West Lake Residences',
-      type: 'RESIDENTIAL',
-      city: 'Hangzhou',
-      district: 'Xihu',
-      address: '5 Shuguang Road',
-    },
-    {
-      agentId: city.id,
-      name: 'Binjiang Tech Park',
-      type: 'OFFICE',
-      city: 'Hangzhou',
-      district: 'Binjiang',
-      address: '399 Wangshang Road',
-    },
+    { agentId: province.id, type: 'RESIDENTIAL', ...lakeside },
+    { agentId: province.id, type: 'SCHOOL', ...school },
+    { agentId: city.id, type: 'RESIDENTIAL', ...westLake },
+    { agentId: city.id, type: 'OFFICE', ...binjiang },
   ];
   for (const site of siteSeeds) {
-    await services.sites.create(principal, {
-      ...site,
-      province: site.city === 'Shanghai' ? 'Shanghai' : 'Zhejiang',
-      feeType: 'RENT',
-      feeValue: 30_000,
-    });
+    await services.sites.create(principal, { ...site, feeType: 'RENT', feeValue: 30_000 });
   }
   const siteRows = await db.select({ id: sites.id, agentId: sites.agentId }).from(sites);
 
   await services.machines.createModel(principal, {
     code: 'RO-400',
-    name: 'Reverse osmosis 400G',
+    name: names.model,
     taps: 2,
     waterTypes: 'COLD,HOT',
     tankLitres: 60,
@@ -144,7 +120,7 @@ export async function seedDemoBusiness(
   const [model] = await db.select().from(machineModels).where(eq(machineModels.code, 'RO-400'));
   if (!model) return;
   await services.policies.create(principal, {
-    name: 'Standard prices',
+    name: names.policy,
     scope: 'ALL',
     priceWechat: asFen(50),
     priceAlipay: asFen(50),
@@ -189,14 +165,14 @@ export async function seedDemoBusiness(
   } as const;
   await services.coupons.create(principal, {
     ...couponTerms,
-    name: 'Welcome: 1 yuan off',
+    name: names.welcomeCoupon,
     type: 'AMOUNT_OFF',
     value: 100,
     issueType: 'FIRST_ORDER',
   });
   await services.coupons.create(principal, {
     ...couponTerms,
-    name: 'Regulars: 20 % off',
+    name: names.regularsCoupon,
     type: 'PERCENT_OFF',
     value: 20,
     maxDiscount: asFen(200),

@@ -8,6 +8,7 @@ import { figuresLocales } from './figures.ts';
 import { jobsLocales } from './jobs.ts';
 import { listLocales } from './list.ts';
 import { machinesLocales } from './machines.ts';
+import { mailsLocales } from './mails.ts';
 import { menusLocales } from './menus.ts';
 import { logsLocales, onlineLocales } from './monitor.ts';
 import { ordersLocales } from './orders.ts';
@@ -32,6 +33,7 @@ const catalogIn = (language: 'en' | 'zh') => ({
   figures: figuresLocales[language],
   jobs: jobsLocales[language],
   machines: machinesLocales[language],
+  mails: mailsLocales[language],
   menus: menusLocales[language],
   logs: logsLocales[language],
   online: onlineLocales[language],

@@ -1,28 +1,105 @@
-/** Texts of the server's refusals, in the console's language (merged as `errors`). */
+import { accountsRefusals } from './refusals/accounts.ts';
+import { networkRefusals } from './refusals/network.ts';
+import { salesRefusals } from './refusals/sales.ts';
+import { systemRefusals } from './refusals/system.ts';
+
+/**
+ * Texts of the server's refusals, in the console's language (merged as `errors`). The English of
+ * each is the message English clients have always read: changing it changes the wire.
+ */
 export const errorsLocales = {
   en: {
     stateConflict:
       'This {{object}} is now “{{state}}”, so this cannot be done (someone may have just done it). Refresh to see it as it is.',
+    fieldLine: '{{field}}: {{message}}',
+    separator: ', ',
+    notFound: 'Not found',
+    unavailable: 'The service is not ready; try again shortly',
+    noSuch: 'No {{object}} with id {{id}}',
+    noSuchInReach: 'No {{object}} with id {{id}} in your reach',
+    unknown: 'no {{object}} with id {{id}}',
+    unknownInReach: 'no {{object}} with id {{id}} in your reach',
+    taken: '"{{value}}" is already used by another {{object}}',
+    empty: 'must not be empty',
+    required: 'is required',
+    notRealDate: '"{{value}}" is not a real date',
+    notRealTime: '"{{value}}" is not a real time',
+    notRealDateTime: '"{{value}}" is not a real date and time (yyyy-MM-dd HH:mm:ss)',
+    contractEndBeforeStart: 'must not be before the start of the contract',
     objects: {
       order: 'order',
       refund: 'refund',
       coupon: 'coupon',
       couponTemplate: 'coupon template',
       machine: 'machine',
+      machineModel: 'machine model',
       agent: 'agent',
       alarm: 'alarm',
+      site: 'site',
+      pricePolicy: 'price policy',
+      user: 'user',
+      role: 'role',
+      job: 'job',
+      menu: 'menu',
+      department: 'department',
+      dictionary: 'dictionary',
+      dictionaryEntry: 'dictionary entry',
+      file: 'file',
+      artifact: 'artifact',
+      logEntry: 'log entry',
+      finishedExport: 'finished export',
     },
+    ...accountsRefusals.en,
+    ...systemRefusals.en,
+    ...networkRefusals.en,
+    ...salesRefusals.en,
   },
   zh: {
     stateConflict: '该{{object}}当前为「{{state}}」，不能执行此操作（可能刚被他人处理）。请刷新后查看最新状态。',
+    fieldLine: '{{field}}：{{message}}',
+    separator: '、',
+    notFound: '未找到',
+    unavailable: '服务尚未就绪，请稍后再试',
+    noSuch: '没有 ID 为 {{id}} 的{{object}}',
+    noSuchInReach: '您的范围内没有 ID 为 {{id}} 的{{object}}',
+    unknown: '没有 ID 为 {{id}} 的{{object}}',
+    unknownInReach: '您的范围内没有 ID 为 {{id}} 的{{object}}',
+    taken: '「{{value}}」已被其他{{object}}使用',
+    empty: '不能为空',
+    required: '必填',
+    notRealDate: '「{{value}}」不是有效的日期',
+    notRealTime: '「{{value}}」不是有效的时间',
+    notRealDateTime: '「{{value}}」不是有效的日期时间（yyyy-MM-dd HH:mm:ss）',
+    contractEndBeforeStart: '不能早于合同开始日期',
     objects: {
       order: '订单',
       refund: '退款',
       coupon: '优惠券',
       couponTemplate: '优惠券模板',
       machine: '设备',
+      machineModel: '设备型号',
       agent: '代理商',
       alarm: '告警',
+      site: '点位',
+      pricePolicy: '价格策略',
+      user: '用户',
+      role: '角色',
+      job: '岗位',
+      menu: '菜单',
+      department: '部门',
+      dictionary: '字典',
+      dictionaryEntry: '字典条目',
+      file: '文件',
+      artifact: '部署包',
+      logEntry: '日志',
+      finishedExport: '已完成的导出',
     },
+    ...accountsRefusals.zh,
+    ...systemRefusals.zh,
+    ...networkRefusals.zh,
+    ...salesRefusals.zh,
   },
 };
+
+/** What a refusal may name: a kind of record, by its key under `errors.objects`. */
+export type RefusedObject = keyof typeof errorsLocales.en.objects;

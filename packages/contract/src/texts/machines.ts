@@ -48,6 +48,7 @@ export const machinesLocales = {
     importHint:
       'An .xlsx or .csv file whose first row names the columns: {{columns}}. The first two are required. Up to 5,000 machines, all or none.',
     template: 'Download a template',
+    columnSeparator: ', ',
     chooseSheet: 'Choose a sheet',
     importRefused: 'Nothing was imported: mend these rows and try again.',
     rowError: 'Row {{row}}, {{column}}: {{message}}',
@@ -209,6 +210,7 @@ export const machinesLocales = {
     importTitle: '从表格批量导入设备',
     importHint: '.xlsx 或 .csv 文件，第一行为列名：{{columns}}。前两列必填。一次最多 5000 台，全部成功或全部不导入。',
     template: '下载模板',
+    columnSeparator: '、',
     chooseSheet: '选择表格',
     importRefused: '没有导入任何设备：请修正以下行后重试。',
     rowError: '第 {{row}} 行，{{column}}：{{message}}',

@@ -15,9 +15,22 @@ import type { Database } from '../../db/client.ts';
 import { inScope, type Principal } from '../../domain/principal.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { badRequest, forbidden, forbiddenField, invalidField, notFound, stateConflict } from '../../lib/http-errors.ts';
+import {
+  badRequest,
+  emptyField,
+  forbidden,
+  forbiddenField,
+  invalidField,
+  noSuch,
+  notFound,
+  notRealDate,
+  stateConflict,
+  takenBy,
+  unknownRecord,
+} from '../../lib/http-errors.ts';
 import { declaredList } from '../../lib/list-sheet.ts';
 import { moveBy } from '../../lib/state.ts';
+import { quotedNames, type TextRef } from '../../lib/texts.ts';
 import { isRealDay } from '../../lib/time.ts';
 import { wireOf } from '../../lib/wire.ts';
 import type { DeptsService } from '../depts/depts.service.ts';
@@ -35,14 +48,14 @@ const toDto = (row: AgentRow & PeriodFigures): Agent =>
     onlineRate: row.operating > 0 ? new Decimal(row.online).times(100).dividedBy(row.operating).toFixed(2) : null,
   });
 
-const codeTaken = (code: string) =>
-  invalidField('code', `"${code}" is already used by another agent`, 'taken', { value: code });
+const codeTaken = (code: string) => invalidField('code', takenBy('agent', code), 'taken', { value: code });
+const levelOf = (level: string): TextRef => ({ key: `errors.agents.levels.${level}` });
 
 function checkedTerms(input: AgentCreateInput | AgentUpdateInput) {
   const name = input.name.trim();
-  if (!name) throw invalidField('name', 'must not be empty', 'required');
+  if (!name) throw emptyField('name');
   const contactName = input.contactName.trim();
-  if (!contactName) throw invalidField('contactName', 'must not be empty', 'required');
+  if (!contactName) throw emptyField('contactName');
   const contractStart = input.contractStart ?? null;
   const contractEnd = input.contractEnd ?? null;
   for (const [field, day] of [
@@ -50,11 +63,11 @@ function checkedTerms(input: AgentCreateInput | AgentUpdateInput) {
     ['contractEnd', contractEnd],
   ] as const) {
     if (day !== null && !isRealDay(day)) {
-      throw invalidField(field, `"${day}" is not a real date`, 'format');
+      throw invalidField(field, notRealDate(day), 'format');
     }
   }
   if (contractStart && contractEnd && contractEnd < contractStart) {
-    throw invalidField('contractEnd', 'must not be before the start of the contract');
+    throw invalidField('contractEnd', { key: 'errors.contractEndBeforeStart' });
   }
   return {
     name,
@@ -84,7 +97,7 @@ export function createAgentsService(
   /** An agent in the caller's data scope. */
   async function visibleAgent(principal: Principal, id: number): Promise<AgentRow> {
     const agent = await repo.byId(db, id);
-    if (!agent || !inScope(principal, agent.deptId)) throw notFound(`No agent with id ${id}`);
+    if (!agent || !inScope(principal, agent.deptId)) throw notFound(noSuch('agent', id));
     return agent;
   }
 
@@ -97,7 +110,7 @@ export function createAgentsService(
     const agent = await visibleAgent(principal, id);
     const parent = agent.parentId === null ? undefined : await repo.byId(db, agent.parentId);
     const reaches = parent ? inScope(principal, parent.deptId) : principal.scope === null;
-    if (!reaches) throw forbidden(`Only those above "${agent.name}" can change or review it`);
+    if (!reaches) throw forbidden({ key: 'errors.agents.onlyAbove', values: { name: agent.name } });
     return { agent, parent };
   }
 
@@ -105,7 +118,7 @@ export function createAgentsService(
     if (parent && new Decimal(rate).greaterThan(parent.commissionRate)) {
       throw invalidField(
         'commissionRate',
-        `must not exceed the ${parent.commissionRate}% of "${parent.name}"`,
+        { key: 'errors.agents.rateAboveParent', values: { rate: parent.commissionRate, name: parent.name } },
         'too_large',
         { limit: Number(parent.commissionRate) },
       );
@@ -114,7 +127,10 @@ export function createAgentsService(
 
   function checkLevelBelowParent(level: string, parent: AgentRow | undefined) {
     if (parent && depthOf(level) <= depthOf(parent.level)) {
-      throw invalidField('level', `must be below ${parent.level}, the level of "${parent.name}"`);
+      throw invalidField('level', {
+        key: 'errors.agents.levelBelowParent',
+        values: { level: levelOf(parent.level), name: parent.name },
+      });
     }
   }
 
@@ -155,16 +171,16 @@ export function createAgentsService(
       let parent: AgentRow | undefined;
       if (input.parentId == null) {
         if (principal.scope !== null) {
-          throw forbiddenField('parentId', 'only staff with an unrestricted data scope can add a top-level agent');
+          throw forbiddenField('parentId', { key: 'errors.agents.topLevelUnrestricted' });
         }
       } else {
         parent = await repo.byId(db, input.parentId);
-        if (!parent) throw invalidField('parentId', `no agent with id ${input.parentId}`, 'unknown_reference');
+        if (!parent) throw invalidField('parentId', unknownRecord('agent', input.parentId), 'unknown_reference');
         if (!inScope(principal, parent.deptId)) {
-          throw forbiddenField('parentId', `"${parent.name}" is outside your data scope: add agents beneath your own`);
+          throw forbiddenField('parentId', { key: 'errors.agents.parentOutsideScope', values: { name: parent.name } });
         }
         if (parent.status !== 'ACTIVE') {
-          throw invalidField('parentId', `"${parent.name}" is not active: agents are added beneath active agents only`);
+          throw invalidField('parentId', { key: 'errors.agents.parentNotActive', values: { name: parent.name } });
         }
       }
       checkLevelBelowParent(terms.level, parent);
@@ -201,28 +217,44 @@ export function createAgentsService(
 
     async update(principal: Principal, input: AgentUpdateInput): Promise<void> {
       const { agent, parent } = await managedAgent(principal, input.id);
-      if (agent.status === 'TERMINATED') throw badRequest(`"${agent.name}" is terminated; its terms no longer change`);
+      if (agent.status === 'TERMINATED') {
+        throw badRequest({ key: 'errors.agents.terminated', values: { name: agent.name } });
+      }
       const terms = checkedTerms(input);
       checkLevelBelowParent(terms.level, parent);
       checkRateBelowParent(terms.commissionRate, parent);
       const children = await repo.childrenOf(db, agent.id);
       const shallower = children.find((child) => depthOf(child.level) <= depthOf(terms.level));
       if (shallower) {
-        throw invalidField('level', `must stay above ${shallower.level}, the level of "${shallower.name}" beneath it`);
+        throw invalidField('level', {
+          key: 'errors.agents.levelAboveChild',
+          values: { level: levelOf(shallower.level), name: shallower.name },
+        });
       }
       const richer = children.filter((child) => new Decimal(child.commissionRate).greaterThan(terms.commissionRate));
       if (richer.length > 0) {
         throw invalidField(
           'commissionRate',
-          `must not be below the rates of the agents beneath it (${richer.map((child) => `"${child.name}" ${child.commissionRate}%`).join(', ')}); lower theirs first`,
+          {
+            key: 'errors.agents.rateBelowChildren',
+            values: {
+              rates: richer.map((child) => ({
+                key: 'errors.agents.childRate',
+                values: { name: child.name, rate: child.commissionRate },
+              })),
+            },
+          },
           'too_small',
           { limit: Math.max(...richer.map((child) => Number(child.commissionRate))) },
         );
       }
       if (terms.machineQuota < agent.quotaUsed) {
-        throw invalidField('machineQuota', `must not be below the ${agent.quotaUsed} machines it holds`, 'too_small', {
-          limit: agent.quotaUsed,
-        });
+        throw invalidField(
+          'machineQuota',
+          { key: 'errors.agents.quotaBelowHeld', values: { held: agent.quotaUsed } },
+          'too_small',
+          { limit: agent.quotaUsed },
+        );
       }
       const { name, ...agentTerms } = terms;
       const now = clock.now();
@@ -242,12 +274,13 @@ export function createAgentsService(
       if (to === 'TERMINATED') {
         const active = (await repo.childrenOf(db, agent.id)).filter((child) => child.status !== 'TERMINATED');
         if (active.length > 0) {
-          throw badRequest(
-            `Agents beneath "${agent.name}" are not terminated (${active.map((child) => `"${child.name}"`).join(', ')}): end them first`,
-          );
+          throw badRequest({
+            key: 'errors.agents.childrenActive',
+            values: { name: agent.name, names: quotedNames(active.map((child) => child.name)) },
+          });
         }
         if (agent.quotaUsed > 0) {
-          throw badRequest(`"${agent.name}" still holds ${agent.quotaUsed} machines: recall them first`);
+          throw badRequest({ key: 'errors.agents.holdsMachines', values: { name: agent.name, held: agent.quotaUsed } });
         }
       }
       const now = clock.now();
@@ -260,7 +293,11 @@ export function createAgentsService(
         updateTime: now,
       });
       if (!changed) {
-        throw stateConflict(`"${agent.name}" was changed meanwhile; look again and retry`, agent.status, input.action);
+        throw stateConflict(
+          { key: 'errors.agents.changedMeanwhile', values: { name: agent.name } },
+          agent.status,
+          input.action,
+        );
       }
       return answerOne((await repo.byId(db, agent.id)) as AgentRow);
     },

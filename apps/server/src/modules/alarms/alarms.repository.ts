@@ -2,6 +2,7 @@ import type { AlarmQuery, AlarmType } from '@water/contract/alarms';
 import { and, count, desc, eq, gt, gte, inArray, lt, max, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { between, containsText, type Paging, pageOf } from '../../lib/list-query.ts';
+import type { TextRef } from '../../lib/texts.ts';
 import { agents } from '../agents/agents.read-model.ts';
 import { depts } from '../depts/depts.read-model.ts';
 import { machines } from '../machines/machines.read-model.ts';
@@ -32,7 +33,14 @@ export const alarmsRepository = {
   /** Opens an alarm unless one of that machine and type is open; answers it when it opened now. */
   async raise(
     db: Database,
-    values: { machineId: number; agentId: number | null; type: AlarmType; detail: string | null; at: Date },
+    values: {
+      machineId: number;
+      agentId: number | null;
+      type: AlarmType;
+      detail: string | null;
+      detailText: TextRef | null;
+      at: Date;
+    },
   ): Promise<AlarmRecord | undefined> {
     const [opened] = await db
       .insert(alarms)

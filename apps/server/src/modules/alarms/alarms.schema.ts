@@ -1,7 +1,8 @@
 import type { AlarmState, AlarmType } from '@water/contract/alarms';
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { ts } from '../../db/columns.ts';
+import type { TextRef } from '../../lib/texts.ts';
 
 /** One open alarm per machine and type, raised and resolved when the state flips. */
 export const alarms = pgTable(
@@ -14,7 +15,10 @@ export const alarms = pgTable(
     type: varchar('type', { length: 16 }).$type<AlarmType>().notNull(),
     /** `OPEN → ACKNOWLEDGED → RESOLVED`. */
     state: varchar('state', { length: 16 }).$type<AlarmState>().notNull().default('OPEN'),
+    /** What the alarm says, in English (as eladmin-era readers of the table find it). */
     detail: varchar('detail', { length: 255 }),
+    /** The same as a text of the console's catalog, written in each reader's language. */
+    detailText: jsonb('detail_text').$type<TextRef>(),
     count: integer('count').notNull().default(1),
     firstTime: ts('first_time').notNull(),
     lastTime: ts('last_time').notNull(),

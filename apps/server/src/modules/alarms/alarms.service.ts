@@ -13,9 +13,10 @@ import { FAULT_BITS } from '@water/contract/gateway';
 import type { FastifyBaseLogger } from 'fastify';
 import { inScope, type Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { notFound } from '../../lib/http-errors.ts';
+import { noSuch, notFound } from '../../lib/http-errors.ts';
 import { declaredList } from '../../lib/list-sheet.ts';
 import { moveBy } from '../../lib/state.ts';
+import { type Language, render, type TextRef } from '../../lib/texts.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { wireMapper } from '../../lib/wire.ts';
 import { agentIdsInScope } from '../agents/agent-directory.ts';
@@ -38,21 +39,33 @@ export interface AlarmedMachine {
 
 const OTHER_FAULTS = ~(FAULT_BITS.LEAK | FAULT_BITS.PAYMENT_DEVICE) & 0xffff;
 
+const detail = (name: string, values?: TextRef['values']): TextRef => ({
+  key: `alarms.details.${name}`,
+  ...(values ? { values } : {}),
+});
+
 /** Which telemetry alarms hold for a runtime, each with what it says. */
-function telemetryAlarms(t: Telemetry): Map<AlarmType, string> {
-  const holding = new Map<AlarmType, string>();
-  if (t.faultBits & FAULT_BITS.LEAK) holding.set('LEAK', 'leak detected');
-  if (t.faultBits & FAULT_BITS.PAYMENT_DEVICE) holding.set('PAYMENT_DEVICE', 'payment device fault');
+function telemetryAlarms(t: Telemetry): Map<AlarmType, TextRef> {
+  const holding = new Map<AlarmType, TextRef>();
+  if (t.faultBits & FAULT_BITS.LEAK) holding.set('LEAK', detail('leak'));
+  if (t.faultBits & FAULT_BITS.PAYMENT_DEVICE) holding.set('PAYMENT_DEVICE', detail('paymentDevice'));
   if (t.faultBits & OTHER_FAULTS) {
     const names = Object.entries(FAULT_BITS)
       .filter(([name, bit]) => name !== 'LEAK' && name !== 'PAYMENT_DEVICE' && t.faultBits & bit)
-      .map(([name]) => name);
-    holding.set('FAULT', `fault bits ${t.faultBits}${names.length > 0 ? ` (${names.join(', ')})` : ''}`);
+      .map(([name]) => detail(`faults.${name}`));
+    const bits = t.faultBits;
+    holding.set('FAULT', names.length > 0 ? detail('faultNamed', { bits, names }) : detail('fault', { bits }));
   }
-  if (t.tdsOut !== null && t.tdsOut > TDS_OUT_MAX) holding.set('TDS_HIGH', `TDS out ${t.tdsOut} ppm`);
-  if (t.tankLevel !== null && t.tankLevel <= TANK_EMPTY_PERCENT) holding.set('TANK_EMPTY', `tank at ${t.tankLevel} %`);
+  if (t.tdsOut !== null && t.tdsOut > TDS_OUT_MAX) holding.set('TDS_HIGH', detail('tds', { tds: t.tdsOut }));
+  if (t.tankLevel !== null && t.tankLevel <= TANK_EMPTY_PERCENT) {
+    holding.set('TANK_EMPTY', detail('tank', { level: t.tankLevel }));
+  }
   return holding;
 }
+
+/** An alarm's detail in a language: its text when it has one, else as it was stored. */
+const detailIn = (language: Language, row: AlarmRow): string | null =>
+  row.detailText ? render(language, row.detailText) : row.detail;
 
 const TELEMETRY_TYPES: readonly AlarmType[] = ['LEAK', 'PAYMENT_DEVICE', 'FAULT', 'TDS_HIGH', 'TANK_EMPTY'];
 
@@ -74,9 +87,19 @@ export function createAlarmsService(
     machines,
   }: { offlineAfterMs: number; noSalesAfterMs: number; log: FastifyBaseLogger; machines: MachinesService },
 ) {
-  /** Opens an alarm unless one of that machine and type is open; answers it when it opened now. */
-  const open = (tx: typeof db, machine: AlarmedMachine, type: AlarmType, detail: string | null) =>
-    repo.raise(tx, { machineId: machine.id, agentId: machine.agentId, type, detail, at: clock.now() });
+  /**
+   * Opens an alarm unless one of that machine and type is open; answers it when it opened now. What
+   * it says is kept as a text (each reader reads it in their language) and in English.
+   */
+  const open = (tx: typeof db, machine: AlarmedMachine, type: AlarmType, says: TextRef) =>
+    repo.raise(tx, {
+      machineId: machine.id,
+      agentId: machine.agentId,
+      type,
+      detail: render('en', says),
+      detailText: says,
+      at: clock.now(),
+    });
 
   /** Pushes an alarm just opened (and committed) to the consoles of those who see its machine. */
   async function announce(machine: AlarmedMachine, opened: { id: number; type: string }) {
@@ -86,8 +109,8 @@ export function createAlarmsService(
     events.publish('alarms', { alarm, deptId }).catch((error) => log.warn({ err: error }, 'alarm push failed'));
   }
 
-  async function raise(machine: AlarmedMachine, type: AlarmType, detail: string | null) {
-    const opened = await open(db, machine, type, detail);
+  async function raise(machine: AlarmedMachine, type: AlarmType, says: TextRef) {
+    const opened = await open(db, machine, type, says);
     if (opened) await announce(machine, opened);
   }
 
@@ -97,7 +120,8 @@ export function createAlarmsService(
       const was = telemetryAlarms(before);
       const is = telemetryAlarms(after);
       for (const type of TELEMETRY_TYPES) {
-        if (is.has(type) && !was.has(type)) await raise(machine, type, is.get(type) ?? null);
+        const says = is.get(type);
+        if (says && !was.has(type)) await raise(machine, type, says);
         if (!is.has(type) && was.has(type)) await repo.resolve(db, machine.id, type, clock.now());
       }
     },
@@ -125,7 +149,7 @@ export function createAlarmsService(
             tx,
             machine,
             'OFFLINE',
-            `no heartbeat since ${formatDateTime(machine.lastHeartbeat)}`,
+            detail('offlineSince', { time: formatDateTime(machine.lastHeartbeat) ?? '' }),
           );
           if (alarm) opened.push({ machine, alarm });
         }
@@ -139,10 +163,10 @@ export function createAlarmsService(
           const since = machine.lastHeartbeat ?? machine.installedAt;
           const last = noticed.get(machine.id);
           if (!since || (last && last >= since)) continue;
-          const detail = machine.lastHeartbeat
-            ? `no heartbeat since ${formatDateTime(machine.lastHeartbeat)}`
-            : `no heartbeat since its installation on ${formatDateTime(since)}`;
-          const alarm = await open(tx, machine, 'OFFLINE', detail);
+          const says = machine.lastHeartbeat
+            ? detail('offlineSince', { time: formatDateTime(machine.lastHeartbeat) ?? '' })
+            : detail('neverReported', { time: formatDateTime(since) ?? '' });
+          const alarm = await open(tx, machine, 'OFFLINE', says);
           if (alarm) opened.push({ machine, alarm });
         }
         return opened;
@@ -163,9 +187,10 @@ export function createAlarmsService(
         repo.openOfType(db, 'NO_SALES'),
       ]);
       const minutes = Math.round(noSalesAfterMs / 60_000);
-      const window = minutes >= 60 ? `${Math.round(minutes / 60)} h` : `${minutes} min`;
+      const window =
+        minutes >= 60 ? detail('hours', { n: Math.round(minutes / 60) }) : detail('minutes', { n: minutes });
       const raised = silent.filter((machine) => !open.has(machine.id));
-      for (const machine of raised) await raise(machine, 'NO_SALES', `no sale for ${window}`);
+      for (const machine of raised) await raise(machine, 'NO_SALES', detail('noSales', { window }));
       for (const machine of selling) if (open.has(machine.id)) await repo.resolve(db, machine.id, 'NO_SALES', now);
       return raised.length;
     },
@@ -178,7 +203,7 @@ export function createAlarmsService(
       order: alarmOrder,
       read: async (principal, query, paging) =>
         repo.page(db, await agentIdsInScope(db, principal.scope), query, paging),
-      toWire: toDto,
+      toWire: (row, language) => toDto({ ...row, detail: detailIn(language, row) }),
     }),
 
     /** Acknowledges or resolves alarms the caller sees; an alarm resolved stays resolved. */
@@ -189,7 +214,7 @@ export function createAlarmsService(
       for (const id of ids) {
         const row = rows.find((alarm) => alarm.id === id);
         const visible = row && (row.deptId === null ? principal.scope === null : inScope(principal, row.deptId));
-        if (!row || !visible) throw notFound(`No alarm with id ${id}`);
+        if (!row || !visible) throw notFound(noSuch('alarm', id));
         state = moveBy(ALARM_STATE_MACHINE, row.state, input.action, {
           message: `Alarm ${id} is ${row.state.toLowerCase()} already`,
         });

@@ -38,7 +38,7 @@ describe('alarms export', () => {
         代理商: agent.name,
         点位: site.name,
         次数: '1',
-        详情: 'TDS out 90 ppm',
+        详情: '出水 TDS 90 ppm',
       }),
     ]);
     const english = await sheetIn('en-US');

@@ -14,8 +14,9 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { extensionOf, kindOf } from '../../lib/file-kinds.ts';
 import type { FileStore } from '../../lib/file-storage.ts';
-import { forbidden, invalidField, notFound } from '../../lib/http-errors.ts';
+import { forbidden, invalidField, noSuch, notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
+import type { TextRef } from '../../lib/texts.ts';
 import { displayName, readUpload } from '../../lib/uploads.ts';
 import { wireOf } from '../../lib/wire.ts';
 import {
@@ -26,9 +27,9 @@ import {
 } from './artifacts.repository.ts';
 
 /** What each kind accepts, judged by the content: packages are archives, scripts plain SQL text. */
-const ACCEPTS: Record<ArtifactKind, { extensions: readonly string[]; description: string }> = {
-  deploy: { extensions: ARTIFACT_EXTENSIONS.deploy, description: 'a zip, jar, tar, gz, 7z or rar package' },
-  database: { extensions: ARTIFACT_EXTENSIONS.database, description: 'a plain-text .sql script' },
+const ACCEPTS: Record<ArtifactKind, { extensions: readonly string[]; description: TextRef }> = {
+  deploy: { extensions: ARTIFACT_EXTENSIONS.deploy, description: { key: 'errors.files.packages' } },
+  database: { extensions: ARTIFACT_EXTENSIONS.database, description: { key: 'errors.files.scripts' } },
 };
 
 /** The extension the content earns: scripts must be plain text named .sql; packages are judged by their bytes. */
@@ -56,11 +57,15 @@ export function createArtifactsService({ db }: Pick<Deps, 'db'>, files: FileStor
   return {
     async upload(principal: Principal, request: FastifyRequest, kind: ArtifactKind, notes?: string): Promise<Artifact> {
       const { bytes, filename } = await readUpload(request, 'file');
-      if (bytes.length === 0) throw invalidField('file', 'is empty', 'required');
+      if (bytes.length === 0) throw invalidField('file', { key: 'errors.files.empty' }, 'required');
       const accepted = ACCEPTS[kind];
       const extension = await contentExtension(kind, bytes, extensionOf(filename));
       if (!extension || !accepted.extensions.includes(extension)) {
-        throw invalidField('file', `upload ${accepted.description}`, 'format');
+        throw invalidField(
+          'file',
+          { key: 'errors.files.upload', values: { accepted: accepted.description } },
+          'format',
+        );
       }
       const realName = await files.save(bytes, extension);
       const values = {
@@ -95,7 +100,7 @@ export function createArtifactsService({ db }: Pick<Deps, 'db'>, files: FileStor
     /** The artifact's bytes, downloaded under its name and version. */
     async send(principal: Principal, reply: FastifyReply, id: number): Promise<FastifyReply> {
       const row = await repo.byId(db, id);
-      if (!row) throw notFound(`No artifact with id ${id}`);
+      if (!row) throw notFound(noSuch('artifact', id));
       if (!visibleKinds(principal).includes(row.kind)) throw forbidden();
       const dot = row.name.lastIndexOf('.');
       const versioned =

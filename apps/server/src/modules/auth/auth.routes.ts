@@ -3,6 +3,7 @@ import { SIGN_IN_LOG_DESCRIPTION } from '@water/contract/constants';
 import type { FastifyInstance } from 'fastify';
 import { bearerToken } from '../../lib/authenticate.ts';
 import { contractRoute } from '../../lib/contract-route.ts';
+import { languageOf } from '../../lib/texts.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import type { AuthService } from './auth.service.ts';
 
@@ -30,7 +31,7 @@ export async function publicAuthRoutes(app: FastifyInstance, { service, authRate
     app,
     routes.requestResetCode,
     async (request) => {
-      await service.requestReset(request.body.account, request.log);
+      await service.requestReset(request.body.account, languageOf(request.headers['accept-language']), request.log);
     },
     { config: { rateLimit } },
   );

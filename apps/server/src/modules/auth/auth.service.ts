@@ -17,11 +17,10 @@ import type { VerifyCodes } from '../../domain/verify-codes.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, invalidField, tooManyRequests, unauthorized } from '../../lib/http-errors.ts';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword, warmUpHashing } from '../../lib/password.ts';
+import { type Language, render } from '../../lib/texts.ts';
 import type { UserCredentials } from '../users/user-credentials.ts';
 import { authRepository as repo } from './auth.repository.ts';
 import { arithmeticQuestion, captchaImage } from './captcha.ts';
-
-export const WRONG_CREDENTIALS = 'Wrong username or password';
 
 /** How long a sign-in waits for a free place while the same account's checks are all under way. */
 const CHECK_WAIT_MS = 10_000;
@@ -56,10 +55,10 @@ export function createAuthService(
   async function consumeCaptcha(uuid: string, code: string): Promise<void> {
     const row = await repo.takeCaptcha(db, uuid);
     if (!row || row.expiresAt.getTime() <= clock.now().getTime()) {
-      throw badRequest('The captcha has expired or does not exist; get a new one', 'CAPTCHA_EXPIRED');
+      throw badRequest({ key: 'errors.auth.captchaExpired' }, 'CAPTCHA_EXPIRED');
     }
     if (row.answer.trim().toLowerCase() !== code.trim().toLowerCase())
-      throw badRequest('Captcha is wrong', 'CAPTCHA_WRONG');
+      throw badRequest({ key: 'errors.auth.captchaWrong' }, 'CAPTCHA_WRONG');
   }
 
   /**
@@ -78,15 +77,12 @@ export function createAuthService(
       const { count, lockedUntil } = await repo.reserveAttempt(db, username, now);
       if (lockedUntil && lockedUntil > now) {
         const minutes = Math.ceil((lockedUntil.getTime() - now.getTime()) / 60_000);
-        throw tooManyRequests(
-          `Too many failed sign-ins: this account is locked; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
-          'ACCOUNT_LOCKED',
-        );
+        throw tooManyRequests({ key: 'errors.auth.locked', values: { count: minutes } }, 'ACCOUNT_LOCKED');
       }
       if (count <= LOGIN_MAX_FAILURES) return;
       await repo.releaseAttempt(db, username);
       if (Date.now() > giveUpAt) {
-        throw tooManyRequests('Too many sign-ins to this account at once; try again in a moment');
+        throw tooManyRequests({ key: 'errors.auth.busy' });
       }
       const pause = Math.min(500, 20 * 2 ** round);
       await setTimeout(pause / 2 + Math.random() * pause);
@@ -121,11 +117,10 @@ export function createAuthService(
       // The attempt already counts as a failure; only a success takes it back.
       if (!user || !matches) {
         await repo.lockIfSpent(db, username, clock.now());
-        throw badRequest(WRONG_CREDENTIALS, 'WRONG_CREDENTIALS');
+        throw badRequest({ key: 'errors.auth.wrongCredentials' }, 'WRONG_CREDENTIALS');
       }
       await repo.clearFailures(db, username);
-      if (!user.enabled)
-        throw badRequest('This account is disabled; ask an administrator to enable it', 'ACCOUNT_DISABLED');
+      if (!user.enabled) throw badRequest({ key: 'errors.auth.disabled' }, 'ACCOUNT_DISABLED');
       if (needsRehash(user.passwordHash)) await credentials.rehash(user.id, await hashPassword(password));
       const session = await sessions.create(user.id, client.ip, client.userAgent);
       const token = await tokens.sign(
@@ -157,9 +152,9 @@ export function createAuthService(
     /**
      * Mails a reset code to the address of an enabled account, named by its username or its
      * address. The answer is the same either way, so the form cannot be used to learn which
-     * accounts exist or which addresses they use.
+     * accounts exist or which addresses they use. The mail is written in the language of the request.
      */
-    async requestReset(account: string, log: FastifyBaseLogger): Promise<void> {
+    async requestReset(account: string, language: Language, log: FastifyBaseLogger): Promise<void> {
       const user = await accountOf(account);
       if (!user?.enabled || !user.email) return;
       // Sent in the background: a known account is answered as quickly as an unknown one.
@@ -168,11 +163,12 @@ export function createAuthService(
           {
             scene: 'reset',
             email: user.email,
-            subject: 'Reset your password',
+            subject: render(language, { key: 'mails.reset.subject' }),
             text: (code) =>
-              `Someone asked to reset the password of the account "${user.username}". ` +
-              `The code is ${code}; it is valid for ${RESET_CODE_TTL_MS / 60_000} minutes and works once. ` +
-              'If it was not you, ignore this message: your password stays as it is.',
+              render(language, {
+                key: 'mails.reset.body',
+                values: { username: user.username, code, minutes: RESET_CODE_TTL_MS / 60_000 },
+              }),
           },
           log,
         )
@@ -186,8 +182,7 @@ export function createAuthService(
     /** Sets a new password with a mailed code; every session of the account ends. */
     async resetPassword(input: ResetPasswordBody): Promise<void> {
       const user = await accountOf(input.account);
-      if (!user?.enabled || !user.email)
-        throw invalidField('code', 'the verification code is wrong or has expired; ask for a new one');
+      if (!user?.enabled || !user.email) throw invalidField('code', { key: 'errors.auth.codeWrong' });
       await codes.consume('reset', user.email, input.code);
       await credentials.reset(user.id, await hashPassword(input.password), clock.now());
       await repo.clearFailures(db, user.username);

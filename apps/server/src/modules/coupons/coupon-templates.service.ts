@@ -18,10 +18,20 @@ import { allows } from '@water/contract/state-machine';
 import { inScope, type Principal } from '../../domain/principal.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { forbiddenField, HttpError, invalidField, notFound, stateConflict } from '../../lib/http-errors.ts';
+import {
+  emptyField,
+  forbiddenField,
+  HttpError,
+  invalidField,
+  noSuch,
+  notFound,
+  notRealTime,
+  stateConflict,
+  unknownInReach,
+} from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
 import type { ListSheet } from '../../lib/list-sheet.ts';
-import { moveBy } from '../../lib/state.ts';
+import { conflictText, moveBy } from '../../lib/state.ts';
 import { formatDateTime, parseWireTime } from '../../lib/time.ts';
 import { type AgentPaths, agentById, agentIdsInScope } from '../agents/agent-directory.ts';
 import type { MembersService } from '../members/members.service.ts';
@@ -51,12 +61,23 @@ export function createCouponTemplatesService(
     ids: readonly number[],
   ): Promise<number[]> {
     if (scope === 'ALL') return [];
-    if (ids.length === 0) throw invalidField('scopeIds', `name at least one ${scope.toLowerCase()}`, 'required');
+    const scopeName = { key: `errors.scopes.${scope}` };
+    if (ids.length === 0) {
+      throw invalidField(
+        'scopeIds',
+        { key: 'errors.coupons.scopeIdsRequired', values: { scope: scopeName } },
+        'required',
+      );
+    }
     const reach = await agentIdsInScope(db, principal.scope);
     const underOwner = async (agentId: number | null) =>
       agentId !== null && (owner === null || (await paths.of(agentId)).includes(owner));
     const refuse = (id: number) =>
-      invalidField('scopeIds', `no ${scope.toLowerCase()} with id ${id} in your reach`, 'unknown_reference');
+      invalidField(
+        'scopeIds',
+        { key: 'errors.unknownInReach', values: { object: scopeName, id } },
+        'unknown_reference',
+      );
     if (scope === 'MODEL') {
       const known = await repo.modelsExist(db, ids);
       const missing = ids.find((id) => !known.includes(id));
@@ -81,45 +102,45 @@ export function createCouponTemplatesService(
 
   async function checkedFields(principal: Principal, input: CouponTemplateCreateInput | CouponTemplateUpdateInput) {
     const name = input.name.trim();
-    if (!name) throw invalidField('name', 'must not be empty', 'required');
+    if (!name) throw emptyField('name');
     const owner = input.agentId ?? null;
     if (owner === null && principal.scope !== null) {
-      throw invalidField('agentId', 'name the agent whose coupon it is: yours or one beneath it', 'required');
+      throw invalidField('agentId', { key: 'errors.coupons.agentRequired' }, 'required');
     }
     if (owner !== null) {
       const agent = await agentById(db, owner);
       if (!agent || !inScope(principal, agent.deptId)) {
-        throw invalidField('agentId', `no agent with id ${owner} in your reach`, 'unknown_reference');
+        throw invalidField('agentId', unknownInReach('agent', owner), 'unknown_reference');
       }
     }
     if (input.fundedBy === 'PLATFORM' && principal.scope !== null) {
-      throw forbiddenField('fundedBy', 'only staff whose data scope is unrestricted spend the platform’s money');
+      throw forbiddenField('fundedBy', { key: 'errors.coupons.platformFunded' });
     }
     if (input.type === 'PERCENT_OFF' && input.value > 100) {
-      throw invalidField('value', 'a percent off is at most 100', 'too_large', { limit: 100 });
+      throw invalidField('value', { key: 'errors.coupons.percentMax' }, 'too_large', { limit: 100 });
     }
     if (input.type === 'FREE_LITRES' && input.value > 50_000) {
-      throw invalidField('value', 'free water is at most 50,000 ml', 'too_large', { limit: 50_000 });
+      throw invalidField('value', { key: 'errors.coupons.litresMax' }, 'too_large', { limit: 50_000 });
     }
     if (input.type !== 'AMOUNT_OFF' && !input.maxDiscount) {
-      throw invalidField('maxDiscount', 'a percent off or free water needs the most it takes off an order', 'required');
+      throw invalidField('maxDiscount', { key: 'errors.coupons.maxDiscount' }, 'required');
     }
     const claimCode = input.issueType === 'CODE' ? (input.claimCode?.toUpperCase() ?? null) : null;
     if (input.issueType === 'CODE' && !claimCode) {
-      throw invalidField('claimCode', 'a coupon claimed by code needs its code', 'required');
+      throw invalidField('claimCode', { key: 'errors.coupons.claimCode' }, 'required');
     }
     let validity: { validFrom: Date | null; validTo: Date | null; validDays: number | null };
     if (input.validType === 'FIXED') {
-      if (!input.validFrom) throw invalidField('validFrom', 'is required for fixed dates', 'required');
-      if (!input.validTo) throw invalidField('validTo', 'is required for fixed dates', 'required');
+      if (!input.validFrom) throw invalidField('validFrom', { key: 'errors.coupons.fixedDates' }, 'required');
+      if (!input.validTo) throw invalidField('validTo', { key: 'errors.coupons.fixedDates' }, 'required');
       const from = parseWireTime(input.validFrom, false);
       const to = parseWireTime(input.validTo, false);
-      if (!from) throw invalidField('validFrom', `"${input.validFrom}" is not a real time`, 'format');
-      if (!to) throw invalidField('validTo', `"${input.validTo}" is not a real time`, 'format');
-      if (to <= from) throw invalidField('validTo', 'must be after the start');
+      if (!from) throw invalidField('validFrom', notRealTime(input.validFrom), 'format');
+      if (!to) throw invalidField('validTo', notRealTime(input.validTo), 'format');
+      if (to <= from) throw invalidField('validTo', { key: 'errors.coupons.afterStart' });
       validity = { validFrom: from, validTo: to, validDays: null };
     } else {
-      if (!input.validDays) throw invalidField('validDays', 'is required for a validity in days', 'required');
+      if (!input.validDays) throw invalidField('validDays', { key: 'errors.coupons.validDays' }, 'required');
       validity = { validFrom: null, validTo: null, validDays: input.validDays };
     }
     return {
@@ -144,15 +165,17 @@ export function createCouponTemplatesService(
   /** A template the caller may see and change: the platform's for unrestricted staff, an agent's within reach. */
   async function ownTemplate(principal: Principal, id: number): Promise<TemplateRecord> {
     const template = await repo.template(db, id);
-    if (!template) throw notFound(`No coupon template with id ${id}`);
+    if (!template) throw notFound(noSuch('couponTemplate', id));
     const owner = template.agentId === null ? null : await agentById(db, template.agentId);
     const visible = template.agentId === null ? principal.scope === null : !!owner && inScope(principal, owner.deptId);
-    if (!visible) throw notFound(`No coupon template with id ${id}`);
+    if (!visible) throw notFound(noSuch('couponTemplate', id));
     return template;
   }
 
   const taken = (error: unknown, code: string | null) => {
-    if (isUniqueViolation(error)) return invalidField('claimCode', `"${code}" is another coupon’s code`, 'taken');
+    if (isUniqueViolation(error)) {
+      return invalidField('claimCode', { key: 'errors.coupons.codeTaken', values: { code: code ?? '' } }, 'taken');
+    }
     return error;
   };
 
@@ -234,10 +257,13 @@ export function createCouponTemplatesService(
       const events: readonly TemplateEvent[] = TEMPLATE_STATUS_EVENTS[status];
       const event = events.find((candidate) => allows(TEMPLATE_STATE_MACHINE, from, candidate)) ?? events[0];
       const message = `Coupon "${template.name}" is ${from}: it cannot become ${status}`;
-      if (!event) throw stateConflict(message, from, status);
+      if (!event) throw stateConflict(message, from, status, conflictText(TEMPLATE_STATE_MACHINE, from));
       moveBy(TEMPLATE_STATE_MACHINE, from, event, { to: status, message });
       if (status === 'ACTIVE' && template.validType === 'FIXED' && (template.validTo as Date) <= clock.now()) {
-        throw invalidField('status', `its dates have passed (${formatDateTime(template.validTo)})`);
+        throw invalidField('status', {
+          key: 'errors.coupons.datesPassed',
+          values: { time: formatDateTime(template.validTo) ?? '' },
+        });
       }
       await repo.updateTemplate(db, id, { status, updateBy: principal.username, updateTime: clock.now() });
     },
@@ -251,7 +277,10 @@ export function createCouponTemplatesService(
       if (template.issueType !== 'PUSH') {
         throw new HttpError(
           409,
-          `Coupon "${template.name}" is issued by ${template.issueType.toLowerCase()}, not pushed by staff`,
+          {
+            key: 'errors.coupons.notPushed',
+            values: { name: template.name, issueType: { key: `errors.coupons.issueTypes.${template.issueType}` } },
+          },
           'RULE_VIOLATED',
         );
       }

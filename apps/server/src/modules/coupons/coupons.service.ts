@@ -12,7 +12,7 @@ import { asFen } from '@water/contract/money';
 import { allows } from '@water/contract/state-machine';
 import type { Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { invalidField, notFound } from '../../lib/http-errors.ts';
+import { invalidField, noSuch, notFound } from '../../lib/http-errors.ts';
 import { declaredList } from '../../lib/list-sheet.ts';
 import { moveBy } from '../../lib/state.ts';
 import { formatDateTime } from '../../lib/time.ts';
@@ -152,7 +152,7 @@ export function createCouponsService(
           const coupon = await repo.coupon(tx, id, true);
           const visible =
             coupon && (agentIds === null || (coupon.agentId !== null && agentIds.includes(coupon.agentId)));
-          if (!coupon || !visible) throw notFound(`No coupon with id ${id}`);
+          if (!coupon || !visible) throw notFound(noSuch('coupon', id));
           const status = moveBy(COUPON_STATE_MACHINE, coupon.status, 'REVOKE', {
             message: `Coupon ${coupon.code} is ${coupon.status}: only an unused one is revoked`,
           });

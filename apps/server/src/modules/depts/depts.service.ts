@@ -12,19 +12,29 @@ import type { Static } from 'typebox';
 import type { Database } from '../../db/client.ts';
 import { inScope, type Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { badRequest, forbidden, forbiddenField, invalidField, notFound } from '../../lib/http-errors.ts';
+import {
+  badRequest,
+  emptyField,
+  forbidden,
+  forbiddenField,
+  invalidField,
+  noSuch,
+  notFound,
+  unknownRecord,
+} from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
 import type { ListSheet } from '../../lib/list-sheet.ts';
+import { quotedNames } from '../../lib/texts.ts';
 import { nest, superiorRows } from '../../lib/tree.ts';
 import { type DeptRow, deptOrder, deptSortable, deptsRepository as repo, toDeptDto } from './depts.repository.ts';
 
 function checkedName(name: string): string {
   const trimmed = name.trim();
-  if (!trimmed) throw invalidField('name', 'must not be empty', 'required');
+  if (!trimmed) throw emptyField('name');
   return trimmed;
 }
 
-const namesOf = (rows: readonly { name: string }[]) => rows.map((row) => `"${row.name}"`).join(', ');
+const namesOf = (rows: readonly { name: string }[]) => quotedNames(rows.map((row) => row.name));
 
 export type DeptsService = ReturnType<typeof createDeptsService>;
 
@@ -52,14 +62,14 @@ export function createDeptsService({ db, clock, principals }: Pick<Deps, 'db' | 
   async function checkedParent(principal: Principal, pid: number | null | undefined): Promise<number | null> {
     const parent = pid ? pid : null;
     if (parent !== null && !(await repo.byId(db, parent))) {
-      throw invalidField('pid', `no department with id ${parent}`, 'unknown_reference');
+      throw invalidField('pid', unknownRecord('department', parent), 'unknown_reference');
     }
     if (principal.scope !== null && !inScope(principal, parent)) {
       throw forbiddenField(
         'pid',
         parent === null
-          ? 'only a user with an unrestricted data scope can add a top-level department'
-          : `department ${parent} is outside your data scope`,
+          ? { key: 'errors.depts.topLevelUnrestricted' }
+          : { key: 'errors.depts.outsideScope', values: { id: parent } },
       );
     }
     return parent;
@@ -67,8 +77,10 @@ export function createDeptsService({ db, clock, principals }: Pick<Deps, 'db' | 
 
   async function scopedDept(principal: Principal, id: number): Promise<DeptRow> {
     const dept = await repo.byId(db, id);
-    if (!dept) throw notFound(`No department with id ${id}`);
-    if (!inScope(principal, dept.id)) throw forbidden(`The department "${dept.name}" is outside your data scope`);
+    if (!dept) throw notFound(noSuch('department', id));
+    if (!inScope(principal, dept.id)) {
+      throw forbidden({ key: 'errors.depts.namedOutsideScope', values: { name: { name: dept.name } } });
+    }
     return dept;
   }
 
@@ -120,14 +132,14 @@ export function createDeptsService({ db, clock, principals }: Pick<Deps, 'db' | 
         await checkedParent(principal, pid);
         const subtree = await repo.withDescendants(db, [dept.id]);
         if (pid !== null && subtree.includes(pid)) {
-          throw invalidField('pid', 'a department cannot move under itself or one of its own sub-departments');
+          throw invalidField('pid', { key: 'errors.depts.underItself' });
         }
         const agentDepts = await repo.agentDeptsAmong(db, subtree);
         if (agentDepts.length > 0) {
-          throw invalidField(
-            'pid',
-            `${namesOf(agentDepts)} belong to the agents' network, which moves on the Agents page only`,
-          );
+          throw invalidField('pid', {
+            key: 'errors.depts.agentsMoveOnAgentsPage',
+            values: { names: namesOf(agentDepts) },
+          });
         }
       }
       const updated = await db.transaction((tx) =>
@@ -145,7 +157,7 @@ export function createDeptsService({ db, clock, principals }: Pick<Deps, 'db' | 
           [dept.pid, pid],
         ),
       );
-      if (!updated) throw notFound(`No department with id ${dept.id}`);
+      if (!updated) throw notFound(noSuch('department', dept.id));
       if (pid !== dept.pid) await principals.invalidate();
     },
 
@@ -159,12 +171,11 @@ export function createDeptsService({ db, clock, principals }: Pick<Deps, 'db' | 
       );
       const agentDepts = await repo.agentDeptsAmong(db, doomed);
       if (agentDepts.length > 0) {
-        throw badRequest(`${namesOf(agentDepts)} are agents' departments: an agent is terminated, never deleted`);
+        throw badRequest({ key: 'errors.depts.agentsNotDeleted', values: { names: namesOf(agentDepts) } });
       }
       const occupied = await repo.occupied(db, doomed);
       if (occupied.length > 0) {
-        const names = occupied.map((dept) => `"${dept.name}"`).join(', ');
-        throw badRequest(`Users still belong to ${names}; move or delete them before deleting the department`);
+        throw badRequest({ key: 'errors.depts.occupied', values: { names: namesOf(occupied) } });
       }
       await db.transaction((tx) =>
         repo.delete(
@@ -186,7 +197,7 @@ export function createDeptsService({ db, clock, principals }: Pick<Deps, 'db' | 
       for (const id of wanted) await scopedDept(principal, id);
       const visible = (await repo.everything(db)).filter((row) => inScope(principal, row.id));
       const chosen = superiorRows(visible, wanted);
-      if ('missing' in chosen) throw notFound(`No department with id ${chosen.missing}`);
+      if ('missing' in chosen) throw notFound(noSuch('department', chosen.missing));
       const names = new Map(visible.map((row) => [row.id, row.name]));
       const content = nest<DeptRow, DeptNode>(chosen, (row, children) => ({
         ...toDeptDto(row, names),

@@ -7,10 +7,11 @@ import {
   type DictEntryRow,
   type DictInput,
 } from '@water/contract/dicts';
+import { seededNameIn } from '@water/contract/seeded-names';
 import type { Principal } from '../../domain/principal.ts';
 import { InvalidatingCache } from '../../lib/cache.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { invalidField, notFound } from '../../lib/http-errors.ts';
+import { emptyField, invalidField, noSuch, notFound, unknownRecord } from '../../lib/http-errors.ts';
 import { sortKeys, sortRows, toPaging } from '../../lib/list-query.ts';
 import type { ListSheet } from '../../lib/list-sheet.ts';
 import { ReadyAnswer } from '../../lib/ready-answer.ts';
@@ -19,6 +20,7 @@ import { wireOf } from '../../lib/wire.ts';
 /** A page of one dictionary's entries, filtered by label. */
 type EntriesQuery = PageQuery & { dictName: string; label?: string };
 
+import type { Language } from '../../lib/texts.ts';
 import { type DetailRow, type DictRow, dictOrder, dictSortable, dictsRepository as repo } from './dicts.repository.ts';
 
 const toDetailDto = (row: DetailRow): DictDetail => ({
@@ -66,20 +68,24 @@ export function createDictsService({ db, clock, events }: Pick<Deps, 'db' | 'clo
   async function checkedName(name: string, exceptId?: number) {
     const trimmed = name.trim();
     if (await repo.nameTaken(db, trimmed, exceptId)) {
-      throw invalidField('name', `a dictionary named "${trimmed}" already exists`, 'taken', { value: trimmed });
+      throw invalidField('name', { key: 'errors.dicts.nameTaken', values: { name: trimmed } }, 'taken', {
+        value: trimmed,
+      });
     }
     return trimmed;
   }
 
   async function checkedDetail(input: DictDetailInput) {
     const dict = await repo.dictById(db, input.dict.id);
-    if (!dict) throw invalidField('dict.id', `no dictionary with id ${input.dict.id}`, 'unknown_reference');
+    if (!dict) throw invalidField('dict.id', unknownRecord('dictionary', input.dict.id), 'unknown_reference');
     const value = input.value.trim();
     const label = input.label.trim();
-    if (!value) throw invalidField('value', 'must not be empty', 'required');
-    if (!label) throw invalidField('label', 'must not be empty', 'required');
+    if (!value) throw emptyField('value');
+    if (!label) throw emptyField('label');
     if (await repo.valueTaken(db, dict.id, value, input.id)) {
-      throw invalidField('value', `"${value}" is already in dictionary ${dict.name}`, 'taken', { value });
+      throw invalidField('value', { key: 'errors.dicts.valueTaken', values: { value, dict: dict.name } }, 'taken', {
+        value,
+      });
     }
     return { dictId: dict.id, label, value, dictSort: input.dictSort ?? 999 };
   }
@@ -108,8 +114,16 @@ export function createDictsService({ db, clock, events }: Pick<Deps, 'db' | 'clo
       return withDetails(await repo.all(db));
     },
 
-    async exportSheet(): Promise<ListSheet<DictEntryRow>> {
-      const all = await withDetails(await repo.all(db));
+    /** Every entry as a file: seeded descriptions and labels in the language asked for, as the console shows them. */
+    async exportSheet(
+      _principal: Principal,
+      _filter: unknown,
+      language: Language = 'en',
+    ): Promise<ListSheet<DictEntryRow>> {
+      const all = (await withDetails(await repo.all(db))).map((dict) => ({
+        ...dict,
+        description: dict.description === null ? null : seededNameIn(language, dict.description),
+      }));
       return {
         name: 'dictionaries',
         columns: DICT_COLUMNS,
@@ -117,7 +131,7 @@ export function createDictsService({ db, clock, events }: Pick<Deps, 'db' | 'clo
           dict.dictDetails.length > 0
             ? dict.dictDetails.map((entry) => ({
                 ...dict,
-                entryLabel: entry.label,
+                entryLabel: seededNameIn(language, entry.label),
                 entryValue: entry.value,
                 entrySort: entry.dictSort,
               }))
@@ -127,7 +141,7 @@ export function createDictsService({ db, clock, events }: Pick<Deps, 'db' | 'clo
     },
 
     async create(principal: Principal, input: DictInput): Promise<void> {
-      if (input.id != null) throw invalidField('id', 'must not be set when creating a dictionary');
+      if (input.id != null) throw invalidField('id', { key: 'errors.dicts.idOnCreate' });
       const name = await checkedName(input.name);
       const by = principal.username;
       await repo.insertDict(db, { name, description: input.description ?? null, createBy: by, updateBy: by });
@@ -135,7 +149,7 @@ export function createDictsService({ db, clock, events }: Pick<Deps, 'db' | 'clo
     },
 
     async update(principal: Principal, input: DictInput): Promise<void> {
-      if (input.id == null) throw invalidField('id', 'is required', 'required');
+      if (input.id == null) throw invalidField('id', { key: 'errors.required' }, 'required');
       const name = await checkedName(input.name, input.id);
       const updated = await repo.updateDict(db, input.id, {
         name,
@@ -143,7 +157,7 @@ export function createDictsService({ db, clock, events }: Pick<Deps, 'db' | 'clo
         updateBy: principal.username,
         updateTime: clock.now(),
       });
-      if (!updated) throw notFound(`No dictionary with id ${input.id}`);
+      if (!updated) throw notFound(noSuch('dictionary', input.id));
       await changed();
     },
 
@@ -151,7 +165,7 @@ export function createDictsService({ db, clock, events }: Pick<Deps, 'db' | 'clo
     async remove(_principal: Principal, ids: number[]): Promise<void> {
       const found = await repo.existingDicts(db, ids);
       const missing = ids.filter((id) => !found.includes(id));
-      if (missing.length > 0) throw notFound(`No dictionary with id ${missing.join(', ')}`);
+      if (missing.length > 0) throw notFound(noSuch('dictionary', missing.join(', ')));
       await repo.deleteDicts(db, ids);
       await changed();
     },
@@ -188,27 +202,27 @@ export function createDictsService({ db, clock, events }: Pick<Deps, 'db' | 'clo
     },
 
     async createEntry(principal: Principal, input: DictDetailInput): Promise<void> {
-      if (input.id != null) throw invalidField('id', 'must not be set when creating an entry');
+      if (input.id != null) throw invalidField('id', { key: 'errors.dicts.idOnCreateEntry' });
       const values = await checkedDetail(input);
       await repo.insertDetail(db, { ...values, createBy: principal.username, updateBy: principal.username });
       await changed();
     },
 
     async updateEntry(principal: Principal, input: DictDetailInput): Promise<void> {
-      if (input.id == null) throw invalidField('id', 'is required', 'required');
-      if (!(await repo.detailExists(db, input.id))) throw notFound(`No dictionary entry with id ${input.id}`);
+      if (input.id == null) throw invalidField('id', { key: 'errors.required' }, 'required');
+      if (!(await repo.detailExists(db, input.id))) throw notFound(noSuch('dictionaryEntry', input.id));
       const values = await checkedDetail(input);
       const updated = await repo.updateDetail(db, input.id, {
         ...values,
         updateBy: principal.username,
         updateTime: clock.now(),
       });
-      if (!updated) throw notFound(`No dictionary entry with id ${input.id}`);
+      if (!updated) throw notFound(noSuch('dictionaryEntry', input.id));
       await changed();
     },
 
     async removeEntry(id: number): Promise<void> {
-      if (!(await repo.deleteDetail(db, id))) throw notFound(`No dictionary entry with id ${id}`);
+      if (!(await repo.deleteDetail(db, id))) throw notFound(noSuch('dictionaryEntry', id));
       await changed();
     },
   };

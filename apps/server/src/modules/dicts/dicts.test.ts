@@ -166,6 +166,11 @@ describe('dictionaries API', () => {
     ]);
     const chinese = await listExportIn(call, '/api/dict/download', 'zh-CN,zh;q=0.9');
     expect(chinese.titles).toEqual(['名称', '描述', '标签', '值', '排序', '创建时间']);
-    expect(chinese.rows).toContainEqual(expect.objectContaining({ 名称: 'user_status', 标签: 'Active', 值: 'true' }));
+    // Seeded descriptions and labels as the Dictionaries page shows them; what staff typed as typed.
+    expect(chinese.rows).toContainEqual(
+      expect.objectContaining({ 名称: 'user_status', 描述: '用户状态', 标签: '激活', 值: 'true' }),
+    );
+    expect(chinese.rows).toContainEqual(expect.objectContaining({ 名称: 'site_type', 标签: '住宅小区' }));
+    expect(chinese.rows).toContainEqual(expect.objectContaining({ 名称: 'empty_dict', 描述: 'No entries yet' }));
   });
 });

@@ -15,7 +15,7 @@ export const exportJobs = pgTable(
     /** The stored file, once done, and its size in bytes. */
     fileName: varchar('file_name', { length: 64 }),
     size: bigint('size', { mode: 'number' }),
-    /** Why it failed, in a sentence for its user. */
+    /** Why it failed, for its user: a text of the console's catalog by its key (before them, an English sentence). */
     error: varchar('error', { length: 255 }),
     userId: integer('user_id').notNull(),
     createTime: ts('create_time').notNull().defaultNow(),

@@ -6,9 +6,10 @@ import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { FileStore } from '../../lib/file-storage.ts';
-import { HttpError, notFound } from '../../lib/http-errors.ts';
+import { HttpError, noSuch, notFound } from '../../lib/http-errors.ts';
 import { type ListSheet, sheetColumns } from '../../lib/list-sheet.ts';
 import type { Language } from '../../lib/texts.ts';
+import { render } from '../../lib/texts.ts';
 import { wireMapper } from '../../lib/wire.ts';
 import { downloadName, writeXlsxFile } from '../../lib/xlsx.ts';
 import { type ExportRecord, exportsRepository as repo } from './exports.repository.ts';
@@ -49,7 +50,7 @@ export function createExportsService(
       await repo
         .update(db, job.id, {
           status: 'FAILED',
-          error: 'The export could not be written; try again.',
+          error: 'errors.files.exportFailed',
           doneTime: clock.now(),
         })
         .catch(() => undefined);
@@ -66,11 +67,7 @@ export function createExportsService(
     async start<T>(principal: Principal, source: ExportSource<T>, language: Language): Promise<ExportJob> {
       const [latest] = await repo.mine(db, principal.id, 1);
       if (latest && (latest.status === 'PENDING' || latest.status === 'RUNNING')) {
-        throw new HttpError(
-          409,
-          'Your previous export is still being written: wait for it to finish',
-          'STATE_CONFLICT',
-        );
+        throw new HttpError(409, { key: 'errors.files.exportRunning' }, 'STATE_CONFLICT');
       }
       const job = await repo.insert(db, source.kind, principal.id);
       const work = write(job, source, language);
@@ -79,15 +76,18 @@ export function createExportsService(
       return toDto(job);
     },
 
-    async mine(principal: Principal): Promise<ExportJob[]> {
-      return (await repo.mine(db, principal.id, 20)).map(toDto);
+    /** The caller's latest exports, why one failed said in the language asked for. */
+    async mine(principal: Principal, language: Language = 'en'): Promise<ExportJob[]> {
+      return (await repo.mine(db, principal.id, 20)).map((job) =>
+        toDto({ ...job, error: job.error?.startsWith('errors.') ? render(language, { key: job.error }) : job.error }),
+      );
     },
 
     /** Sends a finished export to the user who asked for it (to anyone else: 404). */
     async send(principal: Principal, id: number, reply: FastifyReply): Promise<FastifyReply> {
       const job = await repo.byId(db, id);
       if (!job || job.userId !== principal.id || job.status !== 'DONE' || !job.fileName) {
-        throw notFound(`No finished export with id ${id}`);
+        throw notFound(noSuch('finishedExport', id));
       }
       return store.send(reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'), job.fileName, {
         cacheControl: 'private, no-store',
@@ -107,7 +107,7 @@ export function createExportsService(
         old.map((job) => job.id),
       );
       for (const job of stale.filter((candidate) => !old.includes(candidate))) {
-        await repo.update(db, job.id, { status: 'FAILED', error: 'The export was interrupted; try again.' });
+        await repo.update(db, job.id, { status: 'FAILED', error: 'errors.files.exportInterrupted' });
       }
       return old.length;
     },

@@ -1,10 +1,13 @@
 import { EXPORT_SYNC_MAX } from '@water/contract/exports';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { staffOf } from '../../../test/business-fixtures.ts';
-import { type Caller, callerFor, tokenOf, useTestApp } from '../../../test/test-app.ts';
+import { type Caller, callerFor, DEFAULT_USER_PASSWORD, tokenOf, useTestApp } from '../../../test/test-app.ts';
 import { formatDay } from '../../lib/time.ts';
 import { readSheet } from '../../lib/xlsx.ts';
 import { type BackfilledBusiness, backfill } from '../../simulator/backfill.ts';
+import { users } from '../users/users.read-model.ts';
+import { exportJobs } from './exports.schema.ts';
 
 describe('orders exported in the background', () => {
   const ctx = useTestApp();
@@ -102,4 +105,32 @@ describe('orders exported in the background', () => {
     expect((await later('GET', '/api/exports')).json()).toEqual([]);
     expect((await later('GET', `/api/exports/${job.id}/file`)).statusCode).toBe(404);
   }, 60_000);
+
+  it('says why an export failed in the language the console asks in', async () => {
+    const user = (await ctx.t.database.db.select().from(users).where(eq(users.username, 'test')))[0];
+    const twoHoursAgo = new Date(ctx.t.clock.now().getTime() - 2 * 3_600_000);
+    await ctx.t.database.db.insert(exportJobs).values([
+      { kind: 'orders', status: 'RUNNING', userId: user?.id as number, createTime: twoHoursAgo },
+      {
+        kind: 'orders',
+        status: 'FAILED',
+        error: 'Written by an older release',
+        userId: user?.id as number,
+        createTime: twoHoursAgo,
+      },
+    ]);
+    await ctx.t.app.scheduler.run('purge-exports');
+    // Signed in again: the clock may have moved past the first session's end.
+    const asUser = callerFor(ctx.t, await tokenOf(ctx.t, 'test', DEFAULT_USER_PASSWORD));
+    const errors = async (language: string) =>
+      (
+        (await asUser('GET', '/api/exports', undefined, { 'accept-language': language })).json() as {
+          error: string;
+        }[]
+      )
+        .map((job) => job.error)
+        .sort();
+    expect(await errors('zh-CN')).toEqual(['Written by an older release', '导出被中断，请重试。']);
+    expect(await errors('en')).toEqual(['The export was interrupted; try again.', 'Written by an older release']);
+  });
 });

@@ -2,15 +2,15 @@ import { JOB_COLUMNS, Job, type JobCreateInput, type JobQuery, type JobUpdateInp
 import type { Principal } from '../../domain/principal.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { badRequest, invalidField, notFound } from '../../lib/http-errors.ts';
+import { badRequest, emptyField, invalidField, noSuch, notFound, takenBy } from '../../lib/http-errors.ts';
 import { declaredList } from '../../lib/list-sheet.ts';
+import { quotedNames } from '../../lib/texts.ts';
 import { wireMapper } from '../../lib/wire.ts';
 import { type JobRow, jobOrder, jobSortable, jobsRepository as repo } from './jobs.repository.ts';
 
 export const toJobDto = wireMapper(Job);
 
-const nameTaken = (name: string) =>
-  invalidField('name', `"${name}" is already used by another job`, 'taken', { value: name });
+const nameTaken = (name: string) => invalidField('name', takenBy('job', name), 'taken', { value: name });
 
 export type JobsService = ReturnType<typeof createJobsService>;
 
@@ -18,7 +18,7 @@ export type JobsService = ReturnType<typeof createJobsService>;
 export function createJobsService({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
   async function checkedName(name: string, exceptId?: number): Promise<string> {
     const trimmed = name.trim();
-    if (!trimmed) throw invalidField('name', 'must not be empty', 'required');
+    if (!trimmed) throw emptyField('name');
     if (await repo.nameTaken(db, trimmed, exceptId)) throw nameTaken(trimmed);
     return trimmed;
   }
@@ -64,7 +64,7 @@ export function createJobsService({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
           updateTime: clock.now(),
         })
         .catch(refuseDuplicate(name));
-      if (!updated) throw notFound(`No job with id ${input.id}`);
+      if (!updated) throw notFound(noSuch('job', input.id));
     },
 
     /** Deletes jobs that nobody holds. */
@@ -72,11 +72,11 @@ export function createJobsService({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
       const wanted = [...new Set(ids)];
       const rows = await repo.byIds(db, wanted);
       const missing = wanted.filter((id) => !rows.some((row) => row.id === id));
-      if (missing.length > 0) throw notFound(`No job with id ${missing.join(', ')}`);
+      if (missing.length > 0) throw notFound(noSuch('job', missing.join(', ')));
       const held = await repo.holders(db, wanted);
       if (held.length > 0) {
-        const names = held.map((entry) => `"${rows.find((row) => row.id === entry.jobId)?.name}"`).join(', ');
-        throw badRequest(`Users still hold the job ${names}; take it away from them before deleting it`);
+        const names = held.map((entry) => rows.find((row) => row.id === entry.jobId)?.name ?? '');
+        throw badRequest({ key: 'errors.jobs.held', values: { names: quotedNames(names) } });
       }
       await repo.delete(db, wanted);
     },

@@ -2,7 +2,7 @@ import type { PageOf, PageQuery } from '@water/contract/common';
 import { ERROR_LOG_COLUMNS, type ErrorLogRow, OPERATION_LOG_COLUMNS, type OperationLog } from '@water/contract/logs';
 import type { Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { notFound } from '../../lib/http-errors.ts';
+import { noSuch, notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
 import type { ListSheet } from '../../lib/list-sheet.ts';
 import { formatDateTime } from '../../lib/time.ts';
@@ -63,7 +63,7 @@ export function createLogsService({ db }: Pick<Deps, 'db'>) {
 
     async exception(id: number): Promise<{ exception: string | null }> {
       const row = await repo.exception(db, id);
-      if (!row) throw notFound(`No log entry with id ${id}`);
+      if (!row) throw notFound(noSuch('logEntry', id));
       return { exception: row.detail };
     },
 

@@ -10,7 +10,7 @@ import {
 } from '@water/contract/machines';
 import { inScope, type Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { badRequest, forbiddenField, invalidField } from '../../lib/http-errors.ts';
+import { badRequest, forbiddenField, invalidField, unknownInReach } from '../../lib/http-errors.ts';
 import { moveBy } from '../../lib/state.ts';
 import { wireOf } from '../../lib/wire.ts';
 import { agentById } from '../agents/agent-directory.ts';
@@ -60,7 +60,7 @@ export function createMachineAllocation(
   async function receivingAgent(principal: Principal, agentId: number, action: Move) {
     const agent = await agentById(db, agentId);
     if (!agent || !inScope(principal, agent.deptId)) {
-      throw invalidField('agentId', `no agent with id ${agentId} in your reach`, 'unknown_reference');
+      throw invalidField('agentId', unknownInReach('agent', agentId), 'unknown_reference');
     }
     checkReceiving(agent, action);
     return agent;
@@ -82,13 +82,16 @@ export function createMachineAllocation(
       return !row || (row.deptId === null ? !unrestricted(principal) : !inScope(principal, row.deptId));
     });
     if (missing.length > 0)
-      throw invalidField('machineIds', `no machine with id ${missing.join(', ')} in your reach`, 'unknown_reference');
+      throw invalidField('machineIds', unknownInReach('machine', missing.join(', ')), 'unknown_reference');
     for (const row of rows) {
       moveBy(MACHINE_STATE_MACHINE, row.lifecycle, event, {
         message: `${row.serialNo} is ${row.lifecycle}; only ${lifecycles.join(' or ')} machines move`,
       });
       if ((held === 'stock') !== (row.agentId === null)) {
-        throw invalidField('machineIds', `${row.serialNo} is ${held === 'stock' ? 'held by an agent' : 'in stock'}`);
+        throw invalidField('machineIds', {
+          key: held === 'stock' ? 'errors.machines.heldByAgent' : 'errors.machines.inStock',
+          values: { serialNo: row.serialNo },
+        });
       }
     }
     return rows;
@@ -117,14 +120,23 @@ export function createMachineAllocation(
         return !seen || seen.agentId !== row.agentId || seen.lifecycle !== row.lifecycle;
       });
       if (changed || locked.length !== n) {
-        throw badRequest('Some of these machines were moved meanwhile; look again and retry');
+        throw badRequest({ key: 'errors.machines.movedMeanwhile' });
       }
       // Checked again on the locked agent: it may have been frozen since it was read.
       if (to && target) checkReceiving({ name: to.name, status: target.status }, action);
       if (to && target && target.quotaUsed + n > target.machineQuota) {
         throw invalidField(
           'agentId',
-          `"${to.name}" may hold ${target.machineQuota} machines and holds ${target.quotaUsed}: room for ${Math.max(0, target.machineQuota - target.quotaUsed)}, not ${n}`,
+          {
+            key: 'errors.machines.quotaFull',
+            values: {
+              name: to.name,
+              quota: target.machineQuota,
+              held: target.quotaUsed,
+              room: Math.max(0, target.machineQuota - target.quotaUsed),
+              count: n,
+            },
+          },
           'too_large',
           { limit: Math.max(0, target.machineQuota - target.quotaUsed) },
         );
@@ -151,7 +163,7 @@ export function createMachineAllocation(
     /** Machines from the company's stock to an agent, within its quota. */
     async allocate(principal: Principal, input: AllocationInput): Promise<AllocationDone> {
       if (!unrestricted(principal)) {
-        throw forbiddenField('machineIds', 'the company’s stock is allocated by staff with an unrestricted data scope');
+        throw forbiddenField('machineIds', { key: 'errors.machines.allocatedByUnrestricted' });
       }
       const agent = await receivingAgent(principal, input.agentId, 'ALLOCATE');
       const rows = await checkedMachines(principal, input.machineIds, 'ALLOCATE', 'stock');
@@ -162,16 +174,18 @@ export function createMachineAllocation(
       const agent = await receivingAgent(principal, input.agentId, 'TRANSFER');
       const rows = await checkedMachines(principal, input.machineIds, 'TRANSFER', 'agents');
       const already = rows.find((row) => row.agentId === agent.id);
-      if (already) throw invalidField('machineIds', `${already.serialNo} is already held by "${agent.name}"`);
+      if (already) {
+        throw invalidField('machineIds', {
+          key: 'errors.machines.alreadyHeld',
+          values: { serialNo: already.serialNo, name: agent.name },
+        });
+      }
       return move(principal, rows, { agentId: agent.id, name: agent.name }, 'TRANSFER', input.note);
     },
     /** Machines not yet installed, back from their agents to the company's stock. */
     async recall(principal: Principal, input: RecallInput): Promise<AllocationDone> {
       if (!unrestricted(principal)) {
-        throw forbiddenField(
-          'machineIds',
-          'machines return to the company’s stock by staff with an unrestricted data scope',
-        );
+        throw forbiddenField('machineIds', { key: 'errors.machines.recalledByUnrestricted' });
       }
       const rows = await checkedMachines(principal, input.machineIds, 'RECALL', 'agents');
       return move(principal, rows, null, 'RECALL', input.note);

@@ -8,8 +8,9 @@ import type {
 import type { Principal } from '../../domain/principal.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { badRequest, invalidField, notFound } from '../../lib/http-errors.ts';
+import { badRequest, emptyField, invalidField, noSuch, notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
+import { quotedNames } from '../../lib/texts.ts';
 import { modelDto } from './machine-answers.ts';
 import { modelOrder, modelSortable, machinesRepository as repo } from './machines.repository.ts';
 
@@ -25,8 +26,9 @@ export function createMachineModelsService({ db, clock }: Pick<Deps, 'db' | 'clo
     async createModel(principal: Principal, input: MachineModelCreateInput): Promise<void> {
       const code = input.code.trim();
       const name = input.name.trim();
-      if (!name) throw invalidField('name', 'must not be empty', 'required');
-      const taken = () => invalidField('code', `"${code}" is already used by another model`, 'taken', { value: code });
+      if (!name) throw emptyField('name');
+      const taken = () =>
+        invalidField('code', { key: 'errors.machines.modelTaken', values: { value: code } }, 'taken', { value: code });
       if (await repo.modelCodeTaken(db, code)) throw taken();
       const { id: _id, ...fields } = input;
       try {
@@ -42,9 +44,9 @@ export function createMachineModelsService({ db, clock }: Pick<Deps, 'db' | 'clo
       }
     },
     async updateModel(principal: Principal, input: MachineModelUpdateInput): Promise<void> {
-      if (!(await repo.modelById(db, input.id))) throw notFound(`No machine model with id ${input.id}`);
+      if (!(await repo.modelById(db, input.id))) throw notFound(noSuch('machineModel', input.id));
       const name = input.name.trim();
-      if (!name) throw invalidField('name', 'must not be empty', 'required');
+      if (!name) throw emptyField('name');
       const { id, ...fields } = input;
       const updated = await repo.updateModel(db, id, {
         ...fields,
@@ -52,15 +54,18 @@ export function createMachineModelsService({ db, clock }: Pick<Deps, 'db' | 'clo
         updateBy: principal.username,
         updateTime: clock.now(),
       });
-      if (!updated) throw notFound(`No machine model with id ${id}`);
+      if (!updated) throw notFound(noSuch('machineModel', id));
     },
     async removeModels(ids: number[]): Promise<void> {
       for (const id of new Set(ids)) {
-        if (!(await repo.modelById(db, id))) throw notFound(`No machine model with id ${id}`);
+        if (!(await repo.modelById(db, id))) throw notFound(noSuch('machineModel', id));
       }
       const used = await repo.modelsInUse(db, ids);
       if (used.length > 0) {
-        throw badRequest(`Machines are of ${used.map((model) => `"${model.code}"`).join(', ')}: a model in use stays`);
+        throw badRequest({
+          key: 'errors.machines.modelsInUse',
+          values: { codes: quotedNames(used.map((model) => model.code)) },
+        });
       }
       await repo.deleteModels(db, ids);
     },

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { FieldError } from '@water/contract/errors';
 import {
-  IMPORT_COLUMNS,
+  IMPORT_FIELDS,
   IMPORT_ROWS_MAX,
+  type ImportField,
   MACHINE_STATE_MACHINE,
   type Machine,
   type MachineRegistered,
@@ -13,14 +13,41 @@ import {
 import type { Principal } from '../../domain/principal.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { forbidden, invalidField, invalidFields } from '../../lib/http-errors.ts';
+import {
+  type FieldRefusal,
+  fieldRefusal,
+  forbidden,
+  invalidField,
+  invalidFields,
+  notRealDate,
+  unknownRecord,
+} from '../../lib/http-errors.ts';
 import { conflictIn, moveBy } from '../../lib/state.ts';
+import { type TextRef, textsIn } from '../../lib/texts.ts';
 import { isRealDay } from '../../lib/time.ts';
 import type { Upload } from '../../lib/uploads.ts';
 import { readSheet } from '../../lib/xlsx.ts';
 import { signingKeyOf } from '../gateway/gateway-signing.ts';
 import { machineDto, SERIAL_PATTERN } from './machine-answers.ts';
 import { type MachineRow, machinesRepository as repo } from './machines.repository.ts';
+
+const ALIASES: Partial<Record<ImportField, string[]>> = {
+  serialNo: ['serial', 'serialno', '设备编号'],
+  modelCode: ['model', '型号'],
+  stickerCode: ['sticker'],
+  warrantyEnd: ['warranty'],
+};
+
+/** The header names of each import column: its text in both languages, and the short names staff use. */
+const HEADER_NAMES: Record<ImportField, string[]> = Object.fromEntries(
+  IMPORT_FIELDS.map((field) => [
+    field,
+    [
+      ...(['en', 'zh'] as const).map((language) => textsIn(language)(`machines.columns.${field}`).toLowerCase()),
+      ...(ALIASES[field] ?? []),
+    ],
+  ]),
+) as Record<ImportField, string[]>;
 
 /**
  * Machines registered into the company's stock, one by one or from an imported sheet, each with
@@ -37,20 +64,21 @@ export function createMachineRegistration(
     /** Registers a machine into the company's stock; its gateway secret is answered this once. */
     async register(principal: Principal, input: MachineRegisterInput): Promise<MachineRegistered> {
       if (!unrestricted(principal)) {
-        throw forbidden('Machines are registered into the company’s stock, by staff with an unrestricted data scope');
+        throw forbidden({ key: 'errors.machines.registeredByUnrestricted' });
       }
       const serialNo = input.serialNo.trim();
       const stickerCode = input.stickerCode?.trim() || serialNo;
       if (!(await repo.modelById(db, input.modelId))) {
-        throw invalidField('modelId', `no machine model with id ${input.modelId}`, 'unknown_reference');
+        throw invalidField('modelId', unknownRecord('machineModel', input.modelId), 'unknown_reference');
       }
       if (input.warrantyEnd && !isRealDay(input.warrantyEnd)) {
-        throw invalidField('warrantyEnd', `"${input.warrantyEnd}" is not a real date`, 'format');
+        throw invalidField('warrantyEnd', notRealDate(input.warrantyEnd), 'format');
       }
       const taken = await repo.takenCodes(db, [...new Set([serialNo, stickerCode])]);
       if (taken.length > 0) {
         const field = taken.some((code) => code.toLowerCase() === serialNo.toLowerCase()) ? 'serialNo' : 'stickerCode';
-        throw invalidField(field, `"${taken[0]}" is already registered`, 'taken', { value: taken[0] as string });
+        const value = taken[0] as string;
+        throw invalidField(field, { key: 'errors.machines.registered', values: { value } }, 'taken', { value });
       }
       const secret = randomBytes(24).toString('base64url');
       let id: number;
@@ -68,7 +96,9 @@ export function createMachineRegistration(
           updateBy: principal.username,
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw invalidField('serialNo', `"${serialNo}" is already registered`, 'taken');
+        if (isUniqueViolation(error)) {
+          throw invalidField('serialNo', { key: 'errors.machines.registered', values: { value: serialNo } }, 'taken');
+        }
         throw error;
       }
       return { machine: machineDto((await repo.machineById(db, id)) as MachineRow), secret };
@@ -119,24 +149,20 @@ export function createMachineRegistration(
      */
     async importSerials(principal: Principal, upload: Upload): Promise<MachinesImported> {
       if (!unrestricted(principal)) {
-        throw forbidden('Machines are registered into the company’s stock, by staff with an unrestricted data scope');
+        throw forbidden({ key: 'errors.machines.registeredByUnrestricted' });
       }
       const rows = await readSheet(upload.bytes, upload.filename, 'file');
       const header = (rows[0] ?? []).map((cell) => cell.trim().toLowerCase());
-      const column = (names: readonly string[]) => header.findIndex((cell) => names.includes(cell));
-      const at = {
-        serialNo: column(['serial number', 'serial', 'serialno', '序列号', '设备编号']),
-        modelCode: column(['model code', 'model', '型号编码', '型号']),
-        stickerCode: column(['sticker code', 'sticker', '贴纸编码']),
-        imei: column(['imei']),
-        iccid: column(['iccid']),
-        firmware: column(['firmware', '固件']),
-        warrantyEnd: column(['warranty end', 'warranty', '保修截止']),
-      };
+      const at = Object.fromEntries(
+        IMPORT_FIELDS.map((field) => [field, header.findIndex((cell) => HEADER_NAMES[field].includes(cell))]),
+      ) as Record<ImportField, number>;
       if (at.serialNo < 0 || at.modelCode < 0) {
         throw invalidField(
           'file',
-          `needs a header row with the columns ${IMPORT_COLUMNS.slice(0, 2).join(' and ')}`,
+          {
+            key: 'errors.import.header',
+            values: { first: { key: 'machines.columns.serialNo' }, second: { key: 'machines.columns.modelCode' } },
+          },
           'required',
         );
       }
@@ -144,16 +170,19 @@ export function createMachineRegistration(
         .map((cells, index) => ({ number: index + 1, cells }))
         .slice(1)
         .filter((line) => line.cells.some((cell) => cell.trim() !== ''));
-      if (lines.length === 0) throw invalidField('file', 'holds no machines below its header row', 'required');
+      if (lines.length === 0) throw invalidField('file', { key: 'errors.import.noRows' }, 'required');
       if (lines.length > IMPORT_ROWS_MAX) {
-        throw invalidField('file', `holds ${lines.length} machines; at most ${IMPORT_ROWS_MAX} at once`, 'too_large', {
-          limit: IMPORT_ROWS_MAX,
-        });
+        throw invalidField(
+          'file',
+          { key: 'errors.import.tooMany', values: { count: lines.length, max: IMPORT_ROWS_MAX } },
+          'too_large',
+          { limit: IMPORT_ROWS_MAX },
+        );
       }
       const models = new Map((await repo.allModels(db)).map((model) => [model.code.toLowerCase(), model.id]));
-      const errors: FieldError[] = [];
-      const refuse = (line: number, field: string, message: string, code: FieldError['code'] = 'invalid') =>
-        errors.push({ field: `rows.${line}.${field}`, code, message });
+      const errors: FieldRefusal[] = [];
+      const refuse = (line: number, field: string, says: TextRef, code: FieldRefusal['code'] = 'invalid') =>
+        errors.push(fieldRefusal(`rows.${line}.${field}`, says, code));
       const seen = new Map<string, number>();
       const parsed = lines.map(({ number, cells }) => {
         const cell = (index: number) => (index >= 0 ? (cells[index] ?? '').trim() : '');
@@ -164,26 +193,37 @@ export function createMachineRegistration(
           refuse(
             number,
             'serialNo',
-            `"${serialNo}" must be 4 to 64 letters, digits, _ or -`,
+            { key: 'errors.import.serialFormat', values: { value: serialNo } },
             serialNo ? 'format' : 'required',
           );
         if (stickerCode !== serialNo && !SERIAL_PATTERN.test(stickerCode))
-          refuse(number, 'stickerCode', `"${stickerCode}" must be 4 to 64 letters, digits, _ or -`, 'format');
+          refuse(
+            number,
+            'stickerCode',
+            { key: 'errors.import.serialFormat', values: { value: stickerCode } },
+            'format',
+          );
         if (modelId === undefined)
-          refuse(number, 'modelCode', `no machine model has the code "${cell(at.modelCode)}"`, 'unknown_reference');
+          refuse(
+            number,
+            'modelCode',
+            { key: 'errors.import.unknownModel', values: { code: cell(at.modelCode) } },
+            'unknown_reference',
+          );
         const imei = cell(at.imei);
-        if (imei && !/^\d{15}$/.test(imei)) refuse(number, 'imei', 'must be 15 digits', 'format');
+        if (imei && !/^\d{15}$/.test(imei)) refuse(number, 'imei', { key: 'errors.import.imei' }, 'format');
         const iccid = cell(at.iccid);
-        if (iccid && !/^\d{19,20}$/.test(iccid)) refuse(number, 'iccid', 'must be 19 or 20 digits', 'format');
+        if (iccid && !/^\d{19,20}$/.test(iccid)) refuse(number, 'iccid', { key: 'errors.import.iccid' }, 'format');
         const firmware = cell(at.firmware);
-        if (firmware.length > 64) refuse(number, 'firmware', 'is longer than 64 characters', 'too_long');
+        if (firmware.length > 64) refuse(number, 'firmware', { key: 'errors.import.firmware' }, 'too_long');
         const warrantyEnd = cell(at.warrantyEnd);
         if (warrantyEnd && !isRealDay(warrantyEnd))
-          refuse(number, 'warrantyEnd', `"${warrantyEnd}" is not a real date (yyyy-MM-dd)`, 'format');
+          refuse(number, 'warrantyEnd', { key: 'errors.import.warranty', values: { value: warrantyEnd } }, 'format');
         for (const code of new Set([serialNo.toLowerCase(), stickerCode.toLowerCase()])) {
           const first = seen.get(code);
-          if (code && first !== undefined) refuse(number, 'serialNo', `"${code}" is also on row ${first}`, 'taken');
-          else if (code) seen.set(code, number);
+          if (code && first !== undefined) {
+            refuse(number, 'serialNo', { key: 'errors.import.repeated', values: { value: code, row: first } }, 'taken');
+          } else if (code) seen.set(code, number);
         }
         return {
           number,
@@ -199,10 +239,11 @@ export function createMachineRegistration(
       const taken = new Set((await repo.takenCodes(db, [...seen.keys()])).map((code) => code.toLowerCase()));
       for (const line of parsed) {
         const clash = [line.serialNo, line.stickerCode].find((code) => taken.has(code.toLowerCase()));
-        if (clash) refuse(line.number, 'serialNo', `"${clash}" is already registered`, 'taken');
+        if (clash)
+          refuse(line.number, 'serialNo', { key: 'errors.machines.registered', values: { value: clash } }, 'taken');
       }
       if (errors.length > 0) {
-        throw invalidFields(errors.slice(0, 100) as [FieldError, ...FieldError[]]);
+        throw invalidFields(errors.slice(0, 100) as [FieldRefusal, ...FieldRefusal[]]);
       }
       const made = parsed.map((line) => ({ line, secret: randomBytes(24).toString('base64url') }));
       try {
@@ -232,8 +273,7 @@ export function createMachineRegistration(
           })),
         };
       } catch (error) {
-        if (isUniqueViolation(error))
-          throw invalidField('file', 'another import registered some of these machines meanwhile', 'taken');
+        if (isUniqueViolation(error)) throw invalidField('file', { key: 'errors.import.raced' }, 'taken');
         throw error;
       }
     },

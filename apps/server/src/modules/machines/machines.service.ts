@@ -14,9 +14,9 @@ import dayjs from 'dayjs';
 import type { Database } from '../../db/client.ts';
 import { inScope, type Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { HttpError, invalidField, notFound } from '../../lib/http-errors.ts';
+import { forbidden, invalidField, noSuch, notFound, stateConflict } from '../../lib/http-errors.ts';
 import { declaredList } from '../../lib/list-sheet.ts';
-import { conflictIn, moveBy } from '../../lib/state.ts';
+import { moveBy } from '../../lib/state.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { agentById, agentIdsInScope } from '../agents/agent-directory.ts';
 import type { AgentsService } from '../agents/agents.service.ts';
@@ -51,10 +51,10 @@ export function createMachinesService(
   async function visibleMachine(principal: Principal, id: number): Promise<MachineRow> {
     const machine = await repo.machineById(db, id);
     const reaches = machine && (machine.agentId === null ? unrestricted(principal) : true);
-    if (!machine || !reaches) throw notFound(`No machine with id ${id}`);
+    if (!machine || !reaches) throw notFound(noSuch('machine', id));
     if (machine.agentId !== null) {
       const holder = await agentById(db, machine.agentId);
-      if (!holder || !inScope(principal, holder.deptId)) throw notFound(`No machine with id ${id}`);
+      if (!holder || !inScope(principal, holder.deptId)) throw notFound(noSuch('machine', id));
     }
     return machine;
   }
@@ -116,14 +116,7 @@ export function createMachinesService(
       const now = clock.now();
       if (COMPANY_ACTIONS.includes(input.action)) {
         if (!unrestricted(principal)) {
-          throw new HttpError(
-            403,
-            'Machines return to the company’s stock or are scrapped by staff with an unrestricted data scope',
-            'FORBIDDEN',
-            undefined,
-            undefined,
-            { key: 'machines.refusals.companyOnly' },
-          );
+          throw forbidden({ key: 'errors.machines.stockByUnrestricted' });
         }
         const note = [input.action === 'SCRAP' ? 'Scrapped' : undefined, input.note?.trim()].filter(Boolean).join(': ');
         await move(principal, [machine], null, 'RECALL', note || undefined, to);
@@ -131,16 +124,21 @@ export function createMachinesService(
       }
       let site: { siteId?: number | null; installedAt?: Date; activatedAt?: Date } = {};
       if (input.action === 'INSTALL') {
-        if (!input.siteId) throw invalidField('siteId', 'choose the site to install the machine at', 'required');
+        if (!input.siteId) throw invalidField('siteId', { key: 'errors.machines.chooseSite' }, 'required');
         const target = await repo.siteById(db, input.siteId);
         if (!target || target.agentId !== machine.agentId) {
           throw invalidField(
             'siteId',
-            `no site with id ${input.siteId} of ${machine.agentName ?? 'its agent'}`,
+            {
+              key: 'errors.machines.siteOfAgent',
+              values: { id: input.siteId, agent: machine.agentName ?? { key: 'errors.machines.itsAgent' } },
+            },
             'unknown_reference',
           );
         }
-        if (target.status !== 'ACTIVE') throw invalidField('siteId', `"${target.name}" is closed`);
+        if (target.status !== 'ACTIVE') {
+          throw invalidField('siteId', { key: 'errors.machines.siteClosed', values: { name: target.name } });
+        }
         site = { siteId: target.id, installedAt: now, activatedAt: machine.activatedAt ?? now };
       }
       if (input.action === 'RETIRE') site = { siteId: null };
@@ -151,12 +149,10 @@ export function createMachinesService(
         updateTime: now,
       });
       if (!changed) {
-        const current = (await repo.machineById(db, id)) as MachineRow;
-        throw conflictIn(
-          MACHINE_STATE_MACHINE,
-          current.lifecycle,
+        throw stateConflict(
+          { key: 'errors.machines.changedMeanwhile', values: { serialNo: machine.serialNo } },
+          machine.lifecycle,
           input.action,
-          `${machine.serialNo} was changed meanwhile; look again and retry`,
         );
       }
       return machineDto((await repo.machineById(db, id)) as MachineRow);

@@ -307,6 +307,54 @@ describe('machines API', () => {
       });
     });
 
+    it('reads a sheet headed in Chinese, and says in Chinese what is wrong with each row', async () => {
+      const prefix = serial();
+      const existing = (await register()).machine.serialNo;
+      const chinese = { 'accept-language': 'zh-CN' };
+      const sheet = await xlsx([
+        ['序列号', '型号编码', 'IMEI', '保修截止'],
+        [existing, 'RO-400', '', ''],
+        [`${prefix}B`, 'NO-SUCH', '123', '2029-02-30'],
+        ['x', 'RO-400', '', ''],
+      ]);
+      const answer = await uploadAs(ctx.t, ctx.adminToken, '/api/machines/import', 'm.xlsx', sheet, 'file', chinese);
+      expect(answer.statusCode).toBe(400);
+      expect(
+        answer.json().errors.map((error: { field: string; message: string }) => [error.field, error.message]),
+      ).toEqual([
+        ['rows.3.modelCode', '没有编码为「NO-SUCH」的设备型号'],
+        ['rows.3.imei', '必须是 15 位数字'],
+        ['rows.3.warrantyEnd', '「2029-02-30」不是有效的日期（yyyy-MM-dd）'],
+        ['rows.4.serialNo', '「x」必须是 4 到 64 位字母、数字、_ 或 -'],
+        ['rows.2.serialNo', `「${existing}」已登记`],
+      ]);
+      const headless = await xlsx([['名称'], ['x']]);
+      const refused = await uploadAs(
+        ctx.t,
+        ctx.adminToken,
+        '/api/machines/import',
+        'm.xlsx',
+        headless,
+        'file',
+        chinese,
+      );
+      expect(refused.json().errors[0]).toMatchObject({
+        field: 'file',
+        message: '需要包含“序列号”和“型号编码”列的表头行',
+      });
+
+      const good = await xlsx([
+        ['序列号', '型号编码', '贴纸编码', '固件'],
+        [`${prefix}C`, 'RO-400', `${prefix}S`, 'v1.0'],
+      ]);
+      expect((await upload('m.xlsx', good)).json().imported).toBe(1);
+      const [row] = await ctx.t.database.db
+        .select()
+        .from(machines)
+        .where(eq(machines.serialNo, `${prefix}C`));
+      expect(row).toMatchObject({ stickerCode: `${prefix}S`, firmware: 'v1.0' });
+    });
+
     it('is refused to staff whose data scope is restricted', async () => {
       const prefix = serial();
       const sheet = await xlsx([

@@ -3,14 +3,24 @@ import { ADMIN_PERMISSION } from '@water/contract/constants';
 import { buildMenuRoutes, withAncestors } from '@water/contract/menu-build';
 import { MENU_COLUMNS, type Menu, type MenuInput, type MenuRoute, type MenuTreeNode } from '@water/contract/menus';
 import { PERMISSION_PATTERN } from '@water/contract/permissions';
+import { seededNameIn } from '@water/contract/seeded-names';
 import { isExternalLink } from '@water/contract/validators';
 import { isAdministrator, type Principal } from '../../domain/principal.ts';
 import { InvalidatingCache } from '../../lib/cache.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { forbiddenField, invalidField, notFound } from '../../lib/http-errors.ts';
+import {
+  emptyField,
+  forbiddenField,
+  invalidField,
+  noSuch,
+  notFound,
+  takenBy,
+  unknownRecord,
+} from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
 import type { ListSheet } from '../../lib/list-sheet.ts';
 import { ReadyAnswer } from '../../lib/ready-answer.ts';
+import type { Language } from '../../lib/texts.ts';
 import { nest, subtreeIds, superiorRows } from '../../lib/tree.ts';
 import { type MenuRow, menuOrder, menuSortable, menusRepository as repo, toMenuDto } from './menus.repository.ts';
 
@@ -54,30 +64,29 @@ export function createMenusService({
       permission: trimmed(input.permission),
       menuSort: input.menuSort ?? 999,
     };
-    if (!title) throw invalidField('title', 'must not be empty', 'required');
-    if (values.type !== 2 && !values.path)
-      throw invalidField('path', 'is required for a directory or a menu', 'required');
+    if (!title) throw emptyField('title');
+    if (values.type !== 2 && !values.path) throw invalidField('path', { key: 'errors.menus.pathRequired' }, 'required');
     if (values.iFrame && !isExternalLink(values.path ?? '')) {
-      throw invalidField('path', 'an external link must start with http:, https:, mailto: or tel:', 'format');
+      throw invalidField('path', { key: 'errors.menus.externalLink' }, 'format');
     }
     if (values.type === 1 && !values.iFrame && !values.component) {
-      throw invalidField('component', 'a menu needs the page it opens', 'required');
+      throw invalidField('component', { key: 'errors.menus.pageRequired' }, 'required');
     }
     if (values.type === 2 && !values.permission) {
-      throw invalidField('permission', 'a button needs a permission string', 'required');
+      throw invalidField('permission', { key: 'errors.menus.permissionRequired' }, 'required');
     }
     if (await repo.taken(db, 'title', title, id)) {
-      throw invalidField('title', `"${title}" is already used by another menu`, 'taken', { value: title });
+      throw invalidField('title', takenBy('menu', title), 'taken', { value: title });
     }
     if (values.componentName && (await repo.taken(db, 'componentName', values.componentName, id))) {
-      throw invalidField('componentName', `"${values.componentName}" is already used by another menu`, 'taken', {
+      throw invalidField('componentName', takenBy('menu', values.componentName), 'taken', {
         value: values.componentName,
       });
     }
     if (pid !== null) {
       const parent = await repo.byId(db, pid);
-      if (!parent) throw invalidField('pid', `no menu with id ${pid}`, 'unknown_reference');
-      if (parent.type === 2) throw invalidField('pid', 'a button cannot have children');
+      if (!parent) throw invalidField('pid', unknownRecord('menu', pid), 'unknown_reference');
+      if (parent.type === 2) throw invalidField('pid', { key: 'errors.menus.buttonNoChildren' });
     }
     return values;
   }
@@ -89,13 +98,10 @@ export function createMenusService({
   function assertPermissionGrantable(principal: Principal, permission: string | null, before: string | null) {
     if (permission === null || permission === before || isAdministrator(principal)) return;
     if (permission === ADMIN_PERMISSION || !PERMISSION_PATTERN.test(permission)) {
-      throw forbiddenField(
-        'permission',
-        `only an administrator can set "${permission}": other permissions take the form module:action`,
-      );
+      throw forbiddenField('permission', { key: 'errors.menus.adminPermission', values: { permission } });
     }
     if (!principal.permissions.has(permission)) {
-      throw forbiddenField('permission', `you can set only a permission you hold yourself, not "${permission}"`);
+      throw forbiddenField('permission', { key: 'errors.menus.permissionNotHeld', values: { permission } });
     }
   }
 
@@ -147,19 +153,25 @@ export function createMenusService({
     /** For the parent picker: the top level, and the siblings of every menu and of its ancestors. */
     async superior(ids: readonly number[]): Promise<MenuWithChildren[]> {
       const chosen = superiorRows(await repo.all(db), ids);
-      if ('missing' in chosen) throw notFound(`No menu with id ${chosen.missing}`);
+      if ('missing' in chosen) throw notFound(noSuch('menu', chosen.missing));
       return nest<MenuRow, MenuWithChildren>(chosen, (row, children) => ({
         ...toMenuDto(row),
         ...(children ? { children } : {}),
       }));
     },
 
-    async exportSheet(): Promise<ListSheet<Menu>> {
-      return { name: 'menus', columns: MENU_COLUMNS, rows: (await repo.all(db)).map(toMenuDto) };
+    /** Every menu as a file: the seeded titles in the language asked for, as the console shows them. */
+    async exportSheet(_principal: Principal, _filter: unknown, language: Language = 'en'): Promise<ListSheet<Menu>> {
+      const rows = (await repo.all(db)).map(toMenuDto);
+      return {
+        name: 'menus',
+        columns: MENU_COLUMNS,
+        rows: rows.map((menu) => ({ ...menu, title: seededNameIn(language, menu.title, 'menuTitle') })),
+      };
     },
 
     async create(principal: Principal, input: MenuInput): Promise<void> {
-      if (input.id != null) throw invalidField('id', 'must not be set when creating a menu');
+      if (input.id != null) throw invalidField('id', { key: 'errors.menus.idOnCreate' });
       const values = await checkedValues(input, undefined);
       assertPermissionGrantable(principal, values.permission, null);
       await db.transaction((tx) =>
@@ -169,16 +181,16 @@ export function createMenusService({
     },
 
     async update(principal: Principal, input: MenuInput): Promise<void> {
-      if (input.id == null) throw invalidField('id', 'is required', 'required');
+      if (input.id == null) throw invalidField('id', { key: 'errors.required' }, 'required');
       const id = input.id;
       const current = await repo.byId(db, id);
-      if (!current) throw notFound(`No menu with id ${id}`);
+      if (!current) throw notFound(noSuch('menu', id));
       const values = await checkedValues(input, id);
       assertPermissionGrantable(principal, values.permission, current.permission);
       if (values.pid !== null) {
-        if (values.pid === id) throw invalidField('pid', 'a menu cannot be its own parent');
+        if (values.pid === id) throw invalidField('pid', { key: 'errors.menus.ownParent' });
         if (subtreeIds(await repo.all(db), [id]).includes(values.pid)) {
-          throw invalidField('pid', 'a menu cannot move under its own descendant');
+          throw invalidField('pid', { key: 'errors.menus.underDescendant' });
         }
       }
       const updated = await db.transaction((tx) =>
@@ -187,7 +199,7 @@ export function createMenusService({
           values.pid,
         ]),
       );
-      if (!updated) throw notFound(`No menu with id ${id}`);
+      if (!updated) throw notFound(noSuch('menu', id));
       await menusChanged();
     },
 
@@ -196,7 +208,7 @@ export function createMenusService({
       const all = await repo.all(db);
       const known = new Set(all.map((menu) => menu.id));
       const missing = ids.filter((id) => !known.has(id));
-      if (missing.length > 0) throw notFound(`No menu with id ${missing.join(', ')}`);
+      if (missing.length > 0) throw notFound(noSuch('menu', missing.join(', ')));
       const doomed = subtreeIds(all, ids);
       const parents = all.filter((menu) => doomed.includes(menu.id)).map((menu) => menu.pid);
       await db.transaction((tx) => repo.delete(tx, doomed, parents));

@@ -231,7 +231,9 @@ describe('menus API', () => {
       '隐藏',
       '创建时间',
     ]);
-    expect(row(chinese.rows, 'System')).toMatchObject({ 类型: '目录', 外链: '否' });
-    expect(row(chinese.rows, 'Online users: kick out')).toMatchObject({ 类型: '按钮' });
+    // The seeded titles as the sidebar and the Menus page show them.
+    expect(row(chinese.rows, '系统管理')).toMatchObject({ 类型: '目录', 外链: '否' });
+    expect(row(chinese.rows, '用户管理')).toMatchObject({ 类型: '菜单', 页面: 'system/user/index' });
+    expect(row(chinese.rows, '强制退出')).toMatchObject({ 类型: '按钮' });
   });
 });

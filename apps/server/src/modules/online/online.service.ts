@@ -68,7 +68,7 @@ export function createOnlineService({ db, clock, sessions }: Pick<Deps, 'db' | '
         db,
         principal,
         found.map((row) => row.user),
-        'sign out',
+        'signOut',
       );
       await sessions.revoke(
         found.map((row) => row.id),

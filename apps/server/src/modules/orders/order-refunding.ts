@@ -5,7 +5,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { moveBy } from '../../lib/state.ts';
 import { agentById } from '../agents/agent-directory.ts';
-import { daysOfOrderNo } from './order-answers.ts';
+import { daysOfOrderNo, noOrder } from './order-answers.ts';
 import {
   type OrderKey,
   type OrderRecord,
@@ -92,7 +92,7 @@ export function createRefunding({ db, clock }: Pick<Deps, 'db' | 'clock'>, { sal
   /** An order locked for a change, by its key. */
   async function lockedOrder(tx: typeof db, key: OrderKey): Promise<OrderRecord> {
     const order = await repo.order(tx, key, true);
-    if (!order) throw notFound('No such order');
+    if (!order) throw notFound({ key: 'errors.orders.noSuchOrder' });
     return order;
   }
 
@@ -100,9 +100,9 @@ export function createRefunding({ db, clock }: Pick<Deps, 'db' | 'clock'>, { sal
   async function visibleOrder(principal: Principal, orderNo: string): Promise<OrderRow> {
     const { from, to } = daysOfOrderNo(orderNo);
     const order = await repo.byOrderNo(db, orderNo, from, to);
-    if (!order) throw notFound(`No order ${orderNo}`);
+    if (!order) throw notFound(noOrder(orderNo));
     const agent = await agentById(db, order.agentId);
-    if (!agent || !inScope(principal, agent.deptId)) throw notFound(`No order ${orderNo}`);
+    if (!agent || !inScope(principal, agent.deptId)) throw notFound(noOrder(orderNo));
     return order;
   }
 

@@ -109,7 +109,7 @@ export function createOrdersService(
       const total = await repo.count(db, agentIds, range, filter);
       if (total > EXPORT_SYNC_MAX) {
         throw badRequest(
-          `${total} orders match: more than ${EXPORT_SYNC_MAX} are exported in the background (POST api/orders/exports)`,
+          { key: 'errors.orders.exportInBackground', values: { total, max: EXPORT_SYNC_MAX } },
           'EXPORT_TOO_LARGE',
         );
       }
@@ -135,7 +135,7 @@ export function createOrdersService(
       if (total > EXPORT_MAX_ROWS) {
         throw invalidField(
           'createTime',
-          `${total} orders match: narrow the range to at most ${EXPORT_MAX_ROWS}`,
+          { key: 'errors.orders.narrowRange', values: { total, max: EXPORT_MAX_ROWS } },
           'too_large',
           {
             limit: EXPORT_MAX_ROWS,

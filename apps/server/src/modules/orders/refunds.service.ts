@@ -12,7 +12,7 @@ import { allows } from '@water/contract/state-machine';
 import { yuanText } from '../../domain/money.ts';
 import { inScope, type Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { forbidden, invalidField, notFound } from '../../lib/http-errors.ts';
+import { forbidden, invalidField, noSuch, notFound } from '../../lib/http-errors.ts';
 import { declaredList } from '../../lib/list-sheet.ts';
 import { moveBy } from '../../lib/state.ts';
 import { agentIdsInScope } from '../agents/agent-directory.ts';
@@ -54,7 +54,7 @@ export function createRefundsService(
      */
     async requestRefund(principal: Principal, orderNo: string, input: RefundRequestInput): Promise<Refund> {
       const note = input.note.trim();
-      if (!note) throw invalidField('note', 'say why the money goes back', 'required');
+      if (!note) throw invalidField('note', { key: 'errors.refunds.sayWhy' }, 'required');
       const found = await visibleOrder(principal, orderNo);
       const reviewAbove = await refundReviewAbove();
       const refund = await db.transaction(async (tx) => {
@@ -64,9 +64,14 @@ export function createRefundsService(
         });
         const left = asFen(order.paid - order.refunded - (await repo.pendingRefunds(tx, order.id)));
         if (input.amount > left) {
-          throw invalidField('amount', `at most ${yuanText(left)} yuan is left to refund`, 'too_large', {
-            limit: left,
-          });
+          throw invalidField(
+            'amount',
+            { key: 'errors.refunds.leftToRefund', values: { yuan: yuanText(left) } },
+            'too_large',
+            {
+              limit: left,
+            },
+          );
         }
         const refund = await addRefund(tx, order, input.amount, input.reason, principal.username, note);
         if (input.amount <= reviewAbove && IMMEDIATE_REFUNDS.includes(order.channel)) {
@@ -88,22 +93,29 @@ export function createRefundsService(
      */
     async review(principal: Principal, refundId: number, input: RefundReviewInput): Promise<void> {
       const found = await repo.refund(db, refundId);
-      if (!found || !inScope(principal, found.deptId)) throw notFound(`No refund with id ${refundId}`);
+      if (!found || !inScope(principal, found.deptId)) throw notFound(noSuch('refund', refundId));
       if (input.action === 'APPROVE' && !IMMEDIATE_REFUNDS.includes(found.channel) && !input.channelRef) {
-        throw invalidField('channelRef', `give the ${found.channel} reference of the money sent back`, 'required');
+        throw invalidField(
+          'channelRef',
+          {
+            key: 'errors.refunds.channelRef',
+            values: { channel: { key: `errors.refunds.channels.${found.channel}` } },
+          },
+          'required',
+        );
       }
       if (found.createBy !== null && found.createBy === principal.username) {
-        throw forbidden('You asked for this refund: another person reviews it', 'FORBIDDEN');
+        throw forbidden({ key: 'errors.refunds.ownRefund' }, 'FORBIDDEN');
       }
       await db.transaction(async (tx) => {
         const refund = await repo.refund(tx, refundId, true);
-        if (!refund) throw notFound(`No refund with id ${refundId}`);
+        if (!refund) throw notFound(noSuch('refund', refundId));
         const reviewed = `Refund ${found.refundNo} is ${refund.status}: it was reviewed already`;
         const order = await lockedOrder(tx, { id: refund.orderId, time: refund.orderTime });
         if (input.action === 'REJECT') {
           const status = moveBy(REFUND_STATE_MACHINE, refund.status, 'REJECT', { message: reviewed });
           const note = input.note?.trim();
-          if (!note) throw invalidField('note', 'say why the refund is rejected', 'required');
+          if (!note) throw invalidField('note', { key: 'errors.refunds.sayWhyRejected' }, 'required');
           await repo.updateRefund(tx, refund.id, {
             status,
             reviewedBy: principal.username,

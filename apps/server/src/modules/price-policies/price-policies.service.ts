@@ -10,7 +10,17 @@ import {
 import { inScope, type Principal } from '../../domain/principal.ts';
 import { InvalidatingCache } from '../../lib/cache.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { forbiddenField, invalidField, notFound } from '../../lib/http-errors.ts';
+import {
+  emptyField,
+  forbiddenField,
+  invalidField,
+  noSuch,
+  noSuchInReach,
+  notFound,
+  notRealTime,
+  unknownInReach,
+  unknownRecord,
+} from '../../lib/http-errors.ts';
 import { declaredList } from '../../lib/list-sheet.ts';
 import { parseWireTime } from '../../lib/time.ts';
 import { wireMapper } from '../../lib/wire.ts';
@@ -53,34 +63,40 @@ export function createPricePoliciesService(
   async function checkedScope(principal: Principal, scope: PolicyScope, scopeId: number | null | undefined) {
     if (scope === 'ALL' || scope === 'MODEL') {
       if (principal.scope !== null) {
-        throw forbiddenField('scope', 'only staff whose data scope is unrestricted price every machine or a model');
+        throw forbiddenField('scope', { key: 'errors.policies.wideScopeUnrestricted' });
       }
     }
     if (scope === 'ALL') return null;
-    if (!scopeId) throw invalidField('scopeId', `is required for a ${scope.toLowerCase()} policy`, 'required');
+    if (!scopeId) {
+      throw invalidField(
+        'scopeId',
+        { key: 'errors.policies.scopeIdRequired', values: { scope: { key: `errors.scopes.${scope}` } } },
+        'required',
+      );
+    }
     if (scope === 'MODEL' && !(await repo.modelExists(db, scopeId))) {
-      throw invalidField('scopeId', `no machine model with id ${scopeId}`, 'unknown_reference');
+      throw invalidField('scopeId', unknownRecord('machineModel', scopeId), 'unknown_reference');
     }
     if (scope === 'AGENT') {
       const agent = await agentById(db, scopeId);
       if (!agent || !inScope(principal, agent.deptId)) {
-        throw invalidField('scopeId', `no agent with id ${scopeId} in your reach`, 'unknown_reference');
+        throw invalidField('scopeId', unknownInReach('agent', scopeId), 'unknown_reference');
       }
     }
     if (scope === 'MACHINE') {
       const machine = await repo.machineHolder(db, scopeId);
       const reaches =
         machine && (machine.deptId === null ? principal.scope === null : inScope(principal, machine.deptId));
-      if (!reaches) throw invalidField('scopeId', `no machine with id ${scopeId} in your reach`, 'unknown_reference');
+      if (!reaches) throw invalidField('scopeId', unknownInReach('machine', scopeId), 'unknown_reference');
     }
     return scopeId;
   }
 
   async function checkedFields(principal: Principal, input: PricePolicyCreateInput | PricePolicyUpdateInput) {
     const name = input.name.trim();
-    if (!name) throw invalidField('name', 'must not be empty', 'required');
+    if (!name) throw emptyField('name');
     const effectiveFrom = parseWireTime(input.effectiveFrom, false);
-    if (!effectiveFrom) throw invalidField('effectiveFrom', `"${input.effectiveFrom}" is not a real time`, 'format');
+    if (!effectiveFrom) throw invalidField('effectiveFrom', notRealTime(input.effectiveFrom), 'format');
     return {
       name,
       scope: input.scope,
@@ -100,9 +116,9 @@ export function createPricePoliciesService(
     const rows = await repo.byIds(db, ids);
     for (const id of ids) {
       const row = rows.find((policy) => policy.id === id);
-      if (!row) throw notFound(`No price policy with id ${id}`);
+      if (!row) throw notFound(noSuch('pricePolicy', id));
       await checkedScope(principal, row.scope, row.scopeId).catch(() => {
-        throw notFound(`No price policy with id ${id} in your reach`);
+        throw notFound(noSuchInReach('pricePolicy', id));
       });
     }
     return rows;

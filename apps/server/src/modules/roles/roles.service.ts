@@ -12,30 +12,45 @@ import {
 import { isAdministrator, type Principal } from '../../domain/principal.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { badRequest, forbidden, forbiddenField, invalidField, notFound } from '../../lib/http-errors.ts';
+import {
+  badRequest,
+  emptyField,
+  forbidden,
+  forbiddenField,
+  invalidField,
+  noSuch,
+  notFound,
+  takenBy,
+  unknownRecord,
+} from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
 import { declaredList } from '../../lib/list-sheet.ts';
+import { quotedNames } from '../../lib/texts.ts';
 import { type RoleRow, rolesRepository as repo, roleOrder, roleSortable } from './roles.repository.ts';
 
 const uniqueIds = (refs: { id: number }[] | null | undefined) =>
   refs == null ? undefined : [...new Set(refs.map((ref) => ref.id))].sort((a, b) => a - b);
 
-const nameTaken = (name: string) =>
-  invalidField('name', `"${name}" is already used by another role`, 'taken', { value: name });
+const nameTaken = (name: string) => invalidField('name', takenBy('role', name), 'taken', { value: name });
+
+/** What may be done to a role, under the same rule: its text key under `errors.roles.actions`. */
+type RoleAction = 'edit' | 'changeMenus' | 'delete';
 
 /**
  * Only an administrator changes a role it holds itself or a role ranked at or above its own
  * level: anybody else could otherwise widen its own rights.
  */
-function assertReachable(principal: Principal, role: RoleRow, action: string) {
+function assertReachable(principal: Principal, role: RoleRow, action: RoleAction) {
   if (isAdministrator(principal)) return;
+  const named = { action: { key: `errors.roles.actions.${action}` }, name: { name: role.name } };
   if (principal.roleIds.includes(role.id)) {
-    throw forbidden(`You cannot ${action} "${role.name}": you hold this role yourself; ask an administrator`);
+    throw forbidden({ key: 'errors.roles.holdYourself', values: named });
   }
   if (role.level <= principal.level) {
-    throw forbidden(
-      `You cannot ${action} "${role.name}": its level ${role.level} is not below your own level ${principal.level}`,
-    );
+    throw forbidden({
+      key: 'errors.roles.levelNotBelow',
+      values: { ...named, level: role.level, own: principal.level },
+    });
   }
 }
 
@@ -54,28 +69,24 @@ export function createRolesService({
   async function assertAllExist(field: 'depts' | 'menus', ids: number[]) {
     const [missing] = await repo.missing(db, field, ids);
     if (missing !== undefined) {
-      throw invalidField(
-        field,
-        `no ${field === 'depts' ? 'department' : 'menu'} with id ${missing}`,
-        'unknown_reference',
-      );
+      throw invalidField(field, unknownRecord(field === 'depts' ? 'department' : 'menu', missing), 'unknown_reference');
     }
   }
 
   async function checkedForm(principal: Principal, input: RoleCreateInput | RoleUpdateInput, id?: number) {
     const name = input.name.trim();
-    if (!name) throw invalidField('name', 'must not be empty', 'required');
+    if (!name) throw emptyField('name');
     if (await repo.nameTaken(db, name, id)) throw nameTaken(name);
     if (!isAdministrator(principal) && input.level <= principal.level) {
-      throw forbiddenField(
-        'level',
-        `you can give a role only a level below your own level ${principal.level} (${principal.level + 1} or more)`,
-      );
+      throw forbiddenField('level', {
+        key: 'errors.roles.levelBelowOwn',
+        values: { own: principal.level, next: principal.level + 1 },
+      });
     }
     const custom = input.dataScope === DATA_SCOPE_CUSTOM;
     const deptIds = custom ? (uniqueIds(input.depts) ?? []) : [];
     if (custom && deptIds.length === 0) {
-      throw invalidField('depts', 'choose at least one department for a custom data scope', 'required');
+      throw invalidField('depts', { key: 'errors.roles.customScopeNeedsDepts' }, 'required');
     }
     await assertAllExist('depts', deptIds);
     if (principal.scope !== null) {
@@ -86,7 +97,7 @@ export function createRolesService({
         (principal.deptId === null ||
           (await repo.deptSubtree(db, principal.deptId)).some((deptId) => !principal.scope?.has(deptId)));
       if (input.dataScope === DATA_SCOPE_ALL || outside !== undefined || subtreeBeyond) {
-        throw forbiddenField('dataScope', 'you cannot grant a wider data scope than your own');
+        throw forbiddenField('dataScope', { key: 'errors.roles.widerScope' });
       }
     }
     const menuIds = uniqueIds(input.menus);
@@ -105,8 +116,11 @@ export function createRolesService({
     const held = new Set((await repo.menusOfRoles(db, principal.roleIds)).map((menu) => menu.id));
     const added = menuIds.filter((menuId) => !before.includes(menuId) && !held.has(menuId));
     if (added.length === 0) return;
-    const titles = (await repo.menuTitles(db, added)).map((menu) => `"${menu.title}"`).join(', ');
-    throw forbiddenField('menus', `you can grant only menus you hold yourself, not ${titles}`);
+    const titles = (await repo.menuTitles(db, added)).map((menu) => menu.title);
+    throw forbiddenField('menus', {
+      key: 'errors.roles.menusNotHeld',
+      values: { titles: quotedNames(titles, 'menuTitle') },
+    });
   }
 
   const refuseDuplicate = (name: string) => (error: unknown) => {
@@ -119,9 +133,9 @@ export function createRolesService({
     await events.publish('menus', {});
   }
 
-  async function reachableRole(principal: Principal, id: number, action: string): Promise<RoleRow> {
+  async function reachableRole(principal: Principal, id: number, action: RoleAction): Promise<RoleRow> {
     const role = await repo.byId(db, id);
-    if (!role) throw notFound(`No role with id ${id}`);
+    if (!role) throw notFound(noSuch('role', id));
     assertReachable(principal, role, action);
     return role;
   }
@@ -143,7 +157,7 @@ export function createRolesService({
 
     async one(id: number): Promise<Role> {
       const row = await repo.byId(db, id);
-      if (!row) throw notFound(`No role with id ${id}`);
+      if (!row) throw notFound(noSuch('role', id));
       const [role] = await repo.toDtos(db, [row]);
       return role as Role;
     },
@@ -193,17 +207,16 @@ export function createRolesService({
           ),
         )
         .catch(refuseDuplicate(form.name));
-      if (!updated) throw notFound(`No role with id ${role.id}`);
+      if (!updated) throw notFound(noSuch('role', role.id));
       await grantsChanged();
     },
 
     async updateMenus(principal: Principal, input: RoleMenusInput): Promise<void> {
-      const role = await reachableRole(principal, input.id, 'change the menus of');
+      const role = await reachableRole(principal, input.id, 'changeMenus');
       const menuIds = uniqueIds(input.menus) ?? [];
       await assertAllExist('menus', menuIds);
       await assertGrantable(principal, menuIds, await currentMenuIds(role.id));
-      if (!(await db.transaction((tx) => repo.setMenus(tx, role.id, menuIds))))
-        throw notFound(`No role with id ${role.id}`);
+      if (!(await db.transaction((tx) => repo.setMenus(tx, role.id, menuIds)))) throw notFound(noSuch('role', role.id));
       await grantsChanged();
     },
 
@@ -212,12 +225,11 @@ export function createRolesService({
       const wanted = [...new Set(ids)];
       const rows = await repo.byIds(db, wanted);
       const missing = wanted.filter((id) => !rows.some((row) => row.id === id));
-      if (missing.length > 0) throw notFound(`No role with id ${missing.join(', ')}`);
+      if (missing.length > 0) throw notFound(noSuch('role', missing.join(', ')));
       for (const row of rows) assertReachable(principal, row, 'delete');
       for (const held of await repo.holders(db, wanted)) {
-        const name = rows.find((row) => row.id === held.roleId)?.name;
-        const users = held.n === 1 ? '1 user' : `${held.n} users`;
-        throw badRequest(`The role "${name}" is held by ${users}; take it away from them before deleting it`);
+        const name = rows.find((row) => row.id === held.roleId)?.name ?? '';
+        throw badRequest({ key: 'errors.roles.held', values: { name: { name }, count: held.n } });
       }
       await repo.delete(db, wanted);
       await grantsChanged();

@@ -11,8 +11,18 @@ import {
 import Decimal from 'decimal.js';
 import { inScope, type Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { badRequest, forbiddenField, invalidField, notFound } from '../../lib/http-errors.ts';
+import {
+  badRequest,
+  emptyField,
+  forbiddenField,
+  invalidField,
+  noSuch,
+  notFound,
+  notRealDate,
+  unknownInReach,
+} from '../../lib/http-errors.ts';
 import { declaredList } from '../../lib/list-sheet.ts';
+import { quotedNames } from '../../lib/texts.ts';
 import { isRealDay } from '../../lib/time.ts';
 import { wireOf } from '../../lib/wire.ts';
 import { agentById, agentIdsInScope } from '../agents/agent-directory.ts';
@@ -37,29 +47,29 @@ export type SitesService = ReturnType<typeof createSitesService>;
 export function createSitesService({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
   async function checkedFields(input: SiteCreateInput | SiteUpdateInput) {
     const name = input.name.trim();
-    if (!name) throw invalidField('name', 'must not be empty', 'required');
+    if (!name) throw emptyField('name');
     const address = input.address.trim();
-    if (!address) throw invalidField('address', 'must not be empty', 'required');
+    if (!address) throw emptyField('address');
     const types = await repo.dictValues(db, SITE_TYPE_DICT);
     if (!types.includes(input.type)) {
       throw invalidField(
         'type',
-        `must be one of the ${SITE_TYPE_DICT} dictionary's values: ${types.join(', ')}`,
+        { key: 'errors.sites.typeChoice', values: { dict: SITE_TYPE_DICT, values: types.join(', ') } },
         'choice',
       );
     }
     if (input.feeType === 'SHARE' && input.feeValue > SHARE_MAX) {
-      throw invalidField('feeValue', 'a share of revenue is at most 100 % (10000)', 'too_large', { limit: SHARE_MAX });
+      throw invalidField('feeValue', { key: 'errors.sites.shareMax' }, 'too_large', { limit: SHARE_MAX });
     }
     if ((input.longitude == null) !== (input.latitude == null)) {
-      throw invalidField(input.longitude == null ? 'longitude' : 'latitude', 'give both coordinates or neither');
+      throw invalidField(input.longitude == null ? 'longitude' : 'latitude', { key: 'errors.sites.bothCoordinates' });
     }
     for (const field of ['contractStart', 'contractEnd'] as const) {
       const day = input[field];
-      if (day && !isRealDay(day)) throw invalidField(field, `"${day}" is not a real date`, 'format');
+      if (day && !isRealDay(day)) throw invalidField(field, notRealDate(day), 'format');
     }
     if (input.contractStart && input.contractEnd && input.contractEnd < input.contractStart) {
-      throw invalidField('contractEnd', 'must not be before the start of the contract');
+      throw invalidField('contractEnd', { key: 'errors.contractEndBeforeStart' });
     }
     return {
       name,
@@ -81,7 +91,7 @@ export function createSitesService({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
 
   async function visibleSite(principal: Principal, id: number) {
     const site = await repo.byId(db, id);
-    if (!site || !inScope(principal, site.agentDeptId)) throw notFound(`No site with id ${id}`);
+    if (!site || !inScope(principal, site.agentDeptId)) throw notFound(noSuch('site', id));
     return site;
   }
 
@@ -101,9 +111,11 @@ export function createSitesService({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
     async create(principal: Principal, input: SiteCreateInput): Promise<void> {
       const agent = await agentById(db, input.agentId);
       if (!agent || !inScope(principal, agent.deptId)) {
-        throw forbiddenField('agentId', `no agent with id ${input.agentId} in your reach`);
+        throw forbiddenField('agentId', unknownInReach('agent', input.agentId));
       }
-      if (agent.status !== 'ACTIVE') throw invalidField('agentId', `"${agent.name}" is not active`);
+      if (agent.status !== 'ACTIVE') {
+        throw invalidField('agentId', { key: 'errors.sites.agentNotActive', values: { name: agent.name } });
+      }
       const fields = await checkedFields(input);
       await repo.insert(db, {
         ...fields,
@@ -118,7 +130,10 @@ export function createSitesService({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
       const site = await visibleSite(principal, input.id);
       const fields = await checkedFields(input);
       if (input.status === 'CLOSED' && site.status !== 'CLOSED' && site.machines > 0) {
-        throw badRequest(`${site.machines} machines stand at "${site.name}": retire or move them before closing it`);
+        throw badRequest({
+          key: 'errors.sites.machinesStandClosing',
+          values: { machines: site.machines, name: site.name },
+        });
       }
       const updated = await repo.update(db, site.id, {
         ...fields,
@@ -126,7 +141,7 @@ export function createSitesService({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
         updateBy: principal.username,
         updateTime: clock.now(),
       });
-      if (!updated) throw notFound(`No site with id ${site.id}`);
+      if (!updated) throw notFound(noSuch('site', site.id));
     },
 
     async remove(principal: Principal, ids: number[]): Promise<void> {
@@ -134,9 +149,10 @@ export function createSitesService({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
       for (const id of new Set(ids)) doomed.push(await visibleSite(principal, id));
       const busy = doomed.filter((site) => site.machines > 0);
       if (busy.length > 0) {
-        throw badRequest(
-          `Machines stand at ${busy.map((site) => `"${site.name}"`).join(', ')}: a site with machines stays`,
-        );
+        throw badRequest({
+          key: 'errors.sites.machinesStand',
+          values: { names: quotedNames(busy.map((site) => site.name)) },
+        });
       }
       await repo.delete(
         db,

@@ -10,9 +10,9 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { ACCEPTED_DESCRIPTION, type FileCategory, mimeOfStoredName, uploadKind } from '../../lib/file-kinds.ts';
+import { type FileCategory, mimeOfStoredName, uploadKind } from '../../lib/file-kinds.ts';
 import type { FileStore } from '../../lib/file-storage.ts';
-import { invalidField, notFound } from '../../lib/http-errors.ts';
+import { invalidField, noSuch, notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
 import { displayName, readUpload } from '../../lib/uploads.ts';
 import { wireOf } from '../../lib/wire.ts';
@@ -92,12 +92,15 @@ export function createStorageService(
   /** Reads the `file` part of an upload, checks what it really is, stores it under a new name. */
   async function store(principal: Principal, request: FastifyRequest, imagesOnly: boolean, chosen?: string) {
     const { bytes, filename } = await readUpload(request, 'file');
-    if (bytes.length === 0) throw invalidField('file', 'is empty', 'required');
+    if (bytes.length === 0) throw invalidField('file', { key: 'errors.files.empty' }, 'required');
     const name = chosen?.trim() ? withExtensionOf(displayName(chosen), filename) : displayName(filename);
     const kind = await uploadKind(bytes, filename, 'file');
-    if (!kind)
-      throw invalidField('file', `this kind of file is not accepted; upload ${ACCEPTED_DESCRIPTION}`, 'format');
-    if (imagesOnly && kind.category !== 'image') throw invalidField('file', 'only images are accepted here', 'format');
+    if (!kind) {
+      const accepted = { key: 'errors.files.accepted' };
+      throw invalidField('file', { key: 'errors.files.notAccepted', values: { accepted } }, 'format');
+    }
+    if (imagesOnly && kind.category !== 'image')
+      throw invalidField('file', { key: 'errors.files.imagesOnly' }, 'format');
     // The stored name takes the extension of what the content is, never of what it was called.
     const suffix = kind.extension;
     const realName = await files.save(bytes, suffix);
@@ -139,7 +142,7 @@ export function createStorageService(
     /** Where a browser downloads a stored file (eladmin's `download/{id}` calls). */
     async downloadLink(id: number): Promise<LegacyDownloadLink> {
       const [row] = await repo.byIds(db, [id]);
-      if (!row) throw notFound(`No file with id ${id}`);
+      if (!row) throw notFound(noSuch('file', id));
       return { id, url: `/files/${row.realName}` };
     },
 
@@ -163,20 +166,19 @@ export function createStorageService(
 
     async rename(principal: Principal, id: number, name: string): Promise<void> {
       const clean = displayName(name);
-      if (!name.trim() || clean !== name.trim())
-        throw invalidField('name', 'must be a file name, without folders', 'format');
+      if (!name.trim() || clean !== name.trim()) throw invalidField('name', { key: 'errors.files.fileName' }, 'format');
       const renamed = await repo.rename(db, id, {
         name: clean,
         updateBy: principal.username,
         updateTime: clock.now(),
       });
-      if (!renamed) throw notFound(`No file with id ${id}`);
+      if (!renamed) throw notFound(noSuch('file', id));
     },
 
     async remove(ids: readonly number[]): Promise<void> {
       const rows = await repo.byIds(db, ids);
       const missing = ids.filter((id) => !rows.some((row) => row.id === id));
-      if (missing.length > 0) throw notFound(`No file with id ${missing.join(', ')}`);
+      if (missing.length > 0) throw notFound(noSuch('file', missing.join(', ')));
       await repo.delete(db, ids);
       await files.remove(rows.map((row) => row.realName));
     },

@@ -1,6 +1,7 @@
 import { userCenterRoutes as routes, userRoutes } from '@water/contract/users-routes';
 import type { FastifyInstance } from 'fastify';
 import { contractRoute } from '../../lib/contract-route.ts';
+import { languageOf } from '../../lib/texts.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import type { UserCenterService } from './user-center.service.ts';
 
@@ -24,7 +25,8 @@ export async function userCenterRoutes(app: FastifyInstance, { service }: UserCe
   contractRoute(app, routes.updateAvatar, async (request) => service.uploadAvatar(principalOf(request), request));
   for (const route of [routes.sendEmailCode, routes.sendEmailCodeEladmin]) {
     contractRoute(app, route, async (request) => {
-      await service.sendEmailCode(principalOf(request), request.query.email, request.log);
+      const language = languageOf(request.headers['accept-language']);
+      await service.sendEmailCode(principalOf(request), request.query.email, language, request.log);
     });
   }
   contractRoute(app, routes.updateEmail, async (request) => {

@@ -2,6 +2,7 @@ import type { KeyObject } from 'node:crypto';
 import {
   AVATAR_EXTENSIONS,
   AVATAR_MAX_BYTES,
+  EMAIL_CODE_TTL_MS,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   type UpdateEmailInput,
@@ -17,8 +18,9 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { AVATAR_MIMES, extensionOf, uploadKind } from '../../lib/file-kinds.ts';
 import type { FileStore } from '../../lib/file-storage.ts';
-import { forbidden, invalidField, unauthorized } from '../../lib/http-errors.ts';
+import { forbidden, invalidField, takenBy, unauthorized } from '../../lib/http-errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { type Language, render } from '../../lib/texts.ts';
 import { readUpload } from '../../lib/uploads.ts';
 import { usersRepository as repo } from './users.repository.ts';
 
@@ -31,8 +33,7 @@ export interface UserCenterOptions {
 
 export type UserCenterService = ReturnType<typeof createUserCenterService>;
 
-const emailTaken = (email: string) =>
-  invalidField('email', `"${email}" is already used by another user`, 'taken', { value: email });
+const emailTaken = (email: string) => invalidField('email', takenBy('user', email), 'taken', { value: email });
 
 /** The signed-in user's own account: profile, password, avatar and e-mail address. */
 export function createUserCenterService(
@@ -50,7 +51,7 @@ export function createUserCenterService(
 
   return {
     async updateProfile(principal: Principal, input: UserCenterInput): Promise<void> {
-      if (input.id !== principal.id) throw forbidden('You can only change your own profile');
+      if (input.id !== principal.id) throw forbidden({ key: 'errors.center.ownProfileOnly' });
       const user = await signedInUser(principal);
       await repo.set(db, [user.id], {
         nickName: input.nickName.trim(),
@@ -67,19 +68,19 @@ export function createUserCenterService(
       const oldPass = plain(input.oldPass);
       const newPass = plain(input.newPass);
       if (!(await verifyPassword(user.passwordHash, oldPass))) {
-        throw invalidField('oldPass', 'the current password is wrong');
+        throw invalidField('oldPass', { key: 'errors.center.currentPasswordWrong' });
       }
       if (newPass.length < PASSWORD_MIN_LENGTH || newPass.length > PASSWORD_MAX_LENGTH) {
         throw invalidField(
           'newPass',
-          `must have ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`,
+          { key: 'errors.center.passwordLength', values: { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH } },
           'too_short',
           {
             limit: PASSWORD_MIN_LENGTH,
           },
         );
       }
-      if (newPass === oldPass) throw invalidField('newPass', 'must differ from the current password');
+      if (newPass === oldPass) throw invalidField('newPass', { key: 'errors.center.samePassword' });
       const now = clock.now();
       await repo.set(db, [user.id], {
         passwordHash: await hashPassword(newPass),
@@ -92,15 +93,21 @@ export function createUserCenterService(
       await principals.invalidate(user.id);
     },
 
-    /** Mails a code to a new address, which no other user may have. */
-    async sendEmailCode(principal: Principal, email: string, log: FastifyBaseLogger): Promise<void> {
+    /** Mails a code to a new address, which no other user may have, in the language of the request. */
+    async sendEmailCode(
+      principal: Principal,
+      email: string,
+      language: Language,
+      log: FastifyBaseLogger,
+    ): Promise<void> {
       if (await repo.isTaken(db, 'email', email, principal.id)) throw emailTaken(email);
       await codes.send(
         {
           scene: 'email',
           email,
-          subject: 'Your verification code',
-          text: (code) => `Your code to confirm this e-mail address is ${code}. It is valid for 5 minutes.`,
+          subject: render(language, { key: 'mails.email.subject' }),
+          text: (code) =>
+            render(language, { key: 'mails.email.body', values: { code, minutes: EMAIL_CODE_TTL_MS / 60_000 } }),
         },
         log,
       );
@@ -109,7 +116,7 @@ export function createUserCenterService(
     async updateEmail(principal: Principal, code: string, input: UpdateEmailInput): Promise<void> {
       const user = await signedInUser(principal);
       if (!(await verifyPassword(user.passwordHash, plain(input.password)))) {
-        throw invalidField('password', 'the password is wrong');
+        throw invalidField('password', { key: 'errors.center.passwordWrong' });
       }
       await codes.consume('email', input.email, code);
       if (await repo.isTaken(db, 'email', input.email, user.id)) throw emailTaken(input.email);
@@ -127,10 +134,14 @@ export function createUserCenterService(
       // A cropped image arrives as a Blob named "blob": with no extension, the content alone decides.
       const extension = extensionOf(filename);
       if (extension && !(AVATAR_EXTENSIONS as readonly string[]).includes(extension)) {
-        throw invalidField('avatar', `only ${AVATAR_EXTENSIONS.join(', ')} files are accepted`, 'format');
+        throw invalidField(
+          'avatar',
+          { key: 'errors.center.avatarExtensions', values: { extensions: AVATAR_EXTENSIONS.join(', ') } },
+          'format',
+        );
       }
       if (!kind || !AVATAR_MIMES.includes(kind.mime)) {
-        throw invalidField('avatar', 'the file is not a gif, jpeg or png image', 'format');
+        throw invalidField('avatar', { key: 'errors.center.avatarNotImage' }, 'format');
       }
       const user = await signedInUser(principal);
       const name = await avatars.save(bytes, kind.extension);

@@ -6,11 +6,27 @@ import {
   type UserRow,
   type UserUpdateInput,
 } from '@water/contract/users';
-import { assertCanManageUsers, inScope, isAdministrator, type Principal } from '../../domain/principal.ts';
+import {
+  assertCanManageUsers,
+  inScope,
+  isAdministrator,
+  type Principal,
+  type UserAction,
+} from '../../domain/principal.ts';
 import { toUserDtos, type UserRow as UserRecord } from '../../domain/user-info.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { badRequest, forbiddenField, invalidField, invalidFields, notFound } from '../../lib/http-errors.ts';
+import {
+  badRequest,
+  fieldRefusal,
+  forbiddenField,
+  invalidField,
+  invalidFields,
+  noSuch,
+  notFound,
+  takenBy,
+  unknownRecord,
+} from '../../lib/http-errors.ts';
 import { declaredList } from '../../lib/list-sheet.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { usersRepository as repo, userOrder, userSortable } from './users.repository.ts';
@@ -47,31 +63,33 @@ export function createUsersService(
   async function checkedForm(principal: Principal, input: UserCreateInput | UserUpdateInput, id?: number) {
     const username = input.username.trim();
     if (await repo.isTaken(db, 'username', username, id)) {
-      throw invalidField('username', `"${username}" is already taken`, 'taken', { value: username });
+      throw invalidField('username', { key: 'errors.users.usernameTaken', values: { value: username } }, 'taken', {
+        value: username,
+      });
     }
     if (input.email && (await repo.isTaken(db, 'email', input.email, id))) {
-      throw invalidField('email', `"${input.email}" is already used by another user`, 'taken', { value: input.email });
+      throw invalidField('email', takenBy('user', input.email), 'taken', { value: input.email });
     }
     const roleIds = uniqueIds(input.roles);
     const jobIds = input.jobs ? uniqueIds(input.jobs) : undefined;
     if (!(await repo.deptExists(db, input.dept.id))) {
-      throw invalidField('dept', `no department with id ${input.dept.id}`, 'unknown_reference');
+      throw invalidField('dept', unknownRecord('department', input.dept.id), 'unknown_reference');
     }
     const [missingJob] = await repo.missingJobs(db, jobIds ?? []);
-    if (missingJob !== undefined) throw invalidField('jobs', `no job with id ${missingJob}`, 'unknown_reference');
+    if (missingJob !== undefined) throw invalidField('jobs', unknownRecord('job', missingJob), 'unknown_reference');
     const granted = await repo.rolesByIds(db, roleIds);
     const missingRole = roleIds.find((roleId) => !granted.some((role) => role.id === roleId));
-    if (missingRole !== undefined) throw invalidField('roles', `no role with id ${missingRole}`, 'unknown_reference');
+    if (missingRole !== undefined) throw invalidField('roles', unknownRecord('role', missingRole), 'unknown_reference');
     for (const role of granted) {
       if (role.level < principal.level) {
-        throw forbiddenField(
-          'roles',
-          `you cannot grant "${role.name}": its level ${role.level} is above your own level ${principal.level}`,
-        );
+        throw forbiddenField('roles', {
+          key: 'errors.users.roleAboveOwn',
+          values: { name: { name: role.name }, level: role.level, own: principal.level },
+        });
       }
     }
     if (!inScope(principal, input.dept.id)) {
-      throw forbiddenField('dept', `department ${input.dept.id} is outside your data scope`);
+      throw forbiddenField('dept', { key: 'errors.users.deptOutsideScope', values: { id: input.dept.id } });
     }
     return { username, roleIds, jobIds };
   }
@@ -80,18 +98,18 @@ export function createUsersService(
   const refuseDuplicate = (error: unknown): never => {
     throw isUniqueViolation(error)
       ? invalidFields([
-          { field: 'username', code: 'taken', message: 'is already used by another user' },
-          { field: 'email', code: 'taken', message: 'is already used by another user' },
+          fieldRefusal('username', { key: 'errors.users.takenByAnother' }, 'taken'),
+          fieldRefusal('email', { key: 'errors.users.takenByAnother' }, 'taken'),
         ])
       : error;
   };
 
   /** Loads the users named for a bulk action, checking each one; unknown ids answer 404. */
-  async function manageableUsers(principal: Principal, ids: number[], action: string) {
+  async function manageableUsers(principal: Principal, ids: number[], action: UserAction) {
     const wanted = [...new Set(ids)];
     const rows = await repo.byIds(db, wanted);
     const missing = wanted.filter((id) => !rows.some((row) => row.id === id));
-    if (missing.length > 0) throw notFound(`No user with id ${missing.join(', ')}`);
+    if (missing.length > 0) throw notFound(noSuch('user', missing.join(', ')));
     await assertCanManageUsers(db, principal, rows, action);
     return rows;
   }
@@ -146,16 +164,17 @@ export function createUsersService(
 
     async update(principal: Principal, input: UserUpdateInput): Promise<void> {
       const target = await repo.byId(db, input.id);
-      if (!target) throw notFound(`No user with id ${input.id}`);
+      if (!target) throw notFound(noSuch('user', input.id));
       await assertCanManageUsers(db, principal, [target], 'edit');
       const disabling = target.enabled && input.enabled === false;
-      if (disabling && target.isAdmin) throw invalidField('enabled', 'the administrator account cannot be disabled');
-      if (disabling && target.id === principal.id) throw invalidField('enabled', 'you cannot disable your own account');
+      if (disabling && target.isAdmin) throw invalidField('enabled', { key: 'errors.users.adminNotDisabled' });
+      if (disabling && target.id === principal.id)
+        throw invalidField('enabled', { key: 'errors.users.selfNotDisabled' });
       const form = await checkedForm(principal, input, target.id);
       const rolesBefore = await repo.roleIdsOf(db, target.id);
       const rolesChanged = rolesBefore.join(',') !== form.roleIds.join(',');
       if (rolesChanged && target.id === principal.id && !isAdministrator(principal)) {
-        throw forbiddenField('roles', 'you cannot change your own roles; ask an administrator');
+        throw forbiddenField('roles', { key: 'errors.users.ownRoles' });
       }
       const updated = await db
         .transaction((tx) =>
@@ -178,7 +197,7 @@ export function createUsersService(
           ),
         )
         .catch(refuseDuplicate);
-      if (!updated) throw notFound(`No user with id ${input.id}`);
+      if (!updated) throw notFound(noSuch('user', input.id));
       if (disabling || rolesChanged) await sessions.revokeUser(target.id);
       await principals.invalidate(target.id);
     },
@@ -187,8 +206,8 @@ export function createUsersService(
     async remove(principal: Principal, ids: number[]): Promise<void> {
       const rows = await manageableUsers(principal, ids, 'delete');
       for (const row of rows) {
-        if (row.id === principal.id) throw badRequest('You cannot delete your own account');
-        if (row.isAdmin) throw badRequest(`The administrator account "${row.username}" cannot be deleted`);
+        if (row.id === principal.id) throw badRequest({ key: 'errors.users.selfNotDeleted' });
+        if (row.isAdmin) throw badRequest({ key: 'errors.users.adminNotDeleted', values: { username: row.username } });
       }
       const deleted = rows.map((row) => row.id);
       await repo.delete(db, deleted);
@@ -198,7 +217,7 @@ export function createUsersService(
 
     /** Back to the default password, which must be replaced at the next sign-in; signs the users out. */
     async resetPasswords(principal: Principal, ids: number[]): Promise<void> {
-      const rows = await manageableUsers(principal, ids, 'reset the password of');
+      const rows = await manageableUsers(principal, ids, 'resetPassword');
       const now = clock.now();
       const targets = rows.map((row) => row.id);
       await repo.set(db, targets, {

@@ -7,6 +7,7 @@ import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useActionsColumn } from '@/components/list/use-actions-column.tsx';
 import { useFormDialog } from '@/components/list/use-form-dialog.ts';
 import { useListState } from '@/components/list/use-list-state.ts';
+import { useSeededText } from '@/lib/menu-title.ts';
 import { useDeleteDictDetail } from '../api/delete-dict-detail.ts';
 import { type DictDetailFilters, useDictDetails } from '../api/get-dict-details.ts';
 import { DictDetailForm } from './dict-detail-form.tsx';
@@ -18,9 +19,10 @@ export function DictDetailsPanel({ dict }: { dict: Dict }) {
   const query = useDictDetails(dict.name, list.params);
   const dialog = useFormDialog<DictDetail>();
   const remove = useDeleteDictDetail();
+  const seeded = useSeededText();
 
   const actions = useActionsColumn<DictDetail>({
-    nameOf: (detail) => detail.label,
+    nameOf: (detail) => seeded(detail.label),
     edit: { allow: 'dict:edit', onClick: dialog.openEdit },
     remove: {
       allow: 'dict:del',
@@ -29,7 +31,8 @@ export function DictDetailsPanel({ dict }: { dict: Dict }) {
     },
   });
   const columns: DataColumn<DictDetail>[] = [
-    { key: 'label', title: t('dicts.entryLabel'), dataIndex: 'label' },
+    // Seeded labels as every dropdown shows them; a label staff typed as typed.
+    { key: 'label', title: t('dicts.entryLabel'), dataIndex: 'label', render: (label: string) => seeded(label) },
     { key: 'value', title: t('dicts.entryValue'), dataIndex: 'value' },
     { key: 'dictSort', title: t('dicts.entrySort'), dataIndex: 'dictSort', width: 90 },
     ...actions,

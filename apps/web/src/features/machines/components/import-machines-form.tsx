@@ -1,5 +1,5 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { IMPORT_COLUMNS, type MachinesImported } from '@water/contract/machines';
+import type { MachinesImported } from '@water/contract/machines';
 import { Alert, Button, Form, Modal, Table, Typography, Upload, type UploadFile } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { saveBlob } from '@/components/list/download-file.ts';
 import type { FormDialog } from '@/components/list/use-form-dialog.ts';
 import { toApiError } from '@/lib/api-error.ts';
 import { useImportMachines } from '../api/machines.ts';
+import { importColumnsIn, importTemplateCsv, secretsCsv } from './import-sheets.ts';
 
 interface ImportValues {
   file: UploadFile[];
@@ -26,12 +27,6 @@ export function rowErrorsOf(error: unknown): RowError[] {
     const match = /^rows\.(\d+)\.(\w+)$/.exec(fieldError.field);
     return match ? [{ row: Number(match[1]), column: match[2] as string, message: fieldError.message }] : [];
   });
-}
-
-/** A CSV text, each cell quoted when it must be. */
-export function csvOf(rows: readonly (readonly string[])[]): string {
-  const cell = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-  return `\uFEFF${rows.map((row) => row.map(cell).join(',')).join('\n')}\n`;
 }
 
 const SHOWN_ERRORS = 20;
@@ -76,14 +71,12 @@ export function ImportMachinesForm({ dialog }: { dialog: FormDialog<never> }) {
         }}
       >
         <Typography.Paragraph type="secondary">
-          {t('machines.importHint', { columns: IMPORT_COLUMNS.join(', ') })}
+          {t('machines.importHint', { columns: importColumnsIn(t).join(t('machines.columnSeparator')) })}
         </Typography.Paragraph>
         <Button
           icon={<DownloadOutlined aria-hidden />}
           style={{ marginBottom: 16 }}
-          onClick={() =>
-            saveBlob(new Blob([csvOf([[...IMPORT_COLUMNS]])], { type: 'text/csv' }), 'machines-template.csv')
-          }
+          onClick={() => saveBlob(new Blob([importTemplateCsv(t)], { type: 'text/csv' }), 'machines-template.csv')}
         >
           {t('machines.template')}
         </Button>
@@ -145,13 +138,7 @@ export function ImportMachinesForm({ dialog }: { dialog: FormDialog<never> }) {
           icon={<DownloadOutlined aria-hidden />}
           style={{ marginBottom: 16 }}
           onClick={() =>
-            result &&
-            saveBlob(
-              new Blob([csvOf([['Serial number', 'Secret'], ...result.machines.map((m) => [m.serialNo, m.secret])])], {
-                type: 'text/csv',
-              }),
-              'machine-secrets.csv',
-            )
+            result && saveBlob(new Blob([secretsCsv(t, result.machines)], { type: 'text/csv' }), 'machine-secrets.csv')
           }
         >
           {t('machines.downloadSecrets')}

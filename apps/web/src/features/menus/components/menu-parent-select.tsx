@@ -2,6 +2,7 @@ import type { Menu } from '@water/contract/menus';
 import type { TreeSelectProps } from 'antd';
 import { useCallback, useState } from 'react';
 import { LazyTreeSelect } from '@/components/tree/lazy-tree-select.tsx';
+import { useMenuTitle } from '@/lib/menu-title.ts';
 import { menuChildrenQuery } from '../api/get-menu-children.ts';
 import { menuSuperiorQuery } from '../api/get-menu-superior.ts';
 
@@ -12,13 +13,13 @@ interface MenuParentSelectProps extends Omit<TreeSelectProps<number>, 'treeData'
   topLevel: string;
 }
 
-const titleOf = (menu: Menu) => menu.title;
-
 /** The parent of a menu: "Top level" or a directory or menu, opened level by level. */
 export function MenuParentSelect({ menuId, excluded, topLevel, ...props }: MenuParentSelectProps) {
   // The tree around the edited menu (or the chosen parent) as the form opened.
   const [seedIds] = useState(() => [menuId ?? props.value ?? 0].filter((id) => id > 0));
   const selectable = useCallback((menu: Menu) => menu.type !== 2 && !excluded.includes(menu.id), [excluded]);
+  const menuTitle = useMenuTitle();
+  const titleOf = useCallback((menu: Menu) => menuTitle(menu.title), [menuTitle]);
   return (
     <LazyTreeSelect<Menu>
       {...(props as TreeSelectProps<number | number[]>)}

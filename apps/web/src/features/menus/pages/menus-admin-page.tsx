@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { MENU_COLUMNS, MENU_TYPE_BUTTON, type Menu } from '@water/contract/menus';
 import { menusLocales } from '@water/contract/texts/menus';
-import { Card, Flex, Form, Input, Tag, Typography } from 'antd';
+import { Card, Flex, Form, Input, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '@/components/list/add-button.tsx';
@@ -57,7 +57,7 @@ export function MenusAdminPage() {
     run: (menus) => remove.mutateAsync(menus.map((menu) => menu.id)),
   });
   const actions = useActionsColumn<Nested<Menu>>({
-    nameOf: (menu) => menu.title,
+    nameOf: (menu) => menuTitle(menu.title),
     edit: { allow: 'menu:edit', onClick: (menu) => openDialog({ menu, excluded: subtreeIds(tree.rows, menu.id) }) },
     remove: {
       allow: 'menu:del',
@@ -91,11 +91,8 @@ export function MenusAdminPage() {
         render: (_, menu) => (
           <Flex gap={8} align="center" component="span">
             {menu.type !== MENU_TYPE_BUTTON && <MenuIcon name={menu.icon} />}
-            {menu.title}
-            {/* Seeded titles are shown translated in the sidebar; say which one this is. */}
-            {menuTitle(menu.title) !== menu.title && (
-              <Typography.Text type="secondary">({menuTitle(menu.title)})</Typography.Text>
-            )}
+            {/* Seeded titles as the sidebar shows them; a title staff typed as typed. */}
+            {menuTitle(menu.title)}
           </Flex>
         ),
       },
