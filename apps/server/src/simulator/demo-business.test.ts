@@ -72,6 +72,22 @@ describe('SEED_DEMO=1', () => {
       .from(orders);
     const stats = (await admin('GET', '/api/coupons/stats')).json();
     expect(stats.total.discountCost).toBe(taken?.sum);
+
+    // Every site stands somewhere on the map.
+    const placed = (await admin('GET', '/api/sites?size=10')).json().content as { longitude: string | null }[];
+    expect(placed).toHaveLength(4);
+    expect(placed.filter((site) => site.longitude === null)).toEqual([]);
+    // The regulars who bought were acquired by the agent of the first machine that saw them, and
+    // are known since that sale, days before the demo was seeded.
+    const members = (await admin('GET', '/api/members?size=50&sort=orders,desc')).json().content as {
+      agentName: string | null;
+      orders: number;
+      createTime: string;
+    }[];
+    const buyers = members.filter((member) => member.orders > 0);
+    expect(buyers.length).toBeGreaterThan(0);
+    expect(buyers.filter((member) => member.agentName === null)).toEqual([]);
+    expect(buyers.some((member) => member.createTime < `${today} 00:00:00`)).toBe(true);
   }, 90_000);
 });
 

@@ -96,11 +96,12 @@ export async function seedDemoBusiness(
   await services.agents.review(principal, city.id, { action: 'APPROVE' });
 
   const [lakeside, school, westLake, binjiang] = names.sites;
+  // Where each site stands (Pudong and Yangpu in Shanghai, Xihu and Binjiang in Hangzhou), for the map.
   const siteSeeds = [
-    { agentId: province.id, type: 'RESIDENTIAL', ...lakeside },
-    { agentId: province.id, type: 'SCHOOL', ...school },
-    { agentId: city.id, type: 'RESIDENTIAL', ...westLake },
-    { agentId: city.id, type: 'OFFICE', ...binjiang },
+    { agentId: province.id, type: 'RESIDENTIAL', ...lakeside, longitude: '121.544379', latitude: '31.221517' },
+    { agentId: province.id, type: 'SCHOOL', ...school, longitude: '121.506377', latitude: '31.283459' },
+    { agentId: city.id, type: 'RESIDENTIAL', ...westLake, longitude: '120.130396', latitude: '30.279281' },
+    { agentId: city.id, type: 'OFFICE', ...binjiang, longitude: '120.211995', latitude: '30.208377' },
   ];
   for (const site of siteSeeds) {
     await services.sites.create(principal, { ...site, feeType: 'RENT', feeValue: 30_000 });

@@ -28,6 +28,7 @@ export const errorsLocales = {
     contractEndBeforeStart: 'must not be before the start of the contract',
     objects: {
       order: 'order',
+      member: 'member',
       refund: 'refund',
       coupon: 'coupon',
       couponTemplate: 'coupon template',
@@ -73,6 +74,7 @@ export const errorsLocales = {
     contractEndBeforeStart: '不能早于合同开始日期',
     objects: {
       order: '订单',
+      member: '会员',
       refund: '退款',
       coupon: '优惠券',
       couponTemplate: '优惠券模板',

@@ -121,9 +121,6 @@ export const machinesLocales = {
     addModel: 'Add model',
     editModel: 'Edit {{name}}',
     deleteModelWarning: 'A model that machines are of cannot be deleted.',
-    refusals: {
-      companyOnly: 'Machines return to the company’s stock or are scrapped by company staff whose data scope is “All”.',
-    },
     lifecycleActions: {
       INSTALL: 'Install',
       SUSPEND: 'Suspend',
@@ -282,9 +279,6 @@ export const machinesLocales = {
     addModel: '新增型号',
     editModel: '编辑 {{name}}',
     deleteModelWarning: '已有设备使用的型号不能删除。',
-    refusals: {
-      companyOnly: '设备回收入库或报废须由数据范围为“全部”的公司员工操作。',
-    },
     lifecycleActions: {
       INSTALL: '安装',
       SUSPEND: '暂停',

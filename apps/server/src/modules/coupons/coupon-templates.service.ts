@@ -291,7 +291,7 @@ export function createCouponTemplatesService(
       // Members chosen in the console: each one the caller sees, or nothing is pushed.
       const chosen = input.memberIds ? await members.seenBy(principal, [...new Set(input.memberIds)]) : [];
       if (phones.length === 0 && chosen.length === 0) {
-        throw invalidField('phones', 'name the phone numbers or the members to push the coupon to', 'required');
+        throw invalidField('phones', { key: 'errors.coupons.pushTo' }, 'required');
       }
       const result: PushResult = { issued: 0, refused: [] };
       const issue = async (memberOf: (tx: typeof db) => Promise<number>, shown: string) => {

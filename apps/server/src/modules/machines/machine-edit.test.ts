@@ -191,7 +191,7 @@ describe('correcting a machine', () => {
     }
     const refused = await manager('PUT', `/api/machines/${machine.id}/lifecycle`, { action: 'RESTOCK' }, zh);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe('设备回收入库或报废须由数据范围为“全部”的公司员工操作。');
+    expect(refused.json().message).toBe('只有数据范围不受限的员工才能将设备退回公司库存或报废');
     expect((await admin('GET', `/api/machines/${machine.id}`)).json().lifecycle).toBe('RETIRED');
   });
 });

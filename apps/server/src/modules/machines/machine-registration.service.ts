@@ -114,12 +114,13 @@ export function createMachineRegistration(
       moveBy(MACHINE_STATE_MACHINE, machine.lifecycle, 'EDIT');
       const { stickerCode } = input;
       if (!(await repo.modelById(db, input.modelId))) {
-        throw invalidField('modelId', `no machine model with id ${input.modelId}`, 'unknown_reference');
+        throw invalidField('modelId', unknownRecord('machineModel', input.modelId), 'unknown_reference');
       }
       if (input.warrantyEnd && !isRealDay(input.warrantyEnd)) {
-        throw invalidField('warrantyEnd', `"${input.warrantyEnd}" is not a real date`, 'format');
+        throw invalidField('warrantyEnd', notRealDate(input.warrantyEnd), 'format');
       }
-      const taken = () => invalidField('stickerCode', `"${stickerCode}" is already registered`, 'taken');
+      const taken = () =>
+        invalidField('stickerCode', { key: 'errors.machines.registered', values: { value: stickerCode } }, 'taken');
       if (await repo.codeTakenByAnother(db, stickerCode, id)) throw taken();
       let changed: boolean;
       try {

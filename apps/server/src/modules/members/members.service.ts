@@ -4,7 +4,7 @@ import { MEMBER_COLUMNS } from '@water/contract/coupons-columns';
 import type { Database } from '../../db/client.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { notFound } from '../../lib/http-errors.ts';
+import { noSuch, notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
 import type { ListSheet } from '../../lib/list-sheet.ts';
 import { wireOf } from '../../lib/wire.ts';
@@ -63,7 +63,7 @@ export function createMembersService({ db }: Pick<Deps, 'db'>) {
       const reach = await agentIdsInScope(db, principal.scope);
       const seen = await repo.seen(db, reach, ids);
       const missing = ids.find((id) => !seen.some((member) => member.id === id));
-      if (missing !== undefined) throw notFound(`No member with id ${missing}`);
+      if (missing !== undefined) throw notFound(noSuch('member', missing));
       return seen;
     },
 
