@@ -99,6 +99,23 @@ describe('writes that lose a race answer 404 or 409, never 500', () => {
       expect((await userRow(ctx.t, user.username)).nickName).toBe(user.nickName);
     });
 
+    it('says so in the console’s language when what a write refers to was deleted meanwhile', async () => {
+      const user = await newUser();
+      const [job] = await db()
+        .insert(jobs)
+        .values({ name: unique('Job ') })
+        .returning({ id: jobs.id });
+      raceBefore(usersRepository, 'update', (exec) => exec.delete(jobs).where(eq(jobs.id, job!.id)));
+      const answer = await admin(
+        'PUT',
+        '/api/users',
+        { ...user, nickName: 'Renamed', jobs: [{ id: job!.id }] },
+        { 'accept-language': 'zh-CN' },
+      );
+      expect(answer.statusCode, answer.body).toBe(409);
+      expect(answer.json().message).toBe(`岗位 ${job!.id}刚被删除，请刷新后重试`);
+    });
+
     it('answers only 2xx, 404 or 409 when updates and deletes of one user race', async () => {
       const statuses = new Set<number>();
       for (let round = 0; round < 8; round++) {

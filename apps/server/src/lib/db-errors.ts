@@ -1,3 +1,6 @@
+import { errorsLocales } from '@water/contract/texts/errors';
+import type { TextRef } from './texts.ts';
+
 /** The first error along a database error's causes that carries a SQLSTATE, and that state. */
 function databaseError(error: unknown): { code: string; detail?: unknown; message?: unknown } | undefined {
   for (let current = error; current; current = (current as { cause?: unknown }).cause) {
@@ -32,31 +35,34 @@ const ROW_NAMES: Record<string, string> = {
   local_storage: 'file',
 };
 
-/** `biz_machine_model` → `machine model`: what a row of the table is, in words. */
-function rowName(table: string): string {
+/** `biz_machine_model` → `machine model`: what a row of the table is, in words (the console's, where it has them). */
+function rowName(table: string): TextRef | string {
   const bare = table.replace(/^(sys|biz|tool|auth|app)_/, '');
-  return ROW_NAMES[bare] ?? bare.replace(/_/g, ' ');
+  const english = ROW_NAMES[bare] ?? bare.replace(/_/g, ' ');
+  const object = english.replace(/ (\w)/g, (_, letter: string) => letter.toUpperCase());
+  return object in errorsLocales.en.objects ? { key: `errors.objects.${object}` } : english;
 }
 
 /**
- * The sentence for a foreign-key violation (SQLSTATE 23503, or 23001 where the key restricts
- * deletes), or undefined for any other error. A
- * write that passed its service's checks meets one only when another request changed the data in
- * between: it removed a row this write refers to, or it added a row that refers to the one this
- * write deletes. PostgreSQL's detail names the tables and the key (ids only).
+ * What a foreign-key violation (SQLSTATE 23503, or 23001 where the key restricts deletes) says,
+ * or undefined for any other error. A write that passed its service's checks meets one only when
+ * another request changed the data in between: it removed a row this write refers to, or it added
+ * a row that refers to the one this write deletes. PostgreSQL's detail names the tables and the
+ * key (ids only).
  */
-export function foreignKeyConflict(error: unknown): string | undefined {
+export function foreignKeyConflict(error: unknown): TextRef | undefined {
   const found = databaseError(error);
   if (found?.code !== '23503' && found?.code !== '23001') return undefined;
   const detail = typeof found.detail === 'string' ? found.detail : '';
   const message = typeof found.message === 'string' ? found.message : '';
-  const key = /^Key \(.*?\)=\((.*)\) is/.exec(detail)?.[1];
+  const keyValue = /^Key \(.*?\)=\((.*)\) is/.exec(detail)?.[1];
+  const key = keyValue ? ` ${keyValue}` : '';
   const missing = /is not present in table "([^"]+)"/.exec(detail)?.[1];
-  if (missing) return `The ${rowName(missing)}${key ? ` ${key}` : ''} was removed meanwhile; look again and retry`;
+  if (missing) return { key: 'errors.raced.removed', values: { object: rowName(missing), key } };
   const user = /is (?:still )?referenced from table "([^"]+)"/.exec(detail)?.[1];
   const used = /^update or delete on table "([^"]+)"/.exec(message)?.[1];
   if (user && used) {
-    return `The ${rowName(used)}${key ? ` ${key}` : ''} is still used by a ${rowName(user)}; it stays`;
+    return { key: 'errors.raced.stillUsed', values: { object: rowName(used), key, user: rowName(user) } };
   }
-  return 'What this refers to was changed or removed meanwhile; look again and retry';
+  return { key: 'errors.raced.changed' };
 }

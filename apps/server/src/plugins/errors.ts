@@ -162,7 +162,8 @@ export const errorsPlugin = fp(
         // A write lost a race with another that removed what it refers to (or referred to what it
         // deletes). Logged: a service that never checked the reference would show up here too.
         request.log.warn({ failure: loggableError(error) }, 'write refused: a reference changed meanwhile');
-        return sendError(reply, 409, conflict, 'STATE_CONFLICT');
+        const language = languageOf(request.headers['accept-language']);
+        return sendError(reply, 409, render(language, conflict), 'STATE_CONFLICT');
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {

@@ -26,6 +26,11 @@ export const errorsLocales = {
     notRealTime: '"{{value}}" is not a real time',
     notRealDateTime: '"{{value}}" is not a real date and time (yyyy-MM-dd HH:mm:ss)',
     contractEndBeforeStart: 'must not be before the start of the contract',
+    raced: {
+      removed: 'The {{object}}{{key}} was removed meanwhile; look again and retry',
+      stillUsed: 'The {{object}}{{key}} is still used by a {{user}}; it stays',
+      changed: 'What this refers to was changed or removed meanwhile; look again and retry',
+    },
     objects: {
       order: 'order',
       member: 'member',
@@ -70,6 +75,11 @@ export const errorsLocales = {
     required: '必填',
     notRealDate: '「{{value}}」不是有效的日期',
     notRealTime: '「{{value}}」不是有效的时间',
+    raced: {
+      removed: '{{object}}{{key}}刚被删除，请刷新后重试',
+      stillUsed: '{{object}}{{key}}仍被{{user}}使用，不能删除',
+      changed: '所引用的记录刚被修改或删除，请刷新后重试',
+    },
     notRealDateTime: '「{{value}}」不是有效的日期时间（yyyy-MM-dd HH:mm:ss）',
     contractEndBeforeStart: '不能早于合同开始日期',
     objects: {
