@@ -73,7 +73,11 @@ export function sortKeys<F extends string>(sort: string | string[] | undefined, 
   return entries.map((entry) => {
     const [field = '', direction = 'asc'] = entry.split(',').map((part) => part.trim());
     if (!(sortable as readonly string[]).includes(field)) {
-      throw invalidField('sort', `cannot sort by "${field}"; use one of ${sortable.join(', ')}`, 'choice');
+      throw invalidField(
+        'sort',
+        { key: 'errors.cannotSort', values: { field, fields: sortable.join(', ') } },
+        'choice',
+      );
     }
     const dir = direction.toLowerCase();
     if (dir !== 'asc' && dir !== 'desc') {

@@ -26,6 +26,7 @@ export const errorsLocales = {
     notRealTime: '"{{value}}" is not a real time',
     notRealDateTime: '"{{value}}" is not a real date and time (yyyy-MM-dd HH:mm:ss)',
     contractEndBeforeStart: 'must not be before the start of the contract',
+    cannotSort: 'cannot sort by "{{field}}"; use one of {{fields}}',
     raced: {
       removed: 'The {{object}}{{key}} was removed meanwhile; look again and retry',
       stillUsed: 'The {{object}}{{key}} is still used by a {{user}}; it stays',
@@ -75,6 +76,7 @@ export const errorsLocales = {
     required: '必填',
     notRealDate: '「{{value}}」不是有效的日期',
     notRealTime: '「{{value}}」不是有效的时间',
+    cannotSort: '不能按「{{field}}」排序，可选：{{fields}}',
     raced: {
       removed: '{{object}}{{key}}刚被删除，请刷新后重试',
       stillUsed: '{{object}}{{key}}仍被{{user}}使用，不能删除',

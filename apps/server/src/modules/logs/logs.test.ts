@@ -125,6 +125,12 @@ describe('operation log, online users and dashboard', () => {
       [...sorted.map((row: { userName: string }) => row.userName)].sort().reverse(),
     );
     expect((await call('GET', '/auth/online?sort=key,asc')).statusCode).toBe(400);
+    const refused = await call('GET', '/auth/online?sort=key,asc', undefined, { 'accept-language': 'zh-CN' });
+    expect(refused.json().errors[0]).toMatchObject({ field: 'sort', code: 'choice' });
+    expect(refused.json().errors[0].message).toMatch(/^不能按「key」排序，可选：userName/);
+    expect((await call('GET', '/auth/online?sort=key,asc')).json().errors[0].message).toMatch(
+      /^cannot sort by "key"; use one of userName/,
+    );
     const test = (await call('GET', '/auth/online?username=test'))
       .json()
       .content.map((row: { key: string }) => row.key);
