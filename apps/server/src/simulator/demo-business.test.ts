@@ -24,7 +24,8 @@ describe('SEED_DEMO=1', () => {
 
   it('seeds a small living business once: agents, sites, selling machines, coupons and a week of sales that reconcile', async () => {
     const file = path.join(dataDir, DEMO_MACHINES_FILE);
-    const deadline = Date.now() + 60_000;
+    // A week of sales for six machines: about a minute on a busy two-core machine.
+    const deadline = Date.now() + 150_000;
     while (!(await stat(file).catch(() => undefined)) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -88,7 +89,7 @@ describe('SEED_DEMO=1', () => {
     expect(buyers.length).toBeGreaterThan(0);
     expect(buyers.filter((member) => member.agentName === null)).toEqual([]);
     expect(buyers.some((member) => member.createTime < `${today} 00:00:00`)).toBe(true);
-  }, 90_000);
+  }, 180_000);
 });
 
 describe('SEED_DEMO=1 with DEMO_LANGUAGE=zh-CN', () => {
@@ -105,7 +106,8 @@ describe('SEED_DEMO=1 with DEMO_LANGUAGE=zh-CN', () => {
   });
 
   it('names everything of the demo business in Chinese: agents, their contact, sites and addresses, model, prices, coupons', async () => {
-    const deadline = Date.now() + 60_000;
+    // A week of sales for six machines: about a minute on a busy two-core machine.
+    const deadline = Date.now() + 150_000;
     while (!(await stat(path.join(dataDir, DEMO_MACHINES_FILE)).catch(() => undefined)) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -129,5 +131,5 @@ describe('SEED_DEMO=1 with DEMO_LANGUAGE=zh-CN', () => {
     expect(names).toContain('湖畔花园');
     // Chinese throughout: no English word (the model's "400G" is a figure, not a word).
     expect(names.filter((name) => typeof name !== 'string' || /[A-Za-z]{2,}/.test(name))).toEqual([]);
-  }, 90_000);
+  }, 180_000);
 });
