@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { VirtualMachine } from '../apps/server/src/simulator/virtual-machine.ts';
 import { uniqueSuffix } from './support/accounts.ts';
 import { sellingMachine, staffOf } from './support/business.ts';
@@ -18,6 +18,20 @@ async function columnInSight(page: Page, list: string, title: string): Promise<b
 }
 
 /** Every answer of the API a page asked for that was refused (4xx) or failed. */
+/**
+ * Sees a list's filters as the user does: in the search bar, or on a phone in the drawer its
+ * Filters button opens (closed again afterwards).
+ */
+async function withFilters(page: Page, look: (filters: Locator) => Promise<void>): Promise<void> {
+  const search = page.getByRole('search');
+  if ((page.viewportSize()?.width ?? 1366) >= 576) return look(search);
+  await search.getByRole('button', { name: /^(筛选|Filters)/ }).click();
+  const drawer = page.getByRole('dialog', { name: /搜索条件|Search filters/ });
+  await look(drawer);
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+}
+
 function refusedCalls(page: Page): string[] {
   const refused: string[] = [];
   page.on('response', (response) => {
@@ -66,7 +80,7 @@ test('finance, in Chinese: the home ranking opens a machine’s orders with thei
     const orders = page.getByRole('region', { name: '订单列表' });
     await expect(orders.getByRole('row', { name: new RegExp(sold.orderNo) })).toBeVisible();
     await expect(orders.getByRole('row', { name: new RegExp(failed.orderNo) })).toBeVisible();
-    await expect(page.getByRole('search').getByTitle(serialNo)).toBeVisible();
+    await withFilters(page, (filters) => expect(filters.getByTitle(serialNo)).toBeVisible());
     const totals = page.getByRole('region', { name: '查询结果合计' });
     await expect(totals).toContainText('订单数2');
     await expect(totals).toContainText('实付¥3.30');
@@ -121,9 +135,10 @@ test('the home page’s figures open the lists behind them; the agents list show
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   await business.getByRole('link', { name: /Machines online/ }).click();
   await expect(page).toHaveURL(/\/business\/machines\?lifecycle=OPERATING&online=false$/);
-  const filters = page.getByRole('search');
-  await expect(filters.getByTitle('Operating')).toBeVisible();
-  await expect(filters.getByTitle('Offline')).toBeVisible();
+  await withFilters(page, async (filters) => {
+    await expect(filters.getByTitle('Operating')).toBeVisible();
+    await expect(filters.getByTitle('Offline')).toBeVisible();
+  });
 
   await page.goto('/dashboard');
   await page
