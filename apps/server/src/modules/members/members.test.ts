@@ -70,6 +70,31 @@ describe('members: each agent’s staff see a member’s figures within their da
     return page.totalElements === 0 ? undefined : (page.content[0] as MemberItem);
   };
 
+  /** A coupon pushed by staff, good everywhere for a week, made by `as` and started; answers its id. */
+  const pushedCoupon = async (as: Caller, fields: Record<string, unknown> = {}) => {
+    const name = unique('Pushed ');
+    const created = await as('POST', '/api/coupons/templates', {
+      name,
+      type: 'AMOUNT_OFF',
+      value: 30,
+      minSpend: 0,
+      scope: 'ALL',
+      issueType: 'PUSH',
+      total: 0,
+      perMember: 1,
+      validType: 'DAYS',
+      validDays: 7,
+      fundedBy: 'PLATFORM',
+      ...fields,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const [template] = (await as('GET', `/api/coupons/templates?blurry=${encodeURIComponent(name)}`)).json().content;
+    expect((await as('PUT', `/api/coupons/templates/${template.id}/status`, { status: 'ACTIVE' })).statusCode).toBe(
+      204,
+    );
+    return template.id as number;
+  };
+
   beforeAll(async () => {
     const modelId = (await machineModel(admin)).id;
     hq = await activeAgent(admin, unique('HQ '), { quota: 50 });
@@ -133,24 +158,7 @@ describe('members: each agent’s staff see a member’s figures within their da
     expect(theirOrders.totalElements).toBe(1);
     expect(theirOrders.content[0].memberPhone).toBe(member?.phone);
 
-    const created = await admin('POST', '/api/coupons/templates', {
-      name: unique('Chosen '),
-      type: 'AMOUNT_OFF',
-      value: 30,
-      minSpend: 0,
-      scope: 'ALL',
-      issueType: 'PUSH',
-      total: 0,
-      perMember: 1,
-      validType: 'DAYS',
-      validDays: 7,
-      fundedBy: 'PLATFORM',
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const [template] = (await admin('GET', '/api/coupons/templates?issueType=PUSH&size=1&sort=id,desc')).json().content;
-    expect((await admin('PUT', `/api/coupons/templates/${template.id}/status`, { status: 'ACTIVE' })).statusCode).toBe(
-      204,
-    );
+    const template = { id: await pushedCoupon(admin) };
     const pushed = await admin('POST', `/api/coupons/templates/${template.id}/push`, { memberIds: [member?.id] });
     expect(pushed.json(), pushed.body).toEqual({ issued: 1, refused: [] });
     const theirCoupons = (await admin('GET', `/api/coupons?memberId=${member?.id}`)).json();
@@ -165,25 +173,7 @@ describe('members: each agent’s staff see a member’s figures within their da
     });
 
     // The south agent's staff do not see this member: nothing is pushed, and they are told so.
-    const southTemplate = await southManager('POST', '/api/coupons/templates', {
-      name: unique('South '),
-      type: 'AMOUNT_OFF',
-      value: 30,
-      minSpend: 0,
-      scope: 'ALL',
-      issueType: 'PUSH',
-      total: 0,
-      perMember: 1,
-      validType: 'DAYS',
-      validDays: 7,
-      fundedBy: 'AGENT',
-      agentId: south.id,
-    });
-    expect(southTemplate.statusCode, southTemplate.body).toBe(201);
-    const [ours] = (await southManager('GET', '/api/coupons/templates?size=1&sort=id,desc')).json().content;
-    expect(
-      (await southManager('PUT', `/api/coupons/templates/${ours.id}/status`, { status: 'ACTIVE' })).statusCode,
-    ).toBe(204);
+    const ours = { id: await pushedCoupon(southManager, { fundedBy: 'AGENT', agentId: south.id }) };
     const refused = await southManager('POST', `/api/coupons/templates/${ours.id}/push`, { memberIds: [member?.id] });
     expect(refused.statusCode, refused.body).toBe(404);
     expect((await admin('GET', `/api/coupons?memberId=${member?.id}&templateId=${ours.id}`)).json().totalElements).toBe(
@@ -197,24 +187,7 @@ describe('members: each agent’s staff see a member’s figures within their da
   });
 
   it('is acquired by the first machine’s agent even when a platform coupon reached them first, and known since their first sale', async () => {
-    const created = await admin('POST', '/api/coupons/templates', {
-      name: unique('Welcome '),
-      type: 'AMOUNT_OFF',
-      value: 10,
-      minSpend: 0,
-      scope: 'ALL',
-      issueType: 'PUSH',
-      total: 0,
-      perMember: 1,
-      validType: 'DAYS',
-      validDays: 7,
-      fundedBy: 'PLATFORM',
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const [template] = (await admin('GET', '/api/coupons/templates?issueType=PUSH&size=1&sort=id,desc')).json().content;
-    expect((await admin('PUT', `/api/coupons/templates/${template.id}/status`, { status: 'ACTIVE' })).statusCode).toBe(
-      204,
-    );
+    const template = { id: await pushedCoupon(admin, { value: 10 }) };
     const phone = newPhone();
     expect((await admin('POST', `/api/coupons/templates/${template.id}/push`, { phones: [phone] })).json().issued).toBe(
       1,
