@@ -19,7 +19,7 @@ import {
 import { allows } from '@water/contract/state-machine';
 import { machinesLocales } from '@water/contract/texts/machines';
 import { Button, Card, Form, Input, InputNumber, Space, Tooltip, Typography } from 'antd';
-import { type Key, useState } from 'react';
+import { type Key, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACTIVE_AGENTS } from '@/components/agents/agent-entities.ts';
 import { EntitySelect } from '@/components/entity-select.tsx';
@@ -43,12 +43,16 @@ import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
 import { useMachines } from '../api/machines.ts';
 import { AllocationHistory } from '../components/allocation-history.tsx';
-import { ImportMachinesForm } from '../components/import-machines-form.tsx';
 import { LifecycleTag } from '../components/lifecycle-tag.tsx';
 import { MachineStatusDrawer } from '../components/machine-status.tsx';
 import { type MoveKind, MoveMachinesForm } from '../components/move-machines-form.tsx';
 import { RegisterMachineForm } from '../components/register-machine-form.tsx';
 import { useMachineActions } from '../components/use-machine-actions.tsx';
+
+/** The sheet import (with antd's Upload) loads when first opened, not with the list. */
+const ImportMachinesForm = lazy(() =>
+  import('../components/import-machines-form.tsx').then((module) => ({ default: module.ImportMachinesForm })),
+);
 
 addPageTexts('machines', machinesLocales);
 
@@ -279,7 +283,11 @@ export function MachinesPage() {
         }
       />
       <RegisterMachineForm dialog={registering} />
-      <ImportMachinesForm dialog={importing} />
+      {importing.session > 0 && (
+        <Suspense fallback={null}>
+          <ImportMachinesForm dialog={importing} />
+        </Suspense>
+      )}
       <MoveMachinesForm
         kind={moving.kind}
         machines={chosen}
