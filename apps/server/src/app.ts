@@ -51,6 +51,8 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { createHealthService } from './modules/health/health.service.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { createJobsService } from './modules/jobs/jobs.service.ts';
+import { createLedgerService } from './modules/ledger/ledger.service.ts';
+import { createSaleBooking } from './modules/ledger/sale-postings.ts';
 import { logsRoutes } from './modules/logs/logs.routes.ts';
 import { createLogsService } from './modules/logs/logs.service.ts';
 import { machinesRoutes } from './modules/machines/machines.routes.ts';
@@ -281,6 +283,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     machines,
   });
   const members = createMembersService(deps);
+  const ledger = createLedgerService(deps);
   const coupons = createCouponsService(deps, { paths, members });
   const exports = createExportsService(deps, { store: exportFiles, log: app.log });
   const orders = createOrdersService(deps, {
@@ -296,7 +299,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sale: new DomainEvents<SaleEvent>()
       .on(createSalesProjector({ dayOf: formatDay }))
       .on((tx, event) => members.onSale(tx, event))
-      .on((tx, event) => coupons.onSale(tx, event)),
+      .on((tx, event) => coupons.onSale(tx, event))
+      .on(createSaleBooking(ledger, formatDay)),
   });
   const gateway = createGatewayService(deps, {
     policies,

@@ -15,6 +15,7 @@ export * from '../modules/dicts/dicts.schema.ts';
 export * from '../modules/exports/exports.schema.ts';
 export * from '../modules/gateway/gateway.schema.ts';
 export * from '../modules/jobs/jobs.schema.ts';
+export * from '../modules/ledger/ledger.schema.ts';
 export * from '../modules/logs/logs.schema.ts';
 export * from '../modules/machines/machines.schema.ts';
 export * from '../modules/members/members.schema.ts';

@@ -104,7 +104,7 @@ describe('the back-fill', () => {
         paidTime: time(row.paid_time),
       };
       const events: SaleEvent[] = [
-        { type: 'PAID', order, amount: order.paid, at: order.paidTime as Date, late: false },
+        { type: 'PAID', order, amount: order.paid, at: order.paidTime as Date, late: false, commission: [] },
         {
           type: 'DISPENSED',
           order,
@@ -114,7 +114,14 @@ describe('the back-fill', () => {
         },
       ];
       if (row.refund !== null) {
-        events.push({ type: 'REFUNDED', order, amount: row.refund as Fen, at: time(row.done_time), full: true });
+        events.push({
+          type: 'REFUNDED',
+          order,
+          amount: row.refund as Fen,
+          at: time(row.done_time),
+          full: true,
+          commission: [],
+        });
       }
       for (const event of events) for (const delta of salesDeltas(event, formatDay)) add(delta);
     }

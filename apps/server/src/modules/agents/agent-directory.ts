@@ -22,14 +22,21 @@ export async function agentById(db: Database, id: number) {
   return row;
 }
 
-/** Which of these agents are frozen now (a frozen agent's share of a sale is held for settlement). */
-export async function frozenAmong(db: Database, ids: readonly number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
+/**
+ * The terms of a path's agents now, in the path's order: each one's commission rate, and which
+ * of them are frozen (a frozen agent's share of a sale is held until it is unfrozen).
+ */
+export async function pathTerms(db: Database, ids: readonly number[]): Promise<{ rates: string[]; held: number[] }> {
+  if (ids.length === 0) return { rates: [], held: [] };
   const rows = await db
-    .select({ id: agents.id, status: agents.status })
+    .select({ id: agents.id, status: agents.status, rate: agents.commissionRate })
     .from(agents)
     .where(inArray(agents.id, [...ids]));
-  return ids.filter((id) => rows.some((row) => row.id === id && row.status === 'FROZEN'));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return {
+    rates: ids.map((id) => byId.get(id)?.rate ?? '0.00'),
+    held: ids.filter((id) => byId.get(id)?.status === 'FROZEN'),
+  };
 }
 
 /** The ids of the agents whose departments lie in a data scope (`null`: every agent). */

@@ -275,6 +275,20 @@ export function createCouponsService(
       return usedHere && funding.fundedBy === 'PLATFORM' ? order.couponAmount : asFen(0);
     },
 
+    /**
+     * What of an order's coupon discount the platform bears, as its payment or refund is booked
+     * (in that transaction): the coupon locked for this order counts too, as paying uses it.
+     */
+    async platformFundedAtPayment(
+      tx: Tx,
+      order: { id: number; couponId: number | null; couponAmount: Fen },
+    ): Promise<Fen> {
+      if (order.couponId === null || order.couponAmount === 0) return asFen(0);
+      const funding = await repo.funding(tx, order.couponId);
+      const onThisOrder = funding?.orderId === order.id && (funding.status === 'USED' || funding.status === 'LOCKED');
+      return onThisOrder && funding.fundedBy === 'PLATFORM' ? order.couponAmount : asFen(0);
+    },
+
     /** The hourly job: unused coupons past their window expire; templates whose dates passed end. */
     async expire(): Promise<number> {
       const now = clock.now();

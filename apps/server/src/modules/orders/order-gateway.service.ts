@@ -15,12 +15,13 @@ import { isMissingPartition } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { HttpError, invalidField, notFound, stateConflict } from '../../lib/http-errors.ts';
 import { moveBy } from '../../lib/state.ts';
-import { type AgentPaths, agentById, frozenAmong, pathText } from '../agents/agent-directory.ts';
+import { type AgentPaths, agentById, pathTerms, pathText } from '../agents/agent-directory.ts';
 import type { CouponsService } from '../coupons/coupons.service.ts';
 import type { MembersService } from '../members/members.service.ts';
 import type { PricePoliciesService } from '../price-policies/price-policies.service.ts';
 import { checkedPaidAt, machineTime } from './machine-times.ts';
 import { daysOfOrderNo, gatewayDto, orderNumber } from './order-answers.ts';
+import type { SettleCommission } from './order-commission.ts';
 import type { Refunding } from './order-refunding.ts';
 import { type OrderKey, type OrderRecord, ordersRepository as repo } from './orders.repository.ts';
 import type { SaleEvents } from './sale-events.ts';
@@ -54,6 +55,7 @@ export function createOrderGatewayService(
     members,
     sale,
     refunding,
+    settleCommission,
   }: {
     policies: PricePoliciesService;
     coupons: CouponsService;
@@ -62,6 +64,7 @@ export function createOrderGatewayService(
     sale: SaleEvents;
     members: MembersService;
     refunding: Refunding;
+    settleCommission: SettleCommission;
   },
 ) {
   const { automaticRefund, lockedOrder } = refunding;
@@ -94,7 +97,8 @@ export function createOrderGatewayService(
       { paid: amount, payRef: ref, paidTime: at, updateTime: clock.now() },
     );
     const paid = { ...order, paid: amount, payRef: ref, paidTime: at };
-    await sale.emit(tx, { type: 'PAID', order: paid, amount, at, late: true });
+    const commission = await settleCommission(tx, paid);
+    await sale.emit(tx, { type: 'PAID', order: paid, amount, at, late: true, commission });
     return automaticRefund(tx, paid, amount, 'ORDER_CLOSED');
   }
 
@@ -108,7 +112,8 @@ export function createOrderGatewayService(
       { state, paid: amount, payRef: ref, paidTime: at, updateTime: now },
     );
     const paid = { ...order, state, paid: amount, payRef: ref, paidTime: at };
-    await sale.emit(tx, { type: 'PAID', order: paid, amount, at, late: false });
+    const commission = await settleCommission(tx, paid);
+    await sale.emit(tx, { type: 'PAID', order: paid, amount, at, late: false, commission });
     return paid;
   }
 
@@ -162,7 +167,7 @@ export function createOrderGatewayService(
         throw new HttpError(409, `No price policy covers machine ${machine.serialNo}: it cannot sell`, 'RULE_VIOLATED');
       }
       const [agent, path] = await Promise.all([agentById(db, agentId), paths.of(agentId)]);
-      const heldAgentIds = await frozenAmong(db, path);
+      const { rates: pathRates, held: heldAgentIds } = await pathTerms(db, path);
       const memberKey = input.memberPhone
         ? { phone: input.memberPhone }
         : input.memberOpenid
@@ -223,6 +228,7 @@ export function createOrderGatewayService(
             agentId,
             agentPath: pathText(path),
             commissionRate: agent?.commissionRate ?? '0.00',
+            pathRates,
             heldAgentIds,
             memberId,
             channel: input.channel,

@@ -6,6 +6,7 @@ import { notFound } from '../../lib/http-errors.ts';
 import { moveBy } from '../../lib/state.ts';
 import { agentById } from '../agents/agent-directory.ts';
 import { daysOfOrderNo, noOrder } from './order-answers.ts';
+import type { SettleCommission } from './order-commission.ts';
 import {
   type OrderKey,
   type OrderRecord,
@@ -22,7 +23,10 @@ export const IMMEDIATE_REFUNDS: readonly string[] = ['CARD', 'COIN'];
  * What every change of an order's money shares, inside the unit of work (transaction) of the
  * change: the order locked, refunds recorded and carried out, each raising its sale event.
  */
-export function createRefunding({ db, clock }: Pick<Deps, 'db' | 'clock'>, { sale }: { sale: SaleEvents }) {
+export function createRefunding(
+  { db, clock }: Pick<Deps, 'db' | 'clock'>,
+  { sale, settleCommission }: { sale: SaleEvents; settleCommission: SettleCommission },
+) {
   /**
    * Records a refund; one of a card or coins succeeds at once, one through a payment channel
    * waits for finance to send the money back and confirm it with the channel's reference.
@@ -77,7 +81,15 @@ export function createRefunding({ db, clock }: Pick<Deps, 'db' | 'clock'>, { sal
     });
     await repo.updateOrder(tx, { id: order.id, time: order.createTime }, { refunded, state, updateTime: now });
     const after = { ...order, refunded, state };
-    await sale.emit(tx, { type: 'REFUNDED', order: after, amount: refund.amount, at: now, full: state === 'REFUNDED' });
+    const commission = await settleCommission(tx, after);
+    await sale.emit(tx, {
+      type: 'REFUNDED',
+      order: after,
+      amount: refund.amount,
+      at: now,
+      full: state === 'REFUNDED',
+      commission,
+    });
     return after;
   }
 

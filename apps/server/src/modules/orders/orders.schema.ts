@@ -1,4 +1,4 @@
-import { asFen } from '@water/contract/money';
+import { asFen, type Fen } from '@water/contract/money';
 import type { Channel, Order, OrderState, RefundReason, RefundStatus } from '@water/contract/orders';
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, numeric, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
@@ -21,6 +21,13 @@ export const orders = pgTable(
     /** The holder and its ancestors at the time of the sale: `/1/4/9/`. */
     agentPath: varchar('agent_path', { length: 255 }).notNull(),
     commissionRate: numeric('commission_rate', { precision: 5, scale: 2, mode: 'string' }).notNull(),
+    /** Each path agent's rate at the sale, top first (null on orders made before they were copied: the seller's alone counts). */
+    pathRates: numeric('path_rates', { precision: 5, scale: 2, mode: 'string' }).array(),
+    /**
+     * What each level of the path has earned on the order so far, top first, in fen: the ledger
+     * holds the same amounts, aggregated per agent and day (null until the order first earned).
+     */
+    commissionFen: integer('commission_fen').array().$type<Fen[]>(),
     /** The agents of the path that were frozen at the sale: their commission is held until they are unfrozen. */
     heldAgentIds: integer('held_agent_ids').array().notNull().default(sql`'{}'::integer[]`),
     memberId: integer('member_id'),

@@ -24,6 +24,7 @@ import type { ExportsService } from '../exports/exports.service.ts';
 import type { MembersService } from '../members/members.service.ts';
 import type { PricePoliciesService } from '../price-policies/price-policies.service.ts';
 import { checkedRange, commissionBase, orderDto, refundDto } from './order-answers.ts';
+import { createOrderCommission } from './order-commission.ts';
 import { createOrderGatewayService } from './order-gateway.service.ts';
 import { createRefunding } from './order-refunding.ts';
 import {
@@ -71,11 +72,12 @@ export function createOrdersService(
     members: MembersService;
   },
 ) {
-  const refunding = createRefunding({ db, clock }, { sale });
+  const settleCommission = createOrderCommission({ coupons });
+  const refunding = createRefunding({ db, clock }, { sale, settleCommission });
   const { visibleOrder } = refunding;
   const gateway = createOrderGatewayService(
     { db, clock },
-    { policies, coupons, paths, payTimeoutMs, members, sale, refunding },
+    { policies, coupons, paths, payTimeoutMs, members, sale, refunding, settleCommission },
   );
   const refunds = createRefundsService({ db, clock }, { refunding, refundReviewAbove });
 

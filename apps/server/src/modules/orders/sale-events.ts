@@ -1,6 +1,7 @@
 import type { Fen } from '@water/contract/money';
 import type { Channel } from '@water/contract/orders';
 import type { DomainEvents } from '../../lib/domain-events.ts';
+import type { LevelShare } from './order-commission.ts';
 
 /** An order as those who react to its sale events read it (what was sold, where, to whom, at what). */
 export interface SaleOrder {
@@ -22,17 +23,20 @@ export interface SaleOrder {
 }
 
 /**
+ * `commission` on a payment and a refund: what each level of the order's agent path earned or
+ * gave back by it (the order keeps the running amounts; the ledger books these changes).
+ *
  * A sale, as the sequence of what happens to its order. Each is raised by the orders service in
  * the transaction that changes the order; the roll-ups, members and coupons react to it there.
  */
 export type SaleEvent =
   | { type: 'CREATED'; order: SaleOrder }
   /** Money taken: `late` when it came for an order closed meanwhile (it goes back, the order stays closed). */
-  | { type: 'PAID'; order: SaleOrder; amount: Fen; at: Date; late: boolean }
+  | { type: 'PAID'; order: SaleOrder; amount: Fen; at: Date; late: boolean; commission: readonly LevelShare[] }
   /** The machine reported the end of its dispense: what came out, and whether it failed. */
   | { type: 'DISPENSED'; order: SaleOrder; dispensedMl: number; failed: boolean; at: Date }
   /** A refund succeeded; `full` when nothing paid is left on the order. */
-  | { type: 'REFUNDED'; order: SaleOrder; amount: Fen; at: Date; full: boolean }
+  | { type: 'REFUNDED'; order: SaleOrder; amount: Fen; at: Date; full: boolean; commission: readonly LevelShare[] }
   /** Orders left unpaid past the pay timeout were closed. */
   | { type: 'CLOSED'; orders: readonly Pick<SaleOrder, 'id' | 'couponId'>[]; at: Date };
 

@@ -23,10 +23,12 @@ const order: SaleOrder = {
 describe('the sales projector', () => {
   it('counts a payment with what the policy and the coupon took off; a late one only as money that goes back', () => {
     const at = order.paidTime as Date;
-    expect(salesFigures({ type: 'PAID', order, amount: asFen(60), at, late: false })).toEqual([
+    expect(salesFigures({ type: 'PAID', order, amount: asFen(60), at, late: false, commission: [] })).toEqual([
       { at, orders: 1, paid: 60, discount: 10, coupon: 30 },
     ]);
-    expect(salesFigures({ type: 'PAID', order, amount: asFen(60), at, late: true })).toEqual([{ at, paid: 60 }]);
+    expect(salesFigures({ type: 'PAID', order, amount: asFen(60), at, late: true, commission: [] })).toEqual([
+      { at, paid: 60 },
+    ]);
   });
 
   it('counts water in the hour of its payment and a refund when it succeeded; creating and closing add nothing', () => {
@@ -35,9 +37,9 @@ describe('the sales projector', () => {
       { at: order.paidTime, dispensedMl: 1500 },
     ]);
     expect(salesFigures({ type: 'DISPENSED', order, dispensedMl: 0, failed: true, at: ended })).toEqual([]);
-    expect(salesFigures({ type: 'REFUNDED', order, amount: asFen(15), at: ended, full: false })).toEqual([
-      { at: ended, refunded: 15 },
-    ]);
+    expect(
+      salesFigures({ type: 'REFUNDED', order, amount: asFen(15), at: ended, full: false, commission: [] }),
+    ).toEqual([{ at: ended, refunded: 15 }]);
     expect(salesFigures({ type: 'CREATED', order })).toEqual([]);
     expect(salesFigures({ type: 'CLOSED', orders: [order], at: ended })).toEqual([]);
   });

@@ -1,0 +1,49 @@
+import { asFen } from '@water/contract/money';
+import type { Database } from '../../db/client.ts';
+import { type CommissionShare, commissionChanges, commissionShares } from '../../domain/commission.ts';
+import type { CouponsService } from '../coupons/coupons.service.ts';
+import { commissionBase } from './order-answers.ts';
+import { type OrderRecord, ordersRepository as repo } from './orders.repository.ts';
+
+/** An earned share, with how far below the earner the seller stands (0: the earner sold). */
+export type LevelShare = CommissionShare & { depth: number };
+
+/** The agents of an order's path, top first, with each one's rate at the sale and whether it was frozen. */
+export function commissionLevels(
+  order: Pick<OrderRecord, 'agentPath' | 'pathRates' | 'commissionRate' | 'heldAgentIds'>,
+) {
+  const ids = order.agentPath.split('/').filter(Boolean).map(Number);
+  return ids.map((agentId, index) => {
+    const seller = index === ids.length - 1;
+    // Orders made before the path's rates were copied: only the seller's rate is known, and the
+    // agents above it earn nothing on them (as the console showed then).
+    const rate = order.pathRates?.[index] ?? (seller ? order.commissionRate : '0');
+    return { agentId, rate, held: order.heldAgentIds.includes(agentId) };
+  });
+}
+
+/**
+ * Brings what each level of an order's path has earned up to date with the order's money (after
+ * a payment or a refund, in its transaction): writes the levels' amounts on the order and answers
+ * what changed, for the ledger.
+ */
+export function createOrderCommission({ coupons }: { coupons: Pick<CouponsService, 'platformFundedAtPayment'> }) {
+  return async function settleCommission(tx: Database, order: OrderRecord): Promise<LevelShare[]> {
+    const base = commissionBase(order, await coupons.platformFundedAtPayment(tx, order));
+    const levels = commissionLevels(order);
+    const shares = commissionShares(levels, base);
+    const changes = commissionChanges(order.commissionFen ?? [], shares);
+    if (changes.length === 0 && order.commissionFen) return [];
+    await repo.updateOrder(
+      tx,
+      { id: order.id, time: order.createTime },
+      { commissionFen: shares.map((share) => asFen(share.amount)) },
+    );
+    return changes.map((change) => ({
+      ...change,
+      depth: levels.length - 1 - levels.findIndex((level) => level.agentId === change.agentId),
+    }));
+  };
+}
+
+export type SettleCommission = ReturnType<typeof createOrderCommission>;
