@@ -28,6 +28,8 @@ export const SEEDED_NAMES_ZH = {
     '管理本代理商：下级代理商、点位、设备、价格、告警、订单、退款、会员与优惠券',
   Finance: '财务',
   'Sees orders and refunds, refunds orders and reviews refunds': '查看订单与退款，发起并审核退款',
+  'Sees orders and refunds, refunds orders and reviews refunds; keeps the ledger and closes its periods':
+    '查看订单与退款，发起并审核退款；管理总账并结账',
   // Dictionaries' descriptions
   'User status': '用户状态',
   'Department status': '部门状态',
@@ -80,6 +82,9 @@ export const SEEDED_MENU_TITLES_ZH = {
   Refunds: '退款管理',
   Members: '会员管理',
   Coupons: '优惠券管理',
+  Finance: '财务管理',
+  Statements: '分润对账单',
+  Ledger: '总账',
   // Buttons of the seeded menus (permission trees).
   'User: add': '用户新增',
   'User: edit': '用户编辑',
@@ -129,6 +134,7 @@ export const SEEDED_MENU_TITLES_ZH = {
   'Coupon: edit': '优惠券编辑',
   'Coupon: delete': '优惠券删除',
   'Coupon: issue': '优惠券发放',
+  'Ledger: close period': '总账结账',
 };
 
 /**

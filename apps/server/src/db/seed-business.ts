@@ -132,6 +132,42 @@ export const businessMenus: SeedMenu[] = [
   },
 ];
 
+/**
+ * Finance: the ledger and agents' statements; withdrawals, reconciliation and water cards join
+ * them here. Agents' staff see their own agent's statements.
+ */
+export const financeMenus: SeedMenu[] = [
+  {
+    title: 'Finance',
+    type: 0,
+    path: 'finance',
+    icon: 'money',
+    children: [
+      {
+        title: 'Statements',
+        type: 1,
+        path: 'statements',
+        component: 'finance/statement/index',
+        componentName: 'Statements',
+        icon: 'chart',
+        permission: 'statement:list',
+        cache: true,
+      },
+      {
+        title: 'Ledger',
+        type: 1,
+        path: 'ledger',
+        component: 'finance/ledger/index',
+        componentName: 'Ledger',
+        icon: 'log',
+        permission: 'ledger:list',
+        cache: true,
+        children: [{ title: 'Ledger: close period', type: 2, permission: 'ledger:close' }],
+      },
+    ],
+  },
+];
+
 /** Roles of the business besides Administrator and User; each holds the menus of these permissions. */
 export interface SeedRole {
   name: string;
@@ -175,13 +211,23 @@ export const seedBusinessRoles: SeedRole[] = [
       'coupon:edit',
       'coupon:del',
       'coupon:issue',
+      'statement:list',
     ],
   },
   {
     name: 'Finance',
     level: 3,
     dataScope: '全部',
-    description: 'Sees orders and refunds, refunds orders and reviews refunds',
-    permissions: ['order:list', 'refund:list', 'refund:add', 'refund:review', 'coupon:list'],
+    description: 'Sees orders and refunds, refunds orders and reviews refunds; keeps the ledger and closes its periods',
+    permissions: [
+      'order:list',
+      'refund:list',
+      'refund:add',
+      'refund:review',
+      'coupon:list',
+      'statement:list',
+      'ledger:list',
+      'ledger:close',
+    ],
   },
 ];

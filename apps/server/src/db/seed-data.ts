@@ -3,7 +3,7 @@
  * Icon names are those of eladmin-web's icon set, so that its clients show them too.
  */
 
-import { businessMenus } from './seed-business.ts';
+import { businessMenus, financeMenus } from './seed-business.ts';
 import { buttons, type SeedMenu } from './seed-menu.ts';
 
 export type { SeedRole } from './seed-business.ts';
@@ -182,6 +182,7 @@ export const seedMenus: SeedMenu[] = [
     ],
   },
   ...businessMenus,
+  ...financeMenus,
 ];
 
 export interface SeedDept {

@@ -42,6 +42,9 @@ export const consoleEn = {
     Refunds: 'Refunds',
     Members: 'Members',
     Coupons: 'Coupons',
+    Finance: 'Finance',
+    Statements: 'Statements',
+    Ledger: 'Ledger',
     // Buttons of the seeded menus (permission trees).
     'User: add': 'User: add',
     'User: edit': 'User: edit',
@@ -91,6 +94,7 @@ export const consoleEn = {
     'Coupon: edit': 'Coupon: edit',
     'Coupon: delete': 'Coupon: delete',
     'Coupon: issue': 'Coupon: issue',
+    'Ledger: close period': 'Ledger: close period',
   },
   /** What a server field error code says, under the field it names. */
   fieldErrors: {
