@@ -28,7 +28,7 @@ import { TokenSigner } from './lib/tokens.ts';
 import { schemaController } from './lib/validators.ts';
 import { AgentPaths } from './modules/agents/agent-directory.ts';
 import { agentsRoutes } from './modules/agents/agents.routes.ts';
-import { createAgentsService } from './modules/agents/agents.service.ts';
+import { type AgentStatusChange, createAgentsService } from './modules/agents/agents.service.ts';
 import { alarmsRoutes } from './modules/alarms/alarms.routes.ts';
 import { createAlarmsService } from './modules/alarms/alarms.service.ts';
 import { artifactsRoutes } from './modules/artifacts/artifacts.routes.ts';
@@ -51,6 +51,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { createHealthService } from './modules/health/health.service.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { createJobsService } from './modules/jobs/jobs.service.ts';
+import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
 import { createLedgerService } from './modules/ledger/ledger.service.ts';
 import { createSaleBooking } from './modules/ledger/sale-postings.ts';
 import { logsRoutes } from './modules/logs/logs.routes.ts';
@@ -268,7 +269,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const depts = createDeptsService(deps);
-  const agents = createAgentsService(deps, { depts });
+  const ledger = createLedgerService(deps);
+  const agents = createAgentsService(deps, {
+    depts,
+    // Unfreezing an agent releases what it earned while frozen.
+    statusChanged: new DomainEvents<AgentStatusChange>().on(async (tx, change) => {
+      if (change.from === 'FROZEN' && change.to === 'ACTIVE')
+        await ledger.releaseHeld(tx, change.agentId, formatDay(change.at));
+    }),
+  });
   const sites = createSitesService(deps);
   const paths = new AgentPaths(db);
   const policies = createPricePoliciesService(deps, paths);
@@ -283,7 +292,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     machines,
   });
   const members = createMembersService(deps);
-  const ledger = createLedgerService(deps);
   const coupons = createCouponsService(deps, { paths, members });
   const exports = createExportsService(deps, { store: exportFiles, log: app.log });
   const orders = createOrdersService(deps, {
@@ -370,6 +378,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await signedIn.register(alarmsRoutes, { service: alarms });
     await signedIn.register(couponsRoutes, { service: coupons });
     await signedIn.register(membersRoutes, { service: members });
+    await signedIn.register(ledgerRoutes, { service: ledger, orders });
     await signedIn.register(exportsRoutes, { service: exports });
     await signedIn.register(overviewRoutes, { service: createOverviewService(deps) });
   });

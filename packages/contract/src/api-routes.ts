@@ -10,6 +10,7 @@ import { exportRoutes } from './exports-routes.ts';
 import { channelGatewayRoutes, machineGatewayRoutes } from './gateway-routes.ts';
 import { healthRoutes } from './health-routes.ts';
 import { jobRoutes } from './jobs-routes.ts';
+import { ledgerRoutes } from './ledger-routes.ts';
 import { logRoutes } from './logs-routes.ts';
 import { machineModelRoutes, machineRoutes } from './machines-routes.ts';
 import { memberRoutes } from './members-routes.ts';
@@ -59,6 +60,7 @@ export const apiRoutes = {
   orders: orderRoutes,
   alarms: alarmRoutes,
   coupons: couponRoutes,
+  ledger: ledgerRoutes,
   members: memberRoutes,
   exports: exportRoutes,
   overview: overviewRoutes,

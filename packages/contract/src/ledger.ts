@@ -95,3 +95,153 @@ export const LedgerAccount = Type.Object({
   updateTime: DateTime,
 });
 export type LedgerAccount = Static<typeof LedgerAccount>;
+
+/** A calendar day, `yyyy-MM-dd`. */
+export const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', errorMessage: 'must be yyyy-MM-dd' });
+
+/** A period of the books: a day `yyyy-MM-dd` or a month `yyyy-MM`. */
+export const PERIOD_KINDS = ['DAY', 'MONTH'] as const;
+export type PeriodKind = (typeof PERIOD_KINDS)[number];
+export const PeriodText = Type.String({
+  pattern: '^\\d{4}-\\d{2}(-\\d{2})?$',
+  errorMessage: 'must be yyyy-MM (a month) or yyyy-MM-dd (a day)',
+});
+
+export const AccountQuery = Type.Object({
+  type: Type.Optional(OneOf(ACCOUNT_TYPES)),
+  agentId: Type.Optional(Type.Integer({ minimum: 1 })),
+  page: Type.Optional(Type.Integer({ minimum: 0, maximum: 200_000, default: 0 })),
+  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 50 })),
+});
+export type AccountQuery = Static<typeof AccountQuery>;
+
+/** The whole ledger at a glance: what each type of account holds, and that it all sums to zero. */
+export const TrialBalance = Type.Object({
+  types: Type.Array(Type.Object({ type: OneOf(ACCOUNT_TYPES), accounts: Type.Integer(), balance: FenField() })),
+  /** The sum of every account's balance: 0 when the books balance. */
+  total: FenField(),
+  /** The last day of the last closed period, if any. */
+  closedThrough: Type.Union([Day, Type.Null()]),
+});
+export type TrialBalance = Static<typeof TrialBalance>;
+
+export const PostingEntry = Type.Object({
+  accountId: Type.Integer(),
+  code: Type.String(),
+  type: OneOf(ACCOUNT_TYPES),
+  amount: FenField(),
+});
+export type PostingEntry = Static<typeof PostingEntry>;
+
+export const LedgerPosting = Type.Object({
+  id: Type.Integer(),
+  day: Day,
+  kind: OneOf(POSTING_KINDS),
+  subject: Type.String(),
+  agentId: Type.Union([Type.Integer(), Type.Null()]),
+  agentName: Type.Union([Type.String(), Type.Null()]),
+  items: Type.Integer(),
+  entries: Type.Array(PostingEntry),
+  updateTime: DateTime,
+});
+export type LedgerPosting = Static<typeof LedgerPosting>;
+
+export const PostingQuery = Type.Object({
+  /** First and last day, both included (at most 93 days). */
+  day: Type.Array(Day, { minItems: 2, maxItems: 2 }),
+  kind: Type.Optional(OneOf(POSTING_KINDS)),
+  agentId: Type.Optional(Type.Integer({ minimum: 1 })),
+  accountId: Type.Optional(Type.Integer({ minimum: 1 })),
+  page: Type.Optional(Type.Integer({ minimum: 0, maximum: 200_000, default: 0 })),
+  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 20 })),
+});
+export type PostingQuery = Static<typeof PostingQuery>;
+/** The longest span of days a postings query may cover. */
+export const POSTING_RANGE_MAX_DAYS = 93;
+
+export const LedgerPeriod = Type.Object({
+  id: Type.Integer(),
+  kind: OneOf(PERIOD_KINDS),
+  firstDay: Day,
+  lastDay: Day,
+  closedBy: Type.String(),
+  closedTime: DateTime,
+});
+export type LedgerPeriod = Static<typeof LedgerPeriod>;
+
+export const ClosePeriodInput = Type.Object({ period: PeriodText }, { additionalProperties: false });
+export type ClosePeriodInput = Static<typeof ClosePeriodInput>;
+
+/** One line of a statement: what postings of one kind (and depth, for commission) moved in the period. */
+export const StatementLine = Type.Object({
+  kind: OneOf(POSTING_KINDS),
+  /** For commission and its reversals: how far below the agent the seller stood (0: its own sales). */
+  depth: Type.Union([Type.Integer(), Type.Null()]),
+  /** What it added to the agent's balance (negative: taken off). */
+  amount: FenField(),
+  /** Orders (or other records) it counts. */
+  items: Type.Integer(),
+});
+export type StatementLine = Static<typeof StatementLine>;
+
+/** A balance the agent holds with the platform, over the period: available (payable) or held. */
+export const StatementAccount = Type.Object({
+  type: OneOf(['COMMISSION_PAYABLE', 'COMMISSION_HELD'] as const),
+  opening: FenField(),
+  lines: Type.Array(StatementLine),
+  closing: FenField(),
+});
+export type StatementAccount = Static<typeof StatementAccount>;
+
+export const Statement = Type.Object({
+  agentId: Type.Integer(),
+  agentName: Type.String(),
+  kind: OneOf(PERIOD_KINDS),
+  period: Type.String(),
+  firstDay: Day,
+  lastDay: Day,
+  /** Whether the period is closed: its figures never change again. */
+  closed: Type.Boolean(),
+  accounts: Type.Array(StatementAccount),
+});
+export type Statement = Static<typeof Statement>;
+
+export const StatementQuery = Type.Object({
+  agentId: Type.Integer({ minimum: 1 }),
+  period: PeriodText,
+});
+export type StatementQuery = Static<typeof StatementQuery>;
+
+/** An order behind a statement: what the agent's level of its path earned on it. */
+export const CommissionOrder = Type.Object({
+  orderNo: Type.String(),
+  paidTime: Type.Union([DateTime, Type.Null()]),
+  channel: Type.String(),
+  state: Type.String(),
+  paid: FenField(),
+  refunded: FenField(),
+  /** How far below the agent the seller stood (0: the agent sold). */
+  depth: Type.Integer(),
+  /** The percent the agent's level earns on it. */
+  rate: Type.String(),
+  /** What the agent's level has earned on it, now. */
+  amount: FenField(),
+});
+export type CommissionOrder = Static<typeof CommissionOrder>;
+
+export const CommissionOrderQuery = Type.Object({
+  agentId: Type.Integer({ minimum: 1 }),
+  period: PeriodText,
+  page: Type.Optional(Type.Integer({ minimum: 0, maximum: 200_000, default: 0 })),
+  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 20 })),
+});
+export type CommissionOrderQuery = Static<typeof CommissionOrderQuery>;
+
+/** The file formats of a statement. */
+export const STATEMENT_FORMATS = ['xlsx', 'pdf'] as const;
+export const StatementFileQuery = Type.Object({
+  agentId: Type.Integer({ minimum: 1 }),
+  period: PeriodText,
+  format: OneOf(STATEMENT_FORMATS),
+});
+export type StatementFileQuery = Static<typeof StatementFileQuery>;

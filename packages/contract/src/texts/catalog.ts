@@ -6,6 +6,7 @@ import { dictsLocales } from './dicts.ts';
 import { errorsLocales } from './errors.ts';
 import { figuresLocales } from './figures.ts';
 import { jobsLocales } from './jobs.ts';
+import { ledgerLocales } from './ledger.ts';
 import { listLocales } from './list.ts';
 import { machinesLocales } from './machines.ts';
 import { mailsLocales } from './mails.ts';
@@ -32,6 +33,7 @@ const catalogIn = (language: 'en' | 'zh') => ({
   errors: errorsLocales[language],
   figures: figuresLocales[language],
   jobs: jobsLocales[language],
+  ledger: ledgerLocales[language],
   machines: machinesLocales[language],
   mails: mailsLocales[language],
   menus: menusLocales[language],

@@ -1,4 +1,5 @@
 import { accountsRefusals } from './refusals/accounts.ts';
+import { ledgerRefusals } from './refusals/ledger.ts';
 import { networkRefusals } from './refusals/network.ts';
 import { salesRefusals } from './refusals/sales.ts';
 import { systemRefusals } from './refusals/system.ts';
@@ -60,6 +61,7 @@ export const errorsLocales = {
     ...systemRefusals.en,
     ...networkRefusals.en,
     ...salesRefusals.en,
+    ...ledgerRefusals.en,
   },
   zh: {
     stateConflict: '该{{object}}当前为「{{state}}」，不能执行此操作（可能刚被他人处理）。请刷新后查看最新状态。',
@@ -112,6 +114,7 @@ export const errorsLocales = {
     ...systemRefusals.zh,
     ...networkRefusals.zh,
     ...salesRefusals.zh,
+    ...ledgerRefusals.zh,
   },
 };
 

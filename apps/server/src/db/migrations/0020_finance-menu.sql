@@ -1,12 +1,14 @@
 -- An existing installation gains the Finance directory with its Statements and Ledger pages (a
 -- new one has them from its seed): granted to the roles that may edit the global settings; the
 -- Finance role gains both pages and closing a period, the Agent manager role the statements of
--- its own agents. Nothing happens where a Finance directory already exists.
+-- its own agents. Nothing happens on a new database (its seed makes them) or where a Finance
+-- directory already exists.
 WITH "directory" AS (
   INSERT INTO "sys_menu" ("pid", "type", "title", "path", "icon", "cache", "menu_sort", "sub_count", "create_by")
   SELECT NULL, 0, 'Finance', 'finance', 'money', false,
     (SELECT coalesce(max("menu_sort"), 0) + 1 FROM "sys_menu" WHERE "pid" IS NULL), 2, 'system'
-  WHERE NOT EXISTS (SELECT 1 FROM "sys_menu" WHERE "type" = 0 AND "path" = 'finance')
+  WHERE EXISTS (SELECT 1 FROM "sys_menu" WHERE "component" = 'business/agent/index')
+    AND NOT EXISTS (SELECT 1 FROM "sys_menu" WHERE "type" = 0 AND "path" = 'finance')
   RETURNING "id"
 ), "pages" AS (
   INSERT INTO "sys_menu" ("pid", "type", "title", "path", "component", "component_name", "icon", "permission", "cache", "menu_sort", "sub_count", "create_by")

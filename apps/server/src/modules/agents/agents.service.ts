@@ -7,6 +7,7 @@ import {
   type AgentLevel,
   type AgentQuery,
   type AgentReviewInput,
+  type AgentStatus,
   type AgentUpdateInput,
 } from '@water/contract/agents';
 import type { PeriodFigures } from '@water/contract/sales-figures';
@@ -15,6 +16,7 @@ import type { Database } from '../../db/client.ts';
 import { inScope, type Principal } from '../../domain/principal.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
+import { DomainEvents } from '../../lib/domain-events.ts';
 import {
   badRequest,
   emptyField,
@@ -90,9 +92,24 @@ export type AgentsService = ReturnType<typeof createAgentsService>;
  * active agent the caller reaches, deeper than it, at a commission rate no higher than its
  * parent's; it starts pending review, and only someone above it reviews, edits or ends it.
  */
+/** An agent's status moved by a review. */
+export interface AgentStatusChange {
+  agentId: number;
+  from: AgentStatus;
+  to: AgentStatus;
+  at: Date;
+}
+
 export function createAgentsService(
   { db, clock, principals }: Pick<Deps, 'db' | 'clock' | 'principals'>,
-  { depts }: { depts: DeptsService },
+  {
+    depts,
+    statusChanged = new DomainEvents<AgentStatusChange>(),
+  }: {
+    depts: DeptsService;
+    /** Who follows an agent's review moves, in their transaction (the ledger releases what a frozen agent earned). */
+    statusChanged?: DomainEvents<AgentStatusChange>;
+  },
 ) {
   /** An agent in the caller's data scope. */
   async function visibleAgent(principal: Principal, id: number): Promise<AgentRow> {
@@ -284,13 +301,17 @@ export function createAgentsService(
         }
       }
       const now = clock.now();
-      const changed = await repo.review(db, agent.id, from, {
-        status: to,
-        reviewNote: input.note?.trim() || null,
-        reviewedBy: principal.username,
-        reviewTime: now,
-        updateBy: principal.username,
-        updateTime: now,
+      const changed = await db.transaction(async (tx) => {
+        const moved = await repo.review(tx, agent.id, from, {
+          status: to,
+          reviewNote: input.note?.trim() || null,
+          reviewedBy: principal.username,
+          reviewTime: now,
+          updateBy: principal.username,
+          updateTime: now,
+        });
+        if (moved) await statusChanged.emit(tx, { agentId: agent.id, from: agent.status, to, at: now });
+        return moved;
       });
       if (!changed) {
         throw stateConflict(

@@ -1,8 +1,22 @@
-import type { AccountType, PostingKind } from '@water/contract/ledger';
+import type { AccountQuery, AccountType, PostingKind, PostingQuery } from '@water/contract/ledger';
 import type { Fen } from '@water/contract/money';
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { ledgerAccounts, ledgerBooks, ledgerEntries, ledgerPostings } from './ledger.schema.ts';
+import { fenOf } from '../../db/columns.ts';
+import { agents } from '../agents/agents.read-model.ts';
+import { depts } from '../depts/depts.read-model.ts';
+import { ledgerAccounts, ledgerBooks, ledgerEntries, ledgerPeriods, ledgerPostings } from './ledger.schema.ts';
+
+/** The agents a caller sees (`null`: every one, and the platform's own accounts). */
+type AgentIds = readonly number[] | null;
+
+const agentName = depts.name;
+
+/** Rows whose agent the caller sees; the platform's rows only for a caller who sees every agent. */
+function ofAgents(column: typeof ledgerAccounts.agentId | typeof ledgerPostings.agentId, agentIds: AgentIds) {
+  if (agentIds === null) return undefined;
+  return agentIds.length === 0 ? sql`false` : inArray(column, [...agentIds]);
+}
 
 /** An account as a posting names it. */
 export interface AccountKey {
@@ -80,5 +94,183 @@ export const ledgerRepository = {
       .where(eq(ledgerAccounts.code, code))
       .for('update');
     return row;
+  },
+
+  async accountsPage(db: Database, agentIds: AgentIds, query: AccountQuery) {
+    const size = query.size ?? 50;
+    const where = and(
+      ofAgents(ledgerAccounts.agentId, agentIds),
+      query.type ? eq(ledgerAccounts.type, query.type) : undefined,
+      query.agentId ? eq(ledgerAccounts.agentId, query.agentId) : undefined,
+    );
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({
+          id: ledgerAccounts.id,
+          code: ledgerAccounts.code,
+          type: ledgerAccounts.type,
+          agentId: ledgerAccounts.agentId,
+          agentName,
+          channel: ledgerAccounts.channel,
+          balance: ledgerAccounts.balance,
+          version: ledgerAccounts.version,
+          updateTime: ledgerAccounts.updateTime,
+        })
+        .from(ledgerAccounts)
+        .leftJoin(agents, eq(agents.id, ledgerAccounts.agentId))
+        .leftJoin(depts, eq(depts.id, agents.deptId))
+        .where(where)
+        .orderBy(asc(ledgerAccounts.type), asc(ledgerAccounts.code))
+        .limit(size)
+        .offset((query.page ?? 0) * size),
+      db.select({ n: count() }).from(ledgerAccounts).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  },
+
+  /** The balance of each type of account the caller sees, with how many accounts hold it. */
+  async balancesByType(db: Database, agentIds: AgentIds) {
+    return db
+      .select({
+        type: ledgerAccounts.type,
+        accounts: count(),
+        balance: sql<Fen>`coalesce(sum(${ledgerAccounts.balance}), 0)`.mapWith(fenOf),
+      })
+      .from(ledgerAccounts)
+      .where(ofAgents(ledgerAccounts.agentId, agentIds))
+      .groupBy(ledgerAccounts.type)
+      .orderBy(asc(ledgerAccounts.type));
+  },
+
+  async postingsPage(db: Database, agentIds: AgentIds, query: PostingQuery) {
+    const [first, last] = query.day as [string, string];
+    const size = query.size ?? 20;
+    const where = and(
+      gte(ledgerPostings.day, first),
+      lte(ledgerPostings.day, last),
+      ofAgents(ledgerPostings.agentId, agentIds),
+      query.kind ? eq(ledgerPostings.kind, query.kind) : undefined,
+      query.agentId ? eq(ledgerPostings.agentId, query.agentId) : undefined,
+      query.accountId
+        ? sql`exists (select 1 from ${ledgerEntries} where ${ledgerEntries.postingId} = ${ledgerPostings.id} and ${ledgerEntries.accountId} = ${query.accountId})`
+        : undefined,
+    );
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({
+          id: ledgerPostings.id,
+          day: ledgerPostings.day,
+          kind: ledgerPostings.kind,
+          subject: ledgerPostings.subject,
+          agentId: ledgerPostings.agentId,
+          agentName,
+          items: ledgerPostings.items,
+          updateTime: ledgerPostings.updateTime,
+        })
+        .from(ledgerPostings)
+        .leftJoin(agents, eq(agents.id, ledgerPostings.agentId))
+        .leftJoin(depts, eq(depts.id, agents.deptId))
+        .where(where)
+        .orderBy(desc(ledgerPostings.day), desc(ledgerPostings.id))
+        .limit(size)
+        .offset((query.page ?? 0) * size),
+      db.select({ n: count() }).from(ledgerPostings).where(where),
+    ]);
+    const entries =
+      rows.length === 0
+        ? []
+        : await db
+            .select({
+              postingId: ledgerEntries.postingId,
+              accountId: ledgerEntries.accountId,
+              code: ledgerAccounts.code,
+              type: ledgerAccounts.type,
+              amount: ledgerEntries.amount,
+            })
+            .from(ledgerEntries)
+            .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+            .where(
+              inArray(
+                ledgerEntries.postingId,
+                rows.map((row) => row.id),
+              ),
+            )
+            .orderBy(asc(ledgerAccounts.code));
+    return { rows, entries, total: total?.n ?? 0 };
+  },
+
+  async periods(db: Database) {
+    return db.select().from(ledgerPeriods).orderBy(desc(ledgerPeriods.lastDay));
+  },
+
+  /** The books' row, locked: closing waits for postings under way, and postings wait for a close. */
+  async lockedBooks(db: Database) {
+    const [row] = await db.select().from(ledgerBooks).where(eq(ledgerBooks.id, 1)).for('update');
+    return row;
+  },
+
+  async close(
+    db: Database,
+    period: { kind: 'DAY' | 'MONTH'; firstDay: string; lastDay: string },
+    by: string,
+    now: Date,
+  ) {
+    await db
+      .insert(ledgerBooks)
+      .values({ id: 1, closedThrough: period.lastDay, closedBy: by, closedTime: now })
+      .onConflictDoUpdate({
+        target: ledgerBooks.id,
+        set: { closedThrough: period.lastDay, closedBy: by, closedTime: now },
+      });
+    const [row] = await db
+      .insert(ledgerPeriods)
+      .values({ ...period, closedBy: by, closedTime: now })
+      .returning();
+    if (!row) throw new Error('The period could not be recorded');
+    return row;
+  },
+
+  /**
+   * An agent's accounts of some types: each one's balance before `firstDay`, and what the
+   * postings of `firstDay`..`lastDay` moved on it by kind and subject.
+   */
+  async agentMovements(
+    db: Database,
+    agentId: number,
+    types: readonly AccountType[],
+    firstDay: string,
+    lastDay: string,
+  ) {
+    const accounts = await db
+      .select({ id: ledgerAccounts.id, type: ledgerAccounts.type })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.agentId, agentId), inArray(ledgerAccounts.type, [...types])));
+    if (accounts.length === 0) return { accounts, opening: [], moves: [] };
+    const ids = accounts.map((account) => account.id);
+    const [opening, moves] = await Promise.all([
+      db
+        .select({
+          accountId: ledgerEntries.accountId,
+          amount: sql<Fen>`coalesce(sum(${ledgerEntries.amount}), 0)`.mapWith(fenOf),
+        })
+        .from(ledgerEntries)
+        .where(and(inArray(ledgerEntries.accountId, ids), lt(ledgerEntries.day, firstDay)))
+        .groupBy(ledgerEntries.accountId),
+      db
+        .select({
+          accountId: ledgerEntries.accountId,
+          kind: ledgerPostings.kind,
+          subject: ledgerPostings.subject,
+          amount: sql<Fen>`sum(${ledgerEntries.amount})`.mapWith(fenOf),
+          items: sql<number>`sum(${ledgerPostings.items})`.mapWith(Number),
+        })
+        .from(ledgerEntries)
+        .innerJoin(ledgerPostings, eq(ledgerPostings.id, ledgerEntries.postingId))
+        .where(
+          and(inArray(ledgerEntries.accountId, ids), gte(ledgerEntries.day, firstDay), lte(ledgerEntries.day, lastDay)),
+        )
+        .groupBy(ledgerEntries.accountId, ledgerPostings.kind, ledgerPostings.subject),
+    ]);
+    return { accounts, opening, moves };
   },
 };

@@ -1,10 +1,32 @@
-import type { AccountType, PostingKind } from '@water/contract/ledger';
-import { AGENT_ACCOUNT_TYPES, CHANNEL_ACCOUNT_TYPES } from '@water/contract/ledger';
-import type { Fen } from '@water/contract/money';
+import type { PageOf } from '@water/contract/common';
+import {
+  type AccountQuery,
+  type AccountType,
+  AGENT_ACCOUNT_TYPES,
+  CHANNEL_ACCOUNT_TYPES,
+  type ClosePeriodInput,
+  LedgerAccount,
+  type LedgerPeriod,
+  LedgerPeriod as LedgerPeriodSchema,
+  type LedgerPosting,
+  POSTING_RANGE_MAX_DAYS,
+  type PostingKind,
+  type PostingQuery,
+  type Statement,
+  type TrialBalance,
+} from '@water/contract/ledger';
+import { asFen, type Fen } from '@water/contract/money';
 import dayjs from 'dayjs';
 import type { Database } from '../../db/client.ts';
+import { periodOf } from '../../domain/periods.ts';
+import type { Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
+import { HttpError, invalidField, notFound } from '../../lib/http-errors.ts';
+import { formatDateTime, formatDay } from '../../lib/time.ts';
+import { wireMapper } from '../../lib/wire.ts';
+import { agentById, agentIdsInScope } from '../agents/agent-directory.ts';
 import { type AccountKey, ledgerRepository as repo } from './ledger.repository.ts';
+import { statementOf } from './statements.ts';
 
 /** An account by its type and, where the type is kept apart, its agent or channel. */
 export type AccountRef =
@@ -53,7 +75,15 @@ function accountKey(ref: AccountRef): AccountKey {
  * that causes it. Every posting balances to zero; each account's balance and version follow its
  * entries; a closed period is never written again.
  */
-export function createLedgerService({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
+export function createLedgerService(
+  { db, clock }: Pick<Deps, 'db' | 'clock'>,
+  {
+    openDiscrepancies = async () => 0,
+  }: {
+    /** How many reconciliation discrepancies of these days are still open (a period with any cannot close). */
+    openDiscrepancies?: (firstDay: string, lastDay: string) => Promise<number>;
+  } = {},
+) {
   const accountIds = new Map<string, number>();
 
   async function accountIdOf(tx: Database, ref: AccountRef): Promise<number> {
@@ -72,7 +102,136 @@ export function createLedgerService({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
     return dayjs(closed).add(1, 'day').format('YYYY-MM-DD');
   }
 
+  /** An agent the caller may see, or 404. */
+  async function agentInReach(principal: Principal, agentId: number) {
+    const visible = await agentIdsInScope(db, principal.scope);
+    const agent = visible === null || visible.includes(agentId) ? await agentById(db, agentId) : undefined;
+    if (!agent) throw notFound({ key: 'errors.ledger.noAgent', values: { id: agentId } });
+    return agent;
+  }
+
   return {
+    /** The accounts the caller sees: every one for the platform's staff, their agents' for agents' staff. */
+    async accounts(principal: Principal, query: AccountQuery): Promise<PageOf<LedgerAccount>> {
+      const { rows, total } = await repo.accountsPage(db, await agentIdsInScope(db, principal.scope), query);
+      return { content: rows.map(toAccount), totalElements: total };
+    },
+
+    async trialBalance(principal: Principal): Promise<TrialBalance> {
+      const types = await repo.balancesByType(db, await agentIdsInScope(db, principal.scope));
+      const books = await repo.periods(db);
+      return {
+        types,
+        total: asFen(types.reduce((sum, type) => sum + type.balance, 0)),
+        closedThrough: books[0]?.lastDay ?? null,
+      };
+    },
+
+    async postings(principal: Principal, query: PostingQuery): Promise<PageOf<LedgerPosting>> {
+      const [first, last] = query.day as [string, string];
+      if (last < first) throw invalidField('day', { key: 'errors.ledger.rangeReversed' }, 'invalid');
+      if (dayjs(last).diff(first, 'day') >= POSTING_RANGE_MAX_DAYS) {
+        throw invalidField(
+          'day',
+          { key: 'errors.ledger.rangeTooLong', values: { days: POSTING_RANGE_MAX_DAYS } },
+          'invalid',
+        );
+      }
+      const { rows, entries, total } = await repo.postingsPage(db, await agentIdsInScope(db, principal.scope), query);
+      return {
+        content: rows.map((row) => ({
+          ...row,
+          updateTime: formatDateTime(row.updateTime) ?? '',
+          entries: entries
+            .filter((entry) => entry.postingId === row.id)
+            .map(({ accountId, code, type, amount }) => ({ accountId, code, type, amount })),
+        })),
+        totalElements: total,
+      };
+    },
+
+    async periods(): Promise<LedgerPeriod[]> {
+      return (await repo.periods(db)).map(toPeriod);
+    },
+
+    /**
+     * Closes a period that is over, the next after the last closed one: nothing is booked on its
+     * days afterwards (later changes book on the first open day). Refused while reconciliation
+     * has open discrepancies on its days.
+     */
+    async close(principal: Principal, input: ClosePeriodInput): Promise<LedgerPeriod> {
+      const period = periodOf(input.period);
+      const today = formatDay(clock.now());
+      if (period.lastDay >= today) {
+        const day = dayjs(period.lastDay).add(1, 'day').format('YYYY-MM-DD');
+        throw new HttpError(
+          409,
+          { key: 'errors.ledger.periodNotOver', values: { period: input.period, day } },
+          'RULE_VIOLATED',
+        );
+      }
+      const open = await openDiscrepancies(period.firstDay, period.lastDay);
+      if (open > 0) {
+        throw new HttpError(
+          409,
+          { key: 'errors.ledger.openDiscrepancies', values: { period: input.period, count: open } },
+          'RULE_VIOLATED',
+        );
+      }
+      const row = await db.transaction(async (tx) => {
+        const books = await repo.lockedBooks(tx);
+        const closedThrough = books?.closedThrough ?? null;
+        if (closedThrough !== null && period.firstDay <= closedThrough) {
+          throw new HttpError(
+            409,
+            { key: 'errors.ledger.periodClosed', values: { period: input.period, closedThrough } },
+            'RULE_VIOLATED',
+          );
+        }
+        if (closedThrough !== null && dayjs(closedThrough).add(1, 'day').format('YYYY-MM-DD') !== period.firstDay) {
+          throw new HttpError(
+            409,
+            { key: 'errors.ledger.periodGap', values: { period: input.period, closedThrough } },
+            'RULE_VIOLATED',
+          );
+        }
+        return repo.close(tx, period, principal.username, clock.now());
+      });
+      return toPeriod(row);
+    },
+
+    /** An agent's statement of a day or a month, for a caller who sees the agent. */
+    async statement(principal: Principal, agentId: number, period: string): Promise<Statement> {
+      const { firstDay, lastDay } = periodOf(period);
+      const agent = await agentInReach(principal, agentId);
+      const [movements, periods] = await Promise.all([
+        repo.agentMovements(db, agent.id, ['COMMISSION_PAYABLE', 'COMMISSION_HELD'], firstDay, lastDay),
+        repo.periods(db),
+      ]);
+      return statementOf(agent, period, movements, periods[0]?.lastDay ?? null);
+    },
+
+    agentInReach,
+
+    /**
+     * An agent unfrozen: what it earned while frozen becomes available (RELEASE), in the
+     * transaction of the review that unfroze it.
+     */
+    async releaseHeld(tx: Database, agentId: number, day: string): Promise<void> {
+      const held = await this.lockedBalance(tx, { type: 'COMMISSION_HELD', agentId });
+      if (held.balance === 0) return;
+      await this.post(tx, {
+        day,
+        kind: 'RELEASE',
+        subject: String(agentId),
+        agentId,
+        lines: [
+          { account: { type: 'COMMISSION_HELD', agentId }, amount: asFen(-held.balance) },
+          { account: { type: 'COMMISSION_PAYABLE', agentId }, amount: held.balance },
+        ],
+      });
+    },
+
     /**
      * Books a posting inside the caller's transaction. Lines of one account are added together;
      * accounts are written in the order of their codes, so concurrent postings never deadlock.
@@ -118,5 +277,8 @@ export function createLedgerService({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
     },
   };
 }
+
+const toAccount = wireMapper(LedgerAccount);
+const toPeriod = wireMapper(LedgerPeriodSchema);
 
 export type LedgerService = ReturnType<typeof createLedgerService>;

@@ -83,9 +83,28 @@ export function salePostings(event: SaleEvent, dayOf: (time: Date) => string): P
   }
 }
 
+/**
+ * A reversal of commission earned while the agent was frozen comes out of what is held for it;
+ * once that was released (the agent unfrozen), out of its available balance.
+ */
+async function reversalsFromWhatIsHeld(tx: Database, ledger: LedgerService, event: SaleEvent): Promise<SaleEvent> {
+  if (event.type !== 'REFUNDED' || !event.commission.some((change) => change.held && change.amount < 0)) return event;
+  const commission = [];
+  for (const change of event.commission) {
+    if (!change.held || change.amount >= 0) {
+      commission.push(change);
+      continue;
+    }
+    const held = await ledger.lockedBalance(tx, { type: 'COMMISSION_HELD', agentId: change.agentId });
+    commission.push({ ...change, held: -held.balance >= -change.amount });
+  }
+  return { ...event, commission };
+}
+
 /** The ledger's reaction to a sale's events, in the sale's transaction. */
 export function createSaleBooking(ledger: LedgerService, dayOf: (time: Date) => string) {
   return async (tx: Database, event: SaleEvent): Promise<void> => {
-    for (const posting of salePostings(event, dayOf)) await ledger.post(tx, posting);
+    const booked = await reversalsFromWhatIsHeld(tx, ledger, event);
+    for (const posting of salePostings(booked, dayOf)) await ledger.post(tx, posting);
   };
 }

@@ -1,6 +1,13 @@
+import type { PageOf } from '@water/contract/common';
+import type { CommissionOrder, CommissionOrderQuery } from '@water/contract/ledger';
 import { asFen } from '@water/contract/money';
 import type { Database } from '../../db/client.ts';
-import { type CommissionShare, commissionChanges, commissionShares } from '../../domain/commission.ts';
+import { type CommissionShare, commissionChanges, commissionShares, levelRates } from '../../domain/commission.ts';
+import { periodSpan } from '../../domain/periods.ts';
+import type { Principal } from '../../domain/principal.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import { agentIdsInScope } from '../agents/agent-directory.ts';
 import type { CouponsService } from '../coupons/coupons.service.ts';
 import { commissionBase } from './order-answers.ts';
 import { type OrderRecord, ordersRepository as repo } from './orders.repository.ts';
@@ -47,3 +54,43 @@ export function createOrderCommission({ coupons }: { coupons: Pick<CouponsServic
 }
 
 export type SettleCommission = ReturnType<typeof createOrderCommission>;
+
+/**
+ * The orders behind an agent's statement: those paid in the period whose path holds the agent,
+ * with the depth of the agent below the seller, its level's rate and what it has earned on each.
+ */
+export function createCommissionOrders({ db }: { db: Database }) {
+  return async function commissionOrders(
+    principal: Principal,
+    query: CommissionOrderQuery,
+  ): Promise<PageOf<CommissionOrder>> {
+    const visible = await agentIdsInScope(db, principal.scope);
+    if (visible !== null && !visible.includes(query.agentId)) {
+      throw notFound({ key: 'errors.ledger.noAgent', values: { id: query.agentId } });
+    }
+    const { from, to } = periodSpan(query.period);
+    const size = query.size ?? 20;
+    const { rows, total } = await repo.commissionOrders(db, query.agentId, from, to, {
+      limit: size,
+      offset: (query.page ?? 0) * size,
+    });
+    return {
+      content: rows.map((row) => {
+        const levels = commissionLevels(row);
+        const index = levels.findIndex((level) => level.agentId === query.agentId);
+        return {
+          orderNo: row.orderNo,
+          paidTime: formatDateTime(row.paidTime),
+          channel: row.channel,
+          state: row.state,
+          paid: row.paid,
+          refunded: row.refunded,
+          depth: levels.length - 1 - index,
+          rate: levelRates(levels.map((level) => level.rate))[index] ?? '0.00',
+          amount: asFen(row.commissionFen?.[index] ?? 0),
+        };
+      }),
+      totalElements: total,
+    };
+  };
+}

@@ -321,4 +321,49 @@ export const ordersRepository = {
       totalElements,
     };
   },
+
+  /**
+   * The orders paid from `from` until `to` whose agent path holds an agent (its own and those of
+   * the agents beneath it), a page at a time, the latest first; with their paths' rates and what
+   * each level has earned.
+   */
+  async commissionOrders(
+    db: Database,
+    agentId: number,
+    from: Date,
+    to: Date,
+    paging: { limit: number; offset: number },
+  ) {
+    const where = and(
+      sql`${orders.agentPath} LIKE ${`%/${agentId}/%`}`,
+      gte(orders.paidTime, from),
+      lt(orders.paidTime, to),
+      // Orders are paid within minutes of being made (a late payment earns nothing): a day's margin.
+      gte(orders.createTime, new Date(from.getTime() - 86_400_000)),
+      lt(orders.createTime, to),
+    );
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({
+          orderNo: orders.orderNo,
+          paidTime: orders.paidTime,
+          channel: orders.channel,
+          state: orders.state,
+          paid: orders.paid,
+          refunded: orders.refunded,
+          agentPath: orders.agentPath,
+          pathRates: orders.pathRates,
+          commissionRate: orders.commissionRate,
+          heldAgentIds: orders.heldAgentIds,
+          commissionFen: orders.commissionFen,
+        })
+        .from(orders)
+        .where(where)
+        .orderBy(desc(orders.paidTime), desc(orders.id))
+        .limit(paging.limit)
+        .offset(paging.offset),
+      db.select({ n: count() }).from(orders).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  },
 };

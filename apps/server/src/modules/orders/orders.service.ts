@@ -24,7 +24,7 @@ import type { ExportsService } from '../exports/exports.service.ts';
 import type { MembersService } from '../members/members.service.ts';
 import type { PricePoliciesService } from '../price-policies/price-policies.service.ts';
 import { checkedRange, commissionBase, orderDto, refundDto } from './order-answers.ts';
-import { createOrderCommission } from './order-commission.ts';
+import { createCommissionOrders, createOrderCommission } from './order-commission.ts';
 import { createOrderGatewayService } from './order-gateway.service.ts';
 import { createRefunding } from './order-refunding.ts';
 import {
@@ -165,6 +165,9 @@ export function createOrdersService(
         language,
       );
     },
+
+    /** The orders behind an agent's statement, with what its level earned on each. */
+    commissionOrders: createCommissionOrders({ db }),
 
     async detail(principal: Principal, orderNo: string): Promise<OrderDetail> {
       const order = await visibleOrder(principal, orderNo);
