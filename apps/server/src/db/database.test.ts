@@ -63,12 +63,17 @@ describe('first-start seed', () => {
     const finance = await permissionsOf('Finance');
     expect(finance.permissions.filter(Boolean).sort()).toEqual([
       'coupon:list',
+      'ledger:close',
+      'ledger:list',
       'order:list',
       'refund:add',
       'refund:list',
       'refund:review',
+      'statement:list',
     ]);
-    expect(finance.titles).toEqual(expect.arrayContaining(['Business', 'Orders', 'Refunds']));
+    expect(finance.titles).toEqual(expect.arrayContaining(['Business', 'Orders', 'Refunds', 'Finance', 'Ledger']));
+    expect(manager.permissions).toContain('statement:list');
+    expect(manager.permissions).not.toContain('ledger:list');
   });
 
   it('creates the system menus with their pages and permission strings', async () => {
@@ -98,7 +103,7 @@ describe('first-start seed', () => {
       expect.arrayContaining(['user:add', 'user:edit', 'user:del', 'roles:add', 'menu:del', 'dict:edit', 'job:add']),
     );
     const topLevel = await app.database.db.select().from(t.menus).where(isNull(t.menus.pid));
-    expect(topLevel.map((m) => m.title).sort()).toEqual(['Business', 'Monitor', 'System', 'Tools']);
+    expect(topLevel.map((m) => m.title).sort()).toEqual(['Business', 'Finance', 'Monitor', 'System', 'Tools']);
     // subCount matches the actual children everywhere.
     for (const menu of menus) {
       expect(menu.subCount, menu.title).toBe(menus.filter((child) => child.pid === menu.id).length);
@@ -438,6 +443,52 @@ describe('upgrading an existing database', () => {
       expect(coupons(await granted('Agent manager'))).toEqual(all);
       expect(coupons(await granted('Finance'))).toEqual(['coupon:list']);
       expect(coupons(await granted('User'))).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('adds the Finance directory with Statements and Ledger and grants them to the business roles, once', async () => {
+    const database = await openTestDatabase(inject('template'));
+    try {
+      const { db } = database;
+      // A database as the release before left it: no Finance directory.
+      const [finance] = await db.select().from(t.menus).where(eq(t.menus.path, 'finance'));
+      const pages = await db.select().from(t.menus).where(eq(t.menus.pid, finance!.id));
+      for (const page of pages) await db.delete(t.menus).where(eq(t.menus.pid, page.id));
+      await db.delete(t.menus).where(eq(t.menus.pid, finance!.id));
+      await db.delete(t.menus).where(eq(t.menus.id, finance!.id));
+
+      await runMigration(database, '0020_finance-menu.sql');
+      await runMigration(database, '0020_finance-menu.sql');
+
+      const directories = await db.select().from(t.menus).where(eq(t.menus.path, 'finance'));
+      expect(directories).toHaveLength(1);
+      const added = await db
+        .select()
+        .from(t.menus)
+        .where(eq(t.menus.pid, directories[0]!.id))
+        .orderBy(asc(t.menus.menuSort));
+      expect(added.map((page) => [page.component, page.permission])).toEqual([
+        ['finance/statement/index', 'statement:list'],
+        ['finance/ledger/index', 'ledger:list'],
+      ]);
+      expect(directories[0]?.subCount).toBe(2);
+      const granted = async (role: string) =>
+        (
+          await db
+            .select({ permission: t.menus.permission, title: t.menus.title })
+            .from(t.rolesMenus)
+            .innerJoin(t.roles, eq(t.roles.id, t.rolesMenus.roleId))
+            .innerJoin(t.menus, eq(t.menus.id, t.rolesMenus.menuId))
+            .where(eq(t.roles.name, role))
+        ).map((row) => row.permission ?? row.title);
+      const money = (permissions: string[]) =>
+        permissions.filter((p) => /^(ledger|statement):|^Finance$/.test(p)).sort();
+      expect(money(await granted('Administrator'))).toEqual(['Finance', 'ledger:close', 'ledger:list', 'statement:list']);
+      expect(money(await granted('Finance'))).toEqual(['Finance', 'ledger:close', 'ledger:list', 'statement:list']);
+      expect(money(await granted('Agent manager'))).toEqual(['Finance', 'statement:list']);
+      expect(money(await granted('User'))).toEqual([]);
     } finally {
       await database.close();
     }
