@@ -30,7 +30,9 @@ for (const language of ['en', 'zh'] as const) {
       const table = page.getByRole('region', { name: en ? 'Sites' : '点位列表' });
       await table.getByRole('button', { name: en ? 'Add' : '新增' }).click();
       const dialog = page.getByRole('dialog');
+      // Other journeys add agents: the list of choices is searched, as staff would.
       await dialog.getByLabel(en ? 'Agent' : '代理商').click();
+      await dialog.getByLabel(en ? 'Agent' : '代理商').pressSequentially(`ST-${suffix}`);
       await pickOption(page, `Site Agent ${suffix} (ST-${suffix})`);
       await dialog.getByLabel(en ? 'Name' : '名称').fill(`Sunny Gardens ${suffix}`);
       await dialog.getByLabel(en ? 'Type' : '类型').click();
