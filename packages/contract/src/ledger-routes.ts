@@ -2,6 +2,7 @@ import Type from 'typebox';
 import { authErrors, ErrorBody, Page } from './common.ts';
 import {
   AccountQuery,
+  AgentBalance,
   ClosePeriodInput,
   CommissionOrder,
   CommissionOrderQuery,
@@ -62,6 +63,14 @@ export const ledgerRoutes = {
     permission: [P.close],
     body: ClosePeriodInput,
     replies: { 201: LedgerPeriod, 400: ErrorBody, 409: ErrorBody, ...authErrors },
+  }),
+  balances: defineRoute({
+    method: 'GET',
+    path: '/api/statements/agents',
+    summary: 'The agents within the caller’s data scope, with their available and held commission',
+    tags,
+    permission: [P.statements],
+    replies: { 200: Type.Array(AgentBalance), ...authErrors },
   }),
   statement: defineRoute({
     method: 'GET',

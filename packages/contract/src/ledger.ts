@@ -245,3 +245,14 @@ export const StatementFileQuery = Type.Object({
   format: OneOf(STATEMENT_FORMATS),
 });
 export type StatementFileQuery = Static<typeof StatementFileQuery>;
+
+/** An agent in reach with what the platform owes it: available to withdraw, and held while it was frozen. */
+export const AgentBalance = Type.Object({
+  agentId: Type.Integer(),
+  agentName: Type.String(),
+  code: Type.String(),
+  status: Type.String(),
+  available: FenField(),
+  held: FenField(),
+});
+export type AgentBalance = Static<typeof AgentBalance>;

@@ -485,7 +485,12 @@ describe('upgrading an existing database', () => {
         ).map((row) => row.permission ?? row.title);
       const money = (permissions: string[]) =>
         permissions.filter((p) => /^(ledger|statement):|^Finance$/.test(p)).sort();
-      expect(money(await granted('Administrator'))).toEqual(['Finance', 'ledger:close', 'ledger:list', 'statement:list']);
+      expect(money(await granted('Administrator'))).toEqual([
+        'Finance',
+        'ledger:close',
+        'ledger:list',
+        'statement:list',
+      ]);
       expect(money(await granted('Finance'))).toEqual(['Finance', 'ledger:close', 'ledger:list', 'statement:list']);
       expect(money(await granted('Agent manager'))).toEqual(['Finance', 'statement:list']);
       expect(money(await granted('User'))).toEqual([]);

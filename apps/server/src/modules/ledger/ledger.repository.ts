@@ -273,4 +273,27 @@ export const ledgerRepository = {
     ]);
     return { accounts, opening, moves };
   },
+
+  /** The agents given (every one for `null`), with the balances of their commission accounts. */
+  async agentBalances(db: Database, agentIds: AgentIds) {
+    const owed = (type: AccountType) =>
+      sql<Fen>`coalesce(-sum(${ledgerAccounts.balance}) filter (where ${ledgerAccounts.type} = ${type}), 0)`.mapWith(
+        fenOf,
+      );
+    return db
+      .select({
+        agentId: agents.id,
+        agentName,
+        code: agents.code,
+        status: agents.status,
+        available: owed('COMMISSION_PAYABLE'),
+        held: owed('COMMISSION_HELD'),
+      })
+      .from(agents)
+      .innerJoin(depts, eq(depts.id, agents.deptId))
+      .leftJoin(ledgerAccounts, eq(ledgerAccounts.agentId, agents.id))
+      .where(agentIds === null ? undefined : agentIds.length === 0 ? sql`false` : inArray(agents.id, [...agentIds]))
+      .groupBy(agents.id, depts.name, agents.code, agents.status)
+      .orderBy(asc(depts.name));
+  },
 };

@@ -19,6 +19,7 @@ export async function ledgerRoutes(
     reply.code(201);
     return service.close(principalOf(request), request.body);
   });
+  contractRoute(app, routes.balances, async (request) => service.balances(principalOf(request)));
   contractRoute(app, routes.statement, async (request) =>
     service.statement(principalOf(request), request.query.agentId, request.query.period),
   );

@@ -3,6 +3,7 @@ import {
   type AccountQuery,
   type AccountType,
   AGENT_ACCOUNT_TYPES,
+  type AgentBalance,
   CHANNEL_ACCOUNT_TYPES,
   type ClosePeriodInput,
   LedgerAccount,
@@ -198,6 +199,11 @@ export function createLedgerService(
         return repo.close(tx, period, principal.username, clock.now());
       });
       return toPeriod(row);
+    },
+
+    /** The agents the caller sees, with what the platform owes each. */
+    async balances(principal: Principal): Promise<AgentBalance[]> {
+      return repo.agentBalances(db, await agentIdsInScope(db, principal.scope));
     },
 
     /** An agent's statement of a day or a month, for a caller who sees the agent. */

@@ -63,7 +63,11 @@ describe('the ledger: sales, multi-level commission, statements and the close of
     const modelId = (await machineModel(admin)).id;
     hq = await activeAgent(admin, unique('HQ '), { quota: 10, rate: '20' });
     north = await activeAgent(admin, unique('North '), { parentId: hq.id, level: 'PROVINCE', rate: '15' });
-    const machine = await operatingMachine(admin, { modelId, agentId: north.id, siteId: (await siteOf(admin, north.id)).id });
+    const machine = await operatingMachine(admin, {
+      modelId,
+      agentId: north.id,
+      siteId: (await siteOf(admin, north.id)).id,
+    });
     call = machineCaller(ctx.t, machine);
     northStaff = await staffOf(ctx.t, admin, north.deptId, 'Agent manager');
     saleDay = formatDay(ctx.t.clock.now());
@@ -79,7 +83,9 @@ describe('the ledger: sales, multi-level commission, statements and the close of
   it('keeps the books balanced: every account together sums to zero', async () => {
     const trial = (await admin('GET', '/api/ledger/trial-balance')).json();
     expect(trial.total).toBe(0);
-    const byType = Object.fromEntries(trial.types.map((type: { type: string; balance: number }) => [type.type, type.balance]));
+    const byType = Object.fromEntries(
+      trial.types.map((type: { type: string; balance: number }) => [type.type, type.balance]),
+    );
     expect(byType.COMMISSION_EXPENSE).toBe(60);
     // 400 paid by coins, 100 of it paid straight back by the machine.
     expect(byType.CHANNEL_RECEIVABLE).toBe(300);
@@ -114,15 +120,22 @@ describe('the ledger: sales, multi-level commission, statements and the close of
     expect(payable.closing).toBe(15);
     const orders = (await admin('GET', `/api/statements/orders?agentId=${hq.id}&period=${saleDay}`)).json();
     expect(orders.totalElements).toBe(2);
-    expect(orders.content.every((order: { depth: number; rate: string }) => order.depth === 1 && order.rate === '5.00')).toBe(true);
+    expect(
+      orders.content.every((order: { depth: number; rate: string }) => order.depth === 1 && order.rate === '5.00'),
+    ).toBe(true);
     expect(orders.content.reduce((sum: number, order: { amount: number }) => sum + order.amount, 0)).toBe(15);
   });
 
   it('writes the statement as Excel and as a PDF, in the asked language', async () => {
     const month = saleDay.slice(0, 7);
-    const xlsx = await admin('GET', `/api/statements/download?agentId=${north.id}&period=${month}&format=xlsx`, undefined, {
-      'accept-language': 'zh-CN',
-    });
+    const xlsx = await admin(
+      'GET',
+      `/api/statements/download?agentId=${north.id}&period=${month}&format=xlsx`,
+      undefined,
+      {
+        'accept-language': 'zh-CN',
+      },
+    );
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
     const pdf = await admin('GET', `/api/statements/download?agentId=${north.id}&period=${month}&format=pdf`);
@@ -133,6 +146,9 @@ describe('the ledger: sales, multi-level commission, statements and the close of
 
   it('shows agents’ staff their own statements only, and none of the platform’s books', async () => {
     expect((await statement(north.id, saleDay, northStaff)).statusCode).toBe(200);
+    const balances = (await northStaff('GET', '/api/statements/agents')).json();
+    expect(balances.map((agent: { agentId: number }) => agent.agentId)).toEqual([north.id]);
+    expect(balances[0]).toMatchObject({ available: 45, held: 0 });
     const other = await statement(hq.id, saleDay, northStaff);
     expect(other.statusCode).toBe(404);
     expect(other.body).not.toContain('"accounts"');
