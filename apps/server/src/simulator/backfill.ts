@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { signingKeyOf } from '../modules/gateway/gateway-signing.ts';
+import { bookBackfilledSales } from './backfill-ledger.ts';
 
 /** What to back-fill: a distributor's machines and how long and busy a history. */
 export interface BackfillOptions {
@@ -29,9 +30,17 @@ const DAY_MS = 86_400_000;
 /** Three city agents beneath the distributor; ten machines to a site. */
 const CITIES = 3;
 const MACHINES_PER_SITE = 10;
-/** Every litre at 50 fen; one sale in a hundred fails at the tap and is refunded in full. */
+/**
+ * Every litre at 50 fen; one sale in a hundred fails at the tap and is refunded in full, two stop
+ * halfway and get half back; one in six takes 10 fen off with a coupon (half of them funded by
+ * the platform, half by the top agent). The top agent earns 25 %, the cities 20 %: commission is
+ * 5 % and 20 % of the base.
+ */
 const PRICE = 50;
 const FAILED_SHARE = 0.01;
+const SHORT_SHARE = 0.02;
+const COUPON = 10;
+const COUPON_SHARE = 1 / 6;
 
 async function rows<T>(db: Database, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -74,6 +83,18 @@ export async function backfill(db: Database, options: BackfillOptions): Promise<
   const model = await one<{ id: number }>(sql`
     INSERT INTO biz_machine_model (code, name, tank_litres, output_lph, pulses_per_litre)
     VALUES (${`BFM${tag}`}, ${`Back-fill model ${tag}`}, 60, 60, 450) RETURNING id`);
+  // A member holding the coupons that some sales use: one template the platform funds, one the top agent funds.
+  const member = await one<{ id: number }>(
+    sql`INSERT INTO biz_member (phone, agent_id) VALUES (${`19${String(Number.parseInt(tag, 16)).padStart(9, '0')}`}, ${top.id}) RETURNING id`,
+  );
+  const template = async (funder: 'PLATFORM' | 'AGENT') =>
+    one<{ id: number }>(sql`
+      INSERT INTO biz_coupon_template (name, type, value, scope, issue_type, valid_type, valid_from, valid_to, funded_by, agent_id, status)
+      VALUES (${`Back-fill ${funder.toLowerCase()} coupon ${tag}`}, 'AMOUNT_OFF', ${COUPON}, 'ALL', 'PUSH', 'FIXED',
+        '2020-01-01', '2099-12-31', ${funder}, ${funder === 'AGENT' ? top.id : null}, 'ACTIVE')
+      RETURNING id`);
+  const platformCoupons = await template('PLATFORM');
+  const agentCoupons = await template('AGENT');
   await db.execute(sql`
     INSERT INTO biz_price_policy (name, scope, scope_id, price_wechat, price_alipay, price_card, price_coin, effective_from)
     VALUES (${`Distributor prices ${tag}`}, 'AGENT', ${top.id}, ${PRICE}, ${PRICE}, ${PRICE}, ${PRICE}, '2020-01-01')`);
@@ -122,29 +143,57 @@ export async function backfill(db: Database, options: BackfillOptions): Promise<
           day + (21600 + floor(random() * 57600)) * interval '1 second' AS at,
           (ARRAY['WECHAT', 'ALIPAY', 'CARD', 'COIN'])[1 + floor(random() * 4)::int] AS channel,
           (ARRAY[1000, 2000, 5000, 7500, 10000, 18900])[1 + floor(random() * 6)::int] AS ml,
-          random() < ${FAILED_SHARE} AS failed
+          random() AS fate, random() AS luck
         FROM fleet
         CROSS JOIN generate_series(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz - interval '1 second', interval '1 day') AS day
         CROSS JOIN generate_series(1, ${perDay})
+      ), fated AS (
+        SELECT *, fate < ${FAILED_SHARE} AS failed, fate >= ${FAILED_SHARE} AND fate < ${FAILED_SHARE + SHORT_SHARE} AS short,
+          CASE WHEN fate >= ${FAILED_SHARE} AND luck < ${COUPON_SHARE / 2} THEN 'PLATFORM'
+               WHEN fate >= ${FAILED_SHARE} AND luck < ${COUPON_SHARE} THEN 'AGENT' END AS funder,
+          ml * ${PRICE} / 1000 AS list
+        FROM sales
+        WHERE at >= ${from.toISOString()}::timestamptz AND at < ${to.toISOString()}::timestamptz
+      ), priced AS (
+        SELECT *, CASE WHEN funder IS NULL THEN 0 ELSE ${COUPON}::int END AS coupon_amount,
+          list - CASE WHEN funder IS NULL THEN 0 ELSE ${COUPON}::int END AS paid
+        FROM fated
+      ), settled AS (
+        SELECT *, CASE WHEN failed THEN paid WHEN short THEN paid / 2 ELSE 0 END AS refunded,
+          CASE WHEN funder = 'PLATFORM' THEN coupon_amount ELSE 0 END AS platform_funded
+        FROM priced
       ), inserted AS (
         INSERT INTO biz_order (id, order_no, machine_id, machine_order_no, site_id, agent_id, agent_path, commission_rate,
+          path_rates, commission_fen, coupon_id, coupon_amount,
           channel, tap, water_type, unit_price, requested_ml, dispensed_ml, list_amount, payable, paid, refunded, state,
           create_time, received_time, paid_time, dispense_end_time, update_time)
         SELECT id, to_char(at, 'YYYYMMDD') || lpad(id::text, 10, '0'), machine_id, 'BF' || id, site_id, agent_id, path, '20.00',
-          channel, 1, 'COLD', ${PRICE}, ml, CASE WHEN failed THEN 0 ELSE ml END, ml * ${PRICE} / 1000, ml * ${PRICE} / 1000,
-          ml * ${PRICE} / 1000, CASE WHEN failed THEN ml * ${PRICE} / 1000 ELSE 0 END,
-          CASE WHEN failed THEN 'REFUNDED' ELSE 'COMPLETED' END,
+          ARRAY[25.00, 20.00]::numeric(5, 2)[],
+          CASE WHEN failed THEN ARRAY[0, 0]
+            ELSE ARRAY[round((paid - refunded + platform_funded) * 0.05)::int, round((paid - refunded + platform_funded) * 0.20)::int] END,
+          CASE WHEN funder IS NULL THEN NULL ELSE id END, coupon_amount,
+          channel, 1, 'COLD', ${PRICE}, ml, CASE WHEN failed THEN 0 WHEN short THEN ml / 2 ELSE ml END, list, paid,
+          paid, refunded,
+          CASE WHEN failed THEN 'REFUNDED' WHEN short THEN 'PARTIALLY_REFUNDED' ELSE 'COMPLETED' END,
           at, at, at + interval '5 seconds', at + interval '40 seconds', at + interval '40 seconds'
-        FROM sales
-        WHERE at >= ${from.toISOString()}::timestamptz AND at < ${to.toISOString()}::timestamptz
-        RETURNING id, order_no, machine_id, machine_order_no, agent_id, channel, refunded, create_time, dispense_end_time
+        FROM settled
+        RETURNING id, order_no, machine_id, machine_order_no, agent_id, channel, refunded, create_time, dispense_end_time,
+          state, coupon_id, coupon_amount, paid_time
+      ), used AS (
+        INSERT INTO biz_coupon (id, template_id, member_id, agent_id, code, issue_type, status, valid_from, valid_to,
+          order_id, order_time, order_no, discount_amount, create_time, used_time)
+        SELECT i.coupon_id, CASE WHEN s.funder = 'PLATFORM' THEN ${platformCoupons.id}::int ELSE ${agentCoupons.id}::int END,
+          ${member.id}::int, ${top.id}::int, 'BF' || i.id, 'PUSH', 'USED', '2020-01-01', '2099-12-31', i.id, i.create_time, i.order_no,
+          i.coupon_amount, i.create_time, i.paid_time
+        FROM inserted i JOIN settled s ON s.id = i.id WHERE i.coupon_id IS NOT NULL
       ), keys AS (
         INSERT INTO biz_order_key (machine_id, machine_order_no, order_id, order_time)
         SELECT machine_id, machine_order_no, id, create_time FROM inserted
       ), refunded AS (
         INSERT INTO biz_refund (refund_no, order_id, order_time, order_no, agent_id, machine_id, channel, amount, reason,
           status, create_time, done_time)
-        SELECT 'R' || order_no || '01', id, create_time, order_no, agent_id, machine_id, channel, refunded, 'DISPENSE_FAILED',
+        SELECT 'R' || order_no || '01', id, create_time, order_no, agent_id, machine_id, channel, refunded,
+          CASE WHEN state = 'REFUNDED' THEN 'DISPENSE_FAILED' ELSE 'SHORT_FILL' END,
           'SUCCESS', dispense_end_time, dispense_end_time
         FROM inserted WHERE refunded > 0
       )
@@ -179,6 +228,10 @@ export async function backfill(db: Database, options: BackfillOptions): Promise<
       GROUP BY 1, r.machine_id, r.channel
       ON CONFLICT (${period}, machine_id, channel) DO UPDATE SET refunded = ${table}.refunded + excluded.refunded`);
   }
+  // Coupons were numbered as their orders: live ones are numbered after them.
+  await db.execute(sql`SELECT setval(pg_get_serial_sequence('biz_coupon', 'id'), (SELECT max(id) FROM biz_coupon))`);
+  await bookBackfilledSales(db, { agentIds: cityAgentIds, timeZone });
+  progress('ledger written');
   await db.execute(sql`ANALYZE`);
   progress('roll-ups written');
   return { topAgentId: top.id, topDeptId: topDept.id, cityAgentIds, machineIds, orders };
