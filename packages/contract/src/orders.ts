@@ -238,6 +238,19 @@ export const OrderDetail = Type.Object({
     amount: FenField({ description: 'fen' }),
     /** The agents of the order's path that were frozen when it was sold: settlement holds their share until they are unfrozen. */
     heldAgentIds: Type.Array(Type.Integer()),
+    /**
+     * What each level of the path earns on the order now, top first: the seller its own rate, each
+     * agent above the difference to the level below (docs/money.md).
+     */
+    levels: Type.Array(
+      Type.Object({
+        agentId: Type.Integer(),
+        agentName: Type.String(),
+        rate: Type.String({ description: 'percent of the base this level earns' }),
+        amount: FenField({ description: 'fen' }),
+        held: Type.Boolean(),
+      }),
+    ),
   }),
   /** What staff may still ask to refund: paid, less refunded, less refunds waiting for review (fen). */
   refundable: FenField({ description: 'fen' }),

@@ -23,6 +23,7 @@ describe('the ledger: sales, multi-level commission, statements and the close of
   let call: MachineCaller;
   let northStaff: Caller;
   let saleDay: string;
+  let shortFill: string;
 
   /** A coin sale of 2 L (200 fen at 100 fen a litre); `dispensedMl` short of 2 L refunds the rest. */
   const coinSale = async (dispensedMl = 2000, at?: number) => {
@@ -72,12 +73,17 @@ describe('the ledger: sales, multi-level commission, statements and the close of
     northStaff = await staffOf(ctx.t, admin, north.deptId, 'Agent manager');
     saleDay = formatDay(ctx.t.clock.now());
     await coinSale(); // 200 fen paid: north 15 % = 30, HQ 20 − 15 = 5 % = 10
-    await coinSale(1000); // 200 paid, 100 back: north 15, HQ 5
+    shortFill = await coinSale(1000); // 200 paid, 100 back: north 15, HQ 5
   });
 
   it('gives the seller its rate and the agent above the difference, less what refunds took back', async () => {
     expect(await payableOf(north.id)).toBe(30 + 15);
     expect(await payableOf(hq.id)).toBe(10 + 5);
+    const detail = (await admin('GET', `/api/orders/${shortFill}`)).json();
+    expect(detail.commission.levels).toEqual([
+      { agentId: hq.id, agentName: expect.any(String), rate: '5.00', amount: 5, held: false },
+      { agentId: north.id, agentName: expect.any(String), rate: '15.00', amount: 15, held: false },
+    ]);
   });
 
   it('keeps the books balanced: every account together sums to zero', async () => {

@@ -1,6 +1,6 @@
 import type { PageOf } from '@water/contract/common';
 import type { CommissionOrder, CommissionOrderQuery } from '@water/contract/ledger';
-import { asFen } from '@water/contract/money';
+import { asFen, type Fen } from '@water/contract/money';
 import type { Database } from '../../db/client.ts';
 import { type CommissionShare, commissionChanges, commissionShares, levelRates } from '../../domain/commission.ts';
 import { periodSpan } from '../../domain/periods.ts';
@@ -54,6 +54,24 @@ export function createOrderCommission({ coupons }: { coupons: Pick<CouponsServic
 }
 
 export type SettleCommission = ReturnType<typeof createOrderCommission>;
+
+/** What each level of an order's path earns on a base, with the agents' names. */
+export async function commissionLevelsOfIn(db: Database, order: OrderRecord, base: Fen) {
+  const levels = commissionLevels(order);
+  const shares = commissionShares(levels, base);
+  const rates = levelRates(levels.map((level) => level.rate));
+  const names = await repo.agentNames(
+    db,
+    levels.map((level) => level.agentId),
+  );
+  return levels.map((level, index) => ({
+    agentId: level.agentId,
+    agentName: names.get(level.agentId) ?? `#${level.agentId}`,
+    rate: rates[index] ?? '0.00',
+    amount: shares[index]?.amount ?? asFen(0),
+    held: level.held,
+  }));
+}
 
 /**
  * The orders behind an agent's statement: those paid in the period whose path holds the agent,

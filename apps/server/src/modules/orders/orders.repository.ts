@@ -366,4 +366,15 @@ export const ordersRepository = {
     ]);
     return { rows, total: total?.n ?? 0 };
   },
+
+  /** The names of some agents, by id. */
+  async agentNames(db: Database, ids: readonly number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .select({ id: agents.id, name: depts.name })
+      .from(agents)
+      .innerJoin(depts, eq(depts.id, agents.deptId))
+      .where(inArray(agents.id, [...ids]));
+    return new Map(rows.map((row) => [row.id, row.name]));
+  },
 };

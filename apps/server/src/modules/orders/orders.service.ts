@@ -24,7 +24,7 @@ import type { ExportsService } from '../exports/exports.service.ts';
 import type { MembersService } from '../members/members.service.ts';
 import type { PricePoliciesService } from '../price-policies/price-policies.service.ts';
 import { checkedRange, commissionBase, orderDto, refundDto } from './order-answers.ts';
-import { createCommissionOrders, createOrderCommission } from './order-commission.ts';
+import { commissionLevelsOfIn, createCommissionOrders, createOrderCommission } from './order-commission.ts';
 import { createOrderGatewayService } from './order-gateway.service.ts';
 import { createRefunding } from './order-refunding.ts';
 import {
@@ -180,7 +180,12 @@ export function createOrdersService(
       return {
         ...orderDto(order),
         refunds: refunds.map(refundDto),
-        commission: { base, amount: percentOf(base, order.commissionRate), heldAgentIds: order.heldAgentIds },
+        commission: {
+          base,
+          amount: percentOf(base, order.commissionRate),
+          heldAgentIds: order.heldAgentIds,
+          levels: await commissionLevelsOfIn(db, order, base),
+        },
         refundable: allows(ORDER_STATE_MACHINE, order.state, 'REQUEST_REFUND')
           ? asFen(Math.max(0, order.paid - order.refunded - pending))
           : asFen(0),

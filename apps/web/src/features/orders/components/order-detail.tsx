@@ -140,6 +140,25 @@ export function OrderDetail({
                     <Typography.Text type="secondary">
                       {t('orders.commissionOf', { rate: order.commissionRate, base: money(order.commission.base) })}
                     </Typography.Text>
+                    {order.commission.levels.length > 1 && (
+                      <ul
+                        aria-label={t('orders.commissionLevels')}
+                        style={{ margin: '4px 0 0', paddingInlineStart: 18 }}
+                      >
+                        {order.commission.levels.map((level) => (
+                          <li key={level.agentId}>
+                            {t('orders.commissionLevel', {
+                              agent: level.agentName,
+                              amount: money(level.amount),
+                              rate: level.rate,
+                            })}
+                            {level.held && (
+                              <Typography.Text type="warning"> · {t('orders.commissionHeld')}</Typography.Text>
+                            )}
+                          </li>
+                        ))}
+                      </ul>
+                    )}
                   </span>
                 ),
               },

@@ -94,7 +94,15 @@ describe('OrdersPage', () => {
         const detail: OrderDetail = {
           ...order('202611230000000001'),
           refunds: [refund({ amount: asFen(30), reason: 'CUSTOMER' })],
-          commission: { base: asFen(150), amount: asFen(23), heldAgentIds: [] },
+          commission: {
+            base: asFen(150),
+            amount: asFen(23),
+            heldAgentIds: [],
+            levels: [
+              { agentId: 1, agentName: 'East', rate: '5.00', amount: asFen(8), held: false },
+              { agentId: 2, agentName: 'Hangzhou', rate: '15.00', amount: asFen(23), held: false },
+            ],
+          },
           refundable: asFen(120),
         };
         return detail;
@@ -178,7 +186,15 @@ describe('OrdersPage', () => {
     const detail: OrderDetail = {
       ...order('202611230000000001'),
       refunds: [],
-      commission: { base: asFen(150), amount: asFen(23), heldAgentIds: [] },
+      commission: {
+        base: asFen(150),
+        amount: asFen(23),
+        heldAgentIds: [],
+        levels: [
+          { agentId: 1, agentName: 'East', rate: '5.00', amount: asFen(8), held: false },
+          { agentId: 2, agentName: 'Hangzhou', rate: '15.00', amount: asFen(23), held: false },
+        ],
+      },
       refundable: asFen(150),
     };
     serveWith((config) => {
@@ -245,7 +261,15 @@ describe('OrdersPage', () => {
           doneTime: '2026-11-23 09:01:00',
         }),
       ],
-      commission: { base: asFen(150), amount: asFen(23), heldAgentIds: [] },
+      commission: {
+        base: asFen(150),
+        amount: asFen(23),
+        heldAgentIds: [],
+        levels: [
+          { agentId: 1, agentName: 'East', rate: '5.00', amount: asFen(8), held: false },
+          { agentId: 2, agentName: 'Hangzhou', rate: '15.00', amount: asFen(23), held: false },
+        ],
+      },
       refundable: asFen(150),
     };
     serveWith((config) => {
@@ -262,6 +286,10 @@ describe('OrdersPage', () => {
     expect(
       within(drawer).getByText('15.00% of CN¥1.50 (paid less refunded, plus a platform-funded coupon)'),
     ).toBeTruthy();
+    // Each level of the path with what it earns: the seller its rate, the agent above the difference.
+    const levels = within(drawer).getByRole('list', { name: 'By level' });
+    expect(within(levels).getByText('East: CN¥0.08 (5.00%)')).toBeTruthy();
+    expect(within(levels).getByText('Hangzhou: CN¥0.23 (15.00%)')).toBeTruthy();
     // Without refund:add there is nothing to refund with.
     expect(within(drawer).queryByRole('button', { name: 'Refund' })).toBeNull();
   });
