@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { DateTime, OneOf } from './common.ts';
+import { DateTime, Id, OneOf } from './common.ts';
 import { FenField } from './money.ts';
 
 /** The permissions of the Finance pages' ledger, statements and period close. */
@@ -109,7 +109,7 @@ export const PeriodText = Type.String({
 
 export const AccountQuery = Type.Object({
   type: Type.Optional(OneOf(ACCOUNT_TYPES)),
-  agentId: Type.Optional(Type.Integer({ minimum: 1 })),
+  agentId: Type.Optional(Id()),
   page: Type.Optional(Type.Integer({ minimum: 0, maximum: 200_000, default: 0 })),
   size: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 50 })),
 });
@@ -150,8 +150,8 @@ export const PostingQuery = Type.Object({
   /** First and last day, both included (at most 93 days). */
   day: Type.Array(Day, { minItems: 2, maxItems: 2 }),
   kind: Type.Optional(OneOf(POSTING_KINDS)),
-  agentId: Type.Optional(Type.Integer({ minimum: 1 })),
-  accountId: Type.Optional(Type.Integer({ minimum: 1 })),
+  agentId: Type.Optional(Id()),
+  accountId: Type.Optional(Id()),
   page: Type.Optional(Type.Integer({ minimum: 0, maximum: 200_000, default: 0 })),
   size: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 20 })),
 });
@@ -207,7 +207,7 @@ export const Statement = Type.Object({
 export type Statement = Static<typeof Statement>;
 
 export const StatementQuery = Type.Object({
-  agentId: Type.Integer({ minimum: 1 }),
+  agentId: Id(),
   period: PeriodText,
 });
 export type StatementQuery = Static<typeof StatementQuery>;
@@ -230,7 +230,7 @@ export const CommissionOrder = Type.Object({
 export type CommissionOrder = Static<typeof CommissionOrder>;
 
 export const CommissionOrderQuery = Type.Object({
-  agentId: Type.Integer({ minimum: 1 }),
+  agentId: Id(),
   period: PeriodText,
   page: Type.Optional(Type.Integer({ minimum: 0, maximum: 200_000, default: 0 })),
   size: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 20 })),
@@ -240,7 +240,7 @@ export type CommissionOrderQuery = Static<typeof CommissionOrderQuery>;
 /** The file formats of a statement. */
 export const STATEMENT_FORMATS = ['xlsx', 'pdf'] as const;
 export const StatementFileQuery = Type.Object({
-  agentId: Type.Integer({ minimum: 1 }),
+  agentId: Id(),
   period: PeriodText,
   format: OneOf(STATEMENT_FORMATS),
 });

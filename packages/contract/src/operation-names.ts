@@ -87,6 +87,7 @@ export const OPERATION_NAMES: Readonly<Record<string, string>> = {
   'POST /api/coupons/templates/:id/push': 'Push a coupon to members',
   'PUT /api/coupons/revoke': 'Revoke coupons',
   'POST /api/orders/exports': 'Export orders in the background',
+  'POST /api/ledger/periods': 'Close a period of the ledger',
 };
 
 /** The logged name of a write: its operation name, or undefined for a route that has none. */

@@ -71,6 +71,7 @@ export const operationNamesZh: Readonly<Record<string, string>> = {
   'Delete coupons': '删除优惠券',
   'Start, pause or end a coupon': '开始、暂停或结束优惠券',
   'Push a coupon to members': '向会员推送优惠券',
+  'Close a period of the ledger': '总账结账',
   'Revoke coupons': '作废优惠券',
   'Export orders in the background': '后台导出订单',
   'Handle alarms': '处理告警',
