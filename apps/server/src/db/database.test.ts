@@ -491,6 +491,7 @@ describe('upgrading an existing database', () => {
         '0010_business-sales-menu.sql',
         '0012_coupons-menu.sql',
         '0017_machine-edit-button.sql',
+        '0020_finance-menu.sql',
       ]) {
         await runMigration(database, file);
       }
