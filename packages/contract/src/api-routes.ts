@@ -25,6 +25,7 @@ import { settingRoutes } from './settings-routes.ts';
 import { siteRoutes } from './sites-routes.ts';
 import { storageRoutes } from './storage-routes.ts';
 import { userCenterRoutes, userRoutes } from './users-routes.ts';
+import { withdrawalRoutes } from './withdrawals-routes.ts';
 
 /**
  * Every route of the API, by module: the server registers each of these, and besides them only
@@ -62,6 +63,7 @@ export const apiRoutes = {
   members: memberRoutes,
   exports: exportRoutes,
   overview: overviewRoutes,
+  withdrawals: withdrawalRoutes,
 };
 
 /** Every route by its key, `'GET /api/orders/:orderNo'`. */
