@@ -170,7 +170,7 @@ export const financeMenus: SeedMenu[] = [
         path: 'withdrawals',
         component: 'finance/withdrawal/index',
         componentName: 'Withdrawals',
-        icon: 'money',
+        icon: 'alipay',
         permission: 'withdrawal:list',
         cache: true,
         children: [

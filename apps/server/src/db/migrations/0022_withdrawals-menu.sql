@@ -9,7 +9,7 @@ WITH "finance" AS (
   ORDER BY "id" LIMIT 1
 ), "page" AS (
   INSERT INTO "sys_menu" ("pid", "type", "title", "path", "component", "component_name", "icon", "permission", "cache", "menu_sort", "sub_count", "create_by")
-  SELECT "finance"."id", 1, 'Withdrawals', 'withdrawals', 'finance/withdrawal/index', 'Withdrawals', 'money', 'withdrawal:list', true,
+  SELECT "finance"."id", 1, 'Withdrawals', 'withdrawals', 'finance/withdrawal/index', 'Withdrawals', 'alipay', 'withdrawal:list', true,
     (SELECT coalesce(max("menu_sort"), 0) + 1 FROM "sys_menu" WHERE "pid" = "finance"."id"), 3, 'system'
   FROM "finance"
   RETURNING "id", "pid", "permission"

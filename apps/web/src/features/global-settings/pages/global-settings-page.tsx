@@ -156,7 +156,7 @@ export function GlobalSettingsPage() {
                         max={name === 'withdrawalMinimum' ? '1000000' : '10000'}
                         precision={2}
                         placeholder="0.00"
-                        style={{ width: 200 }}
+                        style={{ width: 180 }}
                       />
                     </Form.Item>
                   ))}

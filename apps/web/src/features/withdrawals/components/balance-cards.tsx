@@ -73,7 +73,9 @@ export function BalanceCards({ onRequest }: { onRequest: (agent: AgentBalance) =
                 </Col>
               </Row>
               <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }} ellipsis>
-                {t('withdrawals.settlementAccount')}: {agent.settlementAccount ?? t('withdrawals.noSettlementAccount')}
+                {t('withdrawals.accountIs', {
+                  account: agent.settlementAccount ?? t('withdrawals.noSettlementAccount'),
+                })}
               </Typography.Paragraph>
             </Card>
           </Col>

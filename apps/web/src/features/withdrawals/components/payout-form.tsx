@@ -80,7 +80,7 @@ export function PayoutForm({
           showIcon
           style={{ marginBottom: 16 }}
           title={`${withdrawal.agentName} · ${net}`}
-          description={`${t('withdrawals.settlementAccount')}: ${account}`}
+          description={t('withdrawals.accountIs', { account })}
         />
       )}
       <Form.Item name="action" label={t('withdrawals.payoutOutcome')}>

@@ -18,8 +18,10 @@ interface RequestValues {
 /** A withdrawal's fee in words: "CN¥0.50 + 1%", "1%", "CN¥2.00", "none". */
 export function feeRuleText(terms: WithdrawalTerms, t: TFunction, language: string): string {
   const fixed = terms.feeFixed > 0 ? formatFen(terms.feeFixed, language) : null;
-  const percent = Number(terms.feePercent) > 0 ? `${terms.feePercent}%` : null;
-  if (fixed && percent) return t('withdrawals.feeRule', { fixed, percent: terms.feePercent });
+  // As typed into the settings, possibly with trailing zeros ("1.00"): shown as the number it is.
+  const rate = String(Number(terms.feePercent));
+  const percent = Number(rate) > 0 ? `${rate}%` : null;
+  if (fixed && percent) return t('withdrawals.feeRule', { fixed, percent: rate });
   return fixed ?? percent ?? t('withdrawals.noFee');
 }
 

@@ -69,12 +69,12 @@ export function ReviewForm({
           description={
             <>
               <div>
-                {t('withdrawals.feeTaken')} {formatFen(withdrawal.fee, i18n.language)} · {t('withdrawals.youReceive')}{' '}
-                {formatFen(withdrawal.net, i18n.language)}
+                {t('withdrawals.feeAndNet', {
+                  fee: formatFen(withdrawal.fee, i18n.language),
+                  net: formatFen(withdrawal.net, i18n.language),
+                })}
               </div>
-              <div>
-                {t('withdrawals.settlementAccount')}: {withdrawal.settlementAccount}
-              </div>
+              <div>{t('withdrawals.accountIs', { account: withdrawal.settlementAccount })}</div>
               {withdrawal.note && <div>{withdrawal.note}</div>}
             </>
           }
