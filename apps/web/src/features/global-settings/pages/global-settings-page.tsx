@@ -167,7 +167,7 @@ export function GlobalSettingsPage() {
                       max="99.99"
                       precision={2}
                       placeholder="0"
-                      style={{ width: 200 }}
+                      style={{ width: 180 }}
                     />
                   </Form.Item>
                 </Flex>
