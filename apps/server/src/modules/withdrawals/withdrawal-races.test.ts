@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activeAgent, staffOf as staffOfDept, unique } from '../../../test/business-fixtures.ts';
+import { activeAgent, flatPrice, staffOf as staffOfDept, unique } from '../../../test/business-fixtures.ts';
 import { type Caller, useTestApp } from '../../../test/test-app.ts';
 import {
   accountBalance,
@@ -34,17 +34,7 @@ describe('withdrawals that race', () => {
   };
 
   beforeAll(async () => {
-    const price = await admin('POST', '/api/price-policies', {
-      name: unique('Race prices '),
-      scope: 'ALL',
-      priceWechat: 1000,
-      priceAlipay: 1000,
-      priceCard: 1000,
-      priceCoin: 1000,
-      discountPct: '0',
-      effectiveFrom: '2020-01-01 00:00:00',
-    });
-    expect(price.statusCode, price.body).toBe(201);
+    await flatPrice(admin, 1000);
     agent = await withdrawingAgent(admin, unique('Racing '));
     const call = await sellingMachineOf(ctx.t, admin, agent.id);
     for (let sale = 0; sale < 3; sale++) await cardSale(call);

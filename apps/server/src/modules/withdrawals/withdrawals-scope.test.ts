@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { staffOf as staffOfDept, unique } from '../../../test/business-fixtures.ts';
+import { flatPrice, staffOf as staffOfDept, unique } from '../../../test/business-fixtures.ts';
 import { type Caller, useTestApp } from '../../../test/test-app.ts';
 import { readSheet } from '../../lib/xlsx.ts';
 import { cardSale, sellingMachineOf, withdrawingAgent } from './test-fixtures.ts';
@@ -31,17 +31,7 @@ describe('withdrawals within a data scope', () => {
   };
 
   beforeAll(async () => {
-    const price = await admin('POST', '/api/price-policies', {
-      name: unique('Scope prices '),
-      scope: 'ALL',
-      priceWechat: 1000,
-      priceAlipay: 1000,
-      priceCard: 1000,
-      priceCoin: 1000,
-      discountPct: '0',
-      effectiveFrom: '2020-01-01 00:00:00',
-    });
-    expect(price.statusCode, price.body).toBe(201);
+    await flatPrice(admin, 1000);
     north = await withdrawingAgent(admin, unique('North '));
     northChild = await withdrawingAgent(admin, unique('North child '), {
       parentId: north.id,

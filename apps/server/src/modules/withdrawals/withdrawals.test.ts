@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activeAgent, staffOf as staffOfDept, unique } from '../../../test/business-fixtures.ts';
+import { activeAgent, flatPrice, staffOf as staffOfDept, unique } from '../../../test/business-fixtures.ts';
 import { type Caller, useTestApp } from '../../../test/test-app.ts';
 import { formatDay } from '../../lib/time.ts';
 import {
@@ -37,17 +37,7 @@ describe('withdrawals', () => {
 
   beforeAll(async () => {
     // 1,000 fen a litre on every channel: a 10-litre card sale pays CN¥100.00, 20 % of it north's.
-    const price = await admin('POST', '/api/price-policies', {
-      name: unique('Withdrawal prices '),
-      scope: 'ALL',
-      priceWechat: 1000,
-      priceAlipay: 1000,
-      priceCard: 1000,
-      priceCoin: 1000,
-      discountPct: '0',
-      effectiveFrom: '2020-01-01 00:00:00',
-    });
-    expect(price.statusCode, price.body).toBe(201);
+    await flatPrice(admin, 1000);
     // A withdrawal costs CN¥0.50 plus 1 %, and asks for at least CN¥10.00.
     const terms = await admin('PUT', '/api/global/setting', {
       withdrawalMinimum: 1000,
