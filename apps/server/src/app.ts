@@ -87,6 +87,8 @@ import { createUserCenterService } from './modules/users/user-center.service.ts'
 import { createUserCredentials } from './modules/users/user-credentials.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.ts';
+import { createWithdrawalsService } from './modules/withdrawals/withdrawals.service.ts';
 import { authPlugin, signedInContext } from './plugins/auth.ts';
 import { corePlugin } from './plugins/core.ts';
 import { errorsPlugin, sendError } from './plugins/errors.ts';
@@ -310,6 +312,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       .on((tx, event) => coupons.onSale(tx, event))
       .on(createSaleBooking(ledger, formatDay)),
   });
+  const withdrawals = createWithdrawalsService(deps, { ledger, terms: () => settings.withdrawalTerms() });
   const gateway = createGatewayService(deps, {
     policies,
     alarms,
@@ -381,6 +384,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await signedIn.register(ledgerRoutes, { service: ledger, orders });
     await signedIn.register(exportsRoutes, { service: exports });
     await signedIn.register(overviewRoutes, { service: createOverviewService(deps) });
+    await signedIn.register(withdrawalsRoutes, { service: withdrawals });
   });
 
   await app.register(webPlugin, { root: config.webDist });

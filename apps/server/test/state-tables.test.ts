@@ -5,10 +5,12 @@ import { FAULT_BITS } from '@water/contract/gateway';
 import { MACHINE_STATE_MACHINE } from '@water/contract/machines';
 import { ORDER_STATE_MACHINE, REFUND_STATE_MACHINE } from '@water/contract/orders';
 import { allows, type StateMachine, targetsOf } from '@water/contract/state-machine';
+import { WITHDRAWAL_STATE_MACHINE, type WithdrawalState } from '@water/contract/withdrawals';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime } from '../src/lib/time.ts';
 import { signedHeaders } from '../src/modules/gateway/gateway-signing.ts';
+import { cardSale, sellingMachineOf, withdrawingAgent } from '../src/modules/withdrawals/test-fixtures.ts';
 import {
   activeAgent,
   type MachineCaller,
@@ -615,6 +617,50 @@ describe('state tables, walked through the API', { timeout: 120_000 }, () => {
       act: { ACKNOWLEDGE: act('ACKNOWLEDGE'), RESOLVE: act('RESOLVE') },
       stateOf: async (id) => (await alarmOf(id)).state,
       snapshot: alarmOf,
+    });
+  });
+
+  // ------------------------------------------------------------------ withdrawals
+
+  describe('the withdrawal table', () => {
+    // The agent's manager asks; the administrator reviews and pays (never their own request).
+    let agentId: number;
+    let asker: Caller;
+    beforeAll(async () => {
+      const agent = await withdrawingAgent(admin, unique('Walk withdrawer '));
+      agentId = agent.id;
+      await cardSale(await sellingMachineOf(ctx.t, admin, agentId));
+      asker = await staffOf(ctx.t, admin, agent.deptId, 'Agent manager');
+    });
+    const review = (action: string) => (id: number) =>
+      admin('PUT', `/api/withdrawals/${id}/review`, { action, note: 'Walked' });
+    const payout = (action: string) => (id: number) =>
+      admin('PUT', `/api/withdrawals/${id}/payout`, { action, reference: `WALK${id}`, note: 'Walked' });
+    const reach = async (...steps: ((id: number) => Promise<LightMyRequestResponse>)[]) => {
+      const made = await asker('POST', '/api/withdrawals', { agentId, amount: 1 });
+      expect(made.statusCode, made.body).toBe(201);
+      const id = made.json().id as number;
+      for (const step of steps) expect((await step(id)).statusCode).toBe(200);
+      return id;
+    };
+    const withdrawalOf = async (id: number) => (await admin('GET', `/api/withdrawals/${id}`)).json();
+    walk({
+      machine: WITHDRAWAL_STATE_MACHINE,
+      reach: {
+        REQUESTED: () => reach(),
+        APPROVED: () => reach(review('APPROVE')),
+        PAID: () => reach(review('APPROVE'), payout('PAY')),
+        REJECTED: () => reach(review('REJECT')),
+        FAILED: () => reach(review('APPROVE'), payout('FAIL')),
+      },
+      act: { APPROVE: review('APPROVE'), REJECT: review('REJECT'), PAY: payout('PAY'), FAIL: payout('FAIL') },
+      stateOf: async (id) => (await withdrawalOf(id)).state as WithdrawalState,
+      snapshot: async (id) => ({
+        withdrawal: await withdrawalOf(id),
+        balance: (await admin('GET', `/api/withdrawals/balances?agentId=${agentId}`)).json(),
+      }),
+      // Paid out again with the reference it was paid with: the same payout, answered as it stands.
+      replays: (state, event) => state === 'PAID' && event === 'PAY',
     });
   });
 });

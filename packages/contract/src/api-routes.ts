@@ -26,13 +26,50 @@ import { settingRoutes } from './settings-routes.ts';
 import { siteRoutes } from './sites-routes.ts';
 import { storageRoutes } from './storage-routes.ts';
 import { userCenterRoutes, userRoutes } from './users-routes.ts';
+import { withdrawalRoutes } from './withdrawals-routes.ts';
+
+/** The route sets by module, named by reference (the inferred type is too long for a declaration file). */
+interface ApiRouteSets {
+  health: typeof healthRoutes;
+  auth: typeof authRoutes;
+  settings: typeof settingRoutes;
+  storage: typeof storageRoutes;
+  users: typeof userRoutes;
+  userCenter: typeof userCenterRoutes;
+  monitor: typeof monitorRoutes;
+  machineGateway: typeof machineGatewayRoutes;
+  channelGateway: typeof channelGatewayRoutes;
+  dashboard: typeof dashboardRoutes;
+  menus: typeof menuRoutes;
+  dicts: typeof dictRoutes;
+  dictDetails: typeof dictDetailRoutes;
+  roles: typeof roleRoutes;
+  depts: typeof deptRoutes;
+  jobs: typeof jobRoutes;
+  logs: typeof logRoutes;
+  online: typeof onlineRoutes;
+  artifacts: typeof artifactRoutes;
+  agents: typeof agentRoutes;
+  machineModels: typeof machineModelRoutes;
+  machines: typeof machineRoutes;
+  sites: typeof siteRoutes;
+  pricePolicies: typeof pricePolicyRoutes;
+  orders: typeof orderRoutes;
+  alarms: typeof alarmRoutes;
+  coupons: typeof couponRoutes;
+  ledger: typeof ledgerRoutes;
+  members: typeof memberRoutes;
+  exports: typeof exportRoutes;
+  overview: typeof overviewRoutes;
+  withdrawals: typeof withdrawalRoutes;
+}
 
 /**
  * Every route of the API, by module: the server registers each of these, and besides them only
  * the web app's files, the websocket and the API document. The web reads them as types only
  * (`ApiRoutes`), so its bundle carries no schema.
  */
-export const apiRoutes = {
+export const apiRoutes: ApiRouteSets = {
   health: healthRoutes,
   auth: authRoutes,
   settings: settingRoutes,
@@ -64,6 +101,7 @@ export const apiRoutes = {
   members: memberRoutes,
   exports: exportRoutes,
   overview: overviewRoutes,
+  withdrawals: withdrawalRoutes,
 };
 
 /** Every route by its key, `'GET /api/orders/:orderNo'`. */

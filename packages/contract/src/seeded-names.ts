@@ -85,6 +85,7 @@ export const SEEDED_MENU_TITLES_ZH = {
   Finance: '财务管理',
   Statements: '分润对账单',
   Ledger: '总账',
+  Withdrawals: '提现管理',
   // Buttons of the seeded menus (permission trees).
   'User: add': '用户新增',
   'User: edit': '用户编辑',
@@ -135,6 +136,9 @@ export const SEEDED_MENU_TITLES_ZH = {
   'Coupon: delete': '优惠券删除',
   'Coupon: issue': '优惠券发放',
   'Ledger: close period': '总账结账',
+  'Withdrawal: request': '提现申请',
+  'Withdrawal: review': '提现审核',
+  'Withdrawal: pay': '提现打款',
 };
 
 /**

@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { GLOBAL_SETTING_QUERY, PUBLICITY_IMAGE_PATTERN, PUBLICITY_MAX_IMAGES } from './constants.ts';
 import { FenField } from './money.ts';
+import { FeePercent } from './withdrawals.ts';
 
 /** Public content of the publicity page. */
 export const Publicity = Type.Object({
@@ -33,6 +34,12 @@ export const GlobalSettings = Type.Object(
      * every staff refund is reviewed.
      */
     refundReviewAbove: Type.Optional(FenField({ minimum: 0, maximum: 10_000_000 })),
+    /** Fen: the least amount one withdrawal may ask for (absent: any amount from 1 fen). */
+    withdrawalMinimum: Type.Optional(FenField({ minimum: 0, maximum: 100_000_000 })),
+    /** Fen: a fixed fee taken from each withdrawal (absent: none). */
+    withdrawalFeeFixed: Type.Optional(FenField({ minimum: 0, maximum: 1_000_000 })),
+    /** A percentage of each withdrawal taken as fee besides the fixed one, rounded half up to the fen (absent: none). */
+    withdrawalFeePercent: Type.Optional(FeePercent),
   },
   { additionalProperties: false },
 );

@@ -6,6 +6,7 @@ import { MACHINE_STATE_MACHINE } from './machines.ts';
 import { ORDER_STATE_MACHINE, REFUND_STATE_MACHINE } from './orders.ts';
 import type { StateMachine } from './state-machine.ts';
 import { TEXT_CATALOG, textAt } from './texts/catalog.ts';
+import { WITHDRAWAL_STATE_MACHINE } from './withdrawals.ts';
 
 const MACHINES: StateMachine<string, string>[] = [
   ORDER_STATE_MACHINE,
@@ -15,6 +16,7 @@ const MACHINES: StateMachine<string, string>[] = [
   MACHINE_STATE_MACHINE,
   AGENT_STATE_MACHINE,
   ALARM_STATE_MACHINE,
+  WITHDRAWAL_STATE_MACHINE,
 ];
 
 describe('state tables in words', () => {

@@ -70,10 +70,18 @@ describe('first-start seed', () => {
       'refund:list',
       'refund:review',
       'statement:list',
+      'withdrawal:list',
+      'withdrawal:pay',
+      'withdrawal:review',
     ]);
-    expect(finance.titles).toEqual(expect.arrayContaining(['Business', 'Orders', 'Refunds', 'Finance', 'Ledger']));
+    expect(finance.titles).toEqual(
+      expect.arrayContaining(['Business', 'Orders', 'Refunds', 'Finance', 'Ledger', 'Withdrawals']),
+    );
     expect(manager.permissions).toContain('statement:list');
     expect(manager.permissions).not.toContain('ledger:list');
+    expect(manager.permissions).toEqual(expect.arrayContaining(['withdrawal:list', 'withdrawal:add']));
+    expect(manager.permissions).not.toContain('withdrawal:review');
+    expect(manager.permissions).not.toContain('withdrawal:pay');
   });
 
   it('creates the system menus with their pages and permission strings', async () => {
@@ -537,6 +545,57 @@ describe('upgrading an existing database', () => {
     }
   });
 
+  it('adds the Withdrawals page under Finance with its buttons, granted to the finance and agent roles, once', async () => {
+    const database = await openTestDatabase(inject('template'));
+    try {
+      const { db } = database;
+      // A database as the release before left it: Finance without the Withdrawals page.
+      const [old] = await db.select().from(t.menus).where(eq(t.menus.component, 'finance/withdrawal/index'));
+      await db.delete(t.menus).where(eq(t.menus.pid, old!.id));
+      await db.delete(t.menus).where(eq(t.menus.id, old!.id));
+      const [finance] = await db.select().from(t.menus).where(eq(t.menus.id, old!.pid!));
+      await db
+        .update(t.menus)
+        .set({ subCount: finance!.subCount - 1 })
+        .where(eq(t.menus.id, finance!.id));
+
+      await runMigration(database, '0022_withdrawals-menu.sql');
+      await runMigration(database, '0022_withdrawals-menu.sql');
+
+      const [page, ...more] = await db.select().from(t.menus).where(eq(t.menus.component, 'finance/withdrawal/index'));
+      expect(more).toEqual([]);
+      expect(page).toMatchObject({ pid: finance!.id, type: 1, title: 'Withdrawals', permission: 'withdrawal:list' });
+      const buttons = await db.select().from(t.menus).where(eq(t.menus.pid, page!.id)).orderBy(asc(t.menus.menuSort));
+      expect(buttons.map((button) => button.permission)).toEqual([
+        'withdrawal:add',
+        'withdrawal:review',
+        'withdrawal:pay',
+      ]);
+      expect(page!.subCount).toBe(3);
+      const [after] = await db.select().from(t.menus).where(eq(t.menus.id, finance!.id));
+      expect(after!.subCount).toBe(finance!.subCount);
+      const granted = async (role: string) =>
+        (
+          await db
+            .select({ permission: t.menus.permission })
+            .from(t.rolesMenus)
+            .innerJoin(t.roles, eq(t.roles.id, t.rolesMenus.roleId))
+            .innerJoin(t.menus, eq(t.menus.id, t.rolesMenus.menuId))
+            .where(eq(t.roles.name, role))
+        )
+          .map((row) => row.permission ?? '')
+          .filter((permission) => permission.startsWith('withdrawal:'))
+          .sort();
+      const all = ['withdrawal:add', 'withdrawal:list', 'withdrawal:pay', 'withdrawal:review'];
+      expect(await granted('Administrator')).toEqual(all);
+      expect(await granted('Agent manager')).toEqual(['withdrawal:add', 'withdrawal:list']);
+      expect(await granted('Finance')).toEqual(['withdrawal:list', 'withdrawal:pay', 'withdrawal:review']);
+      expect(await granted('User')).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('leaves a new, empty database to its seed', async () => {
     const database = await openPglite({});
     try {
@@ -547,6 +606,8 @@ describe('upgrading an existing database', () => {
         '0010_business-sales-menu.sql',
         '0012_coupons-menu.sql',
         '0017_machine-edit-button.sql',
+        '0020_finance-menu.sql',
+        '0022_withdrawals-menu.sql',
       ]) {
         await runMigration(database, file);
       }

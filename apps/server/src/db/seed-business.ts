@@ -133,8 +133,8 @@ export const businessMenus: SeedMenu[] = [
 ];
 
 /**
- * Finance: the ledger and agents' statements; withdrawals, reconciliation and water cards join
- * them here. Agents' staff see their own agent's statements.
+ * Finance: the ledger, agents' statements and withdrawals; reconciliation and water cards join
+ * them here. Agents' staff see their own agent's statements and ask for its withdrawals.
  */
 export const financeMenus: SeedMenu[] = [
   {
@@ -163,6 +163,21 @@ export const financeMenus: SeedMenu[] = [
         permission: 'ledger:list',
         cache: true,
         children: [{ title: 'Ledger: close period', type: 2, permission: 'ledger:close' }],
+      },
+      {
+        title: 'Withdrawals',
+        type: 1,
+        path: 'withdrawals',
+        component: 'finance/withdrawal/index',
+        componentName: 'Withdrawals',
+        icon: 'alipay',
+        permission: 'withdrawal:list',
+        cache: true,
+        children: [
+          { title: 'Withdrawal: request', type: 2, permission: 'withdrawal:add' },
+          { title: 'Withdrawal: review', type: 2, permission: 'withdrawal:review' },
+          { title: 'Withdrawal: pay', type: 2, permission: 'withdrawal:pay' },
+        ],
       },
     ],
   },
@@ -212,6 +227,8 @@ export const seedBusinessRoles: SeedRole[] = [
       'coupon:del',
       'coupon:issue',
       'statement:list',
+      'withdrawal:list',
+      'withdrawal:add',
     ],
   },
   {
@@ -228,6 +245,9 @@ export const seedBusinessRoles: SeedRole[] = [
       'statement:list',
       'ledger:list',
       'ledger:close',
+      'withdrawal:list',
+      'withdrawal:review',
+      'withdrawal:pay',
     ],
   },
 ];

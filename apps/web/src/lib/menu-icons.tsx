@@ -37,6 +37,7 @@ import {
   TeamOutlined,
   ToolOutlined,
   UserOutlined,
+  WalletOutlined,
   WifiOutlined,
 } from '@ant-design/icons';
 import type { ComponentType } from 'react';
@@ -90,6 +91,7 @@ const MENU_ICONS: Record<string, ComponentType> = {
   international: EnvironmentOutlined,
   profile: IdcardOutlined,
   money: FundOutlined,
+  alipay: WalletOutlined,
   message: AlertOutlined,
   list: FileTextOutlined,
   skill: SolutionOutlined,

@@ -158,3 +158,13 @@ export const memberKeys = {
 export const exportKeys = {
   all: ['exports'] as const,
 };
+
+export const withdrawalKeys = {
+  all: ['withdrawals'] as const,
+  list: (params: Params) => [...withdrawalKeys.all, 'list', params] as const,
+  detail: (id: number) => [...withdrawalKeys.all, 'detail', id] as const,
+  totals: (filters: Params) => [...withdrawalKeys.all, 'totals', filters] as const,
+  /** Agents' balances: they change with every withdrawal. */
+  balances: (params: Params) => [...withdrawalKeys.all, 'balances', params] as const,
+  terms: () => [...withdrawalKeys.all, 'terms'] as const,
+};

@@ -21,6 +21,7 @@ import type { sitesLocales } from '@water/contract/texts/sites';
 import type { sqlMonitorLocales } from '@water/contract/texts/sql-monitor';
 import type { storageLocales } from '@water/contract/texts/storage';
 import type { usersLocales } from '@water/contract/texts/users';
+import type { withdrawalsLocales } from '@water/contract/texts/withdrawals';
 import type { consoleEn } from './console-en.ts';
 import type { CoreMessages, en, Texts } from './en.ts';
 
@@ -53,6 +54,7 @@ export type PageMessages = Texts<{
   coupons: typeof couponsLocales.en;
   members: typeof membersLocales.en;
   figures: typeof figuresLocales.en;
+  withdrawals: typeof withdrawalsLocales.en;
 }>;
 /** Every text key, for typed `t()` calls: the core texts, the console's and the pages'. */
 export type Messages = Texts<typeof en> & ConsoleMessages & PageMessages;

@@ -17,6 +17,7 @@ import { policiesLocales } from './policies.ts';
 import { rolesLocales } from './roles.ts';
 import { sitesLocales } from './sites.ts';
 import { usersLocales } from './users.ts';
+import { withdrawalsLocales } from './withdrawals.ts';
 
 /**
  * The texts the server writes too (list titles and value labels in its Excel files), under the
@@ -44,6 +45,7 @@ const catalogIn = (language: 'en' | 'zh') => ({
   roles: rolesLocales[language],
   sites: sitesLocales[language],
   users: usersLocales[language],
+  withdrawals: withdrawalsLocales[language],
 });
 
 export const TEXT_CATALOG = { en: catalogIn('en'), zh: catalogIn('zh') };

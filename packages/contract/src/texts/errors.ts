@@ -3,6 +3,7 @@ import { ledgerRefusals } from './refusals/ledger.ts';
 import { networkRefusals } from './refusals/network.ts';
 import { salesRefusals } from './refusals/sales.ts';
 import { systemRefusals } from './refusals/system.ts';
+import { withdrawalsRefusals } from './refusals/withdrawals.ts';
 
 /**
  * Texts of the server's refusals, in the console's language (merged as `errors`). The English of
@@ -56,12 +57,14 @@ export const errorsLocales = {
       artifact: 'artifact',
       logEntry: 'log entry',
       finishedExport: 'finished export',
+      withdrawal: 'withdrawal',
     },
     ...accountsRefusals.en,
     ...systemRefusals.en,
     ...networkRefusals.en,
     ...salesRefusals.en,
     ...ledgerRefusals.en,
+    ...withdrawalsRefusals.en,
   },
   zh: {
     stateConflict: '该{{object}}当前为「{{state}}」，不能执行此操作（可能刚被他人处理）。请刷新后查看最新状态。',
@@ -109,12 +112,14 @@ export const errorsLocales = {
       artifact: '部署包',
       logEntry: '日志',
       finishedExport: '已完成的导出',
+      withdrawal: '提现单',
     },
     ...accountsRefusals.zh,
     ...systemRefusals.zh,
     ...networkRefusals.zh,
     ...salesRefusals.zh,
     ...ledgerRefusals.zh,
+    ...withdrawalsRefusals.zh,
   },
 };
 

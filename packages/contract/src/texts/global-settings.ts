@@ -13,6 +13,12 @@ export const globalSettingsLocales = {
     refundReviewAbove: 'Card and coin refunds without a second review, up to (yuan)',
     refundReviewAboveHelp:
       'A staff refund of at most this much by water card or coins goes back at once; a larger one, and every WeChat or Alipay refund, waits for another person to approve it. Empty or 0: every staff refund is reviewed. Nobody ever approves their own refund.',
+    withdrawals: 'Withdrawals',
+    withdrawalMinimum: 'Least amount of a withdrawal (yuan)',
+    withdrawalFeeFixed: 'Fixed fee per withdrawal (yuan)',
+    withdrawalFeePercent: 'Fee, percent of the amount',
+    withdrawalsHelp:
+      'An agent withdraws at least the least amount; the fixed fee plus the percentage of the amount (rounded to the fen) is taken from what it asks for, and the rest reaches its settlement account. Empty or 0: no minimum, no fee.',
     publicity: 'Publicity page',
     publicityTitle: 'Heading',
     publicityBody: 'Text',
@@ -53,6 +59,12 @@ export const globalSettingsLocales = {
     refundReviewAbove: '无需复核的水卡和投币退款上限（元）',
     refundReviewAboveHelp:
       '工作人员发起的水卡或投币退款不超过此金额时立即退回；超过此金额的退款以及所有微信、支付宝退款，须由另一人审核。留空或为 0：所有工作人员退款都须复核。任何人都不能审核自己发起的退款。',
+    withdrawals: '提现',
+    withdrawalMinimum: '单笔最低提现金额（元）',
+    withdrawalFeeFixed: '每笔固定手续费（元）',
+    withdrawalFeePercent: '按金额收取的手续费（%）',
+    withdrawalsHelp:
+      '代理商每笔提现不得低于最低金额；从提现金额中扣除固定手续费加按比例计算的手续费（四舍五入到分），其余转入其结算账户。留空或为 0：不设最低金额、不收手续费。',
     publicity: '公示页',
     publicityTitle: '标题',
     publicityBody: '正文',

@@ -16,7 +16,13 @@ describe('menus API', () => {
     const response = await call('GET', '/api/menus/build');
     expect(response.statusCode).toBe(200);
     const tree = response.json();
-    expect(tree.map((node: { path: string }) => node.path)).toEqual(['/system', '/monitor', '/sys-tools', '/business', '/finance']);
+    expect(tree.map((node: { path: string }) => node.path)).toEqual([
+      '/system',
+      '/monitor',
+      '/sys-tools',
+      '/business',
+      '/finance',
+    ]);
     const system = tree[0];
     expect(system).toMatchObject({
       name: 'System',
@@ -45,7 +51,13 @@ describe('menus API', () => {
   it('lists the top level, children of pid, and flat matches of blurry, with the list fields', async () => {
     const top = (await call('GET', '/api/menus?page=0&size=10&sort=id,desc')).json();
     expect(top.totalElements).toBe(5);
-    expect(top.content.map((m: { title: string }) => m.title)).toEqual(['Finance', 'Business', 'Tools', 'Monitor', 'System']);
+    expect(top.content.map((m: { title: string }) => m.title)).toEqual([
+      'Finance',
+      'Business',
+      'Tools',
+      'Monitor',
+      'System',
+    ]);
     const system = top.content[4];
     expect(system).toMatchObject({ pid: null, type: 0, hasChildren: true, leaf: false, label: 'System', subCount: 6 });
     expect(system.createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
@@ -63,7 +75,13 @@ describe('menus API', () => {
       children.content.map((m: { title: string }) => m.title),
     );
     const topLazy = (await call('GET', '/api/menus/lazy?pid=0')).json();
-    expect(topLazy.map((m: { title: string }) => m.title)).toEqual(['System', 'Monitor', 'Tools', 'Business', 'Finance']);
+    expect(topLazy.map((m: { title: string }) => m.title)).toEqual([
+      'System',
+      'Monitor',
+      'Tools',
+      'Business',
+      'Finance',
+    ]);
     const found = (await call('GET', '/api/menus?blurry=dict')).json();
     expect(found.content.map((m: { title: string }) => m.title)).toContain('Dictionaries');
   });
@@ -76,7 +94,13 @@ describe('menus API', () => {
     expect(ids).toHaveLength(4);
     expect(ids).toContain(users.id);
     const superior = (await call('POST', '/api/menus/superior', [users.id])).json();
-    expect(superior.map((m: { title: string }) => m.title)).toEqual(['System', 'Monitor', 'Tools', 'Business', 'Finance']);
+    expect(superior.map((m: { title: string }) => m.title)).toEqual([
+      'System',
+      'Monitor',
+      'Tools',
+      'Business',
+      'Finance',
+    ]);
     expect(superior[0].children.map((m: { title: string }) => m.title)).toContain('Roles');
     expect(superior[1].children).toBeUndefined();
   });

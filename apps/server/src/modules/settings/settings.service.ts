@@ -1,5 +1,7 @@
 import { GLOBAL_SETTING_QUERY } from '@water/contract/constants';
+import { asFen } from '@water/contract/money';
 import type { GlobalSettings, GlobalSettingsQuery } from '@water/contract/settings';
+import type { WithdrawalTerms } from '@water/contract/withdrawals';
 import type { Static } from 'typebox';
 import type { Principal } from '../../domain/principal.ts';
 import { InvalidatingCache } from '../../lib/cache.ts';
@@ -23,6 +25,16 @@ export function createSettingsService({ db, clock, events }: Pick<Deps, 'db' | '
     /** Fen: a staff refund above this needs a second person's review (the console's setting; 0 when unset). */
     async refundReviewAbove(): Promise<number> {
       return (await this.get(GLOBAL_SETTING_QUERY)).refundReviewAbove ?? 0;
+    },
+
+    /** A withdrawal's minimum and fee (the console's settings; none when unset). */
+    async withdrawalTerms(): Promise<WithdrawalTerms> {
+      const settings = await this.get(GLOBAL_SETTING_QUERY);
+      return {
+        minimum: settings.withdrawalMinimum ?? asFen(0),
+        feeFixed: settings.withdrawalFeeFixed ?? asFen(0),
+        feePercent: settings.withdrawalFeePercent ?? '0',
+      };
     },
 
     /** Stores a side's settings; every instance drops its copy. */

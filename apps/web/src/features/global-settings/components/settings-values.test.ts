@@ -10,6 +10,9 @@ describe('settings form values', () => {
       caseNumber: '',
       publicity: { title: '', body: '', contact: '', images: [] },
       refundReviewAbove: null,
+      withdrawalMinimum: null,
+      withdrawalFeeFixed: null,
+      withdrawalFeePercent: null,
     });
     expect(toSettingsValues({ title: 'T', publicity: { images: ['/files/a.png'] } })).toMatchObject({
       title: 'T',
@@ -36,6 +39,9 @@ describe('settings form values', () => {
       caseNumber: 'ICP 1',
       publicity: { title: 'Notice', body: 'Text', contact: '400', images: ['/files/a.png', 'https://x.example/b.png'] },
       refundReviewAbove: asFen(1050),
+      withdrawalMinimum: asFen(10_000),
+      withdrawalFeeFixed: asFen(50),
+      withdrawalFeePercent: '0.6',
     };
     expect(toSettings(toSettingsValues(stored))).toEqual(stored);
   });
@@ -45,5 +51,19 @@ describe('settings form values', () => {
     expect(toSettings({ refundReviewAbove: '0.3' })).toEqual({ refundReviewAbove: asFen(30) });
     expect(toSettings({ refundReviewAbove: '0' })).toEqual({});
     expect(toSettings({ refundReviewAbove: null })).toEqual({});
+  });
+
+  it('keeps a withdrawal’s minimum and fixed fee in fen, entered in yuan, and its percentage as typed', () => {
+    expect(toSettingsValues({ withdrawalMinimum: asFen(10_000), withdrawalFeeFixed: asFen(5) })).toMatchObject({
+      withdrawalMinimum: '100.00',
+      withdrawalFeeFixed: '0.05',
+      withdrawalFeePercent: null,
+    });
+    expect(toSettings({ withdrawalMinimum: '100', withdrawalFeeFixed: '0.5', withdrawalFeePercent: '0.60' })).toEqual({
+      withdrawalMinimum: asFen(10_000),
+      withdrawalFeeFixed: asFen(50),
+      withdrawalFeePercent: '0.60',
+    });
+    expect(toSettings({ withdrawalMinimum: '0', withdrawalFeeFixed: null, withdrawalFeePercent: '0' })).toEqual({});
   });
 });

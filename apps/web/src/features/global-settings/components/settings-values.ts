@@ -10,6 +10,12 @@ export interface SettingsValues {
   publicity: { title: string; body: string; contact: string; images: string[] };
   /** Yuan: staff card and coin refunds up to this go back without a second person ('' or 0: none do). */
   refundReviewAbove: string | null;
+  /** Yuan: the least a withdrawal asks for ('' or 0: no minimum). */
+  withdrawalMinimum: string | null;
+  /** Yuan: the fixed fee of a withdrawal ('' or 0: none). */
+  withdrawalFeeFixed: string | null;
+  /** Percent of a withdrawal taken as fee besides the fixed one ('' or 0: none). */
+  withdrawalFeePercent: string | null;
 }
 
 export function toSettingsValues(settings: GlobalSettings | undefined): SettingsValues {
@@ -25,6 +31,9 @@ export function toSettingsValues(settings: GlobalSettings | undefined): Settings
       images: publicity?.images ?? [],
     },
     refundReviewAbove: settings?.refundReviewAbove ? fenToYuan(settings.refundReviewAbove) : null,
+    withdrawalMinimum: settings?.withdrawalMinimum ? fenToYuan(settings.withdrawalMinimum) : null,
+    withdrawalFeeFixed: settings?.withdrawalFeeFixed ? fenToYuan(settings.withdrawalFeeFixed) : null,
+    withdrawalFeePercent: settings?.withdrawalFeePercent ?? null,
   };
 }
 
@@ -43,5 +52,11 @@ export function toSettings(values: Partial<SettingsValues>): GlobalSettings {
   if (Object.keys(publicity).length > 0) settings.publicity = publicity;
   const reviewAbove = yuanToFen(values.refundReviewAbove);
   if (reviewAbove !== null && reviewAbove > 0) settings.refundReviewAbove = reviewAbove;
+  const minimum = yuanToFen(values.withdrawalMinimum);
+  if (minimum !== null && minimum > 0) settings.withdrawalMinimum = minimum;
+  const feeFixed = yuanToFen(values.withdrawalFeeFixed);
+  if (feeFixed !== null && feeFixed > 0) settings.withdrawalFeeFixed = feeFixed;
+  const feePercent = values.withdrawalFeePercent?.trim();
+  if (feePercent && Number(feePercent) > 0) settings.withdrawalFeePercent = feePercent;
   return settings;
 }

@@ -62,7 +62,7 @@ export function GlobalSettingsPage() {
       await save.mutateAsync(toSettings(submitted));
       message.success(t('globalSettings.saved'));
     } catch (error) {
-      reportFormError(form, error, undefined, ['refundReviewAbove']);
+      reportFormError(form, error, undefined, ['refundReviewAbove', 'withdrawalMinimum', 'withdrawalFeeFixed']);
     }
   };
   const undo = () =>
@@ -143,6 +143,35 @@ export function GlobalSettingsPage() {
                     style={{ width: '100%', maxWidth: 240 }}
                   />
                 </Form.Item>
+                <Divider />
+                <Typography.Title level={2} style={{ marginTop: 0, fontSize: 16 }}>
+                  {t('globalSettings.withdrawals')}
+                </Typography.Title>
+                <Flex wrap gap="0 16px">
+                  {(['withdrawalMinimum', 'withdrawalFeeFixed'] as const).map((name) => (
+                    <Form.Item key={name} name={name} label={t(`globalSettings.${name}`)}>
+                      <InputNumber<string>
+                        stringMode
+                        min="0"
+                        max={name === 'withdrawalMinimum' ? '1000000' : '10000'}
+                        precision={2}
+                        placeholder="0.00"
+                        style={{ width: 180 }}
+                      />
+                    </Form.Item>
+                  ))}
+                  <Form.Item name="withdrawalFeePercent" label={t('globalSettings.withdrawalFeePercent')}>
+                    <InputNumber<string>
+                      stringMode
+                      min="0"
+                      max="99.99"
+                      precision={2}
+                      placeholder="0"
+                      style={{ width: 180 }}
+                    />
+                  </Form.Item>
+                </Flex>
+                <Typography.Paragraph type="secondary">{t('globalSettings.withdrawalsHelp')}</Typography.Paragraph>
                 <Divider />
                 <Flex justify="space-between" align="baseline" wrap gap={8}>
                   <Typography.Title level={2} style={{ marginTop: 0, fontSize: 16 }}>
