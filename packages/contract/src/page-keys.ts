@@ -27,6 +27,8 @@ export const PAGE_KEYS = [
   'business/refund/index',
   'business/member/index',
   'business/coupon/index',
+  'finance/statement/index',
+  'finance/ledger/index',
 ] as const;
 export type PageKey = (typeof PAGE_KEYS)[number];
 

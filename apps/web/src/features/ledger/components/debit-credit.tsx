@@ -1,0 +1,26 @@
+import { asFen, type Fen } from '@water/contract/money';
+import { Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatFen } from '@/lib/format/money.ts';
+
+/** A balance or an entry on its side of the books: debits are positive, credits negative. */
+export const debitOf = (fen: Fen): Fen | undefined => (fen > 0 ? fen : undefined);
+export const creditOf = (fen: Fen): Fen | undefined => (fen < 0 ? asFen(-fen) : undefined);
+
+/** An amount on one side of the books, or a dash for none. */
+export function SideAmount({ fen }: { fen: Fen | undefined }) {
+  const { i18n } = useTranslation();
+  return fen === undefined ? '—' : formatFen(fen, i18n.language);
+}
+
+/** A balance as an accountant reads it: the amount and its side, `CN¥3.00 Dr` or `CN¥3.00 Cr`. */
+export function SidedBalance({ fen }: { fen: Fen }) {
+  const { t, i18n } = useTranslation();
+  if (fen === 0) return formatFen(fen, i18n.language);
+  return (
+    <>
+      {formatFen(asFen(Math.abs(fen)), i18n.language)}{' '}
+      <Typography.Text type="secondary">{fen > 0 ? t('ledger.drShort') : t('ledger.crShort')}</Typography.Text>
+    </>
+  );
+}
