@@ -26,13 +26,13 @@ export const LEDGER_POSTING_COLUMNS = listColumns<LedgerPosting>()({
 
 /** The orders behind an agent's statement, with what the agent's level of the path earned on each. */
 export const COMMISSION_ORDER_COLUMNS = listColumns<CommissionOrder>()({
-  orderNo: { field: 'orderNo', title: 'ledger.orderNo', width: 190 },
-  paidTime: { field: 'paidTime', title: 'ledger.paidTime', width: 170 },
-  channel: { field: 'channel', title: 'ledger.channel', kind: 'enum', labels: 'orders.channels', width: 110 },
-  state: { field: 'state', title: 'ledger.state', kind: 'enum', labels: 'orders.states', width: 130 },
-  paid: { field: 'paid', title: 'ledger.paid', kind: 'money', width: 110 },
-  refunded: { field: 'refunded', title: 'ledger.refunded', kind: 'money', width: 110 },
-  level: { field: 'depth', title: 'ledger.level', width: 130 },
-  rate: { field: 'rate', title: 'ledger.rate', kind: 'percent', width: 90 },
-  earned: { field: 'amount', title: 'ledger.earned', kind: 'money', width: 110 },
+  orderNo: { field: 'orderNo', title: 'ledger.orderNo', width: 180 },
+  paidTime: { field: 'paidTime', title: 'ledger.paidTime', width: 160 },
+  channel: { field: 'channel', title: 'ledger.channel', kind: 'enum', labels: 'orders.channels', width: 100 },
+  state: { field: 'state', title: 'ledger.state', kind: 'enum', labels: 'orders.states', width: 110 },
+  paid: { field: 'paid', title: 'ledger.paid', kind: 'money', width: 90 },
+  refunded: { field: 'refunded', title: 'ledger.refunded', kind: 'money', width: 90 },
+  level: { field: 'depth', title: 'ledger.level', width: 120 },
+  rate: { field: 'rate', title: 'ledger.rate', kind: 'percent', width: 80 },
+  earned: { field: 'amount', title: 'ledger.earned', kind: 'money', width: 90 },
 });

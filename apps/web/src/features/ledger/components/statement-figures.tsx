@@ -63,7 +63,7 @@ export function StatementFigures({ statement, loading }: { statement: Statement;
       {shownAccounts(statement).map((account) => {
         const name = t(`ledger.statementAccounts.${account.type}`);
         return (
-          <section key={account.type} aria-label={name}>
+          <section key={account.type} aria-label={name} style={{ maxWidth: 760 }}>
             <Table<StatementRow>
               size="small"
               loading={loading}
