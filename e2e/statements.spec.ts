@@ -71,9 +71,7 @@ test('statements: a two-level agent’s sales become each level’s commission, 
     await expect(statement.getByText('Open', { exact: true })).toBeVisible();
     const available = statement.getByRole('region', { name: 'Available balance' });
     await expect(available.getByRole('row', { name: /^Commission \(own sales\)/ })).toContainText('3CN¥0.60');
-    await expect(available.getByRole('row', { name: /^Commission reversed \(own sales\)/ })).toContainText(
-      '1-CN¥0.15',
-    );
+    await expect(available.getByRole('row', { name: /^Commission reversed \(own sales\)/ })).toContainText('1-CN¥0.15');
     await expect(available.getByRole('row', { name: /^Closing balance/ })).toContainText('CN¥0.45');
     const orders = page.getByRole('region', { name: `Orders paid in ${month}` });
     await expect(orders.getByRole('row', { name: new RegExp(kept.orderNo) })).toContainText('Own sales');

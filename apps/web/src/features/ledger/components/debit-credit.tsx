@@ -1,5 +1,6 @@
 import { asFen, type Fen } from '@water/contract/money';
-import { Typography } from 'antd';
+import { type TableColumnType, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatFen } from '@/lib/format/money.ts';
 
@@ -23,4 +24,22 @@ export function SidedBalance({ fen }: { fen: Fen }) {
       <Typography.Text type="secondary">{fen > 0 ? t('ledger.drShort') : t('ledger.crShort')}</Typography.Text>
     </>
   );
+}
+
+/** A table's Debit and Credit columns, each showing the row's amount on its own side. */
+export function sideColumns<T>(t: TFunction, amountOf: (row: T) => Fen): TableColumnType<T>[] {
+  return [
+    {
+      key: 'debit',
+      title: t('ledger.debit'),
+      align: 'right',
+      render: (_, row) => <SideAmount fen={debitOf(amountOf(row))} />,
+    },
+    {
+      key: 'credit',
+      title: t('ledger.credit'),
+      align: 'right',
+      render: (_, row) => <SideAmount fen={creditOf(amountOf(row))} />,
+    },
+  ];
 }

@@ -1,7 +1,7 @@
 import type { LedgerPosting, PostingEntry } from '@water/contract/ledger';
 import { Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { creditOf, debitOf, SideAmount } from './debit-credit.tsx';
+import { sideColumns } from './debit-credit.tsx';
 
 /** A posting's entries: each account it moved, on the debit or the credit side. */
 export function PostingEntries({ posting }: { posting: LedgerPosting }) {
@@ -17,18 +17,7 @@ export function PostingEntries({ posting }: { posting: LedgerPosting }) {
       columns={[
         { key: 'code', title: t('ledger.account'), render: (_, entry) => <code>{entry.code}</code> },
         { key: 'type', title: t('ledger.accountType'), render: (_, entry) => t(`ledger.accountTypes.${entry.type}`) },
-        {
-          key: 'debit',
-          title: t('ledger.debit'),
-          align: 'right',
-          render: (_, entry) => <SideAmount fen={debitOf(entry.amount)} />,
-        },
-        {
-          key: 'credit',
-          title: t('ledger.credit'),
-          align: 'right',
-          render: (_, entry) => <SideAmount fen={creditOf(entry.amount)} />,
-        },
+        ...sideColumns<PostingEntry>(t, (entry) => entry.amount),
       ]}
     />
   );

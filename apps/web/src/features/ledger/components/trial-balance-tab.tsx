@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatFen } from '@/lib/format/money.ts';
 import { usePhoneScreen } from '@/lib/media-query.ts';
 import { useTrialBalance } from '../api/trial-balance.ts';
-import { creditOf, debitOf, SideAmount } from './debit-credit.tsx';
+import { creditOf, debitOf, sideColumns } from './debit-credit.tsx';
 
 type TypeBalance = TrialBalance['types'][number];
 
@@ -47,18 +47,7 @@ export function TrialBalanceTab() {
             ...(phone
               ? []
               : [{ key: 'accounts', title: t('ledger.accounts'), dataIndex: 'accounts', align: 'right' as const }]),
-            {
-              key: 'debit',
-              title: t('ledger.debit'),
-              align: 'right',
-              render: (_, row) => <SideAmount fen={debitOf(row.balance)} />,
-            },
-            {
-              key: 'credit',
-              title: t('ledger.credit'),
-              align: 'right',
-              render: (_, row) => <SideAmount fen={creditOf(row.balance)} />,
-            },
+            ...sideColumns<TypeBalance>(t, (row) => row.balance),
           ]}
           summary={() =>
             types.length > 0 && (
