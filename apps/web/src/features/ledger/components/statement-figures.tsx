@@ -46,9 +46,10 @@ export function StatementFigures({ statement, loading }: { statement: Statement;
     <Flex vertical gap={16} component="section" aria-label={t('ledger.statementRegion')}>
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Space wrap size={8}>
-          <Typography.Title level={5} style={{ margin: 0 }}>
+          {/* Not a heading: it names the agent, a record rather than a part of the page. */}
+          <Typography.Text strong style={{ fontSize: 16 }}>
             {title}
-          </Typography.Title>
+          </Typography.Text>
           <Tag color={statement.closed ? 'success' : 'processing'}>
             {statement.closed ? t('ledger.finalTag') : t('ledger.openTag')}
           </Tag>
