@@ -58,6 +58,9 @@ const order: CommissionOrder = {
   amount: asFen(8),
 };
 
+/** The menus of a user who sees the Orders page. */
+const ORDERS_PAGE = [{ pageKey: 'business/order/index', fullPath: '/business/orders', external: false } as RouteEntry];
+
 const calls: InternalAxiosRequestConfig[] = [];
 
 function serve(agents: AgentBalance[], statement = statementOf) {
@@ -82,6 +85,7 @@ afterEach(() => {
 
 describe('StatementsPage', () => {
   it('shows the only agent’s month: balances now, each level’s commission and reversals between opening and closing, and the orders behind it', async () => {
+    publishPagePaths(ORDERS_PAGE);
     serve([north]);
     renderPage(<StatementsPage />, ['statement:list']);
     const statement = await screen.findByRole('region', { name: 'Statement' });
@@ -108,7 +112,7 @@ describe('StatementsPage', () => {
     expect(within(row).getByText('CN¥0.08')).toBeTruthy();
     expect(within(row).getByText('WeChat Pay')).toBeTruthy();
     expect(within(row).getByText('Partly refunded')).toBeTruthy();
-    // Without the Orders page, the order's number is no link.
+    // Without the permission to list orders, the order's number is no link.
     expect(within(row).queryByRole('link')).toBeNull();
     expect(asked('api/statements/orders')).toContainEqual({ agentId: 7, period: month, page: 0, size: 10 });
   });
