@@ -4,11 +4,14 @@ import { expect, signedInState } from './fixtures.ts';
 
 const PASSWORD = 'Manager-pass-1';
 
-/** An agent, approved; a site of it; a machine registered, allocated and installed there; prices for every machine. */
-export async function sellingMachine(admin: Api, suffix: string) {
+/**
+ * An agent, approved; a site of it; a machine registered, allocated and installed there; prices for every machine.
+ * With `under`, the agent (15 %) sits beneath a head agent (20 %), so that a sale earns both levels.
+ */
+export async function sellingMachine(admin: Api, suffix: string, options: { under?: boolean } = {}) {
   const ok = async (answer: Awaited<ReturnType<Api['post']>>, status = 201) =>
     expect(answer.status(), await answer.text()).toBe(status);
-  const agent = async (code: string, name: string) => {
+  const agent = async (code: string, name: string, parent?: { id: number }) => {
     await ok(
       await admin.post('api/agents', {
         code,
@@ -18,13 +21,15 @@ export async function sellingMachine(admin: Api, suffix: string) {
         contactPhone: '139 0000 3333',
         commissionRate: '20',
         machineQuota: 5,
+        ...(parent ? { parentId: parent.id, level: 'PROVINCE', commissionRate: '15' } : {}),
       }),
     );
     const [created] = (await (await admin.get('api/agents', { blurry: code })).json()).content;
     await ok(await admin.put(`api/agents/${created.id}/review`, { action: 'APPROVE' }), 200);
     return created as { id: number; deptId: number };
   };
-  const mine = await agent(`SA-${suffix}`, `Harbour Agent ${suffix}`);
+  const head = options.under ? await agent(`SH-${suffix}`, `Harbour Head ${suffix}`) : undefined;
+  const mine = await agent(`SA-${suffix}`, `Harbour Agent ${suffix}`, head);
   const other = await agent(`SB-${suffix}`, `Other Agent ${suffix}`);
   await ok(
     await admin.post('api/sites', {
@@ -77,6 +82,7 @@ export async function sellingMachine(admin: Api, suffix: string) {
     secret: secret as string,
     mine,
     other,
+    head,
     site: site as { id: number; name: string },
   };
 }

@@ -5,6 +5,7 @@ import { COUPON_COLUMNS, COUPON_TEMPLATE_COLUMNS, MEMBER_COLUMNS } from './coupo
 import { DEPT_COLUMNS } from './depts.ts';
 import { DICT_COLUMNS } from './dicts.ts';
 import { JOB_COLUMNS } from './jobs.ts';
+import { COMMISSION_ORDER_COLUMNS, LEDGER_ACCOUNT_COLUMNS, LEDGER_POSTING_COLUMNS } from './ledger-columns.ts';
 import type { ListColumn, ListColumns } from './list-columns.ts';
 import { ERROR_LOG_COLUMNS, ONLINE_COLUMNS, OPERATION_LOG_COLUMNS } from './logs.ts';
 import { MACHINE_COLUMNS } from './machines.ts';
@@ -37,6 +38,9 @@ const LISTS: Record<string, ListColumns<never>> = {
   operationLog: OPERATION_LOG_COLUMNS,
   errorLog: ERROR_LOG_COLUMNS,
   online: ONLINE_COLUMNS,
+  ledgerAccounts: LEDGER_ACCOUNT_COLUMNS,
+  ledgerPostings: LEDGER_POSTING_COLUMNS,
+  commissionOrders: COMMISSION_ORDER_COLUMNS,
 };
 
 describe('declared list columns', () => {

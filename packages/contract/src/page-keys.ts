@@ -28,6 +28,8 @@ export const PAGE_KEYS = [
   'business/member/index',
   'business/coupon/index',
   'finance/withdrawal/index',
+  'finance/statement/index',
+  'finance/ledger/index',
 ] as const;
 export type PageKey = (typeof PAGE_KEYS)[number];
 

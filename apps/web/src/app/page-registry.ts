@@ -40,6 +40,8 @@ export const PAGE_LOADERS = {
   'business/coupon/index': async () => (await import('@/features/coupons/pages/coupons-page.tsx')).CouponsPage,
   'finance/withdrawal/index': async () =>
     (await import('@/features/withdrawals/pages/withdrawals-page.tsx')).WithdrawalsPage,
+  'finance/statement/index': async () => (await import('@/features/ledger/pages/statements-page.tsx')).StatementsPage,
+  'finance/ledger/index': async () => (await import('@/features/ledger/pages/ledger-page.tsx')).LedgerPage,
 } satisfies Record<PageKey, PageLoader>;
 
 const pages = new Map<PageKey, LazyExoticComponent<ComponentType>>();

@@ -168,3 +168,15 @@ export const withdrawalKeys = {
   balances: (params: Params) => [...withdrawalKeys.all, 'balances', params] as const,
   terms: () => [...withdrawalKeys.all, 'terms'] as const,
 };
+
+export const ledgerKeys = {
+  all: ['ledger'] as const,
+  trialBalance: () => [...ledgerKeys.all, 'trial-balance'] as const,
+  accounts: (params: Params) => [...ledgerKeys.all, 'accounts', params] as const,
+  postings: (params: Params) => [...ledgerKeys.all, 'postings', params] as const,
+  periods: () => [...ledgerKeys.all, 'periods'] as const,
+  /** The agents in reach with their balances. */
+  agents: () => [...ledgerKeys.all, 'agents'] as const,
+  statement: (agentId: number, period: string) => [...ledgerKeys.all, 'statement', agentId, period] as const,
+  statementOrders: (params: Params) => [...ledgerKeys.all, 'statement-orders', params] as const,
+};

@@ -7,6 +7,7 @@ import type { dictsLocales } from '@water/contract/texts/dicts';
 import type { figuresLocales } from '@water/contract/texts/figures';
 import type { globalSettingsLocales } from '@water/contract/texts/global-settings';
 import type { jobsLocales } from '@water/contract/texts/jobs';
+import type { ledgerLocales } from '@water/contract/texts/ledger';
 import type { machinesLocales } from '@water/contract/texts/machines';
 import type { menusLocales } from '@water/contract/texts/menus';
 import type { logsLocales, onlineLocales } from '@water/contract/texts/monitor';
@@ -55,6 +56,7 @@ export type PageMessages = Texts<{
   members: typeof membersLocales.en;
   figures: typeof figuresLocales.en;
   withdrawals: typeof withdrawalsLocales.en;
+  ledger: typeof ledgerLocales.en;
 }>;
 /** Every text key, for typed `t()` calls: the core texts, the console's and the pages'. */
 export type Messages = Texts<typeof en> & ConsoleMessages & PageMessages;

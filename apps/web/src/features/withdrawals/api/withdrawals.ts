@@ -9,7 +9,7 @@ import type { EntityDescriptor } from '@/components/entity-select.tsx';
 import type { RouteListParams } from '@/components/list/list-params.ts';
 import { pageQuery } from '@/components/list/page-query.ts';
 import { callApi, type ListFilters } from '@/lib/call-api.ts';
-import { withdrawalKeys } from '@/lib/query-keys.ts';
+import { ledgerKeys, withdrawalKeys } from '@/lib/query-keys.ts';
 import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 
 /** `GET api/withdrawals`: the withdrawals within the user's reach, the review queue first. */
@@ -66,6 +66,9 @@ const reviewWithdrawal = ({ id, input }: { id: number; input: WithdrawalReviewIn
 const payOutWithdrawal = ({ id, input }: { id: number; input: WithdrawalPayoutInput }) =>
   callApi('PUT /api/withdrawals/:id/payout', { params: { id }, body: input }, { errorNotice: 'network' });
 
-export const useRequestWithdrawal = () => useInvalidatingMutation(requestWithdrawal, [withdrawalKeys.all]);
-export const useReviewWithdrawal = () => useInvalidatingMutation(reviewWithdrawal, [withdrawalKeys.all]);
-export const usePayOutWithdrawal = () => useInvalidatingMutation(payOutWithdrawal, [withdrawalKeys.all]);
+export const useRequestWithdrawal = () =>
+  useInvalidatingMutation(requestWithdrawal, [withdrawalKeys.all, ledgerKeys.all]);
+export const useReviewWithdrawal = () =>
+  useInvalidatingMutation(reviewWithdrawal, [withdrawalKeys.all, ledgerKeys.all]);
+export const usePayOutWithdrawal = () =>
+  useInvalidatingMutation(payOutWithdrawal, [withdrawalKeys.all, ledgerKeys.all]);
