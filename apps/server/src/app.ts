@@ -72,6 +72,8 @@ import { overviewRoutes } from './modules/overview/overview.routes.ts';
 import { createOverviewService } from './modules/overview/overview.service.ts';
 import { pricePoliciesRoutes } from './modules/price-policies/price-policies.routes.ts';
 import { createPricePoliciesService } from './modules/price-policies/price-policies.service.ts';
+import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes.ts';
+import { createReconciliationService } from './modules/reconciliation/reconciliation.service.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { createRolesService } from './modules/roles/roles.service.ts';
 import { createSalesProjector } from './modules/sales/sales.projector.ts';
@@ -302,6 +304,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       .on((tx, event) => coupons.onSale(tx, event))
       .on(createSaleBooking(ledger, formatDay)),
   });
+  const reconciliation = createReconciliationService(deps, { ledger });
   const gateway = createGatewayService(deps, {
     policies,
     alarms,
@@ -372,6 +375,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await signedIn.register(membersRoutes, { service: members });
     await signedIn.register(exportsRoutes, { service: exports });
     await signedIn.register(overviewRoutes, { service: createOverviewService(deps) });
+    await signedIn.register(reconciliationRoutes, { service: reconciliation });
   });
 
   await app.register(webPlugin, { root: config.webDist });

@@ -164,6 +164,20 @@ export const financeMenus: SeedMenu[] = [
         cache: true,
         children: [{ title: 'Ledger: close period', type: 2, permission: 'ledger:close' }],
       },
+      {
+        title: 'Reconciliation',
+        type: 1,
+        path: 'reconciliation',
+        component: 'finance/reconciliation/index',
+        componentName: 'Reconciliation',
+        icon: 'tree-table',
+        permission: 'reconcile:list',
+        cache: true,
+        children: [
+          { title: 'Reconciliation: import', type: 2, permission: 'reconcile:import' },
+          { title: 'Reconciliation: resolve', type: 2, permission: 'reconcile:resolve' },
+        ],
+      },
     ],
   },
 ];
@@ -228,6 +242,9 @@ export const seedBusinessRoles: SeedRole[] = [
       'statement:list',
       'ledger:list',
       'ledger:close',
+      'reconcile:list',
+      'reconcile:import',
+      'reconcile:resolve',
     ],
   },
 ];

@@ -45,6 +45,7 @@ export const consoleEn = {
     Finance: 'Finance',
     Statements: 'Statements',
     Ledger: 'Ledger',
+    Reconciliation: 'Reconciliation',
     // Buttons of the seeded menus (permission trees).
     'User: add': 'User: add',
     'User: edit': 'User: edit',
@@ -95,6 +96,8 @@ export const consoleEn = {
     'Coupon: delete': 'Coupon: delete',
     'Coupon: issue': 'Coupon: issue',
     'Ledger: close period': 'Ledger: close period',
+    'Reconciliation: import': 'Reconciliation: import',
+    'Reconciliation: resolve': 'Reconciliation: resolve',
   },
   /** What a server field error code says, under the field it names. */
   fieldErrors: {
