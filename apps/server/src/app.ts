@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import proxyAddr from '@fastify/proxy-addr';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import { STATEMENT_MAX_BYTES } from '@water/contract/reconciliation';
 import Fastify, { type FastifyInstance, type FastifyServerFactory, LogController, type RouteOptions } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
@@ -375,7 +376,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await signedIn.register(membersRoutes, { service: members });
     await signedIn.register(exportsRoutes, { service: exports });
     await signedIn.register(overviewRoutes, { service: createOverviewService(deps) });
-    await signedIn.register(reconciliationRoutes, { service: reconciliation });
+    await signedIn.register(reconciliationRoutes, {
+      service: reconciliation,
+      maxBytes: Math.min(STATEMENT_MAX_BYTES, config.uploadMaxBytes),
+    });
   });
 
   await app.register(webPlugin, { root: config.webDist });

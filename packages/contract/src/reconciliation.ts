@@ -37,7 +37,13 @@ export const STATEMENT_MAX_BYTES = 100 * 1024 * 1024;
  * another amount; the same record in another state (paid or refunded on one side only); ours
  * only; the channel's only.
  */
-export const RECONCILIATION_CLASSES = ['MATCHED', 'AMOUNT_DIFFERS', 'STATE_DIFFERS', 'OURS_ONLY', 'CHANNEL_ONLY'] as const;
+export const RECONCILIATION_CLASSES = [
+  'MATCHED',
+  'AMOUNT_DIFFERS',
+  'STATE_DIFFERS',
+  'OURS_ONLY',
+  'CHANNEL_ONLY',
+] as const;
 export type ReconciliationClass = (typeof RECONCILIATION_CLASSES)[number];
 export const DISCREPANCY_CLASSES = ['AMOUNT_DIFFERS', 'STATE_DIFFERS', 'OURS_ONLY', 'CHANNEL_ONLY'] as const;
 export type DiscrepancyClass = (typeof DISCREPANCY_CLASSES)[number];

@@ -8,7 +8,10 @@ import { and, count, desc, eq, getTableColumns, gte, lte, type SQL, sql } from '
 import type { Database } from '../../db/client.ts';
 import { containsText, type Paging, pageOf } from '../../lib/list-query.ts';
 import { orders, refunds } from '../orders/orders.read-model.ts';
-import { reconciliationDiscrepancies as discrepancies, reconciliationImports as imports } from './reconciliation.schema.ts';
+import {
+  reconciliationDiscrepancies as discrepancies,
+  reconciliationImports as imports,
+} from './reconciliation.schema.ts';
 import type { StatementRow } from './statement-file.ts';
 
 export type ImportRecord = typeof imports.$inferSelect;
@@ -258,9 +261,7 @@ export const reconciliationRepository = {
     const [row] = await db
       .select({ n: count() })
       .from(discrepancies)
-      .where(
-        and(eq(discrepancies.state, 'OPEN'), gte(discrepancies.day, firstDay), lte(discrepancies.day, lastDay)),
-      );
+      .where(and(eq(discrepancies.state, 'OPEN'), gte(discrepancies.day, firstDay), lte(discrepancies.day, lastDay)));
     return row?.n ?? 0;
   },
 };

@@ -1,10 +1,5 @@
 import type { Fen } from '@water/contract/money';
-import type {
-  ChannelState,
-  DiscrepancyKind,
-  StatementChannel,
-  StatementFormat,
-} from '@water/contract/reconciliation';
+import type { ChannelState, DiscrepancyKind, StatementChannel, StatementFormat } from '@water/contract/reconciliation';
 import { CHANNEL_OF_FORMAT } from '@water/contract/reconciliation';
 import { invalidField } from '../../lib/http-errors.ts';
 import type { TextRef } from '../../lib/texts.ts';

@@ -285,3 +285,36 @@ export async function plannedDay(
     refunded: rows.filter((row) => row.kind === 'REFUND').reduce((sum, row) => sum + row.amount, 0),
   };
 }
+
+let gbkCodes: Map<string, number> | undefined;
+
+/** A text in GBK, as Alipay's downloads are (Node encodes only UTF-8; its decoder gives the table). */
+export function gbkBytes(text: string): Buffer {
+  if (!gbkCodes) {
+    const codes = new Map<string, number>();
+    const decoder = new TextDecoder('gbk', { fatal: true });
+    for (let lead = 0x81; lead <= 0xfe; lead++) {
+      for (let trail = 0x40; trail <= 0xfe; trail++) {
+        if (trail === 0x7f) continue;
+        try {
+          const char = decoder.decode(Uint8Array.of(lead, trail));
+          if (char.length === 1 && !codes.has(char)) codes.set(char, (lead << 8) | trail);
+        } catch {
+          // Not a character of GBK.
+        }
+      }
+    }
+    gbkCodes = codes;
+  }
+  const bytes: number[] = [];
+  for (const char of text) {
+    const code = char.charCodeAt(0);
+    if (code < 0x80) bytes.push(code);
+    else {
+      const gbk = gbkCodes.get(char);
+      if (gbk === undefined) throw new Error(`“${char}” has no GBK code`);
+      bytes.push(gbk >> 8, gbk & 0xff);
+    }
+  }
+  return Buffer.from(bytes);
+}

@@ -2,11 +2,13 @@
 export const reconciliationRefusals = {
   en: {
     reconciliation: {
-      platformOnly: 'Reconciliation with the payment channels is the platform’s: only staff whose data scope is unrestricted import statements',
+      platformOnly:
+        'Reconciliation with the payment channels is the platform’s: only staff whose data scope is unrestricted import statements',
       tooLarge: 'the statement is larger than {{mb}} MB',
       notAStatement:
         'is not a statement we read: upload WeChat Pay’s trade bill (交易账单) or Alipay’s business detail (业务明细) as CSV',
-      accountLog: 'is Alipay’s account log (账务明细): upload the business detail (业务明细) CSV of the same zip instead',
+      accountLog:
+        'is Alipay’s account log (账务明细): upload the business detail (业务明细) CSV of the same zip instead',
       wrongChannel: 'is a {{format}}, not a statement of {{channel}}',
       missingColumn: 'has no column “{{column}}”',
       noRows: 'has no rows',
