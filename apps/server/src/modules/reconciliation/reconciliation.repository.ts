@@ -91,6 +91,9 @@ export const reconciliationRepository = {
         SELECT * FROM json_to_recordset(${JSON.stringify(batch)}::json) AS r(
           line integer, kind text, order_no text, refund_no text, channel_ref text, amount integer, state text)`);
     }
+    // Our payments and refunds of the day are looked up in the statement by number.
+    await db.execute(sql`CREATE INDEX ON recon_rows (order_no) WHERE kind = 'PAYMENT'`);
+    await db.execute(sql`CREATE INDEX ON recon_rows (refund_no) WHERE kind = 'REFUND'`);
     await db.execute(sql`ANALYZE recon_rows`);
   },
 
