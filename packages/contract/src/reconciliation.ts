@@ -108,6 +108,32 @@ export const ReconciliationImport = Type.Object({
 });
 export type ReconciliationImport = Static<typeof ReconciliationImport>;
 
+/** The imported statements on the page: a row per channel's day, each class counted. */
+export const IMPORT_COLUMNS = listColumns<ReconciliationImport>()({
+  day: { field: 'day', title: 'reconciliation.day', sortable: true, width: 110 },
+  channel: { field: 'channel', title: 'reconciliation.channel', kind: 'enum', labels: 'orders.channels', width: 100 },
+  rows: { field: 'rows', title: 'reconciliation.rows', width: 90 },
+  matched: { field: 'matched', title: 'reconciliation.classes.MATCHED', width: 90 },
+  amountDiffers: { field: 'amountDiffers', title: 'reconciliation.classes.AMOUNT_DIFFERS', width: 90 },
+  stateDiffers: { field: 'stateDiffers', title: 'reconciliation.classes.STATE_DIFFERS', width: 90 },
+  oursOnly: { field: 'oursOnly', title: 'reconciliation.classes.OURS_ONLY', width: 90 },
+  channelOnly: { field: 'channelOnly', title: 'reconciliation.classes.CHANNEL_ONLY', width: 90 },
+  open: { field: 'open', title: 'reconciliation.open', width: 80 },
+  fees: { field: 'fees', title: 'reconciliation.fees', kind: 'money', width: 110 },
+  paidTotal: { field: 'paidTotal', title: 'reconciliation.paidTotal', kind: 'money', hidden: true, width: 130 },
+  refundedTotal: {
+    field: 'refundedTotal',
+    title: 'reconciliation.refundedTotal',
+    kind: 'money',
+    hidden: true,
+    width: 130,
+  },
+  fileName: { field: 'fileName', title: 'reconciliation.fileName', hidden: true, width: 200 },
+  imports: { field: 'imports', title: 'reconciliation.importCount', hidden: true, width: 80 },
+  importedBy: { field: 'importedBy', title: 'reconciliation.importedBy', hidden: true, width: 120 },
+  importTime: { field: 'importTime', title: 'reconciliation.importTime', sortable: true, hidden: true, width: 170 },
+});
+
 export const ImportQuery = Type.Object({
   ...PageQuery.properties,
   channel: Type.Optional(OneOf(STATEMENT_CHANNELS)),

@@ -38,6 +38,8 @@ export const PAGE_LOADERS = {
   'business/refund/index': async () => (await import('@/features/orders/pages/refunds-page.tsx')).RefundsPage,
   'business/member/index': async () => (await import('@/features/members/pages/members-page.tsx')).MembersPage,
   'business/coupon/index': async () => (await import('@/features/coupons/pages/coupons-page.tsx')).CouponsPage,
+  'finance/reconciliation/index': async () =>
+    (await import('@/features/reconciliation/pages/reconciliation-page.tsx')).ReconciliationPage,
 } satisfies Record<PageKey, PageLoader>;
 
 const pages = new Map<PageKey, LazyExoticComponent<ComponentType>>();

@@ -158,3 +158,9 @@ export const memberKeys = {
 export const exportKeys = {
   all: ['exports'] as const,
 };
+
+export const reconciliationKeys = {
+  all: ['reconciliation'] as const,
+  imports: (params: Params) => [...reconciliationKeys.all, 'imports', params] as const,
+  discrepancies: (params: Params) => [...reconciliationKeys.all, 'discrepancies', params] as const,
+};
