@@ -7,9 +7,10 @@
  *   npx tsx bench/reconciliation.ts
  */
 import { sql } from 'drizzle-orm';
+import { wechatBill } from '../apps/server/src/modules/reconciliation/bill-test-fixtures.ts';
 import { decodeStatement } from '../apps/server/src/modules/reconciliation/statement-file.ts';
 import { readStatement } from '../apps/server/src/modules/reconciliation/statement-readers.ts';
-import { plannedDay, wechatBill } from '../apps/server/src/modules/reconciliation/test-fixtures.ts';
+import { plannedDay } from '../apps/server/src/modules/reconciliation/test-fixtures.ts';
 import { backfill } from '../apps/server/src/simulator/backfill.ts';
 import { multipart } from '../apps/server/test/file-fixtures.ts';
 import { seededDatabase, signedInApp } from './in-process.ts';

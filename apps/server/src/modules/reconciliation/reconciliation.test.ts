@@ -6,8 +6,9 @@ import { type Caller, callerFor, tokenOf, useTestApp } from '../../../test/test-
 import { ledgerAccounts } from '../ledger/ledger.schema.ts';
 import { createLedgerService } from '../ledger/ledger.service.ts';
 import { menuIdsFor, roleId, userBody } from '../users/test-fixtures.ts';
+import { alipayDetail, type BillRow, gbkBytes, wechatBill } from './bill-test-fixtures.ts';
 import { createReconciliationService } from './reconciliation.service.ts';
-import { alipayDetail, type BillRow, gbkBytes, plannedDay, wechatBill } from './test-fixtures.ts';
+import { plannedDay } from './test-fixtures.ts';
 
 const CLASSES = ['AMOUNT_DIFFERS', 'STATE_DIFFERS', 'OURS_ONLY', 'CHANNEL_ONLY'] as const;
 const PLAN = {

@@ -31,7 +31,7 @@ export function ReconciliationPage() {
   const [shown, setShown] = useState<ReconciliationImport>();
   const show = (imported: ReconciliationImport) => {
     setShown(imported);
-    discrepancies.search({ importId: imported.id });
+    discrepancies.search({ state: 'OPEN', importId: imported.id });
     setTab('discrepancies');
   };
   return (
