@@ -63,10 +63,16 @@ describe('first-start seed', () => {
     const finance = await permissionsOf('Finance');
     expect(finance.permissions.filter(Boolean).sort()).toEqual([
       'coupon:list',
+      'ledger:close',
+      'ledger:list',
       'order:list',
+      'reconcile:import',
+      'reconcile:list',
+      'reconcile:resolve',
       'refund:add',
       'refund:list',
       'refund:review',
+      'statement:list',
     ]);
     expect(finance.titles).toEqual(expect.arrayContaining(['Business', 'Orders', 'Refunds']));
   });
@@ -98,7 +104,7 @@ describe('first-start seed', () => {
       expect.arrayContaining(['user:add', 'user:edit', 'user:del', 'roles:add', 'menu:del', 'dict:edit', 'job:add']),
     );
     const topLevel = await app.database.db.select().from(t.menus).where(isNull(t.menus.pid));
-    expect(topLevel.map((m) => m.title).sort()).toEqual(['Business', 'Monitor', 'System', 'Tools']);
+    expect(topLevel.map((m) => m.title).sort()).toEqual(['Business', 'Finance', 'Monitor', 'System', 'Tools']);
     // subCount matches the actual children everywhere.
     for (const menu of menus) {
       expect(menu.subCount, menu.title).toBe(menus.filter((child) => child.pid === menu.id).length);
@@ -438,6 +444,54 @@ describe('upgrading an existing database', () => {
       expect(coupons(await granted('Agent manager'))).toEqual(all);
       expect(coupons(await granted('Finance'))).toEqual(['coupon:list']);
       expect(coupons(await granted('User'))).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('adds the Reconciliation page with its buttons under Finance, for the settings editors and Finance, once', async () => {
+    const database = await openTestDatabase(inject('template'));
+    try {
+      const { db } = database;
+      // A database as the release before left it: the Finance directory without Reconciliation.
+      const [page] = await db.select().from(t.menus).where(eq(t.menus.component, 'finance/reconciliation/index'));
+      const [finance] = await db
+        .select()
+        .from(t.menus)
+        .where(and(eq(t.menus.type, 0), eq(t.menus.path, 'finance')));
+      await db.delete(t.menus).where(eq(t.menus.pid, page!.id));
+      await db.delete(t.menus).where(eq(t.menus.id, page!.id));
+      await db
+        .update(t.menus)
+        .set({ subCount: finance!.subCount - 1 })
+        .where(eq(t.menus.id, finance!.id));
+
+      await runMigration(database, '0022_reconciliation-menu.sql');
+      await runMigration(database, '0022_reconciliation-menu.sql');
+
+      const [directory] = await db.select().from(t.menus).where(eq(t.menus.id, finance!.id));
+      expect(directory?.subCount).toBe(finance!.subCount);
+      const added = await db.select().from(t.menus).where(eq(t.menus.component, 'finance/reconciliation/index'));
+      expect(added.map((menu) => [menu.pid, menu.permission, menu.subCount])).toEqual([
+        [finance!.id, 'reconcile:list', 2],
+      ]);
+      const granted = async (role: string) =>
+        (
+          await db
+            .select({ permission: t.menus.permission })
+            .from(t.rolesMenus)
+            .innerJoin(t.roles, eq(t.roles.id, t.rolesMenus.roleId))
+            .innerJoin(t.menus, eq(t.menus.id, t.rolesMenus.menuId))
+            .where(eq(t.roles.name, role))
+        )
+          .map((row) => row.permission ?? '')
+          .filter((permission) => permission.startsWith('reconcile:'))
+          .sort();
+      const all = ['reconcile:import', 'reconcile:list', 'reconcile:resolve'];
+      expect(await granted('Administrator')).toEqual(all);
+      expect(await granted('Finance')).toEqual(all);
+      expect(await granted('Agent manager')).toEqual([]);
+      expect(await granted('User')).toEqual([]);
     } finally {
       await database.close();
     }
