@@ -10,6 +10,7 @@ import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
 import { Permission } from '@/components/permission.tsx';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
+import { usePhoneScreen } from '@/lib/media-query.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
 import { DiscrepanciesTab, type DiscrepancyFilters } from '../components/discrepancies-tab.tsx';
 import { ImportsTab } from '../components/imports-tab.tsx';
@@ -25,6 +26,7 @@ addPageTexts('orders', ordersLocales);
 export function ReconciliationPage() {
   const { t } = useTranslation();
   const menuTitle = useMenuTitle();
+  const phone = usePhoneScreen();
   const uploading = useFormDialog<never>();
   const [tab, setTab] = useState('discrepancies');
   const discrepancies = useListState<DiscrepancyFilters>({ initialFilters: { state: 'OPEN' } });
@@ -40,8 +42,14 @@ export function ReconciliationPage() {
       <Tabs
         tabBarExtraContent={
           <Permission allow={[RECONCILIATION_PERMISSIONS.import]}>
-            <Button type="primary" icon={<UploadOutlined aria-hidden />} onClick={uploading.openCreate}>
-              {t('reconciliation.upload')}
+            {/* On a phone the tabs keep the row: the button says what it does to screen readers only. */}
+            <Button
+              type="primary"
+              icon={<UploadOutlined aria-hidden />}
+              aria-label={phone ? t('reconciliation.upload') : undefined}
+              onClick={uploading.openCreate}
+            >
+              {phone ? undefined : t('reconciliation.upload')}
             </Button>
           </Permission>
         }
