@@ -1,14 +1,27 @@
 import { FilterOutlined } from '@ant-design/icons';
-import { IMPORT_COLUMNS, type ReconciliationImport } from '@water/contract/reconciliation';
-import { Button, Tag } from 'antd';
+import { IMPORT_COLUMNS, type ReconciliationImport, STATEMENT_CHANNELS } from '@water/contract/reconciliation';
+import { Button, Form, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DateRangePicker } from '@/components/date-range-picker.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
+import type { DayRange } from '@/components/list/date-range.ts';
 import { declaredColumns } from '@/components/list/declared-columns.ts';
+import { EnumSelect } from '@/components/list/enum-select.tsx';
+import { SearchBar } from '@/components/list/search-bar.tsx';
 import { useListState } from '@/components/list/use-list-state.ts';
 import type { ListFilters } from '@/lib/call-api.ts';
 import { useImports } from '../api/reconciliation.ts';
 
 type ImportFilters = ListFilters<'GET /api/reconciliation/imports'>;
+interface ImportSearch {
+  channel?: ReconciliationImport['channel'];
+  days?: DayRange;
+}
+
+function toFilters({ channel, days }: ImportSearch): ImportFilters {
+  const [from, to] = days ?? [];
+  return { channel, ...(from && to ? { day: [from.format('YYYY-MM-DD'), to.format('YYYY-MM-DD')] } : {}) };
+}
 
 /** The channels' statements imported, a row per channel's day with each class counted; open one's discrepancies. */
 export function ImportsTab({ onShow }: { onShow: (imported: ReconciliationImport) => void }) {
@@ -43,13 +56,27 @@ export function ImportsTab({ onShow }: { onShow: (imported: ReconciliationImport
     },
   ];
   return (
-    <DataTable<ReconciliationImport, ImportFilters>
-      tableId="reconciliation-imports"
-      label={t('reconciliation.imports')}
-      columns={columns}
-      list={list}
-      query={query}
-      rowKey={(row) => row.id}
-    />
+    <>
+      <SearchBar<ImportSearch>
+        onSearch={(values) => list.search(toFilters(values))}
+        onReset={list.reset}
+        mainField="days"
+      >
+        <Form.Item name="days" label={t('reconciliation.days')}>
+          <DateRangePicker placeholder={[t('list.dateFrom'), t('list.dateTo')]} />
+        </Form.Item>
+        <Form.Item name="channel" label={t('reconciliation.channel')}>
+          <EnumSelect values={STATEMENT_CHANNELS} labelOf={(value) => t(`orders.channels.${value}`)} width={130} />
+        </Form.Item>
+      </SearchBar>
+      <DataTable<ReconciliationImport, ImportFilters>
+        tableId="reconciliation-imports"
+        label={t('reconciliation.imports')}
+        columns={columns}
+        list={list}
+        query={query}
+        rowKey={(row) => row.id}
+      />
+    </>
   );
 }
