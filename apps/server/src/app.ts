@@ -27,67 +27,37 @@ import { type Clock, formatDay, systemClock } from './lib/time.ts';
 import { TokenSigner } from './lib/tokens.ts';
 import { schemaController } from './lib/validators.ts';
 import { AgentPaths } from './modules/agents/agent-directory.ts';
-import { agentsRoutes } from './modules/agents/agents.routes.ts';
 import { type AgentStatusChange, createAgentsService } from './modules/agents/agents.service.ts';
-import { alarmsRoutes } from './modules/alarms/alarms.routes.ts';
 import { createAlarmsService } from './modules/alarms/alarms.service.ts';
-import { artifactsRoutes } from './modules/artifacts/artifacts.routes.ts';
-import { createArtifactsService } from './modules/artifacts/artifacts.service.ts';
-import { authRoutes, publicAuthRoutes } from './modules/auth/auth.routes.ts';
+import { publicAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
-import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
 import { createCouponsService } from './modules/coupons/coupons.service.ts';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
-import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
-import { deptsRoutes } from './modules/depts/depts.routes.ts';
 import { createDeptsService } from './modules/depts/depts.service.ts';
-import { dictsRoutes } from './modules/dicts/dicts.routes.ts';
-import { createDictsService } from './modules/dicts/dicts.service.ts';
-import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { createExportsService } from './modules/exports/exports.service.ts';
 import { gatewayRoutes } from './modules/gateway/gateway.routes.ts';
 import { createGatewayService } from './modules/gateway/gateway.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createHealthService } from './modules/health/health.service.ts';
-import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
-import { createJobsService } from './modules/jobs/jobs.service.ts';
-import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
 import { createLedgerService } from './modules/ledger/ledger.service.ts';
 import { createSaleBooking } from './modules/ledger/sale-postings.ts';
-import { logsRoutes } from './modules/logs/logs.routes.ts';
 import { createLogsService } from './modules/logs/logs.service.ts';
-import { machinesRoutes } from './modules/machines/machines.routes.ts';
 import { createMachinesService } from './modules/machines/machines.service.ts';
-import { membersRoutes } from './modules/members/members.routes.ts';
 import { createMembersService } from './modules/members/members.service.ts';
-import { menusRoutes } from './modules/menus/menus.routes.ts';
-import { createMenusService } from './modules/menus/menus.service.ts';
-import { druidPage, monitorRoutes } from './modules/monitor/monitor.routes.ts';
-import { createMonitorService } from './modules/monitor/monitor.service.ts';
-import { onlineRoutes } from './modules/online/online.routes.ts';
-import { createOnlineService } from './modules/online/online.service.ts';
-import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { druidPage } from './modules/monitor/monitor.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import type { SaleEvent } from './modules/orders/sale-events.ts';
-import { overviewRoutes } from './modules/overview/overview.routes.ts';
-import { createOverviewService } from './modules/overview/overview.service.ts';
-import { pricePoliciesRoutes } from './modules/price-policies/price-policies.routes.ts';
 import { createPricePoliciesService } from './modules/price-policies/price-policies.service.ts';
-import { rolesRoutes } from './modules/roles/roles.routes.ts';
-import { createRolesService } from './modules/roles/roles.service.ts';
+import { createReconciliationService } from './modules/reconciliation/reconciliation.service.ts';
 import { createSalesProjector } from './modules/sales/sales.projector.ts';
-import { publicSettingsRoutes, settingsRoutes } from './modules/settings/settings.routes.ts';
+import { publicSettingsRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
-import { sitesRoutes } from './modules/sites/sites.routes.ts';
 import { createSitesService } from './modules/sites/sites.service.ts';
-import { publicFilesRoutes, storageRoutes } from './modules/storage/storage.routes.ts';
+import { publicFilesRoutes } from './modules/storage/storage.routes.ts';
 import { createStorageService } from './modules/storage/storage.service.ts';
-import { publicAvatarRoutes, userCenterRoutes } from './modules/users/user-center.routes.ts';
+import { publicAvatarRoutes } from './modules/users/user-center.routes.ts';
 import { createUserCenterService } from './modules/users/user-center.service.ts';
 import { createUserCredentials } from './modules/users/user-credentials.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
-import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 import { createWithdrawalsService } from './modules/withdrawals/withdrawals.service.ts';
 import { authPlugin, signedInContext } from './plugins/auth.ts';
 import { corePlugin } from './plugins/core.ts';
@@ -99,6 +69,7 @@ import { realtimePlugin } from './plugins/realtime.ts';
 import { securityHeaderLinesFor, securityHeadersPlugin, type TrustedPeer } from './plugins/security-headers.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
 import { webPlugin } from './plugins/web.ts';
+import { registerSignedInRoutes } from './signed-in-routes.ts';
 import { seedDemoBusiness } from './simulator/demo-business.ts';
 
 export interface AppOptions {
@@ -271,7 +242,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const depts = createDeptsService(deps);
-  const ledger = createLedgerService(deps);
+  const ledger = createLedgerService(deps, {
+    // A period cannot close while reconciliation has open discrepancies on its days.
+    openDiscrepancies: (firstDay, lastDay) => reconciliation.openDiscrepancies(firstDay, lastDay),
+  });
   const agents = createAgentsService(deps, {
     depts,
     // Unfreezing an agent releases what it earned while frozen.
@@ -313,6 +287,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       .on(createSaleBooking(ledger, formatDay)),
   });
   const withdrawals = createWithdrawalsService(deps, { ledger, terms: () => settings.withdrawalTerms() });
+  const reconciliation = createReconciliationService(deps, { ledger });
   const gateway = createGatewayService(deps, {
     policies,
     alarms,
@@ -358,33 +333,32 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Signed in, each route with the permission it declares.
   await app.register(async (signedIn) => {
     await signedInContext(signedIn);
-    await signedIn.register(authRoutes, { service: auth });
-    await signedIn.register(userCenterRoutes, { service: userCenter });
-    await signedIn.register(dashboardRoutes, { service: createDashboardService(deps) });
-    await signedIn.register(menusRoutes, { service: createMenusService(deps) });
-    await signedIn.register(dictsRoutes, { service: createDictsService(deps) });
-    await signedIn.register(usersRoutes, { service: users });
-    await signedIn.register(rolesRoutes, { service: createRolesService(deps) });
-    await signedIn.register(deptsRoutes, { service: depts });
-    await signedIn.register(jobsRoutes, { service: createJobsService(deps) });
-    await signedIn.register(settingsRoutes, { service: settings });
-    await signedIn.register(logsRoutes, { service: logs });
-    await signedIn.register(onlineRoutes, { service: createOnlineService(deps) });
-    await signedIn.register(monitorRoutes, { service: createMonitorService(deps, config.dataDir) });
-    await signedIn.register(storageRoutes, { service: storage });
-    await signedIn.register(artifactsRoutes, { service: createArtifactsService(deps, artifacts) });
-    await signedIn.register(agentsRoutes, { service: agents });
-    await signedIn.register(machinesRoutes, { service: machines });
-    await signedIn.register(sitesRoutes, { service: sites });
-    await signedIn.register(pricePoliciesRoutes, { service: policies });
-    await signedIn.register(ordersRoutes, { service: orders });
-    await signedIn.register(alarmsRoutes, { service: alarms });
-    await signedIn.register(couponsRoutes, { service: coupons });
-    await signedIn.register(membersRoutes, { service: members });
-    await signedIn.register(ledgerRoutes, { service: ledger, orders });
-    await signedIn.register(exportsRoutes, { service: exports });
-    await signedIn.register(overviewRoutes, { service: createOverviewService(deps) });
-    await signedIn.register(withdrawalsRoutes, { service: withdrawals });
+    await registerSignedInRoutes(signedIn, {
+      deps,
+      config,
+      artifacts,
+      services: {
+        auth,
+        userCenter,
+        users,
+        depts,
+        settings,
+        logs,
+        storage,
+        agents,
+        machines,
+        sites,
+        policies,
+        orders,
+        alarms,
+        coupons,
+        members,
+        ledger,
+        exports,
+        withdrawals,
+        reconciliation,
+      },
+    });
   });
 
   await app.register(webPlugin, { root: config.webDist });

@@ -20,6 +20,7 @@ import { onlineRoutes } from './online-routes.ts';
 import { orderRoutes } from './orders-routes.ts';
 import { overviewRoutes } from './overview-routes.ts';
 import { pricePolicyRoutes } from './price-policies-routes.ts';
+import { reconciliationRoutes } from './reconciliation-routes.ts';
 import { roleRoutes } from './roles-routes.ts';
 import type { RouteIndex } from './route.ts';
 import { settingRoutes } from './settings-routes.ts';
@@ -62,6 +63,7 @@ interface ApiRouteSets {
   exports: typeof exportRoutes;
   overview: typeof overviewRoutes;
   withdrawals: typeof withdrawalRoutes;
+  reconciliation: typeof reconciliationRoutes;
 }
 
 /**
@@ -102,6 +104,7 @@ export const apiRoutes: ApiRouteSets = {
   exports: exportRoutes,
   overview: overviewRoutes,
   withdrawals: withdrawalRoutes,
+  reconciliation: reconciliationRoutes,
 };
 
 /** Every route by its key, `'GET /api/orders/:orderNo'`. */

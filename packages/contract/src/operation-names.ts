@@ -82,6 +82,8 @@ export const OPERATION_NAMES: Readonly<Record<string, string>> = {
   'POST /api/withdrawals': 'Request a withdrawal',
   'PUT /api/withdrawals/:id/review': 'Review a withdrawal',
   'PUT /api/withdrawals/:id/payout': 'Pay out a withdrawal',
+  'POST /api/reconciliation/imports': 'Import a channel statement',
+  'PUT /api/reconciliation/discrepancies/:id/resolve': 'Resolve a reconciliation discrepancy',
   'PUT /api/alarms': 'Handle alarms',
   'POST /api/coupons/templates': 'Create a coupon',
   'PUT /api/coupons/templates': 'Edit a coupon',

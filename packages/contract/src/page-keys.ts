@@ -30,6 +30,7 @@ export const PAGE_KEYS = [
   'finance/withdrawal/index',
   'finance/statement/index',
   'finance/ledger/index',
+  'finance/reconciliation/index',
 ] as const;
 export type PageKey = (typeof PAGE_KEYS)[number];
 

@@ -86,6 +86,7 @@ export const SEEDED_MENU_TITLES_ZH = {
   Statements: '分润对账单',
   Ledger: '总账',
   Withdrawals: '提现管理',
+  Reconciliation: '渠道对账',
   // Buttons of the seeded menus (permission trees).
   'User: add': '用户新增',
   'User: edit': '用户编辑',
@@ -139,6 +140,8 @@ export const SEEDED_MENU_TITLES_ZH = {
   'Withdrawal: request': '提现申请',
   'Withdrawal: review': '提现审核',
   'Withdrawal: pay': '提现打款',
+  'Reconciliation: import': '对账单导入',
+  'Reconciliation: resolve': '对账差异处理',
 };
 
 /**

@@ -4,6 +4,7 @@ import { ALARM_STATE_MACHINE } from './alarms.ts';
 import { COUPON_STATE_MACHINE, TEMPLATE_STATE_MACHINE } from './coupons.ts';
 import { MACHINE_STATE_MACHINE } from './machines.ts';
 import { ORDER_STATE_MACHINE, REFUND_STATE_MACHINE } from './orders.ts';
+import { DISCREPANCY_STATE_MACHINE } from './reconciliation.ts';
 import type { StateMachine } from './state-machine.ts';
 import { TEXT_CATALOG, textAt } from './texts/catalog.ts';
 import { WITHDRAWAL_STATE_MACHINE } from './withdrawals.ts';
@@ -17,6 +18,7 @@ const MACHINES: StateMachine<string, string>[] = [
   AGENT_STATE_MACHINE,
   ALARM_STATE_MACHINE,
   WITHDRAWAL_STATE_MACHINE,
+  DISCREPANCY_STATE_MACHINE,
 ];
 
 describe('state tables in words', () => {

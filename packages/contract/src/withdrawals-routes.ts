@@ -1,3 +1,4 @@
+import Type from 'typebox';
 import { authErrors, ErrorBody, IdRef, Page } from './common.ts';
 import { listRoutes, withoutPaging } from './crud-routes.ts';
 import { defineRoute } from './route.ts';
@@ -18,6 +19,9 @@ import {
 const tags = ['withdrawals'];
 /** The withdrawals of the list's filter, as the export and the totals take them. */
 export const WithdrawalFilter = withoutPaging(WithdrawalQuery);
+/** The totals take the filter alone: a sum has no order. */
+const { sort: _sort, ...totalsFilter } = WithdrawalFilter.properties;
+export const WithdrawalTotalsQuery = Type.Object(totalsFilter);
 
 export const withdrawalRoutes = {
   ...listRoutes({
@@ -36,7 +40,7 @@ export const withdrawalRoutes = {
     summary: 'The count and sums (amount, fee, net) of the withdrawals the list’s filter matches',
     tags,
     permission: [P.list],
-    query: WithdrawalFilter,
+    query: WithdrawalTotalsQuery,
     replies: { 200: WithdrawalTotals, 400: ErrorBody, ...authErrors },
   }),
   balances: defineRoute({

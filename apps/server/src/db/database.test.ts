@@ -66,6 +66,9 @@ describe('first-start seed', () => {
       'ledger:close',
       'ledger:list',
       'order:list',
+      'reconcile:import',
+      'reconcile:list',
+      'reconcile:resolve',
       'refund:add',
       'refund:list',
       'refund:review',
@@ -502,6 +505,54 @@ describe('upgrading an existing database', () => {
       expect(money(await granted('Finance'))).toEqual(['Finance', 'ledger:close', 'ledger:list', 'statement:list']);
       expect(money(await granted('Agent manager'))).toEqual(['Finance', 'statement:list']);
       expect(money(await granted('User'))).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('adds the Reconciliation page with its buttons under Finance, for the settings editors and Finance, once', async () => {
+    const database = await openTestDatabase(inject('template'));
+    try {
+      const { db } = database;
+      // A database as the release before left it: the Finance directory without Reconciliation.
+      const [page] = await db.select().from(t.menus).where(eq(t.menus.component, 'finance/reconciliation/index'));
+      const [finance] = await db
+        .select()
+        .from(t.menus)
+        .where(and(eq(t.menus.type, 0), eq(t.menus.path, 'finance')));
+      await db.delete(t.menus).where(eq(t.menus.pid, page!.id));
+      await db.delete(t.menus).where(eq(t.menus.id, page!.id));
+      await db
+        .update(t.menus)
+        .set({ subCount: finance!.subCount - 1 })
+        .where(eq(t.menus.id, finance!.id));
+
+      await runMigration(database, '0024_reconciliation-menu.sql');
+      await runMigration(database, '0024_reconciliation-menu.sql');
+
+      const [directory] = await db.select().from(t.menus).where(eq(t.menus.id, finance!.id));
+      expect(directory?.subCount).toBe(finance!.subCount);
+      const added = await db.select().from(t.menus).where(eq(t.menus.component, 'finance/reconciliation/index'));
+      expect(added.map((menu) => [menu.pid, menu.permission, menu.subCount])).toEqual([
+        [finance!.id, 'reconcile:list', 2],
+      ]);
+      const granted = async (role: string) =>
+        (
+          await db
+            .select({ permission: t.menus.permission })
+            .from(t.rolesMenus)
+            .innerJoin(t.roles, eq(t.roles.id, t.rolesMenus.roleId))
+            .innerJoin(t.menus, eq(t.menus.id, t.rolesMenus.menuId))
+            .where(eq(t.roles.name, role))
+        )
+          .map((row) => row.permission ?? '')
+          .filter((permission) => permission.startsWith('reconcile:'))
+          .sort();
+      const all = ['reconcile:import', 'reconcile:list', 'reconcile:resolve'];
+      expect(await granted('Administrator')).toEqual(all);
+      expect(await granted('Finance')).toEqual(all);
+      expect(await granted('Agent manager')).toEqual([]);
+      expect(await granted('User')).toEqual([]);
     } finally {
       await database.close();
     }

@@ -179,6 +179,20 @@ export const financeMenus: SeedMenu[] = [
           { title: 'Withdrawal: pay', type: 2, permission: 'withdrawal:pay' },
         ],
       },
+      {
+        title: 'Reconciliation',
+        type: 1,
+        path: 'reconciliation',
+        component: 'finance/reconciliation/index',
+        componentName: 'Reconciliation',
+        icon: 'tree-table',
+        permission: 'reconcile:list',
+        cache: true,
+        children: [
+          { title: 'Reconciliation: import', type: 2, permission: 'reconcile:import' },
+          { title: 'Reconciliation: resolve', type: 2, permission: 'reconcile:resolve' },
+        ],
+      },
     ],
   },
 ];
@@ -248,6 +262,9 @@ export const seedBusinessRoles: SeedRole[] = [
       'withdrawal:list',
       'withdrawal:review',
       'withdrawal:pay',
+      'reconcile:list',
+      'reconcile:import',
+      'reconcile:resolve',
     ],
   },
 ];

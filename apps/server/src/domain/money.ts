@@ -34,3 +34,19 @@ export function yuanOf(fen: Fen): number {
 export function yuanText(fen: Fen): string {
   return new Decimal(fen).dividedBy(100).toFixed(2);
 }
+
+const YUAN = /^-?\d+(\.\d+)?$/;
+
+/**
+ * An amount in yuan as a text of a channel's file (`"12.34"`, `"-0.01"`, `"0.01000"`) in fen,
+ * rounded half up (away from zero) to whole fen; undefined when the text is not a number.
+ */
+export function fenOfYuan(text: string): Fen | undefined {
+  if (!YUAN.test(text)) return undefined;
+  const [whole = '0', fraction = ''] = text.split('.');
+  if (fraction.length <= 2 || /^\d\d0+$/.test(fraction)) {
+    const fen = Number(whole.replace('-', '')) * 100 + Number(fraction.slice(0, 2).padEnd(2, '0'));
+    return asFen(text.startsWith('-') && fen !== 0 ? -fen : fen);
+  }
+  return toFen(new Calc(text).times(100));
+}

@@ -42,6 +42,8 @@ export const PAGE_LOADERS = {
     (await import('@/features/withdrawals/pages/withdrawals-page.tsx')).WithdrawalsPage,
   'finance/statement/index': async () => (await import('@/features/ledger/pages/statements-page.tsx')).StatementsPage,
   'finance/ledger/index': async () => (await import('@/features/ledger/pages/ledger-page.tsx')).LedgerPage,
+  'finance/reconciliation/index': async () =>
+    (await import('@/features/reconciliation/pages/reconciliation-page.tsx')).ReconciliationPage,
 } satisfies Record<PageKey, PageLoader>;
 
 const pages = new Map<PageKey, LazyExoticComponent<ComponentType>>();

@@ -180,3 +180,9 @@ export const ledgerKeys = {
   statement: (agentId: number, period: string) => [...ledgerKeys.all, 'statement', agentId, period] as const,
   statementOrders: (params: Params) => [...ledgerKeys.all, 'statement-orders', params] as const,
 };
+
+export const reconciliationKeys = {
+  all: ['reconciliation'] as const,
+  imports: (params: Params) => [...reconciliationKeys.all, 'imports', params] as const,
+  discrepancies: (params: Params) => [...reconciliationKeys.all, 'discrepancies', params] as const,
+};

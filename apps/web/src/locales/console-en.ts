@@ -46,6 +46,7 @@ export const consoleEn = {
     Statements: 'Statements',
     Ledger: 'Ledger',
     Withdrawals: 'Withdrawals',
+    Reconciliation: 'Reconciliation',
     // Buttons of the seeded menus (permission trees).
     'User: add': 'User: add',
     'User: edit': 'User: edit',
@@ -99,6 +100,8 @@ export const consoleEn = {
     'Withdrawal: request': 'Withdrawal: request',
     'Withdrawal: review': 'Withdrawal: review',
     'Withdrawal: pay': 'Withdrawal: pay',
+    'Reconciliation: import': 'Reconciliation: import',
+    'Reconciliation: resolve': 'Reconciliation: resolve',
   },
   /** What a server field error code says, under the field it names. */
   fieldErrors: {

@@ -15,6 +15,7 @@ import type { operationsLocales } from '@water/contract/texts/operations';
 import type { ordersLocales } from '@water/contract/texts/orders';
 import type { policiesLocales } from '@water/contract/texts/policies';
 import type { centerLocales } from '@water/contract/texts/profile';
+import type { reconciliationLocales } from '@water/contract/texts/reconciliation';
 import type { recoveryLocales } from '@water/contract/texts/recovery';
 import type { rolesLocales } from '@water/contract/texts/roles';
 import type { serverMonitorLocales } from '@water/contract/texts/server-monitor';
@@ -57,6 +58,7 @@ export type PageMessages = Texts<{
   figures: typeof figuresLocales.en;
   withdrawals: typeof withdrawalsLocales.en;
   ledger: typeof ledgerLocales.en;
+  reconciliation: typeof reconciliationLocales.en;
 }>;
 /** Every text key, for typed `t()` calls: the core texts, the console's and the pages'. */
 export type Messages = Texts<typeof en> & ConsoleMessages & PageMessages;

@@ -14,6 +14,7 @@ import { menusLocales } from './menus.ts';
 import { logsLocales, onlineLocales } from './monitor.ts';
 import { ordersLocales } from './orders.ts';
 import { policiesLocales } from './policies.ts';
+import { reconciliationLocales } from './reconciliation.ts';
 import { rolesLocales } from './roles.ts';
 import { sitesLocales } from './sites.ts';
 import { usersLocales } from './users.ts';
@@ -42,6 +43,7 @@ const catalogIn = (language: 'en' | 'zh') => ({
   online: onlineLocales[language],
   orders: ordersLocales[language],
   policies: policiesLocales[language],
+  reconciliation: reconciliationLocales[language],
   roles: rolesLocales[language],
   sites: sitesLocales[language],
   users: usersLocales[language],

@@ -1,6 +1,7 @@
 import { accountsRefusals } from './refusals/accounts.ts';
 import { ledgerRefusals } from './refusals/ledger.ts';
 import { networkRefusals } from './refusals/network.ts';
+import { reconciliationRefusals } from './refusals/reconciliation.ts';
 import { salesRefusals } from './refusals/sales.ts';
 import { systemRefusals } from './refusals/system.ts';
 import { withdrawalsRefusals } from './refusals/withdrawals.ts';
@@ -58,6 +59,7 @@ export const errorsLocales = {
       logEntry: 'log entry',
       finishedExport: 'finished export',
       withdrawal: 'withdrawal',
+      discrepancy: 'discrepancy',
     },
     ...accountsRefusals.en,
     ...systemRefusals.en,
@@ -65,6 +67,7 @@ export const errorsLocales = {
     ...salesRefusals.en,
     ...ledgerRefusals.en,
     ...withdrawalsRefusals.en,
+    ...reconciliationRefusals.en,
   },
   zh: {
     stateConflict: '该{{object}}当前为「{{state}}」，不能执行此操作（可能刚被他人处理）。请刷新后查看最新状态。',
@@ -113,6 +116,7 @@ export const errorsLocales = {
       logEntry: '日志',
       finishedExport: '已完成的导出',
       withdrawal: '提现单',
+      discrepancy: '对账差异',
     },
     ...accountsRefusals.zh,
     ...systemRefusals.zh,
@@ -120,6 +124,7 @@ export const errorsLocales = {
     ...salesRefusals.zh,
     ...ledgerRefusals.zh,
     ...withdrawalsRefusals.zh,
+    ...reconciliationRefusals.zh,
   },
 };
 

@@ -75,6 +75,8 @@ export const operationNamesZh: Readonly<Record<string, string>> = {
   'Start, pause or end a coupon': '开始、暂停或结束优惠券',
   'Push a coupon to members': '向会员推送优惠券',
   'Close a period of the ledger': '总账结账',
+  'Import a channel statement': '导入渠道对账单',
+  'Resolve a reconciliation discrepancy': '处理对账差异',
   'Revoke coupons': '作废优惠券',
   'Export orders in the background': '后台导出订单',
   'Handle alarms': '处理告警',

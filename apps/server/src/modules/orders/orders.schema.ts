@@ -67,6 +67,8 @@ export const orders = pgTable(
     index('biz_order_machine_time_idx').on(t.machineId, t.createTime),
     index('biz_order_no_idx').on(t.orderNo),
     index('biz_order_unpaid_idx').on(t.receivedTime).where(sql`${t.state} = 'CREATED'`),
+    /** A channel's payments of a day, as reconciliation with the channel's statement reads them. */
+    index('biz_order_channel_paid_idx').on(t.channel, t.paidTime).where(sql`${t.paidTime} IS NOT NULL`),
   ],
 );
 
@@ -112,5 +114,7 @@ export const refunds = pgTable(
     index('biz_refund_order_idx').on(t.orderId),
     index('biz_refund_agent_time_idx').on(t.agentId, t.createTime),
     index('biz_refund_pending_idx').on(t.createTime).where(sql`${t.status} = 'PENDING'`),
+    /** A channel's refunds done on a day, as reconciliation reads them. */
+    index('biz_refund_channel_done_idx').on(t.channel, t.doneTime).where(sql`${t.status} = 'SUCCESS'`),
   ],
 );
