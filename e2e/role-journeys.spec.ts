@@ -124,7 +124,12 @@ function interfaceWords(page: Page): Promise<string[]> {
     document.querySelectorAll<HTMLElement>(chrome).forEach((element) => {
       // A button or link inside a record's row names the record (its number, its name).
       if (element.matches('button') && element.closest('tbody, .ant-list-item-meta-title')) return;
-      texts.push(element.innerText);
+      // Names of records (an agent's, heading its card) are marked not to be translated.
+      let text = element.innerText;
+      element.querySelectorAll<HTMLElement>('[translate="no"]').forEach((name) => {
+        text = text.replace(name.innerText, '');
+      });
+      texts.push(text);
     });
     document
       .querySelectorAll<HTMLInputElement>('main input[placeholder], main textarea[placeholder]')

@@ -27,7 +27,7 @@ export function BalanceCards({ onRequest }: { onRequest: (agent: AgentBalance) =
               size="small"
               role="group"
               aria-label={t('withdrawals.balanceOf', { name: agent.agentName })}
-              title={agent.agentName}
+              title={<span translate="no">{agent.agentName}</span>}
               extra={
                 <Permission allow={[WITHDRAWAL_PERMISSIONS.add]}>
                   <Button
