@@ -35,6 +35,8 @@ import { artifactsRoutes } from './modules/artifacts/artifacts.routes.ts';
 import { createArtifactsService } from './modules/artifacts/artifacts.service.ts';
 import { authRoutes, publicAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { cardsRoutes } from './modules/cards/cards.routes.ts';
+import { createCardsService } from './modules/cards/cards.service.ts';
 import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
 import { createCouponsService } from './modules/coupons/coupons.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -285,6 +287,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const members = createMembersService(deps);
   const ledger = createLedgerService(deps);
   const coupons = createCouponsService(deps, { paths, members });
+  const cards = createCardsService(deps, { ledger, members, cardSettings: () => settings.cardRules() });
   const exports = createExportsService(deps, { store: exportFiles, log: app.log });
   const orders = createOrdersService(deps, {
     policies,
@@ -294,12 +297,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     payTimeoutMs: config.orderPayTimeoutMs,
     refundReviewAbove: () => settings.refundReviewAbove(),
     members,
+    cards,
     // A sale's events, in one transaction: the roll-ups first, then the member, then its coupon
-    // (which asks the member whether this was its first paid order).
+    // (which asks the member whether this was its first paid order), then its card (a refund
+    // credited back, its card accounts locked before the sale's own postings, as a card payment
+    // does), then the ledger.
     sale: new DomainEvents<SaleEvent>()
       .on(createSalesProjector({ dayOf: formatDay }))
       .on((tx, event) => members.onSale(tx, event))
       .on((tx, event) => coupons.onSale(tx, event))
+      .on((tx, event) => cards.onSale(tx, event))
       .on(createSaleBooking(ledger, formatDay)),
   });
   const gateway = createGatewayService(deps, {
@@ -322,7 +329,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onReady', async () => {
       void seedDemoBusiness(
         { ...deps, log: app.log },
-        { agents, sites, machines, policies, orders, coupons },
+        { agents, sites, machines, policies, orders, coupons, cards },
         { dataDir: config.dataDir, language: config.demoLanguage },
       ).catch((error) => app.log.error({ err: error }, 'could not seed the demo business'));
     });
@@ -369,6 +376,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await signedIn.register(ordersRoutes, { service: orders });
     await signedIn.register(alarmsRoutes, { service: alarms });
     await signedIn.register(couponsRoutes, { service: coupons });
+    await signedIn.register(cardsRoutes, { service: cards });
     await signedIn.register(membersRoutes, { service: members });
     await signedIn.register(exportsRoutes, { service: exports });
     await signedIn.register(overviewRoutes, { service: createOverviewService(deps) });

@@ -2,6 +2,7 @@ import { agentRoutes } from './agents-routes.ts';
 import { alarmRoutes } from './alarms-routes.ts';
 import { artifactRoutes } from './artifacts-routes.ts';
 import { authRoutes } from './auth-routes.ts';
+import { cardRoutes } from './cards-routes.ts';
 import { couponRoutes } from './coupons-routes.ts';
 import { dashboardRoutes } from './dashboard-routes.ts';
 import { deptRoutes } from './depts-routes.ts';
@@ -26,12 +27,47 @@ import { siteRoutes } from './sites-routes.ts';
 import { storageRoutes } from './storage-routes.ts';
 import { userCenterRoutes, userRoutes } from './users-routes.ts';
 
+/** The routes of each module, by reference: the declaration file names them rather than spelling every schema out. */
+interface ApiRouteModules {
+  health: typeof healthRoutes;
+  auth: typeof authRoutes;
+  settings: typeof settingRoutes;
+  storage: typeof storageRoutes;
+  users: typeof userRoutes;
+  userCenter: typeof userCenterRoutes;
+  monitor: typeof monitorRoutes;
+  machineGateway: typeof machineGatewayRoutes;
+  channelGateway: typeof channelGatewayRoutes;
+  dashboard: typeof dashboardRoutes;
+  menus: typeof menuRoutes;
+  dicts: typeof dictRoutes;
+  dictDetails: typeof dictDetailRoutes;
+  roles: typeof roleRoutes;
+  depts: typeof deptRoutes;
+  jobs: typeof jobRoutes;
+  logs: typeof logRoutes;
+  online: typeof onlineRoutes;
+  artifacts: typeof artifactRoutes;
+  agents: typeof agentRoutes;
+  machineModels: typeof machineModelRoutes;
+  machines: typeof machineRoutes;
+  sites: typeof siteRoutes;
+  pricePolicies: typeof pricePolicyRoutes;
+  orders: typeof orderRoutes;
+  alarms: typeof alarmRoutes;
+  coupons: typeof couponRoutes;
+  members: typeof memberRoutes;
+  exports: typeof exportRoutes;
+  overview: typeof overviewRoutes;
+  cards: typeof cardRoutes;
+}
+
 /**
  * Every route of the API, by module: the server registers each of these, and besides them only
  * the web app's files, the websocket and the API document. The web reads them as types only
  * (`ApiRoutes`), so its bundle carries no schema.
  */
-export const apiRoutes = {
+export const apiRoutes: ApiRouteModules = {
   health: healthRoutes,
   auth: authRoutes,
   settings: settingRoutes,
@@ -62,6 +98,7 @@ export const apiRoutes = {
   members: memberRoutes,
   exports: exportRoutes,
   overview: overviewRoutes,
+  cards: cardRoutes,
 };
 
 /** Every route by its key, `'GET /api/orders/:orderNo'`. */

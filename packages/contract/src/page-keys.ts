@@ -27,6 +27,7 @@ export const PAGE_KEYS = [
   'business/refund/index',
   'business/member/index',
   'business/coupon/index',
+  'finance/card/index',
 ] as const;
 export type PageKey = (typeof PAGE_KEYS)[number];
 

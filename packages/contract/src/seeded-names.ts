@@ -85,6 +85,7 @@ export const SEEDED_MENU_TITLES_ZH = {
   Finance: '财务管理',
   Statements: '分润对账单',
   Ledger: '总账',
+  'Water cards': '水卡管理',
   // Buttons of the seeded menus (permission trees).
   'User: add': '用户新增',
   'User: edit': '用户编辑',
@@ -135,6 +136,9 @@ export const SEEDED_MENU_TITLES_ZH = {
   'Coupon: delete': '优惠券删除',
   'Coupon: issue': '优惠券发放',
   'Ledger: close period': '总账结账',
+  'Water card: issue': '水卡发行',
+  'Water card: top up': '水卡充值',
+  'Water card: edit': '水卡挂失补卡',
 };
 
 /**

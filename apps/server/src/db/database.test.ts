@@ -443,6 +443,48 @@ describe('upgrading an existing database', () => {
     }
   });
 
+  it('adds the Water cards page under Finance with its buttons, for the settings editors and the business roles, once', async () => {
+    const database = await openTestDatabase(inject('template'));
+    try {
+      const { db } = database;
+      // A database as the release before left it: Finance without the Water cards page.
+      const [finance] = await db.select().from(t.menus).where(and(eq(t.menus.path, 'finance'), eq(t.menus.type, 0)));
+      const [page] = await db.select().from(t.menus).where(eq(t.menus.component, 'finance/card/index'));
+      await db.delete(t.menus).where(eq(t.menus.pid, page!.id));
+      await db.delete(t.menus).where(eq(t.menus.id, page!.id));
+      await db.update(t.menus).set({ subCount: 2 }).where(eq(t.menus.id, finance!.id));
+
+      await runMigration(database, '0022_water-cards-menu.sql');
+      await runMigration(database, '0022_water-cards-menu.sql');
+
+      const [directory] = await db.select().from(t.menus).where(eq(t.menus.id, finance!.id));
+      expect(directory?.subCount).toBe(3);
+      const [added] = await db.select().from(t.menus).where(eq(t.menus.component, 'finance/card/index'));
+      expect([added?.title, added?.permission, added?.pid]).toEqual(['Water cards', 'card:list', finance!.id]);
+      const buttons = await db.select().from(t.menus).where(eq(t.menus.pid, added!.id)).orderBy(asc(t.menus.menuSort));
+      expect(buttons.map((button) => button.permission)).toEqual(['card:add', 'card:topup', 'card:edit']);
+      const granted = async (role: string) =>
+        (
+          await db
+            .select({ permission: t.menus.permission })
+            .from(t.rolesMenus)
+            .innerJoin(t.roles, eq(t.roles.id, t.rolesMenus.roleId))
+            .innerJoin(t.menus, eq(t.menus.id, t.rolesMenus.menuId))
+            .where(eq(t.roles.name, role))
+        )
+          .map((row) => row.permission ?? '')
+          .filter((permission) => permission.startsWith('card:'))
+          .sort();
+      const all = ['card:add', 'card:edit', 'card:list', 'card:topup'];
+      expect(await granted('Administrator')).toEqual(all);
+      expect(await granted('Agent manager')).toEqual(all);
+      expect(await granted('Finance')).toEqual(['card:edit', 'card:list', 'card:topup']);
+      expect(await granted('User')).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('adds the Machine: edit button to the Machines page for the roles that hold device:edit, once', async () => {
     const database = await openTestDatabase(inject('template'));
     try {
@@ -491,6 +533,8 @@ describe('upgrading an existing database', () => {
         '0010_business-sales-menu.sql',
         '0012_coupons-menu.sql',
         '0017_machine-edit-button.sql',
+        '0020_finance-menu.sql',
+        '0022_water-cards-menu.sql',
       ]) {
         await runMigration(database, file);
       }

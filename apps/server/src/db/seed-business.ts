@@ -133,8 +133,8 @@ export const businessMenus: SeedMenu[] = [
 ];
 
 /**
- * Finance: the ledger and agents' statements; withdrawals, reconciliation and water cards join
- * them here. Agents' staff see their own agent's statements.
+ * Finance: the ledger, agents' statements and water cards; withdrawals and reconciliation join
+ * them here. Agents' staff see their own agent's statements and cards.
  */
 export const financeMenus: SeedMenu[] = [
   {
@@ -163,6 +163,21 @@ export const financeMenus: SeedMenu[] = [
         permission: 'ledger:list',
         cache: true,
         children: [{ title: 'Ledger: close period', type: 2, permission: 'ledger:close' }],
+      },
+      {
+        title: 'Water cards',
+        type: 1,
+        path: 'cards',
+        component: 'finance/card/index',
+        componentName: 'WaterCards',
+        icon: 'profile',
+        permission: 'card:list',
+        cache: true,
+        children: [
+          { title: 'Water card: issue', type: 2, permission: 'card:add' },
+          { title: 'Water card: top up', type: 2, permission: 'card:topup' },
+          { title: 'Water card: edit', type: 2, permission: 'card:edit' },
+        ],
       },
     ],
   },
@@ -212,6 +227,10 @@ export const seedBusinessRoles: SeedRole[] = [
       'coupon:del',
       'coupon:issue',
       'statement:list',
+      'card:list',
+      'card:add',
+      'card:topup',
+      'card:edit',
     ],
   },
   {
@@ -228,6 +247,9 @@ export const seedBusinessRoles: SeedRole[] = [
       'statement:list',
       'ledger:list',
       'ledger:close',
+      'card:list',
+      'card:topup',
+      'card:edit',
     ],
   },
 ];

@@ -45,6 +45,7 @@ export const consoleEn = {
     Finance: 'Finance',
     Statements: 'Statements',
     Ledger: 'Ledger',
+    'Water cards': 'Water cards',
     // Buttons of the seeded menus (permission trees).
     'User: add': 'User: add',
     'User: edit': 'User: edit',
@@ -95,6 +96,9 @@ export const consoleEn = {
     'Coupon: delete': 'Coupon: delete',
     'Coupon: issue': 'Coupon: issue',
     'Ledger: close period': 'Ledger: close period',
+    'Water card: issue': 'Water card: issue',
+    'Water card: top up': 'Water card: top up',
+    'Water card: edit': 'Water card: edit',
   },
   /** What a server field error code says, under the field it names. */
   fieldErrors: {

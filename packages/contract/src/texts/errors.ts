@@ -1,4 +1,5 @@
 import { accountsRefusals } from './refusals/accounts.ts';
+import { cardsRefusals } from './refusals/cards.ts';
 import { networkRefusals } from './refusals/network.ts';
 import { salesRefusals } from './refusals/sales.ts';
 import { systemRefusals } from './refusals/system.ts';
@@ -55,11 +56,13 @@ export const errorsLocales = {
       artifact: 'artifact',
       logEntry: 'log entry',
       finishedExport: 'finished export',
+      card: 'water card',
     },
     ...accountsRefusals.en,
     ...systemRefusals.en,
     ...networkRefusals.en,
     ...salesRefusals.en,
+    ...cardsRefusals.en,
   },
   zh: {
     stateConflict: '该{{object}}当前为「{{state}}」，不能执行此操作（可能刚被他人处理）。请刷新后查看最新状态。',
@@ -107,11 +110,13 @@ export const errorsLocales = {
       artifact: '部署包',
       logEntry: '日志',
       finishedExport: '已完成的导出',
+      card: '水卡',
     },
     ...accountsRefusals.zh,
     ...systemRefusals.zh,
     ...networkRefusals.zh,
     ...salesRefusals.zh,
+    ...cardsRefusals.zh,
   },
 };
 

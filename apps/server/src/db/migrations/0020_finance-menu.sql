@@ -7,6 +7,8 @@ WITH "directory" AS (
   SELECT NULL, 0, 'Finance', 'finance', 'money', false,
     (SELECT coalesce(max("menu_sort"), 0) + 1 FROM "sys_menu" WHERE "pid" IS NULL), 2, 'system'
   WHERE NOT EXISTS (SELECT 1 FROM "sys_menu" WHERE "type" = 0 AND "path" = 'finance')
+    -- A new installation, not seeded yet, gets the directory from its seed.
+    AND EXISTS (SELECT 1 FROM "sys_user")
   RETURNING "id"
 ), "pages" AS (
   INSERT INTO "sys_menu" ("pid", "type", "title", "path", "component", "component_name", "icon", "permission", "cache", "menu_sort", "sub_count", "create_by")

@@ -1,6 +1,6 @@
 import type { AccountType, PostingKind } from '@water/contract/ledger';
 import type { Fen } from '@water/contract/money';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ledgerAccounts, ledgerBooks, ledgerEntries, ledgerPostings } from './ledger.schema.ts';
 
@@ -70,6 +70,15 @@ export const ledgerRepository = {
       .where(eq(ledgerBooks.id, 1))
       .for('share');
     return row?.closedThrough ?? null;
+  },
+
+  /** The balances of the accounts of those codes that exist. */
+  async balances(db: Database, codes: readonly string[]): Promise<{ code: string; balance: Fen }[]> {
+    if (codes.length === 0) return [];
+    return db
+      .select({ code: ledgerAccounts.code, balance: ledgerAccounts.balance })
+      .from(ledgerAccounts)
+      .where(inArray(ledgerAccounts.code, [...codes]));
   },
 
   /** An account's balance, locked for the rest of the transaction (what a withdrawal checks). */

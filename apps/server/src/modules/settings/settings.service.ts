@@ -1,3 +1,4 @@
+import { DEFAULT_CARD_RESERVE_PCT } from '@water/contract/cards';
 import { GLOBAL_SETTING_QUERY } from '@water/contract/constants';
 import type { GlobalSettings, GlobalSettingsQuery } from '@water/contract/settings';
 import type { Static } from 'typebox';
@@ -23,6 +24,15 @@ export function createSettingsService({ db, clock, events }: Pick<Deps, 'db' | '
     /** Fen: a staff refund above this needs a second person's review (the console's setting; 0 when unset). */
     async refundReviewAbove(): Promise<number> {
       return (await this.get(GLOBAL_SETTING_QUERY)).refundReviewAbove ?? 0;
+    },
+
+    /** The water card rules of the console's settings: top-up bonuses (none unless set) and the reserve share. */
+    async cardRules() {
+      const settings = await this.get(GLOBAL_SETTING_QUERY);
+      return {
+        bonusRules: settings.cardBonusRules ?? [],
+        reserveSharePct: settings.cardReserveSharePct ?? DEFAULT_CARD_RESERVE_PCT,
+      };
     },
 
     /** Stores a side's settings; every instance drops its copy. */
