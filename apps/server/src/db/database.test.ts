@@ -448,7 +448,10 @@ describe('upgrading an existing database', () => {
     try {
       const { db } = database;
       // A database as the release before left it: Finance without the Water cards page.
-      const [finance] = await db.select().from(t.menus).where(and(eq(t.menus.path, 'finance'), eq(t.menus.type, 0)));
+      const [finance] = await db
+        .select()
+        .from(t.menus)
+        .where(and(eq(t.menus.path, 'finance'), eq(t.menus.type, 0)));
       const [page] = await db.select().from(t.menus).where(eq(t.menus.component, 'finance/card/index'));
       await db.delete(t.menus).where(eq(t.menus.pid, page!.id));
       await db.delete(t.menus).where(eq(t.menus.id, page!.id));

@@ -265,7 +265,14 @@ export async function seedDemoBusiness(
   await writeFile(path.join(dataDir, DEMO_CARDS_FILE), `${JSON.stringify(cardFile, null, 2)}\n`, { mode: 0o600 });
   await writeFile(path.join(dataDir, DEMO_MACHINES_FILE), `${JSON.stringify(identities, null, 2)}\n`, { mode: 0o600 });
   log.info(
-    { agents: 2, sites: siteRows.length, machines: selling.length, cards: cards.length, sales, ms: Date.now() - started },
+    {
+      agents: 2,
+      sites: siteRows.length,
+      machines: selling.length,
+      cards: cards.length,
+      sales,
+      ms: Date.now() - started,
+    },
     'demo business seeded',
   );
 }

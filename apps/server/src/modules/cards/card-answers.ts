@@ -1,6 +1,6 @@
 import { Card, CardMovement } from '@water/contract/cards';
 import { asFen } from '@water/contract/money';
-import { type TextRef } from '../../lib/texts.ts';
+import type { TextRef } from '../../lib/texts.ts';
 import { wireOf } from '../../lib/wire.ts';
 import { maskPhone } from '../members/members.service.ts';
 import type { CardRecord, CardRow, MovementRow } from './cards.repository.ts';

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import {
   CARD_STATE_MACHINE,
   type Card,
@@ -7,14 +8,13 @@ import {
   type CardReissued,
 } from '@water/contract/cards';
 import { asFen } from '@water/contract/money';
-import { randomInt } from 'node:crypto';
 import dayjs from 'dayjs';
 import type { Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { invalidField, unknownInReach } from '../../lib/http-errors.ts';
 import { moveBy } from '../../lib/state.ts';
 import { agentById, agentIdsInScope } from '../agents/agent-directory.ts';
-import { maskPhone, type MembersService } from '../members/members.service.ts';
+import { type MembersService, maskPhone } from '../members/members.service.ts';
 import { cardSecretHash, newCardNo, newCardSecret } from './card-secrets.ts';
 import { type CardRecord, type CardRow, type NewCard, cardsRepository as repo } from './cards.repository.ts';
 

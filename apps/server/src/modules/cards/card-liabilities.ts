@@ -7,8 +7,8 @@ import type { Deps } from '../../lib/deps.ts';
 import { declaredList } from '../../lib/list-sheet.ts';
 import { agentIdsInScope } from '../agents/agent-directory.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
-import type { CardSettings } from './cards.service.ts';
 import { cardsRepository as repo } from './cards.repository.ts';
+import type { CardSettings } from './cards.service.ts';
 
 /**
  * What each agent owes its cardholders: the balances of its cards (principal and bonus apart),

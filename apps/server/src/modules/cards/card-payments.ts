@@ -66,7 +66,11 @@ export function createCardPayments({ clock }: Pick<Deps, 'clock'>, { ledger }: {
         throw refused(409, `Card ${card.cardNo} is not taken at this machine`);
       }
       if (card.perUseLimit !== null && amount > card.perUseLimit) {
-        throw refused(409, `The sale is above the card's limit of ${yuanText(card.perUseLimit)} yuan a use`, 'CARD_LIMIT');
+        throw refused(
+          409,
+          `The sale is above the card's limit of ${yuanText(card.perUseLimit)} yuan a use`,
+          'CARD_LIMIT',
+        );
       }
       const now = clock.now();
       if (card.perDayLimit !== null) {

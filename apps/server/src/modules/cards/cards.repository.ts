@@ -147,10 +147,7 @@ export const cardsRepository = {
    * What the card sale of an order took and has not given back yet (fen, positive), per part, and
    * the card that paid; nothing when no card paid it.
    */
-  async takenBy(
-    db: Database,
-    orderId: number,
-  ): Promise<{ cardId: number; principal: Fen; bonus: Fen } | undefined> {
+  async takenBy(db: Database, orderId: number): Promise<{ cardId: number; principal: Fen; bonus: Fen } | undefined> {
     const [row] = await db
       .select({
         cardId: sql<number>`min(${cardMovements.cardId}) filter (where ${cardMovements.move} = 'SALE')`.mapWith(Number),

@@ -19,8 +19,8 @@ import { yuanText } from '../../domain/money.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { invalidField, noSuch, notFound } from '../../lib/http-errors.ts';
-import { declaredList } from '../../lib/list-sheet.ts';
 import { toPaging } from '../../lib/list-query.ts';
+import { declaredList } from '../../lib/list-sheet.ts';
 import { moveBy } from '../../lib/state.ts';
 import { formatDay } from '../../lib/time.ts';
 import { agentIdsInScope } from '../agents/agent-directory.ts';
@@ -31,7 +31,14 @@ import { checkedLimits, createCardIssue } from './card-issue.ts';
 import { createCardLiabilities } from './card-liabilities.ts';
 import { createCardPayments } from './card-payments.ts';
 import { topUpPosting } from './card-postings.ts';
-import { type CardRecord, type CardRow, cardOrder, cardSortable, movementOrder, cardsRepository as repo } from './cards.repository.ts';
+import {
+  type CardRecord,
+  type CardRow,
+  cardOrder,
+  cardSortable,
+  movementOrder,
+  cardsRepository as repo,
+} from './cards.repository.ts';
 
 /** The card rules finance sets in the global settings. */
 export interface CardSettings {

@@ -280,7 +280,11 @@ export function createOrderGatewayService(
       const paidAt = machineTime(clock.now(), 'paidAt', input.paidAt);
       const card = input.cardNo && input.cardSecret ? { cardNo: input.cardNo, cardSecret: input.cardSecret } : null;
       if (input.channel === 'CARD' && input.amount > 0 && !card) {
-        throw invalidField(input.cardNo ? 'cardSecret' : 'cardNo', 'a card payment names its card: cardNo and cardSecret', 'required');
+        throw invalidField(
+          input.cardNo ? 'cardSecret' : 'cardNo',
+          'a card payment names its card: cardNo and cardSecret',
+          'required',
+        );
       }
       const order = await db.transaction(async (tx) => {
         const order = await lockedMachineOrder(tx, machine, machineOrderNo);

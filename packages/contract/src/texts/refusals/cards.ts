@@ -5,7 +5,7 @@ export const cardsRefusals = {
       countOrPhones: 'give either how many anonymous cards to issue or the phones of the named ones',
       agentNotActive: 'only an active agent issues cards',
       useAboveDay: 'must not be above the per-day limit',
-      cap: 'the card would hold {{balance}} yuan, above the {{cap}} yuan a {{kind}} card may hold (at most {{left}} yuan more)',
+      cap: 'the card would hold {{balance}} yuan, above the cap of {{cap}} yuan for {{kind}} cards (at most {{left}} yuan more)',
       kinds: { NAMED: 'named', ANONYMOUS: 'anonymous' },
     },
   },
