@@ -146,3 +146,6 @@ export async function toppedUpCard(as: Caller, agentId: number, fen: number, opt
 }
 
 export type TestCard = Awaited<ReturnType<typeof toppedUpCard>>;
+
+/** What a machine's card payment names of a card: `{ channel: 'CARD', amount, ...cardPayment(card) }`. */
+export const cardPayment = (card: TestCard) => ({ cardNo: card.cardNo, cardSecret: card.cardSecret });
