@@ -62,12 +62,19 @@ describe('first-start seed', () => {
     expect(manager.titles).toContain('Business');
     const finance = await permissionsOf('Finance');
     expect(finance.permissions.filter(Boolean).sort()).toEqual([
+      'card:edit',
+      'card:list',
+      'card:topup',
       'coupon:list',
+      'ledger:close',
+      'ledger:list',
       'order:list',
       'refund:add',
       'refund:list',
       'refund:review',
+      'statement:list',
     ]);
+    expect(manager.permissions).toEqual(expect.arrayContaining(['card:list', 'card:add', 'card:topup', 'card:edit']));
     expect(finance.titles).toEqual(expect.arrayContaining(['Business', 'Orders', 'Refunds']));
   });
 
@@ -98,7 +105,8 @@ describe('first-start seed', () => {
       expect.arrayContaining(['user:add', 'user:edit', 'user:del', 'roles:add', 'menu:del', 'dict:edit', 'job:add']),
     );
     const topLevel = await app.database.db.select().from(t.menus).where(isNull(t.menus.pid));
-    expect(topLevel.map((m) => m.title).sort()).toEqual(['Business', 'Monitor', 'System', 'Tools']);
+    expect(topLevel.map((m) => m.title).sort()).toEqual(['Business', 'Finance', 'Monitor', 'System', 'Tools']);
+    expect(byComponent.get('finance/card/index')?.permission).toBe('card:list');
     // subCount matches the actual children everywhere.
     for (const menu of menus) {
       expect(menu.subCount, menu.title).toBe(menus.filter((child) => child.pid === menu.id).length);

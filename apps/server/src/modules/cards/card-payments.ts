@@ -1,10 +1,11 @@
 import { CARD_STATE_MACHINE } from '@water/contract/cards';
 import type { ErrorCode } from '@water/contract/errors';
+import type { GatewayPaymentInput } from '@water/contract/gateway';
 import { asFen, type Fen } from '@water/contract/money';
 import { allows } from '@water/contract/state-machine';
 import { yuanText } from '../../domain/money.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { HttpError } from '../../lib/http-errors.ts';
+import { HttpError, invalidField } from '../../lib/http-errors.ts';
 import { moveBy } from '../../lib/state.ts';
 import { formatDay, startOfDay } from '../../lib/time.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
@@ -19,6 +20,16 @@ type Tx = Deps['db'];
 export interface CardCredentials {
   cardNo: string;
   cardSecret: string;
+}
+
+/** The card a machine's payment names: a card payment of any amount names one, by number and secret. */
+export function paymentCard(input: GatewayPaymentInput): CardCredentials | null {
+  if (input.channel !== 'CARD' || input.amount === 0) return null;
+  if (!input.cardNo || !input.cardSecret) {
+    const field = input.cardNo ? 'cardSecret' : 'cardNo';
+    throw invalidField(field, 'a card payment names its card: cardNo and cardSecret', 'required');
+  }
+  return { cardNo: input.cardNo, cardSecret: input.cardSecret };
 }
 
 /** The order a card pays, as the card's rules need it. */

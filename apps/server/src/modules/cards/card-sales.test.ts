@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { toppedUpCard } from '../../../test/business-fixtures.ts';
+import { cardPayment, toppedUpCard, unique } from '../../../test/business-fixtures.ts';
 import { callerFor, tokenOf, useTestApp } from '../../../test/test-app.ts';
 import { cardBusiness, cardOf, cardOrder, ledgerBalance, setCardRules } from './test-fixtures.ts';
 
@@ -81,6 +81,22 @@ describe('card sales through the machine gateway', () => {
       code: 'VALIDATION_FAILED',
       errors: [expect.objectContaining({ field: 'cardNo' })],
     });
+
+    // Coins paid, whatever else the machine sends: the card is not touched.
+    const coinNo = unique('S');
+    const coins = await eastCall('POST', '/gateway/v1/orders', {
+      machineOrderNo: coinNo,
+      tap: 1,
+      waterType: 'COLD',
+      requestedMl: 1000,
+      channel: 'COIN',
+    });
+    const paidInCoins = await eastCall('POST', `/gateway/v1/orders/${coinNo}/payment`, {
+      channel: 'COIN',
+      amount: coins.json().payable,
+      ...cardPayment(card),
+    });
+    expect(paidInCoins.json()).toMatchObject({ state: 'PAID' });
 
     const short = await order.pay(card);
     expect(short.statusCode).toBe(409);

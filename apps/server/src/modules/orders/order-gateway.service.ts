@@ -16,7 +16,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { HttpError, invalidField, notFound, stateConflict } from '../../lib/http-errors.ts';
 import { moveBy } from '../../lib/state.ts';
 import { type AgentPaths, agentById, pathTerms, pathText } from '../agents/agent-directory.ts';
-import type { CardPayments } from '../cards/card-payments.ts';
+import { type CardPayments, paymentCard } from '../cards/card-payments.ts';
 import type { CouponsService } from '../coupons/coupons.service.ts';
 import type { MembersService } from '../members/members.service.ts';
 import type { PricePoliciesService } from '../price-policies/price-policies.service.ts';
@@ -67,7 +67,6 @@ export function createOrderGatewayService(
     members: MembersService;
     refunding: Refunding;
     settleCommission: SettleCommission;
-    /** Takes a card sale's money off its card, in the sale's transaction. */
     cards: Pick<CardPayments, 'pay'>;
   },
 ) {
@@ -268,24 +267,14 @@ export function createOrderGatewayService(
       return gatewayDto((await repo.order(db, key)) as OrderRecord);
     },
 
-    /**
-     * The machine took a card or coins for its order: paid once, whatever it repeats. A card
-     * payment names the card (number and secret); the card is debited in the same transaction.
-     */
+    /** The machine took a card (debited in the same transaction) or coins for its order: paid once, whatever it repeats. */
     async payByMachine(
       machine: SellingMachine,
       machineOrderNo: string,
       input: GatewayPaymentInput,
     ): Promise<GatewayOrder> {
       const paidAt = machineTime(clock.now(), 'paidAt', input.paidAt);
-      const card = input.cardNo && input.cardSecret ? { cardNo: input.cardNo, cardSecret: input.cardSecret } : null;
-      if (input.channel === 'CARD' && input.amount > 0 && !card) {
-        throw invalidField(
-          input.cardNo ? 'cardSecret' : 'cardNo',
-          'a card payment names its card: cardNo and cardSecret',
-          'required',
-        );
-      }
+      const card = paymentCard(input);
       const order = await db.transaction(async (tx) => {
         const order = await lockedMachineOrder(tx, machine, machineOrderNo);
         if (order.state !== 'CREATED' && order.state !== 'CLOSED') return order;
@@ -297,8 +286,7 @@ export function createOrderGatewayService(
         }
         checkedPaidAt(order, paidAt);
         const ref = card?.cardNo ?? input.reference ?? null;
-        // A late payment repeated changes nothing: the card paid once.
-        if (card && input.amount > 0 && order.paid === 0) await cards.pay(tx, card, order, input.amount, paidAt);
+        if (card && order.paid === 0) await cards.pay(tx, card, order, input.amount, paidAt);
         if (order.state === 'CLOSED') return latePayment(tx, order, input.amount, ref, paidAt);
         return markPaid(tx, order, input.amount, ref, paidAt);
       });
