@@ -38,6 +38,7 @@ export const PAGE_LOADERS = {
   'business/refund/index': async () => (await import('@/features/orders/pages/refunds-page.tsx')).RefundsPage,
   'business/member/index': async () => (await import('@/features/members/pages/members-page.tsx')).MembersPage,
   'business/coupon/index': async () => (await import('@/features/coupons/pages/coupons-page.tsx')).CouponsPage,
+  'finance/card/index': async () => (await import('@/features/cards/pages/water-cards-page.tsx')).WaterCardsPage,
 } satisfies Record<PageKey, PageLoader>;
 
 const pages = new Map<PageKey, LazyExoticComponent<ComponentType>>();
