@@ -229,6 +229,23 @@ export function bonusFor(rules: readonly CardBonusRule[], amount: Fen): Fen {
   return (best?.bonus ?? 0) as Fen;
 }
 
+/**
+ * The largest top-up that, with the bonus it earns under `rules`, fits in `room` fen (what a card
+ * may still hold): each rule's range of amounts is tried with its bonus, the largest fitting wins.
+ */
+export function largestTopUp(rules: readonly CardBonusRule[], room: Fen): Fen {
+  const tiers = [...rules].sort((a, b) => a.minTopUp - b.minTopUp);
+  let best = 0;
+  for (let index = -1; index < tiers.length; index++) {
+    const from = index < 0 ? 1 : (tiers[index] as CardBonusRule).minTopUp;
+    const next = tiers[index + 1];
+    const to = next ? next.minTopUp - 1 : Number.MAX_SAFE_INTEGER;
+    const fits = Math.min(to, room - (index < 0 ? 0 : bonusFor(tiers, from as Fen)));
+    if (fits >= from) best = Math.max(best, fits);
+  }
+  return best as Fen;
+}
+
 /** What an agent owes its cardholders, checked against the ledger and against its reserve. */
 export const CardLiability = Type.Object({
   agentId: Type.Integer(),

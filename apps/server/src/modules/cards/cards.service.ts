@@ -11,6 +11,7 @@ import {
   type CardStateInput,
   type CardTopUp,
   type CardTopUpInput,
+  largestTopUp,
 } from '@water/contract/cards';
 import { CARD_COLUMNS } from '@water/contract/cards-columns';
 import type { PageOf, PageQuery } from '@water/contract/common';
@@ -136,7 +137,7 @@ export function createCardsService(
         const kind = kindOf(card);
         const cap = CARD_CAPS[kind];
         if (after.principal + after.bonus > cap) {
-          const left = asFen(Math.max(0, cap - card.principal - card.bonus));
+          const left = largestTopUp(bonusRules, asFen(Math.max(0, cap - card.principal - card.bonus)));
           throw invalidField(
             'amount',
             {

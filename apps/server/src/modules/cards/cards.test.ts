@@ -104,7 +104,7 @@ describe('water cards', () => {
     expect(beyond.json()).toMatchObject({
       code: 'VALIDATION_FAILED',
       message:
-        'amount: the card would hold 1000.01 yuan, above the cap of 1000.00 yuan for anonymous cards (at most 0.00 yuan more)',
+        'amount: the card would hold 1000.01 yuan, above the cap of 1000.00 yuan for anonymous cards (at most 0.00 yuan may be topped up)',
       errors: [expect.objectContaining({ field: 'amount', code: 'too_large', params: { limit: 0 } })],
     });
     const inChinese = await admin(
