@@ -21,14 +21,14 @@ export const CARD_COLUMNS = listColumns<Card>()({
 
 /** A card's history. */
 export const CARD_MOVEMENT_COLUMNS = listColumns<CardMovement>()({
-  createTime: { field: 'createTime', title: 'cards.time', width: 170 },
-  move: { field: 'move', title: 'cards.move', kind: 'enum', labels: 'cards.moves', width: 110 },
-  amount: { field: 'amount', title: 'cards.amount', kind: 'money', width: 100 },
+  createTime: { field: 'createTime', title: 'cards.time', width: 165 },
+  move: { field: 'move', title: 'cards.move', kind: 'enum', labels: 'cards.moves', width: 100 },
+  amount: { field: 'amount', title: 'cards.amount', kind: 'money', width: 105 },
   principal: { field: 'principal', title: 'cards.principal', kind: 'money', width: 100 },
-  bonus: { field: 'bonus', title: 'cards.bonus', kind: 'money', width: 100 },
+  bonus: { field: 'bonus', title: 'cards.bonus', kind: 'money', width: 90 },
   balanceAfter: { field: 'balanceAfter', title: 'cards.balanceAfter', kind: 'money', width: 110 },
-  detail: { field: 'orderNo', title: 'cards.detail', width: 190 },
-  createBy: { field: 'createBy', title: 'cards.by', width: 110 },
+  detail: { field: 'orderNo', title: 'cards.detail', width: 180 },
+  createBy: { field: 'createBy', title: 'cards.by', width: 90 },
 });
 
 /** What each agent owes its cardholders, against the ledger and its reserve. */
@@ -48,5 +48,5 @@ export const CARD_LIABILITY_COLUMNS = listColumns<CardLiability>()({
   ledgerBonus: { field: 'ledgerBonus', title: 'cards.ledgerBonus', kind: 'money', hidden: true, width: 130 },
   reserve: { field: 'reserve', title: 'cards.reserve', kind: 'money', width: 130 },
   reserveRequired: { field: 'reserveRequired', title: 'cards.reserveRequired', kind: 'money', width: 130 },
-  reserveShort: { field: 'reserveShort', title: 'cards.reserveShort', kind: 'yesNo', width: 110 },
+  reserveShort: { field: 'reserveShort', title: 'cards.reserveShort', kind: 'yesNo', width: 150 },
 });

@@ -13,6 +13,17 @@ export const globalSettingsLocales = {
     refundReviewAbove: 'Card and coin refunds without a second review, up to (yuan)',
     refundReviewAboveHelp:
       'A staff refund of at most this much by water card or coins goes back at once; a larger one, and every WeChat or Alipay refund, waits for another person to approve it. Empty or 0: every staff refund is reviewed. Nobody ever approves their own refund.',
+    cards: 'Water cards',
+    cardBonusRules: 'Top-up bonuses',
+    cardBonusRulesHelp:
+      'A top-up of at least the amount earns the bonus; only the highest rule it reaches applies. None: no bonus.',
+    minTopUp: 'Top-up from (yuan)',
+    bonus: 'Bonus (yuan)',
+    addRule: 'Add a bonus',
+    removeRule: 'Remove bonus {{index}}',
+    cardReserveSharePct: 'Reserve share of card balances (%)',
+    cardReserveSharePctHelp:
+      'The card liabilities report warns when an agent’s available commission is below this share of its cards’ balances. Empty: 20 %.',
     publicity: 'Publicity page',
     publicityTitle: 'Heading',
     publicityBody: 'Text',
@@ -53,6 +64,15 @@ export const globalSettingsLocales = {
     refundReviewAbove: '无需复核的水卡和投币退款上限（元）',
     refundReviewAboveHelp:
       '工作人员发起的水卡或投币退款不超过此金额时立即退回；超过此金额的退款以及所有微信、支付宝退款，须由另一人审核。留空或为 0：所有工作人员退款都须复核。任何人都不能审核自己发起的退款。',
+    cards: '水卡',
+    cardBonusRules: '充值赠送',
+    cardBonusRulesHelp: '单次充值达到金额即赠送；只按达到的最高一档赠送。不设置则不赠送。',
+    minTopUp: '充值满（元）',
+    bonus: '赠送（元）',
+    addRule: '添加一档',
+    removeRule: '删除第 {{index}} 档',
+    cardReserveSharePct: '备付金占水卡余额比例（%）',
+    cardReserveSharePctHelp: '代理商可提现的分润余额低于其水卡余额的此比例时，水卡负债报表会提示。留空为 20%。',
     publicity: '公示页',
     publicityTitle: '标题',
     publicityBody: '正文',

@@ -62,7 +62,7 @@ export function CardHistory({ card, onClose }: { card: Card | undefined; onClose
       open={card !== undefined}
       onClose={onClose}
       title={t('cards.historyTitle', { cardNo: card?.cardNo ?? '' })}
-      size="min(880px, 100vw)"
+      size="min(1000px, 100vw)"
       destroyOnHidden
     >
       {query.isError ? (

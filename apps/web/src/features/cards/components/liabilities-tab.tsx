@@ -59,9 +59,11 @@ export function LiabilitiesTab() {
           description={
             rules.data.bonusRules.length === 0
               ? t('cards.noBonusRules')
-              : `${t('cards.rulesTitle')}: ${rules.data.bonusRules
-                  .map((rule) => t('cards.bonusRule', { minTopUp: money(rule.minTopUp), bonus: money(rule.bonus) }))
-                  .join(' · ')}`
+              : t('cards.rulesTitle', {
+                  rules: rules.data.bonusRules
+                    .map((rule) => t('cards.bonusRule', { minTopUp: money(rule.minTopUp), bonus: money(rule.bonus) }))
+                    .join(t('cards.ruleSeparator')),
+                })
           }
         />
       )}

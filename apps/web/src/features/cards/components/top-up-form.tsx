@@ -55,7 +55,7 @@ export function TopUpForm({ card, session, onClose }: { card?: Card; session: nu
           type="info"
           showIcon
           style={{ marginBottom: 16 }}
-          title={`${t('cards.balance')}: ${money(card.balance)}`}
+          title={t('cards.balanceIs', { amount: money(card.balance) })}
           description={t('cards.capHint', { kind: t(`cards.kinds.${card.kind}`), cap: money(CARD_CAPS[card.kind]) })}
         />
       )}

@@ -10,6 +10,8 @@ describe('settings form values', () => {
       caseNumber: '',
       publicity: { title: '', body: '', contact: '', images: [] },
       refundReviewAbove: null,
+      cardBonusRules: [],
+      cardReserveSharePct: null,
     });
     expect(toSettingsValues({ title: 'T', publicity: { images: ['/files/a.png'] } })).toMatchObject({
       title: 'T',
@@ -36,6 +38,8 @@ describe('settings form values', () => {
       caseNumber: 'ICP 1',
       publicity: { title: 'Notice', body: 'Text', contact: '400', images: ['/files/a.png', 'https://x.example/b.png'] },
       refundReviewAbove: asFen(1050),
+      cardBonusRules: [{ minTopUp: asFen(10_000), bonus: asFen(500) }],
+      cardReserveSharePct: 0,
     };
     expect(toSettings(toSettingsValues(stored))).toEqual(stored);
   });
@@ -45,5 +49,28 @@ describe('settings form values', () => {
     expect(toSettings({ refundReviewAbove: '0.3' })).toEqual({ refundReviewAbove: asFen(30) });
     expect(toSettings({ refundReviewAbove: '0' })).toEqual({});
     expect(toSettings({ refundReviewAbove: null })).toEqual({});
+  });
+
+  it('keeps the water card bonus rules in fen, entered in yuan, leaving out rows not filled in', () => {
+    expect(
+      toSettingsValues({ cardBonusRules: [{ minTopUp: asFen(5_000), bonus: asFen(250) }] }).cardBonusRules,
+    ).toEqual([{ minTopUp: '50.00', bonus: '2.50' }]);
+    expect(
+      toSettings({
+        cardBonusRules: [
+          { minTopUp: '100', bonus: '5' },
+          { minTopUp: null, bonus: '3' },
+          { minTopUp: '500', bonus: '0' },
+        ],
+        cardReserveSharePct: 25,
+      }),
+    ).toEqual({
+      cardBonusRules: [
+        { minTopUp: asFen(10_000), bonus: asFen(500) },
+        { minTopUp: asFen(50_000), bonus: asFen(0) },
+      ],
+      cardReserveSharePct: 25,
+    });
+    expect(toSettings({ cardBonusRules: [], cardReserveSharePct: null })).toEqual({});
   });
 });

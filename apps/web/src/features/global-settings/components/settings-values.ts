@@ -10,6 +10,10 @@ export interface SettingsValues {
   publicity: { title: string; body: string; contact: string; images: string[] };
   /** Yuan: staff card and coin refunds up to this go back without a second person ('' or 0: none do). */
   refundReviewAbove: string | null;
+  /** Water cards: top-ups of at least `minTopUp` yuan earn `bonus` yuan. */
+  cardBonusRules: { minTopUp: string | null; bonus: string | null }[];
+  /** Water cards: the share (percent) of its card balances an agent's reserve should cover; empty: 20. */
+  cardReserveSharePct: number | null;
 }
 
 export function toSettingsValues(settings: GlobalSettings | undefined): SettingsValues {
@@ -25,6 +29,11 @@ export function toSettingsValues(settings: GlobalSettings | undefined): Settings
       images: publicity?.images ?? [],
     },
     refundReviewAbove: settings?.refundReviewAbove ? fenToYuan(settings.refundReviewAbove) : null,
+    cardBonusRules: (settings?.cardBonusRules ?? []).map((rule) => ({
+      minTopUp: fenToYuan(rule.minTopUp),
+      bonus: fenToYuan(rule.bonus),
+    })),
+    cardReserveSharePct: settings?.cardReserveSharePct ?? null,
   };
 }
 
@@ -43,5 +52,14 @@ export function toSettings(values: Partial<SettingsValues>): GlobalSettings {
   if (Object.keys(publicity).length > 0) settings.publicity = publicity;
   const reviewAbove = yuanToFen(values.refundReviewAbove);
   if (reviewAbove !== null && reviewAbove > 0) settings.refundReviewAbove = reviewAbove;
+  const rules = (values.cardBonusRules ?? []).flatMap((rule) => {
+    const minTopUp = yuanToFen(rule?.minTopUp);
+    const bonus = yuanToFen(rule?.bonus);
+    return minTopUp !== null && minTopUp > 0 && bonus !== null ? [{ minTopUp, bonus }] : [];
+  });
+  if (rules.length > 0) settings.cardBonusRules = rules;
+  if (values.cardReserveSharePct !== null && values.cardReserveSharePct !== undefined) {
+    settings.cardReserveSharePct = values.cardReserveSharePct;
+  }
   return settings;
 }
