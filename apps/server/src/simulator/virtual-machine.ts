@@ -120,7 +120,9 @@ export class VirtualMachine {
       const payment = {
         channel: options.channel,
         amount: order.payable,
-        ...(options.channel === 'CARD' && options.card ? options.card : {}),
+        ...(options.channel === 'CARD' && options.card
+          ? { cardNo: options.card.cardNo, cardSecret: options.card.cardSecret }
+          : {}),
         ...(at !== undefined ? { paidAt: at } : {}),
       };
       await this.#send('POST', `${path}/payment`, payment);
