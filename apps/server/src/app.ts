@@ -287,7 +287,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const members = createMembersService(deps);
   const ledger = createLedgerService(deps);
   const coupons = createCouponsService(deps, { paths, members });
-  const cards = createCardsService(deps, { ledger, members, cardSettings: () => settings.cardRules() });
+  const cards = createCardsService(deps, { ledger, members, paths, cardSettings: () => settings.cardRules() });
   const exports = createExportsService(deps, { store: exportFiles, log: app.log });
   const orders = createOrdersService(deps, {
     policies,
@@ -299,15 +299,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     members,
     cards,
     // A sale's events, in one transaction: the roll-ups first, then the member, then its coupon
-    // (which asks the member whether this was its first paid order), then its card (a refund
-    // credited back, its card accounts locked before the sale's own postings, as a card payment
-    // does), then the ledger.
+    // (which asks the member whether this was its first paid order), then the ledger, then its
+    // water card (debited or credited back last, so that card sales and refunds lock in one order).
     sale: new DomainEvents<SaleEvent>()
       .on(createSalesProjector({ dayOf: formatDay }))
       .on((tx, event) => members.onSale(tx, event))
       .on((tx, event) => coupons.onSale(tx, event))
-      .on((tx, event) => cards.onSale(tx, event))
-      .on(createSaleBooking(ledger, formatDay)),
+      .on(createSaleBooking(ledger, formatDay))
+      .on((tx, event) => cards.onSale(tx, event)),
   });
   const gateway = createGatewayService(deps, {
     policies,

@@ -205,4 +205,30 @@ describe('card sales through the machine gateway', () => {
     expect((await order.pay(card)).json()).toMatchObject({ state: 'CLOSED' });
     expect((await movesOf(card.id)).map(([move]) => move)).toEqual(['TOP_UP', 'SALE', 'REFUND']);
   });
+
+  it('takes card sales, their refunds and top-ups of one agent’s cards all at once, never deadlocking, the ledger equal to the cards', async () => {
+    const { hq, eastCall, westCall } = business;
+    const cards = await Promise.all(Array.from({ length: 4 }, () => toppedUpCard(admin(), hq.id, 50_000)));
+    const statuses: number[] = [];
+    const work = cards.flatMap((card, index) =>
+      Array.from({ length: 8 }, async (_, round) => {
+        const order = await cardOrder(index % 2 ? eastCall : westCall, 1000);
+        statuses.push((await order.pay(card)).statusCode);
+        statuses.push((await order.dispense(round % 2 ? 'FAILED' : 'COMPLETED')).statusCode);
+        const topUp = { amount: 10, channel: 'CASH', requestId: unique('top-up-') };
+        statuses.push((await admin()('POST', `/api/cards/${card.id}/top-ups`, topUp)).statusCode);
+      }),
+    );
+    await Promise.all(work);
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    const balances = await Promise.all(cards.map(async (card) => (await cardOf(admin(), card.id)).balance));
+    const owed =
+      -(await ledgerBalance(ctx, `CARD_PRINCIPAL:${hq.id}`)) - (await ledgerBalance(ctx, `CARD_BONUS:${hq.id}`));
+    const others = (await admin()(`GET`, `/api/cards?agentId=${hq.id}&size=100`)).json().content as {
+      balance: number;
+    }[];
+    expect(owed).toBe(others.reduce((sum, card) => sum + card.balance, 0));
+    // 4 cards: 50 000 and the 100 bonus each, 8 top-ups of 10, 4 sales of 100 kept (the failed ones came back).
+    expect(balances).toEqual(Array(4).fill(50_100 + 80 - 400));
+  }, 120_000);
 });

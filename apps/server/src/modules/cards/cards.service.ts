@@ -24,7 +24,7 @@ import { toPaging } from '../../lib/list-query.ts';
 import { declaredList } from '../../lib/list-sheet.ts';
 import { moveBy } from '../../lib/state.ts';
 import { formatDay } from '../../lib/time.ts';
-import { agentIdsInScope } from '../agents/agent-directory.ts';
+import { type AgentPaths, agentIdsInScope } from '../agents/agent-directory.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { MembersService } from '../members/members.service.ts';
 import { cardDto, kindOf, movementDto } from './card-answers.ts';
@@ -61,8 +61,14 @@ export function createCardsService(
   {
     ledger,
     members,
+    paths,
     cardSettings,
-  }: { ledger: LedgerService; members: MembersService; cardSettings: () => Promise<CardSettings> },
+  }: {
+    ledger: LedgerService;
+    members: MembersService;
+    paths: AgentPaths;
+    cardSettings: () => Promise<CardSettings>;
+  },
 ) {
   type Tx = typeof db;
 
@@ -91,7 +97,7 @@ export function createCardsService(
     toWire: cardDto,
   });
 
-  const payments = createCardPayments({ clock }, { ledger });
+  const payments = createCardPayments({ db, clock }, { ledger, paths });
   const issue = createCardIssue({ db, clock }, { members, visibleCard, lockedCard, answer });
   const liabilities = createCardLiabilities({ db }, { ledger, cardSettings });
 

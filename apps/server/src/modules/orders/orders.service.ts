@@ -72,8 +72,8 @@ export function createOrdersService(
     /** Where the sale's events go: the roll-ups, members and coupons react to them in the same transaction. */
     sale: SaleEvents;
     members: MembersService;
-    /** Takes a card sale's money off its card, in the sale's transaction. */
-    cards: Pick<CardPayments, 'pay'>;
+    /** Checks the card a card sale names before its payment is recorded. */
+    cards: Pick<CardPayments, 'verify'>;
   },
 ) {
   const settleCommission = createOrderCommission({ coupons });
