@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { GLOBAL_SETTING_QUERY } from '@water/contract/constants';
 import { VirtualMachine } from '../apps/server/src/simulator/virtual-machine.ts';
 import { uniqueSuffix } from './support/accounts.ts';
@@ -8,6 +9,12 @@ import { shot } from './support/sign-in.ts';
 import { pickOption } from './support/system-pages.ts';
 
 test.use({ signedIn: true });
+
+/** Closes the alarm notices of machines left silent (this worker's other journeys'), where they would cover the page. */
+async function closeNotices(page: Page) {
+  const close = page.locator('.ant-notification-notice-close');
+  while ((await close.count()) > 0) await close.first().click();
+}
 
 const SETTINGS = `api/global/setting?sideCode=${GLOBAL_SETTING_QUERY.sideCode}&fromType=${GLOBAL_SETTING_QUERY.fromType}`;
 
@@ -23,6 +30,10 @@ test('water cards: finance issues a batch, tops a card up with its bonus, the ma
   // Top-ups of 50 yuan or more earn 5 yuan.
   const settings = await (await admin.get(SETTINGS)).json();
   await admin.put(SETTINGS, { ...settings, cardBonusRules: [{ minTopUp: 5_000, bonus: 500 }] });
+  // Alarms of machines left silent pop up now and then: closed before they cover what is clicked.
+  await page.addLocatorHandler(page.locator('.ant-notification-notice').first(), (notice) =>
+    notice.locator('.ant-notification-notice-close').click(),
+  );
   try {
     await page.goto('/finance/cards');
     const table = page.getByRole('region', { name: 'Water cards' });
@@ -108,6 +119,7 @@ test('water cards: finance issues a batch, tops a card up with its bonus, the ma
     expect(await machine.sell({ channel: 'CARD', requestedMl: 1000, card: next })).toMatchObject({ paid: 40 });
 
     // What the agent owes its cardholders, beside the ledger and its reserve.
+    await closeNotices(page);
     await page.getByRole('tab', { name: 'Liabilities' }).click();
     const liabilities = page.getByRole('region', { name: 'Card liabilities by agent' });
     const owed = liabilities.getByRole('row', { name: new RegExp(agentName) });
@@ -120,6 +132,7 @@ test('water cards: finance issues a batch, tops a card up with its bonus, the ma
     await page.goto('/finance/cards');
     const chinese = page.getByRole('region', { name: '水卡' });
     await expect(chinese.getByText('已补卡').first()).toBeVisible();
+    await closeNotices(page);
     await page.screenshot({ path: shot('water-cards-zh') });
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     await chinese.getByRole('button', { name: `充值 ${next.cardNo}` }).click();
@@ -130,6 +143,7 @@ test('water cards: finance issues a batch, tops a card up with its bonus, the ma
     await expect(zhTopUp).toContainText('不能大于 ¥892.40');
     await page.screenshot({ path: shot('water-cards-cap-zh') });
     await zhTopUp.getByRole('button', { name: '取消' }).click();
+    await closeNotices(page);
     await page.getByRole('tab', { name: '负债' }).click();
     await expect(page.getByRole('region', { name: '各代理商的水卡负债' })).toContainText(agentName);
     await page.screenshot({ path: shot('water-cards-liabilities-zh') });
