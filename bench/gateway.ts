@@ -1,6 +1,6 @@
 /**
  * The machine gateway under a fleet's traffic: machines heartbeating once a minute each and
- * complete sales (create, pay, dispense) at a steady rate, over real HTTP with real signatures,
+ * complete sales (create, pay by water card, dispense) at a steady rate, over real HTTP with real signatures,
  * for a while; then the orders are counted against the sales the machines made. Printed against
  * the targets: no error, p99 under 100 ms, no order lost or counted twice (every sale is sent
  * twice now and then, as a machine retrying would). A public request that reads nothing is timed
@@ -20,6 +20,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openPglite, openPostgres } from '../apps/server/src/db/client.ts';
 import { seedDatabase } from '../apps/server/src/db/seed.ts';
+import { cardSecretHash } from '../apps/server/src/modules/cards/card-secrets.ts';
 import { signingKeyOf } from '../apps/server/src/modules/gateway/gateway-signing.ts';
 import { VirtualMachine } from '../apps/server/src/simulator/virtual-machine.ts';
 import { quantile, record } from './results.ts';
@@ -36,7 +37,7 @@ const database = postgres ? await openPostgres(process.env.DATABASE_URL as strin
 if (postgres) {
   // A clean slate on the bench's own database.
   await database.db.execute(
-    sql`TRUNCATE biz_order, biz_order_key, biz_refund, biz_sales_hourly, biz_sales_daily, biz_gateway_nonce, biz_alarm`,
+    sql`TRUNCATE biz_order, biz_order_key, biz_refund, biz_sales_hourly, biz_sales_daily, biz_gateway_nonce, biz_alarm, biz_card_movement, biz_card`,
   );
 }
 const [{ n: users } = { n: 0 }] = (
@@ -81,6 +82,22 @@ for (let start = 0; start < fleet.length; start += 500) {
     INSERT INTO biz_machine (serial_no, sticker_code, model_id, agent_id, site_id, lifecycle, secret_hash)
     VALUES ${sql.join(rows, sql`, `)}`);
 }
+
+// The water cards the sales pay with, one for each ten machines: a card's sales wait for each
+// other at its lock, as they do when a card is used at two machines at once.
+const stamp = String(Date.now()).slice(-6);
+const cards = Array.from({ length: MACHINES / 10 }, (_, index) => ({
+  cardNo: `8${stamp}${String(index).padStart(9, '0')}`,
+  cardSecret: randomBytes(6).toString('hex').toUpperCase(),
+}));
+await run(sql`
+  INSERT INTO biz_card (card_no, secret_hash, agent_id, principal, batch_no)
+  VALUES ${sql.join(
+    cards.map(
+      (card) => sql`(${card.cardNo}, ${cardSecretHash(card.cardNo, card.cardSecret)}, ${agent?.id}, 10000000, 'BENCH')`,
+    ),
+    sql`, `,
+  )}`);
 
 const app = await buildApp({
   config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
@@ -152,7 +169,8 @@ while (Date.now() < endAt) {
     const twice = Math.random() < 0.02;
     launch(
       timed(latencies.sale, async () => {
-        await machine.sell({ channel: 'CARD', requestedMl: 2000, ...(twice ? { repeat: true } : {}) });
+        const card = cards[Math.floor(Math.random() * cards.length)];
+        await machine.sell({ channel: 'CARD', requestedMl: 2000, card, ...(twice ? { repeat: true } : {}) });
         sales++;
         if (twice) retried++;
       }),

@@ -1,6 +1,6 @@
 import { VirtualMachine } from '../apps/server/src/simulator/virtual-machine.ts';
 import { uniqueSuffix } from './support/accounts.ts';
-import { sellingMachine, staffOf } from './support/business.ts';
+import { sellingMachine, staffOf, waterCard } from './support/business.ts';
 import { expect, test } from './support/fixtures.ts';
 import { sidewaysOverflow } from './support/shell.ts';
 import { shot } from './support/sign-in.ts';
@@ -21,7 +21,8 @@ test('business: a simulated machine sells; its agent’s manager sees the sale a
   expect(beat.prices).toMatchObject({ WECHAT: 50, CARD: 40 });
   const sold = await machine.sell({ channel: 'WECHAT', requestedMl: 5000 });
   expect(sold).toMatchObject({ state: 'COMPLETED', paid: 250 });
-  const failed = await machine.sell({ channel: 'CARD', requestedMl: 2000, outcome: 'FAILED' });
+  const card = await waterCard(admin, mine.id, 10_000);
+  const failed = await machine.sell({ channel: 'CARD', requestedMl: 2000, outcome: 'FAILED', card });
   expect(failed).toMatchObject({ state: 'REFUNDED', paid: 80, refunded: 80 });
 
   const ours = await staffOf(admin, browser, testServer.baseURL, mine.deptId, `mgr_a_${suffix}`);
@@ -100,6 +101,7 @@ test('business: a simulated machine sells; its agent’s manager sees the sale a
     expect(first && second).toBeTruthy();
     const lost = await machine.sell({
       channel: 'CARD',
+      card,
       requestedMl: 2000,
       outcome: 'FAILED',
       memberPhone: phone,

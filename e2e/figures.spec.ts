@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { VirtualMachine } from '../apps/server/src/simulator/virtual-machine.ts';
 import { uniqueSuffix } from './support/accounts.ts';
-import { sellingMachine, staffOf } from './support/business.ts';
+import { sellingMachine, staffOf, waterCard } from './support/business.ts';
 import { expect, test } from './support/fixtures.ts';
 import { sidewaysOverflow } from './support/shell.ts';
 import { shot } from './support/sign-in.ts';
@@ -52,7 +52,8 @@ test('finance, in Chinese: the home ranking opens a machine’s orders with thei
   const machine = new VirtualMachine(testServer.baseURL, { serialNo, secret }, PAYMENT_NOTIFY_KEY);
   await machine.heartbeat({ tdsIn: 160, tdsOut: 9, tankLevel: 70 });
   const sold = await machine.sell({ channel: 'WECHAT', requestedMl: 5000 });
-  const failed = await machine.sell({ channel: 'CARD', requestedMl: 2000, outcome: 'FAILED' });
+  const card = await waterCard(admin, mine.id, 10_000);
+  const failed = await machine.sell({ channel: 'CARD', requestedMl: 2000, outcome: 'FAILED', card });
   expect(sold).toMatchObject({ state: 'COMPLETED', paid: 250 });
   expect(failed).toMatchObject({ state: 'REFUNDED', paid: 80, refunded: 80 });
 

@@ -114,3 +114,18 @@ export async function staffOf(
   const context = await browser.newContext({ ...options.context, baseURL, storageState: signedInState(token) });
   return { context, page: await context.newPage() };
 }
+
+/** A water card of an agent, issued and topped up with `fen` in cash: what a machine reads off it. */
+export async function waterCard(admin: Api, agentId: number, fen: number) {
+  const issued = await admin.post('api/cards/batches', { agentId, count: 1 });
+  expect(issued.status(), await issued.text()).toBe(201);
+  const [card] = (await issued.json()).cards as { id: number; cardNo: string; secret: string }[];
+  if (!card) throw new Error('no card issued');
+  const topped = await admin.post(`api/cards/${card.id}/top-ups`, {
+    amount: fen,
+    channel: 'CASH',
+    requestId: `e2e-${card.cardNo}`,
+  });
+  expect(topped.status(), await topped.text()).toBe(200);
+  return { id: card.id, cardNo: card.cardNo, cardSecret: card.secret };
+}

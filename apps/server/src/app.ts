@@ -31,6 +31,7 @@ import { type AgentStatusChange, createAgentsService } from './modules/agents/ag
 import { createAlarmsService } from './modules/alarms/alarms.service.ts';
 import { publicAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createCardsService } from './modules/cards/cards.service.ts';
 import { createCouponsService } from './modules/coupons/coupons.service.ts';
 import { createDeptsService } from './modules/depts/depts.service.ts';
 import { createExportsService } from './modules/exports/exports.service.ts';
@@ -269,6 +270,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const members = createMembersService(deps);
   const coupons = createCouponsService(deps, { paths, members });
+  const cards = createCardsService(deps, { ledger, members, paths, cardSettings: () => settings.cardRules() });
   const exports = createExportsService(deps, { store: exportFiles, log: app.log });
   const orders = createOrdersService(deps, {
     policies,
@@ -278,13 +280,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     payTimeoutMs: config.orderPayTimeoutMs,
     refundReviewAbove: () => settings.refundReviewAbove(),
     members,
+    cards,
     // A sale's events, in one transaction: the roll-ups first, then the member, then its coupon
-    // (which asks the member whether this was its first paid order).
+    // (which asks the member whether this was its first paid order), then the ledger, then its
+    // water card (debited or credited back last, so that card sales and refunds lock in one order).
     sale: new DomainEvents<SaleEvent>()
       .on(createSalesProjector({ dayOf: formatDay }))
       .on((tx, event) => members.onSale(tx, event))
       .on((tx, event) => coupons.onSale(tx, event))
-      .on(createSaleBooking(ledger, formatDay)),
+      .on(createSaleBooking(ledger, formatDay))
+      .on((tx, event) => cards.onSale(tx, event)),
   });
   const withdrawals = createWithdrawalsService(deps, { ledger, terms: () => settings.withdrawalTerms() });
   const reconciliation = createReconciliationService(deps, { ledger });
@@ -308,7 +313,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onReady', async () => {
       void seedDemoBusiness(
         { ...deps, log: app.log },
-        { agents, sites, machines, policies, orders, coupons },
+        { agents, sites, machines, policies, orders, coupons, cards },
         { dataDir: config.dataDir, language: config.demoLanguage },
       ).catch((error) => app.log.error({ err: error }, 'could not seed the demo business'));
     });
@@ -357,6 +362,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         exports,
         withdrawals,
         reconciliation,
+        cards,
       },
     });
   });

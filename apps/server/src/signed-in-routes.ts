@@ -11,6 +11,8 @@ import { artifactsRoutes } from './modules/artifacts/artifacts.routes.ts';
 import { createArtifactsService } from './modules/artifacts/artifacts.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import type { AuthService } from './modules/auth/auth.service.ts';
+import { cardsRoutes } from './modules/cards/cards.routes.ts';
+import type { CardsService } from './modules/cards/cards.service.ts';
 import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
 import type { CouponsService } from './modules/coupons/coupons.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -81,6 +83,7 @@ export interface SignedInServices {
   exports: ExportsService;
   withdrawals: WithdrawalsService;
   reconciliation: ReconciliationService;
+  cards: CardsService;
 }
 
 /** The routes reached signed in, each with the permission it declares, on their services. */
@@ -115,6 +118,7 @@ export async function registerSignedInRoutes(
   await signedIn.register(ordersRoutes, { service: s.orders });
   await signedIn.register(alarmsRoutes, { service: s.alarms });
   await signedIn.register(couponsRoutes, { service: s.coupons });
+  await signedIn.register(cardsRoutes, { service: s.cards });
   await signedIn.register(membersRoutes, { service: s.members });
   await signedIn.register(ledgerRoutes, { service: s.ledger, orders: s.orders });
   await signedIn.register(exportsRoutes, { service: s.exports });

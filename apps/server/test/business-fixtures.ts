@@ -123,3 +123,29 @@ export async function staffOf(t: TestApp, admin: Caller, dept: number, role: str
   expect(created.statusCode, created.body).toBe(201);
   return callerFor(t, await tokenOf(t, body.username, password));
 }
+
+/** A water card of an agent, issued and topped up with `fen` in cash by the caller: what a machine reads off it. */
+export async function toppedUpCard(as: Caller, agentId: number, fen: number, options: { phone?: string } = {}) {
+  const issued = await as(
+    'POST',
+    '/api/cards/batches',
+    options.phone ? { agentId, phones: [options.phone] } : { agentId, count: 1 },
+  );
+  expect(issued.statusCode, issued.body).toBe(201);
+  const [card] = issued.json().cards as { id: number; cardNo: string; secret: string }[];
+  if (!card) throw new Error('no card issued');
+  if (fen > 0) {
+    const topped = await as('POST', `/api/cards/${card.id}/top-ups`, {
+      amount: fen,
+      channel: 'CASH',
+      requestId: unique('top-up-'),
+    });
+    expect(topped.statusCode, topped.body).toBe(200);
+  }
+  return { id: card.id, cardNo: card.cardNo, cardSecret: card.secret };
+}
+
+export type TestCard = Awaited<ReturnType<typeof toppedUpCard>>;
+
+/** What a machine's card payment names of a card: `{ channel: 'CARD', amount, ...cardPayment(card) }`. */
+export const cardPayment = (card: TestCard) => ({ cardNo: card.cardNo, cardSecret: card.cardSecret });

@@ -24,6 +24,7 @@ const MACHINE_FACING = [
   'modules/orders/order-gateway.service.ts',
   'modules/orders/machine-times.ts',
   'modules/coupons/coupon-dto.ts',
+  'modules/cards/card-payments.ts',
 ];
 /** Refusals of the gateway's coupon calls, which share their service with the console's. */
 const GATEWAY_REFUSALS = ['name the member by phone or openid', 'give either the coupon’s template id or its code'];

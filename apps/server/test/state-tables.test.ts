@@ -1,5 +1,6 @@
 import { AGENT_STATE_MACHINE } from '@water/contract/agents';
 import { ALARM_STATE_MACHINE } from '@water/contract/alarms';
+import { CARD_STATE_MACHINE } from '@water/contract/cards';
 import { COUPON_STATE_MACHINE, TEMPLATE_STATE_MACHINE } from '@water/contract/coupons';
 import { FAULT_BITS } from '@water/contract/gateway';
 import { MACHINE_STATE_MACHINE } from '@water/contract/machines';
@@ -13,12 +14,15 @@ import { signedHeaders } from '../src/modules/gateway/gateway-signing.ts';
 import { cardSale, sellingMachineOf, withdrawingAgent } from '../src/modules/withdrawals/test-fixtures.ts';
 import {
   activeAgent,
+  cardPayment,
   type MachineCaller,
   machineCaller,
   machineModel,
   operatingMachine,
   siteOf,
   staffOf,
+  type TestCard,
+  toppedUpCard,
   unique,
 } from './business-fixtures.ts';
 import { type Caller, useTestApp } from './test-app.ts';
@@ -117,6 +121,7 @@ describe('state tables, walked through the API', { timeout: 120_000 }, () => {
   let seller: { id: number; serialNo: string; secret: string };
   let call: MachineCaller;
   let clerk: Caller;
+  let card: TestCard;
 
   beforeAll(async () => {
     modelId = (await machineModel(admin)).id;
@@ -138,6 +143,7 @@ describe('state tables, walked through the API', { timeout: 120_000 }, () => {
     call = machineCaller(ctx.t, seller);
     // Refunds are asked for by a clerk and reviewed by the administrator: nobody reviews their own.
     clerk = await staffOf(ctx.t, admin, north.deptId, 'Agent manager');
+    card = await toppedUpCard(admin, north.id, 100_000);
   });
 
   // ------------------------------------------------------------------ orders and refunds
@@ -173,7 +179,11 @@ describe('state tables, walked through the API', { timeout: 120_000 }, () => {
     return ctx.t.app.inject({ method: 'POST', url, headers, payload: text });
   };
   const pay = (order: Sale) =>
-    call('POST', `/gateway/v1/orders/${order.machineOrderNo}/payment`, { channel: 'CARD', amount: order.payable });
+    call('POST', `/gateway/v1/orders/${order.machineOrderNo}/payment`, {
+      channel: 'CARD',
+      ...cardPayment(card),
+      amount: order.payable,
+    });
   const dispense = (order: Sale, result: string, dispensedMl?: number) =>
     call('POST', `/gateway/v1/orders/${order.machineOrderNo}/dispense`, { result, dispensedMl });
   const orderDetail = async (order: Sale) => (await admin('GET', `/api/orders/${order.orderNo}`)).json();
@@ -583,6 +593,59 @@ describe('state tables, walked through the API', { timeout: 120_000 }, () => {
       },
       stateOf: async (id) => (await agentOf(id)).status,
       snapshot: agentOf,
+    });
+  });
+
+  describe('the water card table', () => {
+    const state = (action: string) => async (id: number) => {
+      const answer = await admin('PUT', `/api/cards/${id}/state`, { action });
+      expect(answer.statusCode, answer.body).toBe(200);
+    };
+    const cardOf = async (id: number) => ({
+      card: (await admin('GET', `/api/cards/${id}`)).json(),
+      moves: (await admin('GET', `/api/cards/${id}/movements`)).json().totalElements,
+    });
+    /** Each card's number and secret, as a machine reads them (a reissued card's too). */
+    const secrets = new Map<number, TestCard>();
+    const issuedWithSecret = async () => {
+      const made = await toppedUpCard(admin, north.id, 1_000);
+      secrets.set(made.id, made);
+      return made.id;
+    };
+    walk({
+      machine: CARD_STATE_MACHINE,
+      reach: {
+        ACTIVE: issuedWithSecret,
+        FROZEN: () => then(issuedWithSecret(), state('FREEZE')),
+        REISSUED: async () => {
+          const id = await then(issuedWithSecret(), state('FREEZE'));
+          expect((await admin('POST', `/api/cards/${id}/reissue`)).statusCode).toBe(201);
+          return id;
+        },
+      },
+      act: {
+        TOP_UP: (id) =>
+          admin('POST', `/api/cards/${id}/top-ups`, { amount: 100, channel: 'CASH', requestId: unique('walk-') }),
+        PAY: async (id) => {
+          const order = await sale();
+          return call('POST', `/gateway/v1/orders/${order.machineOrderNo}/payment`, {
+            channel: 'CARD',
+            ...cardPayment(secrets.get(id) as TestCard),
+            amount: order.payable,
+          });
+        },
+        SET_LIMITS: (id) => admin('PUT', `/api/cards/${id}/limits`, { perUseLimit: 500 }),
+        FREEZE: (id) => admin('PUT', `/api/cards/${id}/state`, { action: 'FREEZE' }),
+        UNFREEZE: (id) => admin('PUT', `/api/cards/${id}/state`, { action: 'UNFREEZE' }),
+        REISSUE: (id) => admin('POST', `/api/cards/${id}/reissue`),
+      },
+      elsewhere: {
+        CREDIT:
+          'a refund of a card sale: card-sales.test.ts (to a frozen card, and to the replacement of a reissued one)',
+      },
+      refusal: { PAY: { status: 409, code: 'CARD_REFUSED' } },
+      stateOf: async (id) => (await admin('GET', `/api/cards/${id}`)).json().state,
+      snapshot: cardOf,
     });
   });
 

@@ -56,6 +56,7 @@ const BUSINESS_PAGES = [
   'src/features/members/pages/members-page.tsx',
   'src/features/coupons/pages/coupons-page.tsx',
   'src/features/withdrawals/pages/withdrawals-page.tsx',
+  'src/features/cards/pages/water-cards-page.tsx',
 ];
 const BUSINESS_PAGE_LIMIT_KB = 240;
 const BUDGETS: Budget[] = [

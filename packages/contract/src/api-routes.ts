@@ -2,6 +2,7 @@ import { agentRoutes } from './agents-routes.ts';
 import { alarmRoutes } from './alarms-routes.ts';
 import { artifactRoutes } from './artifacts-routes.ts';
 import { authRoutes } from './auth-routes.ts';
+import { cardRoutes } from './cards-routes.ts';
 import { couponRoutes } from './coupons-routes.ts';
 import { dashboardRoutes } from './dashboard-routes.ts';
 import { deptRoutes } from './depts-routes.ts';
@@ -64,6 +65,7 @@ interface ApiRouteSets {
   overview: typeof overviewRoutes;
   withdrawals: typeof withdrawalRoutes;
   reconciliation: typeof reconciliationRoutes;
+  cards: typeof cardRoutes;
 }
 
 /**
@@ -105,6 +107,7 @@ export const apiRoutes: ApiRouteSets = {
   overview: overviewRoutes,
   withdrawals: withdrawalRoutes,
   reconciliation: reconciliationRoutes,
+  cards: cardRoutes,
 };
 
 /** Every route by its key, `'GET /api/orders/:orderNo'`. */

@@ -49,6 +49,12 @@ export const ERROR_CODES = [
   'STATE_CONFLICT',
   /** The machine gateway: the coupon cannot be used on this order (another member's, used, expired, not good here, below its minimum spend). */
   'COUPON_UNUSABLE',
+  /** The machine gateway: the water card cannot pay (wrong number or secret, frozen, reissued, not taken at this machine). */
+  'CARD_REFUSED',
+  /** The machine gateway: the sale is above the card's per-use limit, or takes the day's sales above its per-day limit. */
+  'CARD_LIMIT',
+  /** The machine gateway: the card's balance is less than the sale. */
+  'CARD_BALANCE',
   /** A list's download asks for more rows than are answered at once: export it in the background. */
   'EXPORT_TOO_LARGE',
 ] as const;

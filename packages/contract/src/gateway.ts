@@ -211,8 +211,13 @@ export const GatewayPaymentInput = Type.Object(
   {
     channel: OneOf(MACHINE_CHANNELS),
     amount: FenField({ minimum: 0, maximum: 10_000_000, description: 'fen' }),
-    /** The card's number or the coin box's count, kept as the payment's reference. */
+    /** The coin box's count, kept as the payment's reference (a card payment's is the card's number). */
     reference: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' })),
+    /** A card payment: the water card's printed number and its secret (read from the card). */
+    cardNo: Type.Optional(Type.String({ pattern: '^\\d{16}$', errorMessage: 'must be a card number: 16 digits' })),
+    cardSecret: Type.Optional(
+      Type.String({ pattern: '^[A-Za-z0-9]{1,32}$', errorMessage: 'must be the card’s secret: letters and digits' }),
+    ),
     paidAt: machineTime,
   },
   { additionalProperties: false },

@@ -31,6 +31,7 @@ export const PAGE_KEYS = [
   'finance/statement/index',
   'finance/ledger/index',
   'finance/reconciliation/index',
+  'finance/card/index',
 ] as const;
 export type PageKey = (typeof PAGE_KEYS)[number];
 

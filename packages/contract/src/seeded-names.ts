@@ -87,6 +87,7 @@ export const SEEDED_MENU_TITLES_ZH = {
   Ledger: '总账',
   Withdrawals: '提现管理',
   Reconciliation: '渠道对账',
+  'Water cards': '水卡管理',
   // Buttons of the seeded menus (permission trees).
   'User: add': '用户新增',
   'User: edit': '用户编辑',
@@ -142,6 +143,9 @@ export const SEEDED_MENU_TITLES_ZH = {
   'Withdrawal: pay': '提现打款',
   'Reconciliation: import': '对账单导入',
   'Reconciliation: resolve': '对账差异处理',
+  'Water card: issue': '水卡发行',
+  'Water card: top up': '水卡充值',
+  'Water card: edit': '水卡挂失补卡',
 };
 
 /**

@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { CardBonusRule } from './cards.ts';
 import { GLOBAL_SETTING_QUERY, PUBLICITY_IMAGE_PATTERN, PUBLICITY_MAX_IMAGES } from './constants.ts';
 import { FenField } from './money.ts';
 import { FeePercent } from './withdrawals.ts';
@@ -40,6 +41,13 @@ export const GlobalSettings = Type.Object(
     withdrawalFeeFixed: Type.Optional(FenField({ minimum: 0, maximum: 1_000_000 })),
     /** A percentage of each withdrawal taken as fee besides the fixed one, rounded half up to the fen (absent: none). */
     withdrawalFeePercent: Type.Optional(FeePercent),
+    /** Water cards: the bonus a top-up earns (the highest rule it reaches); none: no bonus. */
+    cardBonusRules: Type.Optional(Type.Array(CardBonusRule, { maxItems: 10 })),
+    /**
+     * Water cards: the share (percent) of an agent's card balances its available commission
+     * should cover; below it the liabilities report warns. Absent: 20.
+     */
+    cardReserveSharePct: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
   },
   { additionalProperties: false },
 );

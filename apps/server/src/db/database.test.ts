@@ -62,6 +62,9 @@ describe('first-start seed', () => {
     expect(manager.titles).toContain('Business');
     const finance = await permissionsOf('Finance');
     expect(finance.permissions.filter(Boolean).sort()).toEqual([
+      'card:edit',
+      'card:list',
+      'card:topup',
       'coupon:list',
       'ledger:close',
       'ledger:list',
@@ -81,6 +84,7 @@ describe('first-start seed', () => {
       expect.arrayContaining(['Business', 'Orders', 'Refunds', 'Finance', 'Ledger', 'Withdrawals']),
     );
     expect(manager.permissions).toContain('statement:list');
+    expect(manager.permissions).toEqual(expect.arrayContaining(['card:list', 'card:add', 'card:topup', 'card:edit']));
     expect(manager.permissions).not.toContain('ledger:list');
     expect(manager.permissions).toEqual(expect.arrayContaining(['withdrawal:list', 'withdrawal:add']));
     expect(manager.permissions).not.toContain('withdrawal:review');
@@ -558,6 +562,54 @@ describe('upgrading an existing database', () => {
     }
   });
 
+  it('adds the Water cards page under Finance with its buttons, for the settings editors and the business roles, once', async () => {
+    const database = await openTestDatabase(inject('template'));
+    try {
+      const { db } = database;
+      // A database as the release before left it: Finance without the Water cards page.
+      const [finance] = await db
+        .select()
+        .from(t.menus)
+        .where(and(eq(t.menus.path, 'finance'), eq(t.menus.type, 0)));
+      const [page] = await db.select().from(t.menus).where(eq(t.menus.component, 'finance/card/index'));
+      await db.delete(t.menus).where(eq(t.menus.pid, page!.id));
+      await db.delete(t.menus).where(eq(t.menus.id, page!.id));
+      await db
+        .update(t.menus)
+        .set({ subCount: finance!.subCount - 1 })
+        .where(eq(t.menus.id, finance!.id));
+
+      await runMigration(database, '0026_water-cards-menu.sql');
+      await runMigration(database, '0026_water-cards-menu.sql');
+
+      const [directory] = await db.select().from(t.menus).where(eq(t.menus.id, finance!.id));
+      expect(directory?.subCount).toBe(finance!.subCount);
+      const [added] = await db.select().from(t.menus).where(eq(t.menus.component, 'finance/card/index'));
+      expect([added?.title, added?.permission, added?.pid]).toEqual(['Water cards', 'card:list', finance!.id]);
+      const buttons = await db.select().from(t.menus).where(eq(t.menus.pid, added!.id)).orderBy(asc(t.menus.menuSort));
+      expect(buttons.map((button) => button.permission)).toEqual(['card:add', 'card:topup', 'card:edit']);
+      const granted = async (role: string) =>
+        (
+          await db
+            .select({ permission: t.menus.permission })
+            .from(t.rolesMenus)
+            .innerJoin(t.roles, eq(t.roles.id, t.rolesMenus.roleId))
+            .innerJoin(t.menus, eq(t.menus.id, t.rolesMenus.menuId))
+            .where(eq(t.roles.name, role))
+        )
+          .map((row) => row.permission ?? '')
+          .filter((permission) => permission.startsWith('card:'))
+          .sort();
+      const all = ['card:add', 'card:edit', 'card:list', 'card:topup'];
+      expect(await granted('Administrator')).toEqual(all);
+      expect(await granted('Agent manager')).toEqual(all);
+      expect(await granted('Finance')).toEqual(['card:edit', 'card:list', 'card:topup']);
+      expect(await granted('User')).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('adds the Machine: edit button to the Machines page for the roles that hold device:edit, once', async () => {
     const database = await openTestDatabase(inject('template'));
     try {
@@ -659,6 +711,8 @@ describe('upgrading an existing database', () => {
         '0017_machine-edit-button.sql',
         '0020_finance-menu.sql',
         '0022_withdrawals-menu.sql',
+        '0024_reconciliation-menu.sql',
+        '0026_water-cards-menu.sql',
       ]) {
         await runMigration(database, file);
       }

@@ -135,6 +135,8 @@ export const businessMenus: SeedMenu[] = [
 /**
  * Finance: the ledger, agents' statements and withdrawals; reconciliation and water cards join
  * them here. Agents' staff see their own agent's statements and ask for its withdrawals.
+ * Finance: the ledger, agents' statements and water cards; withdrawals and reconciliation join
+ * them here. Agents' staff see their own agent's statements and cards.
  */
 export const financeMenus: SeedMenu[] = [
   {
@@ -193,6 +195,21 @@ export const financeMenus: SeedMenu[] = [
           { title: 'Reconciliation: resolve', type: 2, permission: 'reconcile:resolve' },
         ],
       },
+      {
+        title: 'Water cards',
+        type: 1,
+        path: 'cards',
+        component: 'finance/card/index',
+        componentName: 'WaterCards',
+        icon: 'profile',
+        permission: 'card:list',
+        cache: true,
+        children: [
+          { title: 'Water card: issue', type: 2, permission: 'card:add' },
+          { title: 'Water card: top up', type: 2, permission: 'card:topup' },
+          { title: 'Water card: edit', type: 2, permission: 'card:edit' },
+        ],
+      },
     ],
   },
 ];
@@ -243,6 +260,10 @@ export const seedBusinessRoles: SeedRole[] = [
       'statement:list',
       'withdrawal:list',
       'withdrawal:add',
+      'card:list',
+      'card:add',
+      'card:topup',
+      'card:edit',
     ],
   },
   {
@@ -265,6 +286,9 @@ export const seedBusinessRoles: SeedRole[] = [
       'reconcile:list',
       'reconcile:import',
       'reconcile:resolve',
+      'card:list',
+      'card:topup',
+      'card:edit',
     ],
   },
 ];

@@ -8,6 +8,7 @@ import { formatDay } from '../lib/time.ts';
 import { orders, refunds } from '../modules/orders/orders.schema.ts';
 import { salesDaily } from '../modules/sales/sales.read-model.ts';
 import { DEMO_MACHINES_FILE } from './demo-business.ts';
+import { DEMO_CARDS_FILE } from './demo-cards.ts';
 
 describe('SEED_DEMO=1', () => {
   let t: TestApp;
@@ -73,6 +74,26 @@ describe('SEED_DEMO=1', () => {
       .from(orders);
     const stats = (await admin('GET', '/api/coupons/stats')).json();
     expect(stats.total.discountCost).toBe(taken?.sum);
+
+    // Water cards paid some of the week's card sales; what the cards hold is what the ledger owes.
+    const cards = (await admin('GET', '/api/cards?size=50')).json();
+    expect(cards.totalElements).toBe(10);
+    expect(JSON.parse(await readFile(path.join(dataDir, DEMO_CARDS_FILE), 'utf8'))).toHaveLength(10);
+    const [cardSales] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(sql`${orders.channel} = 'CARD' and ${orders.paid} > 0`);
+    expect(cardSales?.n).toBeGreaterThan(0);
+    const liabilities = (await admin('GET', '/api/cards/liabilities')).json().content as {
+      total: number;
+      ledgerPrincipal: number;
+      ledgerBonus: number;
+    }[];
+    expect(liabilities).toHaveLength(1);
+    expect(liabilities[0]?.total).toBe(
+      (cards.content as { balance: number }[]).reduce((sum, card) => sum + card.balance, 0),
+    );
+    expect(liabilities[0]?.total).toBe((liabilities[0]?.ledgerPrincipal ?? 0) + (liabilities[0]?.ledgerBonus ?? 0));
 
     // Every site stands somewhere on the map.
     const placed = (await admin('GET', '/api/sites?size=10')).json().content as { longitude: string | null }[];

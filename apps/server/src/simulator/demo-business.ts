@@ -9,6 +9,7 @@ import type { PrincipalCache } from '../domain/principal.ts';
 import type { Clock } from '../lib/time.ts';
 import { agents } from '../modules/agents/agents.read-model.ts';
 import type { AgentsService } from '../modules/agents/agents.service.ts';
+import type { CardsService } from '../modules/cards/cards.service.ts';
 import type { CouponsService } from '../modules/coupons/coupons.service.ts';
 import { machineModels } from '../modules/machines/machines.read-model.ts';
 import type { MachinesService } from '../modules/machines/machines.service.ts';
@@ -17,6 +18,7 @@ import type { PricePoliciesService } from '../modules/price-policies/price-polic
 import { sites } from '../modules/sites/sites.read-model.ts';
 import type { SitesService } from '../modules/sites/sites.service.ts';
 import { users } from '../modules/users/users.read-model.ts';
+import { cardToPay, DEMO_CARDS_FILE, seedDemoCards } from './demo-cards.ts';
 import { DEMO_NAMES, type DemoLanguage } from './demo-names.ts';
 import { drawSale, HOURLY_SHARE } from './sales-pattern.ts';
 import type { MachineIdentity } from './virtual-machine.ts';
@@ -35,6 +37,7 @@ interface Services {
   policies: PricePoliciesService;
   orders: OrdersService;
   coupons: CouponsService;
+  cards: CardsService;
 }
 
 /** A small pseudo-random sequence, so that every demo installation tells the same week. */
@@ -48,10 +51,10 @@ function seeded(seed: number): () => number {
 
 /**
  * `SEED_DEMO=1`: a small business to look at on first start: two agents (a province and a city
- * beneath it), four sites, six machines selling, a price policy and a week of their sales, made
- * through the same services as real traffic, named in the language chosen (DEMO_LANGUAGE). Runs
- * once, on a database with no agent yet; the machines' secrets go to DATA_DIR/demo-machines.json
- * (for `npm run simulate`).
+ * beneath it), four sites, six machines selling, a price policy, coupons, water cards and a week
+ * of their sales, made through the same services as real traffic, named in the language chosen
+ * (DEMO_LANGUAGE). Runs once, on a database with no agent yet; the machines' secrets go to
+ * DATA_DIR/demo-machines.json and the cards' to DATA_DIR/demo-cards.json (for `npm run simulate`).
  */
 export async function seedDemoBusiness(
   { db, clock, principals, log }: { db: Database; clock: Clock; principals: PrincipalCache; log: FastifyBaseLogger },
@@ -183,6 +186,8 @@ export async function seedDemoBusiness(
   for (const template of templates.content) await services.coupons.setStatus(principal, template.id, 'ACTIVE');
   const pushed = templates.content.find((template) => template.issueType === 'PUSH');
   if (pushed) await services.coupons.push(principal, pushed.id, { phones: members });
+  // Water cards of the province, taken by every demo machine: five regulars' and five anonymous.
+  const cards = await seedDemoCards(services.cards, principal, province.id, members.slice(0, 5));
 
   // A week of sales, each day shaped like a real one, made as the machines would report them;
   // one in eight is a regular's, who uses a coupon when one is at hand.
@@ -224,10 +229,20 @@ export async function seedDemoBusiness(
         if (order.state === 'PAID') {
           // A coupon covered the whole sale.
         } else if (channel === 'CARD' || channel === 'COIN') {
+          const card =
+            channel === 'CARD'
+              ? await cardToPay(
+                  services.cards,
+                  principal,
+                  cards[Math.floor(random() * cards.length)] as (typeof cards)[number],
+                  order.payable,
+                )
+              : undefined;
           await services.orders.payByMachine(machine, machineOrderNo, {
             channel,
             amount: order.payable,
             paidAt: at + 5_000,
+            ...(card ? { cardNo: card.cardNo, cardSecret: card.cardSecret } : {}),
           });
         } else {
           await services.orders.payByChannel(channel, {
@@ -246,9 +261,18 @@ export async function seedDemoBusiness(
       }
     }
   }
+  const cardFile = cards.map(({ cardNo, cardSecret }) => ({ cardNo, cardSecret }));
+  await writeFile(path.join(dataDir, DEMO_CARDS_FILE), `${JSON.stringify(cardFile, null, 2)}\n`, { mode: 0o600 });
   await writeFile(path.join(dataDir, DEMO_MACHINES_FILE), `${JSON.stringify(identities, null, 2)}\n`, { mode: 0o600 });
   log.info(
-    { agents: 2, sites: siteRows.length, machines: selling.length, sales, ms: Date.now() - started },
+    {
+      agents: 2,
+      sites: siteRows.length,
+      machines: selling.length,
+      cards: cards.length,
+      sales,
+      ms: Date.now() - started,
+    },
     'demo business seeded',
   );
 }

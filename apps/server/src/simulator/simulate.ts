@@ -1,7 +1,8 @@
 // `npm run simulate -- --machines 10 --speed 60`: virtual water machines selling through a running
 // server's gateway (real HTTP, real signatures), with a daily rhythm, short fills, failed
-// dispenses, members using coupons, water-quality faults and offline spells. The machines are read from a JSON file of
-// `{ serialNo, secret }` (by default the one `SEED_DEMO=1` writes into the data directory).
+// dispenses, members using coupons and water cards, water-quality faults and offline spells. The
+// machines are read from a JSON file of `{ serialNo, secret }` and the cards from one of
+// `{ cardNo, cardSecret }` (by default those `SEED_DEMO=1` writes into the data directory).
 //
 // `npm run simulate -- --backfill --machines 300 --months 12 --per-day 90`: a distributor's
 // history written straight into the database (DATABASE_URL, or the embedded one in DATA_DIR while
@@ -22,6 +23,7 @@ function main() {
       machines: { type: 'string', default: '10' },
       speed: { type: 'string', default: '1' },
       file: { type: 'string', default: path.join(process.env.DATA_DIR ?? './data', 'demo-machines.json') },
+      cards: { type: 'string', default: path.join(process.env.DATA_DIR ?? './data', 'demo-cards.json') },
       backfill: { type: 'boolean', default: false },
       months: { type: 'string', default: '12' },
       'per-day': { type: 'string', default: '90' },
@@ -56,8 +58,17 @@ function main() {
     process.exit(2);
   }
   const notifyKey = process.env.PAYMENT_NOTIFY_KEY;
-  const channels: Channel[] = notifyKey ? ['WECHAT', 'ALIPAY', 'CARD', 'COIN'] : ['CARD', 'COIN'];
-  if (!notifyKey) console.log('PAYMENT_NOTIFY_KEY is not set: selling by card and coins only.');
+  const cards = readCards(values.cards);
+  const channels: Channel[] = [
+    ...(notifyKey ? (['WECHAT', 'ALIPAY'] as const) : []),
+    ...(cards.length > 0 ? (['CARD'] as const) : []),
+    'COIN',
+  ];
+  if (!notifyKey) console.log('PAYMENT_NOTIFY_KEY is not set: selling without WeChat Pay and Alipay.');
+  if (cards.length === 0) console.log(`No water cards in ${values.cards}: selling without cards.`);
+  /** A card sale pays with one of the cards at random (refused when it runs short: the sale is counted refused). */
+  const withCard = <T extends { channel: Channel }>(sale: T) =>
+    sale.channel === 'CARD' ? { ...sale, card: cards[Math.floor(Math.random() * cards.length)] } : sale;
   const machines = known.slice(0, count).map((identity) => new VirtualMachine(values.url, identity, notifyKey));
   const totals = { sales: 0, refused: 0, heartbeats: 0, coupons: 0 };
   /** Regular customers: one sale in ten is a member's, who uses a coupon when one is at hand. */
@@ -71,7 +82,7 @@ function main() {
       code = (await machine.claim({ memberPhone, templateId: offer.templateId }).catch(() => undefined))?.code;
     }
     if (code) totals.coupons++;
-    return machine.sell({ ...sale, memberPhone, ...(code ? { couponCode: code } : {}) });
+    return machine.sell(withCard({ ...sale, memberPhone, ...(code ? { couponCode: code } : {}) }));
   };
   const offlineUntil = new Map<VirtualMachine, number>();
   const trouble = troublePerBeat(speed);
@@ -93,7 +104,7 @@ function main() {
         if (Math.random() >= salesPerSecond(hour, speed)) return;
         try {
           const sale = drawSale(Math.random, channels);
-          await (Math.random() < 0.1 ? memberSale(machine, sale) : machine.sell(sale));
+          await (Math.random() < 0.1 ? memberSale(machine, sale) : machine.sell(withCard(sale)));
           totals.sales++;
         } catch (error) {
           totals.refused++;
@@ -115,6 +126,15 @@ function main() {
     10_000,
   );
   console.log(`${count} machines selling at ${speed}× through ${values.url}; Ctrl+C stops.`);
+}
+
+/** The water cards of a `{ cardNo, cardSecret }[]` file; none when there is no such file. */
+function readCards(file: string): { cardNo: string; cardSecret: string }[] {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as { cardNo: string; cardSecret: string }[];
+  } catch {
+    return [];
+  }
 }
 
 /** Opens the database the server would, writes the history, and says how long it took. */

@@ -27,6 +27,8 @@ export interface SaleOptions {
   memberPhone?: string;
   /** One of the member's coupons, to take off this sale. */
   couponCode?: string;
+  /** The water card a `CARD` sale is paid with, as the machine reads it. */
+  card?: { cardNo: string; cardSecret: string };
   /** The machine's time of the sale (ms), for sales made while it was offline. */
   at?: number;
   /** Report the sale and its payment twice, as a machine retrying after a lost answer would. */
@@ -115,7 +117,14 @@ export class VirtualMachine {
     if (order.state === 'PAID') {
       // A coupon covered the whole sale: nothing to pay.
     } else if (options.channel === 'CARD' || options.channel === 'COIN') {
-      const payment = { channel: options.channel, amount: order.payable, ...(at !== undefined ? { paidAt: at } : {}) };
+      const payment = {
+        channel: options.channel,
+        amount: order.payable,
+        ...(options.channel === 'CARD' && options.card
+          ? { cardNo: options.card.cardNo, cardSecret: options.card.cardSecret }
+          : {}),
+        ...(at !== undefined ? { paidAt: at } : {}),
+      };
       await this.#send('POST', `${path}/payment`, payment);
       if (options.repeat) await this.#send('POST', `${path}/payment`, payment);
     } else {

@@ -150,6 +150,15 @@ export const couponKeys = {
   stats: () => [...couponKeys.all, 'stats'] as const,
 };
 
+export const cardKeys = {
+  all: ['cards'] as const,
+  list: (params: Params) => [...cardKeys.all, 'list', params] as const,
+  card: (id: number) => [...cardKeys.all, 'card', id] as const,
+  movements: (id: number, params: Params) => [...cardKeys.all, 'movements', id, params] as const,
+  liabilities: (params: Params) => [...cardKeys.all, 'liabilities', params] as const,
+  rules: () => [...cardKeys.all, 'rules'] as const,
+};
+
 export const memberKeys = {
   all: ['members'] as const,
   list: (params: Params) => [...memberKeys.all, 'list', params] as const,

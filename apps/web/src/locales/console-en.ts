@@ -47,6 +47,7 @@ export const consoleEn = {
     Ledger: 'Ledger',
     Withdrawals: 'Withdrawals',
     Reconciliation: 'Reconciliation',
+    'Water cards': 'Water cards',
     // Buttons of the seeded menus (permission trees).
     'User: add': 'User: add',
     'User: edit': 'User: edit',
@@ -102,6 +103,9 @@ export const consoleEn = {
     'Withdrawal: pay': 'Withdrawal: pay',
     'Reconciliation: import': 'Reconciliation: import',
     'Reconciliation: resolve': 'Reconciliation: resolve',
+    'Water card: issue': 'Water card: issue',
+    'Water card: top up': 'Water card: top up',
+    'Water card: edit': 'Water card: edit',
   },
   /** What a server field error code says, under the field it names. */
   fieldErrors: {

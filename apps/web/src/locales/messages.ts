@@ -1,6 +1,7 @@
 import type { agentsLocales } from '@water/contract/texts/agents';
 import type { alarmsLocales } from '@water/contract/texts/alarms';
 import type { businessLocales } from '@water/contract/texts/business-overview';
+import type { cardsLocales } from '@water/contract/texts/cards';
 import type { couponsLocales, membersLocales } from '@water/contract/texts/coupons';
 import type { deptsLocales } from '@water/contract/texts/depts';
 import type { dictsLocales } from '@water/contract/texts/dicts';
@@ -59,6 +60,7 @@ export type PageMessages = Texts<{
   withdrawals: typeof withdrawalsLocales.en;
   ledger: typeof ledgerLocales.en;
   reconciliation: typeof reconciliationLocales.en;
+  cards: typeof cardsLocales.en;
 }>;
 /** Every text key, for typed `t()` calls: the core texts, the console's and the pages'. */
 export type Messages = Texts<typeof en> & ConsoleMessages & PageMessages;

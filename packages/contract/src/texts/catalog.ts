@@ -1,5 +1,6 @@
 import { agentsLocales } from './agents.ts';
 import { alarmsLocales } from './alarms.ts';
+import { cardsLocales } from './cards.ts';
 import { couponsLocales, membersLocales } from './coupons.ts';
 import { deptsLocales } from './depts.ts';
 import { dictsLocales } from './dicts.ts';
@@ -28,6 +29,7 @@ const catalogIn = (language: 'en' | 'zh') => ({
   list: listLocales[language],
   agents: agentsLocales[language],
   alarms: alarmsLocales[language],
+  cards: cardsLocales[language],
   coupons: couponsLocales[language],
   members: membersLocales[language],
   depts: deptsLocales[language],

@@ -1,4 +1,5 @@
 import { accountsRefusals } from './refusals/accounts.ts';
+import { cardsRefusals } from './refusals/cards.ts';
 import { ledgerRefusals } from './refusals/ledger.ts';
 import { networkRefusals } from './refusals/network.ts';
 import { reconciliationRefusals } from './refusals/reconciliation.ts';
@@ -60,6 +61,7 @@ export const errorsLocales = {
       finishedExport: 'finished export',
       withdrawal: 'withdrawal',
       discrepancy: 'discrepancy',
+      card: 'water card',
     },
     ...accountsRefusals.en,
     ...systemRefusals.en,
@@ -68,6 +70,7 @@ export const errorsLocales = {
     ...ledgerRefusals.en,
     ...withdrawalsRefusals.en,
     ...reconciliationRefusals.en,
+    ...cardsRefusals.en,
   },
   zh: {
     stateConflict: '该{{object}}当前为「{{state}}」，不能执行此操作（可能刚被他人处理）。请刷新后查看最新状态。',
@@ -117,6 +120,7 @@ export const errorsLocales = {
       finishedExport: '已完成的导出',
       withdrawal: '提现单',
       discrepancy: '对账差异',
+      card: '水卡',
     },
     ...accountsRefusals.zh,
     ...systemRefusals.zh,
@@ -125,6 +129,7 @@ export const errorsLocales = {
     ...ledgerRefusals.zh,
     ...withdrawalsRefusals.zh,
     ...reconciliationRefusals.zh,
+    ...cardsRefusals.zh,
   },
 };
 

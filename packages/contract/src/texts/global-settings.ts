@@ -19,6 +19,17 @@ export const globalSettingsLocales = {
     withdrawalFeePercent: 'Fee, percent of the amount',
     withdrawalsHelp:
       'An agent withdraws at least the least amount; the fixed fee plus the percentage of the amount (rounded to the fen) is taken from what it asks for, and the rest reaches its settlement account. Empty or 0: no minimum, no fee.',
+    cards: 'Water cards',
+    cardBonusRules: 'Top-up bonuses',
+    cardBonusRulesHelp:
+      'A top-up of at least the amount earns the bonus; only the highest rule it reaches applies. None: no bonus.',
+    minTopUp: 'Top-up from (yuan)',
+    bonus: 'Bonus (yuan)',
+    addRule: 'Add a bonus',
+    removeRule: 'Remove bonus {{index}}',
+    cardReserveSharePct: 'Reserve share of card balances (%)',
+    cardReserveSharePctHelp:
+      'The card liabilities report warns when an agent’s available commission is below this share of its cards’ balances. Empty: 20 %.',
     publicity: 'Publicity page',
     publicityTitle: 'Heading',
     publicityBody: 'Text',
@@ -65,6 +76,15 @@ export const globalSettingsLocales = {
     withdrawalFeePercent: '按金额收取的手续费（%）',
     withdrawalsHelp:
       '代理商每笔提现不得低于最低金额；从提现金额中扣除固定手续费加按比例计算的手续费（四舍五入到分），其余转入其结算账户。留空或为 0：不设最低金额、不收手续费。',
+    cards: '水卡',
+    cardBonusRules: '充值赠送',
+    cardBonusRulesHelp: '单次充值达到金额即赠送；只按达到的最高一档赠送。不设置则不赠送。',
+    minTopUp: '充值满（元）',
+    bonus: '赠送（元）',
+    addRule: '添加一档',
+    removeRule: '删除第 {{index}} 档',
+    cardReserveSharePct: '备付金占水卡余额比例（%）',
+    cardReserveSharePctHelp: '代理商可提现的分润余额低于其水卡余额的此比例时，水卡负债报表会提示。留空为 20%。',
     publicity: '公示页',
     publicityTitle: '标题',
     publicityBody: '正文',

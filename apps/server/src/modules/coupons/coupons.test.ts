@@ -121,18 +121,18 @@ describe('members and coupons', () => {
       discountAmount: number;
     };
   };
-  /** A card sale of 2 L at 50 fen a litre (payable 100 fen before the coupon). */
+  /** A coin sale of 2 L at 50 fen a litre (payable 100 fen before the coupon). */
   const order = (call: MachineCaller, fields: Record<string, unknown>) =>
     call('POST', '/gateway/v1/orders', {
       machineOrderNo: unique('S'),
       tap: 1,
       waterType: 'COLD',
       requestedMl: 2000,
-      channel: 'CARD',
+      channel: 'COIN',
       ...fields,
     });
   const pay = (call: MachineCaller, no: string, amount: number) =>
-    call('POST', `/gateway/v1/orders/${no}/payment`, { channel: 'CARD', amount });
+    call('POST', `/gateway/v1/orders/${no}/payment`, { channel: 'COIN', amount });
 
   beforeAll(async () => {
     const modelId = (await machineModel(admin)).id;
@@ -496,7 +496,7 @@ describe('members and coupons', () => {
     expect(await couponOf(id, phone)).toMatchObject({ status: 'UNUSED', orderNo: null });
     // The coins come in late, with the time the machine took them.
     const late = await northCall('POST', `/gateway/v1/orders/${no}/payment`, {
-      channel: 'CARD',
+      channel: 'COIN',
       amount: made.payable,
       paidAt: ctx.t.clock.now().getTime() - 60_000,
     });

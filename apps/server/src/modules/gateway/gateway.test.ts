@@ -2,11 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   activeAgent,
+  cardPayment,
   type MachineCaller,
   machineCaller,
   machineModel,
   operatingMachine,
   siteOf,
+  type TestCard,
+  toppedUpCard,
   unique,
 } from '../../../test/business-fixtures.ts';
 import { useTestApp } from '../../../test/test-app.ts';
@@ -27,6 +30,7 @@ describe('machine gateway', () => {
   let site: { id: number };
   let machine: { id: number; serialNo: string; secret: string };
   let call: MachineCaller;
+  let card: TestCard;
 
   const policy = async (fields: Record<string, unknown>) => {
     const created = await admin('POST', '/api/price-policies', {
@@ -59,6 +63,7 @@ describe('machine gateway', () => {
     machine = await operatingMachine(admin, { modelId, agentId: agent.id, siteId: site.id });
     call = machineCaller(ctx.t, machine);
     await policy({ name: 'Everywhere' });
+    card = await toppedUpCard(admin, agent.id, 100_000);
   });
 
   describe('signatures', () => {
@@ -210,7 +215,11 @@ describe('machine gateway', () => {
       await call('POST', '/gateway/v1/heartbeat', { signal: 21, tdsOut: 12, tankLevel: 64, faultBits: 2 });
       const body = sale({ requestedMl: 2500 });
       const { payable } = (await call('POST', '/gateway/v1/orders', body)).json();
-      await call('POST', `/gateway/v1/orders/${body.machineOrderNo}/payment`, { channel: 'CARD', amount: payable });
+      await call('POST', `/gateway/v1/orders/${body.machineOrderNo}/payment`, {
+        channel: 'CARD',
+        ...cardPayment(card),
+        amount: payable,
+      });
       await call('POST', `/gateway/v1/orders/${body.machineOrderNo}/dispense`, { result: 'COMPLETED' });
       const status = async (period: string) =>
         (await admin('GET', `/api/machines/${machine.id}/status?period=${period}`)).json();
@@ -247,6 +256,7 @@ describe('machine gateway', () => {
       const { payable } = (await quietCall('POST', '/gateway/v1/orders', body)).json();
       await quietCall('POST', `/gateway/v1/orders/${body.machineOrderNo}/payment`, {
         channel: 'CARD',
+        ...cardPayment(card),
         amount: payable,
       });
       await ctx.t.app.scheduler.run('no-sales-check');
@@ -314,11 +324,11 @@ describe('machine gateway', () => {
       expect(again.json().orderNo).toBe(created.json().orderNo);
 
       const url = `/gateway/v1/orders/${body.machineOrderNo}`;
-      const wrongAmount = await call('POST', `${url}/payment`, { channel: 'CARD', amount: 199 });
+      const wrongAmount = await call('POST', `${url}/payment`, { channel: 'CARD', ...cardPayment(card), amount: 199 });
       expect(wrongAmount.statusCode).toBe(400);
       expect(wrongAmount.json().errors[0]).toMatchObject({ field: 'amount' });
       for (let i = 0; i < 2; i++) {
-        const paid = await call('POST', `${url}/payment`, { channel: 'CARD', amount: 200, reference: 'CARD-7788' });
+        const paid = await call('POST', `${url}/payment`, { channel: 'CARD', ...cardPayment(card), amount: 200 });
         expect(paid.json()).toMatchObject({ state: 'PAID', paid: 200 });
       }
       expect((await call('POST', `${url}/dispense`, { result: 'STARTED' })).json().state).toBe('DISPENSING');
@@ -338,9 +348,15 @@ describe('machine gateway', () => {
     });
 
     it('refunds a short fill’s difference and a failed dispense in full, at once for cards', async () => {
+      const balance = async () => (await admin('GET', `/api/cards/${card.id}`)).json().balance as number;
+      const before = await balance();
       const short = sale({ requestedMl: 4000 });
       await call('POST', '/gateway/v1/orders', short);
-      await call('POST', `/gateway/v1/orders/${short.machineOrderNo}/payment`, { channel: 'CARD', amount: 160 });
+      await call('POST', `/gateway/v1/orders/${short.machineOrderNo}/payment`, {
+        channel: 'CARD',
+        ...cardPayment(card),
+        amount: 160,
+      });
       const filled = await call('POST', `/gateway/v1/orders/${short.machineOrderNo}/dispense`, {
         result: 'COMPLETED',
         dispensedMl: 3000,
@@ -349,7 +365,11 @@ describe('machine gateway', () => {
 
       const failed = sale({ requestedMl: 2500 });
       await call('POST', '/gateway/v1/orders', failed);
-      await call('POST', `/gateway/v1/orders/${failed.machineOrderNo}/payment`, { channel: 'CARD', amount: 100 });
+      await call('POST', `/gateway/v1/orders/${failed.machineOrderNo}/payment`, {
+        channel: 'CARD',
+        ...cardPayment(card),
+        amount: 100,
+      });
       const broke = await call('POST', `/gateway/v1/orders/${failed.machineOrderNo}/dispense`, {
         result: 'FAILED',
         dispensedMl: 0,
@@ -360,6 +380,8 @@ describe('machine gateway', () => {
       const refunds = (await admin('GET', `/api/refunds?blurry=${broke.json().orderNo}`)).json().content;
       expect(refunds).toHaveLength(1);
       expect(refunds[0]).toMatchObject({ reason: 'DISPENSE_FAILED', status: 'SUCCESS', amount: 100 });
+      // The card paid 160 and 100, and has 40 and 100 back.
+      expect(await balance()).toBe(before - 120);
     });
 
     it('takes WeChat payments by the channel’s signed notification, once, and queues their refunds for finance', async () => {
@@ -419,7 +441,7 @@ describe('machine gateway', () => {
       const dispense = await call('POST', `${url}/dispense`, { result: 'COMPLETED' });
       expect(dispense.statusCode).toBe(409);
       expect(dispense.json().code).toBe('STATE_CONFLICT');
-      const late = await call('POST', `${url}/payment`, { channel: 'CARD', amount: 200 });
+      const late = await call('POST', `${url}/payment`, { channel: 'CARD', ...cardPayment(card), amount: 200 });
       expect(late.json()).toMatchObject({ state: 'CLOSED', paid: 200, refunded: 200 });
     });
 

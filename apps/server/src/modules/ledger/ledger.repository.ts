@@ -86,6 +86,15 @@ export const ledgerRepository = {
     return row?.closedThrough ?? null;
   },
 
+  /** The balances of the accounts of those codes that exist. */
+  async balances(db: Database, codes: readonly string[]): Promise<{ code: string; balance: Fen }[]> {
+    if (codes.length === 0) return [];
+    return db
+      .select({ code: ledgerAccounts.code, balance: ledgerAccounts.balance })
+      .from(ledgerAccounts)
+      .where(inArray(ledgerAccounts.code, [...codes]));
+  },
+
   /** An account's balance, locked for the rest of the transaction (what a withdrawal checks). */
   async lockedBalance(db: Database, code: string): Promise<{ id: number; balance: Fen; version: number } | undefined> {
     const [row] = await db

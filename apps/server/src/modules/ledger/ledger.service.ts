@@ -271,6 +271,13 @@ export function createLedgerService(
       }
     },
 
+    /** The balances of some accounts, in their order (0 for an account never used). */
+    async accountBalances(refs: readonly AccountRef[]): Promise<Fen[]> {
+      const codes = refs.map(accountCode);
+      const found = new Map((await repo.balances(db, codes)).map((row) => [row.code, row.balance]));
+      return codes.map((code) => found.get(code) ?? (0 as Fen));
+    },
+
     /**
      * An account's balance locked for the rest of the transaction, made on first use (what a
      * withdrawal checks before it books): concurrent callers wait for each other.

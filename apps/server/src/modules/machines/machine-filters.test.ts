@@ -43,10 +43,10 @@ describe('the machines list’s filters by site and by silence', () => {
         tap: 1,
         waterType: 'COLD',
         requestedMl: 1000,
-        channel: 'CARD',
+        channel: 'COIN',
       })
     ).json();
-    const paid = await call('POST', `/gateway/v1/orders/${no}/payment`, { channel: 'CARD', amount: made.payable });
+    const paid = await call('POST', `/gateway/v1/orders/${no}/payment`, { channel: 'COIN', amount: made.payable });
     expect(paid.statusCode, paid.body).toBe(200);
   });
 

@@ -145,11 +145,11 @@ describe('machines go only to active agents; a frozen agent’s machines keep se
       tap: 1,
       waterType: 'COLD',
       requestedMl: 2000,
-      channel: 'CARD',
+      channel: 'COIN',
     });
     expect(created.statusCode, created.body).toBe(201);
     const paid = await call('POST', `/gateway/v1/orders/${machineOrderNo}/payment`, {
-      channel: 'CARD',
+      channel: 'COIN',
       amount: created.json().payable,
     });
     expect(paid.json()).toMatchObject({ state: 'PAID', paid: 100 });

@@ -5,12 +5,15 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   activeAgent,
+  cardPayment,
   type MachineCaller,
   machineCaller,
   machineModel,
   operatingMachine,
   siteOf,
   staffOf as staffOfDept,
+  type TestCard,
+  toppedUpCard,
   unique,
 } from '../../../test/business-fixtures.ts';
 import { type Caller, useTestApp } from '../../../test/test-app.ts';
@@ -37,6 +40,7 @@ describe('members: each agent’s staff see a member’s figures within their da
   const ctx = useTestApp();
   const admin: Caller = (...args) => ctx.admin(...args);
   let hq: Agent;
+  let card: TestCard;
   let north: Agent;
   let south: Agent;
   let northCall: MachineCaller;
@@ -60,7 +64,11 @@ describe('members: each agent’s staff see a member’s figures within their da
     });
     expect(created.statusCode, created.body).toBe(201);
     const url = `/gateway/v1/orders/${machineOrderNo}`;
-    const paid = await call('POST', `${url}/payment`, { channel: 'CARD', amount: created.json().payable });
+    const paid = await call('POST', `${url}/payment`, {
+      channel: 'CARD',
+      ...cardPayment(card),
+      amount: created.json().payable,
+    });
     expect(paid.json().state, paid.body).toBe('PAID');
     const done = (await call('POST', `${url}/dispense`, { result: 'COMPLETED', dispensedMl })).json();
     return (done.paid - done.refunded) as number;
@@ -119,6 +127,7 @@ describe('members: each agent’s staff see a member’s figures within their da
     });
     expect(policy.statusCode, policy.body).toBe(201);
     hqManager = await staffOfDept(ctx.t, admin, hq.deptId, 'Agent manager');
+    card = await toppedUpCard(admin, hq.id, 100_000);
     northManager = await staffOfDept(ctx.t, admin, north.deptId, 'Agent manager');
     southManager = await staffOfDept(ctx.t, admin, south.deptId, 'Agent manager');
   });

@@ -16,6 +16,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { HttpError, invalidField, notFound, stateConflict } from '../../lib/http-errors.ts';
 import { moveBy } from '../../lib/state.ts';
 import { type AgentPaths, agentById, pathTerms, pathText } from '../agents/agent-directory.ts';
+import { type CardPayments, paymentCard } from '../cards/card-payments.ts';
 import type { CouponsService } from '../coupons/coupons.service.ts';
 import type { MembersService } from '../members/members.service.ts';
 import type { PricePoliciesService } from '../price-policies/price-policies.service.ts';
@@ -24,7 +25,7 @@ import { daysOfOrderNo, gatewayDto, orderNumber } from './order-answers.ts';
 import type { SettleCommission } from './order-commission.ts';
 import type { Refunding } from './order-refunding.ts';
 import { type OrderKey, type OrderRecord, ordersRepository as repo } from './orders.repository.ts';
-import type { SaleEvents } from './sale-events.ts';
+import type { SalePayment as Payment, SaleEvents } from './sale-events.ts';
 
 /** A machine as the gateway authenticated it. */
 export interface SellingMachine {
@@ -56,6 +57,7 @@ export function createOrderGatewayService(
     sale,
     refunding,
     settleCommission,
+    cards,
   }: {
     policies: PricePoliciesService;
     coupons: CouponsService;
@@ -65,6 +67,7 @@ export function createOrderGatewayService(
     members: MembersService;
     refunding: Refunding;
     settleCommission: SettleCommission;
+    cards: Pick<CardPayments, 'verify'>;
   },
 ) {
   const { automaticRefund, lockedOrder } = refunding;
@@ -79,7 +82,7 @@ export function createOrderGatewayService(
    * (at once for a card or coins, through finance for a channel); the order stays closed and its
    * coupon, given back when it closed, stays with its member. The same payment again changes nothing.
    */
-  async function latePayment(tx: typeof db, order: OrderRecord, amount: Fen, ref: string | null, at: Date) {
+  async function latePayment(tx: typeof db, order: OrderRecord, amount: Fen, { ref, at, card }: Payment) {
     moveBy(ORDER_STATE_MACHINE, order.state, 'PAY_LATE');
     if (order.paid > 0) {
       if (ref !== null && order.payRef !== null && order.payRef !== ref) {
@@ -98,12 +101,12 @@ export function createOrderGatewayService(
     );
     const paid = { ...order, paid: amount, payRef: ref, paidTime: at };
     const commission = await settleCommission(tx, paid);
-    await sale.emit(tx, { type: 'PAID', order: paid, amount, at, late: true, commission });
+    await sale.emit(tx, { type: 'PAID', order: paid, amount, at, late: true, commission, card });
     return automaticRefund(tx, paid, amount, 'ORDER_CLOSED');
   }
 
-  /** Marks an order paid (once); the roll-ups, the member and the coupon follow its event. */
-  async function markPaid(tx: typeof db, order: OrderRecord, amount: Fen, ref: string | null, at: Date) {
+  /** Marks an order paid (once); the roll-ups, the member, the coupon and the card follow its event. */
+  async function markPaid(tx: typeof db, order: OrderRecord, amount: Fen, { ref, at, card }: Payment) {
     const now = clock.now();
     const state = moveBy(ORDER_STATE_MACHINE, order.state, 'PAY');
     await repo.updateOrder(
@@ -113,7 +116,7 @@ export function createOrderGatewayService(
     );
     const paid = { ...order, state, paid: amount, payRef: ref, paidTime: at };
     const commission = await settleCommission(tx, paid);
-    await sale.emit(tx, { type: 'PAID', order: paid, amount, at, late: false, commission });
+    await sale.emit(tx, { type: 'PAID', order: paid, amount, at, late: false, commission, card });
     return paid;
   }
 
@@ -250,7 +253,7 @@ export function createOrderGatewayService(
           const made = await repo.insertOrder(tx, order);
           await sale.emit(tx, { type: 'CREATED', order: made });
           // A coupon that covers the whole sale leaves nothing to pay: the order is paid at once.
-          return made.payable === 0 ? markPaid(tx, made, asFen(0), null, createTime) : made;
+          return made.payable === 0 ? markPaid(tx, made, asFen(0), { ref: null, at: createTime }) : made;
         }),
       );
       if (made) return { order: gatewayDto(made), created: true };
@@ -264,13 +267,15 @@ export function createOrderGatewayService(
       return gatewayDto((await repo.order(db, key)) as OrderRecord);
     },
 
-    /** The machine took a card or coins for its order: paid once, whatever it repeats. */
+    /** The machine took a card (debited in the same transaction) or coins for its order: paid once, whatever it repeats. */
     async payByMachine(
       machine: SellingMachine,
       machineOrderNo: string,
       input: GatewayPaymentInput,
     ): Promise<GatewayOrder> {
       const paidAt = machineTime(clock.now(), 'paidAt', input.paidAt);
+      const card = paymentCard(input);
+      if (card) await cards.verify(card);
       const order = await db.transaction(async (tx) => {
         const order = await lockedMachineOrder(tx, machine, machineOrderNo);
         if (order.state !== 'CREATED' && order.state !== 'CLOSED') return order;
@@ -281,9 +286,9 @@ export function createOrderGatewayService(
           throw invalidField('amount', `must be the payable amount, ${order.payable} fen`);
         }
         checkedPaidAt(order, paidAt);
-        const ref = input.reference ?? null;
-        if (order.state === 'CLOSED') return latePayment(tx, order, input.amount, ref, paidAt);
-        return markPaid(tx, order, input.amount, ref, paidAt);
+        const payment = { ref: card?.cardNo ?? input.reference ?? null, at: paidAt, card };
+        if (order.state === 'CLOSED') return latePayment(tx, order, input.amount, payment);
+        return markPaid(tx, order, input.amount, payment);
       });
       return gatewayDto(order);
     },
@@ -312,8 +317,9 @@ export function createOrderGatewayService(
           throw invalidField('amount', `must be the payable amount, ${order.payable} fen`);
         }
         checkedPaidAt(order, paidAt);
-        if (order.state === 'CLOSED') return latePayment(tx, order, input.amount, input.transactionId, paidAt);
-        return markPaid(tx, order, input.amount, input.transactionId, paidAt);
+        const payment = { ref: input.transactionId, at: paidAt };
+        if (order.state === 'CLOSED') return latePayment(tx, order, input.amount, payment);
+        return markPaid(tx, order, input.amount, payment);
       });
       return { orderNo: order.orderNo, state: order.state };
     },

@@ -19,6 +19,7 @@ import { toPaging } from '../../lib/list-query.ts';
 import type { ListSheet } from '../../lib/list-sheet.ts';
 import type { Language } from '../../lib/texts.ts';
 import { type AgentPaths, agentIdsInScope } from '../agents/agent-directory.ts';
+import type { CardPayments } from '../cards/card-payments.ts';
 import type { CouponsService } from '../coupons/coupons.service.ts';
 import type { ExportsService } from '../exports/exports.service.ts';
 import type { MembersService } from '../members/members.service.ts';
@@ -59,6 +60,7 @@ export function createOrdersService(
     refundReviewAbove,
     members,
     sale,
+    cards,
   }: {
     policies: PricePoliciesService;
     coupons: CouponsService;
@@ -70,6 +72,8 @@ export function createOrdersService(
     /** Where the sale's events go: the roll-ups, members and coupons react to them in the same transaction. */
     sale: SaleEvents;
     members: MembersService;
+    /** Checks the card a card sale names before its payment is recorded. */
+    cards: Pick<CardPayments, 'verify'>;
   },
 ) {
   const settleCommission = createOrderCommission({ coupons });
@@ -77,7 +81,7 @@ export function createOrdersService(
   const { visibleOrder } = refunding;
   const gateway = createOrderGatewayService(
     { db, clock },
-    { policies, coupons, paths, payTimeoutMs, members, sale, refunding, settleCommission },
+    { policies, coupons, paths, payTimeoutMs, members, sale, refunding, settleCommission, cards },
   );
   const refunds = createRefundsService({ db, clock }, { refunding, refundReviewAbove });
 

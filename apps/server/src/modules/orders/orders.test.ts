@@ -5,12 +5,15 @@ import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   activeAgent,
+  cardPayment,
   type MachineCaller,
   machineCaller,
   machineModel,
   operatingMachine,
   siteOf,
   staffOf as staffOfDept,
+  type TestCard,
+  toppedUpCard,
   unique,
 } from '../../../test/business-fixtures.ts';
 import { type Caller, useTestApp } from '../../../test/test-app.ts';
@@ -34,6 +37,7 @@ describe('orders, refunds and price policies', () => {
   let southCall: MachineCaller;
   let northManager: Caller;
   let finance: Caller;
+  let card: TestCard;
 
   const policy = async (fields: Record<string, unknown>, as: Caller = admin) =>
     as('POST', '/api/price-policies', {
@@ -64,7 +68,11 @@ describe('orders, refunds and price policies', () => {
         channel: 'CARD',
       })
     ).json();
-    await call('POST', `/gateway/v1/orders/${no}/payment`, { channel: 'CARD', amount: created.payable });
+    await call('POST', `/gateway/v1/orders/${no}/payment`, {
+      channel: 'CARD',
+      ...cardPayment(card),
+      amount: created.payable,
+    });
     await call('POST', `/gateway/v1/orders/${no}/dispense`, { result: 'COMPLETED', dispensedMl });
     return created.orderNo as string;
   };
@@ -90,6 +98,7 @@ describe('orders, refunds and price policies', () => {
     southCall = machineCaller(ctx.t, southMachine);
     northManager = await staffOf(north.deptId, 'Agent manager');
     finance = await staffOf((await activeAgent(admin, unique('Finance dept '))).deptId, 'Finance');
+    card = await toppedUpCard(admin, hq.id, 100_000);
   });
 
   it('prices each machine by its most specific policy in effect: machine, nearest agent, model, every machine', async () => {
@@ -320,6 +329,7 @@ describe('orders, refunds and price policies', () => {
     expect(made.statusCode, made.body).toBe(201);
     const early = await northCall('POST', `/gateway/v1/orders/${no}/payment`, {
       channel: 'CARD',
+      ...cardPayment(card),
       amount: made.json().payable,
       paidAt: ctx.t.clock.now().getTime() - 2 * 3_600_000,
     });
@@ -332,6 +342,7 @@ describe('orders, refunds and price policies', () => {
     // Within the clock skew it is taken, on the time the machine gives.
     const paid = await northCall('POST', `/gateway/v1/orders/${no}/payment`, {
       channel: 'CARD',
+      ...cardPayment(card),
       amount: made.json().payable,
       paidAt: ctx.t.clock.now().getTime() - 3_600_000 - 60_000,
     });

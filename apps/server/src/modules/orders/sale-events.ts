@@ -1,6 +1,7 @@
 import type { Fen } from '@water/contract/money';
 import type { Channel } from '@water/contract/orders';
 import type { DomainEvents } from '../../lib/domain-events.ts';
+import type { CardCredentials } from '../cards/card-payments.ts';
 import type { LevelShare } from './order-commission.ts';
 
 /** An order as those who react to its sale events read it (what was sold, where, to whom, at what). */
@@ -22,6 +23,13 @@ export interface SaleOrder {
   paidTime: Date | null;
 }
 
+/** How an order was paid: the channel's reference, when, and the water card that paid a card sale. */
+export interface SalePayment {
+  ref: string | null;
+  at: Date;
+  card?: CardCredentials | null;
+}
+
 /**
  * `commission` on a payment and a refund: what each level of the order's agent path earned or
  * gave back by it (the order keeps the running amounts; the ledger books these changes).
@@ -31,8 +39,19 @@ export interface SaleOrder {
  */
 export type SaleEvent =
   | { type: 'CREATED'; order: SaleOrder }
-  /** Money taken: `late` when it came for an order closed meanwhile (it goes back, the order stays closed). */
-  | { type: 'PAID'; order: SaleOrder; amount: Fen; at: Date; late: boolean; commission: readonly LevelShare[] }
+  /**
+   * Money taken: `late` when it came for an order closed meanwhile (it goes back, the order stays
+   * closed); `card`, the water card a card sale names (debited as this event is reacted to).
+   */
+  | {
+      type: 'PAID';
+      order: SaleOrder;
+      amount: Fen;
+      at: Date;
+      late: boolean;
+      commission: readonly LevelShare[];
+      card?: CardCredentials | null;
+    }
   /** The machine reported the end of its dispense: what came out, and whether it failed. */
   | { type: 'DISPENSED'; order: SaleOrder; dispensedMl: number; failed: boolean; at: Date }
   /** A refund succeeded; `full` when nothing paid is left on the order. */

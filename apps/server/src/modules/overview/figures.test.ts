@@ -2,6 +2,7 @@ import type { Order } from '@water/contract/orders';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   activeAgent,
+  cardPayment,
   flatPrice,
   type MachineCaller,
   machineCaller,
@@ -9,6 +10,8 @@ import {
   operatingMachine,
   siteOf,
   staffOf as staffOfDept,
+  type TestCard,
+  toppedUpCard,
   unique,
 } from '../../../test/business-fixtures.ts';
 import { listExportIn } from '../../../test/list-export.ts';
@@ -36,6 +39,7 @@ describe('sales figures per agent, site and machine, and the orders’ totals', 
   const ctx = useTestApp();
   const admin: Caller = (...args) => ctx.admin(...args);
   let north: { id: number; deptId: number; name: string };
+  let card: TestCard;
   let south: { id: number; deptId: number; name: string };
   let northSite: { id: number; name: string };
   let southSite: { id: number; name: string };
@@ -58,7 +62,11 @@ describe('sales figures per agent, site and machine, and the orders’ totals', 
       channel: 'CARD',
     });
     expect(created.statusCode, created.body).toBe(201);
-    await call('POST', `/gateway/v1/orders/${no}/payment`, { channel: 'CARD', amount: created.json().payable });
+    await call('POST', `/gateway/v1/orders/${no}/payment`, {
+      channel: 'CARD',
+      ...cardPayment(card),
+      amount: created.json().payable,
+    });
     await call(
       'POST',
       `/gateway/v1/orders/${no}/dispense`,
@@ -97,6 +105,7 @@ describe('sales figures per agent, site and machine, and the orders’ totals', 
   beforeAll(async () => {
     const { id: modelId } = await machineModel(admin);
     const hq = await activeAgent(admin, unique('HQ '), { quota: 50 });
+    card = await toppedUpCard(admin, hq.id, 100_000);
     north = await activeAgent(admin, unique('North '), { parentId: hq.id, level: 'PROVINCE', quota: 10, rate: '15' });
     south = await activeAgent(admin, unique('South '), { parentId: hq.id, level: 'PROVINCE', quota: 10, rate: '15' });
     northSite = await siteOf(admin, north.id);

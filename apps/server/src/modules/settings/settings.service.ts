@@ -1,3 +1,4 @@
+import { DEFAULT_CARD_RESERVE_PCT } from '@water/contract/cards';
 import { GLOBAL_SETTING_QUERY } from '@water/contract/constants';
 import { asFen } from '@water/contract/money';
 import type { GlobalSettings, GlobalSettingsQuery } from '@water/contract/settings';
@@ -34,6 +35,15 @@ export function createSettingsService({ db, clock, events }: Pick<Deps, 'db' | '
         minimum: settings.withdrawalMinimum ?? asFen(0),
         feeFixed: settings.withdrawalFeeFixed ?? asFen(0),
         feePercent: settings.withdrawalFeePercent ?? '0',
+      };
+    },
+
+    /** The water card rules of the console's settings: top-up bonuses (none unless set) and the reserve share. */
+    async cardRules() {
+      const settings = await this.get(GLOBAL_SETTING_QUERY);
+      return {
+        bonusRules: settings.cardBonusRules ?? [],
+        reserveSharePct: settings.cardReserveSharePct ?? DEFAULT_CARD_RESERVE_PCT,
       };
     },
 

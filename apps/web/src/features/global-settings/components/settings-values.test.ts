@@ -13,6 +13,8 @@ describe('settings form values', () => {
       withdrawalMinimum: null,
       withdrawalFeeFixed: null,
       withdrawalFeePercent: null,
+      cardBonusRules: [],
+      cardReserveSharePct: null,
     });
     expect(toSettingsValues({ title: 'T', publicity: { images: ['/files/a.png'] } })).toMatchObject({
       title: 'T',
@@ -42,6 +44,8 @@ describe('settings form values', () => {
       withdrawalMinimum: asFen(10_000),
       withdrawalFeeFixed: asFen(50),
       withdrawalFeePercent: '0.6',
+      cardBonusRules: [{ minTopUp: asFen(10_000), bonus: asFen(500) }],
+      cardReserveSharePct: 0,
     };
     expect(toSettings(toSettingsValues(stored))).toEqual(stored);
   });
@@ -65,5 +69,28 @@ describe('settings form values', () => {
       withdrawalFeePercent: '0.60',
     });
     expect(toSettings({ withdrawalMinimum: '0', withdrawalFeeFixed: null, withdrawalFeePercent: '0' })).toEqual({});
+  });
+
+  it('keeps the water card bonus rules in fen, entered in yuan, leaving out rows not filled in', () => {
+    expect(
+      toSettingsValues({ cardBonusRules: [{ minTopUp: asFen(5_000), bonus: asFen(250) }] }).cardBonusRules,
+    ).toEqual([{ minTopUp: '50.00', bonus: '2.50' }]);
+    expect(
+      toSettings({
+        cardBonusRules: [
+          { minTopUp: '100', bonus: '5' },
+          { minTopUp: null, bonus: '3' },
+          { minTopUp: '500', bonus: '0' },
+        ],
+        cardReserveSharePct: 25,
+      }),
+    ).toEqual({
+      cardBonusRules: [
+        { minTopUp: asFen(10_000), bonus: asFen(500) },
+        { minTopUp: asFen(50_000), bonus: asFen(0) },
+      ],
+      cardReserveSharePct: 25,
+    });
+    expect(toSettings({ cardBonusRules: [], cardReserveSharePct: null })).toEqual({});
   });
 });

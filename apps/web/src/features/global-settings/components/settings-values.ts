@@ -16,6 +16,10 @@ export interface SettingsValues {
   withdrawalFeeFixed: string | null;
   /** Percent of a withdrawal taken as fee besides the fixed one ('' or 0: none). */
   withdrawalFeePercent: string | null;
+  /** Water cards: top-ups of at least `minTopUp` yuan earn `bonus` yuan. */
+  cardBonusRules: { minTopUp: string | null; bonus: string | null }[];
+  /** Water cards: the share (percent) of its card balances an agent's reserve should cover; empty: 20. */
+  cardReserveSharePct: number | null;
 }
 
 export function toSettingsValues(settings: GlobalSettings | undefined): SettingsValues {
@@ -34,6 +38,11 @@ export function toSettingsValues(settings: GlobalSettings | undefined): Settings
     withdrawalMinimum: settings?.withdrawalMinimum ? fenToYuan(settings.withdrawalMinimum) : null,
     withdrawalFeeFixed: settings?.withdrawalFeeFixed ? fenToYuan(settings.withdrawalFeeFixed) : null,
     withdrawalFeePercent: settings?.withdrawalFeePercent ?? null,
+    cardBonusRules: (settings?.cardBonusRules ?? []).map((rule) => ({
+      minTopUp: fenToYuan(rule.minTopUp),
+      bonus: fenToYuan(rule.bonus),
+    })),
+    cardReserveSharePct: settings?.cardReserveSharePct ?? null,
   };
 }
 
@@ -58,5 +67,14 @@ export function toSettings(values: Partial<SettingsValues>): GlobalSettings {
   if (feeFixed !== null && feeFixed > 0) settings.withdrawalFeeFixed = feeFixed;
   const feePercent = values.withdrawalFeePercent?.trim();
   if (feePercent && Number(feePercent) > 0) settings.withdrawalFeePercent = feePercent;
+  const rules = (values.cardBonusRules ?? []).flatMap((rule) => {
+    const minTopUp = yuanToFen(rule?.minTopUp);
+    const bonus = yuanToFen(rule?.bonus);
+    return minTopUp !== null && minTopUp > 0 && bonus !== null ? [{ minTopUp, bonus }] : [];
+  });
+  if (rules.length > 0) settings.cardBonusRules = rules;
+  if (values.cardReserveSharePct !== null && values.cardReserveSharePct !== undefined) {
+    settings.cardReserveSharePct = values.cardReserveSharePct;
+  }
   return settings;
 }

@@ -26,6 +26,7 @@ import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
 import { useStoredSettings } from '../api/get-settings.ts';
 import { useSaveSettings } from '../api/save-settings.ts';
+import { CardRulesFields } from '../components/card-rules-fields.tsx';
 import { ImagesField } from '../components/images-field.tsx';
 import { SettingsPreview } from '../components/settings-preview.tsx';
 import { type SettingsValues, toSettings, toSettingsValues } from '../components/settings-values.ts';
@@ -63,6 +64,7 @@ export function GlobalSettingsPage() {
       message.success(t('globalSettings.saved'));
     } catch (error) {
       reportFormError(form, error, undefined, ['refundReviewAbove', 'withdrawalMinimum', 'withdrawalFeeFixed']);
+      reportFormError(form, error, undefined, ['refundReviewAbove', 'cardBonusRules']);
     }
   };
   const undo = () =>
@@ -172,6 +174,7 @@ export function GlobalSettingsPage() {
                   </Form.Item>
                 </Flex>
                 <Typography.Paragraph type="secondary">{t('globalSettings.withdrawalsHelp')}</Typography.Paragraph>
+                <CardRulesFields />
                 <Divider />
                 <Flex justify="space-between" align="baseline" wrap gap={8}>
                   <Typography.Title level={2} style={{ marginTop: 0, fontSize: 16 }}>

@@ -1,11 +1,6 @@
 import { IMPORT_FIELDS, type MachinesImported } from '@water/contract/machines';
 import type { TFunction } from 'i18next';
-
-/** A CSV text, each cell quoted when it must be. */
-export function csvOf(rows: readonly (readonly string[])[]): string {
-  const cell = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-  return `\uFEFF${rows.map((row) => row.map(cell).join(',')).join('\n')}\n`;
-}
+import { csvOf } from '@/lib/csv.ts';
 
 /** The import's column names in the console's language: the server reads them in either language. */
 export const importColumnsIn = (t: TFunction) => IMPORT_FIELDS.map((field) => t(`machines.columns.${field}`));
