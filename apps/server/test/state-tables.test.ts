@@ -11,7 +11,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime } from '../src/lib/time.ts';
 import { signedHeaders } from '../src/modules/gateway/gateway-signing.ts';
-import { cardSale, sellingMachineOf, withdrawingAgent } from '../src/modules/withdrawals/test-fixtures.ts';
+import { coinSale, sellingMachineOf, withdrawingAgent } from '../src/modules/withdrawals/test-fixtures.ts';
 import {
   activeAgent,
   cardPayment,
@@ -692,7 +692,7 @@ describe('state tables, walked through the API', { timeout: 120_000 }, () => {
     beforeAll(async () => {
       const agent = await withdrawingAgent(admin, unique('Walk withdrawer '));
       agentId = agent.id;
-      await cardSale(await sellingMachineOf(ctx.t, admin, agentId));
+      await coinSale(await sellingMachineOf(ctx.t, admin, agentId));
       asker = await staffOf(ctx.t, admin, agent.deptId, 'Agent manager');
     });
     const review = (action: string) => (id: number) =>

@@ -44,19 +44,19 @@ export async function sellingMachineOf(t: TestApp, as: Caller, agentId: number):
   return machineCaller(t, machine);
 }
 
-/** A card sale of `litres` carried through (created, paid, dispensed): the agent earns its commission on it. */
-export async function cardSale(call: MachineCaller, litres = 10) {
+/** A coin sale of `litres` carried through (created, paid, dispensed): the agent earns its commission on it. */
+export async function coinSale(call: MachineCaller, litres = 10) {
   const machineOrderNo = unique('S');
   const created = await call('POST', '/gateway/v1/orders', {
     machineOrderNo,
     tap: 1,
     waterType: 'COLD',
     requestedMl: litres * 1000,
-    channel: 'CARD',
+    channel: 'COIN',
   });
   expect(created.statusCode, created.body).toBe(201);
   const { payable } = created.json() as { payable: number };
-  const paid = await call('POST', `/gateway/v1/orders/${machineOrderNo}/payment`, { channel: 'CARD', amount: payable });
+  const paid = await call('POST', `/gateway/v1/orders/${machineOrderNo}/payment`, { channel: 'COIN', amount: payable });
   expect(paid.statusCode, paid.body).toBe(200);
   const done = await call('POST', `/gateway/v1/orders/${machineOrderNo}/dispense`, {
     result: 'COMPLETED',

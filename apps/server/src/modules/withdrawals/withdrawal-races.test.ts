@@ -3,7 +3,7 @@ import { activeAgent, flatPrice, staffOf as staffOfDept, unique } from '../../..
 import { type Caller, useTestApp } from '../../../test/test-app.ts';
 import {
   accountBalance,
-  cardSale,
+  coinSale,
   ledgerTotal,
   postingOf,
   sellingMachineOf,
@@ -37,7 +37,7 @@ describe('withdrawals that race', () => {
     await flatPrice(admin, 1000);
     agent = await withdrawingAgent(admin, unique('Racing '));
     const call = await sellingMachineOf(ctx.t, admin, agent.id);
-    for (let sale = 0; sale < 3; sale++) await cardSale(call);
+    for (let sale = 0; sale < 3; sale++) await coinSale(call);
     manager = await staffOfDept(ctx.t, admin, agent.deptId, 'Agent manager');
     const financeDept = (await activeAgent(admin, unique('Finance dept '))).deptId;
     finance = await staffOfDept(ctx.t, admin, financeDept, 'Finance');

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { flatPrice, staffOf as staffOfDept, unique } from '../../../test/business-fixtures.ts';
 import { type Caller, useTestApp } from '../../../test/test-app.ts';
 import { readSheet } from '../../lib/xlsx.ts';
-import { cardSale, sellingMachineOf, withdrawingAgent } from './test-fixtures.ts';
+import { coinSale, sellingMachineOf, withdrawingAgent } from './test-fixtures.ts';
 
 /**
  * An agent's staff see their own agent's withdrawals and balances and those of the agents beneath
@@ -39,7 +39,7 @@ describe('withdrawals within a data scope', () => {
       rate: '10',
     });
     south = await withdrawingAgent(admin, unique('South '));
-    for (const agent of [northChild, south]) await cardSale(await sellingMachineOf(ctx.t, admin, agent.id));
+    for (const agent of [northChild, south]) await coinSale(await sellingMachineOf(ctx.t, admin, agent.id));
     northManager = await staffOfDept(ctx.t, admin, north.deptId, 'Agent manager');
     southManager = await staffOfDept(ctx.t, admin, south.deptId, 'Agent manager');
     const childManager = await staffOfDept(ctx.t, admin, northChild.deptId, 'Agent manager');

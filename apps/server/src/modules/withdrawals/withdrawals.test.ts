@@ -4,7 +4,7 @@ import { type Caller, useTestApp } from '../../../test/test-app.ts';
 import { formatDay } from '../../lib/time.ts';
 import {
   accountBalance,
-  cardSale,
+  coinSale,
   ledgerTotal,
   postingOf,
   sellingMachineOf,
@@ -47,7 +47,7 @@ describe('withdrawals', () => {
     expect(terms.statusCode, terms.body).toBe(204);
     north = await withdrawingAgent(admin, unique('North '));
     const call = await sellingMachineOf(ctx.t, admin, north.id);
-    for (let sale = 0; sale < 5; sale++) await cardSale(call);
+    for (let sale = 0; sale < 5; sale++) await coinSale(call);
     earned = 5 * 2000;
     northManager = await staffOf(north.deptId, 'Agent manager');
     finance = await staffOf((await activeAgent(admin, unique('Finance dept '))).deptId, 'Finance');
