@@ -177,8 +177,26 @@ for (const language of ['en', 'zh-CN'] as const) {
   test.describe(`every list on a phone (${language})`, () => {
     test.use({ locale: language });
 
-    test('shows cards and never scrolls sideways, with its filters open too', async ({ page }) => {
+    test('shows cards and never scrolls sideways, with its filters open too', async ({ page, admin }) => {
       test.setTimeout(180_000);
+      // A logged request with one of the longest paths, whose card on the logs page must wrap it.
+      const name = `Long path ${uniqueSuffix()}`;
+      const made = await admin.post('api/coupons/templates', {
+        name,
+        type: 'AMOUNT_OFF',
+        value: 30,
+        minSpend: 0,
+        scope: 'ALL',
+        issueType: 'PUSH',
+        total: 0,
+        perMember: 1,
+        validType: 'DAYS',
+        validDays: 30,
+        fundedBy: 'PLATFORM',
+      });
+      expect(made.status(), await made.text()).toBe(201);
+      const [template] = (await (await admin.get('api/coupons/templates', { blurry: name })).json()).content;
+      expect((await admin.put(`api/coupons/templates/${template.id}/status`, { status: 'ACTIVE' })).status()).toBe(204);
       await openConsole(page, '/dashboard', language);
       for (const path of LIST_PAGES) {
         await test.step(path, async () => {

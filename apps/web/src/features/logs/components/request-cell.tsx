@@ -1,4 +1,5 @@
 import { Tag, Typography } from 'antd';
+import { Fragment } from 'react';
 
 const METHOD_COLOURS: Record<string, string> = { POST: 'green', PUT: 'blue', DELETE: 'red', PATCH: 'gold' };
 
@@ -13,11 +14,21 @@ export function RequestCell({ method }: { method: string | null }) {
   const { verb, path } = splitRequest(method);
   if (!verb) return null;
   return (
-    <span style={{ whiteSpace: 'nowrap' }}>
+    <span>
       <Tag color={METHOD_COLOURS[verb]} style={{ marginInlineEnd: 6 }}>
         {verb}
       </Tag>
-      <Typography.Text code>{path}</Typography.Text>
+      {/* A long path breaks at its slashes (anywhere if it must) rather than widening a phone's card. */}
+      <Typography.Text code style={{ overflowWrap: 'anywhere' }}>
+        {path.split('/').map((part, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one path, in their order
+          <Fragment key={index}>
+            {index > 1 && <wbr />}
+            {index > 0 && '/'}
+            {part}
+          </Fragment>
+        ))}
+      </Typography.Text>
     </span>
   );
 }
