@@ -7,7 +7,9 @@ import type { Database } from '../db/client.ts';
  * and each level's commission on the paid amount plus a platform-funded coupon (COMMISSION); on
  * the day of each refund the money going back (REFUNDS, and REFUNDS_PAID for coins) and what the
  * refund took off each level (REVERSAL). Levels: the top agent (depth 1) at the difference of the
- * two rates, the city (depth 0) at its own; amounts rounded half up per order and level.
+ * two rates, the city (depth 0) at its own; amounts rounded half up per order and level. The
+ * back-filled water cards' movements book as their live ones do (`modules/cards/card-postings.ts`):
+ * top-ups (CARD_TOPUP), sales taken off cards (CARD_SALES) and refunds given back to them (CARD_REFUNDS).
  */
 export async function bookBackfilledSales(
   db: Database,
@@ -39,6 +41,9 @@ export async function bookBackfilledSales(
       ), refunds AS (
         SELECT r.channel, r.amount, r.done_time FROM biz_refund r
         WHERE r.agent_id IN (${cities}) AND r.status = 'SUCCESS'
+      ), card_moves AS (
+        SELECT m.agent_id, m.move, m.channel, m.principal, m.bonus, m.create_time FROM biz_card_movement m
+        WHERE m.agent_id IN (${cities}) AND m.move IN ('TOP_UP', 'SALE', 'REFUND')
       ), reversals AS (
         SELECT e.*, r.done_time FROM earned e
         JOIN biz_refund r ON r.order_id = e.id AND r.status = 'SUCCESS'
@@ -63,7 +68,27 @@ export async function bookBackfilledSales(
       UNION ALL SELECT ${dayOf(sql`done_time`)}, 'REVERSAL', agent || '/' || depth, agent, 1,
         'COMMISSION_EXPENSE', 'COMMISSION_EXPENSE', NULL, NULL, now - at_payment FROM reversals
       UNION ALL SELECT ${dayOf(sql`done_time`)}, 'REVERSAL', agent || '/' || depth, agent, 0,
-        'COMMISSION_PAYABLE:' || agent, 'COMMISSION_PAYABLE', agent, NULL, at_payment - now FROM reversals`);
+        'COMMISSION_PAYABLE:' || agent, 'COMMISSION_PAYABLE', agent, NULL, at_payment - now FROM reversals
+      UNION ALL SELECT ${dayOf(sql`create_time`)}, 'CARD_TOPUP', agent_id || '/' || channel, agent_id, 1,
+        'CHANNEL_RECEIVABLE:' || channel, 'CHANNEL_RECEIVABLE', NULL, channel, principal FROM card_moves WHERE move = 'TOP_UP'
+      UNION ALL SELECT ${dayOf(sql`create_time`)}, 'CARD_TOPUP', agent_id || '/' || channel, agent_id, 0,
+        'CARD_PRINCIPAL:' || agent_id, 'CARD_PRINCIPAL', agent_id, NULL, -principal FROM card_moves WHERE move = 'TOP_UP'
+      UNION ALL SELECT ${dayOf(sql`create_time`)}, 'CARD_TOPUP', agent_id || '/' || channel, agent_id, 0,
+        'CARD_BONUS_EXPENSE', 'CARD_BONUS_EXPENSE', NULL, NULL, bonus FROM card_moves WHERE move = 'TOP_UP' AND bonus <> 0
+      UNION ALL SELECT ${dayOf(sql`create_time`)}, 'CARD_TOPUP', agent_id || '/' || channel, agent_id, 0,
+        'CARD_BONUS:' || agent_id, 'CARD_BONUS', agent_id, NULL, -bonus FROM card_moves WHERE move = 'TOP_UP' AND bonus <> 0
+      UNION ALL SELECT ${dayOf(sql`create_time`)}, 'CARD_SALES', agent_id::text, agent_id, 1,
+        'CHANNEL_RECEIVABLE:CARD', 'CHANNEL_RECEIVABLE', NULL, 'CARD', principal + bonus FROM card_moves WHERE move = 'SALE'
+      UNION ALL SELECT ${dayOf(sql`create_time`)}, 'CARD_SALES', agent_id::text, agent_id, 0,
+        'CARD_PRINCIPAL:' || agent_id, 'CARD_PRINCIPAL', agent_id, NULL, -principal FROM card_moves WHERE move = 'SALE' AND principal <> 0
+      UNION ALL SELECT ${dayOf(sql`create_time`)}, 'CARD_SALES', agent_id::text, agent_id, 0,
+        'CARD_BONUS:' || agent_id, 'CARD_BONUS', agent_id, NULL, -bonus FROM card_moves WHERE move = 'SALE' AND bonus <> 0
+      UNION ALL SELECT ${dayOf(sql`create_time`)}, 'CARD_REFUNDS', agent_id::text, agent_id, 1,
+        'REFUNDS_PAYABLE:CARD', 'REFUNDS_PAYABLE', NULL, 'CARD', principal + bonus FROM card_moves WHERE move = 'REFUND'
+      UNION ALL SELECT ${dayOf(sql`create_time`)}, 'CARD_REFUNDS', agent_id::text, agent_id, 0,
+        'CARD_PRINCIPAL:' || agent_id, 'CARD_PRINCIPAL', agent_id, NULL, -principal FROM card_moves WHERE move = 'REFUND' AND principal <> 0
+      UNION ALL SELECT ${dayOf(sql`create_time`)}, 'CARD_REFUNDS', agent_id::text, agent_id, 0,
+        'CARD_BONUS:' || agent_id, 'CARD_BONUS', agent_id, NULL, -bonus FROM card_moves WHERE move = 'REFUND' AND bonus <> 0`);
     await tx.execute(sql`
       INSERT INTO fin_account (code, type, agent_id, channel)
       SELECT DISTINCT code, type, account_agent, channel FROM backfill_moves

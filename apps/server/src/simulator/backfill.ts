@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { signingKeyOf } from '../modules/gateway/gateway-signing.ts';
+import { backfillCards } from './backfill-cards.ts';
 import { bookBackfilledSales } from './backfill-ledger.ts';
 
 /** What to back-fill: a distributor's machines and how long and busy a history. */
@@ -230,6 +231,7 @@ export async function backfill(db: Database, options: BackfillOptions): Promise<
   }
   // Coupons were numbered as their orders: live ones are numbered after them.
   await db.execute(sql`SELECT setval(pg_get_serial_sequence('biz_coupon', 'id'), (SELECT max(id) FROM biz_coupon))`);
+  await backfillCards(db, { agentIds: cityAgentIds, since: start, batchNo: `BF${tag}` });
   await bookBackfilledSales(db, { agentIds: cityAgentIds, timeZone });
   progress('ledger written');
   await db.execute(sql`ANALYZE`);
