@@ -173,7 +173,9 @@ test.describe('lists on a phone in Chinese', () => {
   });
 });
 
-for (const language of ['en', 'zh-CN'] as const) {
+// In English, whose labels are the longer ones (the administrator's walk in `role-journeys.spec.ts`
+// opens every page on a phone in Chinese).
+for (const language of ['en'] as const) {
   test.describe(`every list on a phone (${language})`, () => {
     test.use({ locale: language });
 

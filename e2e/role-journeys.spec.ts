@@ -157,7 +157,9 @@ async function walk(page: Page, api: Api, allowedNames: readonly string[]): Prom
     };
     page.on('response', watch);
     await page.goto(url);
+    // Every page a menu reaches is one this build has: it names itself once its code has loaded.
     await page.getByRole('main').getByRole('heading', { level: 2 }).first().waitFor({ timeout: 15_000 });
+    if ((await page.getByText('页面不可用').count()) > 0) problems.push(`${url}: no such page in this build`);
     await expect(page.locator('main .ant-spin-spinning')).toHaveCount(0, { timeout: 15_000 });
     await expect(page.locator('main .ant-skeleton')).toHaveCount(0, { timeout: 15_000 });
     page.off('response', watch);
