@@ -111,7 +111,7 @@ export function createLedgerService(
     return agent;
   }
 
-  return {
+  const service = {
     /** The accounts the caller sees: every one for the platform's staff, their agents' for agents' staff. */
     async accounts(principal: Principal, query: AccountQuery): Promise<PageOf<LedgerAccount>> {
       const { rows, total } = await repo.accountsPage(db, await agentIdsInScope(db, principal.scope), query);
@@ -224,9 +224,9 @@ export function createLedgerService(
      * transaction of the review that unfroze it.
      */
     async releaseHeld(tx: Database, agentId: number, day: string): Promise<void> {
-      const held = await this.lockedBalance(tx, { type: 'COMMISSION_HELD', agentId });
+      const held = await service.lockedBalance(tx, { type: 'COMMISSION_HELD', agentId });
       if (held.balance === 0) return;
-      await this.post(tx, {
+      await service.post(tx, {
         day,
         kind: 'RELEASE',
         subject: String(agentId),
@@ -289,6 +289,7 @@ export function createLedgerService(
       return { balance: row.balance, version: row.version };
     },
   };
+  return service;
 }
 
 const toAccount = wireMapper(LedgerAccount);

@@ -203,4 +203,29 @@ describe('the ledger: sales, multi-level commission, statements and the close of
     expect(payable.lines).toEqual([{ kind: 'COMMISSION', depth: 0, amount: 30, items: 1 }]);
     expect(payable.closing).toBe(75);
   });
+
+  it('holds what a frozen agent earns, and makes it available when the agent is unfrozen', async () => {
+    // The clock has moved a day on: signed in afresh.
+    const admin = callerFor(ctx.t, await tokenOf(ctx.t));
+    const balance = async () =>
+      (
+        (await admin('GET', '/api/statements/agents')).json() as { agentId: number; available: number; held: number }[]
+      ).find((agent) => agent.agentId === north.id);
+    const before = await balance();
+    expect((await admin('PUT', `/api/agents/${north.id}/review`, { action: 'FREEZE' })).statusCode).toBe(200);
+    const orderNo = await coinSale(); // 200 fen: north 15 % = 30, held while it is frozen
+    expect(await balance()).toEqual({ ...before, status: 'FROZEN', held: 30 });
+    const levels = (await admin('GET', `/api/orders/${orderNo}`)).json().commission.levels;
+    expect(levels.find((level: { agentId: number }) => level.agentId === north.id)).toMatchObject({
+      amount: 30,
+      held: true,
+    });
+
+    expect((await admin('PUT', `/api/agents/${north.id}/review`, { action: 'UNFREEZE' })).statusCode).toBe(200);
+    expect(await balance()).toEqual({ ...before, available: (before?.available ?? 0) + 30, held: 0 });
+    const today = formatDay(ctx.t.clock.now());
+    const released = (await admin('GET', `/api/ledger/postings?day=${today}&day=${today}&kind=RELEASE&size=50`)).json()
+      .content as { subject: string; entries: { amount: number }[] }[];
+    expect(released.filter((posting) => posting.subject === String(north.id))).toHaveLength(1);
+  });
 });
