@@ -231,10 +231,13 @@ export async function backfill(db: Database, options: BackfillOptions): Promise<
   }
   // Coupons were numbered as their orders: live ones are numbered after them.
   await db.execute(sql`SELECT setval(pg_get_serial_sequence('biz_coupon', 'id'), (SELECT max(id) FROM biz_coupon))`);
-  await backfillCards(db, { agentIds: cityAgentIds, since: start, batchNo: `BF${tag}` });
-  await bookBackfilledSales(db, { agentIds: cityAgentIds, timeZone });
-  progress('ledger written');
+  // The planner learns the new rows' figures before the cards and the ledger are joined to them.
   await db.execute(sql`ANALYZE`);
   progress('roll-ups written');
+  await backfillCards(db, { agentIds: cityAgentIds, since: start, batchNo: `BF${tag}` });
+  progress('water cards written');
+  await bookBackfilledSales(db, { agentIds: cityAgentIds, timeZone });
+  await db.execute(sql`ANALYZE biz_card, biz_card_movement, fin_account, fin_posting, fin_entry`);
+  progress('ledger written');
   return { topAgentId: top.id, topDeptId: topDept.id, cityAgentIds, machineIds, orders };
 }
