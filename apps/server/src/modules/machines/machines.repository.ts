@@ -53,9 +53,7 @@ function matchingMachines(scope: ReadonlySet<number> | null, query: MachineQuery
     query.siteId ? eq(machines.siteId, query.siteId) : undefined,
     query.drifting === undefined
       ? undefined
-      : query.drifting
-        ? sql`${machineSettings.driftSince} IS NOT NULL`
-        : isNull(machineSettings.driftSince),
+      : sql`${query.drifting ? sql`` : sql`NOT `}EXISTS (SELECT 1 FROM ${machineSettings} s WHERE s.machine_id = ${machines.id} AND s.drift_since IS NOT NULL)`,
     since
       ? sql`NOT EXISTS (SELECT 1 FROM ${salesHourly} h WHERE h.machine_id = ${machines.id} AND h.hour >= ${since} AND h.orders > 0)`
       : undefined,
@@ -87,18 +85,12 @@ function selectMachines(db: Database) {
     .$dynamic();
 }
 
-const flatten = (row: {
-  machine: typeof machines.$inferSelect;
-  modelName: string;
-  agentName: string | null;
-  siteName: string | null;
-  settingsDriftSince: Date | null;
-}): MachineRow => ({
-  ...row.machine,
-  modelName: row.modelName,
-  agentName: row.agentName,
-  siteName: row.siteName,
-  settingsDriftSince: row.settingsDriftSince,
+const flatten = ({
+  machine,
+  ...joined
+}: { machine: typeof machines.$inferSelect } & Omit<MachineRow, keyof typeof machines.$inferSelect>): MachineRow => ({
+  ...machine,
+  ...joined,
 });
 
 export const machinesRepository = {
@@ -165,12 +157,7 @@ export const machinesRepository = {
     const where = matchingMachines(scope, query, now);
     const { content, totalElements } = await pageOf(
       selectMachines(db).where(where).$dynamic(),
-      db
-        .select({ n: count() })
-        .from(machines)
-        .leftJoin(agents, eq(agents.id, machines.agentId))
-        .leftJoin(machineSettings, eq(machineSettings.machineId, machines.id))
-        .where(where),
+      db.select({ n: count() }).from(machines).leftJoin(agents, eq(agents.id, machines.agentId)).where(where),
       paging,
     );
     return { content: content.map(flatten), totalElements };
