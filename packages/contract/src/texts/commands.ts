@@ -1,6 +1,7 @@
 /** Texts of a machine's commands and settings (merged into the locale files as `commands`). */
 export const commandsLocales = {
   en: {
+    statusTab: 'Status',
     tab: 'Commands',
     settingsTab: 'Settings',
     send: 'Send a command',
@@ -93,6 +94,7 @@ export const commandsLocales = {
     },
   },
   zh: {
+    statusTab: '状态',
     tab: '远程指令',
     settingsTab: '配置',
     send: '下发指令',
