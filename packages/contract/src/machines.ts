@@ -125,7 +125,6 @@ export const MACHINE_COLUMNS = listColumns<Machine>()({
     field: 'settingsDriftSince',
     title: 'machines.settingsDriftSince',
     sortable: true,
-    hidden: true,
     width: 170,
   },
   ...periodFigureColumns<Machine>({ todayHidden: true }),
