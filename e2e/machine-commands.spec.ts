@@ -58,3 +58,57 @@ test('commands: sent from the console, obeyed by a simulated machine through the
   expect(await sidewaysOverflow(page)).toBe(0);
   expect(id).toBeGreaterThan(0);
 });
+
+test.describe('on a phone, in Chinese', () => {
+  test.use({ locale: 'zh-CN', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('commands: a lock sent to the machines chosen in the list, with its progress; the machine then refuses sales', async ({
+    admin,
+    page,
+    testServer,
+  }) => {
+    test.setTimeout(90_000);
+    const { serialNo, secret } = await sellingMachine(admin, uniqueSuffix());
+    const machine = new VirtualMachine(testServer.baseURL, { serialNo, secret }, PAYMENT_NOTIFY_KEY);
+    await machine.heartbeat();
+
+    await page.goto(`/business/machines`);
+    await page.getByRole('textbox', { name: '搜索' }).fill(serialNo);
+    await page.keyboard.press('Enter');
+    const list = page.getByRole('region', { name: '设备列表' });
+    await list.getByRole('checkbox').last().check();
+    await list.getByRole('button', { name: '下发指令（1）' }).click();
+    const form = page.getByRole('dialog', { name: '向 1 台设备下发指令' });
+    await form.getByRole('combobox', { name: '指令' }).fill('锁定');
+    await page.getByTitle('锁定（维护模式）').click();
+    await page.screenshot({ path: shot('machine-command-form-zh') });
+    await form.getByRole('button', { name: '下发指令' }).click();
+    await page
+      .getByRole('dialog')
+      .filter({ hasText: '确定向 1 台设备下发“锁定（维护模式）”？' })
+      .getByRole('button', { name: '下发指令' })
+      .click();
+    const progress = page.getByRole('dialog').filter({ hasText: '进度' });
+    await expect(progress).toContainText('已完成 0 / 1');
+    await machine.heartbeat();
+    await expect(progress).toContainText('已完成 1 / 1', { timeout: 15_000 });
+    await expect(progress).toContainText('成功');
+    expect(machine.locked).toBe(true);
+    await page.screenshot({ path: shot('machine-command-progress-zh') });
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await expect(machine.sell({ channel: 'COIN', requestedMl: 1000 })).rejects.toThrow(/MACHINE_MAINTENANCE/);
+
+    // The machine's detail: the lock in its history, its settings in maintenance mode, on a phone.
+    await progress.getByRole('button', { name: 'Close' }).click();
+    await list.getByRole('button', { name: '详情' }).click();
+    const details = page.getByRole('dialog').filter({ hasText: serialNo });
+    await details.getByRole('tab', { name: '远程指令' }).click();
+    await expect(details.locator('.ant-list-item').first()).toContainText('成功');
+    await page.screenshot({ path: shot('machine-commands-zh') });
+    await details.getByRole('tab', { name: '配置' }).click();
+    await expect(details).toContainText('设备正按期望配置运行。');
+    await expect(details.getByRole('row', { name: /维护模式/ })).toContainText('开');
+    await page.screenshot({ path: shot('machine-settings-zh') });
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  });
+});

@@ -94,7 +94,10 @@ export function CommandForm({ open, machines, session, onClose, onBatch }: Comma
       onClose={onClose}
     >
       <Form.Item name="type" label={t('commands.type')} rules={[{ required: true }]}>
-        <Select options={COMMAND_TYPES.map((value) => ({ value, label: t(`commands.types.${value}`) }))} />
+        <Select
+          showSearch={{ optionFilterProp: 'label' }}
+          options={COMMAND_TYPES.map((value) => ({ value, label: t(`commands.types.${value}`) }))}
+        />
       </Form.Item>
       <Alert
         type={DESTRUCTIVE_COMMANDS.includes(type) ? 'warning' : 'info'}
