@@ -35,7 +35,7 @@ test('commands: sent from the console, obeyed by a simulated machine through the
   await expect(page.getByText('Command sent')).toBeVisible();
   const flush = details.locator('.ant-list-item').filter({ hasText: 'Flush RO membrane' });
   await expect(flush).toContainText('Queued');
-  await expect(flush).toContainText('seconds: 90');
+  await expect(flush).toContainText('Seconds: 90');
 
   // The machine's next heartbeat brings the command; it acknowledges, flushes and reports success.
   const answer = await machine.heartbeat({ tdsIn: 150, tdsOut: 8, tankLevel: 80 });
@@ -99,7 +99,8 @@ test.describe('on a phone, in Chinese', () => {
     await expect(machine.sell({ channel: 'COIN', requestedMl: 1000 })).rejects.toThrow(/MACHINE_MAINTENANCE/);
 
     // The machine's detail: the lock in its history, its settings in maintenance mode, on a phone.
-    await progress.getByRole('button', { name: 'Close' }).click();
+    await page.keyboard.press('Escape');
+    await expect(progress).toBeHidden();
     await list.getByRole('button', { name: '详情' }).click();
     const details = page.getByRole('dialog').filter({ hasText: serialNo });
     await details.getByRole('tab', { name: '远程指令' }).click();

@@ -54,7 +54,7 @@ describe('a machine’s commands', () => {
     expect(within(queued).getByRole('button', { name: 'Cancel' })).toBeTruthy();
     const done = screen.getByText('flushed').closest('.ant-list-item') as HTMLElement;
     expect(done.textContent).toContain('Succeeded');
-    expect(done.textContent).toContain('seconds: 120');
+    expect(done.textContent).toContain('Seconds: 120');
     expect(within(done).queryByRole('button', { name: 'Cancel' })).toBeNull();
   });
 

@@ -1,7 +1,14 @@
 import { SendOutlined, StopOutlined } from '@ant-design/icons';
-import { COMMAND_PERMISSIONS, COMMAND_STATE_MACHINE, type CommandRecord } from '@water/contract/commands';
+import {
+  COMMAND_PARAMS,
+  COMMAND_PERMISSIONS,
+  COMMAND_STATE_MACHINE,
+  type CommandRecord,
+  type FILTER_STAGES,
+} from '@water/contract/commands';
 import { allows } from '@water/contract/state-machine';
 import { App, Button, Empty, List, Skeleton, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission, usePermission } from '@/components/permission.tsx';
@@ -9,12 +16,16 @@ import { useCancelCommand, useMachineCommands } from '../api/commands.ts';
 import { CommandForm } from './command-form.tsx';
 import { CommandStateTag } from './command-state-tag.tsx';
 
-/** A command's parameters in a line (`seconds: 120`), the prices the server added left out. */
-const paramsLine = (command: CommandRecord) =>
-  Object.entries(command.params)
-    .filter(([name]) => name !== 'prices')
-    .map(([name, value]) => `${name}: ${String(value)}`)
+/** A command's parameters in words (`Seconds: 120`); what the server added (prices, versions) left out. */
+function paramsLine(command: CommandRecord, t: TFunction): string {
+  return COMMAND_PARAMS[command.type]
+    .map((name) => {
+      const value = command.params[name];
+      const shown = name === 'stage' ? t(`commands.stages.${value as (typeof FILTER_STAGES)[number]}`) : String(value);
+      return `${t(`commands.params.${name}`)}: ${shown}`;
+    })
     .join(' · ');
+}
 
 /** A machine's commands: send one, follow its state (refreshed while pending), cancel it before delivery. */
 export function MachineCommands({ machine }: { machine: { id: number; serialNo: string } }) {
@@ -86,7 +97,7 @@ export function MachineCommands({ machine }: { machine: { id: number; serialNo: 
                   <>
                     <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
                       {command.createTime} · {command.createBy}
-                      {paramsLine(command) ? ` · ${paramsLine(command)}` : ''}
+                      {paramsLine(command, t) ? ` · ${paramsLine(command, t)}` : ''}
                     </Typography.Text>
                     {command.message && <div style={{ overflowWrap: 'anywhere' }}>{command.message}</div>}
                   </>
