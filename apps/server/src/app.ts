@@ -32,6 +32,7 @@ import { createAlarmsService } from './modules/alarms/alarms.service.ts';
 import { publicAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createCardsService } from './modules/cards/cards.service.ts';
+import { createCommandsService } from './modules/commands/commands.service.ts';
 import { createCouponsService } from './modules/coupons/coupons.service.ts';
 import { createDeptsService } from './modules/depts/depts.service.ts';
 import { createExportsService } from './modules/exports/exports.service.ts';
@@ -293,16 +294,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const withdrawals = createWithdrawalsService(deps, { ledger, terms: () => settings.withdrawalTerms() });
   const reconciliation = createReconciliationService(deps, { ledger });
+  // Commands reach a polling machine on its heartbeat's answer; a transport that keeps machines
+  // connected hands them over at once through `commands.usePush`.
+  const commands = createCommandsService(deps, { pricesFor: (machine) => policies.pricesFor(machine), log: app.log });
   const gateway = createGatewayService(deps, {
     policies,
     alarms,
     machines,
+    commands,
     paymentNotifyKey: config.paymentNotifyKey,
   });
   const scheduler = new Scheduler(database, app.log)
     .add('close-unpaid-orders', '*/15 * * * * *', () => orders.closeUnpaid())
     .add('offline-check', offlineCheckPattern(config.offlineAfterMs), () => alarms.checkOffline())
     .add('purge-gateway-nonces', '0 * * * * *', () => gateway.purgeNonces())
+    .add('command-timeouts', '*/15 * * * * *', () => commands.sweep())
     .add('purge-expired-sign-ins', '30 * * * * *', () => auth.purgeExpired())
     .add('no-sales-check', '0 */10 * * * *', () => alarms.checkNoSales())
     .add('expire-coupons', '0 0 * * * *', () => coupons.expire())
@@ -334,7 +340,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(publicAvatarRoutes, { service: userCenter });
   await app.register(druidPage, { allowedOrigins: config.allowedOrigins });
   // Signed by machines and payment channels, never by a staff session.
-  await app.register(gatewayRoutes, { gateway, orders, coupons });
+  await app.register(gatewayRoutes, { gateway, orders, coupons, commands });
   // Signed in, each route with the permission it declares.
   await app.register(async (signedIn) => {
     await signedInContext(signedIn);
@@ -363,6 +369,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         withdrawals,
         reconciliation,
         cards,
+        commands,
       },
     });
   });

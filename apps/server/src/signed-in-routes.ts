@@ -13,6 +13,8 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import type { AuthService } from './modules/auth/auth.service.ts';
 import { cardsRoutes } from './modules/cards/cards.routes.ts';
 import type { CardsService } from './modules/cards/cards.service.ts';
+import { commandsRoutes } from './modules/commands/commands.routes.ts';
+import type { CommandsService } from './modules/commands/commands.service.ts';
 import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
 import type { CouponsService } from './modules/coupons/coupons.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -84,6 +86,7 @@ export interface SignedInServices {
   withdrawals: WithdrawalsService;
   reconciliation: ReconciliationService;
   cards: CardsService;
+  commands: CommandsService;
 }
 
 /** The routes reached signed in, each with the permission it declares, on their services. */
@@ -113,6 +116,7 @@ export async function registerSignedInRoutes(
   await signedIn.register(artifactsRoutes, { service: createArtifactsService(deps, artifacts) });
   await signedIn.register(agentsRoutes, { service: s.agents });
   await signedIn.register(machinesRoutes, { service: s.machines });
+  await signedIn.register(commandsRoutes, { service: s.commands });
   await signedIn.register(sitesRoutes, { service: s.sites });
   await signedIn.register(pricePoliciesRoutes, { service: s.policies });
   await signedIn.register(ordersRoutes, { service: s.orders });

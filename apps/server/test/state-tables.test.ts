@@ -1,6 +1,7 @@
 import { AGENT_STATE_MACHINE } from '@water/contract/agents';
 import { ALARM_STATE_MACHINE } from '@water/contract/alarms';
 import { CARD_STATE_MACHINE } from '@water/contract/cards';
+import { COMMAND_STATE_MACHINE, type CommandState } from '@water/contract/commands';
 import { COUPON_STATE_MACHINE, TEMPLATE_STATE_MACHINE } from '@water/contract/coupons';
 import { FAULT_BITS } from '@water/contract/gateway';
 import { MACHINE_STATE_MACHINE } from '@water/contract/machines';
@@ -724,6 +725,73 @@ describe('state tables, walked through the API', { timeout: 120_000 }, () => {
       }),
       // Paid out again with the reference it was paid with: the same payout, answered as it stands.
       replays: (state, event) => state === 'PAID' && event === 'PAY',
+    });
+  });
+
+  // ------------------------------------------------------------------ commands
+
+  describe('the command table', () => {
+    interface Sent {
+      id: number;
+      commandId: string;
+    }
+    const send = async (ttlSeconds = 3600): Promise<Sent> => {
+      const made = await admin('POST', `/api/machines/${seller.id}/commands`, { type: 'REBOOT', ttlSeconds });
+      expect(made.statusCode, made.body).toBe(201);
+      return made.json();
+    };
+    const ack = (result: string) => (command: Sent) =>
+      call('POST', '/gateway/v1/commands/ack', { commandId: command.commandId, result });
+    const beat = async () => expect((await call('POST', '/gateway/v1/heartbeat', {})).statusCode).toBe(200);
+    const sweep = () => ctx.t.app.scheduler.run('command-timeouts');
+    const reach = async (...steps: ((command: Sent) => Promise<unknown>)[]) => {
+      const command = await send();
+      for (const step of steps) await step(command);
+      return command;
+    };
+    const commandOf = async (command: Sent) =>
+      (await admin('GET', `/api/machines/${seller.id}/commands?size=1000`))
+        .json()
+        .content.find((row: { id: number }) => row.id === command.id);
+    walk({
+      machine: COMMAND_STATE_MACHINE,
+      reach: {
+        QUEUED: () => reach(),
+        SENT: () => reach(beat),
+        DELIVERED: () => reach(beat, ack('DELIVERED')),
+        SUCCEEDED: () => reach(beat, ack('SUCCEEDED')),
+        FAILED: () => reach(beat, ack('FAILED')),
+        TIMED_OUT: () =>
+          reach(beat, ack('DELIVERED'), async () => {
+            ctx.t.clock.advance(11 * 60_000);
+            await sweep();
+          }),
+        EXPIRED: async () => {
+          const command = await send(10);
+          ctx.t.clock.advance(20_000);
+          await sweep();
+          return command;
+        },
+        CANCELLED: () => reach((command) => admin('PUT', `/api/commands/${command.id}/cancel`)),
+      },
+      act: {
+        DELIVER: ack('DELIVERED'),
+        SUCCEED: ack('SUCCEEDED'),
+        FAIL: ack('FAILED'),
+        CANCEL: (command) => admin('PUT', `/api/commands/${command.id}/cancel`),
+      },
+      elsewhere: {
+        SEND: 'the heartbeat’s answer, modules/commands/commands.test.ts',
+        TIME_OUT: 'the scheduled sweep, modules/commands/commands.test.ts',
+        EXPIRE: 'the scheduled sweep, modules/commands/commands.test.ts',
+      },
+      stateOf: async (command) => (await commandOf(command)).state,
+      snapshot: commandOf,
+      // The machine repeating its result, or a receipt after its result, is answered as it stands.
+      replays: (state: CommandState, event) =>
+        (state === 'DELIVERED' && event === 'DELIVER') ||
+        (state === 'SUCCEEDED' && (event === 'SUCCEED' || event === 'DELIVER')) ||
+        (state === 'FAILED' && (event === 'FAIL' || event === 'DELIVER')),
     });
   });
 });

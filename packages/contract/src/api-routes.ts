@@ -3,6 +3,7 @@ import { alarmRoutes } from './alarms-routes.ts';
 import { artifactRoutes } from './artifacts-routes.ts';
 import { authRoutes } from './auth-routes.ts';
 import { cardRoutes } from './cards-routes.ts';
+import { commandRoutes } from './commands-routes.ts';
 import { couponRoutes } from './coupons-routes.ts';
 import { dashboardRoutes } from './dashboard-routes.ts';
 import { deptRoutes } from './depts-routes.ts';
@@ -66,6 +67,7 @@ interface ApiRouteSets {
   withdrawals: typeof withdrawalRoutes;
   reconciliation: typeof reconciliationRoutes;
   cards: typeof cardRoutes;
+  commands: typeof commandRoutes;
 }
 
 /**
@@ -108,6 +110,7 @@ export const apiRoutes: ApiRouteSets = {
   withdrawals: withdrawalRoutes,
   reconciliation: reconciliationRoutes,
   cards: cardRoutes,
+  commands: commandRoutes,
 };
 
 /** Every route by its key, `'GET /api/orders/:orderNo'`. */

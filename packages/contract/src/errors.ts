@@ -47,6 +47,8 @@ export const ERROR_CODES = [
    * changed or removed what this one refers to meanwhile (look again and retry).
    */
   'STATE_CONFLICT',
+  /** The machine gateway: the machine is in maintenance mode (locked): it takes no new orders. */
+  'MACHINE_MAINTENANCE',
   /** The machine gateway: the coupon cannot be used on this order (another member's, used, expired, not good here, below its minimum spend). */
   'COUPON_UNUSABLE',
   /** The machine gateway: the water card cannot pay (wrong number or secret, frozen, reissued, not taken at this machine). */

@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { CommandAck, CommandAckAnswer } from './commands.ts';
 import { ErrorBody } from './common.ts';
 import {
   ChannelNotification,
@@ -92,6 +93,15 @@ export const machineGatewayRoutes = {
     permission: 'gateway',
     body: ClaimInput,
     replies: { 201: GatewayCoupon, ...refusals },
+  }),
+  ackCommand: defineRoute({
+    method: 'POST',
+    path: `${GATEWAY_PREFIX}/commands/ack`,
+    summary: 'A machine acknowledges a command: received, succeeded or failed (again: the same answer)',
+    tags,
+    permission: 'gateway',
+    body: CommandAck,
+    replies: { 200: CommandAckAnswer, ...refusals },
   }),
 };
 

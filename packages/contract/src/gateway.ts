@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { DesiredSettings, MachineCommand, ReportedSettings } from './commands.ts';
 import { OneOf } from './common.ts';
 import { FenField } from './money.ts';
 
@@ -52,6 +53,8 @@ export const Heartbeat = Type.Object(
     doorOpen: Type.Optional(Type.Boolean()),
     faultBits: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535, description: 'see FAULT_BITS' })),
     firmware: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    /** The settings the machine runs with, and their version (see `settings` in the answer). */
+    settings: Type.Optional(ReportedSettings),
   },
   { additionalProperties: false },
 );
@@ -87,6 +90,10 @@ export const HeartbeatAnswer = Type.Object({
   prices: Type.Union([Prices, Type.Null()]),
   /** Seconds until the next heartbeat. */
   heartbeatSeconds: Type.Integer(),
+  /** Commands waiting for the machine, oldest first: acknowledge each (`POST commands/ack`). */
+  commands: Type.Array(MachineCommand),
+  /** The desired settings, only while the version the machine reported is behind them: apply, then report. */
+  settings: Type.Optional(DesiredSettings),
 });
 export type HeartbeatAnswer = Static<typeof HeartbeatAnswer>;
 

@@ -92,6 +92,8 @@ export const Machine = Type.Object({
   warrantyEnd: Type.Union([Type.String(), Type.Null()]),
   online: Type.Boolean(),
   lastHeartbeat: Type.Union([DateTime, Type.Null()]),
+  /** Since when it has not reported the version of its desired settings; null while it runs with them. */
+  settingsDriftSince: Type.Union([DateTime, Type.Null()]),
   createTime: Type.Union([DateTime, Type.Null()]),
   /** Its sales today, this week and this month (in its list and file). */
   ...PeriodFigureFields,
@@ -119,6 +121,12 @@ export const MACHINE_COLUMNS = listColumns<Machine>()({
   /** `true` or `false`, labelled online or offline. */
   online: { field: 'online', title: 'machines.runtime', kind: 'enum', labels: 'machines.connections', width: 110 },
   lastHeartbeat: { field: 'lastHeartbeat', title: 'machines.lastHeartbeat', sortable: true, width: 170 },
+  settingsDriftSince: {
+    field: 'settingsDriftSince',
+    title: 'machines.settingsDriftSince',
+    sortable: true,
+    width: 170,
+  },
   ...periodFigureColumns<Machine>({ todayHidden: true }),
   firmware: { field: 'firmware', title: 'machines.firmware', hidden: true, width: 110 },
   warrantyEnd: { field: 'warrantyEnd', title: 'machines.warrantyEnd', hidden: true, width: 120 },
@@ -137,6 +145,8 @@ export const MachineQuery = Type.Object({
   siteId: Type.Optional(Id()),
   /** Only machines in the company's stock (held by no agent). */
   inStock: Type.Optional(Type.Boolean()),
+  /** Only machines that have (or have not) yet to apply their desired settings. */
+  drifting: Type.Optional(Type.Boolean()),
   /** Only machines that sold nothing in the last this many hours. */
   noSalesHours: Type.Optional(Type.Integer({ minimum: 1, maximum: 720 })),
 });

@@ -120,6 +120,7 @@ export const SEEDED_MENU_TITLES_ZH = {
   'Agent: review': '代理商审核',
   'Machine: register': '设备登记',
   'Machine: edit': '设备编辑',
+  'Machine: command': '设备指令',
   'Site: add': '点位新增',
   'Site: edit': '点位编辑',
   'Site: delete': '点位删除',

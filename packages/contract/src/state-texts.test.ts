@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AGENT_STATE_MACHINE } from './agents.ts';
 import { ALARM_STATE_MACHINE } from './alarms.ts';
+import { COMMAND_STATE_MACHINE } from './commands.ts';
 import { COUPON_STATE_MACHINE, TEMPLATE_STATE_MACHINE } from './coupons.ts';
 import { MACHINE_STATE_MACHINE } from './machines.ts';
 import { ORDER_STATE_MACHINE, REFUND_STATE_MACHINE } from './orders.ts';
@@ -19,6 +20,7 @@ const MACHINES: StateMachine<string, string>[] = [
   ALARM_STATE_MACHINE,
   WITHDRAWAL_STATE_MACHINE,
   DISCREPANCY_STATE_MACHINE,
+  COMMAND_STATE_MACHINE,
 ];
 
 describe('state tables in words', () => {

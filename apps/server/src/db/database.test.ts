@@ -617,7 +617,7 @@ describe('upgrading an existing database', () => {
       // A database as the release before left it: device:edit on the machine models' page only.
       const [page] = await db.select().from(t.menus).where(eq(t.menus.component, 'business/machine/index'));
       await db.delete(t.menus).where(and(eq(t.menus.pid, page!.id), eq(t.menus.permission, 'device:edit')));
-      await db.update(t.menus).set({ subCount: 3 }).where(eq(t.menus.id, page!.id));
+      await db.update(t.menus).set({ subCount: 4 }).where(eq(t.menus.id, page!.id));
       const editor = await db.insert(t.roles).values({ name: 'Model editor', level: 3 }).returning({ id: t.roles.id });
       const [modelEdit] = await db
         .select()
@@ -633,15 +633,16 @@ describe('upgrading an existing database', () => {
         ['Machine: register', 'device:add'],
         ['Machine: allocate', 'device:allocate'],
         ['Machine: operate', 'device:operate'],
+        ['Machine: command', 'device:command'],
         ['Machine: edit', 'device:edit'],
       ]);
       const [after] = await db.select().from(t.menus).where(eq(t.menus.id, page!.id));
-      expect(after?.subCount).toBe(4);
+      expect(after?.subCount).toBe(5);
       const holders = await db
         .select({ role: t.roles.name })
         .from(t.rolesMenus)
         .innerJoin(t.roles, eq(t.roles.id, t.rolesMenus.roleId))
-        .where(eq(t.rolesMenus.menuId, buttons[3]!.id));
+        .where(eq(t.rolesMenus.menuId, buttons[4]!.id));
       expect(holders.map((holder) => holder.role).sort()).toEqual(['Administrator', 'Model editor']);
     } finally {
       await database.close();
@@ -699,6 +700,36 @@ describe('upgrading an existing database', () => {
     }
   });
 
+  it('adds the Machine: command button to the Machines page for the roles that run machines, once', async () => {
+    const database = await openTestDatabase(inject('template'));
+    try {
+      const { db } = database;
+      // A database as the release before left it: no device:command anywhere.
+      const [page] = await db.select().from(t.menus).where(eq(t.menus.component, 'business/machine/index'));
+      await db.delete(t.menus).where(eq(t.menus.permission, 'device:command'));
+      await db.update(t.menus).set({ subCount: 4 }).where(eq(t.menus.id, page!.id));
+
+      await runMigration(database, '0028_machine-command-button.sql');
+      await runMigration(database, '0028_machine-command-button.sql');
+
+      const buttons = await db
+        .select()
+        .from(t.menus)
+        .where(and(eq(t.menus.pid, page!.id), eq(t.menus.permission, 'device:command')));
+      expect(buttons.map((button) => [button.title, button.type])).toEqual([['Machine: command', 2]]);
+      const [after] = await db.select().from(t.menus).where(eq(t.menus.id, page!.id));
+      expect(after?.subCount).toBe(5);
+      const holders = await db
+        .select({ role: t.roles.name })
+        .from(t.rolesMenus)
+        .innerJoin(t.roles, eq(t.roles.id, t.rolesMenus.roleId))
+        .where(eq(t.rolesMenus.menuId, buttons[0]!.id));
+      expect(holders.map((holder) => holder.role).sort()).toEqual(['Administrator', 'Agent manager']);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('leaves a new, empty database to its seed', async () => {
     const database = await openPglite({});
     try {
@@ -713,6 +744,7 @@ describe('upgrading an existing database', () => {
         '0022_withdrawals-menu.sql',
         '0024_reconciliation-menu.sql',
         '0026_water-cards-menu.sql',
+        '0028_machine-command-button.sql',
       ]) {
         await runMigration(database, file);
       }

@@ -48,6 +48,7 @@ export const businessMenus: SeedMenu[] = [
           { title: 'Machine: allocate', type: 2, permission: 'device:allocate' },
           { title: 'Machine: operate', type: 2, permission: 'device:operate' },
           { title: 'Machine: edit', type: 2, permission: 'device:edit' },
+          { title: 'Machine: command', type: 2, permission: 'device:command' },
         ],
       },
       {
@@ -242,6 +243,7 @@ export const seedBusinessRoles: SeedRole[] = [
       'device:list',
       'device:allocate',
       'device:operate',
+      'device:command',
       'policy:list',
       'policy:add',
       'policy:edit',

@@ -7,6 +7,9 @@
 // `npm run simulate -- --backfill --machines 300 --months 12 --per-day 90`: a distributor's
 // history written straight into the database (DATABASE_URL, or the embedded one in DATA_DIR while
 // no server holds it), for scale tests.
+//
+// The machines obey remote commands on their heartbeats' answers (a share given by --refuse is
+// refused), apply their desired settings and sell nothing while locked.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -27,6 +30,8 @@ function main() {
       backfill: { type: 'boolean', default: false },
       months: { type: 'string', default: '12' },
       'per-day': { type: 'string', default: '90' },
+      /** The share of remote commands a machine refuses (it acknowledges them FAILED). */
+      refuse: { type: 'string', default: '0.05' },
     },
   });
   if (values.backfill) {
@@ -69,7 +74,18 @@ function main() {
   /** A card sale pays with one of the cards at random (refused when it runs short: the sale is counted refused). */
   const withCard = <T extends { channel: Channel }>(sale: T) =>
     sale.channel === 'CARD' ? { ...sale, card: cards[Math.floor(Math.random() * cards.length)] } : sale;
-  const machines = known.slice(0, count).map((identity) => new VirtualMachine(values.url, identity, notifyKey));
+  const refuseShare = Number(values.refuse);
+  const machines = known.slice(0, count).map((identity) => {
+    const machine = new VirtualMachine(values.url, identity, notifyKey);
+    // Some commands are refused, as a machine whose door is open or whose tank is low would.
+    machine.refusal = (command) =>
+      Math.random() < refuseShare
+        ? command.type === 'TEST_DISPENSE'
+          ? 'the tank is too low to test'
+          : 'the service door is open'
+        : undefined;
+    return machine;
+  });
   const totals = { sales: 0, refused: 0, heartbeats: 0, coupons: 0 };
   /** Regular customers: one sale in ten is a member's, who uses a coupon when one is at hand. */
   const members = Array.from({ length: 200 }, (_, index) => `1390000${String(index).padStart(4, '0')}`);
@@ -100,7 +116,7 @@ function main() {
     const hour = new Date().getHours();
     await Promise.all(
       machines.map(async (machine) => {
-        if ((offlineUntil.get(machine) ?? 0) > Date.now()) return;
+        if ((offlineUntil.get(machine) ?? 0) > Date.now() || machine.locked) return;
         if (Math.random() >= salesPerSecond(hour, speed)) return;
         try {
           const sale = drawSale(Math.random, channels);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { CommandAck, CommandAckAnswer, MachineCommand, ReportedSettings } from '@water/contract/commands';
 import type {
   Channel,
   ClaimInput,
@@ -52,6 +53,12 @@ export class GatewayRefusal extends Error {
 export class VirtualMachine {
   readonly #key: string;
   #sequence = 0;
+  /** The settings it runs with, reported with every heartbeat. */
+  settings: ReportedSettings = { version: 0 };
+  /** The commands it has done (a command received twice is done once). */
+  readonly done = new Map<string, MachineCommand>();
+  /** Why it refuses a command, if it does (a demonstration of failures); by default it obeys. */
+  refusal: (command: MachineCommand) => string | undefined = () => undefined;
 
   constructor(
     readonly baseUrl: string,
@@ -80,8 +87,41 @@ export class VirtualMachine {
     return JSON.parse(answer) as T;
   }
 
-  heartbeat(telemetry: Heartbeat = {}): Promise<HeartbeatAnswer> {
-    return this.#send('POST', `${GATEWAY_PREFIX}/heartbeat`, telemetry);
+  /**
+   * A heartbeat reporting its settings; then it applies the desired settings the answer carries
+   * and obeys the commands waiting for it.
+   */
+  async heartbeat(telemetry: Heartbeat = {}): Promise<HeartbeatAnswer> {
+    const answer = await this.#send<HeartbeatAnswer>('POST', `${GATEWAY_PREFIX}/heartbeat`, {
+      ...telemetry,
+      settings: this.settings,
+    });
+    if (answer.settings) this.settings = { ...answer.settings };
+    for (const command of answer.commands ?? []) await this.obey(command);
+    return answer;
+  }
+
+  /** In maintenance mode: it sells nothing. */
+  get locked(): boolean {
+    return this.settings.maintenance === true;
+  }
+
+  /** Acknowledges a command's receipt, does it (or refuses it) and reports how it went. */
+  async obey(command: MachineCommand): Promise<CommandAckAnswer> {
+    const ack = (body: CommandAck) => this.#send<CommandAckAnswer>('POST', `${GATEWAY_PREFIX}/commands/ack`, body);
+    const { commandId } = command;
+    if (this.done.has(commandId)) return ack({ commandId, result: 'SUCCEEDED', reported: this.settings });
+    await ack({ commandId, result: 'DELIVERED' });
+    const refused = command.expiresAt < Date.now() ? 'expired before it started' : this.refusal(command);
+    if (refused) return ack({ commandId, result: 'FAILED', message: refused });
+    const version = command.params.settingsVersion as number | undefined;
+    const applied = { ...this.settings, ...(version === undefined ? {} : { version }) };
+    if (command.type === 'LOCK') applied.maintenance = true;
+    if (command.type === 'UNLOCK') applied.maintenance = false;
+    if (command.type === 'SET_PULSES_PER_LITRE') applied.pulsesPerLitre = command.params.pulsesPerLitre as number;
+    this.settings = applied;
+    this.done.set(commandId, command);
+    return ack({ commandId, result: 'SUCCEEDED', reported: this.settings });
   }
 
   /** A member's coupons good at this machine, and those the member may claim here. */

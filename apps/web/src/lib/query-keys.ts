@@ -109,6 +109,10 @@ export const machineKeys = {
   status: (id: number, period: string) => [...machineKeys.all, 'status', id, period] as const,
   /** Where a machine may be installed. */
   installSites: (id: number) => [...machineKeys.all, 'install-sites', id] as const,
+  /** A machine's commands and its settings; a batch of commands' progress. */
+  commands: (id: number) => [...machineKeys.all, 'commands', id] as const,
+  settings: (id: number) => [...machineKeys.all, 'settings', id] as const,
+  batch: (id: number) => [...machineKeys.all, 'batch', id] as const,
   models: (params: Params) => [...machineKeys.all, 'models', params] as const,
   /** Every model, for pickers. */
   allModels: () => [...machineKeys.all, 'models', 'all'] as const,

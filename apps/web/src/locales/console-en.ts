@@ -85,6 +85,7 @@ export const consoleEn = {
     'Machine: allocate': 'Machine: allocate',
     'Machine: operate': 'Machine: operate',
     'Machine: edit': 'Machine: edit',
+    'Machine: command': 'Machine: command',
     'Machine model: edit': 'Machine model: edit',
     'Machine model: delete': 'Machine model: delete',
     'Price policy: add': 'Price policy: add',

@@ -2,6 +2,7 @@ import type { agentsLocales } from '@water/contract/texts/agents';
 import type { alarmsLocales } from '@water/contract/texts/alarms';
 import type { businessLocales } from '@water/contract/texts/business-overview';
 import type { cardsLocales } from '@water/contract/texts/cards';
+import type { commandsLocales } from '@water/contract/texts/commands';
 import type { couponsLocales, membersLocales } from '@water/contract/texts/coupons';
 import type { deptsLocales } from '@water/contract/texts/depts';
 import type { dictsLocales } from '@water/contract/texts/dicts';
@@ -61,6 +62,7 @@ export type PageMessages = Texts<{
   ledger: typeof ledgerLocales.en;
   reconciliation: typeof reconciliationLocales.en;
   cards: typeof cardsLocales.en;
+  commands: typeof commandsLocales.en;
 }>;
 /** Every text key, for typed `t()` calls: the core texts, the console's and the pages'. */
 export type Messages = Texts<typeof en> & ConsoleMessages & PageMessages;

@@ -1,6 +1,7 @@
 import { agentsLocales } from './agents.ts';
 import { alarmsLocales } from './alarms.ts';
 import { cardsLocales } from './cards.ts';
+import { commandsLocales } from './commands.ts';
 import { couponsLocales, membersLocales } from './coupons.ts';
 import { deptsLocales } from './depts.ts';
 import { dictsLocales } from './dicts.ts';
@@ -30,6 +31,7 @@ const catalogIn = (language: 'en' | 'zh') => ({
   agents: agentsLocales[language],
   alarms: alarmsLocales[language],
   cards: cardsLocales[language],
+  commands: commandsLocales[language],
   coupons: couponsLocales[language],
   members: membersLocales[language],
   depts: deptsLocales[language],

@@ -1,5 +1,6 @@
 import { accountsRefusals } from './refusals/accounts.ts';
 import { cardsRefusals } from './refusals/cards.ts';
+import { commandsRefusals } from './refusals/commands.ts';
 import { ledgerRefusals } from './refusals/ledger.ts';
 import { networkRefusals } from './refusals/network.ts';
 import { reconciliationRefusals } from './refusals/reconciliation.ts';
@@ -62,6 +63,7 @@ export const errorsLocales = {
       withdrawal: 'withdrawal',
       discrepancy: 'discrepancy',
       card: 'water card',
+      command: 'command',
     },
     ...accountsRefusals.en,
     ...systemRefusals.en,
@@ -71,6 +73,7 @@ export const errorsLocales = {
     ...withdrawalsRefusals.en,
     ...reconciliationRefusals.en,
     ...cardsRefusals.en,
+    ...commandsRefusals.en,
   },
   zh: {
     stateConflict: '该{{object}}当前为「{{state}}」，不能执行此操作（可能刚被他人处理）。请刷新后查看最新状态。',
@@ -121,6 +124,7 @@ export const errorsLocales = {
       withdrawal: '提现单',
       discrepancy: '对账差异',
       card: '水卡',
+      command: '指令',
     },
     ...accountsRefusals.zh,
     ...systemRefusals.zh,
@@ -130,6 +134,7 @@ export const errorsLocales = {
     ...withdrawalsRefusals.zh,
     ...reconciliationRefusals.zh,
     ...cardsRefusals.zh,
+    ...commandsRefusals.zh,
   },
 };
 

@@ -2,6 +2,7 @@ import { GATEWAY_HEADERS } from '@water/contract/gateway';
 import { channelGatewayRoutes, machineGatewayRoutes as routes } from '@water/contract/gateway-routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { contractRoute } from '../../lib/contract-route.ts';
+import type { CommandsService } from '../commands/commands.service.ts';
 import type { CouponsService } from '../coupons/coupons.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { GatewayMachineRow } from './gateway.repository.ts';
@@ -33,7 +34,12 @@ const signed = (request: FastifyRequest): SignedRequest => ({
  */
 export async function gatewayRoutes(
   app: FastifyInstance,
-  { gateway, orders, coupons }: { gateway: GatewayService; orders: OrdersService; coupons: CouponsService },
+  {
+    gateway,
+    orders,
+    coupons,
+    commands,
+  }: { gateway: GatewayService; orders: OrdersService; coupons: CouponsService; commands: CommandsService },
 ) {
   await app.register(async (signedByMachine) => {
     signedByMachine.decorateRequest('machine', undefined);
@@ -45,10 +51,16 @@ export async function gatewayRoutes(
     contractRoute(signedByMachine, routes.heartbeat, async (request) =>
       gateway.heartbeat(machineOf(request), request.body),
     );
-    contractRoute(signedByMachine, routes.createOrder, async (request, reply) => {
-      const { order, created } = await orders.createFromMachine(machineOf(request), request.body);
-      return reply.code(created ? 201 : 200).send(order);
-    });
+    contractRoute(
+      signedByMachine,
+      routes.createOrder,
+      async (request, reply) => {
+        const { order, created } = await orders.createFromMachine(machineOf(request), request.body);
+        return reply.code(created ? 201 : 200).send(order);
+      },
+      // A machine in maintenance mode (locked) takes no new orders; sales under way finish.
+      { preValidation: async (request) => commands.refuseSalesInMaintenance(machineOf(request)) },
+    );
     contractRoute(signedByMachine, routes.order, async (request) =>
       orders.machineOrder(machineOf(request), request.params.machineOrderNo),
     );
@@ -63,6 +75,9 @@ export async function gatewayRoutes(
     );
     contractRoute(signedByMachine, routes.claimCoupon, async (request) =>
       coupons.claim(machineOf(request), request.body),
+    );
+    contractRoute(signedByMachine, routes.ackCommand, async (request) =>
+      commands.acknowledge(machineOf(request), request.body),
     );
   });
 

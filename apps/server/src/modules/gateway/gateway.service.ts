@@ -1,8 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
+import { DEFAULT_HEARTBEAT_SECONDS } from '@water/contract/commands';
 import { type Channel, GATEWAY_WINDOW_MS, type Heartbeat, type HeartbeatAnswer } from '@water/contract/gateway';
 import type { Deps } from '../../lib/deps.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import type { AlarmsService } from '../alarms/alarms.service.ts';
+import type { CommandsService } from '../commands/commands.service.ts';
 import type { MachinesService } from '../machines/machines.service.ts';
 import type { SellingMachine } from '../orders/orders.service.ts';
 import type { PricePoliciesService } from '../price-policies/price-policies.service.ts';
@@ -20,8 +22,8 @@ export interface SignedRequest {
   body: string;
 }
 
-/** Seconds between heartbeats that machines are told. */
-export const HEARTBEAT_SECONDS = 60;
+/** Seconds between heartbeats that machines are told unless their settings say otherwise. */
+export const HEARTBEAT_SECONDS = DEFAULT_HEARTBEAT_SECONDS;
 
 /** Lifecycles in which a machine may speak to the gateway at all. */
 const SPEAKING: readonly string[] = ['ALLOCATED', 'OPERATING', 'SUSPENDED'];
@@ -54,11 +56,13 @@ export function createGatewayService(
     policies,
     alarms,
     machines,
+    commands,
     paymentNotifyKey,
   }: {
     policies: PricePoliciesService;
     alarms: AlarmsService;
     machines: MachinesService;
+    commands: CommandsService;
     paymentNotifyKey: string | undefined;
   },
 ) {
@@ -110,7 +114,7 @@ export function createGatewayService(
 
     /**
      * A heartbeat: the runtime is kept, alarms follow its changes, and the machine learns its
-     * prices. Alarms follow the runtime the write replaced, not the one read when the request
+     * prices, the commands waiting for it and its desired settings when it reports others. Alarms follow the runtime the write replaced, not the one read when the request
      * came in: the offline check may have marked the machine offline in between.
      */
     async heartbeat(machine: GatewayMachineRow, beat: Heartbeat): Promise<HeartbeatAnswer> {
@@ -138,7 +142,14 @@ export function createGatewayService(
         });
       }
       const prices = machine.lifecycle === 'OPERATING' ? await policies.pricesFor(machine) : null;
-      return { serverTime: now.getTime(), lifecycle: machine.lifecycle, prices, heartbeatSeconds: HEARTBEAT_SECONDS };
+      const { heartbeatSeconds, ...control } = await commands.forHeartbeat(machine, beat.settings);
+      return {
+        serverTime: now.getTime(),
+        lifecycle: machine.lifecycle,
+        prices,
+        heartbeatSeconds: heartbeatSeconds ?? HEARTBEAT_SECONDS,
+        ...control,
+      };
     },
 
     /** Forgets the nonces whose timestamps could no longer be accepted. */

@@ -56,6 +56,7 @@ describe('machines export', () => {
       'Lifecycle',
       'Connection',
       'Last heartbeat',
+      'Settings differ since',
       ...FIGURE_TITLES_EN,
       'Firmware',
       'Warranty until',

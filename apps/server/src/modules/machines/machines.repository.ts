@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, or, type SQL, sql } fr
 import type { Database } from '../../db/client.ts';
 import { containsText, type Paging, pageOf } from '../../lib/list-query.ts';
 import { agents } from '../agents/agents.read-model.ts';
+import { machineSettings } from '../commands/commands.read-model.ts';
 import { depts } from '../depts/depts.read-model.ts';
 import { salesDaily, salesHourly } from '../sales/sales.read-model.ts';
 import { sites } from '../sites/sites.read-model.ts';
@@ -18,6 +19,7 @@ export const machineSortable = {
   lifecycle: machines.lifecycle,
   lastHeartbeat: machines.lastHeartbeat,
   createTime: machines.createTime,
+  settingsDriftSince: machineSettings.driftSince,
 };
 export const machineOrder = [desc(machines.id)];
 
@@ -26,6 +28,7 @@ export type MachineRow = typeof machines.$inferSelect & {
   modelName: string;
   agentName: string | null;
   siteName: string | null;
+  settingsDriftSince: Date | null;
 };
 export type NewMachine = typeof machines.$inferInsert;
 
@@ -48,6 +51,9 @@ function matchingMachines(scope: ReadonlySet<number> | null, query: MachineQuery
     query.agentId ? eq(machines.agentId, query.agentId) : undefined,
     query.modelId ? eq(machines.modelId, query.modelId) : undefined,
     query.siteId ? eq(machines.siteId, query.siteId) : undefined,
+    query.drifting === undefined
+      ? undefined
+      : sql`${query.drifting ? sql`` : sql`NOT `}EXISTS (SELECT 1 FROM ${machineSettings} s WHERE s.machine_id = ${machines.id} AND s.drift_since IS NOT NULL)`,
     since
       ? sql`NOT EXISTS (SELECT 1 FROM ${salesHourly} h WHERE h.machine_id = ${machines.id} AND h.hour >= ${since} AND h.orders > 0)`
       : undefined,
@@ -64,6 +70,7 @@ const machineColumns = {
   modelName: machineModels.name,
   agentName: depts.name,
   siteName: sites.name,
+  settingsDriftSince: machineSettings.driftSince,
 };
 
 function selectMachines(db: Database) {
@@ -74,19 +81,16 @@ function selectMachines(db: Database) {
     .leftJoin(agents, eq(agents.id, machines.agentId))
     .leftJoin(depts, eq(depts.id, agents.deptId))
     .leftJoin(sites, eq(sites.id, machines.siteId))
+    .leftJoin(machineSettings, eq(machineSettings.machineId, machines.id))
     .$dynamic();
 }
 
-const flatten = (row: {
-  machine: typeof machines.$inferSelect;
-  modelName: string;
-  agentName: string | null;
-  siteName: string | null;
-}): MachineRow => ({
-  ...row.machine,
-  modelName: row.modelName,
-  agentName: row.agentName,
-  siteName: row.siteName,
+const flatten = ({
+  machine,
+  ...joined
+}: { machine: typeof machines.$inferSelect } & Omit<MachineRow, keyof typeof machines.$inferSelect>): MachineRow => ({
+  ...machine,
+  ...joined,
 });
 
 export const machinesRepository = {

@@ -1,7 +1,7 @@
 import { LinkOutlined } from '@ant-design/icons';
 import { type Machine, SALES_PERIODS, type SalesPeriod } from '@water/contract/machines';
 import { asFen } from '@water/contract/money';
-import { Alert, Button, Drawer, Segmented, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Drawer, Segmented, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DailyBarChart } from '@/components/charts/daily-bar-chart.tsx';
@@ -11,7 +11,9 @@ import { toApiError } from '@/lib/api-error.ts';
 import { formatFen } from '@/lib/format/money.ts';
 import { useMachineAlarms, useMachineStatus } from '../api/machines.ts';
 import { LifecycleTag } from './lifecycle-tag.tsx';
+import { MachineCommands } from './machine-commands.tsx';
 import { MachineRuntime } from './machine-runtime.tsx';
+import { MachineSettingsPanel } from './machine-settings-panel.tsx';
 
 const ALARM_COLORS = { OPEN: 'error', ACKNOWLEDGED: 'warning', RESOLVED: 'success' } as const;
 
@@ -45,6 +47,59 @@ export function MachineStatusDrawer({ machineId, link, actionsOf, onClose }: Mac
   const failure = query.error ? toApiError(query.error) : undefined;
   const missing = machineId !== undefined && (id === undefined || failure?.status === 404);
   const actions = status ? actionsOf(status.machine).filter((action) => can([action.allow])) : [];
+  const statusView = status && (
+    <>
+      <Space wrap size={8} style={{ marginBottom: 16 }} aria-label={t('list.actions')}>
+        <LifecycleTag lifecycle={status.machine.lifecycle} />
+        {actions.map((action) => (
+          <Button key={action.key} icon={action.icon} danger={action.danger} onClick={action.onClick}>
+            {action.label}
+          </Button>
+        ))}
+      </Space>
+      <MachineRuntime status={status} />
+      <Typography.Title level={5} style={{ marginTop: 20 }}>
+        {t('machines.todaySales')}
+      </Typography.Title>
+      <Typography.Paragraph>
+        {t('machines.todayFigures', {
+          net: money(status.today.net),
+          orders: status.today.orders,
+          litres: (status.today.dispensedMl / 1000).toFixed(1),
+        })}
+      </Typography.Paragraph>
+      <Segmented<SalesPeriod>
+        value={period}
+        onChange={setPeriod}
+        options={SALES_PERIODS.map((value) => ({ value, label: t(`machines.periods.${value}`) }))}
+        style={{ marginBottom: 12 }}
+      />
+      <DailyBarChart
+        data={status.series.map((point) => ({ label: point.label, value: point.net }))}
+        label={t('machines.salesTitle')}
+        format={(value) => money(value)}
+        showValues={false}
+      />
+      <Permission allow={['alarm:list']}>
+        <Typography.Title level={5} style={{ marginTop: 20 }}>
+          {t('machines.alarmsTitle')}
+        </Typography.Title>
+        {alarms.data && alarms.data.content.length === 0 ? (
+          <Typography.Text type="secondary">{t('machines.noAlarms')}</Typography.Text>
+        ) : (
+          <ul style={{ paddingInlineStart: 20, margin: 0 }}>
+            {(alarms.data?.content ?? []).map((alarm) => (
+              <li key={alarm.id}>
+                <Tag color={ALARM_COLORS[alarm.state]}>{t(`machines.alarmStates.${alarm.state}`)}</Tag>
+                {t(`alarmPush.types.${alarm.type}`)} · {alarm.firstTime}
+                {alarm.count > 1 ? ` (×${alarm.count})` : ''}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Permission>
+    </>
+  );
   return (
     <Drawer
       open={machineId !== undefined}
@@ -71,57 +126,22 @@ export function MachineStatusDrawer({ machineId, link, actionsOf, onClose }: Mac
       ) : !status ? (
         <Skeleton active />
       ) : (
-        <>
-          <Space wrap size={8} style={{ marginBottom: 16 }} aria-label={t('list.actions')}>
-            <LifecycleTag lifecycle={status.machine.lifecycle} />
-            {actions.map((action) => (
-              <Button key={action.key} icon={action.icon} danger={action.danger} onClick={action.onClick}>
-                {action.label}
-              </Button>
-            ))}
-          </Space>
-          <MachineRuntime status={status} />
-          <Typography.Title level={5} style={{ marginTop: 20 }}>
-            {t('machines.todaySales')}
-          </Typography.Title>
-          <Typography.Paragraph>
-            {t('machines.todayFigures', {
-              net: money(status.today.net),
-              orders: status.today.orders,
-              litres: (status.today.dispensedMl / 1000).toFixed(1),
-            })}
-          </Typography.Paragraph>
-          <Segmented<SalesPeriod>
-            value={period}
-            onChange={setPeriod}
-            options={SALES_PERIODS.map((value) => ({ value, label: t(`machines.periods.${value}`) }))}
-            style={{ marginBottom: 12 }}
-          />
-          <DailyBarChart
-            data={status.series.map((point) => ({ label: point.label, value: point.net }))}
-            label={t('machines.salesTitle')}
-            format={(value) => money(value)}
-            showValues={false}
-          />
-          <Permission allow={['alarm:list']}>
-            <Typography.Title level={5} style={{ marginTop: 20 }}>
-              {t('machines.alarmsTitle')}
-            </Typography.Title>
-            {alarms.data && alarms.data.content.length === 0 ? (
-              <Typography.Text type="secondary">{t('machines.noAlarms')}</Typography.Text>
-            ) : (
-              <ul style={{ paddingInlineStart: 20, margin: 0 }}>
-                {(alarms.data?.content ?? []).map((alarm) => (
-                  <li key={alarm.id}>
-                    <Tag color={ALARM_COLORS[alarm.state]}>{t(`machines.alarmStates.${alarm.state}`)}</Tag>
-                    {t(`alarmPush.types.${alarm.type}`)} · {alarm.firstTime}
-                    {alarm.count > 1 ? ` (×${alarm.count})` : ''}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Permission>
-        </>
+        <Tabs
+          destroyOnHidden
+          items={[
+            { key: 'status', label: t('commands.statusTab'), children: statusView },
+            {
+              key: 'commands',
+              label: t('commands.tab'),
+              children: <MachineCommands machine={status.machine} />,
+            },
+            {
+              key: 'settings',
+              label: t('commands.settingsTab'),
+              children: <MachineSettingsPanel machineId={status.machine.id} />,
+            },
+          ]}
+        />
       )}
     </Drawer>
   );

@@ -18,6 +18,7 @@ export const machine = (id: number, serialNo: string, overrides: Partial<Machine
   warrantyEnd: null,
   online: false,
   lastHeartbeat: null,
+  settingsDriftSince: null,
   createTime: '2026-11-23 09:00:00',
   ...overrides,
 });

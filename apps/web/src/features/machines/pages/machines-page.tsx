@@ -1,4 +1,5 @@
 import {
+  CodeOutlined,
   EyeOutlined,
   HistoryOutlined,
   ImportOutlined,
@@ -7,6 +8,7 @@ import {
   SendOutlined,
   SwapOutlined,
 } from '@ant-design/icons';
+import { COMMAND_PERMISSIONS, type CommandBatch } from '@water/contract/commands';
 import {
   DEVICE_PERMISSIONS,
   LIFECYCLES,
@@ -17,6 +19,7 @@ import {
   type MachineEvent,
 } from '@water/contract/machines';
 import { allows } from '@water/contract/state-machine';
+import { commandsLocales } from '@water/contract/texts/commands';
 import { machinesLocales } from '@water/contract/texts/machines';
 import { Button, Card, Form, Input, InputNumber, Space, Tooltip, Typography } from 'antd';
 import { type Key, lazy, Suspense, useState } from 'react';
@@ -43,6 +46,8 @@ import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
 import { useMachines } from '../api/machines.ts';
 import { AllocationHistory } from '../components/allocation-history.tsx';
+import { CommandBatchProgress } from '../components/command-batch-progress.tsx';
+import { CommandForm } from '../components/command-form.tsx';
 import { LifecycleTag } from '../components/lifecycle-tag.tsx';
 import { MachineStatusDrawer } from '../components/machine-status.tsx';
 import { type MoveKind, MoveMachinesForm } from '../components/move-machines-form.tsx';
@@ -55,6 +60,7 @@ const ImportMachinesForm = lazy(() =>
 );
 
 addPageTexts('machines', machinesLocales);
+addPageTexts('commands', commandsLocales);
 
 /** Whether the machine's state table lets the event happen to it now. */
 const lifecycleAllows = (machine: Machine, event: MachineEvent) =>
@@ -66,6 +72,7 @@ type MachineFilters = ListFilters<'GET /api/machines'>;
 /** The search's choices of connection and of holder (the company's stock or an agent). */
 const RUNTIMES = ['online', 'offline'] as const;
 const HOLDERS = ['stock', 'agents'] as const;
+const DRIFTS = ['true', 'false'] as const;
 
 interface MachineSearch {
   blurry?: string;
@@ -76,6 +83,7 @@ interface MachineSearch {
   siteId?: number;
   modelId?: number;
   noSalesHours?: number | null;
+  drifting?: (typeof DRIFTS)[number];
 }
 
 /** The filters an address may give the list (the home page's "offline machines": `?lifecycle=OPERATING&online=false`). */
@@ -84,6 +92,7 @@ const URL_FILTERS: UrlFilterReaders<MachineFilters> = {
   online: urlFilter.flag,
   agentId: urlFilter.id,
   siteId: urlFilter.id,
+  drifting: urlFilter.flag,
 };
 
 /** Which moves the chosen machines allow: allocation from stock, transfer and recall between agents. */
@@ -115,6 +124,9 @@ export function MachinesPage() {
   const machineActions = useMachineActions();
   const allowed = movesFor(chosen);
   const mayMove = can([DEVICE_PERMISSIONS.allocate]);
+  const mayCommand = can([COMMAND_PERMISSIONS.command]);
+  const [commanding, setCommanding] = useState({ open: false, session: 0 });
+  const [batch, setBatch] = useState<CommandBatch>();
 
   const actions = useActionsColumn<Machine>({
     nameOf: (machine) => machine.serialNo,
@@ -157,6 +169,10 @@ export function MachinesPage() {
         render: (_, machine) =>
           machine.lastHeartbeat ?? <Typography.Text type="secondary">{t('machines.never')}</Typography.Text>,
       },
+      settingsDriftSince: {
+        render: (_, machine) =>
+          machine.settingsDriftSince && <Typography.Text type="warning">{machine.settingsDriftSince}</Typography.Text>,
+      },
       ...periodFigureCells<Machine>(),
     }),
     ...actions,
@@ -184,6 +200,7 @@ export function MachinesPage() {
           runtime: fromAddress.online === undefined ? undefined : fromAddress.online ? 'online' : 'offline',
           agentId: fromAddress.agentId,
           siteId: fromAddress.siteId,
+          drifting: fromAddress.drifting === undefined ? undefined : fromAddress.drifting ? 'true' : 'false',
         }}
         onSearch={(values) =>
           list.search({
@@ -195,6 +212,7 @@ export function MachinesPage() {
             siteId: values.siteId,
             modelId: values.modelId,
             noSalesHours: values.noSalesHours ?? undefined,
+            drifting: values.drifting === undefined ? undefined : values.drifting === 'true',
           })
         }
         onReset={list.reset}
@@ -240,6 +258,14 @@ export function MachinesPage() {
         <Form.Item name="noSalesHours" label={t('machines.noSalesFor')}>
           <InputNumber min={1} max={720} precision={0} suffix={t('machines.hours')} style={{ width: 130 }} />
         </Form.Item>
+        <Form.Item name="drifting" label={t('machines.drifting')}>
+          <EnumSelect
+            values={DRIFTS}
+            labelOf={(value) => t(`machines.driftings.${value}`)}
+            placeholder={t('machines.all')}
+            width={130}
+          />
+        </Form.Item>
       </SearchBar>
       <DataTable<Machine, MachineFilters>
         tableId="machines"
@@ -250,7 +276,7 @@ export function MachinesPage() {
         rowKey={(machine) => machine.id}
         exportTo={{ route: 'GET /api/machines/download', name: 'machines' }}
         tableProps={
-          mayMove
+          mayMove || mayCommand
             ? {
                 rowSelection: {
                   selectedRowKeys: chosen.map((machine) => machine.id),
@@ -279,6 +305,15 @@ export function MachinesPage() {
                 {moveButton('recall', <RollbackOutlined aria-hidden />)}
               </>
             )}
+            {mayCommand && (
+              <Button
+                icon={<CodeOutlined aria-hidden />}
+                disabled={chosen.length === 0}
+                onClick={() => setCommanding((previous) => ({ open: true, session: previous.session + 1 }))}
+              >
+                {t('commands.sendChosen', { count: chosen.length })}
+              </Button>
+            )}
           </>
         }
       />
@@ -295,6 +330,17 @@ export function MachinesPage() {
         onClose={() => setMoving((previous) => ({ ...previous, kind: undefined }))}
         onDone={() => setChosen([])}
       />
+      <CommandForm
+        open={commanding.open}
+        session={commanding.session}
+        machines={chosen}
+        onClose={() => setCommanding((previous) => ({ ...previous, open: false }))}
+        onBatch={(sent) => {
+          setBatch(sent);
+          setChosen([]);
+        }}
+      />
+      <CommandBatchProgress batch={batch} onClose={() => setBatch(undefined)} />
       <AllocationHistory machine={history} onClose={() => setHistory(undefined)} />
       <MachineStatusDrawer
         machineId={detail.value}

@@ -1,0 +1,76 @@
+import { TANK_EMPTY_PERCENT, TDS_OUT_MAX } from '@water/contract/alarms';
+import {
+  DEFAULT_HEARTBEAT_SECONDS,
+  type DesiredSettings,
+  type DesiredSettingsInput,
+  MachineSettings,
+  type ReportedSettings,
+  SETTING_FIELDS,
+  type SettingsValues,
+} from '@water/contract/commands';
+import type { Database } from '../../db/client.ts';
+import { HttpError } from '../../lib/http-errors.ts';
+import { wireOf } from '../../lib/wire.ts';
+import { commandsRepository as repo, type SettingsRow } from './commands.repository.ts';
+
+/** What a machine runs with until the console changes it: its model's calibration and the server's limits. */
+export const defaultSettings = (pulsesPerLitre: number): SettingsValues => ({
+  pulsesPerLitre,
+  heartbeatSeconds: DEFAULT_HEARTBEAT_SECONDS,
+  maintenance: false,
+  tdsOutMax: TDS_OUT_MAX,
+  tankLowPercent: TANK_EMPTY_PERCENT,
+});
+
+/** The desired settings of a row (or the defaults, version 0, without one). */
+export function desiredOf(row: SettingsRow | undefined, defaults: SettingsValues): DesiredSettings {
+  const values = row?.desired ?? defaults;
+  const desired = { version: row?.version ?? 0 } as DesiredSettings;
+  for (const field of SETTING_FIELDS) (desired as Record<string, unknown>)[field] = values[field] ?? defaults[field];
+  return desired;
+}
+
+export function settingsAnswer(machineId: number, row: SettingsRow | undefined, defaults: SettingsValues) {
+  return wireOf(MachineSettings, {
+    machineId,
+    desired: desiredOf(row, defaults),
+    reported: row?.reported ?? null,
+    reportedTime: row?.reportedTime ?? null,
+    drifting: row?.driftSince != null,
+    driftSince: row?.driftSince ?? null,
+    updateBy: row?.updateBy ?? null,
+    updateTime: row?.updateTime ?? null,
+  });
+}
+
+/** New desired settings from the console, one version up; refused when another change came since `input.version`. */
+export async function desireSettings(
+  db: Database,
+  machineId: number,
+  input: DesiredSettingsInput,
+  by: string,
+  now: Date,
+) {
+  const { version, ...values } = input;
+  const changed = await repo.desire(db, machineId, values, by, now, version);
+  if (!changed) {
+    const current = await repo.settingsOf(db, machineId);
+    throw new HttpError(
+      409,
+      { key: 'errors.commands.settingsChanged', values: { version: current?.version ?? 0 } },
+      'STATE_CONFLICT',
+    );
+  }
+}
+
+/** Records what a machine reports it applied (a heartbeat's or an acknowledgement's). */
+export async function recordReported(
+  db: Database,
+  machine: { id: number },
+  reported: ReportedSettings,
+  defaults: () => Promise<SettingsValues>,
+  now: Date,
+) {
+  const row = await repo.settingsOf(db, machine.id);
+  await repo.report(db, machine.id, reported, row ? row.desired : await defaults(), now);
+}
