@@ -100,7 +100,7 @@ await run(sql`
   )}`);
 
 const app = await buildApp({
-  config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+  config: loadConfig({ NODE_ENV: 'test', MQTT_PORT: 'off', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
   database,
   jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
   logger: false,
