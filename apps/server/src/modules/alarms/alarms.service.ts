@@ -157,7 +157,7 @@ export function createAlarmsService(
         const says = detail('connectionLost', { time: formatDateTime(clock.now()) ?? '' });
         return { alarm: await open(tx, machine, 'OFFLINE', says) };
       });
-      if (went && went.alarm) await announce(machine, went.alarm);
+      if (went && went.alarm !== undefined) await announce(machine, went.alarm);
       return went !== false;
     },
 

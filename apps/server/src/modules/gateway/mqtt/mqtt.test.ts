@@ -1,32 +1,14 @@
 import { eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  activeAgent,
-  machineCaller,
-  machineModel,
-  operatingMachine,
-  siteOf,
-  unique,
-} from '../../../../test/business-fixtures.ts';
+import { machineCaller, unique } from '../../../../test/business-fixtures.ts';
+import { type MachineIdentity, machineMaker, machineRow, until } from '../../../../test/mqtt-fixtures.ts';
 import { useTestApp } from '../../../../test/test-app.ts';
 import { MqttMachine } from '../../../simulator/mqtt-machine.ts';
-import { alarms } from '../../alarms/alarms.schema.ts';
-import { machines } from '../../machines/machines.read-model.ts';
 import { orders as orderRows } from '../../orders/orders.schema.ts';
 import { mqttPassword, signingKeyOf } from '../gateway-signing.ts';
 
-const past = '2020-01-01 00:00:00';
-type Identity = { id: number; serialNo: string; secret: string };
-
-/** Waits until `check` holds, trying every 20 ms for up to `ms`. */
-async function until(check: () => Promise<boolean> | boolean, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('the condition did not hold in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+type Identity = MachineIdentity;
 
 describe('machine gateway over MQTT', () => {
   const ctx = useTestApp({ MQTT_PORT: '0', MQTT_OFFLINE_GRACE: '1s' });
@@ -34,12 +16,7 @@ describe('machine gateway over MQTT', () => {
   const url = () => `mqtt://127.0.0.1:${ctx.t.app.mqtt?.port}`;
   const machineOf = (identity: Identity, options: ConstructorParameters<typeof MqttMachine>[2] = {}) =>
     new MqttMachine(url(), identity, { now: () => ctx.t.clock.now().getTime(), reconnectPeriod: 0, ...options });
-  const rowOf = async (id: number) =>
-    (await ctx.t.database.db.select().from(machines).where(eq(machines.id, id)))[0] as typeof machines.$inferSelect;
-  const offlineAlarms = async (machineId: number) =>
-    (await ctx.t.database.db.select().from(alarms).where(eq(alarms.machineId, machineId))).filter(
-      (alarm) => alarm.type === 'OFFLINE',
-    );
+  const rowOf = (id: number) => machineRow(ctx.t.database.db, id);
   /** A bare client with the machine's credentials, its refusal (if any) as the error. */
   const bareClient = (identity: Identity, password: string) =>
     new Promise<mqtt.MqttClient>((resolve, reject) => {
@@ -58,21 +35,7 @@ describe('machine gateway over MQTT', () => {
     });
 
   beforeAll(async () => {
-    const modelId = (await machineModel(ctx.admin)).id;
-    const agent = await activeAgent(ctx.admin, unique('MQTT agent '));
-    const site = await siteOf(ctx.admin, agent.id);
-    newMachine = () => operatingMachine(ctx.admin, { modelId, agentId: agent.id, siteId: site.id });
-    const policy = await ctx.admin('POST', '/api/price-policies', {
-      name: unique('Policy '),
-      scope: 'ALL',
-      priceWechat: 50,
-      priceAlipay: 50,
-      priceCard: 40,
-      priceCoin: 50,
-      discountPct: '0',
-      effectiveFrom: past,
-    });
-    expect(policy.statusCode, policy.body).toBe(201);
+    newMachine = await machineMaker(ctx.admin);
   });
 
   describe('credentials', () => {
