@@ -23,7 +23,7 @@ export async function until(check: () => Promise<boolean> | boolean, ms = 5000):
  */
 export async function machineMaker(admin: Caller): Promise<() => Promise<MachineIdentity>> {
   const modelId = (await machineModel(admin)).id;
-  const agent = await activeAgent(admin, unique('MQTT agent '));
+  const agent = await activeAgent(admin, unique('MQTT agent '), { quota: 5000 });
   const site = await siteOf(admin, agent.id);
   const policy = await admin('POST', '/api/price-policies', {
     name: unique('Policy '),

@@ -89,6 +89,7 @@ export class MqttMachine extends GatewayMachine {
       await new Promise<void>((resolve, reject) => {
         client.once('connect', () => resolve());
         client.once('error', reject);
+        client.once('close', () => reject(new Error(`${this.url} closed the connection before accepting it`)));
       });
       await client.subscribeAsync([this.#topics.cmd, this.#topics.reply], { qos: 1 });
     } catch (error) {
