@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MachineIdentity, machineMaker, machineRow, offlineAlarms, until } from '../../../../test/mqtt-fixtures.ts';
+import {
+  type MachineIdentity,
+  machineMaker,
+  machineRow,
+  offlineAlarms,
+  until,
+} from '../../../../test/mqtt-fixtures.ts';
 import { callerFor, createTestApp, JWT_SECRET, type TestApp, tokenOf } from '../../../../test/test-app.ts';
 import { buildApp } from '../../../app.ts';
 import { loadConfig } from '../../../config.ts';
@@ -11,7 +17,7 @@ const FLEET = 30;
 describe('a server restart under connected machines', () => {
   let t: TestApp;
   let restarted: FastifyInstance | undefined;
-  let fleet: { identity: MachineIdentity; machine: MqttMachine }[] = [];
+  const fleet: { identity: MachineIdentity; machine: MqttMachine }[] = [];
 
   beforeAll(async () => {
     t = await createTestApp({ MQTT_PORT: '0', MQTT_OFFLINE_GRACE: '1s', AUTH_RATE_LIMIT: '1000' });
@@ -20,7 +26,10 @@ describe('a server restart under connected machines', () => {
     for (let i = 0; i < FLEET; i++) {
       const identity = await newMachine();
       // Machines try again every 200 ms, each with a new password (the clock they sign with moves).
-      fleet.push({ identity, machine: new MqttMachine(`mqtt://127.0.0.1:${port}`, identity, { reconnectPeriod: 200 }) });
+      fleet.push({
+        identity,
+        machine: new MqttMachine(`mqtt://127.0.0.1:${port}`, identity, { reconnectPeriod: 200 }),
+      });
     }
     await Promise.all(fleet.map(({ machine }) => machine.connect()));
   });
