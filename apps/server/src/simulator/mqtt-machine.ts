@@ -72,11 +72,13 @@ export class MqttMachine extends GatewayMachine {
       clean: false,
       keepalive: this.options.keepalive ?? 60,
       reconnectPeriod: this.options.reconnectPeriod ?? 1000,
-      connectTimeout: 10_000,
+      connectTimeout: 30_000,
       will: { topic: this.#topics.status, payload: Buffer.from('offline'), qos: 1, retain: true },
       ...this.options.tls,
     });
     this.#client = client;
+    // Errors after the first connection (a refused reconnection) are retried, not thrown.
+    client.on('error', () => undefined);
     // A password is good once: each new connection signs a new one.
     client.on('reconnect', () => {
       client.options.password = this.#password();

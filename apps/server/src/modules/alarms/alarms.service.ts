@@ -147,6 +147,11 @@ export function createAlarmsService(
       await repo.resolve(db, machine.id, 'OFFLINE', clock.now());
     },
 
+    /** Machines marked offline connected again. */
+    async allBackOnline(machineIds: readonly number[]): Promise<void> {
+      await repo.resolveMany(db, machineIds, 'OFFLINE', clock.now());
+    },
+
     /**
      * A machine's connection was lost (and not made again within the grace): it goes offline
      * with one alarm. False when it was offline already.

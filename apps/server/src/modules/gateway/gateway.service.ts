@@ -135,10 +135,13 @@ export function createGatewayService(
       return machine;
     },
 
-    /** A machine connected (over MQTT): online, and its offline alarm resolved. */
-    async connected(machine: GatewayMachineRow): Promise<void> {
-      const before = await machines.runtime.record(database.relaxed, machine.id, { online: true });
-      if (before && !before.online) await alarms.backOnline(machine);
+    /** Machines connected (over MQTT): online, and the offline alarms of those that were not resolved. */
+    async connected(connected: readonly GatewayMachineRow[]): Promise<void> {
+      const wereOffline = await machines.runtime.markOnline(
+        database.relaxed,
+        connected.map((machine) => machine.id),
+      );
+      await alarms.allBackOnline(wereOffline);
     },
 
     /** A machine's connection was lost for good: offline, with an alarm. */

@@ -1,4 +1,4 @@
-import { and, eq, lt, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { machines } from './machines.schema.ts';
 
@@ -90,6 +90,17 @@ export const machineRuntimeRepository = {
         agentId: machines.agentId,
         lastHeartbeat: machines.lastHeartbeat,
       });
+  },
+
+  /** Marks the machines online; answers the ids of those that were offline. */
+  async markOnline(relaxed: Database, ids: readonly number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const marked = await relaxed
+      .update(machines)
+      .set({ online: true })
+      .where(and(inArray(machines.id, [...ids]), eq(machines.online, false)))
+      .returning({ id: machines.id });
+    return marked.map((row) => row.id);
   },
 
   /** Marks one machine offline; answers it when it was online. */

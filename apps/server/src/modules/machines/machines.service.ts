@@ -76,6 +76,8 @@ export function createMachinesService(
      */
     markSilentOffline: (tx: Database, before: Date, except?: readonly number[]) =>
       machineRuntimeRepository.markOffline(tx, before, except),
+    /** Machines marked online (they connected); answers the ids of those that were offline. */
+    markOnline: (relaxed: Database, ids: readonly number[]) => machineRuntimeRepository.markOnline(relaxed, ids),
     /** One machine marked offline (its connection was lost); true when it was online. */
     markOffline: (tx: Database, id: number) => machineRuntimeRepository.markOneOffline(tx, id),
     /** The operating machines offline and silent since `before` (never reported: since installed), locked. */

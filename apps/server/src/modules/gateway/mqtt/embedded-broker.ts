@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { HttpError } from '../../../lib/http-errors.ts';
 import type { GatewayMachineRow } from '../gateway.repository.ts';
 import { type MachineTopic, machineTopic, mayPublish, maySubscribe } from './mqtt-topics.ts';
+import { retainedByTopicPersistence } from './retained-by-topic.ts';
 
 /** The largest message a machine may publish: far above any gateway call's body. */
 const MAX_PAYLOAD_BYTES = 64 * 1024;
@@ -54,6 +55,7 @@ export async function startEmbeddedBroker(
   const machines = new WeakMap<Client, GatewayMachineRow>();
   const timedOut = new WeakSet<Client>();
   const broker = await Aedes.createBroker({
+    persistence: retainedByTopicPersistence(),
     keepaliveLimit: MQTT_MAX_KEEPALIVE,
     maxClientsIdLength: 64,
     maxTopicLevels: 8,

@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../../lib/time.ts';
 import type { HeldOnline } from '../../alarms/alarms.service.ts';
 import type { GatewayMachineRow } from '../gateway.repository.ts';
-import type { GatewayService } from '../gateway.service.ts';
 import { KeyedQueue } from './keyed-queue.ts';
 
 /**
@@ -12,6 +11,15 @@ import { KeyedQueue } from './keyed-queue.ts';
  */
 export const RECONNECT_WINDOW_MS = 90_000;
 
+/** Connections that came within this long are written together (after a power cut, thousands come at once). */
+const GATHER_MS = 20;
+
+/** What presence changes, in the machines' rows. */
+export interface PresenceWrites {
+  connected(machines: readonly GatewayMachineRow[]): Promise<void>;
+  connectionLost(machine: GatewayMachineRow): Promise<void>;
+}
+
 interface Held {
   machine: GatewayMachineRow;
   session: object;
@@ -20,32 +28,46 @@ interface Held {
 /**
  * Which machines are connected: online at their connection; offline when it is lost and not
  * made again within the grace (a flapping link raises no alarm), or at once when their keepalive
- * ran out (they have been silent for 1.5 keepalives already). The machines' rows change one
- * machine at a time, in the order the connections came and went.
+ * ran out (they have been silent for 1.5 keepalives already). The rows change in the order the
+ * connections came and went; connections that come together are written together.
  */
 export class MachinePresence implements HeldOnline {
   readonly #held = new Map<string, Held>();
   readonly #leaving = new Map<string, { machine: GatewayMachineRow; timer: NodeJS.Timeout }>();
-  readonly #queue: KeyedQueue;
+  /** Connected, not written yet. */
+  readonly #arrived = new Map<string, GatewayMachineRow>();
+  #gathering: NodeJS.Timeout | undefined;
+  readonly #writes: KeyedQueue;
   readonly #startedAt: number;
   #closed = false;
 
   constructor(
-    private readonly gateway: Pick<GatewayService, 'connected' | 'connectionLost'>,
+    private readonly rows: PresenceWrites,
     private readonly options: { graceMs: number; clock: Clock; log: FastifyBaseLogger },
   ) {
     this.#startedAt = options.clock.now().getTime();
-    this.#queue = new KeyedQueue((error, serialNo) =>
-      options.log.error({ err: error, serialNo }, 'could not record a machine’s connection'),
+    this.#writes = new KeyedQueue((error) =>
+      options.log.error({ err: error }, 'could not record machines’ connections'),
     );
   }
 
-  connected(machine: GatewayMachineRow, session: object): Promise<void> {
+  /** Queues the connections gathered so far, as one write. */
+  #writeArrived() {
+    clearTimeout(this.#gathering);
+    this.#gathering = undefined;
+    if (this.#arrived.size === 0) return;
+    const machines = [...this.#arrived.values()];
+    this.#arrived.clear();
+    void this.#writes.run('presence', () => this.rows.connected(machines));
+  }
+
+  connected(machine: GatewayMachineRow, session: object): void {
     const leaving = this.#leaving.get(machine.serialNo);
     if (leaving) clearTimeout(leaving.timer);
     this.#leaving.delete(machine.serialNo);
     this.#held.set(machine.serialNo, { machine, session });
-    return this.#queue.run(machine.serialNo, () => this.gateway.connected(machine));
+    this.#arrived.set(machine.serialNo, machine);
+    this.#gathering ??= setTimeout(() => this.#writeArrived(), GATHER_MS);
   }
 
   /** A connection ended; ignored when the machine has connected again since (`session` is not its current one). */
@@ -56,7 +78,9 @@ export class MachinePresence implements HeldOnline {
     const lose = () => {
       this.#leaving.delete(machine.serialNo);
       if (this.#closed || this.#held.has(machine.serialNo)) return;
-      void this.#queue.run(machine.serialNo, () => this.gateway.connectionLost(machine));
+      // Its connection is written before its loss.
+      if (this.#arrived.has(machine.serialNo)) this.#writeArrived();
+      void this.#writes.run('presence', () => this.rows.connectionLost(machine));
     };
     if (silent) lose();
     else this.#leaving.set(machine.serialNo, { machine, timer: setTimeout(lose, this.options.graceMs) });
@@ -75,11 +99,12 @@ export class MachinePresence implements HeldOnline {
     return this.options.clock.now().getTime() - this.#startedAt < RECONNECT_WINDOW_MS;
   }
 
-  /** Waits for the rows being written; forgets the connections (the server is stopping: no alarm). */
+  /** Writes the connections gathered; forgets the rest (the server is stopping: no alarm). */
   async close(): Promise<void> {
     this.#closed = true;
+    this.#writeArrived();
     for (const { timer } of this.#leaving.values()) clearTimeout(timer);
     this.#leaving.clear();
-    await this.#queue.settled();
+    await this.#writes.settled();
   }
 }

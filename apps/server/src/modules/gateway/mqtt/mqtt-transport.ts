@@ -57,9 +57,9 @@ export function createMqttTransport(
     broker?.publish(mqttTopics(serialNo).status, status, { qos: 1, retain: true });
   const presence = new MachinePresence(
     {
-      connected: async (machine) => {
-        await gateway.connected(machine);
-        await publishStatus(machine.serialNo, 'online');
+      connected: async (machines) => {
+        await gateway.connected(machines);
+        await Promise.all(machines.map((machine) => publishStatus(machine.serialNo, 'online')));
       },
       connectionLost: async (machine) => {
         await gateway.connectionLost(machine);
@@ -118,7 +118,7 @@ export function createMqttTransport(
       broker = await startEmbeddedBroker(
         {
           authenticate: (username, password) => gateway.authenticateMqtt(username, password),
-          connected: (machine, session) => void presence.connected(machine, session),
+          connected: (machine, session) => presence.connected(machine, session),
           disconnected: (machine, session, silent) => presence.disconnected(machine, session, silent),
           published,
         },
