@@ -309,7 +309,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     paymentNotifyKey: config.paymentNotifyKey,
   });
   if (config.mqtt) {
-    mqtt = createMqttTransport({ gateway, inject: (request) => app.inject(request), clock, log: app.log }, config.mqtt);
+    mqtt = createMqttTransport({ deps, gateway, inject: (request) => app.inject(request), log: app.log }, config.mqtt);
     app.decorate('mqtt', mqtt);
     const transport = mqtt;
     app.addHook('onReady', async () => transport.start());

@@ -1,6 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
 import { type Channel, GATEWAY_WINDOW_MS, type Heartbeat, type HeartbeatAnswer } from '@water/contract/gateway';
-import { MQTT_PASSWORD } from '@water/contract/gateway-mqtt';
 import type { Deps } from '../../lib/deps.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import type { AlarmsService } from '../alarms/alarms.service.ts';
@@ -8,7 +7,7 @@ import type { MachinesService } from '../machines/machines.service.ts';
 import type { SellingMachine } from '../orders/orders.service.ts';
 import type { PricePoliciesService } from '../price-policies/price-policies.service.ts';
 import { type GatewayMachineRow, gatewayRepository as repo } from './gateway.repository.ts';
-import { mqttPassword, signature } from './gateway-signing.ts';
+import { signature } from './gateway-signing.ts';
 
 /** What a signed request carries, read from its headers and body. */
 export interface SignedRequest {
@@ -25,19 +24,21 @@ export interface SignedRequest {
 export const HEARTBEAT_SECONDS = 60;
 
 /** Lifecycles in which a machine may speak to the gateway at all. */
-const SPEAKING: readonly string[] = ['ALLOCATED', 'OPERATING', 'SUSPENDED'];
+export const SPEAKING: readonly string[] = ['ALLOCATED', 'OPERATING', 'SUSPENDED'];
 
-const unsigned = (message: string) => new HttpError(401, message, 'SIGNATURE_INVALID');
+export const unsigned = (message: string) => new HttpError(401, message, 'SIGNATURE_INVALID');
+
+/** `now`, when `timestamp` (ms, as sent) lies within the gateway's window around it. */
+export function freshAt(now: number, timestamp: string, name: string): number {
+  const at = /^\d{1,15}$/.test(timestamp) ? Number(timestamp) : Number.NaN;
+  if (!Number.isFinite(at) || Math.abs(now - at) > GATEWAY_WINDOW_MS) {
+    throw new HttpError(401, `${name} is more than 5 minutes from the server’s time`, 'REQUEST_STALE');
+  }
+  return now;
+}
 
 const NONCE = /^[A-Za-z0-9_-]{16,64}$/;
 const HEX_SIGNATURE = /^[0-9a-f]{64}$/;
-
-/** Whether two hex strings are equal, compared in constant time. */
-function sameHex(given: string, expected: string): boolean {
-  const a = Buffer.from(given, 'hex');
-  const b = Buffer.from(expected, 'hex');
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 /** Whether the request's signature is its HMAC-SHA256 under `key`, compared in constant time. */
 function signedWith(key: string, request: SignedRequest): boolean {
@@ -77,17 +78,7 @@ export function createGatewayService(
     }
     if (!NONCE.test(request.nonce)) throw unsigned('X-Nonce must be 16 to 64 letters, digits, _ or -');
     if (!HEX_SIGNATURE.test(request.signature)) throw unsigned('X-Signature must be 64 lowercase hex digits');
-    return fresh(request.timestamp, 'X-Timestamp');
-  }
-
-  /** Now, when `timestamp` (ms, as sent) lies within the window around it. */
-  function fresh(timestamp: string, name: string): number {
-    const at = /^\d{1,15}$/.test(timestamp) ? Number(timestamp) : Number.NaN;
-    const now = clock.now().getTime();
-    if (!Number.isFinite(at) || Math.abs(now - at) > GATEWAY_WINDOW_MS) {
-      throw new HttpError(401, `${name} is more than 5 minutes from the server’s time`, 'REQUEST_STALE');
-    }
-    return now;
+    return freshAt(clock.now().getTime(), request.timestamp, 'X-Timestamp');
   }
 
   async function claimNonce(sender: string, nonce: string, now: number) {
@@ -108,30 +99,6 @@ export function createGatewayService(
         throw new HttpError(403, `Machine ${machine.serialNo} is ${machine.lifecycle}`, 'MACHINE_UNAVAILABLE');
       }
       await claimNonce(`machine:${machine.id}`, request.nonce as string, now);
-      return machine;
-    },
-
-    /**
-     * The machine an MQTT connection is for: username its serial number (exactly as registered),
-     * password `v1:{timestamp}:{HMAC}` (gateway-signing.ts), fresh and never used before.
-     */
-    async authenticateMqtt(username: string | undefined, password: string | undefined): Promise<GatewayMachineRow> {
-      if (!username || username.length > 64) throw unsigned('The username must be the machine’s serial number');
-      const parts = MQTT_PASSWORD.exec(password ?? '');
-      if (!parts) throw unsigned('The password must be v1:{timestamp}:{signature}');
-      const timestamp = parts[1] as string;
-      const now = fresh(timestamp, 'The password’s timestamp');
-      const machine = await repo.machineBySerial(db, username);
-      if (!machine?.secretHash || machine.serialNo !== username) {
-        throw new HttpError(401, `No machine has serial number ${username}`, 'MACHINE_UNKNOWN');
-      }
-      const expected = mqttPassword(machine.secretHash, username, Number(timestamp)).split(':')[2] as string;
-      if (!sameHex(parts[2] as string, expected)) throw unsigned('The password is not signed with the machine’s key');
-      if (!SPEAKING.includes(machine.lifecycle)) {
-        throw new HttpError(403, `Machine ${machine.serialNo} is ${machine.lifecycle}`, 'MACHINE_UNAVAILABLE');
-      }
-      // A password is good once: one captured on the way cannot open a second connection.
-      await claimNonce(`machine:${machine.id}`, `mqtt-${timestamp}`, now);
       return machine;
     },
 

@@ -122,7 +122,9 @@ export async function startEmbeddedBroker(
     server = tls
       ? createTlsServer({ cert: tls.cert, key: tls.key }, (socket) => broker.handle(socket))
       : createTcpServer((socket) => broker.handle(socket));
-    server.listen(options.port, options.host);
+    // Thousands of machines come back at once after a power cut or a restart: Node's backlog of
+    // 511 would drop the rest of their connection attempts, each then retried a second or more later.
+    server.listen({ port: options.port, host: options.host, backlog: 4096 });
     try {
       await Promise.race([once(server, 'listening'), once(server, 'error').then(([error]) => Promise.reject(error))]);
     } catch (error) {

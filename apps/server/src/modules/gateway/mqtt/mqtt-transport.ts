@@ -4,12 +4,13 @@ import type { Duplex } from 'node:stream';
 import { MQTT_REQUESTS, type MqttRequestKind, mqttTopics } from '@water/contract/gateway-mqtt';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MqttConfig } from '../../../config.ts';
-import type { Clock } from '../../../lib/time.ts';
+import type { Deps } from '../../../lib/deps.ts';
 import type { GatewayMachineRow } from '../gateway.repository.ts';
 import type { GatewayService } from '../gateway.service.ts';
 import { type EmbeddedBroker, startEmbeddedBroker } from './embedded-broker.ts';
 import { KeyedQueue } from './keyed-queue.ts';
 import { MachinePresence } from './machine-presence.ts';
+import { createMqttCredentials } from './mqtt-credentials.ts';
 import { answerRequest, type Inject } from './mqtt-requests.ts';
 import type { MachineTopic } from './mqtt-topics.ts';
 
@@ -43,9 +44,16 @@ export interface MqttTransport {
  * commands on their `cmd` topic.
  */
 export function createMqttTransport(
-  { gateway, inject, clock, log }: { gateway: GatewayService; inject: Inject; clock: Clock; log: FastifyBaseLogger },
+  {
+    deps,
+    gateway,
+    inject,
+    log,
+  }: { deps: Pick<Deps, 'db' | 'database' | 'clock'>; gateway: GatewayService; inject: Inject; log: FastifyBaseLogger },
   config: MqttConfig,
 ): MqttTransport {
+  const { clock } = deps;
+  const credentials = createMqttCredentials(deps);
   let broker: EmbeddedBroker | undefined;
   const requests = new KeyedQueue((error, serialNo) =>
     log.error({ err: error, serialNo }, 'could not answer a machine’s MQTT request'),
@@ -117,7 +125,7 @@ export function createMqttTransport(
         : undefined;
       broker = await startEmbeddedBroker(
         {
-          authenticate: (username, password) => gateway.authenticateMqtt(username, password),
+          authenticate: (username, password) => credentials.authenticate({ username, password }),
           connected: (machine, session) => presence.connected(machine, session),
           disconnected: (machine, session, silent) => presence.disconnected(machine, session, silent),
           published,
