@@ -91,7 +91,14 @@ describe('configuration', () => {
   });
 
   it('starts the MQTT broker on 1883 (8883 with TLS), on HOST unless MQTT_HOST says otherwise, or not at all with off', () => {
-    expect(loadConfig({}).mqtt).toEqual({ port: 1883, host: '127.0.0.1', tls: undefined, offlineGraceMs: 10_000 });
+    expect(loadConfig({}).mqtt).toEqual({
+      port: 1883,
+      host: '127.0.0.1',
+      tls: undefined,
+      offlineGraceMs: 10_000,
+      reconnectWindowMs: 90_000,
+    });
+    expect(loadConfig({ OFFLINE_AFTER: '15s' }).mqtt?.reconnectWindowMs).toBe(15_000);
     expect(loadConfig({ HOST: '0.0.0.0', MQTT_OFFLINE_GRACE: '30s' }).mqtt).toMatchObject({
       host: '0.0.0.0',
       offlineGraceMs: 30_000,

@@ -66,6 +66,11 @@ export interface MqttConfig {
   tls: { certFile: string; keyFile: string } | undefined;
   /** A lost connection not made again within this long takes the machine offline (MQTT_OFFLINE_GRACE, default 10 s). */
   offlineGraceMs: number;
+  /**
+   * How long after a start the heartbeat rule waits for machines to reconnect: 90 s (1.5 times
+   * the heartbeat interval machines are told), or OFFLINE_AFTER when shorter.
+   */
+  reconnectWindowMs: number;
 }
 
 /** An S3-compatible bucket, from `s3://key:secret@host:port/bucket` (`s3+http://` for plain HTTP). */
@@ -228,11 +233,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     orderPayTimeoutMs: durationMs(e.ORDER_PAY_TIMEOUT, 5 * 60_000),
     noSalesAfterMs: durationMs(e.NO_SALES_AFTER, 24 * 3_600_000),
     paymentNotifyKey: e.PAYMENT_NOTIFY_KEY,
-    mqtt: mqttConfig(e),
+    mqtt: mqttConfig(e, durationMs(e.OFFLINE_AFTER, 5 * 60_000)),
   };
 }
 
-function mqttConfig(e: Static<typeof Environment>): MqttConfig | undefined {
+function mqttConfig(e: Static<typeof Environment>, offlineAfterMs: number): MqttConfig | undefined {
   const port = e.MQTT_PORT?.trim();
   if (port === 'off') return undefined;
   if (port !== undefined && Number(port) > 65535)
@@ -249,6 +254,7 @@ function mqttConfig(e: Static<typeof Environment>): MqttConfig | undefined {
     host: e.MQTT_HOST ?? e.HOST ?? '127.0.0.1',
     tls,
     offlineGraceMs: durationMs(e.MQTT_OFFLINE_GRACE, 10_000),
+    reconnectWindowMs: Math.min(90_000, offlineAfterMs),
   };
 }
 

@@ -4,13 +4,6 @@ import type { HeldOnline } from '../../alarms/alarms.service.ts';
 import type { GatewayMachineRow } from '../gateway.repository.ts';
 import { KeyedQueue } from './keyed-queue.ts';
 
-/**
- * After the server (and its broker) starts, connected machines need a while to come back: for
- * this long the heartbeat rule waits, so a restart raises no offline alarm. It is 1.5 times the
- * heartbeat interval machines are told, the longest a healthy machine stays away.
- */
-export const RECONNECT_WINDOW_MS = 90_000;
-
 /** Connections that came within this long are written together (after a power cut, thousands come at once). */
 const GATHER_MS = 20;
 
@@ -43,7 +36,13 @@ export class MachinePresence implements HeldOnline {
 
   constructor(
     private readonly rows: PresenceWrites,
-    private readonly options: { graceMs: number; clock: Clock; log: FastifyBaseLogger },
+    private readonly options: {
+      graceMs: number;
+      /** After a start, how long the heartbeat rule waits for connected machines to come back. */
+      reconnectWindowMs: number;
+      clock: Clock;
+      log: FastifyBaseLogger;
+    },
   ) {
     this.#startedAt = options.clock.now().getTime();
     this.#writes = new KeyedQueue((error) =>
@@ -96,7 +95,7 @@ export class MachinePresence implements HeldOnline {
   }
 
   settling(): boolean {
-    return this.options.clock.now().getTime() - this.#startedAt < RECONNECT_WINDOW_MS;
+    return this.options.clock.now().getTime() - this.#startedAt < this.options.reconnectWindowMs;
   }
 
   /** Writes the connections gathered; forgets the rest (the server is stopping: no alarm). */

@@ -74,7 +74,7 @@ export function createMqttTransport(
         await publishStatus(machine.serialNo, 'offline');
       },
     },
-    { graceMs: config.offlineGraceMs, clock, log },
+    { graceMs: config.offlineGraceMs, reconnectWindowMs: config.reconnectWindowMs, clock, log },
   );
 
   function published(machine: GatewayMachineRow, topic: MachineTopic, payload: Buffer) {
