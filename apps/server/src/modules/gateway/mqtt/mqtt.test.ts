@@ -183,4 +183,32 @@ describe('machine gateway over MQTT', () => {
       }
     });
   });
+
+  describe('commands', () => {
+    it('delivers a command on the machine’s own topic, keeps one sent while it was away, and hands each acknowledgement over', async () => {
+      const identity = await newMachine();
+      const mqttTransport = ctx.t.app.mqtt;
+      if (!mqttTransport) throw new Error('no MQTT');
+      const acks: unknown[] = [];
+      mqttTransport.onAck((serialNo, message) => {
+        acks.push({ serialNo, message });
+      });
+      // Its clock moves: each connection signs a password of its own.
+      const machine = machineOf(identity, { now: () => Date.now() });
+      await machine.connect();
+      await mqttTransport.publishCommand(identity.serialNo, { commandId: 7, type: 'REBOOT' });
+      await until(() => acks.length === 1);
+      expect(machine.commands).toEqual([{ commandId: 7, type: 'REBOOT' }]);
+      expect(acks).toEqual([{ serialNo: identity.serialNo, message: { commandId: 7, result: 'SUCCEEDED' } }]);
+
+      machine.drop();
+      await until(() => !mqttTransport.isConnected(identity.serialNo));
+      await mqttTransport.publishCommand(identity.serialNo, { commandId: 8, type: 'SYNC_CLOCK' });
+      const back = machineOf(identity, { now: () => Date.now() });
+      await back.connect();
+      await until(() => acks.length === 2);
+      expect(back.commands).toEqual([{ commandId: 8, type: 'SYNC_CLOCK' }]);
+      await back.end();
+    });
+  });
 });
