@@ -13,18 +13,16 @@
  *
  *   npx tsx bench/mqtt.ts
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { sql } from 'drizzle-orm';
 import { buildServer } from '../apps/server/scripts/build.mjs';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/open.ts';
-import { signingKeyOf } from '../apps/server/src/modules/gateway/gateway-signing.ts';
 import { MqttMachine } from '../apps/server/src/simulator/mqtt-machine.ts';
 import { VirtualMachine } from '../apps/server/src/simulator/virtual-machine.ts';
+import { writeFleet } from './fleet.ts';
 import { median, quantile, record } from './results.ts';
 import { ADMIN_PASSWORD, rssMiB, separateClientsFromServer, signIn, startConsole } from './server-process.ts';
 
@@ -40,39 +38,12 @@ const split = separateClientsFromServer();
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-mqtt-'));
 
 // The fleet, written straight into the database before the console opens it.
-const fleet = Array.from({ length: MACHINES }, (_, index) => ({
-  serialNo: `MQ${String(index).padStart(5, '0')}`,
-  secret: randomBytes(24).toString('base64url'),
-}));
+let fleet: { serialNo: string; secret: string }[];
 {
   const opened = await openDatabase(
     loadConfig({ NODE_ENV: 'test', MQTT_PORT: 'off', DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: 'silent' }),
   );
-  const run = async <T>(query: ReturnType<typeof sql>) =>
-    ((await opened.database.db.execute(query)) as unknown as { rows: T[] }).rows;
-  const [dept] = await run<{ id: number }>(sql`INSERT INTO sys_dept (name) VALUES ('MQTT bench') RETURNING id`);
-  const [agent] = await run<{ id: number }>(sql`
-    INSERT INTO biz_agent (dept_id, code, level, contact_name, contact_phone, commission_rate, machine_quota, quota_used, status)
-    VALUES (${dept?.id}, 'MQB', 'PLATFORM', 'Bench', '13800000000', '20', ${MACHINES}, ${MACHINES}, 'ACTIVE') RETURNING id`);
-  const [site] = await run<{ id: number }>(sql`
-    INSERT INTO biz_site (agent_id, name, type, address) VALUES (${agent?.id}, 'Bench site', 'SCHOOL', '1 Bench Road') RETURNING id`);
-  const [model] = await run<{ id: number }>(sql`
-    INSERT INTO biz_machine_model (code, name, tank_litres, output_lph, pulses_per_litre)
-    VALUES ('MQM', 'Bench model', 60, 60, 450) RETURNING id`);
-  await run(sql`
-    INSERT INTO biz_price_policy (name, scope, price_wechat, price_alipay, price_card, price_coin, effective_from)
-    VALUES ('Bench prices', 'ALL', 50, 50, 40, 50, '2020-01-01')`);
-  for (let start = 0; start < fleet.length; start += 500) {
-    const rows = fleet
-      .slice(start, start + 500)
-      .map(
-        (machine) =>
-          sql`(${machine.serialNo}, ${machine.serialNo}, ${model?.id}, ${agent?.id}, ${site?.id}, 'OPERATING', ${signingKeyOf(machine.secret)})`,
-      );
-    await run(sql`
-      INSERT INTO biz_machine (serial_no, sticker_code, model_id, agent_id, site_id, lifecycle, secret_hash)
-      VALUES ${sql.join(rows, sql`, `)}`);
-  }
+  ({ fleet } = await writeFleet(opened.database.db, MACHINES, (index) => `MQ${String(index).padStart(5, '0')}`));
   await opened.database.close();
 }
 
