@@ -6,6 +6,7 @@ import { createServer as createTlsServer } from 'node:tls';
 import { MQTT_MAX_KEEPALIVE } from '@water/contract/gateway-mqtt';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
+import { ConfigError } from '../../../config.ts';
 import { HttpError } from '../../../lib/http-errors.ts';
 import type { GatewayMachineRow } from '../gateway.repository.ts';
 import { type MachineTopic, machineTopic, mayPublish, maySubscribe } from './mqtt-topics.ts';
@@ -130,7 +131,7 @@ export async function startEmbeddedBroker(
     } catch (error) {
       broker.close();
       const reason = (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? 'is in use' : 'cannot be opened';
-      throw new Error(
+      throw new ConfigError(
         `MQTT_PORT ${options.port} ${reason}: set MQTT_PORT to a free port (0 picks one), or to off without MQTT`,
         { cause: error },
       );
