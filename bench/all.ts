@@ -22,6 +22,7 @@ const SCRIPTS = [
   'memory.ts',
   'log-volume.ts',
   'gateway.ts',
+  'mqtt.ts',
   'reconciliation.ts',
   'lighthouse.ts',
 ];

@@ -21,8 +21,8 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { openPglite, openPostgres } from '../apps/server/src/db/client.ts';
 import { seedDatabase } from '../apps/server/src/db/seed.ts';
 import { cardSecretHash } from '../apps/server/src/modules/cards/card-secrets.ts';
-import { signingKeyOf } from '../apps/server/src/modules/gateway/gateway-signing.ts';
 import { VirtualMachine } from '../apps/server/src/simulator/virtual-machine.ts';
+import { writeFleet } from './fleet.ts';
 import { quantile, record } from './results.ts';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '120' } } });
@@ -51,37 +51,16 @@ if (users === 0) {
   });
 }
 
-// The fleet, written straight into the tables: one agent, one site, a model, the machines and a price.
-const suffix = randomBytes(3).toString('hex');
+// The fleet, written straight into the tables.
 const run = async <T>(query: ReturnType<typeof sql>) =>
   ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
-const [dept] = await run<{ id: number }>(sql`INSERT INTO sys_dept (name) VALUES (${`Bench ${suffix}`}) RETURNING id`);
-const [agent] = await run<{ id: number }>(sql`
-  INSERT INTO biz_agent (dept_id, code, level, contact_name, contact_phone, commission_rate, machine_quota, quota_used, status)
-  VALUES (${dept?.id}, ${`B${suffix}`}, 'PLATFORM', 'Bench', '13800000000', '20', ${MACHINES}, ${MACHINES}, 'ACTIVE') RETURNING id`);
-const [site] = await run<{ id: number }>(sql`
-  INSERT INTO biz_site (agent_id, name, type, address) VALUES (${agent?.id}, 'Bench site', 'SCHOOL', '1 Bench Road') RETURNING id`);
-const [model] = await run<{ id: number }>(sql`
-  INSERT INTO biz_machine_model (code, name, tank_litres, output_lph, pulses_per_litre)
-  VALUES (${`BM${suffix}`}, 'Bench model', 60, 60, 450) RETURNING id`);
-await run(sql`
-  INSERT INTO biz_price_policy (name, scope, price_wechat, price_alipay, price_card, price_coin, effective_from)
-  VALUES ('Bench prices', 'ALL', 50, 50, 40, 50, '2020-01-01')`);
-const fleet = Array.from({ length: MACHINES }, (_, index) => ({
-  serialNo: `BENCH-${suffix}-${String(index).padStart(5, '0')}`,
-  secret: randomBytes(24).toString('base64url'),
-}));
-for (let start = 0; start < fleet.length; start += 500) {
-  const rows = fleet
-    .slice(start, start + 500)
-    .map(
-      (machine) =>
-        sql`(${machine.serialNo}, ${machine.serialNo}, ${model?.id}, ${agent?.id}, ${site?.id}, 'OPERATING', ${signingKeyOf(machine.secret)})`,
-    );
-  await run(sql`
-    INSERT INTO biz_machine (serial_no, sticker_code, model_id, agent_id, site_id, lifecycle, secret_hash)
-    VALUES ${sql.join(rows, sql`, `)}`);
-}
+const suffix = randomBytes(3).toString('hex');
+const { agentId, fleet } = await writeFleet(
+  database.db,
+  MACHINES,
+  (index) => `BENCH-${suffix}-${String(index).padStart(5, '0')}`,
+);
+const agent = { id: agentId };
 
 // The water cards the sales pay with, one for each ten machines: a card's sales wait for each
 // other at its lock, as they do when a card is used at two machines at once.
@@ -100,7 +79,7 @@ await run(sql`
   )}`);
 
 const app = await buildApp({
-  config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+  config: loadConfig({ NODE_ENV: 'test', MQTT_PORT: 'off', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
   database,
   jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
   logger: false,

@@ -24,7 +24,7 @@ export async function signedInApp(
   beforeReady?: (app: FastifyInstance) => Promise<void> | void,
 ): Promise<{ app: FastifyInstance; authorization: string }> {
   const app = await buildApp({
-    config: loadConfig({ NODE_ENV: 'test', CAPTCHA_TEST_ANSWER: CAPTCHA, AUTH_RATE_LIMIT: '100000' }),
+    config: loadConfig({ NODE_ENV: 'test', MQTT_PORT: 'off', CAPTCHA_TEST_ANSWER: CAPTCHA, AUTH_RATE_LIMIT: '100000' }),
     database,
     jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
     logger: false,

@@ -70,7 +70,13 @@ const [machine] = await run<{ id: number }>(
 const [{ n: orders } = { n: 0 }] = await run<{ n: number }>(sql`SELECT count(*)::bigint AS n FROM biz_order`);
 
 const app = await buildApp({
-  config: loadConfig({ NODE_ENV: 'test', CAPTCHA_TEST_ANSWER: '1', AUTH_RATE_LIMIT: '100000', LOG_LEVEL: 'silent' }),
+  config: loadConfig({
+    NODE_ENV: 'test',
+    MQTT_PORT: 'off',
+    CAPTCHA_TEST_ANSWER: '1',
+    AUTH_RATE_LIMIT: '100000',
+    LOG_LEVEL: 'silent',
+  }),
   database,
   jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
   logger: false,

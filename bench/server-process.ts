@@ -70,6 +70,7 @@ export async function startConsole(
       CAPTCHA_TEST_ANSWER: CAPTCHA,
       ADMIN_PASSWORD,
       AUTH_RATE_LIMIT: '100000',
+      MQTT_PORT: '0',
       ...env,
     },
     stdio: ['ignore', stdio, 'inherit'],

@@ -78,6 +78,8 @@ export async function startTestServer(port: number, logFile: string): Promise<Te
       ...serverEnvironment,
       PORT: String(port),
       HOST: '127.0.0.1',
+      // Workers side by side: each broker on a port of its own.
+      MQTT_PORT: '0',
       DATA_DIR: dataDir,
       // Empty on purpose: the journeys always run on the embedded database.
       DATABASE_URL: '',

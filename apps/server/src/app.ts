@@ -38,6 +38,8 @@ import { createDeptsService } from './modules/depts/depts.service.ts';
 import { createExportsService } from './modules/exports/exports.service.ts';
 import { gatewayRoutes } from './modules/gateway/gateway.routes.ts';
 import { createGatewayService } from './modules/gateway/gateway.service.ts';
+import { mqttRoutes } from './modules/gateway/mqtt/mqtt.routes.ts';
+import { createMqttTransport, type MqttTransport } from './modules/gateway/mqtt/mqtt-transport.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createHealthService } from './modules/health/health.service.ts';
 import { createLedgerService } from './modules/ledger/ledger.service.ts';
@@ -92,6 +94,8 @@ export interface AppOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     scheduler: Scheduler;
+    /** The machines' MQTT channel; absent with MQTT_PORT=off. */
+    mqtt?: MqttTransport;
   }
 }
 
@@ -263,11 +267,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     pricesFor: (machine) => policies.pricesFor(machine),
     agents,
   });
+  // Made once the gateway is: machines connected to it are online whatever their heartbeats.
+  let mqtt: MqttTransport | undefined;
   const alarms = createAlarmsService(deps, {
     offlineAfterMs: config.offlineAfterMs,
     noSalesAfterMs: config.noSalesAfterMs,
     log: app.log,
     machines,
+    ...(config.mqtt && {
+      heldOnline: { machineIds: () => mqtt?.machineIds() ?? [], settling: () => mqtt?.settling() ?? true },
+    }),
   });
   const members = createMembersService(deps);
   const coupons = createCouponsService(deps, { paths, members });
@@ -304,6 +313,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     commands,
     paymentNotifyKey: config.paymentNotifyKey,
   });
+  if (config.mqtt) {
+    mqtt = createMqttTransport({ deps, gateway, inject: (request) => app.inject(request), log: app.log }, config.mqtt);
+    app.decorate('mqtt', mqtt);
+    const transport = mqtt;
+    app.addHook('onReady', async () => transport.start());
+    // Before the requests in flight finish and the database closes.
+    app.addHook('preClose', async () => transport.close());
+  }
   const scheduler = new Scheduler(database, app.log)
     .add('close-unpaid-orders', '*/15 * * * * *', () => orders.closeUnpaid())
     .add('offline-check', offlineCheckPattern(config.offlineAfterMs), () => alarms.checkOffline())
@@ -341,6 +358,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(druidPage, { allowedOrigins: config.allowedOrigins });
   // Signed by machines and payment channels, never by a staff session.
   await app.register(gatewayRoutes, { gateway, orders, coupons, commands });
+  if (mqtt) await app.register(mqttRoutes, { transport: mqtt });
   // Signed in, each route with the permission it declares.
   await app.register(async (signedIn) => {
     await signedInContext(signedIn);

@@ -90,6 +90,36 @@ describe('configuration', () => {
     );
   });
 
+  it('starts the MQTT broker on 1883 (8883 with TLS), on HOST unless MQTT_HOST says otherwise, or not at all with off', () => {
+    expect(loadConfig({}).mqtt).toEqual({
+      port: 1883,
+      host: '127.0.0.1',
+      tls: undefined,
+      offlineGraceMs: 10_000,
+      reconnectWindowMs: 90_000,
+    });
+    expect(loadConfig({ OFFLINE_AFTER: '15s' }).mqtt?.reconnectWindowMs).toBe(15_000);
+    expect(loadConfig({ HOST: '0.0.0.0', MQTT_OFFLINE_GRACE: '30s' }).mqtt).toMatchObject({
+      host: '0.0.0.0',
+      offlineGraceMs: 30_000,
+    });
+    expect(loadConfig({ MQTT_PORT: '0', MQTT_HOST: '10.0.0.5' }).mqtt).toMatchObject({ port: 0, host: '10.0.0.5' });
+    expect(loadConfig({ MQTT_TLS_CERT: 'c.pem', MQTT_TLS_KEY: 'k.pem' }).mqtt).toMatchObject({
+      port: 8883,
+      tls: { certFile: path.resolve('c.pem'), keyFile: path.resolve('k.pem') },
+    });
+    expect(loadConfig({ MQTT_PORT: 'off' }).mqtt).toBeUndefined();
+    expect(() => loadConfig({ MQTT_PORT: '99999' })).toThrow(
+      new ConfigError('MQTT_PORT must be a port number from 0 to 65535, or off, got "99999"'),
+    );
+    expect(() => loadConfig({ MQTT_PORT: 'on' })).toThrow(
+      new ConfigError('MQTT_PORT must be a port number from 0 to 65535, or off, got "on"'),
+    );
+    expect(() => loadConfig({ MQTT_TLS_CERT: 'c.pem' })).toThrow(
+      new ConfigError('MQTT_TLS_CERT and MQTT_TLS_KEY must be set together'),
+    );
+  });
+
   it('reads ALLOWED_ORIGINS as a browser writes origins', () => {
     expect(loadConfig({}).allowedOrigins).toEqual([]);
     expect(

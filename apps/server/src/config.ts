@@ -52,6 +52,25 @@ export interface Config {
   orderPayTimeoutMs: number;
   /** The key payment channels sign their notifications with; unset, notifications are refused. */
   paymentNotifyKey: string | undefined;
+  /** The machines' MQTT broker inside the server; undefined when MQTT_PORT=off. */
+  mqtt: MqttConfig | undefined;
+}
+
+/** The embedded MQTT broker (docs/gateway.md, "MQTT"). */
+export interface MqttConfig {
+  /** MQTT_PORT (default 1883, 8883 with TLS; 0 picks a free port). */
+  port: number;
+  /** MQTT_HOST, else HOST. */
+  host: string;
+  /** MQTT_TLS_CERT and MQTT_TLS_KEY: PEM files; set, the port speaks MQTT over TLS only. */
+  tls: { certFile: string; keyFile: string } | undefined;
+  /** A lost connection not made again within this long takes the machine offline (MQTT_OFFLINE_GRACE, default 10 s). */
+  offlineGraceMs: number;
+  /**
+   * How long after a start the heartbeat rule waits for machines to reconnect: 90 s (1.5 times
+   * the heartbeat interval machines are told), or OFFLINE_AFTER when shorter.
+   */
+  reconnectWindowMs: number;
 }
 
 /** An S3-compatible bucket, from `s3://key:secret@host:port/bucket` (`s3+http://` for plain HTTP). */
@@ -139,6 +158,11 @@ export const Environment = Type.Object({
   PAYMENT_NOTIFY_KEY: Type.Optional(
     Type.String({ minLength: MIN_SECRET_LENGTH, not: { enum: KNOWN_WEAK_SECRETS }, ...rule(SECRET_RULE) }),
   ),
+  MQTT_PORT: text({ pattern: '^\\s*(off|\\d{1,5})\\s*$', description: 'a port number from 0 to 65535, or off' }),
+  MQTT_HOST: text({ minLength: 1, description: 'an address to listen on' }),
+  MQTT_TLS_CERT: text({ minLength: 1, description: 'a PEM certificate file' }),
+  MQTT_TLS_KEY: text({ minLength: 1, description: 'a PEM private key file' }),
+  MQTT_OFFLINE_GRACE: text({ pattern: DURATION, description: DURATION_RULE }),
 });
 
 /** Settings whose value is a secret or holds one: a refusal never repeats them. */
@@ -209,6 +233,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     orderPayTimeoutMs: durationMs(e.ORDER_PAY_TIMEOUT, 5 * 60_000),
     noSalesAfterMs: durationMs(e.NO_SALES_AFTER, 24 * 3_600_000),
     paymentNotifyKey: e.PAYMENT_NOTIFY_KEY,
+    mqtt: mqttConfig(e, durationMs(e.OFFLINE_AFTER, 5 * 60_000)),
+  };
+}
+
+function mqttConfig(e: Static<typeof Environment>, offlineAfterMs: number): MqttConfig | undefined {
+  const port = e.MQTT_PORT?.trim();
+  if (port === 'off') return undefined;
+  if (port !== undefined && Number(port) > 65535)
+    throw new ConfigError(`MQTT_PORT must be a port number from 0 to 65535, or off, got "${port}"`);
+  if ((e.MQTT_TLS_CERT === undefined) !== (e.MQTT_TLS_KEY === undefined)) {
+    throw new ConfigError('MQTT_TLS_CERT and MQTT_TLS_KEY must be set together');
+  }
+  const tls =
+    e.MQTT_TLS_CERT && e.MQTT_TLS_KEY
+      ? { certFile: path.resolve(e.MQTT_TLS_CERT), keyFile: path.resolve(e.MQTT_TLS_KEY) }
+      : undefined;
+  return {
+    port: port === undefined ? (tls ? 8883 : 1883) : Number(port),
+    host: e.MQTT_HOST ?? e.HOST ?? '127.0.0.1',
+    tls,
+    offlineGraceMs: durationMs(e.MQTT_OFFLINE_GRACE, 10_000),
+    reconnectWindowMs: Math.min(90_000, offlineAfterMs),
   };
 }
 

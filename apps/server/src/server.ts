@@ -59,7 +59,15 @@ async function main() {
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // What the configuration asks cannot be done (the MQTT port is taken): one line, not a stack.
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`Configuration error: ${error.message}`);
+    await opened.database.close();
+    process.exit(1);
+  }
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -4,11 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 /**
- * What the server answers besides the contract's routes: the websocket, the API reference UI and
+ * What the server answers besides the contract's routes: the websocket, MQTT over WebSocket, the API reference UI and
  * its document, and the web app's files (registered when the web app is built).
  */
 const UNDECLARED = new Set([
   'GET /websocket',
+  'GET /mqtt',
   'GET /doc',
   'GET /doc/json',
   'GET /doc/yaml',
@@ -29,7 +30,8 @@ describe('the routes the server registers', () => {
   const registered: string[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp({}, undefined, {
+    // With its broker, as `npm start` runs it (on a port of its own).
+    t = await createTestApp({ MQTT_PORT: '0' }, undefined, {
       onRoute: (route) => {
         for (const method of [route.method].flat()) {
           // HEAD answers every GET by itself.

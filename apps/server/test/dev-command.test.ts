@@ -36,7 +36,14 @@ describe('npm run dev', () => {
       cwd: root,
       detached: true,
       stdio: 'ignore',
-      env: { ...process.env, PORT: String(apiPort), DEV_PORT: String(devPort), DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+      env: {
+        ...process.env,
+        PORT: String(apiPort),
+        DEV_PORT: String(devPort),
+        MQTT_PORT: '0',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+      },
     });
     expect((await firstAnswer(`http://127.0.0.1:${apiPort}/healthz`, 90_000)).status).toBe(200);
     const page = await firstAnswer(`http://127.0.0.1:${devPort}/`, 30_000);

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chmod, lstat, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { type AddressInfo, createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,6 +109,21 @@ describe('the server process', () => {
     expect(await bad.exit).toBe(1);
     expect(bad.output().trim()).toBe('Configuration error: PORT must be a whole number from 0 to 65535, got "eighty"');
   }, 30_000);
+
+  it('stops with a one-line reason when its MQTT port is taken (another instance), closing its database', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const second = startServer({ DATA_DIR: path.join(dataDir, '..', 'second'), PORT: '0', MQTT_PORT: String(port) });
+      expect(await second.exit).toBe(1);
+      expect(second.output().trim()).toBe(
+        `Configuration error: MQTT_PORT ${port} is in use: set MQTT_PORT to a free port (0 picks one), or to off without MQTT`,
+      );
+    } finally {
+      taken.close();
+    }
+  }, 60_000);
 
   it('writes its log within a second of each line, and every line before it exits', async () => {
     const logging = startServer({ DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'test', LOG_LEVEL: 'info' });

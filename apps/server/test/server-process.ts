@@ -25,7 +25,15 @@ export function stopAllServers(): void {
 export function startServer(env: Record<string, string>): ServerProcess {
   if (stopped) throw new Error('the test is over: no more server processes');
   const child = spawn(process.execPath, [...serverNodeFlags, serverBundle], {
-    env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), LOG_LEVEL: 'warn', ...serverEnvironment, ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: os.tmpdir(),
+      LOG_LEVEL: 'warn',
+      // Server processes of parallel tests: each its own MQTT port.
+      MQTT_PORT: '0',
+      ...serverEnvironment,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -48,6 +48,8 @@ export async function createTestApp(
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DEFAULT_USER_PASSWORD,
+    // Test apps run side by side: the MQTT tests ask for a broker on a port of their own (0).
+    MQTT_PORT: 'off',
     ...env,
   });
   const database = await openTestDatabase(inject('template'));

@@ -1,5 +1,6 @@
 // `npm run simulate -- --machines 10 --speed 60`: virtual water machines selling through a running
-// server's gateway (real HTTP, real signatures), with a daily rhythm, short fills, failed
+// server's gateway, connected to its MQTT broker (`--mqtt mqtt://127.0.0.1:1883` unless told;
+// `--http` makes them poll the HTTP gateway instead), with a daily rhythm, short fills, failed
 // dispenses, members using coupons and water cards, water-quality faults and offline spells. The
 // machines are read from a JSON file of `{ serialNo, secret }` and the cards from one of
 // `{ cardNo, cardSecret }` (by default those `SEED_DEMO=1` writes into the data directory).
@@ -8,21 +9,25 @@
 // history written straight into the database (DATABASE_URL, or the embedded one in DATA_DIR while
 // no server holds it), for scale tests.
 //
-// The machines obey remote commands on their heartbeats' answers (a share given by --refuse is
-// refused), apply their desired settings and sell nothing while locked.
+// The machines obey remote commands (on their command topic over MQTT, on their heartbeats'
+// answers over HTTP; a share given by --refuse is refused), apply their desired settings and sell
+// nothing while locked.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Channel } from '@water/contract/gateway';
 import { openPglite, openPostgres } from '../db/client.ts';
 import { backfill } from './backfill.ts';
+import { MqttMachine } from './mqtt-machine.ts';
 import { drawSale, salesPerSecond, troublePerBeat } from './sales-pattern.ts';
-import { type MachineIdentity, VirtualMachine } from './virtual-machine.ts';
+import { type GatewayMachine, type MachineIdentity, VirtualMachine } from './virtual-machine.ts';
 
-function main() {
+async function main() {
   const { values } = parseArgs({
     options: {
       url: { type: 'string', default: process.env.SIMULATOR_URL ?? 'http://127.0.0.1:8000' },
+      mqtt: { type: 'string', default: process.env.SIMULATOR_MQTT_URL ?? 'mqtt://127.0.0.1:1883' },
+      http: { type: 'boolean', default: false },
       machines: { type: 'string', default: '10' },
       speed: { type: 'string', default: '1' },
       file: { type: 'string', default: path.join(process.env.DATA_DIR ?? './data', 'demo-machines.json') },
@@ -48,7 +53,9 @@ function main() {
   const count = Number(values.machines);
   const speed = Number(values.speed);
   if (!Number.isInteger(count) || count < 1 || !(speed > 0)) {
-    console.error('usage: npm run simulate -- --machines N --speed X [--url http://host:port] [--file machines.json]');
+    console.error(
+      'usage: npm run simulate -- --machines N --speed X [--url http://host:port] [--mqtt mqtt://host:port | --http] [--refuse share] [--file machines.json]',
+    );
     process.exit(2);
   }
   let known: MachineIdentity[];
@@ -74,9 +81,12 @@ function main() {
   /** A card sale pays with one of the cards at random (refused when it runs short: the sale is counted refused). */
   const withCard = <T extends { channel: Channel }>(sale: T) =>
     sale.channel === 'CARD' ? { ...sale, card: cards[Math.floor(Math.random() * cards.length)] } : sale;
+  const channel = notifyKey ? { baseUrl: values.url, notifyKey } : undefined;
   const refuseShare = Number(values.refuse);
   const machines = known.slice(0, count).map((identity) => {
-    const machine = new VirtualMachine(values.url, identity, notifyKey);
+    const machine: GatewayMachine = values.http
+      ? new VirtualMachine(values.url, identity, notifyKey)
+      : new MqttMachine(values.mqtt, identity, { channel });
     // Some commands are refused, as a machine whose door is open or whose tank is low would.
     machine.refusal = (command) =>
       Math.random() < refuseShare
@@ -89,8 +99,10 @@ function main() {
   const totals = { sales: 0, refused: 0, heartbeats: 0, coupons: 0 };
   /** Regular customers: one sale in ten is a member's, who uses a coupon when one is at hand. */
   const members = Array.from({ length: 200 }, (_, index) => `1390000${String(index).padStart(4, '0')}`);
-  const memberSale = async (machine: VirtualMachine, sale: ReturnType<typeof drawSale>) => {
+  const memberSale = async (machine: GatewayMachine, sale: ReturnType<typeof drawSale>) => {
     const memberPhone = members[Math.floor(Math.random() * members.length)] as string;
+    // Coupons are looked up over HTTP only: a machine on MQTT sells to the member without one.
+    if (!(machine instanceof VirtualMachine)) return machine.sell(withCard({ ...sale, memberPhone }));
     const held = await machine.coupons(memberPhone);
     let code = held.coupons[0]?.code;
     const offer = held.claimable[0];
@@ -100,17 +112,19 @@ function main() {
     if (code) totals.coupons++;
     return machine.sell(withCard({ ...sale, memberPhone, ...(code ? { couponCode: code } : {}) }));
   };
-  const offlineUntil = new Map<VirtualMachine, number>();
+  const offlineUntil = new Map<GatewayMachine, number>();
   const trouble = troublePerBeat(speed);
 
-  const beat = async (machine: VirtualMachine) => {
+  const beat = async (machine: GatewayMachine) => {
     if ((offlineUntil.get(machine) ?? 0) > Date.now()) return;
     // Now and then a machine drops off the network for a while (long enough for the server to
     // notice, whatever the speed), or its water quality slips.
-    if (Math.random() < trouble.offline) offlineUntil.set(machine, Date.now() + 6 * 60_000);
+    const dropping = Math.random() < trouble.offline;
+    if (dropping) offlineUntil.set(machine, Date.now() + 6 * 60_000);
     const tdsOut = Math.random() < trouble.waterSlip ? 80 : 8 + Math.floor(Math.random() * 6);
     await machine.heartbeat({ signal: 18 + Math.floor(Math.random() * 12), tdsIn: 150, tdsOut, tankLevel: 60 });
     totals.heartbeats++;
+    if (dropping && machine instanceof MqttMachine) dropFor(machine, 6 * 60_000);
   };
   const tick = async () => {
     const hour = new Date().getHours();
@@ -129,6 +143,19 @@ function main() {
       }),
     );
   };
+  /** An MQTT machine's connection breaks, and comes back after a while. */
+  const dropFor = (machine: MqttMachine, ms: number) => {
+    machine.client.options.reconnectPeriod = 0;
+    machine.drop();
+    setTimeout(() => void machine.connect().catch((error) => console.error(String(error))), ms);
+  };
+  const connecting = machines.map((machine) =>
+    machine instanceof MqttMachine ? machine.connect() : Promise.resolve(),
+  );
+  await Promise.all(connecting).catch((error) => {
+    console.error(`Could not connect to ${values.mqtt} (${String(error)}): is the server running, or give --http.`);
+    process.exit(1);
+  });
   for (const machine of machines) void beat(machine).catch((error) => console.error(String(error)));
   setInterval(() => {
     for (const machine of machines) void beat(machine).catch((error) => console.error(String(error)));
@@ -141,7 +168,9 @@ function main() {
       ),
     10_000,
   );
-  console.log(`${count} machines selling at ${speed}× through ${values.url}; Ctrl+C stops.`);
+  console.log(
+    `${count} machines selling at ${speed}× through ${values.http ? values.url : values.mqtt}; Ctrl+C stops.`,
+  );
 }
 
 /** The water cards of a `{ cardNo, cardSecret }[]` file; none when there is no such file. */
@@ -178,4 +207,4 @@ async function runBackfill(options: { machines: number; days: number; perDay: nu
   }
 }
 
-main();
+void main();

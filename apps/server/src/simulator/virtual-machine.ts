@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { CommandAck, CommandAckAnswer, MachineCommand, ReportedSettings } from '@water/contract/commands';
+import { COMMAND_TYPES, type CommandAck, type MachineCommand, type ReportedSettings } from '@water/contract/commands';
 import type {
   Channel,
   ClaimInput,
@@ -45,57 +45,56 @@ export class GatewayRefusal extends Error {
   }
 }
 
+/** The gateway calls a machine makes, whatever carries them (HTTP or MQTT). */
+export type GatewayCall = 'heartbeat' | 'order' | 'payment' | 'dispense';
+
+/** Signs a payment channel's notification as WeChat Pay or Alipay would, and sends it. */
+async function notifyAsChannel(baseUrl: string, key: string, channel: Channel, body: object): Promise<void> {
+  const path = `${GATEWAY_PREFIX}/channels/${channel.toLowerCase()}/notify`;
+  const text = JSON.stringify(body);
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: signedHeaders({ key, method: 'POST', path, body: text }),
+    body: text,
+  });
+  if (!response.ok) throw new GatewayRefusal(response.status, await response.text());
+}
+
+/** How many commands' results a machine remembers, to answer a command received again. */
+const REMEMBERED_COMMANDS = 1000;
+
 /**
- * A water machine speaking to the server through the real gateway: real HTTP, real signatures.
- * WeChat and Alipay payments need the payment channel's key, to sign the channel's notification
- * as the channel would.
+ * A water machine's behaviour, over whichever transport a subclass speaks: heartbeats that
+ * report its settings and apply the desired ones, remote commands obeyed once each, and sales
+ * from start to end. WeChat and Alipay payments need the payment channel's key and the server's
+ * HTTP address, to notify the payment as the channel would.
  */
-export class VirtualMachine {
-  readonly #key: string;
+export abstract class GatewayMachine {
   #sequence = 0;
+  /** The final acknowledgement of each command it was given, by command id. */
+  readonly #results = new Map<string, Promise<CommandAck>>();
   /** The settings it runs with, reported with every heartbeat. */
   settings: ReportedSettings = { version: 0 };
-  /** The commands it has done (a command received twice is done once). */
-  readonly done = new Map<string, MachineCommand>();
   /** Why it refuses a command, if it does (a demonstration of failures); by default it obeys. */
   refusal: (command: MachineCommand) => string | undefined = () => undefined;
 
   constructor(
-    readonly baseUrl: string,
     readonly identity: MachineIdentity,
-    private readonly notifyKey?: string,
-    /** Told how long each call took (ms), for measuring. */
-    private readonly observe?: (path: string, ms: number) => void,
-  ) {
-    this.#key = signingKeyOf(identity.secret);
-  }
+    private readonly channel?: { baseUrl: string; notifyKey: string },
+  ) {}
 
-  async #send<T>(method: 'GET' | 'POST', path: string, body?: object, key = this.#key, machine = true): Promise<T> {
-    const text = body === undefined ? '' : JSON.stringify(body);
-    const headers = signedHeaders({
-      key,
-      method,
-      path,
-      body: text,
-      ...(machine ? { machine: this.identity.serialNo } : {}),
-    });
-    const started = performance.now();
-    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, ...(text ? { body: text } : {}) });
-    const answer = await response.text();
-    this.observe?.(path, performance.now() - started);
-    if (!response.ok) throw new GatewayRefusal(response.status, answer);
-    return JSON.parse(answer) as T;
-  }
+  /** One gateway call and its answer; a refusal throws a GatewayRefusal. */
+  protected abstract call<T>(call: GatewayCall, body: object, machineOrderNo?: string): Promise<T>;
+
+  /** Sends one acknowledgement of a command to the server. */
+  protected abstract acknowledge(ack: CommandAck): Promise<void>;
 
   /**
    * A heartbeat reporting its settings; then it applies the desired settings the answer carries
    * and obeys the commands waiting for it.
    */
   async heartbeat(telemetry: Heartbeat = {}): Promise<HeartbeatAnswer> {
-    const answer = await this.#send<HeartbeatAnswer>('POST', `${GATEWAY_PREFIX}/heartbeat`, {
-      ...telemetry,
-      settings: this.settings,
-    });
+    const answer = await this.call<HeartbeatAnswer>('heartbeat', { ...telemetry, settings: this.settings });
     if (answer.settings) this.settings = { ...answer.settings };
     for (const command of answer.commands ?? []) await this.obey(command);
     return answer;
@@ -106,32 +105,50 @@ export class VirtualMachine {
     return this.settings.maintenance === true;
   }
 
-  /** Acknowledges a command's receipt, does it (or refuses it) and reports how it went. */
-  async obey(command: MachineCommand): Promise<CommandAckAnswer> {
-    const ack = (body: CommandAck) => this.#send<CommandAckAnswer>('POST', `${GATEWAY_PREFIX}/commands/ack`, body);
+  /**
+   * Acknowledges a command's receipt, does it (or refuses it) and reports how it went. A command
+   * received again (on a heartbeat's answer and on its command topic) is not done again: its
+   * result is sent again.
+   */
+  async obey(command: MachineCommand): Promise<CommandAck> {
+    const known = this.#results.get(command.commandId);
+    if (known) {
+      const ack = await known;
+      await this.acknowledge(ack);
+      return ack;
+    }
+    const result = this.#carryOut(command);
+    this.#results.set(command.commandId, result);
+    // An acknowledgement that did not get through: the command is taken again when it comes again.
+    result.catch(() => this.#results.delete(command.commandId));
+    if (this.#results.size > REMEMBERED_COMMANDS) this.#results.delete(this.#results.keys().next().value as string);
+    return result;
+  }
+
+  async #carryOut(command: MachineCommand): Promise<CommandAck> {
     const { commandId } = command;
-    if (this.done.has(commandId)) return ack({ commandId, result: 'SUCCEEDED', reported: this.settings });
-    await ack({ commandId, result: 'DELIVERED' });
-    const refused = command.expiresAt < Date.now() ? 'expired before it started' : this.refusal(command);
-    if (refused) return ack({ commandId, result: 'FAILED', message: refused });
+    await this.acknowledge({ commandId, result: 'DELIVERED' });
+    const refused = !COMMAND_TYPES.includes(command.type)
+      ? `unknown command ${String(command.type)}`
+      : command.expiresAt < Date.now()
+        ? 'expired before it started'
+        : this.refusal(command);
+    const ack: CommandAck = refused
+      ? { commandId, result: 'FAILED', message: refused }
+      : { commandId, result: 'SUCCEEDED', reported: this.#apply(command) };
+    await this.acknowledge(ack);
+    return ack;
+  }
+
+  /** The settings after a command: those it changes, and the desired version it carries. */
+  #apply(command: MachineCommand): ReportedSettings {
     const version = command.params.settingsVersion as number | undefined;
     const applied = { ...this.settings, ...(version === undefined ? {} : { version }) };
     if (command.type === 'LOCK') applied.maintenance = true;
     if (command.type === 'UNLOCK') applied.maintenance = false;
     if (command.type === 'SET_PULSES_PER_LITRE') applied.pulsesPerLitre = command.params.pulsesPerLitre as number;
     this.settings = applied;
-    this.done.set(commandId, command);
-    return ack({ commandId, result: 'SUCCEEDED', reported: this.settings });
-  }
-
-  /** A member's coupons good at this machine, and those the member may claim here. */
-  coupons(memberPhone: string): Promise<MemberCoupons> {
-    return this.#send('GET', `${GATEWAY_PREFIX}/coupons?memberPhone=${memberPhone}`);
-  }
-
-  /** A member claims a coupon at the machine (a template's id, or a code). */
-  claim(input: ClaimInput): Promise<GatewayCoupon> {
-    return this.#send('POST', `${GATEWAY_PREFIX}/coupons/claim`, input);
+    return applied;
   }
 
   /** One sale from start to end: created, paid (by the machine or the channel), dispensed. */
@@ -148,12 +165,11 @@ export class VirtualMachine {
       ...(options.couponCode ? { couponCode: options.couponCode } : {}),
       ...(at !== undefined ? { createdAt: at } : {}),
     };
-    const order = await this.#send<GatewayOrder>('POST', `${GATEWAY_PREFIX}/orders`, sale);
+    const order = await this.call<GatewayOrder>('order', sale);
     if (options.repeat) {
-      const again = await this.#send<GatewayOrder>('POST', `${GATEWAY_PREFIX}/orders`, sale);
+      const again = await this.call<GatewayOrder>('order', sale);
       if (again.orderNo !== order.orderNo) throw new Error(`a repeated sale became a second order: ${again.orderNo}`);
     }
-    const path = `${GATEWAY_PREFIX}/orders/${machineOrderNo}`;
     if (order.state === 'PAID') {
       // A coupon covered the whole sale: nothing to pay.
     } else if (options.channel === 'CARD' || options.channel === 'COIN') {
@@ -165,30 +181,84 @@ export class VirtualMachine {
           : {}),
         ...(at !== undefined ? { paidAt: at } : {}),
       };
-      await this.#send('POST', `${path}/payment`, payment);
-      if (options.repeat) await this.#send('POST', `${path}/payment`, payment);
+      await this.call('payment', payment, machineOrderNo);
+      if (options.repeat) await this.call('payment', payment, machineOrderNo);
     } else {
-      if (!this.notifyKey) throw new Error(`${options.channel} needs the payment channel's notification key`);
-      await this.#send(
-        'POST',
-        `${GATEWAY_PREFIX}/channels/${options.channel.toLowerCase()}/notify`,
-        {
-          orderNo: order.orderNo,
-          transactionId: `${options.channel === 'WECHAT' ? 'wx' : 'ali'}-${randomBytes(8).toString('hex')}`,
-          amount: order.payable,
-          ...(at !== undefined ? { paidAt: at } : {}),
-        },
-        this.notifyKey,
-        false,
-      );
+      if (!this.channel) throw new Error(`${options.channel} needs the payment channel's notification key`);
+      await notifyAsChannel(this.channel.baseUrl, this.channel.notifyKey, options.channel, {
+        orderNo: order.orderNo,
+        transactionId: `${options.channel === 'WECHAT' ? 'wx' : 'ali'}-${randomBytes(8).toString('hex')}`,
+        amount: order.payable,
+        ...(at !== undefined ? { paidAt: at } : {}),
+      });
     }
     const outcome = options.outcome ?? 'COMPLETED';
     const endedAt = at === undefined ? {} : { endedAt: at + 30_000 };
-    return this.#send<GatewayOrder>('POST', `${path}/dispense`, {
-      result: outcome === 'FAILED' ? 'FAILED' : 'COMPLETED',
-      dispensedMl:
-        outcome === 'COMPLETED' ? options.requestedMl : outcome === 'SHORT' ? Math.floor(options.requestedMl * 0.6) : 0,
-      ...endedAt,
-    });
+    return this.call<GatewayOrder>(
+      'dispense',
+      {
+        result: outcome === 'FAILED' ? 'FAILED' : 'COMPLETED',
+        dispensedMl:
+          outcome === 'COMPLETED'
+            ? options.requestedMl
+            : outcome === 'SHORT'
+              ? Math.floor(options.requestedMl * 0.6)
+              : 0,
+        ...endedAt,
+      },
+      machineOrderNo,
+    );
+  }
+}
+
+const HTTP_PATHS: Record<GatewayCall, (machineOrderNo?: string) => string> = {
+  heartbeat: () => `${GATEWAY_PREFIX}/heartbeat`,
+  order: () => `${GATEWAY_PREFIX}/orders`,
+  payment: (no) => `${GATEWAY_PREFIX}/orders/${no}/payment`,
+  dispense: (no) => `${GATEWAY_PREFIX}/orders/${no}/dispense`,
+};
+
+/** A water machine speaking to the server through the real HTTP gateway: real HTTP, real signatures. */
+export class VirtualMachine extends GatewayMachine {
+  readonly #key: string;
+
+  constructor(
+    readonly baseUrl: string,
+    identity: MachineIdentity,
+    notifyKey?: string,
+    /** Told how long each call took (ms), for measuring. */
+    private readonly observe?: (path: string, ms: number) => void,
+  ) {
+    super(identity, notifyKey ? { baseUrl, notifyKey } : undefined);
+    this.#key = signingKeyOf(identity.secret);
+  }
+
+  protected call<T>(call: GatewayCall, body: object, machineOrderNo?: string): Promise<T> {
+    return this.#send('POST', HTTP_PATHS[call](machineOrderNo), body);
+  }
+
+  protected async acknowledge(ack: CommandAck): Promise<void> {
+    await this.#send('POST', `${GATEWAY_PREFIX}/commands/ack`, ack);
+  }
+
+  async #send<T>(method: 'GET' | 'POST', path: string, body?: object): Promise<T> {
+    const text = body === undefined ? '' : JSON.stringify(body);
+    const headers = signedHeaders({ key: this.#key, method, path, body: text, machine: this.identity.serialNo });
+    const started = performance.now();
+    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, ...(text ? { body: text } : {}) });
+    const answer = await response.text();
+    this.observe?.(path, performance.now() - started);
+    if (!response.ok) throw new GatewayRefusal(response.status, answer);
+    return JSON.parse(answer) as T;
+  }
+
+  /** A member's coupons good at this machine, and those the member may claim here. */
+  coupons(memberPhone: string): Promise<MemberCoupons> {
+    return this.#send('GET', `${GATEWAY_PREFIX}/coupons?memberPhone=${memberPhone}`);
+  }
+
+  /** A member claims a coupon at the machine (a template's id, or a code). */
+  claim(input: ClaimInput): Promise<GatewayCoupon> {
+    return this.#send('POST', `${GATEWAY_PREFIX}/coupons/claim`, input);
   }
 }

@@ -32,7 +32,7 @@ async function secondInstance(first: TestApp, env: Record<string, string>, { hea
     listen: (channel, fn) => opened.listen(channel, (payload) => setTimeout(() => fn(payload), hearsLateBy)),
   };
   const app = await buildApp({
-    config: loadConfig({ NODE_ENV: 'test', ...env }),
+    config: loadConfig({ NODE_ENV: 'test', MQTT_PORT: 'off', ...env }),
     database,
     jwtSecret: JWT_SECRET,
     clock: first.clock,

@@ -39,6 +39,7 @@ export const alarmsLocales = {
     /** What an alarm says of its machine, written in the reader's language from what the server stored. */
     details: {
       offlineSince: 'no heartbeat since {{time}}',
+      connectionLost: 'connection lost at {{time}}',
       neverReported: 'no heartbeat since its installation on {{time}}',
       noSales: 'no sale for {{window}}',
       hours: '{{n}} h',
@@ -90,6 +91,7 @@ export const alarmsLocales = {
     resolved: '已解决',
     details: {
       offlineSince: '自 {{time}} 起无心跳',
+      connectionLost: '{{time}} 连接中断',
       neverReported: '自 {{time}} 安装以来无心跳',
       noSales: '{{window}}内无销售',
       hours: '{{n}} 小时',

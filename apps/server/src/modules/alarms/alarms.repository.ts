@@ -60,6 +60,15 @@ export const alarmsRepository = {
     return resolved.length > 0;
   },
 
+  /** Resolves the open alarms of that type of any of the machines. */
+  async resolveMany(db: Database, machineIds: readonly number[], type: AlarmType, at: Date): Promise<void> {
+    if (machineIds.length === 0) return;
+    await db
+      .update(alarms)
+      .set({ state: 'RESOLVED', resolvedTime: at, lastTime: at })
+      .where(and(inArray(alarms.machineId, [...machineIds]), eq(alarms.type, type), ne(alarms.state, 'RESOLVED')));
+  },
+
   /**
    * Operating machines installed before `since` and their open NO_SALES alarm, split by whether
    * they sold anything (a paid order in the hourly roll-ups) since then.

@@ -30,6 +30,15 @@ export interface Telemetry {
   tankLevel: number | null;
 }
 
+/**
+ * The machines held online by their connection (MQTT), which the heartbeat rule leaves alone;
+ * `settling` while they may still be reconnecting after a restart, when the rule waits.
+ */
+export interface HeldOnline {
+  machineIds(): readonly number[];
+  settling(): boolean;
+}
+
 /** The machine an alarm is about. */
 export interface AlarmedMachine {
   id: number;
@@ -85,7 +94,14 @@ export function createAlarmsService(
     noSalesAfterMs,
     log,
     machines,
-  }: { offlineAfterMs: number; noSalesAfterMs: number; log: FastifyBaseLogger; machines: MachinesService },
+    heldOnline,
+  }: {
+    offlineAfterMs: number;
+    noSalesAfterMs: number;
+    log: FastifyBaseLogger;
+    machines: MachinesService;
+    heldOnline?: HeldOnline;
+  },
 ) {
   /**
    * Opens an alarm unless one of that machine and type is open; answers it when it opened now. What
@@ -131,6 +147,25 @@ export function createAlarmsService(
       await repo.resolve(db, machine.id, 'OFFLINE', clock.now());
     },
 
+    /** Machines marked offline connected again. */
+    async allBackOnline(machineIds: readonly number[]): Promise<void> {
+      await repo.resolveMany(db, machineIds, 'OFFLINE', clock.now());
+    },
+
+    /**
+     * A machine's connection was lost (and not made again within the grace): it goes offline
+     * with one alarm. False when it was offline already.
+     */
+    async connectionLost(machine: AlarmedMachine): Promise<boolean> {
+      const went = await db.transaction(async (tx) => {
+        if (!(await machines.runtime.markOffline(tx, machine.id))) return false;
+        const says = detail('connectionLost', { time: formatDateTime(clock.now()) ?? '' });
+        return { alarm: await open(tx, machine, 'OFFLINE', says) };
+      });
+      if (went && went.alarm !== undefined) await announce(machine, went.alarm);
+      return went !== false;
+    },
+
     /**
      * The scheduled check: machines silent for OFFLINE_AFTER go offline, each with one alarm; so
      * does an operating machine already offline whose silence has no alarm yet (one that never
@@ -140,9 +175,11 @@ export function createAlarmsService(
      * the marking and the alarm and leave an online machine with an alarm nobody resolves.
      */
     async checkOffline(): Promise<number> {
+      if (heldOnline?.settling()) return 0;
       const before = new Date(clock.now().getTime() - offlineAfterMs);
+      const connected = heldOnline?.machineIds() ?? [];
       const opened = await db.transaction(async (tx) => {
-        const silent = await machines.runtime.markSilentOffline(tx, before);
+        const silent = await machines.runtime.markSilentOffline(tx, before, connected);
         const opened = [];
         for (const machine of silent) {
           const alarm = await open(

@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { GATEWAY_HEADERS, stringToSign } from '@water/contract/gateway';
+import { mqttPasswordToSign } from '@water/contract/gateway-mqtt';
 
 /**
  * The key a machine signs its gateway requests with, derived from the secret it was given: the
@@ -38,4 +39,13 @@ export function signedHeaders(options: {
     [GATEWAY_HEADERS.signature]: signature(options.key, options.method, options.path, timestamp, nonce, options.body),
     ...(options.body ? { 'content-type': 'application/json' } : {}),
   };
+}
+
+/**
+ * A machine's MQTT password at a time (ms): `v1:{timestamp}:{signature}`. It is good once, within
+ * the gateway's time window, so a machine makes a new one for every connection.
+ */
+export function mqttPassword(key: string, serialNo: string, now = Date.now()): string {
+  const timestamp = String(now);
+  return `v1:${timestamp}:${createHmac('sha256', key).update(mqttPasswordToSign(serialNo, timestamp)).digest('hex')}`;
 }

@@ -1,4 +1,4 @@
-import { eq, lt, sql } from 'drizzle-orm';
+import { eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { machines } from '../machines/machines.read-model.ts';
 import { gatewayNonces } from './gateway.schema.ts';
@@ -18,27 +18,56 @@ export type GatewayMachineRow = Pick<
   | 'tankLevel'
 >;
 
-/** A machine's runtime as a heartbeat found it, before writing its own. */
+const machineColumns = {
+  id: machines.id,
+  serialNo: machines.serialNo,
+  modelId: machines.modelId,
+  agentId: machines.agentId,
+  siteId: machines.siteId,
+  lifecycle: machines.lifecycle,
+  secretHash: machines.secretHash,
+  online: machines.online,
+  faultBits: machines.faultBits,
+  tdsOut: machines.tdsOut,
+  tankLevel: machines.tankLevel,
+};
 
 export const gatewayRepository = {
   async machineBySerial(db: Database, serialNo: string): Promise<GatewayMachineRow | undefined> {
     const [row] = await db
-      .select({
-        id: machines.id,
-        serialNo: machines.serialNo,
-        modelId: machines.modelId,
-        agentId: machines.agentId,
-        siteId: machines.siteId,
-        lifecycle: machines.lifecycle,
-        secretHash: machines.secretHash,
-        online: machines.online,
-        faultBits: machines.faultBits,
-        tdsOut: machines.tdsOut,
-        tankLevel: machines.tankLevel,
-      })
+      .select(machineColumns)
       .from(machines)
       .where(eq(sql`lower(${machines.serialNo})`, serialNo.toLowerCase()));
     return row;
+  },
+
+  /** The machines of these serial numbers (any case), by their serial number in lower case. */
+  async machinesBySerial(db: Database, serialNos: readonly string[]): Promise<Map<string, GatewayMachineRow>> {
+    if (serialNos.length === 0) return new Map();
+    const rows = await db
+      .select(machineColumns)
+      .from(machines)
+      .where(
+        inArray(
+          sql`lower(${machines.serialNo})`,
+          serialNos.map((serialNo) => serialNo.toLowerCase()),
+        ),
+      );
+    return new Map(rows.map((row) => [row.serialNo.toLowerCase(), row]));
+  },
+
+  /** Records nonces; answers those recorded now (`sender nonce`), not those used before. */
+  async claimNonces(
+    relaxed: Database,
+    nonces: readonly { sender: string; nonce: string; expiresAt: Date }[],
+  ): Promise<Set<string>> {
+    if (nonces.length === 0) return new Set();
+    const claimed = await relaxed
+      .insert(gatewayNonces)
+      .values([...nonces])
+      .onConflictDoNothing()
+      .returning({ sender: gatewayNonces.sender, nonce: gatewayNonces.nonce });
+    return new Set(claimed.map((row) => `${row.sender} ${row.nonce}`));
   },
 
   /**

@@ -26,9 +26,18 @@ export interface SignedRequest {
 export const HEARTBEAT_SECONDS = DEFAULT_HEARTBEAT_SECONDS;
 
 /** Lifecycles in which a machine may speak to the gateway at all. */
-const SPEAKING: readonly string[] = ['ALLOCATED', 'OPERATING', 'SUSPENDED'];
+export const SPEAKING: readonly string[] = ['ALLOCATED', 'OPERATING', 'SUSPENDED'];
 
-const unsigned = (message: string) => new HttpError(401, message, 'SIGNATURE_INVALID');
+export const unsigned = (message: string) => new HttpError(401, message, 'SIGNATURE_INVALID');
+
+/** `now`, when `timestamp` (ms, as sent) lies within the gateway's window around it. */
+export function freshAt(now: number, timestamp: string, name: string): number {
+  const at = /^\d{1,15}$/.test(timestamp) ? Number(timestamp) : Number.NaN;
+  if (!Number.isFinite(at) || Math.abs(now - at) > GATEWAY_WINDOW_MS) {
+    throw new HttpError(401, `${name} is more than 5 minutes from the server’s time`, 'REQUEST_STALE');
+  }
+  return now;
+}
 
 const NONCE = /^[A-Za-z0-9_-]{16,64}$/;
 const HEX_SIGNATURE = /^[0-9a-f]{64}$/;
@@ -73,12 +82,7 @@ export function createGatewayService(
     }
     if (!NONCE.test(request.nonce)) throw unsigned('X-Nonce must be 16 to 64 letters, digits, _ or -');
     if (!HEX_SIGNATURE.test(request.signature)) throw unsigned('X-Signature must be 64 lowercase hex digits');
-    const timestamp = /^\d{1,15}$/.test(request.timestamp) ? Number(request.timestamp) : Number.NaN;
-    const now = clock.now().getTime();
-    if (!Number.isFinite(timestamp) || Math.abs(now - timestamp) > GATEWAY_WINDOW_MS) {
-      throw new HttpError(401, 'X-Timestamp is more than 5 minutes from the server’s time', 'REQUEST_STALE');
-    }
-    return now;
+    return freshAt(clock.now().getTime(), request.timestamp, 'X-Timestamp');
   }
 
   async function claimNonce(sender: string, nonce: string, now: number) {
@@ -100,6 +104,20 @@ export function createGatewayService(
       }
       await claimNonce(`machine:${machine.id}`, request.nonce as string, now);
       return machine;
+    },
+
+    /** Machines connected (over MQTT): online, and the offline alarms of those that were not resolved. */
+    async connected(connected: readonly GatewayMachineRow[]): Promise<void> {
+      const wereOffline = await machines.runtime.markOnline(
+        database.relaxed,
+        connected.map((machine) => machine.id),
+      );
+      await alarms.allBackOnline(wereOffline);
+    },
+
+    /** A machine's connection was lost for good: offline, with an alarm. */
+    async connectionLost(machine: GatewayMachineRow): Promise<void> {
+      await alarms.connectionLost(machine);
     },
 
     /** A payment channel's signed notification. */

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { machines } from './machines.schema.ts';
 
@@ -69,17 +69,47 @@ export const machineRuntimeRepository = {
       .for('update');
   },
 
-  /** Marks offline the machines online whose last heartbeat is older than `before`; answers them. */
-  async markOffline(db: Database, before: Date) {
+  /**
+   * Marks offline the machines online whose last heartbeat is older than `before`, but for those
+   * in `except` (connected over MQTT); answers them.
+   */
+  async markOffline(db: Database, before: Date, except: readonly number[] = []) {
     return db
       .update(machines)
       .set({ online: false })
-      .where(and(eq(machines.online, true), lt(machines.lastHeartbeat, before)))
+      .where(
+        and(
+          eq(machines.online, true),
+          lt(machines.lastHeartbeat, before),
+          except.length > 0 ? notInArray(machines.id, [...except]) : undefined,
+        ),
+      )
       .returning({
         id: machines.id,
         serialNo: machines.serialNo,
         agentId: machines.agentId,
         lastHeartbeat: machines.lastHeartbeat,
       });
+  },
+
+  /** Marks the machines online; answers the ids of those that were offline. */
+  async markOnline(relaxed: Database, ids: readonly number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const marked = await relaxed
+      .update(machines)
+      .set({ online: true })
+      .where(and(inArray(machines.id, [...ids]), eq(machines.online, false)))
+      .returning({ id: machines.id });
+    return marked.map((row) => row.id);
+  },
+
+  /** Marks one machine offline; answers it when it was online. */
+  async markOneOffline(db: Database, id: number) {
+    const [row] = await db
+      .update(machines)
+      .set({ online: false })
+      .where(and(eq(machines.id, id), eq(machines.online, true)))
+      .returning({ id: machines.id });
+    return row !== undefined;
   },
 };

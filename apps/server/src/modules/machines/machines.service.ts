@@ -70,8 +70,16 @@ export function createMachinesService(
     /** A heartbeat's runtime written; answers the runtime it replaced (undefined: the machine is gone). */
     record: (relaxed: Database, id: number, values: Partial<typeof machines.$inferInsert>) =>
       machineRuntimeRepository.recordHeartbeat(relaxed, id, values),
-    /** The machines online but silent since `before`, marked offline in the caller's unit of work. */
-    markSilentOffline: (tx: Database, before: Date) => machineRuntimeRepository.markOffline(tx, before),
+    /**
+     * The machines online but silent since `before` (but for those in `except`), marked offline in
+     * the caller's unit of work.
+     */
+    markSilentOffline: (tx: Database, before: Date, except?: readonly number[]) =>
+      machineRuntimeRepository.markOffline(tx, before, except),
+    /** Machines marked online (they connected); answers the ids of those that were offline. */
+    markOnline: (relaxed: Database, ids: readonly number[]) => machineRuntimeRepository.markOnline(relaxed, ids),
+    /** One machine marked offline (its connection was lost); true when it was online. */
+    markOffline: (tx: Database, id: number) => machineRuntimeRepository.markOneOffline(tx, id),
     /** The operating machines offline and silent since `before` (never reported: since installed), locked. */
     silentOperating: (tx: Database, before: Date) => machineRuntimeRepository.silentOperating(tx, before),
   };

@@ -1,0 +1,156 @@
+import { once } from 'node:events';
+import type { IncomingMessage } from 'node:http';
+import { createServer as createTcpServer, type Server } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { createServer as createTlsServer } from 'node:tls';
+import { MQTT_MAX_KEEPALIVE } from '@water/contract/gateway-mqtt';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import type { FastifyBaseLogger } from 'fastify';
+import { ConfigError } from '../../../config.ts';
+import { HttpError } from '../../../lib/http-errors.ts';
+import type { GatewayMachineRow } from '../gateway.repository.ts';
+import { type MachineTopic, machineTopic, mayPublish, maySubscribe } from './mqtt-topics.ts';
+import { retainedByTopicPersistence } from './retained-by-topic.ts';
+
+/** The largest message a machine may publish: far above any gateway call's body. */
+const MAX_PAYLOAD_BYTES = 64 * 1024;
+
+/** What the broker tells the transport, each about an authenticated machine. */
+export interface BrokerEvents {
+  /** Checks a connection's credentials; throws an HttpError saying why not. */
+  authenticate(username: string | undefined, password: string | undefined): Promise<GatewayMachineRow>;
+  connected(machine: GatewayMachineRow, session: object): void;
+  /** `silent`: its keepalive ran out, so it has been silent for 1.5 keepalives already. */
+  disconnected(machine: GatewayMachineRow, session: object, silent: boolean): void;
+  published(machine: GatewayMachineRow, topic: MachineTopic, payload: Buffer): void;
+}
+
+export interface EmbeddedBroker {
+  /** The port machines connect to (the one picked when MQTT_PORT is 0); undefined without one. */
+  port: number | undefined;
+  /** Serves one connection (a WebSocket's stream). */
+  handle(stream: Duplex, request?: IncomingMessage): void;
+  publish(topic: string, payload: string, options: { qos: 0 | 1; retain?: boolean }): Promise<void>;
+  close(): Promise<void>;
+}
+
+const refusal = (returnCode: 4 | 5, message: string): AuthenticateError =>
+  Object.assign(new Error(message), { returnCode }) as AuthenticateError;
+
+/**
+ * The MQTT broker inside the server (aedes, MQTT 3.1.1): machines sign in with their serial
+ * number and a password signed with their key, then publish and subscribe only on their own
+ * topics. A refused publish or subscription is logged (topic and serial number, nothing else)
+ * and, for a publish, ends the connection: MQTT 3.1.1 has no other way to refuse one.
+ */
+export async function startEmbeddedBroker(
+  events: BrokerEvents,
+  options: {
+    port: number | undefined;
+    host: string;
+    tls?: { cert: Buffer; key: Buffer };
+    log: FastifyBaseLogger;
+  },
+): Promise<EmbeddedBroker> {
+  const { log } = options;
+  const machines = new WeakMap<Client, GatewayMachineRow>();
+  const timedOut = new WeakSet<Client>();
+  const broker = await Aedes.createBroker({
+    persistence: retainedByTopicPersistence(),
+    keepaliveLimit: MQTT_MAX_KEEPALIVE,
+    maxClientsIdLength: 64,
+    maxTopicLevels: 8,
+    drainTimeout: 30_000,
+    // Machines are found by their serial number; the client id must be that number too.
+    authenticate(client, username, password, done) {
+      events.authenticate(username, password?.toString('utf8')).then(
+        (machine) => {
+          if (client.id !== machine.serialNo) {
+            log.warn({ serialNo: machine.serialNo }, 'mqtt connection refused: the client id is not the serial number');
+            return done(refusal(5, 'The client id must be the serial number'), false);
+          }
+          machines.set(client, machine);
+          done(null, true);
+        },
+        (error: unknown) => {
+          const code = error instanceof HttpError ? error.code : 'INTERNAL';
+          log.warn({ serialNo: username?.slice(0, 64), code }, 'mqtt connection refused');
+          const forbidden = error instanceof HttpError && error.statusCode === 403;
+          done(refusal(forbidden ? 5 : 4, 'Refused'), false);
+        },
+      );
+    },
+    authorizePublish(client, packet, done) {
+      if (!client) return done(null); // the server's own messages
+      const machine = machines.get(client);
+      if (!machine || !mayPublish(machine.serialNo, packet.topic) || packet.payload.length > MAX_PAYLOAD_BYTES) {
+        log.warn({ serialNo: machine?.serialNo, topic: packet.topic.slice(0, 200) }, 'mqtt publish refused');
+        return done(new Error('publish refused'));
+      }
+      done(null);
+    },
+    authorizeSubscribe(client, subscription, done) {
+      const machine = machines.get(client);
+      if (!machine || !maySubscribe(machine.serialNo, subscription.topic)) {
+        log.warn({ serialNo: machine?.serialNo, topic: subscription.topic.slice(0, 200) }, 'mqtt subscription refused');
+        return done(null, null);
+      }
+      done(null, subscription);
+    },
+    published(packet, client, done) {
+      const machine = client ? machines.get(client) : undefined;
+      const topic = machine ? machineTopic(machine.serialNo, packet.topic) : undefined;
+      if (machine && topic) events.published(machine, topic, packet.payload as Buffer);
+      done(null);
+    },
+  });
+  broker.on('clientReady', (client) => {
+    const machine = machines.get(client);
+    if (machine) events.connected(machine, client);
+  });
+  broker.on('keepaliveTimeout', (client) => timedOut.add(client));
+  broker.on('clientDisconnect', (client) => {
+    const machine = machines.get(client);
+    if (machine) events.disconnected(machine, client, timedOut.has(client));
+  });
+  broker.on('clientError', (client, error) =>
+    log.debug({ clientId: client.id, err: error.message }, 'mqtt client error'),
+  );
+
+  let server: Server | undefined;
+  if (options.port !== undefined) {
+    const { tls } = options;
+    server = tls
+      ? createTlsServer({ cert: tls.cert, key: tls.key }, (socket) => broker.handle(socket))
+      : createTcpServer((socket) => broker.handle(socket));
+    // Thousands of machines come back at once after a power cut or a restart: Node's backlog of
+    // 511 would drop the rest of their connection attempts, each then retried a second or more later.
+    server.listen({ port: options.port, host: options.host, backlog: 4096 });
+    try {
+      await Promise.race([once(server, 'listening'), once(server, 'error').then(([error]) => Promise.reject(error))]);
+    } catch (error) {
+      broker.close();
+      const reason = (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? 'is in use' : 'cannot be opened';
+      throw new ConfigError(
+        `MQTT_PORT ${options.port} ${reason}: set MQTT_PORT to a free port (0 picks one), or to off without MQTT`,
+        { cause: error },
+      );
+    }
+  }
+  const address = server?.address();
+  return {
+    port: typeof address === 'object' && address ? address.port : undefined,
+    handle: (stream, request) => broker.handle(stream, request),
+    publish: (topic, payload, { qos, retain = false }) =>
+      new Promise((resolve, reject) =>
+        broker.publish({ cmd: 'publish', topic, payload: Buffer.from(payload), qos, retain, dup: false }, (error) =>
+          error ? reject(error) : resolve(),
+        ),
+      ),
+    close: async () => {
+      const closing = server ? new Promise((resolve) => server.close(resolve)) : Promise.resolve();
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+      await closing;
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { GATEWAY_WINDOW_MS } from '@water/contract/gateway';
+import { MQTT_PASSWORD, mqttPasswordToSign } from '@water/contract/gateway-mqtt';
+import type { Deps } from '../../../lib/deps.ts';
+import { HttpError } from '../../../lib/http-errors.ts';
+import { type GatewayMachineRow, gatewayRepository as repo } from '../gateway.repository.ts';
+import { freshAt, SPEAKING, unsigned } from '../gateway.service.ts';
+
+/** What a machine connects with. */
+export interface Credentials {
+  username: string | undefined;
+  password: string | undefined;
+}
+
+/** Connections asking within this long are checked together (a power cut brings thousands at once). */
+const GATHER_MS = 10;
+const MOST_AT_ONCE = 500;
+
+function signedBy(key: string, serialNo: string, timestamp: string, given: string): boolean {
+  const expected = createHmac('sha256', key).update(mqttPasswordToSign(serialNo, timestamp)).digest();
+  const provided = Buffer.from(given, 'hex');
+  return provided.length === expected.length && timingSafeEqual(provided, expected);
+}
+
+interface Checked {
+  machine: GatewayMachineRow;
+  timestamp: string;
+}
+
+/**
+ * Checks MQTT credentials: the username a machine's serial number (exactly as registered), the
+ * password `v1:{timestamp}:{HMAC}` of that machine's key, fresh and never used before (a
+ * password is good once: one captured on the way opens no second connection). Connections
+ * arriving together are checked with one read and one write of the database.
+ */
+export function createMqttCredentials({ db, database, clock }: Pick<Deps, 'db' | 'database' | 'clock'>) {
+  let waiting: { credentials: Credentials; settle: (result: GatewayMachineRow | Error) => void }[] = [];
+  let gathering: NodeJS.Timeout | undefined;
+
+  /** Everything about one attempt that needs no database, then its machine. */
+  function check(credentials: Credentials, now: number, found: Map<string, GatewayMachineRow>): Checked {
+    const { username, password } = credentials;
+    if (!username || username.length > 64) throw unsigned('The username must be the machine’s serial number');
+    const parts = MQTT_PASSWORD.exec(password ?? '');
+    if (!parts) throw unsigned('The password must be v1:{timestamp}:{signature}');
+    const timestamp = parts[1] as string;
+    freshAt(now, timestamp, 'The password’s timestamp');
+    const machine = found.get(username.toLowerCase());
+    if (!machine?.secretHash || machine.serialNo !== username) {
+      throw new HttpError(401, `No machine has serial number ${username}`, 'MACHINE_UNKNOWN');
+    }
+    if (!signedBy(machine.secretHash, username, timestamp, parts[2] as string)) {
+      throw unsigned('The password is not signed with the machine’s key');
+    }
+    if (!SPEAKING.includes(machine.lifecycle)) {
+      throw new HttpError(403, `Machine ${machine.serialNo} is ${machine.lifecycle}`, 'MACHINE_UNAVAILABLE');
+    }
+    return { machine, timestamp };
+  }
+
+  async function checkAll(batch: typeof waiting) {
+    const now = clock.now().getTime();
+    const names = batch.map(({ credentials }) => credentials.username).filter((name): name is string => !!name);
+    const found = await repo.machinesBySerial(db, [...new Set(names)]);
+    const results = batch.map(({ credentials }) => {
+      try {
+        return check(credentials, now, found);
+      } catch (error) {
+        return error as Error;
+      }
+    });
+    const nonceOf = ({ machine, timestamp }: Checked) => ({
+      sender: `machine:${machine.id}`,
+      nonce: `mqtt-${timestamp}`,
+    });
+    // Kept a little beyond the window either way: a replay later than that has a stale timestamp.
+    const expiresAt = new Date(now + 2 * GATEWAY_WINDOW_MS);
+    const claimed = await repo.claimNonces(
+      database.relaxed,
+      results
+        .filter((result): result is Checked => !(result instanceof Error))
+        .map((r) => ({ ...nonceOf(r), expiresAt })),
+    );
+    for (const [index, { settle }] of batch.entries()) {
+      const result = results[index] as Checked | Error;
+      if (result instanceof Error) {
+        settle(result);
+        continue;
+      }
+      const { sender, nonce } = nonceOf(result);
+      // The first attempt with a password wins, even against another in the same batch.
+      settle(
+        claimed.delete(`${sender} ${nonce}`)
+          ? result.machine
+          : new HttpError(409, 'The password was used before', 'NONCE_REUSED'),
+      );
+    }
+  }
+
+  function checkWaiting() {
+    clearTimeout(gathering);
+    gathering = undefined;
+    const batch = waiting.slice(0, MOST_AT_ONCE);
+    waiting = waiting.slice(MOST_AT_ONCE);
+    if (waiting.length > 0) gathering = setTimeout(checkWaiting, 0);
+    checkAll(batch).catch((error: unknown) => {
+      for (const { settle } of batch) settle(error instanceof Error ? error : new Error(String(error)));
+    });
+  }
+
+  return {
+    /** The machine these credentials are for, or the refusal that says why not. */
+    authenticate(credentials: Credentials): Promise<GatewayMachineRow> {
+      return new Promise((resolve, reject) => {
+        waiting.push({ credentials, settle: (result) => (result instanceof Error ? reject(result) : resolve(result)) });
+        if (waiting.length >= MOST_AT_ONCE) checkWaiting();
+        else gathering ??= setTimeout(checkWaiting, GATHER_MS);
+      });
+    },
+  };
+}
+
+export type MqttCredentials = ReturnType<typeof createMqttCredentials>;

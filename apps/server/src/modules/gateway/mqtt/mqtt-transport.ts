@@ -1,0 +1,144 @@
+import { readFile } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { MQTT_REQUESTS, type MqttRequestKind, mqttTopics } from '@water/contract/gateway-mqtt';
+import type { FastifyBaseLogger } from 'fastify';
+import type { MqttConfig } from '../../../config.ts';
+import type { Deps } from '../../../lib/deps.ts';
+import type { GatewayMachineRow } from '../gateway.repository.ts';
+import type { GatewayService } from '../gateway.service.ts';
+import { type EmbeddedBroker, startEmbeddedBroker } from './embedded-broker.ts';
+import { KeyedQueue } from './keyed-queue.ts';
+import { MachinePresence } from './machine-presence.ts';
+import { createMqttCredentials } from './mqtt-credentials.ts';
+import { answerRequest, type Inject } from './mqtt-requests.ts';
+import type { MachineTopic } from './mqtt-topics.ts';
+
+/** What the server does with a message on `up/ack` or `up/firmware`: its JSON, from the machine named. */
+export type UpHandler = (serialNo: string, message: unknown) => Promise<void> | void;
+
+/** The machines' MQTT channel, as the rest of the server uses it. */
+export interface MqttTransport {
+  /** Sends a command to a machine: QoS 1 on `m/{serial}/cmd`, kept for it while it is away (persistent session). */
+  publishCommand(serialNo: string, payload: unknown): Promise<void>;
+  /** Whether the machine is connected now. */
+  isConnected(serialNo: string): boolean;
+  /** Who receives `up/ack` messages (commands' acknowledgements). */
+  onAck(handler: UpHandler): void;
+  /** Who receives `up/firmware` messages (an update's progress). */
+  onFirmware(handler: UpHandler): void;
+  /** The port machines connect to: known once the server is ready. */
+  readonly port: number | undefined;
+  /** Serves a connection that arrived over WebSocket. */
+  handle(stream: Duplex, request?: IncomingMessage): void;
+  /** The machines held online by their connection, for the heartbeat rule. */
+  machineIds(): readonly number[];
+  settling(): boolean;
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * One gateway, a second transport: the embedded broker's machines make the HTTP gateway's calls
+ * by message (mqtt-requests.ts), are online while connected (machine-presence.ts), and receive
+ * commands on their `cmd` topic.
+ */
+export function createMqttTransport(
+  {
+    deps,
+    gateway,
+    inject,
+    log,
+  }: { deps: Pick<Deps, 'db' | 'database' | 'clock'>; gateway: GatewayService; inject: Inject; log: FastifyBaseLogger },
+  config: MqttConfig,
+): MqttTransport {
+  const { clock } = deps;
+  const credentials = createMqttCredentials(deps);
+  let broker: EmbeddedBroker | undefined;
+  const requests = new KeyedQueue((error, serialNo) =>
+    log.error({ err: error, serialNo }, 'could not answer a machine’s MQTT request'),
+  );
+  const logged: UpHandler = (serialNo, message) => log.debug({ serialNo, message }, 'mqtt message');
+  const handlers: Record<'ack' | 'firmware', UpHandler> = { ack: logged, firmware: logged };
+
+  const publishStatus = (serialNo: string, status: 'online' | 'offline') =>
+    broker?.publish(mqttTopics(serialNo).status, status, { qos: 1, retain: true });
+  const presence = new MachinePresence(
+    {
+      connected: async (machines) => {
+        await gateway.connected(machines);
+        await Promise.all(machines.map((machine) => publishStatus(machine.serialNo, 'online')));
+      },
+      connectionLost: async (machine) => {
+        await gateway.connectionLost(machine);
+        await publishStatus(machine.serialNo, 'offline');
+      },
+    },
+    { graceMs: config.offlineGraceMs, reconnectWindowMs: config.reconnectWindowMs, clock, log },
+  );
+
+  function published(machine: GatewayMachineRow, topic: MachineTopic, payload: Buffer) {
+    if (topic.kind === 'status') return;
+    const { up } = topic;
+    if ((MQTT_REQUESTS as readonly string[]).includes(up)) {
+      void requests.run(machine.serialNo, async () => {
+        const reply = await answerRequest(inject, machine, up as MqttRequestKind, payload);
+        await broker?.publish(mqttTopics(machine.serialNo).reply, JSON.stringify(reply), { qos: 1 });
+      });
+      return;
+    }
+    let message: unknown;
+    try {
+      message = JSON.parse(payload.toString('utf8'));
+    } catch {
+      log.debug({ serialNo: machine.serialNo, topic: up }, 'mqtt message is not JSON: ignored');
+      return;
+    }
+    const handler = handlers[up as 'ack' | 'firmware'];
+    void requests.run(machine.serialNo, async () => handler(machine.serialNo, message));
+  }
+
+  return {
+    async publishCommand(serialNo, payload) {
+      if (!broker) throw new Error('MQTT is not started');
+      await broker.publish(mqttTopics(serialNo).cmd, JSON.stringify(payload), { qos: 1 });
+    },
+    isConnected: (serialNo) => presence.isConnected(serialNo),
+    onAck(handler) {
+      handlers.ack = handler;
+    },
+    onFirmware(handler) {
+      handlers.firmware = handler;
+    },
+    get port() {
+      return broker?.port;
+    },
+    handle(stream, request) {
+      if (broker) broker.handle(stream, request);
+      else stream.destroy();
+    },
+    machineIds: () => presence.machineIds(),
+    settling: () => presence.settling(),
+    async start() {
+      const tls = config.tls
+        ? { cert: await readFile(config.tls.certFile), key: await readFile(config.tls.keyFile) }
+        : undefined;
+      broker = await startEmbeddedBroker(
+        {
+          authenticate: (username, password) => credentials.authenticate({ username, password }),
+          connected: (machine, session) => presence.connected(machine, session),
+          disconnected: (machine, session, silent) => presence.disconnected(machine, session, silent),
+          published,
+        },
+        { port: config.port, host: config.host, tls, log },
+      );
+      log.info({ port: broker.port, tls: tls !== undefined }, 'mqtt broker listening');
+    },
+    async close() {
+      // Connections closed by the server's own stop take no machine offline.
+      await presence.close();
+      await broker?.close();
+      await requests.settled();
+    },
+  };
+}

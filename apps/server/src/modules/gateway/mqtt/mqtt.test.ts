@@ -1,0 +1,214 @@
+import { eq } from 'drizzle-orm';
+import mqtt from 'mqtt';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { machineCaller, unique } from '../../../../test/business-fixtures.ts';
+import { type MachineIdentity, machineMaker, machineRow, until } from '../../../../test/mqtt-fixtures.ts';
+import { useTestApp } from '../../../../test/test-app.ts';
+import { MqttMachine } from '../../../simulator/mqtt-machine.ts';
+import { orders as orderRows } from '../../orders/orders.schema.ts';
+import { mqttPassword, signingKeyOf } from '../gateway-signing.ts';
+
+type Identity = MachineIdentity;
+
+describe('machine gateway over MQTT', () => {
+  const ctx = useTestApp({ MQTT_PORT: '0', MQTT_OFFLINE_GRACE: '1s' });
+  let newMachine: () => Promise<Identity>;
+  const url = () => `mqtt://127.0.0.1:${ctx.t.app.mqtt?.port}`;
+  const machineOf = (identity: Identity, options: ConstructorParameters<typeof MqttMachine>[2] = {}) =>
+    new MqttMachine(url(), identity, { now: () => ctx.t.clock.now().getTime(), reconnectPeriod: 0, ...options });
+  const rowOf = (id: number) => machineRow(ctx.t.database.db, id);
+  /** A bare client with the machine's credentials, its refusal (if any) as the error. */
+  const bareClient = (identity: Identity, password: string) =>
+    new Promise<mqtt.MqttClient>((resolve, reject) => {
+      const client = mqtt.connect(url(), {
+        clientId: identity.serialNo,
+        username: identity.serialNo,
+        password,
+        protocolVersion: 4,
+        reconnectPeriod: 0,
+      });
+      client.once('connect', () => resolve(client));
+      client.once('error', (error) => {
+        client.end(true);
+        reject(error);
+      });
+    });
+
+  beforeAll(async () => {
+    newMachine = await machineMaker(ctx.admin);
+  });
+
+  describe('credentials', () => {
+    it('connects a machine with its serial number and a signed password: it is online and says so', async () => {
+      const identity = await newMachine();
+      const machine = machineOf(identity);
+      await machine.connect();
+      try {
+        expect(ctx.t.app.mqtt?.isConnected(identity.serialNo)).toBe(true);
+        await until(async () => (await rowOf(identity.id)).online);
+        const heartbeat = await machine.heartbeat({ tdsOut: 9 });
+        expect(heartbeat).toMatchObject({ lifecycle: 'OPERATING', heartbeatSeconds: 60 });
+        expect((await rowOf(identity.id)).tdsOut).toBe(9);
+      } finally {
+        await machine.end();
+      }
+    });
+
+    it('refuses a forged, stale or reused password and an unknown serial number', async () => {
+      const identity = await newMachine();
+      const now = ctx.t.clock.now().getTime();
+      const forged = mqttPassword(signingKeyOf('not-the-secret'), identity.serialNo, now);
+      await expect(bareClient(identity, forged)).rejects.toMatchObject({ code: 4 });
+      const stale = mqttPassword(signingKeyOf(identity.secret), identity.serialNo, now - 6 * 60_000);
+      await expect(bareClient(identity, stale)).rejects.toMatchObject({ code: 4 });
+      await expect(bareClient(identity, identity.secret)).rejects.toMatchObject({ code: 4 });
+      const unknown = { ...identity, serialNo: unique('NOPE') };
+      await expect(
+        bareClient(unknown, mqttPassword(signingKeyOf(identity.secret), unknown.serialNo, now)),
+      ).rejects.toMatchObject({ code: 4 });
+
+      const good = mqttPassword(signingKeyOf(identity.secret), identity.serialNo, now);
+      const client = await bareClient(identity, good);
+      await client.endAsync();
+      // Captured on the way, it opens nothing more.
+      await expect(bareClient(identity, good)).rejects.toMatchObject({ code: 4 });
+      expect((await rowOf(identity.id)).lastHeartbeat).toBeNull();
+    });
+  });
+
+  describe('topics', () => {
+    it('refuses a subscription to another machine’s topics or to a wildcard', async () => {
+      const [identity, other] = [await newMachine(), await newMachine()];
+      const machine = machineOf(identity);
+      await machine.connect();
+      try {
+        const refused = await machine.client
+          .subscribeAsync([`m/${other.serialNo}/cmd`, 'm/+/reply', '#'], { qos: 1 })
+          .catch((error: { packet?: { granted?: number[] } }) => error.packet?.granted);
+        expect(refused).toEqual([128, 128, 128]);
+        const own = await machine.client.subscribeAsync(`m/${identity.serialNo}/cmd`, { qos: 1 });
+        expect(own[0]?.qos).toBe(1);
+      } finally {
+        await machine.end();
+      }
+    });
+
+    it('ends the connection of a machine publishing on another machine’s topic, which changes nothing', async () => {
+      const [identity, other] = [await newMachine(), await newMachine()];
+      const machine = machineOf(identity);
+      await machine.connect();
+      const closed = new Promise<void>((resolve) => machine.client.once('close', () => resolve()));
+      machine.client.publish(
+        `m/${other.serialNo}/up/heartbeat`,
+        JSON.stringify({ id: 'a'.repeat(16), ts: Date.now(), body: { tdsOut: 99 } }),
+        { qos: 1 },
+      );
+      await closed;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect((await rowOf(other.id)).lastHeartbeat).toBeNull();
+      expect((await rowOf(other.id)).tdsOut).toBeNull();
+      await machine.end();
+    });
+  });
+
+  describe('requests', () => {
+    it('refuses a replayed message with the HTTP gateway’s refusal', async () => {
+      const identity = await newMachine();
+      const machine = machineOf(identity);
+      await machine.connect();
+      try {
+        const first = await machine.request('heartbeat', { tankLevel: 70 }, undefined, 'replayed-message-01');
+        expect(first.status).toBe(200);
+        const again = await machine.request('heartbeat', { tankLevel: 10 }, undefined, 'replayed-message-01');
+        expect(again).toMatchObject({ id: 'replayed-message-01', kind: 'heartbeat', status: 409 });
+        expect(again.body).toMatchObject({ status: 409, code: 'NONCE_REUSED' });
+        expect((await rowOf(identity.id)).tankLevel).toBe(70);
+      } finally {
+        await machine.end();
+      }
+    });
+
+    it('answers bad messages in the error format, as the HTTP gateway would', async () => {
+      const identity = await newMachine();
+      const machine = machineOf(identity);
+      await machine.connect();
+      try {
+        const badBody = await machine.request('order', { machineOrderNo: 'X1', tap: 9 });
+        expect(badBody.status).toBe(400);
+        expect(badBody.body).toMatchObject({ code: 'VALIDATION_FAILED', errors: expect.any(Array) });
+        const noOrder = await machine.request('payment', { channel: 'COIN', amount: 100 });
+        expect(noOrder.body).toMatchObject({
+          status: 400,
+          code: 'VALIDATION_FAILED',
+          message: 'machineOrderNo: is required',
+        });
+        const replies: unknown[] = [];
+        machine.client.on('message', (_topic, payload) => replies.push(JSON.parse(payload.toString())));
+        machine.client.publish(`m/${identity.serialNo}/up/heartbeat`, 'not json', { qos: 1 });
+        await until(() => replies.length > 0);
+        expect(replies[0]).toMatchObject({ id: null, status: 400, body: { code: 'MALFORMED_BODY' } });
+      } finally {
+        await machine.end();
+      }
+    });
+
+    it('sells over MQTT exactly as over HTTP, and a repeated step changes nothing', async () => {
+      const [overMqtt, overHttp] = [await newMachine(), await newMachine()];
+      const machine = machineOf(overMqtt);
+      await machine.connect();
+      try {
+        const sold = await machine.sell({ channel: 'COIN', requestedMl: 5000, repeat: true });
+        const call = machineCaller(ctx.t, overHttp);
+        const machineOrderNo = unique('H');
+        const created = await call('POST', '/gateway/v1/orders', {
+          machineOrderNo,
+          tap: 1,
+          waterType: 'COLD',
+          requestedMl: 5000,
+          channel: 'COIN',
+        });
+        expect(created.statusCode).toBe(201);
+        const path = `/gateway/v1/orders/${machineOrderNo}`;
+        const paid = await call('POST', `${path}/payment`, { channel: 'COIN', amount: created.json().payable });
+        expect(paid.statusCode).toBe(200);
+        const dispensed = await call('POST', `${path}/dispense`, { result: 'COMPLETED', dispensedMl: 5000 });
+        const { orderNo: _a, machineOrderNo: _b, ...overHttpOrder } = dispensed.json();
+        const { orderNo: _c, machineOrderNo: _d, ...overMqttOrder } = sold;
+        expect(overMqttOrder).toEqual(overHttpOrder);
+        expect(overMqttOrder).toMatchObject({ state: 'COMPLETED', paid: 250, dispensedMl: 5000 });
+        const rows = await ctx.t.database.db.select().from(orderRows).where(eq(orderRows.machineId, overMqtt.id));
+        expect(rows).toHaveLength(1);
+      } finally {
+        await machine.end();
+      }
+    });
+  });
+
+  describe('commands', () => {
+    it('delivers a command on the machine’s own topic, keeps one sent while it was away, and hands each acknowledgement over', async () => {
+      const identity = await newMachine();
+      const mqttTransport = ctx.t.app.mqtt;
+      if (!mqttTransport) throw new Error('no MQTT');
+      const acks: unknown[] = [];
+      mqttTransport.onAck((serialNo, message) => {
+        acks.push({ serialNo, message });
+      });
+      // Its clock moves: each connection signs a password of its own.
+      const machine = machineOf(identity, { now: () => Date.now() });
+      await machine.connect();
+      await mqttTransport.publishCommand(identity.serialNo, { commandId: 7, type: 'REBOOT' });
+      await until(() => acks.length === 1);
+      expect(machine.commands).toEqual([{ commandId: 7, type: 'REBOOT' }]);
+      expect(acks).toEqual([{ serialNo: identity.serialNo, message: { commandId: 7, result: 'SUCCEEDED' } }]);
+
+      machine.drop();
+      await until(() => !mqttTransport.isConnected(identity.serialNo));
+      await mqttTransport.publishCommand(identity.serialNo, { commandId: 8, type: 'SYNC_CLOCK' });
+      const back = machineOf(identity, { now: () => Date.now() });
+      await back.connect();
+      await until(() => acks.length === 2);
+      expect(back.commands).toEqual([{ commandId: 8, type: 'SYNC_CLOCK' }]);
+      await back.end();
+    });
+  });
+});

@@ -1,0 +1,171 @@
+import { randomBytes } from 'node:crypto';
+import type { CommandAck, MachineCommand } from '@water/contract/commands';
+import { type MqttReply, mqttTopics } from '@water/contract/gateway-mqtt';
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import { mqttPassword, signingKeyOf } from '../modules/gateway/gateway-signing.ts';
+import { type GatewayCall, GatewayMachine, GatewayRefusal, type MachineIdentity } from './virtual-machine.ts';
+
+export interface MqttMachineOptions {
+  /** Seconds (60 unless told). */
+  keepalive?: number;
+  /** Where WeChat Pay and Alipay notifications go, signed with the channels' key. */
+  channel?: { baseUrl: string; notifyKey: string };
+  /** TLS: the broker's certificate authority, or none checked (a self-signed test certificate). */
+  tls?: Pick<IClientOptions, 'ca' | 'rejectUnauthorized'>;
+  /** Milliseconds between attempts to connect again (1000 unless told; 0: never). */
+  reconnectPeriod?: number;
+  /** How long a request waits for its answer (10 s unless told). */
+  timeoutMs?: number;
+  /** Told how long each request took (ms), for measuring. */
+  observe?: (call: GatewayCall, ms: number) => void;
+  /** The machine's clock (ms since 1970), for its passwords and requests. */
+  now?: () => number;
+}
+
+/**
+ * A water machine connected to the server's broker (mqtt:// or mqtts://, or ws:// at /mqtt), as
+ * docs/gateway.md describes one: signed in with its serial number and a fresh password each
+ * time it connects, a retained `online` status and `offline` as its last will, each gateway call
+ * a message answered on its reply topic, and each command on its command topic obeyed and
+ * acknowledged on `up/ack` (receipt, then the result), as over HTTP.
+ */
+export class MqttMachine extends GatewayMachine {
+  readonly #key: string;
+  readonly #topics: ReturnType<typeof mqttTopics>;
+  readonly #waiting = new Map<string, (reply: MqttReply) => void>();
+  #client: MqttClient | undefined;
+  /** The commands received on its command topic, in order. */
+  readonly commands: unknown[] = [];
+
+  constructor(
+    readonly url: string,
+    identity: MachineIdentity,
+    private readonly options: MqttMachineOptions = {},
+  ) {
+    super(identity, options.channel);
+    this.#key = signingKeyOf(identity.secret);
+    this.#topics = mqttTopics(identity.serialNo);
+  }
+
+  get client(): MqttClient {
+    if (!this.#client) throw new Error('not connected');
+    return this.#client;
+  }
+
+  /** Connects, subscribes to its commands and replies and says it is online; refused, it throws and stops trying. */
+  async connect(): Promise<void> {
+    const { serialNo } = this.identity;
+    const client = mqtt.connect(this.url, {
+      clientId: serialNo,
+      username: serialNo,
+      password: this.#password(),
+      protocolVersion: 4,
+      clean: false,
+      keepalive: this.options.keepalive ?? 60,
+      reconnectPeriod: this.options.reconnectPeriod ?? 1000,
+      connectTimeout: 30_000,
+      will: { topic: this.#topics.status, payload: Buffer.from('offline'), qos: 1, retain: true },
+      ...this.options.tls,
+    });
+    this.#client = client;
+    // Errors after the first connection (a refused reconnection) are retried, not thrown.
+    client.on('error', () => undefined);
+    // A password is good once: each new connection signs a new one.
+    client.on('reconnect', () => {
+      client.options.password = this.#password();
+    });
+    client.on('connect', () => {
+      client.publish(this.#topics.status, 'online', { qos: 1, retain: true });
+    });
+    client.on('message', (topic, payload) => this.#received(topic, payload));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        client.once('connect', () => resolve());
+        client.once('error', reject);
+        client.once('close', () => reject(new Error(`${this.url} closed the connection before accepting it`)));
+      });
+      await client.subscribeAsync([this.#topics.cmd, this.#topics.reply], { qos: 1 });
+    } catch (error) {
+      await client.endAsync(true);
+      throw error;
+    }
+  }
+
+  #password(): string {
+    return mqttPassword(this.#key, this.identity.serialNo, this.options.now?.() ?? Date.now());
+  }
+
+  #received(topic: string, payload: Buffer) {
+    let message: unknown;
+    try {
+      message = JSON.parse(payload.toString('utf8'));
+    } catch {
+      return;
+    }
+    if (topic === this.#topics.reply) {
+      const reply = message as MqttReply;
+      if (reply.id) this.#waiting.get(reply.id)?.(reply);
+    } else if (topic === this.#topics.cmd) {
+      this.commands.push(message);
+      const command = message as MachineCommand;
+      if (typeof command?.commandId !== 'string' || typeof command.params !== 'object') return;
+      // Not acknowledged, it comes again: with the pending commands when it reconnects, or on a heartbeat's answer.
+      this.obey(command).catch(() => undefined);
+    }
+  }
+
+  protected async acknowledge(ack: CommandAck): Promise<void> {
+    await this.client.publishAsync(this.#topics.up('ack'), JSON.stringify(ack), { qos: 1 });
+  }
+
+  /** A request as the gateway expects it, answered with its reply (a refusal included). */
+  async request(call: GatewayCall, body: object, machineOrderNo?: string, id = randomBytes(12).toString('base64url')) {
+    const message = { id, ts: this.options.now?.() ?? Date.now(), body, ...(machineOrderNo ? { machineOrderNo } : {}) };
+    return this.publishRequest(call, JSON.stringify(message), id);
+  }
+
+  /** Publishes `payload` on an up topic as it is, and waits for the reply to `id`. */
+  publishRequest(call: GatewayCall, payload: string, id: string): Promise<MqttReply> {
+    const started = performance.now();
+    return new Promise<MqttReply>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.#waiting.delete(id);
+        reject(new Error(`no answer to ${call} ${id} within ${this.options.timeoutMs ?? 10_000} ms`));
+      }, this.options.timeoutMs ?? 10_000);
+      this.#waiting.set(id, (reply) => {
+        clearTimeout(timer);
+        this.#waiting.delete(id);
+        this.options.observe?.(call, performance.now() - started);
+        resolve(reply);
+      });
+      this.client.publish(this.#topics.up(call), payload, { qos: 1 }, (error) => error && reject(error));
+    });
+  }
+
+  protected async call<T>(call: GatewayCall, body: object, machineOrderNo?: string): Promise<T> {
+    const reply = await this.request(call, body, machineOrderNo);
+    if (reply.status >= 400) throw new GatewayRefusal(reply.status, JSON.stringify(reply.body));
+    return reply.body as T;
+  }
+
+  /** Says it goes offline, then disconnects cleanly. */
+  async end(): Promise<void> {
+    const client = this.#client;
+    if (!client) return;
+    if (!client.connected) return client.endAsync(true);
+    await client.publishAsync(this.#topics.status, 'offline', { qos: 1, retain: true });
+    await client.endAsync();
+  }
+
+  /** Drops off the network at once: no goodbye, the broker sees the connection break. */
+  drop(): void {
+    this.#client?.stream.destroy();
+  }
+
+  /** Goes silent with its connection left open (a cut cable): no keepalive, nothing else either. */
+  fallSilent(): void {
+    const client = this.client;
+    client.options.reconnectPeriod = 0;
+    client.keepaliveManager?.destroy();
+  }
+}
