@@ -39,6 +39,7 @@ import { createExportsService } from './modules/exports/exports.service.ts';
 import { gatewayRoutes } from './modules/gateway/gateway.routes.ts';
 import { createGatewayService } from './modules/gateway/gateway.service.ts';
 import { mqttRoutes } from './modules/gateway/mqtt/mqtt.routes.ts';
+import { commandsOverMqtt } from './modules/gateway/mqtt/mqtt-commands.ts';
 import { createMqttTransport, type MqttTransport } from './modules/gateway/mqtt/mqtt-transport.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createHealthService } from './modules/health/health.service.ts';
@@ -317,6 +318,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mqtt = createMqttTransport({ deps, gateway, inject: (request) => app.inject(request), log: app.log }, config.mqtt);
     app.decorate('mqtt', mqtt);
     const transport = mqtt;
+    commandsOverMqtt(transport, commands, app.log);
     app.addHook('onReady', async () => transport.start());
     // Before the requests in flight finish and the database closes.
     app.addHook('preClose', async () => transport.close());

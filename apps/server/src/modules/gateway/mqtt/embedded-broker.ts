@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { createServer as createTcpServer, type Server } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { createServer as createTlsServer } from 'node:tls';
-import { MQTT_MAX_KEEPALIVE } from '@water/contract/gateway-mqtt';
+import { MQTT_MAX_KEEPALIVE, mqttTopics } from '@water/contract/gateway-mqtt';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import { ConfigError } from '../../../config.ts';
@@ -23,6 +23,11 @@ export interface BrokerEvents {
   /** `silent`: its keepalive ran out, so it has been silent for 1.5 keepalives already. */
   disconnected(machine: GatewayMachineRow, session: object, silent: boolean): void;
   published(machine: GatewayMachineRow, topic: MachineTopic, payload: Buffer): void;
+  /**
+   * A connection may now be sent commands: it subscribed to its `cmd` topic, or its persistent
+   * session kept that subscription when it connected. Once per connection.
+   */
+  listening(machine: GatewayMachineRow): void;
 }
 
 export interface EmbeddedBroker {
@@ -55,6 +60,12 @@ export async function startEmbeddedBroker(
   const { log } = options;
   const machines = new WeakMap<Client, GatewayMachineRow>();
   const timedOut = new WeakSet<Client>();
+  const listening = new WeakSet<Client>();
+  const hears = (client: Client, machine: GatewayMachineRow) => {
+    if (listening.has(client)) return;
+    listening.add(client);
+    events.listening(machine);
+  };
   const broker = await Aedes.createBroker({
     persistence: retainedByTopicPersistence(),
     keepaliveLimit: MQTT_MAX_KEEPALIVE,
@@ -106,7 +117,17 @@ export async function startEmbeddedBroker(
   });
   broker.on('clientReady', (client) => {
     const machine = machines.get(client);
-    if (machine) events.connected(machine, client);
+    if (!machine) return;
+    events.connected(machine, client);
+    const { subscriptions } = client as Client & { subscriptions: Record<string, unknown> };
+    if (subscriptions[mqttTopics(machine.serialNo).cmd]) hears(client, machine);
+  });
+  broker.on('subscribe', (subscriptions, client) => {
+    const machine = client ? machines.get(client) : undefined;
+    const cmd = machine && mqttTopics(machine.serialNo).cmd;
+    // A refused subscription comes here too, granted 128.
+    if (machine && subscriptions.some(({ topic, qos }) => topic === cmd && (qos as number) !== 128))
+      hears(client, machine);
   });
   broker.on('keepaliveTimeout', (client) => timedOut.add(client));
   broker.on('clientDisconnect', (client) => {

@@ -14,8 +14,8 @@ import { createMqttCredentials } from './mqtt-credentials.ts';
 import { answerRequest, type Inject } from './mqtt-requests.ts';
 import type { MachineTopic } from './mqtt-topics.ts';
 
-/** What the server does with a message on `up/ack` or `up/firmware`: its JSON, from the machine named. */
-export type UpHandler = (serialNo: string, message: unknown) => Promise<void> | void;
+/** What the server does with a message on `up/ack` or `up/firmware`: its JSON, from the machine that sent it. */
+export type UpHandler = (machine: GatewayMachineRow, message: unknown) => Promise<void> | void;
 
 /** The machines' MQTT channel, as the rest of the server uses it. */
 export interface MqttTransport {
@@ -27,6 +27,8 @@ export interface MqttTransport {
   onAck(handler: UpHandler): void;
   /** Who receives `up/firmware` messages (an update's progress). */
   onFirmware(handler: UpHandler): void;
+  /** Who is told that a connected machine listens for its commands (those waiting may be sent). */
+  onListening(handler: (machine: GatewayMachineRow) => Promise<void> | void): void;
   /** The port machines connect to: known once the server is ready. */
   readonly port: number | undefined;
   /** Serves a connection that arrived over WebSocket. */
@@ -58,8 +60,9 @@ export function createMqttTransport(
   const requests = new KeyedQueue((error, serialNo) =>
     log.error({ err: error, serialNo }, 'could not answer a machine’s MQTT request'),
   );
-  const logged: UpHandler = (serialNo, message) => log.debug({ serialNo, message }, 'mqtt message');
+  const logged: UpHandler = (machine, message) => log.debug({ serialNo: machine.serialNo, message }, 'mqtt message');
   const handlers: Record<'ack' | 'firmware', UpHandler> = { ack: logged, firmware: logged };
+  let listening: (machine: GatewayMachineRow) => Promise<void> | void = () => undefined;
 
   const publishStatus = (serialNo: string, status: 'online' | 'offline') =>
     broker?.publish(mqttTopics(serialNo).status, status, { qos: 1, retain: true });
@@ -95,7 +98,7 @@ export function createMqttTransport(
       return;
     }
     const handler = handlers[up as 'ack' | 'firmware'];
-    void requests.run(machine.serialNo, async () => handler(machine.serialNo, message));
+    void requests.run(machine.serialNo, async () => handler(machine, message));
   }
 
   return {
@@ -109,6 +112,9 @@ export function createMqttTransport(
     },
     onFirmware(handler) {
       handlers.firmware = handler;
+    },
+    onListening(handler) {
+      listening = handler;
     },
     get port() {
       return broker?.port;
@@ -129,6 +135,7 @@ export function createMqttTransport(
           connected: (machine, session) => presence.connected(machine, session),
           disconnected: (machine, session, silent) => presence.disconnected(machine, session, silent),
           published,
+          listening: (machine) => void requests.run(machine.serialNo, async () => listening(machine)),
         },
         { port: config.port, host: config.host, tls, log },
       );

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -185,29 +186,115 @@ describe('machine gateway over MQTT', () => {
   });
 
   describe('commands', () => {
-    it('delivers a command on the machine’s own topic, keeps one sent while it was away, and hands each acknowledgement over', async () => {
+    const send = async (machineId: number, body: object) => {
+      const sent = await ctx.admin('POST', `/api/machines/${machineId}/commands`, body);
+      expect(sent.statusCode, sent.body).toBe(201);
+      return sent.json() as { id: number; commandId: string };
+    };
+    const stateOf = async (machineId: number, id: number) => {
+      const history = await ctx.admin('GET', `/api/machines/${machineId}/commands?size=50`);
+      return (history.json().content as { id: number; state: string }[]).find((command) => command.id === id)?.state;
+    };
+    /** A command shaped as the server sends them, for the broker alone. */
+    const bareCommand = (type: string) => ({
+      commandId: randomUUID(),
+      type,
+      params: {},
+      expiresAt: Date.now() + 60_000,
+    });
+
+    it('hands a command sent from the console to a connected machine within a second, and its acknowledgements settle it', async () => {
+      const identity = await newMachine();
+      const machine = machineOf(identity);
+      await machine.connect();
+      try {
+        const started = Date.now();
+        const sent = await send(identity.id, { type: 'LOCK' });
+        await until(() => machine.commands.length > 0, 1000);
+        expect(Date.now() - started).toBeLessThan(1000);
+        expect(machine.commands).toEqual([
+          expect.objectContaining({ commandId: sent.commandId, type: 'LOCK', params: { settingsVersion: 1 } }),
+        ]);
+        // No heartbeat: the acknowledgements on up/ack alone settle it, and report the settings applied.
+        await until(async () => (await stateOf(identity.id, sent.id)) === 'SUCCEEDED');
+        expect(machine.locked).toBe(true);
+        const settings = (await ctx.admin('GET', `/api/machines/${identity.id}/settings`)).json();
+        expect(settings).toMatchObject({ desired: { version: 1, maintenance: true }, reported: { version: 1 } });
+        expect(settings.drifting).toBe(false);
+        expect((await rowOf(identity.id)).lastHeartbeat).toBeNull();
+      } finally {
+        await machine.end();
+      }
+    });
+
+    it('keeps a command for a machine away, and hands it over when the machine connects', async () => {
+      const identity = await newMachine();
+      const sent = await send(identity.id, { type: 'RO_FLUSH', params: { seconds: 60 } });
+      expect(await stateOf(identity.id, sent.id)).toBe('QUEUED');
+      const machine = machineOf(identity);
+      machine.refusal = () => 'the service door is open';
+      await machine.connect();
+      try {
+        await until(() => machine.commands.length > 0);
+        expect(machine.commands).toEqual([expect.objectContaining({ commandId: sent.commandId, type: 'RO_FLUSH' })]);
+        await until(async () => (await stateOf(identity.id, sent.id)) === 'FAILED');
+        const [record] = (await ctx.admin('GET', `/api/machines/${identity.id}/commands`)).json().content;
+        expect(record).toMatchObject({ state: 'FAILED', message: 'the service door is open' });
+      } finally {
+        await machine.end();
+      }
+    });
+
+    it('takes no acknowledgement of another machine’s command, nor one that is not an acknowledgement', async () => {
+      const [identity, other] = [await newMachine(), await newMachine()];
+      const sent = await send(identity.id, { type: 'REBOOT' });
+      const intruder = machineOf(other);
+      await intruder.connect();
+      try {
+        const ack = `m/${other.serialNo}/up/ack`;
+        await intruder.client.publishAsync(ack, JSON.stringify({ commandId: sent.commandId, result: 'SUCCEEDED' }), {
+          qos: 1,
+        });
+        await intruder.client.publishAsync(ack, JSON.stringify({ commandId: sent.commandId, result: 'DONE' }), {
+          qos: 1,
+        });
+        await intruder.client.publishAsync(ack, 'not json', { qos: 1 });
+        // Its own request after them is answered: they were handled (in order) and it is still connected.
+        expect((await intruder.request('heartbeat', {})).status).toBe(200);
+        expect(await stateOf(identity.id, sent.id)).toBe('QUEUED');
+      } finally {
+        await intruder.end();
+      }
+      // Its own machine's acknowledgements are taken.
+      const machine = machineOf(identity);
+      await machine.connect();
+      try {
+        await until(async () => (await stateOf(identity.id, sent.id)) === 'SUCCEEDED');
+      } finally {
+        await machine.end();
+      }
+    });
+
+    it('delivers what the broker publishes on the machine’s own topic, and one published while it was away when it is back', async () => {
       const identity = await newMachine();
       const mqttTransport = ctx.t.app.mqtt;
       if (!mqttTransport) throw new Error('no MQTT');
-      const acks: unknown[] = [];
-      mqttTransport.onAck((serialNo, message) => {
-        acks.push({ serialNo, message });
-      });
       // Its clock moves: each connection signs a password of its own.
       const machine = machineOf(identity, { now: () => Date.now() });
       await machine.connect();
-      await mqttTransport.publishCommand(identity.serialNo, { commandId: 7, type: 'REBOOT' });
-      await until(() => acks.length === 1);
-      expect(machine.commands).toEqual([{ commandId: 7, type: 'REBOOT' }]);
-      expect(acks).toEqual([{ serialNo: identity.serialNo, message: { commandId: 7, result: 'SUCCEEDED' } }]);
+      const first = bareCommand('REBOOT');
+      await mqttTransport.publishCommand(identity.serialNo, first);
+      await until(() => machine.commands.length === 1);
+      expect(machine.commands).toEqual([first]);
 
       machine.drop();
       await until(() => !mqttTransport.isConnected(identity.serialNo));
-      await mqttTransport.publishCommand(identity.serialNo, { commandId: 8, type: 'SYNC_CLOCK' });
+      const second = bareCommand('SYNC_CLOCK');
+      await mqttTransport.publishCommand(identity.serialNo, second);
       const back = machineOf(identity, { now: () => Date.now() });
       await back.connect();
-      await until(() => acks.length === 2);
-      expect(back.commands).toEqual([{ commandId: 8, type: 'SYNC_CLOCK' }]);
+      await until(() => back.commands.length === 1);
+      expect(back.commands).toEqual([second]);
       await back.end();
     });
   });
