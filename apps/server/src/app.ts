@@ -55,6 +55,7 @@ import { createSettingsService } from './modules/settings/settings.service.ts';
 import { createSitesService } from './modules/sites/sites.service.ts';
 import { publicFilesRoutes } from './modules/storage/storage.routes.ts';
 import { createStorageService } from './modules/storage/storage.service.ts';
+import { createTelemetryService } from './modules/telemetry/telemetry.service.ts';
 import { publicAvatarRoutes } from './modules/users/user-center.routes.ts';
 import { createUserCenterService } from './modules/users/user-center.service.ts';
 import { createUserCredentials } from './modules/users/user-credentials.ts';
@@ -293,10 +294,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const withdrawals = createWithdrawalsService(deps, { ledger, terms: () => settings.withdrawalTerms() });
   const reconciliation = createReconciliationService(deps, { ledger });
+  const telemetry = createTelemetryService(deps, {
+    machines,
+    retention: { rawDays: config.telemetryRawDays, summaryMonths: config.telemetrySummaryMonths },
+    log: app.log,
+  });
   const gateway = createGatewayService(deps, {
     policies,
     alarms,
     machines,
+    telemetry,
     paymentNotifyKey: config.paymentNotifyKey,
   });
   const scheduler = new Scheduler(database, app.log)
@@ -306,7 +313,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     .add('purge-expired-sign-ins', '30 * * * * *', () => auth.purgeExpired())
     .add('no-sales-check', '0 */10 * * * *', () => alarms.checkNoSales())
     .add('expire-coupons', '0 0 * * * *', () => coupons.expire())
-    .add('purge-exports', '0 30 * * * *', () => exports.purge());
+    .add('purge-exports', '0 30 * * * *', () => exports.purge())
+    .add('summarise-telemetry', '20 * * * * *', () => telemetry.summarise())
+    .add('telemetry-partitions', '0 5 * * * *', () => telemetry.keepPartitions());
   app.decorate('scheduler', scheduler);
   if (config.seedDemo) {
     // In the background: the console answers at once, the demo week arrives a few seconds later.
@@ -318,9 +327,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ).catch((error) => app.log.error({ err: error }, 'could not seed the demo business'));
     });
   }
-  if (options.scheduled !== false) app.addHook('onReady', async () => scheduler.start());
+  if (options.scheduled !== false) {
+    app.addHook('onReady', async () => {
+      scheduler.start();
+      telemetry.start();
+      void scheduler
+        .run('telemetry-partitions')
+        .catch((error) => app.log.error({ err: error }, 'could not make the telemetry partitions'));
+    });
+  }
   // The runs under way finish before the app closes, and the database after it.
   app.addHook('onClose', async () => scheduler.stop());
+  // Heartbeats' samples waiting in memory are written before the database closes.
+  app.addHook('onClose', async () => telemetry.stop());
   // Exports under way finish before the database closes.
   app.addHook('onClose', async () => exports.settled());
 
@@ -363,6 +382,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         withdrawals,
         reconciliation,
         cards,
+        telemetry,
       },
     });
   });

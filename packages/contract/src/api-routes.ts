@@ -27,6 +27,7 @@ import type { RouteIndex } from './route.ts';
 import { settingRoutes } from './settings-routes.ts';
 import { siteRoutes } from './sites-routes.ts';
 import { storageRoutes } from './storage-routes.ts';
+import { telemetryRoutes } from './telemetry-routes.ts';
 import { userCenterRoutes, userRoutes } from './users-routes.ts';
 import { withdrawalRoutes } from './withdrawals-routes.ts';
 
@@ -66,6 +67,7 @@ interface ApiRouteSets {
   withdrawals: typeof withdrawalRoutes;
   reconciliation: typeof reconciliationRoutes;
   cards: typeof cardRoutes;
+  telemetry: typeof telemetryRoutes;
 }
 
 /**
@@ -108,6 +110,7 @@ export const apiRoutes: ApiRouteSets = {
   withdrawals: withdrawalRoutes,
   reconciliation: reconciliationRoutes,
   cards: cardRoutes,
+  telemetry: telemetryRoutes,
 };
 
 /** Every route by its key, `'GET /api/orders/:orderNo'`. */

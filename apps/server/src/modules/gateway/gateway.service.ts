@@ -6,6 +6,7 @@ import type { AlarmsService } from '../alarms/alarms.service.ts';
 import type { MachinesService } from '../machines/machines.service.ts';
 import type { SellingMachine } from '../orders/orders.service.ts';
 import type { PricePoliciesService } from '../price-policies/price-policies.service.ts';
+import type { TelemetryService } from '../telemetry/telemetry.service.ts';
 import { type GatewayMachineRow, gatewayRepository as repo } from './gateway.repository.ts';
 import { signature } from './gateway-signing.ts';
 
@@ -54,11 +55,13 @@ export function createGatewayService(
     policies,
     alarms,
     machines,
+    telemetry,
     paymentNotifyKey,
   }: {
     policies: PricePoliciesService;
     alarms: AlarmsService;
     machines: MachinesService;
+    telemetry: Pick<TelemetryService, 'record'>;
     paymentNotifyKey: string | undefined;
   },
 ) {
@@ -109,8 +112,8 @@ export function createGatewayService(
     },
 
     /**
-     * A heartbeat: the runtime is kept, alarms follow its changes, and the machine learns its
-     * prices. Alarms follow the runtime the write replaced, not the one read when the request
+     * A heartbeat: the runtime is kept, its readings join the machine's telemetry history, alarms
+     * follow its changes, and the machine learns its prices. Alarms follow the runtime the write replaced, not the one read when the request
      * came in: the offline check may have marked the machine offline in between.
      */
     async heartbeat(machine: GatewayMachineRow, beat: Heartbeat): Promise<HeartbeatAnswer> {
@@ -129,6 +132,7 @@ export function createGatewayService(
         ...(beat.doorOpen !== undefined ? { doorOpen: beat.doorOpen } : {}),
         ...(beat.firmware !== undefined ? { firmware: beat.firmware } : {}),
       });
+      if (before) telemetry.record(machine.id, now, beat);
       if (before) {
         if (!before.online) await alarms.backOnline(machine);
         await alarms.telemetryChanged(machine, before, {
