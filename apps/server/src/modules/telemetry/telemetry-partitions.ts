@@ -29,7 +29,8 @@ export function partitionsPast(table: TelemetryTable, names: readonly string[], 
   return names.filter((name) => {
     const match = pattern.exec(name);
     if (!match) return false;
-    const [, year, month, day] = match.map(Number) as [number, number, number, number | undefined];
+    const [year, month] = [Number(match[1]), Number(match[2])];
+    const day = match[3] === undefined ? undefined : Number(match[3]);
     if (table === 'biz_telemetry_raw') {
       if (day === undefined) return false;
       const ends = Date.UTC(year, month - 1, day + 1);

@@ -7,6 +7,7 @@ import {
 } from '@water/contract/telemetry';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Principal } from '../../domain/principal.ts';
+import { isMissingPartition } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import type { MachinesService } from '../machines/machines.service.ts';
@@ -24,7 +25,6 @@ const SETTLING_MS = 10 * 60_000;
 const SLOTS: Record<TelemetryRange, number> = { '24h': 288, '7d': 168, '90d': 2160 };
 
 const floorTo = (time: number, stepMs: number) => Math.floor(time / stepMs) * stepMs;
-const missingPartition = (error: unknown) => /no partition of relation/i.test(String((error as Error)?.message));
 
 /**
  * The history of what machines report: every heartbeat's readings kept as a sample (raw, by
@@ -45,7 +45,7 @@ export function createTelemetryService(
     try {
       await repo.appendSamples(database.relaxed, samples);
     } catch (error) {
-      if (!missingPartition(error)) throw error;
+      if (!isMissingPartition(error)) throw error;
       // A day no partition was made for yet (the upkeep had not run): made now, then written.
       const days = new Set(samples.map((sample) => floorTo(sample.at.getTime(), 86_400_000)));
       for (const day of days) await repo.ensurePartition(db, 'biz_telemetry_raw', new Date(day));
