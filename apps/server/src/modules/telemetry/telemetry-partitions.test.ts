@@ -50,13 +50,13 @@ describe('telemetry partitions', () => {
     await ctx.t.app.scheduler.run('summarise-telemetry');
     expect(await samplesKept()).toBe(1);
 
-    ctx.t.clock.advance(70 * DAY);
+    ctx.t.clock.advance(100 * DAY);
     await ctx.t.app.scheduler.run('telemetry-partitions');
     const now = ctx.t.clock.now().getTime();
     const raw = await partitions('biz_telemetry_raw');
     // Today and the next two days are there before any heartbeat needs them.
     for (const days of [0, 1, 2]) expect(raw).toContain(dayName(now + days * DAY));
-    // The day of the first heartbeat is gone with its sample: kept 3 days, not 70.
+    // The day of the first heartbeat is gone with its sample: kept 3 days, not 100.
     expect(raw).not.toContain(dayName(started));
     expect(await samplesKept()).toBe(0);
     for (const table of ['biz_telemetry_5m', 'biz_telemetry_hourly']) {
@@ -67,7 +67,7 @@ describe('telemetry partitions', () => {
           monthName(table, Date.UTC(thisMonth.getUTCFullYear(), thisMonth.getUTCMonth() + ahead, 1)),
         );
       }
-      // Summaries are kept 2 months here: the month of the first heartbeat, 70 days back, ended over 2 months ago.
+      // Summaries are kept 2 months here: the month of the first heartbeat, 100 days back, ended over 2 months ago.
       expect(months).not.toContain(monthName(table, started));
     }
 
@@ -84,7 +84,7 @@ describe('telemetry partitions', () => {
     expect(answer.statusCode).toBe(200);
     await ctx.t.app.scheduler.run('summarise-telemetry');
     expect(await partitions('biz_telemetry_raw')).toContain(dayName(ctx.t.clock.now().getTime()));
-    // Signed in again: the session of 80 days ago has long expired.
+    // Signed in again: the session of 110 days ago has long expired.
     const admin = callerFor(ctx.t, await tokenOf(ctx.t));
     const day = (await admin('GET', `/api/machines/${machineId}/telemetry?range=24h`)).json();
     expect(day.metrics.tdsOut.max.at(-1)).toBe(14);
