@@ -132,4 +132,53 @@ export const telemetryRepository = {
     );
     return rows.map(summaryRow);
   },
+
+  /**
+   * Made-up history for the demo machines, written in bulk: readings every 5 minutes over
+   * `[rawFrom, to)`, and summaries straight away before it (5-minute ones from `fiveFrom`,
+   * hourly from `hourlyFrom`). TDS out creeps up until a filter change 20 days before `to`.
+   */
+  async writeDemoHistory(
+    db: Database,
+    machineIds: number[],
+    { hourlyFrom, fiveFrom, rawFrom, to }: Record<'hourlyFrom' | 'fiveFrom' | 'rawFrom' | 'to', Date>,
+  ): Promise<void> {
+    const ids = machineIds.map(Number).join(', ') || 'NULL';
+    const end = to.toISOString();
+    const readings = (at: string) => {
+      const day = `sin(extract(epoch FROM ${at}) * 2 * pi() / 86400 + m.k)`;
+      const daysAgo = `(extract(epoch FROM (TIMESTAMPTZ '${end}' - ${at})) / 86400)`;
+      return [
+        `20 + m.k + 3 * ${day}`,
+        `22 + 3 * ${day}`,
+        `300 + 5 * m.k + 15 * ${day}`,
+        `6 + m.k + greatest(0, 0.2 * (${daysAgo} - 20)) + ${day}`,
+        `60 + 30 * sin(extract(epoch FROM ${at}) * 2 * pi() / 43200 + m.k)`,
+      ];
+    };
+    const machinesOf = sql.raw(`(SELECT id, id % 5 AS k FROM biz_machine WHERE id IN (${ids}))`);
+    await db.execute(sql`
+      INSERT INTO ${telemetryRaw} (at, machine_id, signal, temperature, tds_in, tds_out, tank_level)
+      SELECT at, m.id, ${sql.raw(
+        readings('at')
+          .map((value, index) => `round(${value})${index === 1 ? '::numeric(4,1)' : ''}`)
+          .join(', '),
+      )}
+      FROM ${machinesOf} AS m,
+        generate_series(${rawFrom.toISOString()}::timestamptz, ${end}::timestamptz, interval '5 minutes') AS at
+      WHERE at < ${end}::timestamptz`);
+    for (const [table, step, from, until] of [
+      [telemetry5m, '5 minutes', fiveFrom, rawFrom],
+      [telemetryHourly, '1 hour', hourlyFrom, rawFrom],
+    ] as const) {
+      const figures = readings('b').map((value) => `${value} - 1, ${value}, ${value} + 1`);
+      await db.execute(sql`
+        INSERT INTO ${table} (${summaryColumns})
+        SELECT b, m.id, ${step === '1 hour' ? 60 : 5}, ${sql.raw(figures.join(', '))}
+        FROM ${machinesOf} AS m,
+          generate_series(date_bin(${step}::interval, ${from.toISOString()}::timestamptz, ${ORIGIN}), ${until.toISOString()}::timestamptz, ${step}::interval) AS b
+        WHERE b < ${until.toISOString()}::timestamptz
+        ON CONFLICT (machine_id, bucket) DO NOTHING`);
+    }
+  },
 };

@@ -100,6 +100,17 @@ export function createTelemetryService(
     return { ...metrics, samples };
   }
 
+  /** The partitions of `tables` between two moments (a back-fill writes its history into them). */
+  async function makePartitions(from: Date, to: Date, tables = TELEMETRY_TABLES): Promise<void> {
+    for (const table of tables) {
+      // A day of raw samples, a month of summaries: 28 days apart never skips a month.
+      const step = table === 'biz_telemetry_raw' ? 86_400_000 : 28 * 86_400_000;
+      for (let at = from.getTime(); at < to.getTime() + step; at += step) {
+        await repo.ensurePartition(db, table, new Date(Math.min(at, to.getTime())));
+      }
+    }
+  }
+
   return {
     /** Keeps a heartbeat's readings (written within a second, with others). */
     record(machineId: number, at: Date, beat: Heartbeat): void {
@@ -152,14 +163,28 @@ export function createTelemetryService(
       return { made, dropped: droppedNames };
     },
 
-    /** The partitions every table has between two moments (a back-fill writes its history into them). */
-    async makePartitions(from: Date, to: Date): Promise<void> {
-      for (const table of TELEMETRY_TABLES) {
-        const step = table === 'biz_telemetry_raw' ? 86_400_000 : 28 * 86_400_000;
-        for (let at = from.getTime(); at < to.getTime() + step; at += step) {
-          await repo.ensurePartition(db, table, new Date(Math.min(at, to.getTime())));
-        }
-      }
+    makePartitions,
+
+    /**
+     * The demo machines' last 90 days, so that their charts show something on first start:
+     * readings every 5 minutes over the last day, summarised as heartbeats are; before that,
+     * summaries only (5-minute ones for a week, hourly ones for 90 days), made in bulk.
+     */
+    async seedDemoHistory(machineIds: number[]): Promise<void> {
+      const to = clock.now();
+      const day = 86_400_000;
+      const rawFrom = new Date(floorTo(to.getTime() - day, 3_600_000));
+      const hourlyFrom = new Date(to.getTime() - 90 * day);
+      await makePartitions(rawFrom, to, ['biz_telemetry_raw']);
+      await makePartitions(hourlyFrom, to, ['biz_telemetry_5m', 'biz_telemetry_hourly']);
+      await repo.writeDemoHistory(db, machineIds, {
+        hourlyFrom,
+        fiveFrom: new Date(to.getTime() - 7 * day),
+        rawFrom,
+        to,
+      });
+      await repo.summarise5m(db, rawFrom);
+      await repo.summariseHourly(db, rawFrom);
     },
 
     /**
