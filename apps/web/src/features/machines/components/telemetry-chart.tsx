@@ -33,6 +33,14 @@ const spread = (line: TelemetryLine) =>
     return high === null || low === null ? null : Math.round((high - low) * 10) / 10;
   });
 
+/** The values of a line, a slot with no neighbour marked with a dot: alone, it would draw nothing. */
+export const withLoneDots = (values: readonly (number | null)[]) =>
+  values.map((value, slot) =>
+    value !== null && (values[slot - 1] ?? null) === null && (values[slot + 1] ?? null) === null
+      ? { value, symbolSize: 6 }
+      : value,
+  );
+
 /**
  * A machine's reading (or two) over a range, oldest on the left; a slot it reported nothing in
  * leaves a gap. echarts is fetched only when a chart shows.
@@ -55,8 +63,8 @@ export function TelemetryChart({ labels, lines, label, min, max }: TelemetryChar
             const slot = points[0]?.dataIndex ?? 0;
             const rows = lines.map((line) => {
               const avg = line.avg[slot];
-              if (avg === null || avg === undefined) return `${line.name}: —`;
-              return `${line.name}: ${avg} (${t('telemetry.lowest')} ${line.min[slot]}, ${t('telemetry.highest')} ${line.max[slot]})`;
+              if (avg === null || avg === undefined) return t('telemetry.noReading', { name: line.name });
+              return t('telemetry.reading', { name: line.name, avg, min: line.min[slot], max: line.max[slot] });
             });
             return [points[0]?.axisValueLabel ?? '', ...rows].join('<br/>');
           },
@@ -99,8 +107,10 @@ export function TelemetryChart({ labels, lines, label, min, max }: TelemetryChar
           {
             type: 'line',
             name: line.name,
-            data: line.avg,
-            showSymbol: false,
+            data: withLoneDots(line.avg),
+            // Dots only where a value stands alone (sized on the item); every symbol drawn, none thinned out.
+            showAllSymbol: true,
+            symbolSize: 0,
             lineStyle: { color: line.color, width: 2 },
             itemStyle: { color: line.color },
           },
@@ -112,7 +122,9 @@ export function TelemetryChart({ labels, lines, label, min, max }: TelemetryChar
 
   return (
     <>
-      <Typography.Text strong>{label}</Typography.Text>
+      <Typography.Paragraph strong style={{ marginBottom: 4 }}>
+        {label}
+      </Typography.Paragraph>
       {failed ? (
         <Typography.Paragraph type="secondary">{t('telemetry.chartFailed')}</Typography.Paragraph>
       ) : (
