@@ -10,6 +10,7 @@
  *
  *   DATABASE_URL=postgres://… npx tsx bench/telemetry.ts            # 3,000 machines, 30 days
  *   … --machines 500 --days 7                                        # a smaller fleet
+ *   … --keep, then … --reuse bench_telemetry_…                        # measure again on the same history
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -30,6 +31,9 @@ const { values } = parseArgs({
     machines: { type: 'string', default: '3000' },
     days: { type: 'string', default: '30' },
     requests: { type: 'string', default: '300' },
+    /** Measures again on a database a run kept, rather than filling a new one. */
+    reuse: { type: 'string' },
+    keep: { type: 'boolean', default: false },
   },
 });
 const MACHINES = Number(values.machines);
@@ -43,8 +47,9 @@ if (!process.env.DATABASE_URL) {
   process.exit(0);
 }
 // A database of its own on the same server, dropped at the end: nothing else's tables are touched.
-const name = `bench_telemetry_${randomBytes(4).toString('hex')}`;
-await adminQuery(process.env.DATABASE_URL, `CREATE DATABASE ${name}`);
+const name = values.reuse ?? `bench_telemetry_${randomBytes(4).toString('hex')}`;
+if (!/^bench_telemetry_[0-9a-f]{8}$/.test(name)) throw new Error(`--reuse names a database this script made: ${name}`);
+if (!values.reuse) await adminQuery(process.env.DATABASE_URL, `CREATE DATABASE ${name}`);
 const url = databaseUrl(process.env.DATABASE_URL, name);
 const database = await openPostgres(url);
 const run = async <T>(query: ReturnType<typeof sql>) =>
@@ -56,18 +61,70 @@ const timed = async <T>(label: string, work: () => Promise<T>) => {
   return result;
 };
 
-await seedDatabase(database.db, { adminPassword: PASSWORD, seedDemo: false, defaultUserPassword: '123456' });
-const [dept] = await run<{ id: number }>(sql`INSERT INTO sys_dept (name) VALUES ('Bench telemetry') RETURNING id`);
-const [agent] = await run<{ id: number }>(sql`
-  INSERT INTO biz_agent (dept_id, code, level, contact_name, contact_phone, commission_rate, machine_quota, quota_used, status)
-  VALUES (${dept?.id}, 'BT', 'PLATFORM', 'Bench', '13800000000', '20', ${MACHINES}, ${MACHINES}, 'ACTIVE') RETURNING id`);
-const [model] = await run<{ id: number }>(sql`
-  INSERT INTO biz_machine_model (code, name, tank_litres, output_lph, pulses_per_litre)
-  VALUES ('BTM', 'Bench model', 60, 60, 450) RETURNING id`);
-await run(sql`
-  INSERT INTO biz_machine (serial_no, sticker_code, model_id, agent_id, lifecycle)
-  SELECT 'BT-' || lpad(n::text, 5, '0'), 'BT-' || lpad(n::text, 5, '0'), ${model?.id}, ${agent?.id}, 'ALLOCATED'
-  FROM generate_series(1, ${MACHINES}) AS n`);
+/** The fleet and its history, written straight into the tables. */
+async function fill() {
+  await seedDatabase(database.db, { adminPassword: PASSWORD, seedDemo: false, defaultUserPassword: '123456' });
+  const [dept] = await run<{ id: number }>(sql`INSERT INTO sys_dept (name) VALUES ('Bench telemetry') RETURNING id`);
+  const [agent] = await run<{ id: number }>(sql`
+    INSERT INTO biz_agent (dept_id, code, level, contact_name, contact_phone, commission_rate, machine_quota, quota_used, status)
+    VALUES (${dept?.id}, 'BT', 'PLATFORM', 'Bench', '13800000000', '20', ${MACHINES}, ${MACHINES}, 'ACTIVE') RETURNING id`);
+  const [model] = await run<{ id: number }>(sql`
+    INSERT INTO biz_machine_model (code, name, tank_litres, output_lph, pulses_per_litre)
+    VALUES ('BTM', 'Bench model', 60, 60, 450) RETURNING id`);
+  await run(sql`
+    INSERT INTO biz_machine (serial_no, sticker_code, model_id, agent_id, lifecycle)
+    SELECT 'BT-' || lpad(n::text, 5, '0'), 'BT-' || lpad(n::text, 5, '0'), ${model?.id}, ${agent?.id}, 'ALLOCATED'
+    FROM generate_series(1, ${MACHINES}) AS n`);
+
+  const now = new Date();
+  const monthAgo = new Date(now.getTime() - DAYS * 86_400_000);
+  const recent = new Date(now.getTime() - 2 * 86_400_000);
+  console.log(`history of ${MACHINES} machines over ${DAYS} days:`);
+  await timed('partitions', () =>
+    run(sql`SELECT biz_telemetry_ensure_partition(t, d)
+      FROM unnest(ARRAY['biz_telemetry_raw', 'biz_telemetry_5m', 'biz_telemetry_hourly']) AS t,
+        generate_series(${monthAgo.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz + interval '1 day', interval '1 day') AS d`),
+  );
+
+  /**
+   * A reading that drifts over the day and differs by machine, as sensors do, computed once per row.
+   * Machine after machine, in time order: each index grows at its right edge, as it does live.
+   */
+  const series = (from: string, to: string, step: string, at: string) =>
+    sql.raw(`(SELECT id, id % 97 AS k FROM biz_machine ORDER BY id) AS m
+      CROSS JOIN LATERAL generate_series(${from}, ${to}, interval '${step}') AS ${at}
+      CROSS JOIN LATERAL (SELECT sin(extract(epoch FROM ${at}) / 13751.0 + m.k) AS w) AS wave`);
+  const moment = (date: Date) => `'${date.toISOString()}'::timestamptz`;
+  const rawInsert = (from: Date, to: Date, step: string) =>
+    run(sql`INSERT INTO biz_telemetry_raw (at, machine_id, signal, temperature, tds_in, tds_out, tank_level, fault_bits)
+      SELECT at, m.id, (18 + (m.k % 8) + 3 * w)::smallint, (22 + 4 * w)::real, (300 + m.k + 20 * w)::int,
+        (8 + (m.k % 10) + 2 * w)::int, (55 + 40 * w)::smallint, 0
+      FROM ${series(moment(from), moment(to), step, 'at')}`);
+  await timed(`raw samples, one each 15 minutes for ${DAYS - 2} days`, () => rawInsert(monthAgo, recent, '15 minutes'));
+  await timed('raw samples, one a minute for the last 2 days', () => rawInsert(recent, now, '1 minute'));
+  const READINGS: [string, number][] = [
+    ['18 + (m.k % 8)', 3],
+    ['22', 4],
+    ['300 + m.k', 20],
+    ['8 + (m.k % 10)', 2],
+    ['55', 40],
+  ];
+  const summaryOf = (table: string, step: string, samples: number) =>
+    run(sql`INSERT INTO ${sql.identifier(table)} (bucket, machine_id, samples,
+        signal_min, signal_avg, signal_max, temperature_min, temperature_avg, temperature_max,
+        tds_in_min, tds_in_avg, tds_in_max, tds_out_min, tds_out_avg, tds_out_max, tank_level_min, tank_level_avg, tank_level_max)
+      SELECT b, m.id, ${samples}, ${sql.raw(
+        READINGS.map(
+          ([base, swing]) => `${base} + ${swing} * w - 1, ${base} + ${swing} * w, ${base} + ${swing} * w + 1`,
+        ).join(', '),
+      )}
+      FROM ${series(`date_bin(interval '${step}', ${moment(monthAgo)}, TIMESTAMPTZ '2000-01-01 00:00:00+00')`, moment(now), step, 'b')}`);
+  await timed('5-minute summaries for the whole period', () => summaryOf('biz_telemetry_5m', '5 minutes', 5));
+  await timed('hourly summaries for the whole period', () => summaryOf('biz_telemetry_hourly', '1 hour', 60));
+  await timed('analyse', () => run(sql`ANALYZE`));
+}
+
+if (!values.reuse) await fill();
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-telemetry-'));
 const app = await buildApp({
@@ -83,52 +140,6 @@ const app = await buildApp({
   logger: false,
   scheduled: false,
 });
-const now = new Date();
-const monthAgo = new Date(now.getTime() - DAYS * 86_400_000);
-const recent = new Date(now.getTime() - 2 * 86_400_000);
-console.log(`history of ${MACHINES} machines over ${DAYS} days:`);
-await timed('partitions', () =>
-  run(sql`SELECT biz_telemetry_ensure_partition(t, d)
-    FROM unnest(ARRAY['biz_telemetry_raw', 'biz_telemetry_5m', 'biz_telemetry_hourly']) AS t,
-      generate_series(${monthAgo.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz + interval '1 day', interval '1 day') AS d`),
-);
-
-/**
- * A reading that drifts over the day and differs by machine, as sensors do, computed once per row.
- * Machine after machine, in time order: each index grows at its right edge, as it does live.
- */
-const series = (from: string, to: string, step: string, at: string) =>
-  sql.raw(`(SELECT id, id % 97 AS k FROM biz_machine ORDER BY id) AS m
-    CROSS JOIN LATERAL generate_series(${from}, ${to}, interval '${step}') AS ${at}
-    CROSS JOIN LATERAL (SELECT sin(extract(epoch FROM ${at}) / 13751.0 + m.k) AS w) AS wave`);
-const moment = (date: Date) => `'${date.toISOString()}'::timestamptz`;
-const rawInsert = (from: Date, to: Date, step: string) =>
-  run(sql`INSERT INTO biz_telemetry_raw (at, machine_id, signal, temperature, tds_in, tds_out, tank_level, fault_bits)
-    SELECT at, m.id, (18 + (m.k % 8) + 3 * w)::smallint, (22 + 4 * w)::real, (300 + m.k + 20 * w)::int,
-      (8 + (m.k % 10) + 2 * w)::int, (55 + 40 * w)::smallint, 0
-    FROM ${series(moment(from), moment(to), step, 'at')}`);
-await timed(`raw samples, one each 15 minutes for ${DAYS - 2} days`, () => rawInsert(monthAgo, recent, '15 minutes'));
-await timed('raw samples, one a minute for the last 2 days', () => rawInsert(recent, now, '1 minute'));
-const READINGS: [string, number][] = [
-  ['18 + (m.k % 8)', 3],
-  ['22', 4],
-  ['300 + m.k', 20],
-  ['8 + (m.k % 10)', 2],
-  ['55', 40],
-];
-const summaryOf = (table: string, step: string, samples: number) =>
-  run(sql`INSERT INTO ${sql.identifier(table)} (bucket, machine_id, samples,
-      signal_min, signal_avg, signal_max, temperature_min, temperature_avg, temperature_max,
-      tds_in_min, tds_in_avg, tds_in_max, tds_out_min, tds_out_avg, tds_out_max, tank_level_min, tank_level_avg, tank_level_max)
-    SELECT b, m.id, ${samples}, ${sql.raw(
-      READINGS.map(
-        ([base, swing]) => `${base} + ${swing} * w - 1, ${base} + ${swing} * w, ${base} + ${swing} * w + 1`,
-      ).join(', '),
-    )}
-    FROM ${series(`date_bin(interval '${step}', ${moment(monthAgo)}, TIMESTAMPTZ '2000-01-01 00:00:00+00')`, moment(now), step, 'b')}`);
-await timed('5-minute summaries for the whole period', () => summaryOf('biz_telemetry_5m', '5 minutes', 5));
-await timed('hourly summaries for the whole period', () => summaryOf('biz_telemetry_hourly', '1 hour', 60));
-await timed('analyse', () => run(sql`ANALYZE`));
 const counts = await run<{ raw: string; five: string; hourly: string; mb: string }>(sql`
   SELECT (SELECT count(*) FROM biz_telemetry_raw) AS raw, (SELECT count(*) FROM biz_telemetry_5m) AS five,
     (SELECT count(*) FROM biz_telemetry_hourly) AS hourly, pg_database_size(current_database()) / 1048576 AS mb`);
@@ -184,6 +195,7 @@ for (const range of ['24h', '90d'] as const) {
 
 await app.close();
 await database.close();
-await dropTestDatabase(process.env.DATABASE_URL, name);
+if (values.keep) console.log(`kept: --reuse ${name}`);
+else await dropTestDatabase(process.env.DATABASE_URL, name);
 await rm(dataDir, { recursive: true, force: true });
 process.exit(met ? 0 : 1);

@@ -81,11 +81,12 @@ export const telemetryRepository = {
     await db.execute(sql`DROP TABLE IF EXISTS ${sql.identifier(name)}`);
   },
 
-  /** The start of the latest 5-minute bucket summarised, if any. */
-  async lastSummarised(db: Database): Promise<Date | null> {
+  /** The start of the latest 5-minute bucket summarised (from `since`, when given), if any. */
+  async lastSummarised(db: Database, since?: Date): Promise<Date | null> {
     const [row] = await rowsOf<{ bucket: string | Date | null }>(
       db,
-      sql`SELECT max(bucket) AS bucket FROM ${telemetry5m}`,
+      sql`SELECT max(bucket) AS bucket FROM ${telemetry5m}
+          ${since ? sql`WHERE bucket >= ${since.toISOString()}::timestamptz` : sql``}`,
     );
     return row?.bucket ? new Date(row.bucket) : null;
   },
@@ -110,15 +111,22 @@ export const telemetryRepository = {
       ON CONFLICT (machine_id, bucket) DO UPDATE SET ${summaryUpdates}`);
   },
 
-  /** A machine's raw samples from `since`, summarised per 5 minutes as they are read. */
-  async rawBuckets(db: Database, machineId: number, since: Date): Promise<SummaryRow[]> {
+  /**
+   * A machine's 5-minute buckets from `since`: the summaries up to the latest bucket summarised
+   * (`mark`), and from there on its raw samples, summarised as they are read.
+   */
+  async recentBuckets(db: Database, machineId: number, since: Date, mark: Date | null): Promise<SummaryRow[]> {
+    const tail = mark && mark > since ? mark : since;
     const rows = await rowsOf<Record<string, unknown>>(
       db,
-      sql`SELECT date_bin('5 minutes', at, ${ORIGIN}) AS bucket, count(*) AS samples,
-            ${sql.raw(READINGS.map((c) => `min(${c}) AS ${c}_min, avg(${c}) AS ${c}_avg, max(${c}) AS ${c}_max`).join(', '))}
+      sql`SELECT ${summaryColumns} FROM ${telemetry5m}
+          WHERE machine_id = ${machineId} AND bucket >= ${since.toISOString()}::timestamptz
+            AND bucket < ${tail.toISOString()}::timestamptz
+          UNION ALL
+          SELECT date_bin('5 minutes', at, ${ORIGIN}), machine_id, count(*), ${rawFigures}
           FROM ${telemetryRaw}
-          WHERE machine_id = ${machineId} AND at >= ${since.toISOString()}::timestamptz
-          GROUP BY 1 ORDER BY 1`,
+          WHERE machine_id = ${machineId} AND at >= ${tail.toISOString()}::timestamptz
+          GROUP BY 1, 2 ORDER BY 1`,
     );
     return rows.map(summaryRow);
   },

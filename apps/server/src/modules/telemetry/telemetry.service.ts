@@ -211,10 +211,11 @@ export function createTelemetryService(
       const stepMs = stepSeconds * 1000;
       const slots = SLOTS[range];
       const from = floorTo(clock.now().getTime(), stepMs) - (slots - 1) * stepMs;
+      const since = new Date(from);
       const rows =
         range === '24h'
-          ? await repo.rawBuckets(db, machineId, new Date(from))
-          : await repo.hourlyBuckets(db, machineId, new Date(from));
+          ? await repo.recentBuckets(db, machineId, since, await repo.lastSummarised(db, since))
+          : await repo.hourlyBuckets(db, machineId, since);
       const { samples, ...metrics } = series(rows, from, stepMs, slots);
       return { range, from: formatDateTime(new Date(from)) as string, stepSeconds, samples, metrics };
     },

@@ -105,6 +105,18 @@ describe('telemetry history', () => {
     expect(Math.max(...hours.map((row) => Number(row.tds_out_max)))).toBe(40);
   });
 
+  it('shows over 24 hours the samples written since the last summary too', async () => {
+    await ctx.t.app.scheduler.run('summarise-telemetry');
+    ctx.t.clock.advance(6 * MINUTE);
+    // A sample as the flush writes it, before the next summary.
+    await ctx.t.database.db.execute(
+      sql`INSERT INTO biz_telemetry_raw (at, machine_id, tds_out) VALUES (${ctx.t.clock.now().toISOString()}::timestamptz, ${machine.id}, 77)`,
+    );
+    const day = (await series('24h')).json();
+    expect(day.metrics.tdsOut.max.at(-1)).toBe(77);
+    expect(day.samples.reduce((sum: number, count: number) => sum + count, 0)).toBe(4);
+  });
+
   it('shows a machine to its agent’s staff, and to another agent’s staff no more than a machine that does not exist', async () => {
     expect((await series('7d', ownStaff)).statusCode).toBe(200);
     const refused = await series('7d', otherStaff);
