@@ -23,6 +23,7 @@ const SCRIPTS = [
   'log-volume.ts',
   'gateway.ts',
   'reconciliation.ts',
+  'telemetry.ts',
   'lighthouse.ts',
 ];
 

@@ -29,8 +29,8 @@ async function expectLatestReading(page: Page, chart: Locator, reading: string) 
   if (!box) throw new Error('the chart is not on the screen');
   const tooltip = chart.locator('div').filter({ hasText: reading });
   await expect(async () => {
-    // The grid ends 12 px before the chart's edge; the last slots lie within a few pixels of it.
-    for (let offset = 11; offset <= 40; offset++) {
+    // The grid ends 20 px before the chart's edge; the last slots lie within a few pixels of it.
+    for (let offset = 19; offset <= 48; offset++) {
       await page.mouse.move(box.x + box.width - offset, box.y + box.height / 2);
       if (await tooltip.first().isVisible()) return;
     }

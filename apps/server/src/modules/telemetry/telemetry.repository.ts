@@ -169,7 +169,7 @@ export const telemetryRepository = {
       INSERT INTO ${telemetryRaw} (at, machine_id, signal, temperature, tds_in, tds_out, tank_level)
       SELECT at, m.id, ${sql.raw(
         readings('at')
-          .map((value, index) => `round(${value})${index === 1 ? '::numeric(4,1)' : ''}`)
+          .map((value, index) => (index === 1 ? `round((${value})::numeric, 1)` : `round(${value})`))
           .join(', '),
       )}
       FROM ${machinesOf} AS m,

@@ -55,7 +55,8 @@ export function TelemetryChart({ labels, lines, label, min, max }: TelemetryChar
     chart?.setOption(
       {
         animation: false,
-        grid: { left: 44, right: 12, top: lines.length > 1 ? 28 : 12, bottom: 24 },
+        // Room on the right for half of the last label (`11-24 22:00` is wider than `22:05`).
+        grid: { left: 44, right: (labels[0]?.length ?? 0) > 5 ? 36 : 20, top: lines.length > 1 ? 28 : 12, bottom: 24 },
         legend: { show: lines.length > 1, top: 0, textStyle: axisText, data: lines.map((line) => line.name) },
         tooltip: {
           trigger: 'axis',
