@@ -58,6 +58,7 @@ CREATE TABLE "biz_telemetry_raw" (
 --> statement-breakpoint
 CREATE INDEX "biz_telemetry_5m_bucket_idx" ON "biz_telemetry_5m" USING btree ("bucket");--> statement-breakpoint
 CREATE INDEX "biz_telemetry_raw_machine_idx" ON "biz_telemetry_raw" USING btree ("machine_id","at");--> statement-breakpoint
+CREATE INDEX "biz_telemetry_raw_time_idx" ON "biz_telemetry_raw" USING brin ("at");--> statement-breakpoint
 -- The partition of `parent` holding `at`: a day (UTC) of the raw samples, a month (UTC) of a summary.
 CREATE FUNCTION "biz_telemetry_ensure_partition"(parent text, at timestamptz) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE

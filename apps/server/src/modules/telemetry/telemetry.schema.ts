@@ -17,7 +17,11 @@ export const telemetryRaw = pgTable(
     tankLevel: smallint('tank_level'),
     faultBits: integer('fault_bits'),
   },
-  (t) => [index('biz_telemetry_raw_machine_idx').on(t.machineId, t.at)],
+  (t) => [
+    index('biz_telemetry_raw_machine_idx').on(t.machineId, t.at),
+    // The summaries read the last minutes of every machine: a BRIN index finds them in rows kept in time order.
+    index('biz_telemetry_raw_time_idx').using('brin', t.at),
+  ],
 );
 
 /** Lowest, mean and highest of each reading in a bucket, and how many heartbeats it counts. */
