@@ -18,6 +18,8 @@ export type TelemetryService = ReturnType<typeof createTelemetryService>;
 
 /** Samples waiting past this many are flushed at once rather than at the next tick. */
 const FLUSH_AT = 1000;
+/** Rows of one insert: 8 parameters each, well within a statement's 65,535. */
+const ROWS_PER_INSERT = 4000;
 /** Beyond this many waiting (the database is away), new samples are dropped and counted. */
 const MOST_WAITING = 100_000;
 /** The 5-minute summaries are recomputed from at least this far back, for samples still on their way. */
@@ -59,10 +61,20 @@ export function createTelemetryService(
       if (waiting.length === 0) return;
       const samples = waiting;
       waiting = [];
+      let written = 0;
       try {
-        await write(samples);
+        for (; written < samples.length; written += ROWS_PER_INSERT) {
+          await write(samples.slice(written, written + ROWS_PER_INSERT));
+        }
       } catch (error) {
-        log.error({ err: error, samples: samples.length }, 'telemetry samples could not be written');
+        // Kept for the next tick, oldest first, as many as may wait.
+        const kept = samples.slice(written).concat(waiting);
+        dropped += Math.max(0, kept.length - MOST_WAITING);
+        waiting = kept.slice(0, MOST_WAITING);
+        log.error(
+          { err: error, waiting: waiting.length },
+          'telemetry samples could not be written; retried in a second',
+        );
       }
       if (dropped > 0) {
         log.warn({ dropped }, 'telemetry samples dropped while the database was behind');

@@ -117,6 +117,25 @@ describe('telemetry history', () => {
     expect(day.samples.reduce((sum: number, count: number) => sum + count, 0)).toBe(4);
   });
 
+  it('keeps the samples it could not write, and writes them once the database takes them again', async () => {
+    const counted = async () =>
+      (
+        (await ctx.t.database.db.execute(
+          sql`SELECT count(*)::int AS n FROM biz_telemetry_raw WHERE machine_id = ${machine.id}`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows[0]?.n;
+    const before = await counted();
+    await ctx.t.database.db.execute(sql`ALTER TABLE biz_telemetry_raw RENAME TO biz_telemetry_raw_away`);
+    try {
+      await heartbeat({ tdsOut: 88 });
+      await expect(ctx.t.app.scheduler.run('summarise-telemetry')).rejects.toThrow();
+    } finally {
+      await ctx.t.database.db.execute(sql`ALTER TABLE biz_telemetry_raw_away RENAME TO biz_telemetry_raw`);
+    }
+    await ctx.t.app.scheduler.run('summarise-telemetry');
+    expect(await counted()).toBe((before ?? 0) + 1);
+  });
+
   it('shows a machine to its agent’s staff, and to another agent’s staff no more than a machine that does not exist', async () => {
     expect((await series('7d', ownStaff)).statusCode).toBe(200);
     const refused = await series('7d', otherStaff);
