@@ -327,24 +327,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ).catch((error) => app.log.error({ err: error }, 'could not seed the demo business'));
     });
   }
-  // The telemetry's partitions are made at start too, in the background (the hourly run may be far off).
-  let partitionsMade: Promise<unknown> = Promise.resolve();
   if (options.scheduled !== false) {
     app.addHook('onReady', async () => {
       scheduler.start();
       telemetry.start();
-      partitionsMade = scheduler
-        .run('telemetry-partitions')
-        .catch((error) => app.log.error({ err: error }, 'could not make the telemetry partitions'));
     });
   }
   // The runs under way finish before the app closes, and the database after it.
   app.addHook('onClose', async () => scheduler.stop());
   // Heartbeats' samples waiting in memory are written before the database closes.
-  app.addHook('onClose', async () => {
-    await partitionsMade;
-    await telemetry.stop();
-  });
+  app.addHook('onClose', async () => telemetry.stop());
   // Exports under way finish before the database closes.
   app.addHook('onClose', async () => exports.settled());
 

@@ -78,13 +78,16 @@ describe('telemetry partitions', () => {
     expect(await samplesKept()).toBe(1);
   });
 
-  it('writes a heartbeat whose day has no partition yet: the partition is made then', async () => {
-    ctx.t.clock.advance(10 * DAY);
+  it('writes a heartbeat whose day and month have no partition yet: the partitions are made then', async () => {
+    // Past the days and months made ahead, with no upkeep in between.
+    ctx.t.clock.advance(100 * DAY);
     const answer = await beat('POST', '/gateway/v1/heartbeat', { tdsOut: 14 });
     expect(answer.statusCode).toBe(200);
     await ctx.t.app.scheduler.run('summarise-telemetry');
-    expect(await partitions('biz_telemetry_raw')).toContain(dayName(ctx.t.clock.now().getTime()));
-    // Signed in again: the session of 110 days ago has long expired.
+    const now = ctx.t.clock.now().getTime();
+    expect(await partitions('biz_telemetry_raw')).toContain(dayName(now));
+    expect(await partitions('biz_telemetry_hourly')).toContain(monthName('biz_telemetry_hourly', now));
+    // Signed in again: the session of 200 days ago has long expired.
     const admin = callerFor(ctx.t, await tokenOf(ctx.t));
     const day = (await admin('GET', `/api/machines/${machineId}/telemetry?range=24h`)).json();
     expect(day.metrics.tdsOut.max.at(-1)).toBe(14);

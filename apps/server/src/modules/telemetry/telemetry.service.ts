@@ -112,6 +112,24 @@ export function createTelemetryService(
     return { ...metrics, samples };
   }
 
+  /** Makes the partitions ahead (days of samples, months of summaries) and drops those past retention. */
+  async function keepPartitions(): Promise<{ made: number; dropped: string[] }> {
+    const now = clock.now();
+    let made = 0;
+    const droppedNames: string[] = [];
+    for (const table of TELEMETRY_TABLES) {
+      for (const at of partitionsAhead(table, now)) {
+        await repo.ensurePartition(db, table, at);
+        made++;
+      }
+      for (const name of partitionsPast(table, await repo.partitionsOf(db, table), now, retention)) {
+        await repo.dropPartition(db, name);
+        droppedNames.push(name);
+      }
+    }
+    return { made, dropped: droppedNames };
+  }
+
   /** The partitions of `tables` between two moments (a back-fill writes its history into them). */
   async function makePartitions(from: Date, to: Date, tables = TELEMETRY_TABLES): Promise<void> {
     for (const table of tables) {
@@ -157,23 +175,7 @@ export function createTelemetryService(
       await flush();
     },
 
-    /** Makes the partitions ahead (days of samples, months of summaries) and drops those past retention. */
-    async keepPartitions(): Promise<{ made: number; dropped: string[] }> {
-      const now = clock.now();
-      let made = 0;
-      const droppedNames: string[] = [];
-      for (const table of TELEMETRY_TABLES) {
-        for (const at of partitionsAhead(table, now)) {
-          await repo.ensurePartition(db, table, at);
-          made++;
-        }
-        for (const name of partitionsPast(table, await repo.partitionsOf(db, table), now, retention)) {
-          await repo.dropPartition(db, name);
-          droppedNames.push(name);
-        }
-      }
-      return { made, dropped: droppedNames };
-    },
+    keepPartitions,
 
     makePartitions,
 
@@ -210,10 +212,19 @@ export function createTelemetryService(
       const last = (await repo.lastSummarised(db))?.getTime() ?? 0;
       const oldest = now - retention.rawDays * 86_400_000;
       const since = floorTo(Math.max(oldest, Math.min(last, now - SETTLING_MS)), 300_000);
-      await db.transaction(async (tx) => {
-        await repo.summarise5m(tx, new Date(since));
-        await repo.summariseHourly(tx, new Date(floorTo(since, 3_600_000)));
-      });
+      const summarise = () =>
+        db.transaction(async (tx) => {
+          await repo.summarise5m(tx, new Date(since));
+          await repo.summariseHourly(tx, new Date(floorTo(since, 3_600_000)));
+        });
+      try {
+        await summarise();
+      } catch (error) {
+        if (!isMissingPartition(error)) throw error;
+        // A month no partition was made for yet (the hourly upkeep had not run since the start).
+        await keepPartitions();
+        await summarise();
+      }
     },
 
     /** A machine's readings over a range, for a user who may see the machine. */
