@@ -24,6 +24,7 @@ const SCRIPTS = [
   'gateway.ts',
   'mqtt.ts',
   'reconciliation.ts',
+  'telemetry.ts',
   'lighthouse.ts',
 ];
 

@@ -59,6 +59,7 @@ import { createSettingsService } from './modules/settings/settings.service.ts';
 import { createSitesService } from './modules/sites/sites.service.ts';
 import { publicFilesRoutes } from './modules/storage/storage.routes.ts';
 import { createStorageService } from './modules/storage/storage.service.ts';
+import { createTelemetryService } from './modules/telemetry/telemetry.service.ts';
 import { publicAvatarRoutes } from './modules/users/user-center.routes.ts';
 import { createUserCenterService } from './modules/users/user-center.service.ts';
 import { createUserCredentials } from './modules/users/user-credentials.ts';
@@ -307,11 +308,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Commands reach a polling machine on its heartbeat's answer; a transport that keeps machines
   // connected hands them over at once through `commands.usePush`.
   const commands = createCommandsService(deps, { pricesFor: (machine) => policies.pricesFor(machine), log: app.log });
+  const telemetry = createTelemetryService(deps, {
+    machines,
+    retention: { rawDays: config.telemetryRawDays, summaryMonths: config.telemetrySummaryMonths },
+    log: app.log,
+  });
   const gateway = createGatewayService(deps, {
     policies,
     alarms,
     machines,
     commands,
+    telemetry,
     paymentNotifyKey: config.paymentNotifyKey,
   });
   if (config.mqtt) {
@@ -331,21 +338,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     .add('purge-expired-sign-ins', '30 * * * * *', () => auth.purgeExpired())
     .add('no-sales-check', '0 */10 * * * *', () => alarms.checkNoSales())
     .add('expire-coupons', '0 0 * * * *', () => coupons.expire())
-    .add('purge-exports', '0 30 * * * *', () => exports.purge());
+    .add('purge-exports', '0 30 * * * *', () => exports.purge())
+    .add('summarise-telemetry', '20 * * * * *', () => telemetry.summarise())
+    .add('telemetry-partitions', '0 5 * * * *', () => telemetry.keepPartitions());
   app.decorate('scheduler', scheduler);
   if (config.seedDemo) {
     // In the background: the console answers at once, the demo week arrives a few seconds later.
     app.addHook('onReady', async () => {
       void seedDemoBusiness(
         { ...deps, log: app.log },
-        { agents, sites, machines, policies, orders, coupons, cards },
+        { agents, sites, machines, policies, orders, coupons, cards, telemetry },
         { dataDir: config.dataDir, language: config.demoLanguage },
       ).catch((error) => app.log.error({ err: error }, 'could not seed the demo business'));
     });
   }
-  if (options.scheduled !== false) app.addHook('onReady', async () => scheduler.start());
+  if (options.scheduled !== false) {
+    app.addHook('onReady', async () => {
+      scheduler.start();
+      telemetry.start();
+    });
+  }
   // The runs under way finish before the app closes, and the database after it.
   app.addHook('onClose', async () => scheduler.stop());
+  // Heartbeats' samples waiting in memory are written before the database closes.
+  app.addHook('onClose', async () => telemetry.stop());
   // Exports under way finish before the database closes.
   app.addHook('onClose', async () => exports.settled());
 
@@ -390,6 +406,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         reconciliation,
         cards,
         commands,
+        telemetry,
       },
     });
   });

@@ -120,6 +120,16 @@ describe('configuration', () => {
     );
   });
 
+  it('keeps raw telemetry 7 days embedded and 30 on PostgreSQL unless told, summaries 24 months', () => {
+    expect([loadConfig({}).telemetryRawDays, loadConfig({}).telemetrySummaryMonths]).toEqual([7, 24]);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/console' }).telemetryRawDays).toBe(30);
+    const set = loadConfig({ TELEMETRY_RAW_DAYS: '3', TELEMETRY_SUMMARY_MONTHS: '36' });
+    expect([set.telemetryRawDays, set.telemetrySummaryMonths]).toEqual([3, 36]);
+    expect(() => loadConfig({ TELEMETRY_RAW_DAYS: '0' })).toThrow(
+      /TELEMETRY_RAW_DAYS must be a whole number from 1 to 366/,
+    );
+  });
+
   it('reads ALLOWED_ORIGINS as a browser writes origins', () => {
     expect(loadConfig({}).allowedOrigins).toEqual([]);
     expect(

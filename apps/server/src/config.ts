@@ -52,6 +52,10 @@ export interface Config {
   orderPayTimeoutMs: number;
   /** The key payment channels sign their notifications with; unset, notifications are refused. */
   paymentNotifyKey: string | undefined;
+  /** Days every heartbeat's sample is kept (TELEMETRY_RAW_DAYS; 7 embedded, 30 on PostgreSQL). */
+  telemetryRawDays: number;
+  /** Months the 5-minute and hourly telemetry summaries are kept (TELEMETRY_SUMMARY_MONTHS, default 24). */
+  telemetrySummaryMonths: number;
   /** The machines' MQTT broker inside the server; undefined when MQTT_PORT=off. */
   mqtt: MqttConfig | undefined;
 }
@@ -163,6 +167,8 @@ export const Environment = Type.Object({
   MQTT_TLS_CERT: text({ minLength: 1, description: 'a PEM certificate file' }),
   MQTT_TLS_KEY: text({ minLength: 1, description: 'a PEM private key file' }),
   MQTT_OFFLINE_GRACE: text({ pattern: DURATION, description: DURATION_RULE }),
+  TELEMETRY_RAW_DAYS: whole(1, 366),
+  TELEMETRY_SUMMARY_MONTHS: whole(1, 120),
 });
 
 /** Settings whose value is a secret or holds one: a refusal never repeats them. */
@@ -233,6 +239,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     orderPayTimeoutMs: durationMs(e.ORDER_PAY_TIMEOUT, 5 * 60_000),
     noSalesAfterMs: durationMs(e.NO_SALES_AFTER, 24 * 3_600_000),
     paymentNotifyKey: e.PAYMENT_NOTIFY_KEY,
+    telemetryRawDays: e.TELEMETRY_RAW_DAYS ?? (e.DATABASE_URL ? 30 : 7),
+    telemetrySummaryMonths: e.TELEMETRY_SUMMARY_MONTHS ?? 24,
     mqtt: mqttConfig(e, durationMs(e.OFFLINE_AFTER, 5 * 60_000)),
   };
 }

@@ -57,6 +57,8 @@ import { sitesRoutes } from './modules/sites/sites.routes.ts';
 import type { SitesService } from './modules/sites/sites.service.ts';
 import { storageRoutes } from './modules/storage/storage.routes.ts';
 import type { StorageService } from './modules/storage/storage.service.ts';
+import { telemetryRoutes } from './modules/telemetry/telemetry.routes.ts';
+import type { TelemetryService } from './modules/telemetry/telemetry.service.ts';
 import { userCenterRoutes } from './modules/users/user-center.routes.ts';
 import type { UserCenterService } from './modules/users/user-center.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -87,6 +89,7 @@ export interface SignedInServices {
   reconciliation: ReconciliationService;
   cards: CardsService;
   commands: CommandsService;
+  telemetry: TelemetryService;
 }
 
 /** The routes reached signed in, each with the permission it declares, on their services. */
@@ -132,4 +135,5 @@ export async function registerSignedInRoutes(
     service: s.reconciliation,
     maxBytes: Math.min(STATEMENT_MAX_BYTES, config.uploadMaxBytes),
   });
+  await signedIn.register(telemetryRoutes, { service: s.telemetry });
 }

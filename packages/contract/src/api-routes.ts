@@ -28,6 +28,7 @@ import type { RouteIndex } from './route.ts';
 import { settingRoutes } from './settings-routes.ts';
 import { siteRoutes } from './sites-routes.ts';
 import { storageRoutes } from './storage-routes.ts';
+import { telemetryRoutes } from './telemetry-routes.ts';
 import { userCenterRoutes, userRoutes } from './users-routes.ts';
 import { withdrawalRoutes } from './withdrawals-routes.ts';
 
@@ -68,6 +69,7 @@ interface ApiRouteSets {
   reconciliation: typeof reconciliationRoutes;
   cards: typeof cardRoutes;
   commands: typeof commandRoutes;
+  telemetry: typeof telemetryRoutes;
 }
 
 /**
@@ -111,6 +113,7 @@ export const apiRoutes: ApiRouteSets = {
   reconciliation: reconciliationRoutes,
   cards: cardRoutes,
   commands: commandRoutes,
+  telemetry: telemetryRoutes,
 };
 
 /** Every route by its key, `'GET /api/orders/:orderNo'`. */

@@ -30,6 +30,7 @@ export * from '../modules/sales/sales.schema.ts';
 export * from '../modules/settings/settings.schema.ts';
 export * from '../modules/sites/sites.schema.ts';
 export * from '../modules/storage/storage.schema.ts';
+export * from '../modules/telemetry/telemetry.schema.ts';
 export * from '../modules/users/users.schema.ts';
 export * from '../modules/withdrawals/withdrawals.schema.ts';
 export * from './infrastructure.schema.ts';

@@ -26,7 +26,7 @@ describe('SEED_DEMO=1 with DEMO_LANGUAGE=zh-CN', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('seeds a small living business once: agents, sites, selling machines, coupons and a week of sales that reconcile', async () => {
+  it('seeds a small living business once: agents, sites, selling machines, coupons, a week of sales that reconcile and 90 days of readings', async () => {
     const file = path.join(dataDir, DEMO_MACHINES_FILE);
     // A week of sales for six machines: about a minute on a busy two-core machine.
     const deadline = Date.now() + 150_000;
@@ -45,8 +45,15 @@ describe('SEED_DEMO=1 with DEMO_LANGUAGE=zh-CN', () => {
         [DEMO_NAMES.zh.city, 'ACTIVE'],
       ].sort(),
     );
-    const listed = (await admin('GET', '/api/machines?size=10')).json().content as { lifecycle: string }[];
+    const listed = (await admin('GET', '/api/machines?size=10')).json().content as { id: number; lifecycle: string }[];
     expect(listed.map((machine) => machine.lifecycle)).toEqual(Array(6).fill('OPERATING'));
+    // Every machine's charts show the last day, the week and the 90 days.
+    for (const range of ['24h', '7d', '90d']) {
+      const chart = (await admin('GET', `/api/machines/${listed[0]?.id}/telemetry?range=${range}`)).json();
+      const reported = (chart.samples as number[]).filter((count) => count > 0).length;
+      expect(reported, range).toBeGreaterThan(chart.samples.length * 0.9);
+      expect(Math.max(...(chart.metrics.tdsIn.avg as number[]))).toBeGreaterThan(250);
+    }
     const today = formatDay(t.clock.now());
     const weekAgo = formatDay(new Date(t.clock.now().getTime() - 6 * 86_400_000));
     const week = (await admin('GET', `/api/orders?createTime=${weekAgo}&createTime=${today}&size=1`)).json();

@@ -17,6 +17,7 @@ import type { OrdersService, SellingMachine } from '../modules/orders/orders.ser
 import type { PricePoliciesService } from '../modules/price-policies/price-policies.service.ts';
 import { sites } from '../modules/sites/sites.read-model.ts';
 import type { SitesService } from '../modules/sites/sites.service.ts';
+import type { TelemetryService } from '../modules/telemetry/telemetry.service.ts';
 import { users } from '../modules/users/users.read-model.ts';
 import { cardToPay, DEMO_CARDS_FILE, seedDemoCards } from './demo-cards.ts';
 import { DEMO_NAMES, type DemoLanguage } from './demo-names.ts';
@@ -38,6 +39,7 @@ interface Services {
   orders: OrdersService;
   coupons: CouponsService;
   cards: CardsService;
+  telemetry: Pick<TelemetryService, 'seedDemoHistory'>;
 }
 
 /** A small pseudo-random sequence, so that every demo installation tells the same week. */
@@ -51,8 +53,8 @@ function seeded(seed: number): () => number {
 
 /**
  * `SEED_DEMO=1`: a small business to look at on first start: two agents (a province and a city
- * beneath it), four sites, six machines selling, a price policy, coupons, water cards and a week
- * of their sales, made through the same services as real traffic, named in the language chosen
+ * beneath it), four sites, six machines selling, a price policy, coupons, water cards, a week
+ * of their sales and 90 days of their readings, made through the same services as real traffic, named in the language chosen
  * (DEMO_LANGUAGE). Runs once, on a database with no agent yet; the machines' secrets go to
  * DATA_DIR/demo-machines.json and the cards' to DATA_DIR/demo-cards.json (for `npm run simulate`).
  */
@@ -261,6 +263,8 @@ export async function seedDemoBusiness(
       }
     }
   }
+  // 90 days of readings, so that the machines' telemetry charts are not empty on first start.
+  await services.telemetry.seedDemoHistory(selling.map((machine) => machine.id));
   const cardFile = cards.map(({ cardNo, cardSecret }) => ({ cardNo, cardSecret }));
   await writeFile(path.join(dataDir, DEMO_CARDS_FILE), `${JSON.stringify(cardFile, null, 2)}\n`, { mode: 0o600 });
   await writeFile(path.join(dataDir, DEMO_MACHINES_FILE), `${JSON.stringify(identities, null, 2)}\n`, { mode: 0o600 });

@@ -107,6 +107,7 @@ export const machineKeys = {
   list: (params: Params) => [...machineKeys.all, 'list', params] as const,
   allocations: (id: number) => [...machineKeys.all, 'allocations', id] as const,
   status: (id: number, period: string) => [...machineKeys.all, 'status', id, period] as const,
+  telemetry: (id: number, range: string) => [...machineKeys.all, 'telemetry', id, range] as const,
   /** Where a machine may be installed. */
   installSites: (id: number) => [...machineKeys.all, 'install-sites', id] as const,
   /** A machine's commands and its settings; a batch of commands' progress. */

@@ -24,6 +24,7 @@ import type { serverMonitorLocales } from '@water/contract/texts/server-monitor'
 import type { sitesLocales } from '@water/contract/texts/sites';
 import type { sqlMonitorLocales } from '@water/contract/texts/sql-monitor';
 import type { storageLocales } from '@water/contract/texts/storage';
+import type { telemetryLocales } from '@water/contract/texts/telemetry';
 import type { usersLocales } from '@water/contract/texts/users';
 import type { withdrawalsLocales } from '@water/contract/texts/withdrawals';
 import type { consoleEn } from './console-en.ts';
@@ -63,6 +64,7 @@ export type PageMessages = Texts<{
   reconciliation: typeof reconciliationLocales.en;
   cards: typeof cardsLocales.en;
   commands: typeof commandsLocales.en;
+  telemetry: typeof telemetryLocales.en;
 }>;
 /** Every text key, for typed `t()` calls: the core texts, the console's and the pages'. */
 export type Messages = Texts<typeof en> & ConsoleMessages & PageMessages;

@@ -1,7 +1,6 @@
 /** Texts of a machine's commands and settings (merged into the locale files as `commands`). */
 export const commandsLocales = {
   en: {
-    statusTab: 'Status',
     tab: 'Commands',
     settingsTab: 'Settings',
     send: 'Send a command',
@@ -94,7 +93,6 @@ export const commandsLocales = {
     },
   },
   zh: {
-    statusTab: '状态',
     tab: '远程指令',
     settingsTab: '配置',
     send: '下发指令',

@@ -8,6 +8,7 @@ import type { CommandsService } from '../commands/commands.service.ts';
 import type { MachinesService } from '../machines/machines.service.ts';
 import type { SellingMachine } from '../orders/orders.service.ts';
 import type { PricePoliciesService } from '../price-policies/price-policies.service.ts';
+import type { TelemetryService } from '../telemetry/telemetry.service.ts';
 import { type GatewayMachineRow, gatewayRepository as repo } from './gateway.repository.ts';
 import { signature } from './gateway-signing.ts';
 
@@ -66,12 +67,14 @@ export function createGatewayService(
     alarms,
     machines,
     commands,
+    telemetry,
     paymentNotifyKey,
   }: {
     policies: PricePoliciesService;
     alarms: AlarmsService;
     machines: MachinesService;
     commands: CommandsService;
+    telemetry: Pick<TelemetryService, 'record'>;
     paymentNotifyKey: string | undefined;
   },
 ) {
@@ -131,8 +134,9 @@ export function createGatewayService(
     },
 
     /**
-     * A heartbeat: the runtime is kept, alarms follow its changes, and the machine learns its
-     * prices, the commands waiting for it and its desired settings when it reports others. Alarms follow the runtime the write replaced, not the one read when the request
+     * A heartbeat: the runtime is kept, its readings join the machine's telemetry history, alarms
+     * follow its changes, and the machine learns its prices, the commands waiting for it and its
+     * desired settings when it reports others. Alarms follow the runtime the write replaced, not the one read when the request
      * came in: the offline check may have marked the machine offline in between.
      */
     async heartbeat(machine: GatewayMachineRow, beat: Heartbeat): Promise<HeartbeatAnswer> {
@@ -151,6 +155,7 @@ export function createGatewayService(
         ...(beat.doorOpen !== undefined ? { doorOpen: beat.doorOpen } : {}),
         ...(beat.firmware !== undefined ? { firmware: beat.firmware } : {}),
       });
+      if (before) telemetry.record(machine.id, now, beat);
       if (before) {
         if (!before.online) await alarms.backOnline(machine);
         await alarms.telemetryChanged(machine, before, {

@@ -1,10 +1,8 @@
 import { LinkOutlined } from '@ant-design/icons';
-import { type Machine, SALES_PERIODS, type SalesPeriod } from '@water/contract/machines';
+import type { Machine } from '@water/contract/machines';
 import { asFen } from '@water/contract/money';
-import { Alert, Button, Drawer, Segmented, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Drawer, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DailyBarChart } from '@/components/charts/daily-bar-chart.tsx';
 import type { RowAction } from '@/components/list/row-actions.tsx';
 import { Permission, usePermission } from '@/components/permission.tsx';
 import { toApiError } from '@/lib/api-error.ts';
@@ -14,6 +12,7 @@ import { LifecycleTag } from './lifecycle-tag.tsx';
 import { MachineCommands } from './machine-commands.tsx';
 import { MachineRuntime } from './machine-runtime.tsx';
 import { MachineSettingsPanel } from './machine-settings-panel.tsx';
+import { MachineTelemetryTab } from './machine-telemetry.tsx';
 
 const ALARM_COLORS = { OPEN: 'error', ACKNOWLEDGED: 'warning', RESOLVED: 'success' } as const;
 
@@ -31,15 +30,15 @@ interface MachineStatusDrawerProps {
 const idOf = (value: string | undefined) => (value && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : undefined);
 
 /**
- * A machine's detail in a drawer, opened from its own address: what it is and where it stands,
- * what it may be done to it now, live status, prices, today's sales, a sales chart by hour, day
- * or month, and its latest alarms.
+ * A machine's detail in a drawer, opened from its own address. Its overview: what it is and where
+ * it stands, what may be done to it now, live status, prices, today's sales and its latest alarms;
+ * its telemetry: charts of its readings over 24 hours, 7 or 90 days, and of its sales; the
+ * commands sent to it, and its desired and reported settings.
  */
 export function MachineStatusDrawer({ machineId, link, actionsOf, onClose }: MachineStatusDrawerProps) {
   const { t, i18n } = useTranslation();
-  const [period, setPeriod] = useState<SalesPeriod>('DAY');
   const id = idOf(machineId);
-  const query = useMachineStatus(id, period);
+  const query = useMachineStatus(id, 'DAY');
   const can = usePermission();
   const alarms = useMachineAlarms(id, can(['alarm:list']));
   const status = query.data;
@@ -47,7 +46,7 @@ export function MachineStatusDrawer({ machineId, link, actionsOf, onClose }: Mac
   const failure = query.error ? toApiError(query.error) : undefined;
   const missing = machineId !== undefined && (id === undefined || failure?.status === 404);
   const actions = status ? actionsOf(status.machine).filter((action) => can([action.allow])) : [];
-  const statusView = status && (
+  const overview = status && (
     <>
       <Space wrap size={8} style={{ marginBottom: 16 }} aria-label={t('list.actions')}>
         <LifecycleTag lifecycle={status.machine.lifecycle} />
@@ -68,18 +67,6 @@ export function MachineStatusDrawer({ machineId, link, actionsOf, onClose }: Mac
           litres: (status.today.dispensedMl / 1000).toFixed(1),
         })}
       </Typography.Paragraph>
-      <Segmented<SalesPeriod>
-        value={period}
-        onChange={setPeriod}
-        options={SALES_PERIODS.map((value) => ({ value, label: t(`machines.periods.${value}`) }))}
-        style={{ marginBottom: 12 }}
-      />
-      <DailyBarChart
-        data={status.series.map((point) => ({ label: point.label, value: point.net }))}
-        label={t('machines.salesTitle')}
-        format={(value) => money(value)}
-        showValues={false}
-      />
       <Permission allow={['alarm:list']}>
         <Typography.Title level={5} style={{ marginTop: 20 }}>
           {t('machines.alarmsTitle')}
@@ -129,7 +116,12 @@ export function MachineStatusDrawer({ machineId, link, actionsOf, onClose }: Mac
         <Tabs
           destroyOnHidden
           items={[
-            { key: 'status', label: t('commands.statusTab'), children: statusView },
+            { key: 'overview', label: t('telemetry.overviewTab'), children: overview },
+            {
+              key: 'telemetry',
+              label: t('telemetry.tab'),
+              children: <MachineTelemetryTab machineId={status.machine.id} />,
+            },
             {
               key: 'commands',
               label: t('commands.tab'),

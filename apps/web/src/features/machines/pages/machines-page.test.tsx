@@ -6,7 +6,7 @@ import type { Agent } from '@water/contract/agents';
 import { AxiosError, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanUpPage, renderPage, serveWith } from '@/test/render-page.tsx';
-import { machine } from './machine-fixture.ts';
+import { machine, machineStatus, machineTelemetry } from './machine-fixture.ts';
 import { MachinesPage } from './machines-page.tsx';
 
 /** The machines page at its address in the console. */
@@ -146,36 +146,11 @@ describe('importing machines from a sheet', () => {
 });
 
 describe('a machine’s details', () => {
-  it('show what it reports, its prices now and today’s sales, and change the chart’s period', async () => {
+  it('show what it reports, its prices now and today’s sales, and change the sales chart’s period', async () => {
     serveWith((config) => {
       calls.push(config);
-      if (config.url === 'api/machines/3/status') {
-        const period = (config.params as { period: string }).period;
-        return {
-          machine: machine(3, 'WM-0003', { lifecycle: 'OPERATING', online: true }),
-          siteName: 'North Campus',
-          runtime: {
-            online: true,
-            lastHeartbeat: '2026-11-23 10:00:00',
-            signal: 22,
-            temperature: '21.5',
-            tdsIn: 160,
-            tdsOut: 9,
-            tankLevel: 70,
-            makingWater: false,
-            doorOpen: false,
-            faults: ['PUMP'],
-          },
-          prices: { policyId: 1, WECHAT: 50, ALIPAY: 50, CARD: 40, COIN: 50, memberPrice: null, discountPct: '0.00' },
-          today: { label: '2026-11-23', net: 250, orders: 2, dispensedMl: 7000 },
-          series: Array.from({ length: period === 'HOUR' ? 24 : 30 }, (_, index) => ({
-            label: String(index),
-            net: index,
-            orders: 0,
-            dispensedMl: 0,
-          })),
-        };
-      }
+      if (config.url === 'api/machines/3/status') return machineStatus((config.params as { period: string }).period);
+      if (config.url === 'api/machines/3/telemetry') return machineTelemetry('24h', false);
       return { content: [machine(3, 'WM-0003', { lifecycle: 'OPERATING', online: true })], totalElements: 1 };
     });
     renderPage(machinesPage, ['device:list'], atMachines);
@@ -189,7 +164,9 @@ describe('a machine’s details', () => {
     expect(within(drawer).getByText('PUMP')).toBeTruthy();
     expect(within(drawer).getByText('CN¥0.40')).toBeTruthy();
     expect(within(drawer).getByText('CN¥2.50 net, 2 orders, 7.0 L')).toBeTruthy();
-    fireEvent.click(within(drawer).getByText('By hour'));
+    // The sales chart is beside the readings' charts, on the telemetry tab.
+    fireEvent.click(within(drawer).getByRole('tab', { name: 'Telemetry' }));
+    fireEvent.click(await within(drawer).findByText('By hour'));
     await waitFor(() =>
       expect(calls.some((call) => (call.params as { period?: string } | undefined)?.period === 'HOUR')).toBe(true),
     );

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLazyChart } from '@/lib/use-lazy-chart.ts';
 import type { Sample } from './samples.ts';
 
-const loadLineChart = () => import('./echarts-line.ts');
+const loadLineChart = () => import('@/components/charts/echarts-line.ts');
 
 const HEIGHT = 200;
 

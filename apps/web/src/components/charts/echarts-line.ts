@@ -1,4 +1,4 @@
-// The part of echarts the server page draws with, in its own chunk: loaded only when the page shows.
+// The part of echarts that line charts draw with, in its own chunk: loaded only when a line chart shows.
 import { LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { init, use } from 'echarts/core';

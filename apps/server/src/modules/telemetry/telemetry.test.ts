@@ -1,0 +1,166 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  activeAgent,
+  type MachineCaller,
+  machineCaller,
+  machineModel,
+  operatingMachine,
+  siteOf,
+  staffOf,
+  unique,
+} from '../../../test/business-fixtures.ts';
+import type { Caller } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/test-app.ts';
+
+const MINUTE = 60_000;
+
+describe('telemetry history', () => {
+  const ctx = useTestApp();
+  let machine: { id: number; serialNo: string; secret: string };
+  let beat: MachineCaller;
+  let ownStaff: Caller;
+  let otherStaff: Caller;
+
+  const heartbeat = async (readings: Record<string, number>) => {
+    const answer = await beat('POST', '/gateway/v1/heartbeat', readings);
+    expect(answer.statusCode, answer.body).toBe(200);
+  };
+  const series = (range?: string, as: Caller = ctx.admin) =>
+    as('GET', `/api/machines/${machine.id}/telemetry${range ? `?range=${range}` : ''}`);
+  const rowsOf = async (table: string) =>
+    (
+      (await ctx.t.database.db.execute(
+        sql`SELECT * FROM ${sql.identifier(table)} WHERE machine_id = ${machine.id} ORDER BY bucket`,
+      )) as unknown as { rows: Record<string, unknown>[] }
+    ).rows;
+
+  beforeAll(async () => {
+    const { id: modelId } = await machineModel(ctx.admin);
+    const agent = await activeAgent(ctx.admin, unique('Telemetry agent '));
+    const other = await activeAgent(ctx.admin, unique('Other agent '));
+    const site = await siteOf(ctx.admin, agent.id);
+    machine = await operatingMachine(ctx.admin, { modelId, agentId: agent.id, siteId: site.id });
+    beat = machineCaller(ctx.t, machine);
+    ownStaff = await staffOf(ctx.t, ctx.admin, agent.deptId, 'Agent manager', 'Own-staff-pass-1');
+    otherStaff = await staffOf(ctx.t, ctx.admin, other.deptId, 'Agent manager', 'Other-staff-pass-1');
+  });
+
+  it('shows an empty 24 hours, one slot per 5 minutes, for a machine that never reported', async () => {
+    const answer = await series();
+    expect(answer.statusCode, answer.body).toBe(200);
+    const body = answer.json();
+    expect(body).toMatchObject({ range: '24h', stepSeconds: 300 });
+    expect(body.samples).toHaveLength(288);
+    expect(body.samples.every((count: number) => count === 0)).toBe(true);
+    expect(body.metrics.tdsOut.avg.every((value: number | null) => value === null)).toBe(true);
+  });
+
+  it('charts the heartbeats sent through the gateway: the last 24 hours per 5 minutes, 7 and 90 days per hour', async () => {
+    await heartbeat({ tdsIn: 300, tdsOut: 10, temperature: 21.5, tankLevel: 80, signal: 20 });
+    ctx.t.clock.advance(MINUTE);
+    await heartbeat({ tdsIn: 320, tdsOut: 14, temperature: 22.5, tankLevel: 70, signal: 24 });
+    // The samples are written within a second; the summaries follow each minute.
+    await ctx.t.app.scheduler.run('summarise-telemetry');
+
+    const day = (await series('24h')).json();
+    const last = day.samples.length - 1;
+    const slot = day.samples.findLastIndex((count: number) => count > 0);
+    expect(slot).toBeGreaterThanOrEqual(last - 1);
+    expect(day.samples.reduce((sum: number, count: number) => sum + count, 0)).toBe(2);
+    const filled = (metric: string) => {
+      const values = day.metrics[metric];
+      const at = values.avg.findLastIndex((value: number | null) => value !== null);
+      return { min: values.min[at], avg: values.avg[at], max: values.max[at] };
+    };
+    // The two heartbeats may straddle a 5-minute boundary; together they span these values.
+    expect(Math.min(...day.metrics.tdsOut.min.filter((v: number | null) => v !== null))).toBe(10);
+    expect(Math.max(...day.metrics.tdsOut.max.filter((v: number | null) => v !== null))).toBe(14);
+    expect(filled('temperature').max).toBe(22.5);
+
+    for (const range of ['7d', '90d']) {
+      const hours = (await series(range)).json();
+      expect(hours.stepSeconds).toBe(3600);
+      expect(hours.samples).toHaveLength(range === '7d' ? 168 : 2160);
+      expect(hours.samples.reduce((sum: number, count: number) => sum + count, 0)).toBe(2);
+      const at = hours.metrics.tdsIn.avg.findLastIndex((value: number | null) => value !== null);
+      expect(at).toBeGreaterThanOrEqual(hours.samples.length - 2);
+      expect(Math.min(...hours.metrics.tankLevel.min.filter((v: number | null) => v !== null))).toBe(70);
+      expect(Math.max(...hours.metrics.signal.max.filter((v: number | null) => v !== null))).toBe(24);
+    }
+  });
+
+  it('summarises idempotently: run again it writes the same rows, and a later sample updates its bucket', async () => {
+    await ctx.t.app.scheduler.run('summarise-telemetry');
+    const once = { fives: await rowsOf('biz_telemetry_5m'), hours: await rowsOf('biz_telemetry_hourly') };
+    await ctx.t.app.scheduler.run('summarise-telemetry');
+    expect(await rowsOf('biz_telemetry_5m')).toEqual(once.fives);
+    expect(await rowsOf('biz_telemetry_hourly')).toEqual(once.hours);
+    expect(once.hours.reduce((sum, row) => sum + Number(row.samples), 0)).toBe(2);
+
+    await heartbeat({ tdsOut: 40 });
+    await ctx.t.app.scheduler.run('summarise-telemetry');
+    const hours = await rowsOf('biz_telemetry_hourly');
+    expect(hours.reduce((sum, row) => sum + Number(row.samples), 0)).toBe(3);
+    expect(Math.max(...hours.map((row) => Number(row.tds_out_max)))).toBe(40);
+  });
+
+  it('shows over 24 hours the samples written since the last summary too', async () => {
+    await ctx.t.app.scheduler.run('summarise-telemetry');
+    ctx.t.clock.advance(6 * MINUTE);
+    // A sample as the flush writes it, before the next summary.
+    await ctx.t.database.db.execute(
+      sql`INSERT INTO biz_telemetry_raw (at, machine_id, tds_out) VALUES (${ctx.t.clock.now().toISOString()}::timestamptz, ${machine.id}, 77)`,
+    );
+    const day = (await series('24h')).json();
+    expect(day.metrics.tdsOut.max.at(-1)).toBe(77);
+    expect(day.samples.reduce((sum: number, count: number) => sum + count, 0)).toBe(4);
+  });
+
+  it('keeps the samples it could not write, and writes them once the database takes them again', async () => {
+    const counted = async () =>
+      (
+        (await ctx.t.database.db.execute(
+          sql`SELECT count(*)::int AS n FROM biz_telemetry_raw WHERE machine_id = ${machine.id}`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows[0]?.n;
+    const before = await counted();
+    await ctx.t.database.db.execute(sql`ALTER TABLE biz_telemetry_raw RENAME TO biz_telemetry_raw_away`);
+    try {
+      await heartbeat({ tdsOut: 88 });
+      await expect(ctx.t.app.scheduler.run('summarise-telemetry')).rejects.toThrow();
+    } finally {
+      await ctx.t.database.db.execute(sql`ALTER TABLE biz_telemetry_raw_away RENAME TO biz_telemetry_raw`);
+    }
+    await ctx.t.app.scheduler.run('summarise-telemetry');
+    expect(await counted()).toBe((before ?? 0) + 1);
+  });
+
+  it('shows a machine to its agent’s staff, and to another agent’s staff no more than a machine that does not exist', async () => {
+    expect((await series('7d', ownStaff)).statusCode).toBe(200);
+    const refused = await series('7d', otherStaff);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.body).not.toContain('tdsOut');
+    const missing = await ctx.admin('GET', '/api/machines/999999/telemetry');
+    expect(missing.statusCode).toBe(404);
+    expect(refused.json().code).toBe(missing.json().code);
+  });
+
+  it('needs the permission that shows machines', async () => {
+    const answer = await series('24h', ctx.user);
+    expect(answer.statusCode).toBe(403);
+  });
+
+  it('refuses a range it does not chart and an id that is not one, with a 400', async () => {
+    for (const url of [
+      `/api/machines/${machine.id}/telemetry?range=1y`,
+      `/api/machines/${machine.id}/telemetry?range=`,
+      '/api/machines/abc/telemetry',
+      '/api/machines/0/telemetry',
+    ]) {
+      const answer = await ctx.admin('GET', url);
+      expect(answer.statusCode, url).toBe(400);
+      expect(answer.json().code, url).toBe('VALIDATION_FAILED');
+    }
+  });
+});
