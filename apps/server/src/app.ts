@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import proxyAddr from '@fastify/proxy-addr';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerFactory, LogController, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { loadLegacyKey } from './domain/legacy-rsa.ts';
@@ -20,7 +19,7 @@ import { openFileStores } from './lib/file-storage.ts';
 import { tooManyRequests } from './lib/http-errors.ts';
 import { loggerOptions } from './lib/log-redaction.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
-import { ReadyReads } from './lib/ready-reads.ts';
+import { ReadyReads, serverWithReadyReads } from './lib/ready-reads.ts';
 import { requestLogger } from './lib/request-logger.ts';
 import { Scheduler } from './lib/scheduler.ts';
 import { type Clock, formatDay, systemClock } from './lib/time.ts';
@@ -112,35 +111,6 @@ function trustedPeer(trustProxy: Config['trustProxy']): TrustedPeer | undefined 
   if (trustProxy === false) return undefined;
   if (typeof trustProxy === 'number') return (_address, hop) => hop < trustProxy;
   return proxyAddr.compile(trustProxy.split(',').map((address) => address.trim()));
-}
-
-/**
- * Node's HTTP server as Fastify would make it, except that the reads `readyReads` can answer
- * from memory are answered before Fastify sees them (lib/ready-reads.ts).
- */
-function serverWithReadyReads(readyReads: () => ReadyReads | undefined): FastifyServerFactory {
-  return (handler, options) => {
-    const server = createServer((request, response) => {
-      let answered = false;
-      try {
-        answered = readyReads()?.answer(request, response) ?? false;
-      } catch {
-        // Nothing is sent before the last step; whatever went wrong, the route answers instead.
-        answered = response.headersSent;
-      }
-      if (!answered) handler(request, response);
-    });
-    // Fastify has filled its defaults in by now.
-    const timeouts = options as Record<
-      'keepAliveTimeout' | 'requestTimeout' | 'connectionTimeout' | 'maxRequestsPerSocket',
-      number
-    >;
-    server.keepAliveTimeout = timeouts.keepAliveTimeout;
-    server.requestTimeout = timeouts.requestTimeout;
-    server.setTimeout(timeouts.connectionTimeout);
-    if (timeouts.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = timeouts.maxRequestsPerSocket;
-    return server;
-  };
 }
 
 /**

@@ -179,7 +179,7 @@ export type MachineSettings = Static<typeof MachineSettings>;
 
 /** New desired settings, all at once; `version` (the one edited) refuses the change if another came meanwhile. */
 export const DesiredSettingsInput = Type.Object(
-  { version: Type.Optional(Type.Integer({ minimum: 0 })), ...SettingsValues.properties },
+  { version: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 ** 31 - 1 })), ...SettingsValues.properties },
   { additionalProperties: false },
 );
 export type DesiredSettingsInput = Static<typeof DesiredSettingsInput>;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import type { FastifyContextConfig, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyRequest, FastifyServerFactory } from 'fastify';
 import type { Principal } from '../domain/principal.ts';
 import { refusal } from '../plugins/auth.ts';
 import { requestFields } from './access-log.ts';
@@ -104,4 +104,33 @@ export class ReadyReads {
     this.options.accessLine?.(id, remembered.logged, status, performance.now() - started);
     return true;
   }
+}
+
+/**
+ * Node's HTTP server as Fastify would make it, except that the reads `readyReads` can answer
+ * from memory are answered before Fastify sees them.
+ */
+export function serverWithReadyReads(readyReads: () => ReadyReads | undefined): FastifyServerFactory {
+  return (handler, options) => {
+    const server = createServer((request, response) => {
+      let answered = false;
+      try {
+        answered = readyReads()?.answer(request, response) ?? false;
+      } catch {
+        // Nothing is sent before the last step; whatever went wrong, the route answers instead.
+        answered = response.headersSent;
+      }
+      if (!answered) handler(request, response);
+    });
+    // Fastify has filled its defaults in by now.
+    const timeouts = options as Record<
+      'keepAliveTimeout' | 'requestTimeout' | 'connectionTimeout' | 'maxRequestsPerSocket',
+      number
+    >;
+    server.keepAliveTimeout = timeouts.keepAliveTimeout;
+    server.requestTimeout = timeouts.requestTimeout;
+    server.setTimeout(timeouts.connectionTimeout);
+    if (timeouts.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = timeouts.maxRequestsPerSocket;
+    return server;
+  };
 }

@@ -2,6 +2,7 @@ import { LinkOutlined } from '@ant-design/icons';
 import type { Machine } from '@water/contract/machines';
 import { asFen } from '@water/contract/money';
 import { Alert, Button, Drawer, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RowAction } from '@/components/list/row-actions.tsx';
 import { Permission, usePermission } from '@/components/permission.tsx';
@@ -9,10 +10,19 @@ import { toApiError } from '@/lib/api-error.ts';
 import { formatFen } from '@/lib/format/money.ts';
 import { useMachineAlarms, useMachineStatus } from '../api/machines.ts';
 import { LifecycleTag } from './lifecycle-tag.tsx';
-import { MachineCommands } from './machine-commands.tsx';
 import { MachineRuntime } from './machine-runtime.tsx';
-import { MachineSettingsPanel } from './machine-settings-panel.tsx';
-import { MachineTelemetryTab } from './machine-telemetry.tsx';
+
+/** The tabs beyond the overview load when first opened, not with the list. */
+const MachineTelemetryTab = lazy(() =>
+  import('./machine-telemetry.tsx').then((module) => ({ default: module.MachineTelemetryTab })),
+);
+const MachineCommands = lazy(() =>
+  import('./machine-commands.tsx').then((module) => ({ default: module.MachineCommands })),
+);
+const MachineSettingsPanel = lazy(() =>
+  import('./machine-settings-panel.tsx').then((module) => ({ default: module.MachineSettingsPanel })),
+);
+const loaded = (tab: ReactNode) => <Suspense fallback={<Skeleton active />}>{tab}</Suspense>;
 
 const ALARM_COLORS = { OPEN: 'error', ACKNOWLEDGED: 'warning', RESOLVED: 'success' } as const;
 
@@ -120,17 +130,17 @@ export function MachineStatusDrawer({ machineId, link, actionsOf, onClose }: Mac
             {
               key: 'telemetry',
               label: t('telemetry.tab'),
-              children: <MachineTelemetryTab machineId={status.machine.id} />,
+              children: loaded(<MachineTelemetryTab machineId={status.machine.id} />),
             },
             {
               key: 'commands',
               label: t('commands.tab'),
-              children: <MachineCommands machine={status.machine} />,
+              children: loaded(<MachineCommands machine={status.machine} />),
             },
             {
               key: 'settings',
               label: t('commands.settingsTab'),
-              children: <MachineSettingsPanel machineId={status.machine.id} />,
+              children: loaded(<MachineSettingsPanel machineId={status.machine.id} />),
             },
           ]}
         />

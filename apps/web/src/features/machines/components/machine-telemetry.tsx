@@ -1,7 +1,6 @@
 import { SALES_PERIODS, type SalesPeriod } from '@water/contract/machines';
 import { asFen } from '@water/contract/money';
 import { type MachineTelemetry, TELEMETRY_RANGES, type TelemetryRange } from '@water/contract/telemetry';
-import { telemetryLocales } from '@water/contract/texts/telemetry';
 import { Alert, Empty, Segmented, Skeleton, Typography, theme } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -9,12 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { DailyBarChart } from '@/components/charts/daily-bar-chart.tsx';
 import { toApiError } from '@/lib/api-error.ts';
 import { formatFen } from '@/lib/format/money.ts';
-import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMachineTelemetry } from '../api/machine-telemetry.ts';
 import { useMachineStatus } from '../api/machines.ts';
 import { TelemetryChart, type TelemetryLine } from './telemetry-chart.tsx';
-
-addPageTexts('telemetry', telemetryLocales);
 
 /** What each slot of the range is called on the axis: the time of day over 24 hours, the day and hour beyond. */
 export function slotLabels(telemetry: Pick<MachineTelemetry, 'from' | 'stepSeconds' | 'samples'>): string[] {

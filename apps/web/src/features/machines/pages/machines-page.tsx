@@ -21,6 +21,7 @@ import {
 import { allows } from '@water/contract/state-machine';
 import { commandsLocales } from '@water/contract/texts/commands';
 import { machinesLocales } from '@water/contract/texts/machines';
+import { telemetryLocales } from '@water/contract/texts/telemetry';
 import { Button, Card, Form, Input, InputNumber, Space, Tooltip, Typography } from 'antd';
 import { type Key, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -61,6 +62,7 @@ const ImportMachinesForm = lazy(() =>
 
 addPageTexts('machines', machinesLocales);
 addPageTexts('commands', commandsLocales);
+addPageTexts('telemetry', telemetryLocales);
 
 /** Whether the machine's state table lets the event happen to it now. */
 const lifecycleAllows = (machine: Machine, event: MachineEvent) =>
