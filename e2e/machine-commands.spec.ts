@@ -1,3 +1,4 @@
+import { MqttMachine } from '../apps/server/src/simulator/mqtt-machine.ts';
 import { VirtualMachine } from '../apps/server/src/simulator/virtual-machine.ts';
 import { uniqueSuffix } from './support/accounts.ts';
 import { sellingMachine } from './support/business.ts';
@@ -68,6 +69,53 @@ test('commands: sent from the console, obeyed by a simulated machine through the
   const drifting = page.getByRole('region', { name: 'Machines' });
   await expect(drifting.getByRole('row', { name: new RegExp(serialNo) })).toBeVisible();
   await page.screenshot({ path: shot('machines-drifting-en') });
+});
+
+test('commands over MQTT: a connected machine gets a command the moment it is sent, and its acknowledgements show it succeeded', async ({
+  admin,
+  page,
+  testServer,
+}) => {
+  test.setTimeout(60_000);
+  const { serialNo, secret } = await sellingMachine(admin, uniqueSuffix());
+  // Connected to the server's broker over WebSocket (the HTTP port's /mqtt), as a browser tool would.
+  const machine = new MqttMachine(
+    `${testServer.baseURL.replace(/^http/, 'ws')}/mqtt`,
+    { serialNo, secret },
+    {
+      reconnectPeriod: 0,
+    },
+  );
+  await machine.connect();
+  try {
+    await page.addLocatorHandler(page.locator('.ant-notification-notice').first(), (notice) =>
+      notice.locator('.ant-notification-notice-close').click(),
+    );
+    await page.goto('/business/machines');
+    await page
+      .getByRole('region', { name: 'Machines' })
+      .getByRole('button', { name: `Details ${serialNo}` })
+      .click();
+    const details = page.getByRole('dialog').filter({ hasText: `Machine ${serialNo}` });
+    await details.getByRole('tab', { name: 'Commands' }).click();
+    await details.getByRole('button', { name: 'Send a command' }).click();
+    const form = page.getByRole('dialog', { name: 'Send a command' });
+    await form.getByRole('combobox', { name: 'Command' }).click();
+    await page.getByTitle('Reboot', { exact: true }).click();
+    await form.getByRole('button', { name: 'Send a command' }).click();
+    await page
+      .getByRole('dialog')
+      .filter({ hasText: 'Reboot the machine?' })
+      .getByRole('button', { name: 'Send a command' })
+      .click();
+    await expect(page.getByText('Command sent')).toBeVisible();
+    // No heartbeat: the command went down the machine's cmd topic, its acknowledgements came up up/ack.
+    const reboot = details.locator('.ant-list-item').filter({ hasText: 'Reboot' });
+    await expect(reboot).toContainText('Succeeded', { timeout: 10_000 });
+    expect(machine.commands).toEqual([expect.objectContaining({ type: 'REBOOT' })]);
+  } finally {
+    await machine.end();
+  }
 });
 
 test.describe('on a phone, in Chinese', () => {
