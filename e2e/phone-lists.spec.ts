@@ -105,7 +105,7 @@ test.describe('lists on a phone in Chinese', () => {
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     await page.screenshot({ path: shot('phone-machines-zh') });
     const machineFilters = await openFilters(page, /^筛选$/);
-    await expect(machineFilters.getByRole('combobox')).toHaveCount(6);
+    await expect(machineFilters.getByRole('combobox')).toHaveCount(7);
     await page.screenshot({ path: shot('phone-machine-filters-zh') });
     await page.keyboard.press('Escape');
     await expect(machineFilters).toBeHidden();
