@@ -23,6 +23,7 @@ const SCRIPTS = [
   'log-volume.ts',
   'gateway.ts',
   'mqtt.ts',
+  'mqtt-commands.ts',
   'reconciliation.ts',
   'telemetry.ts',
   'lighthouse.ts',
