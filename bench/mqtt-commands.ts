@@ -26,7 +26,13 @@ import { openDatabase } from '../apps/server/src/db/open.ts';
 import { MqttMachine } from '../apps/server/src/simulator/mqtt-machine.ts';
 import { writeFleet } from './fleet.ts';
 import { median, quantile, record } from './results.ts';
-import { type ConsoleProcess, separateClientsFromServer, signIn, startConsole } from './server-process.ts';
+import {
+  ADMIN_PASSWORD,
+  type ConsoleProcess,
+  separateClientsFromServer,
+  signIn,
+  startConsole,
+} from './server-process.ts';
 
 const HTTP_PORT = 8798;
 const MQTT_PORT = 18798;
@@ -62,7 +68,7 @@ const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-commands-'));
 let fleet: { serialNo: string; secret: string; id: number }[];
 {
   const opened = await openDatabase(
-    loadConfig({ NODE_ENV: 'test', MQTT_PORT: 'off', DATA_DIR: dataDir, ADMIN_PASSWORD: 'x', LOG_LEVEL: 'silent' }),
+    loadConfig({ NODE_ENV: 'test', MQTT_PORT: 'off', DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: 'silent' }),
   );
   const written = await writeFleet(opened.database.db, MACHINES, (index) => `MC${String(index).padStart(5, '0')}`);
   const ids = (await opened.database.db.execute(

@@ -11,10 +11,23 @@ import { type DatabaseHandle, DataDirLockedError, migrationsFolder, openPglite }
 import * as t from './schema.ts';
 import { seedDatabase } from './seed.ts';
 
+/** A migrated database with nothing seeded: made once, then loaded by each test that needs a new installation. */
+let blank: Promise<Blob> | undefined;
+async function blankDatabase(dataDir?: string): Promise<DatabaseHandle> {
+  blank ??= openPglite({}).then(async (made) => {
+    try {
+      return await made.snapshot!();
+    } finally {
+      await made.close();
+    }
+  });
+  return openPglite({ dataDir, loadDataDir: await blank });
+}
+
 describe('embedded data directory', () => {
   it('refuses a second owner of the same directory with a clear message', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'water-lock-'));
-    const first = await openPglite({ dataDir: dir });
+    const first = await blankDatabase(dir);
     try {
       const second = openPglite({ dataDir: dir });
       await expect(second).rejects.toBeInstanceOf(DataDirLockedError);
@@ -147,7 +160,7 @@ describe('first-start seed', () => {
 
 describe('seeding a new installation', () => {
   it('generates an admin password when none is configured, seeds no demo user, and runs only once', async () => {
-    const database = await openPglite({});
+    const database = await blankDatabase();
     try {
       const seeded = await seedDatabase(database.db, {
         adminPassword: undefined,
@@ -171,7 +184,7 @@ describe('seeding a new installation', () => {
   }, 60_000);
 
   it('names the demo user in the language chosen for the demo', async () => {
-    const database = await openPglite({});
+    const database = await blankDatabase();
     try {
       await seedDatabase(database.db, {
         adminPassword: 'x'.repeat(12),
@@ -731,7 +744,7 @@ describe('upgrading an existing database', () => {
   });
 
   it('leaves a new, empty database to its seed', async () => {
-    const database = await openPglite({});
+    const database = await blankDatabase();
     try {
       for (const file of [
         '0004_operations-menu.sql',
