@@ -14,11 +14,14 @@ export interface FirmwareMachine {
 export async function allocatedMachines(admin: Caller, modelId: number, count: number): Promise<FirmwareMachine[]> {
   const agent = await activeAgent(admin, unique('Firmware agent '), { quota: count + 10 });
   const made: FirmwareMachine[] = [];
-  for (let at = 0; at < count; at++) {
+  const register = async () => {
     const registered = await admin('POST', '/api/machines', { serialNo: unique('FW'), modelId });
     expect(registered.statusCode, registered.body).toBe(201);
     const { machine, secret } = registered.json() as { machine: { id: number; serialNo: string }; secret: string };
-    made.push({ id: machine.id, serialNo: machine.serialNo, secret });
+    return { id: machine.id, serialNo: machine.serialNo, secret };
+  };
+  for (let at = 0; at < count; at += 10) {
+    made.push(...(await Promise.all(Array.from({ length: Math.min(10, count - at) }, register))));
   }
   const allocated = await admin('POST', '/api/machines/allocate', {
     machineIds: made.map((machine) => machine.id),
