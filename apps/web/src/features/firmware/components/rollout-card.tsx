@@ -75,6 +75,7 @@ export function RolloutCard({ rollout, onMachines }: { rollout: Rollout; onMachi
   return (
     <Card
       size="small"
+      role="region"
       aria-label={`${rollout.modelName} ${rollout.version}`}
       title={
         <Flex wrap gap={8} align="center">
