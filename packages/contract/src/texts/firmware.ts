@@ -44,7 +44,7 @@ export const firmwareLocales = {
     actions: {
       pause: 'Pause',
       resume: 'Resume',
-      cancel: 'Cancel',
+      cancel: 'Cancel rollout',
       rollback: 'Roll back',
     },
     confirm: {
@@ -128,7 +128,7 @@ export const firmwareLocales = {
     actions: {
       pause: '暂停',
       resume: '继续',
-      cancel: '取消',
+      cancel: '取消发布',
       rollback: '回滚',
     },
     confirm: {

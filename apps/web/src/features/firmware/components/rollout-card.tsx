@@ -42,7 +42,10 @@ function StageBar({ rollout, stage }: { rollout: Rollout; stage: Rollout['stages
       <Progress
         percent={percent(succeeded + failed)}
         success={{ percent: percent(succeeded) }}
-        status={failed > 0 ? 'exception' : stage.started ? 'active' : 'normal'}
+        // What finished is green where it succeeded and red where it failed.
+        strokeColor={failed > 0 ? 'var(--ant-color-error, #ff4d4f)' : undefined}
+        status={stage.started ? 'active' : 'normal'}
+        format={() => `${succeeded + failed}/${stage.size}`}
         aria-label={label}
       />
     </div>
