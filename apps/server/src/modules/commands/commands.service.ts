@@ -248,7 +248,6 @@ export function createCommandsService(
       pending,
     };
   }
-
   return {
     /** Commands the server's own work sends (a firmware rollout's), delivered as staff's are. */
     server: createServerCommands({ db, clock }, pushAll, toMachine),
