@@ -31,7 +31,7 @@ async function fleet(admin: Api, baseURL: string, suffix: string) {
   ];
   const machines = identities.map((identity) => new VirtualMachine(baseURL, identity));
   for (const machine of machines) await machine.heartbeat();
-  return { model: model as { id: number; name: string }, machines };
+  return { model: model as { id: number; name: string }, machines, firstId: first.id };
 }
 
 /** Uploads a package through the API (multipart), as the administrator. */
@@ -139,7 +139,7 @@ test.describe('on a phone, in Chinese', () => {
   }) => {
     test.setTimeout(120_000);
     const suffix = uniqueSuffix();
-    const { model, machines } = await fleet(admin, testServer.baseURL, suffix);
+    const { model, machines, firstId } = await fleet(admin, testServer.baseURL, suffix);
     await uploadByApi(request, admin, model.id, '3.1.0');
     await page.addLocatorHandler(page.locator('.ant-notification-notice').first(), (notice) =>
       notice.locator('.ant-notification-notice-close').click(),
@@ -174,6 +174,18 @@ test.describe('on a phone, in Chinese', () => {
     const updates = page.getByRole('dialog', { name: /的设备/ });
     await expect(updates.getByText('已取消')).toHaveCount(2);
     await page.screenshot({ path: shot('firmware-rollout-machines-zh') });
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await page.keyboard.press('Escape');
+
+    // The machine that took it shows the version it runs now, on its detail's Firmware tab.
+    const serialNo = machines[0]!.identity.serialNo;
+    // Opened from its own address, as a shared link would open it.
+    await page.goto(`/business/machines?machine=${firstId}`);
+    const details = page.getByRole('dialog').filter({ hasText: serialNo });
+    await details.getByRole('tab', { name: '固件' }).click();
+    await expect(details).toContainText('当前版本');
+    await expect(details.locator('.ant-list-item').first()).toContainText('成功');
+    await page.screenshot({ path: shot('machine-firmware-zh') });
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   });
 });

@@ -38,19 +38,10 @@ export const COMMAND_TYPES = [
 export type CommandType = (typeof COMMAND_TYPES)[number];
 
 /** The commands staff send themselves; the others are sent by the server's own work (a firmware rollout). */
-export const STAFF_COMMAND_TYPES = [
-  'LOCK',
-  'UNLOCK',
-  'SET_PRICES',
-  'SET_PULSES_PER_LITRE',
-  'RO_FLUSH',
-  'REBOOT',
-  'SYNC_CLOCK',
-  'RESET_FILTER_COUNTER',
-  'TEST_DISPENSE',
-  'REQUEST_STATUS',
-] as const satisfies readonly CommandType[];
-export type StaffCommandType = (typeof STAFF_COMMAND_TYPES)[number];
+export type StaffCommandType = Exclude<CommandType, 'FIRMWARE_UPDATE'>;
+export const STAFF_COMMAND_TYPES: readonly StaffCommandType[] = COMMAND_TYPES.filter(
+  (type): type is StaffCommandType => type !== 'FIRMWARE_UPDATE',
+);
 
 /** Commands the console asks to confirm before sending: they interrupt sales. */
 export const DESTRUCTIVE_COMMANDS: readonly CommandType[] = ['LOCK', 'REBOOT'];

@@ -1,7 +1,7 @@
-import { Drawer, Empty, List, Pagination, Skeleton, Typography } from 'antd';
+import { Drawer, Empty, Pagination, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UpdateStateTag } from '@/components/machines/update-state-tag.tsx';
+import { FirmwareUpdateList } from '@/components/machines/firmware-update-list.tsx';
 import { useRolloutUpdates } from '../api/firmware.ts';
 
 /** A rollout's machines with their updates' states, refreshed while shown. */
@@ -24,28 +24,7 @@ export function RolloutUpdates({ rolloutId, onClose }: { rolloutId: number | und
         <Empty description={t('firmware.noUpdates')} />
       ) : (
         <>
-          <List
-            aria-label={t('firmware.machines')}
-            dataSource={rows}
-            renderItem={(update) => (
-              <List.Item key={update.id}>
-                <List.Item.Meta
-                  title={
-                    <span>
-                      <code>{update.serialNo}</code> <UpdateStateTag state={update.state} percent={update.percent} />
-                    </span>
-                  }
-                  description={
-                    <Typography.Text type="secondary">
-                      {t('firmware.stage')} {update.stage}
-                      {update.fromVersion ? ` · ${t('firmware.fromVersion')} ${update.fromVersion}` : ''}
-                      {update.error ? ` · ${update.error}` : ''}
-                    </Typography.Text>
-                  }
-                />
-              </List.Item>
-            )}
-          />
+          <FirmwareUpdateList updates={rows} label={t('firmware.machines')} of="rollout" />
           <Pagination
             size="small"
             current={page + 1}

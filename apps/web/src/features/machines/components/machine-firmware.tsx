@@ -1,7 +1,7 @@
 import { firmwareLocales } from '@water/contract/texts/firmware';
-import { Descriptions, Empty, List, Skeleton, Typography } from 'antd';
+import { Descriptions, Empty, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { UpdateStateTag } from '@/components/machines/update-state-tag.tsx';
+import { FirmwareUpdateList } from '@/components/machines/firmware-update-list.tsx';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMachineFirmwareUpdates } from '../api/machine-firmware.ts';
 
@@ -24,28 +24,7 @@ export function MachineFirmware({ machine }: { machine: { id: number; firmware: 
       ) : rows.length === 0 ? (
         <Empty description={t('firmware.noUpdates')} />
       ) : (
-        <List
-          aria-label={t('firmware.tab')}
-          dataSource={rows}
-          renderItem={(update) => (
-            <List.Item key={update.id}>
-              <List.Item.Meta
-                title={
-                  <span>
-                    <code>{update.version}</code> <UpdateStateTag state={update.state} percent={update.percent} />
-                  </span>
-                }
-                description={
-                  <Typography.Text type="secondary">
-                    #{update.rolloutId} · {update.sentTime ?? update.updateTime}
-                    {update.fromVersion ? ` · ${t('firmware.fromVersion')} ${update.fromVersion}` : ''}
-                    {update.error ? ` · ${update.error}` : ''}
-                  </Typography.Text>
-                }
-              />
-            </List.Item>
-          )}
-        />
+        <FirmwareUpdateList updates={rows} label={t('firmware.tab')} of="machine" />
       )}
     </>
   );
