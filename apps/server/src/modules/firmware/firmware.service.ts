@@ -117,13 +117,9 @@ export function createFirmwareService(
   }
 
   async function rollBack(principal: Principal, id: number) {
-    const { rollout, modelName, version } = await rolloutRow(id);
+    const { rollout, modelId, modelName, version } = await rolloutRow(id);
     moveBy(ROLLOUT_STATE_MACHINE, rollout.state, 'ROLL_BACK');
-    const previous = await repo.previousPackage(
-      db,
-      (await repo.packageById(db, rollout.packageId))?.modelId ?? 0,
-      rollout.packageId,
-    );
+    const previous = await repo.previousPackage(db, modelId, rollout.packageId);
     if (!previous) {
       throw new HttpError(
         409,
@@ -183,7 +179,6 @@ export function createFirmwareService(
           stageEnds(machines.length, input.batchSizes),
         ),
       );
-      await progress.evaluate(rollout.id);
       return this.rollout(rollout.id, language);
     },
 

@@ -181,6 +181,12 @@ describe('a firmware update on its machine', () => {
     expect((await ctx.admin('GET', `/api/machines/${machine.id}`)).json().firmware).toBe('5.0.1');
     const rollout = (await ctx.admin('GET', `/api/firmware/rollouts/${rolloutId}`)).json();
     expect(rollout).toMatchObject({ state: 'COMPLETED', total: 1, counts: { SUCCEEDED: 1 } });
+    // The only package of its model: there is nothing to roll back to.
+    const rollback = await ctx.admin('PUT', `/api/firmware/rollouts/${rolloutId}/rollback`);
+    expect(rollback.statusCode).toBe(409);
+    expect(rollback.json().message).toMatch(
+      /^No firmware of .* was uploaded before 5\.0\.1: there is nothing to roll back to$/,
+    );
     const history = (await ctx.admin('GET', `/api/machines/${machine.id}/firmware-updates`)).json();
     expect(history.content).toEqual([
       expect.objectContaining({ updateId, version: '5.0.1', state: 'SUCCEEDED', percent: 100, fromVersion: null }),

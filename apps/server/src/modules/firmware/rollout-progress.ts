@@ -121,11 +121,11 @@ export function createRolloutProgress(
     sendDue,
     evaluate,
     /** The scheduled sweep: updates sent longer ago than the timeout are TIMED_OUT, and their rollouts judged. */
-    async sweep(): Promise<{ timedOut: number }> {
+    async sweep(): Promise<{ rolloutsJudged: number }> {
       const now = clock.now();
       const rollouts = await repo.timeOut(db, new Date(now.getTime() - timeoutMs), now);
       for (const id of rollouts) await evaluate(id);
-      return { timedOut: rollouts.length };
+      return { rolloutsJudged: rollouts.length };
     },
   };
 }
