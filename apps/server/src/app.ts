@@ -35,10 +35,12 @@ import { createCommandsService } from './modules/commands/commands.service.ts';
 import { createCouponsService } from './modules/coupons/coupons.service.ts';
 import { createDeptsService } from './modules/depts/depts.service.ts';
 import { createExportsService } from './modules/exports/exports.service.ts';
+import { createFirmwareService } from './modules/firmware/firmware.service.ts';
 import { gatewayRoutes } from './modules/gateway/gateway.routes.ts';
 import { createGatewayService } from './modules/gateway/gateway.service.ts';
 import { mqttRoutes } from './modules/gateway/mqtt/mqtt.routes.ts';
 import { commandsOverMqtt } from './modules/gateway/mqtt/mqtt-commands.ts';
+import { firmwareOverMqtt } from './modules/gateway/mqtt/mqtt-firmware.ts';
 import { createMqttTransport, type MqttTransport } from './modules/gateway/mqtt/mqtt-transport.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createHealthService } from './modules/health/health.service.ts';
@@ -203,7 +205,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The modules' services, each built from the dependencies it names.
   const legacyKey = config.legacyRsaPrivateKey ? loadLegacyKey(config.legacyRsaPrivateKey) : undefined;
   const codes = createVerifyCodes(deps);
-  const { files, avatars, artifacts, exportFiles } = await openFileStores(config);
+  const { files, avatars, artifacts, exportFiles, firmwareFiles } = await openFileStores(config);
   const auth = createAuthService(deps, {
     captchaTestAnswer: config.captchaTestAnswer,
     legacyKey,
@@ -283,6 +285,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     retention: { rawDays: config.telemetryRawDays, summaryMonths: config.telemetrySummaryMonths },
     log: app.log,
   });
+  const firmware = createFirmwareService(deps, {
+    files: firmwareFiles,
+    serverSecret: options.jwtSecret,
+    timeoutMs: config.firmwareUpdateTimeoutMs,
+    commands,
+    machines,
+    log: app.log,
+  });
   const gateway = createGatewayService(deps, {
     policies,
     alarms,
@@ -296,6 +306,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.decorate('mqtt', mqtt);
     const transport = mqtt;
     commandsOverMqtt(transport, commands, app.log);
+    firmwareOverMqtt(transport, firmware, app.log);
     app.addHook('onReady', async () => transport.start());
     // Before the requests in flight finish and the database closes.
     app.addHook('preClose', async () => transport.close());
@@ -305,6 +316,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     .add('offline-check', offlineCheckPattern(config.offlineAfterMs), () => alarms.checkOffline())
     .add('purge-gateway-nonces', '0 * * * * *', () => gateway.purgeNonces())
     .add('command-timeouts', '*/15 * * * * *', () => commands.sweep())
+    .add('firmware-timeouts', '*/15 * * * * *', () => firmware.sweep())
     .add('purge-expired-sign-ins', '30 * * * * *', () => auth.purgeExpired())
     .add('no-sales-check', '0 */10 * * * *', () => alarms.checkNoSales())
     .add('expire-coupons', '0 0 * * * *', () => coupons.expire())
@@ -345,7 +357,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(publicAvatarRoutes, { service: userCenter });
   await app.register(druidPage, { allowedOrigins: config.allowedOrigins });
   // Signed by machines and payment channels, never by a staff session.
-  await app.register(gatewayRoutes, { gateway, orders, coupons, commands });
+  await app.register(gatewayRoutes, { gateway, orders, coupons, commands, firmware });
   if (mqtt) await app.register(mqttRoutes, { transport: mqtt });
   // Signed in, each route with the permission it declares.
   await app.register(async (signedIn) => {
@@ -377,6 +389,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         cards,
         commands,
         telemetry,
+        firmware,
       },
     });
   });

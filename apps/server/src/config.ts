@@ -58,6 +58,8 @@ export interface Config {
   telemetrySummaryMonths: number;
   /** The machines' MQTT broker inside the server; undefined when MQTT_PORT=off. */
   mqtt: MqttConfig | undefined;
+  /** A firmware update not finished this long after it was sent times out; its download link lasts as long (FIRMWARE_UPDATE_TIMEOUT, default 1 hour). */
+  firmwareUpdateTimeoutMs: number;
 }
 
 /** The embedded MQTT broker (docs/gateway.md, "MQTT"). */
@@ -167,6 +169,7 @@ export const Environment = Type.Object({
   MQTT_TLS_CERT: text({ minLength: 1, description: 'a PEM certificate file' }),
   MQTT_TLS_KEY: text({ minLength: 1, description: 'a PEM private key file' }),
   MQTT_OFFLINE_GRACE: text({ pattern: DURATION, description: DURATION_RULE }),
+  FIRMWARE_UPDATE_TIMEOUT: text({ pattern: DURATION, description: DURATION_RULE }),
   TELEMETRY_RAW_DAYS: whole(1, 366),
   TELEMETRY_SUMMARY_MONTHS: whole(1, 120),
 });
@@ -242,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     telemetryRawDays: e.TELEMETRY_RAW_DAYS ?? (e.DATABASE_URL ? 30 : 7),
     telemetrySummaryMonths: e.TELEMETRY_SUMMARY_MONTHS ?? 24,
     mqtt: mqttConfig(e, durationMs(e.OFFLINE_AFTER, 5 * 60_000)),
+    firmwareUpdateTimeoutMs: durationMs(e.FIRMWARE_UPDATE_TIMEOUT, 3_600_000),
   };
 }
 

@@ -25,6 +25,8 @@ import { dictsRoutes } from './modules/dicts/dicts.routes.ts';
 import { createDictsService } from './modules/dicts/dicts.service.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import type { ExportsService } from './modules/exports/exports.service.ts';
+import { firmwareRoutes } from './modules/firmware/firmware.routes.ts';
+import type { FirmwareService } from './modules/firmware/firmware.service.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { createJobsService } from './modules/jobs/jobs.service.ts';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
@@ -90,6 +92,7 @@ export interface SignedInServices {
   cards: CardsService;
   commands: CommandsService;
   telemetry: TelemetryService;
+  firmware: FirmwareService;
 }
 
 /** The routes reached signed in, each with the permission it declares, on their services. */
@@ -136,4 +139,5 @@ export async function registerSignedInRoutes(
     maxBytes: Math.min(STATEMENT_MAX_BYTES, config.uploadMaxBytes),
   });
   await signedIn.register(telemetryRoutes, { service: s.telemetry });
+  await signedIn.register(firmwareRoutes, { service: s.firmware });
 }

@@ -3,6 +3,12 @@ import { ALARM_STATE_MACHINE } from '@water/contract/alarms';
 import { CARD_STATE_MACHINE } from '@water/contract/cards';
 import { COMMAND_STATE_MACHINE, type CommandState } from '@water/contract/commands';
 import { COUPON_STATE_MACHINE, TEMPLATE_STATE_MACHINE } from '@water/contract/coupons';
+import {
+  ROLLOUT_STATE_MACHINE,
+  type RolloutState,
+  UPDATE_STATE_MACHINE,
+  type UpdateState,
+} from '@water/contract/firmware';
 import { FAULT_BITS } from '@water/contract/gateway';
 import { MACHINE_STATE_MACHINE } from '@water/contract/machines';
 import { ORDER_STATE_MACHINE, REFUND_STATE_MACHINE } from '@water/contract/orders';
@@ -11,6 +17,11 @@ import { WITHDRAWAL_STATE_MACHINE, type WithdrawalState } from '@water/contract/
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime } from '../src/lib/time.ts';
+import {
+  allocatedMachines,
+  type FirmwareMachine,
+  uploadPackage,
+} from '../src/modules/firmware/firmware-test-fixtures.ts';
 import { signedHeaders } from '../src/modules/gateway/gateway-signing.ts';
 import { coinSale, sellingMachineOf, withdrawingAgent } from '../src/modules/withdrawals/test-fixtures.ts';
 import {
@@ -113,7 +124,7 @@ const past = '2020-01-01 00:00:00';
 
 // Each state's test makes a fresh object per event: seconds alone, more beside a full test run.
 describe('state tables, walked through the API', { timeout: 120_000 }, () => {
-  const ctx = useTestApp({ PAYMENT_NOTIFY_KEY: NOTIFY_KEY });
+  const ctx = useTestApp({ PAYMENT_NOTIFY_KEY: NOTIFY_KEY, FIRMWARE_UPDATE_TIMEOUT: '10m' });
   const admin: Caller = (...args) => ctx.admin(...args);
   let modelId: number;
   let north: { id: number; deptId: number };
@@ -792,6 +803,136 @@ describe('state tables, walked through the API', { timeout: 120_000 }, () => {
         (state === 'DELIVERED' && event === 'DELIVER') ||
         (state === 'SUCCEEDED' && (event === 'SUCCEED' || event === 'DELIVER')) ||
         (state === 'FAILED' && (event === 'FAIL' || event === 'DELIVER')),
+    });
+  });
+
+  // ------------------------------------------------------------------ firmware
+
+  describe('the firmware tables', () => {
+    let modelId: number;
+    let packageId: number;
+    interface Rolled {
+      id: number;
+      machines: FirmwareMachine[];
+    }
+    beforeAll(async () => {
+      modelId = (await machineModel(admin)).id;
+      expect((await uploadPackage(ctx.t, ctx.adminToken, modelId, '1.0.0')).statusCode).toBe(201);
+      packageId = (await uploadPackage(ctx.t, ctx.adminToken, modelId, '1.1.0')).json().id;
+    });
+    const start = async (count: number): Promise<Rolled> => {
+      const machines = await allocatedMachines(admin, modelId, count);
+      const made = await admin('POST', '/api/firmware/rollouts', { packageId, machineIds: machines.map((m) => m.id) });
+      expect(made.statusCode, made.body).toBe(201);
+      return { id: made.json().id, machines };
+    };
+    const updatesOf = async (rolloutId: number) =>
+      (await admin('GET', `/api/firmware/rollouts/${rolloutId}/updates?size=100`)).json().content as {
+        machineId: number;
+        updateId: string;
+        state: UpdateState;
+      }[];
+    /** A machine reports how its update went. */
+    const report = (rolled: Rolled, machine: FirmwareMachine, stage: string) => async () => {
+      const update = (await updatesOf(rolled.id)).find((row) => row.machineId === machine.id);
+      return machineCaller(ctx.t, machine)('POST', '/gateway/v1/firmware/progress', {
+        updateId: update?.updateId,
+        stage,
+      });
+    };
+    const act = (action: string) => (rolled: Rolled) => admin('PUT', `/api/firmware/rollouts/${rolled.id}/${action}`);
+    const rolloutOf = async (rolled: Rolled) => (await admin('GET', `/api/firmware/rollouts/${rolled.id}`)).json();
+    const finishAll = async (rolled: Rolled, failing = 0) => {
+      for (const [index, machine] of rolled.machines.entries())
+        await report(rolled, machine, index < failing ? 'FAILED' : 'SUCCEEDED')();
+      return rolled;
+    };
+
+    describe('rollouts', () => {
+      const running = () => start(1);
+      walk({
+        machine: ROLLOUT_STATE_MACHINE,
+        reach: {
+          RUNNING: running,
+          PAUSED: async () => {
+            const rolled = await running();
+            await act('pause')(rolled);
+            return rolled;
+          },
+          // One failure in twenty finished attempts is 5 %: the stop rule holds.
+          HALTED: async () => finishAll(await start(20), 1),
+          COMPLETED: async () => finishAll(await running()),
+          // One machine updated before the rest were cancelled: there is something to roll back.
+          CANCELLED: async () => {
+            const rolled = await start(2);
+            await report(rolled, rolled.machines[0] as FirmwareMachine, 'SUCCEEDED')();
+            await act('cancel')(rolled);
+            return rolled;
+          },
+          ROLLED_BACK: async () => {
+            const rolled = await finishAll(await running());
+            expect((await act('rollback')(rolled)).statusCode).toBe(200);
+            return rolled;
+          },
+        },
+        act: { PAUSE: act('pause'), RESUME: act('resume'), CANCEL: act('cancel'), ROLL_BACK: act('rollback') },
+        elsewhere: {
+          HALT: 'the stop rule, modules/firmware/rollout-acceptance.test.ts',
+          COMPLETE: 'the last stage finishing, modules/firmware/firmware.test.ts',
+        },
+        stateOf: async (rolled) => (await rolloutOf(rolled)).state as RolloutState,
+        snapshot: rolloutOf,
+      });
+    });
+
+    describe('updates', () => {
+      /** The update of the rollout's last machine, after `steps`. */
+      const reach = async (
+        count: number,
+        ...steps: ((rolled: Rolled, machine: FirmwareMachine) => Promise<unknown>)[]
+      ) => {
+        const rolled = await start(count);
+        const machine = rolled.machines.at(-1) as FirmwareMachine;
+        for (const step of steps) await step(rolled, machine);
+        return { rolled, machine };
+      };
+      const stage = (name: string) => (rolled: Rolled, machine: FirmwareMachine) => report(rolled, machine, name)();
+      const updateOf = async ({ rolled, machine }: { rolled: Rolled; machine: FirmwareMachine }) =>
+        (await updatesOf(rolled.id)).find((row) => row.machineId === machine.id);
+      const by = (name: string) => (held: { rolled: Rolled; machine: FirmwareMachine }) =>
+        report(held.rolled, held.machine, name)();
+      walk({
+        machine: UPDATE_STATE_MACHINE,
+        reach: {
+          // The 21st machine waits for the second stage.
+          PENDING: () => reach(21),
+          SENT: () => reach(1),
+          DOWNLOADING: () => reach(1, stage('DOWNLOADING')),
+          INSTALLING: () => reach(1, stage('INSTALLING')),
+          SUCCEEDED: () => reach(1, stage('SUCCEEDED')),
+          FAILED: () => reach(1, stage('FAILED')),
+          TIMED_OUT: () =>
+            reach(1, async () => {
+              ctx.t.clock.advance(11 * 60_000);
+              await ctx.t.app.scheduler.run('firmware-timeouts');
+            }),
+          CANCELLED: () => reach(1, (rolled) => act('cancel')(rolled)),
+        },
+        act: { DOWNLOAD: by('DOWNLOADING'), INSTALL: by('INSTALLING'), SUCCEED: by('SUCCEEDED'), FAIL: by('FAILED') },
+        elsewhere: {
+          SEND: 'its stage starting, modules/firmware/rollouts.test.ts',
+          TIME_OUT: 'the scheduled sweep, modules/firmware/rollouts.test.ts',
+          CANCEL: 'cancelling its rollout, modules/firmware/rollouts.test.ts',
+        },
+        stateOf: async (held) => (await updateOf(held))?.state as UpdateState,
+        snapshot: updateOf,
+        // A report repeated, or one behind the update's end that agrees with it, is answered as it stands.
+        replays: (state, event) =>
+          (state === 'INSTALLING' && event === 'DOWNLOAD') ||
+          (state === 'SUCCEEDED' && ['DOWNLOAD', 'INSTALL', 'SUCCEED'].includes(event)) ||
+          (state === 'FAILED' && ['DOWNLOAD', 'INSTALL', 'FAIL'].includes(event)) ||
+          (state === 'TIMED_OUT' && ['DOWNLOAD', 'INSTALL'].includes(event)),
+      });
     });
   });
 });

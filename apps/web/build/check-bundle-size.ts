@@ -57,6 +57,7 @@ const BUSINESS_PAGES = [
   'src/features/coupons/pages/coupons-page.tsx',
   'src/features/withdrawals/pages/withdrawals-page.tsx',
   'src/features/cards/pages/water-cards-page.tsx',
+  'src/features/firmware/pages/firmware-page.tsx',
 ];
 const BUSINESS_PAGE_LIMIT_KB = 240;
 const BUDGETS: Budget[] = [

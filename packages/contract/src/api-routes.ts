@@ -9,6 +9,7 @@ import { dashboardRoutes } from './dashboard-routes.ts';
 import { deptRoutes } from './depts-routes.ts';
 import { dictDetailRoutes, dictRoutes } from './dicts-routes.ts';
 import { exportRoutes } from './exports-routes.ts';
+import { firmwareDownloadRoutes, firmwareRoutes } from './firmware-routes.ts';
 import { channelGatewayRoutes, machineGatewayRoutes } from './gateway-routes.ts';
 import { healthRoutes } from './health-routes.ts';
 import { jobRoutes } from './jobs-routes.ts';
@@ -70,6 +71,8 @@ interface ApiRouteSets {
   cards: typeof cardRoutes;
   commands: typeof commandRoutes;
   telemetry: typeof telemetryRoutes;
+  firmware: typeof firmwareRoutes;
+  firmwareDownload: typeof firmwareDownloadRoutes;
 }
 
 /**
@@ -114,6 +117,8 @@ export const apiRoutes: ApiRouteSets = {
   cards: cardRoutes,
   commands: commandRoutes,
   telemetry: telemetryRoutes,
+  firmware: firmwareRoutes,
+  firmwareDownload: firmwareDownloadRoutes,
 };
 
 /** Every route by its key, `'GET /api/orders/:orderNo'`. */

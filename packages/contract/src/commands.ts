@@ -29,8 +29,19 @@ export const COMMAND_TYPES = [
   'TEST_DISPENSE',
   /** Send a heartbeat with everything it measures, and report its settings, now. */
   'REQUEST_STATUS',
+  /**
+   * Download, check and install a firmware package (`FirmwareUpdateParams`), reporting progress on
+   * the firmware channel. Only a firmware rollout sends it (docs/gateway.md, "Firmware").
+   */
+  'FIRMWARE_UPDATE',
 ] as const;
 export type CommandType = (typeof COMMAND_TYPES)[number];
+
+/** The commands staff send themselves; the others are sent by the server's own work (a firmware rollout). */
+export type StaffCommandType = Exclude<CommandType, 'FIRMWARE_UPDATE'>;
+export const STAFF_COMMAND_TYPES: readonly StaffCommandType[] = COMMAND_TYPES.filter(
+  (type): type is StaffCommandType => type !== 'FIRMWARE_UPDATE',
+);
 
 /** Commands the console asks to confirm before sending: they interrupt sales. */
 export const DESTRUCTIVE_COMMANDS: readonly CommandType[] = ['LOCK', 'REBOOT'];
@@ -64,6 +75,7 @@ export const COMMAND_PARAMS: Readonly<Record<CommandType, readonly CommandParam[
   RESET_FILTER_COUNTER: ['stage'],
   TEST_DISPENSE: ['ml', 'tap'],
   REQUEST_STATUS: [],
+  FIRMWARE_UPDATE: [],
 };
 
 export const COMMAND_STATES = [
@@ -249,7 +261,7 @@ export const CommandQuery = Type.Object({
 export type CommandQuery = Static<typeof CommandQuery>;
 
 const commandFields = {
-  type: OneOf(COMMAND_TYPES),
+  type: OneOf(STAFF_COMMAND_TYPES),
   params: Type.Optional(CommandParams),
   /** Seconds it may wait to be delivered (`COMMAND_TTL_SECONDS` when absent). */
   ttlSeconds: Type.Optional(Type.Integer({ minimum: 10, maximum: COMMAND_TTL_MAX_SECONDS })),

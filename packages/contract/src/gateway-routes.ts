@@ -5,6 +5,8 @@ import {
   ChannelNotification,
   ChannelParam,
   ClaimInput,
+  FirmwareProgress,
+  FirmwareProgressAnswer,
   GATEWAY_PREFIX,
   GatewayCoupon,
   GatewayDispenseInput,
@@ -102,6 +104,15 @@ export const machineGatewayRoutes = {
     permission: 'gateway',
     body: CommandAck,
     replies: { 200: CommandAckAnswer, ...refusals },
+  }),
+  firmwareProgress: defineRoute({
+    method: 'POST',
+    path: `${GATEWAY_PREFIX}/firmware/progress`,
+    summary: 'A machine reports a firmware update’s progress or result (again: the same answer)',
+    tags,
+    permission: 'gateway',
+    body: FirmwareProgress,
+    replies: { 200: FirmwareProgressAnswer, ...refusals },
   }),
 };
 

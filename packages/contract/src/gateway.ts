@@ -256,3 +256,59 @@ export const ChannelNotification = Type.Object(
 export type ChannelNotification = Static<typeof ChannelNotification>;
 
 export const ChannelParam = Type.Object({ channel: OneOf(['wechat', 'alipay'] as const) });
+
+// ---------------------------------------------------------------- firmware (docs/gateway.md, "Firmware")
+
+/** The params of a FIRMWARE_UPDATE command. */
+export const FirmwareUpdateParams = Type.Object({
+  /** What the machine reports its progress by. */
+  updateId: Type.String(),
+  version: Type.String(),
+  /** Bytes. */
+  size: Type.Integer(),
+  /** Lowercase hex SHA-256 of the file: install nothing else. */
+  sha256: Type.String(),
+  /** The signed download link, on the server's address (HTTP Range answered 206); it expires. */
+  url: Type.String(),
+});
+export type FirmwareUpdateParams = Static<typeof FirmwareUpdateParams>;
+
+export const FIRMWARE_PROGRESS_STAGES = ['DOWNLOADING', 'INSTALLING', 'SUCCEEDED', 'FAILED'] as const;
+export type FirmwareProgressStage = (typeof FIRMWARE_PROGRESS_STAGES)[number];
+
+/** A machine's report of an update (`POST firmware/progress`, or `m/{serial}/up/firmware`); the same report again changes nothing. */
+export const FirmwareProgress = Type.Object(
+  {
+    updateId: Type.String({ pattern: '^[A-Za-z0-9-]{1,64}$', errorMessage: 'must be an update id' }),
+    stage: OneOf(FIRMWARE_PROGRESS_STAGES),
+    /** Of the stage, 0–100. */
+    percent: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
+    /** Why it failed. */
+    error: Type.Optional(Type.String({ maxLength: 255 })),
+  },
+  { additionalProperties: false },
+);
+export type FirmwareProgress = Static<typeof FirmwareProgress>;
+
+/** The update's state after a report (`CANCELLED`: stop; the update was withdrawn). */
+export const FirmwareProgressAnswer = Type.Object({
+  updateId: Type.String(),
+  state: Type.String(),
+  percent: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type FirmwareProgressAnswer = Static<typeof FirmwareProgressAnswer>;
+
+/** What signs a download link: the package, the machine and the link's end (ms since 1970). */
+export const FirmwareDownloadRef = Type.Object({
+  packageId: Type.Integer({ minimum: 1, maximum: 2 ** 31 - 1 }),
+  serialNo: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$', errorMessage: 'must be a serial number' }),
+});
+export const FirmwareDownloadQuery = Type.Object({
+  expires: Type.Integer({ minimum: 0 }),
+  signature: Type.String({ pattern: '^[0-9a-f]{64}$', errorMessage: 'must be 64 hex digits' }),
+});
+
+/** What the download link's signature covers, one per line. */
+export function firmwareLinkToSign(packageId: number, serialNo: string, expires: number): string {
+  return `FIRMWARE\n${packageId}\n${serialNo}\n${expires}`;
+}

@@ -4,6 +4,7 @@ import { ALARM_COLUMNS } from './alarms.ts';
 import { COUPON_COLUMNS, COUPON_TEMPLATE_COLUMNS, MEMBER_COLUMNS } from './coupons-columns.ts';
 import { DEPT_COLUMNS } from './depts.ts';
 import { DICT_COLUMNS } from './dicts.ts';
+import { FIRMWARE_PACKAGE_COLUMNS, FIRMWARE_UPDATE_COLUMNS } from './firmware-columns.ts';
 import { JOB_COLUMNS } from './jobs.ts';
 import { COMMISSION_ORDER_COLUMNS, LEDGER_ACCOUNT_COLUMNS, LEDGER_POSTING_COLUMNS } from './ledger-columns.ts';
 import type { ListColumn, ListColumns } from './list-columns.ts';
@@ -41,6 +42,8 @@ const LISTS: Record<string, ListColumns<never>> = {
   ledgerAccounts: LEDGER_ACCOUNT_COLUMNS,
   ledgerPostings: LEDGER_POSTING_COLUMNS,
   commissionOrders: COMMISSION_ORDER_COLUMNS,
+  firmwarePackages: FIRMWARE_PACKAGE_COLUMNS,
+  firmwareUpdates: FIRMWARE_UPDATE_COLUMNS,
 };
 
 describe('declared list columns', () => {

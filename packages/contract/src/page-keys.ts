@@ -21,6 +21,7 @@ export const PAGE_KEYS = [
   'business/machine/index',
   'business/site/index',
   'business/model/index',
+  'business/firmware/index',
   'business/policy/index',
   'business/alarm/index',
   'business/order/index',

@@ -76,6 +76,7 @@ export const SEEDED_MENU_TITLES_ZH = {
   Machines: '设备管理',
   Sites: '点位管理',
   'Machine models': '设备型号',
+  Firmware: '固件升级',
   'Price policies': '价格策略',
   Alarms: '告警中心',
   Orders: '订单管理',

@@ -3,6 +3,7 @@ import { AGENT_STATE_MACHINE } from './agents.ts';
 import { ALARM_STATE_MACHINE } from './alarms.ts';
 import { COMMAND_STATE_MACHINE } from './commands.ts';
 import { COUPON_STATE_MACHINE, TEMPLATE_STATE_MACHINE } from './coupons.ts';
+import { ROLLOUT_STATE_MACHINE, UPDATE_STATE_MACHINE } from './firmware.ts';
 import { MACHINE_STATE_MACHINE } from './machines.ts';
 import { ORDER_STATE_MACHINE, REFUND_STATE_MACHINE } from './orders.ts';
 import { DISCREPANCY_STATE_MACHINE } from './reconciliation.ts';
@@ -21,6 +22,8 @@ const MACHINES: StateMachine<string, string>[] = [
   WITHDRAWAL_STATE_MACHINE,
   DISCREPANCY_STATE_MACHINE,
   COMMAND_STATE_MACHINE,
+  ROLLOUT_STATE_MACHINE,
+  UPDATE_STATE_MACHINE,
 ];
 
 describe('state tables in words', () => {

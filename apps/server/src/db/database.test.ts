@@ -743,6 +743,44 @@ describe('upgrading an existing database', () => {
     }
   });
 
+  it('adds the Firmware page under Business for the roles that edit machines, once', async () => {
+    const database = await openTestDatabase(inject('template'));
+    try {
+      const { db } = database;
+      // A database as the release before left it: no Firmware page.
+      const [old] = await db.select().from(t.menus).where(eq(t.menus.permission, 'device:firmware'));
+      await db.delete(t.menus).where(eq(t.menus.id, old!.id));
+      const [business] = await db.select().from(t.menus).where(eq(t.menus.id, old!.pid!));
+      await db
+        .update(t.menus)
+        .set({ subCount: business!.subCount - 1 })
+        .where(eq(t.menus.id, business!.id));
+
+      await runMigration(database, '0031_firmware-menu.sql');
+      await runMigration(database, '0031_firmware-menu.sql');
+
+      const [page, ...more] = await db.select().from(t.menus).where(eq(t.menus.permission, 'device:firmware'));
+      expect(more).toEqual([]);
+      expect(page).toMatchObject({
+        pid: business!.id,
+        type: 1,
+        title: 'Firmware',
+        path: 'firmware',
+        component: 'business/firmware/index',
+      });
+      const [after] = await db.select().from(t.menus).where(eq(t.menus.id, business!.id));
+      expect(after!.subCount).toBe(business!.subCount);
+      const holders = await db
+        .select({ role: t.roles.name })
+        .from(t.rolesMenus)
+        .innerJoin(t.roles, eq(t.roles.id, t.rolesMenus.roleId))
+        .where(eq(t.rolesMenus.menuId, page!.id));
+      expect(holders.map((holder) => holder.role)).toEqual(['Administrator']);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('leaves a new, empty database to its seed', async () => {
     const database = await blankDatabase();
     try {
@@ -758,6 +796,7 @@ describe('upgrading an existing database', () => {
         '0024_reconciliation-menu.sql',
         '0026_water-cards-menu.sql',
         '0028_machine-command-button.sql',
+        '0031_firmware-menu.sql',
       ]) {
         await runMigration(database, file);
       }

@@ -65,6 +65,16 @@ export const businessMenus: SeedMenu[] = [
         ],
       },
       {
+        title: 'Firmware',
+        type: 1,
+        path: 'firmware',
+        component: 'business/firmware/index',
+        componentName: 'Firmware',
+        icon: 'deploy',
+        permission: 'device:firmware',
+        cache: true,
+      },
+      {
         title: 'Price policies',
         type: 1,
         path: 'price-policies',

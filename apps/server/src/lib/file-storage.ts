@@ -79,13 +79,17 @@ export class LocalFileStore implements FileStore {
 }
 
 /**
- * The stores of uploaded files, avatars, operations artifacts and background exports: in the
- * STORAGE_URL bucket when set (under `files/`, `avatar/`, `artifacts/`, `exports/`), else in those
- * directories of DATA_DIR.
+ * The stores of uploaded files, avatars, operations artifacts, background exports and firmware
+ * packages: in the STORAGE_URL bucket when set (under `files/`, `avatar/`, `artifacts/`,
+ * `exports/`, `firmware/`), else in those directories of DATA_DIR.
  */
-export async function openFileStores(
-  config: Pick<Config, 'dataDir' | 'objectStorage'>,
-): Promise<{ files: FileStore; avatars: FileStore; artifacts: FileStore; exportFiles: FileStore }> {
+export async function openFileStores(config: Pick<Config, 'dataDir' | 'objectStorage'>): Promise<{
+  files: FileStore;
+  avatars: FileStore;
+  artifacts: FileStore;
+  exportFiles: FileStore;
+  firmwareFiles: FileStore;
+}> {
   if (!config.objectStorage) {
     const onDisk = (dir: string) => new LocalFileStore(path.join(config.dataDir, dir));
     return {
@@ -93,6 +97,7 @@ export async function openFileStores(
       avatars: onDisk('avatar'),
       artifacts: onDisk('artifacts'),
       exportFiles: onDisk('exports'),
+      firmwareFiles: onDisk('firmware'),
     };
   }
   const { S3FileStore } = await import('./s3-file-store.ts');
@@ -102,5 +107,6 @@ export async function openFileStores(
     avatars: inBucket('avatar/'),
     artifacts: inBucket('artifacts/'),
     exportFiles: inBucket('exports/'),
+    firmwareFiles: inBucket('firmware/'),
   };
 }

@@ -1,9 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { CommandAck, MachineCommand } from '@water/contract/commands';
+import type { FirmwareProgress } from '@water/contract/gateway';
 import { type MqttReply, mqttTopics } from '@water/contract/gateway-mqtt';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { mqttPassword, signingKeyOf } from '../modules/gateway/gateway-signing.ts';
-import { type GatewayCall, GatewayMachine, GatewayRefusal, type MachineIdentity } from './virtual-machine.ts';
+import type { RangedAnswer } from './firmware-install.ts';
+import {
+  downloadRange,
+  type GatewayCall,
+  GatewayMachine,
+  GatewayRefusal,
+  type MachineIdentity,
+} from './virtual-machine.ts';
 
 export interface MqttMachineOptions {
   /** Seconds (60 unless told). */
@@ -20,6 +28,8 @@ export interface MqttMachineOptions {
   observe?: (call: GatewayCall, ms: number) => void;
   /** The machine's clock (ms since 1970), for its passwords and requests. */
   now?: () => number;
+  /** The server's HTTP address (`http://host:port`), where firmware is downloaded from. */
+  httpUrl?: string;
 }
 
 /**
@@ -116,6 +126,15 @@ export class MqttMachine extends GatewayMachine {
 
   protected async acknowledge(ack: CommandAck): Promise<void> {
     await this.client.publishAsync(this.#topics.up('ack'), JSON.stringify(ack), { qos: 1 });
+  }
+
+  protected async reportFirmware(progress: FirmwareProgress): Promise<void> {
+    await this.client.publishAsync(this.#topics.up('firmware'), JSON.stringify(progress), { qos: 1 });
+  }
+
+  protected fetchFirmware(url: string, range: string): Promise<RangedAnswer> {
+    if (!this.options.httpUrl) throw new Error('no HTTP address to download firmware from');
+    return downloadRange(`${this.options.httpUrl}${url}`, range);
   }
 
   /** A request as the gateway expects it, answered with its reply (a refusal included). */

@@ -11,13 +11,16 @@
 //
 // The machines obey remote commands (on their command topic over MQTT, on their heartbeats'
 // answers over HTTP; a share given by --refuse is refused), apply their desired settings and sell
-// nothing while locked.
+// nothing while locked. They take firmware updates (downloaded from --url, resumed after a
+// simulated drop, checked against their SHA-256); those of a share of the machines given by
+// --firmware-fail (chosen by serial number, so the same machines fail every run) fail to install.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Channel } from '@water/contract/gateway';
 import { openPglite, openPostgres } from '../db/client.ts';
 import { backfill } from './backfill.ts';
+import { failsFirmware } from './firmware-install.ts';
 import { MqttMachine } from './mqtt-machine.ts';
 import { drawSale, salesPerSecond, troublePerBeat } from './sales-pattern.ts';
 import { type GatewayMachine, type MachineIdentity, VirtualMachine } from './virtual-machine.ts';
@@ -37,6 +40,8 @@ async function main() {
       'per-day': { type: 'string', default: '90' },
       /** The share of remote commands a machine refuses (it acknowledges them FAILED). */
       refuse: { type: 'string', default: '0.05' },
+      /** The share of machines whose firmware updates fail to install (0–1). */
+      'firmware-fail': { type: 'string', default: '0.02' },
     },
   });
   if (values.backfill) {
@@ -54,7 +59,7 @@ async function main() {
   const speed = Number(values.speed);
   if (!Number.isInteger(count) || count < 1 || !(speed > 0)) {
     console.error(
-      'usage: npm run simulate -- --machines N --speed X [--url http://host:port] [--mqtt mqtt://host:port | --http] [--refuse share] [--file machines.json]',
+      'usage: npm run simulate -- --machines N --speed X [--url http://host:port] [--mqtt mqtt://host:port | --http] [--refuse share] [--firmware-fail share] [--file machines.json]',
     );
     process.exit(2);
   }
@@ -83,10 +88,12 @@ async function main() {
     sale.channel === 'CARD' ? { ...sale, card: cards[Math.floor(Math.random() * cards.length)] } : sale;
   const channel = notifyKey ? { baseUrl: values.url, notifyKey } : undefined;
   const refuseShare = Number(values.refuse);
+  const firmwareFailShare = Number(values['firmware-fail']);
   const machines = known.slice(0, count).map((identity) => {
     const machine: GatewayMachine = values.http
       ? new VirtualMachine(values.url, identity, notifyKey)
-      : new MqttMachine(values.mqtt, identity, { channel });
+      : new MqttMachine(values.mqtt, identity, { channel, httpUrl: values.url });
+    if (failsFirmware(identity.serialNo, firmwareFailShare)) machine.firmwareFailure = 'flash write failed';
     // Some commands are refused, as a machine whose door is open or whose tank is low would.
     machine.refusal = (command) =>
       Math.random() < refuseShare

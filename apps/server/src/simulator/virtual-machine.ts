@@ -3,6 +3,7 @@ import { COMMAND_TYPES, type CommandAck, type MachineCommand, type ReportedSetti
 import type {
   Channel,
   ClaimInput,
+  FirmwareProgress,
   GatewayCoupon,
   GatewayOrder,
   Heartbeat,
@@ -11,6 +12,7 @@ import type {
 } from '@water/contract/gateway';
 import { GATEWAY_PREFIX } from '@water/contract/gateway';
 import { signedHeaders, signingKeyOf } from '../modules/gateway/gateway-signing.ts';
+import { installFirmware, type RangedAnswer } from './firmware-install.ts';
 
 /** A machine the simulator drives: its serial number and the secret it was given at registration. */
 export interface MachineIdentity {
@@ -77,6 +79,10 @@ export abstract class GatewayMachine {
   settings: ReportedSettings = { version: 0 };
   /** Why it refuses a command, if it does (a demonstration of failures); by default it obeys. */
   refusal: (command: MachineCommand) => string | undefined = () => undefined;
+  /** The firmware it runs, reported with every heartbeat. */
+  firmware: string | undefined;
+  /** Why its firmware updates fail to install, if they do (a demonstration of failures). */
+  firmwareFailure: string | undefined;
 
   constructor(
     readonly identity: MachineIdentity,
@@ -89,12 +95,22 @@ export abstract class GatewayMachine {
   /** Sends one acknowledgement of a command to the server. */
   protected abstract acknowledge(ack: CommandAck): Promise<void>;
 
+  /** Reports a firmware update's progress to the server. */
+  protected abstract reportFirmware(progress: FirmwareProgress): Promise<void>;
+
+  /** Downloads (part of) a firmware package: `url` is a path on the server's HTTP address. */
+  protected abstract fetchFirmware(url: string, range: string): Promise<RangedAnswer>;
+
   /**
    * A heartbeat reporting its settings; then it applies the desired settings the answer carries
    * and obeys the commands waiting for it.
    */
   async heartbeat(telemetry: Heartbeat = {}): Promise<HeartbeatAnswer> {
-    const answer = await this.call<HeartbeatAnswer>('heartbeat', { ...telemetry, settings: this.settings });
+    const answer = await this.call<HeartbeatAnswer>('heartbeat', {
+      ...telemetry,
+      settings: this.settings,
+      ...(this.firmware ? { firmware: this.firmware } : {}),
+    });
     if (answer.settings) this.settings = { ...answer.settings };
     for (const command of answer.commands ?? []) await this.obey(command);
     return answer;
@@ -133,6 +149,16 @@ export abstract class GatewayMachine {
       : command.expiresAt < Date.now()
         ? 'expired before it started'
         : this.refusal(command);
+    if (!refused && command.type === 'FIRMWARE_UPDATE') {
+      const installed = await installFirmware(command, {
+        fetch: (url, range) => this.fetchFirmware(url, range),
+        report: (progress) => this.reportFirmware(progress),
+        failure: this.firmwareFailure,
+      });
+      if (installed.version) this.firmware = installed.version;
+      await this.acknowledge(installed.ack);
+      return installed.ack;
+    }
     const ack: CommandAck = refused
       ? { commandId, result: 'FAILED', message: refused }
       : { commandId, result: 'SUCCEEDED', reported: this.#apply(command) };
@@ -211,6 +237,12 @@ export abstract class GatewayMachine {
   }
 }
 
+/** A ranged GET of a firmware package over real HTTP. */
+export async function downloadRange(url: string, range: string): Promise<RangedAnswer> {
+  const response = await fetch(url, { headers: { range } });
+  return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
 const HTTP_PATHS: Record<GatewayCall, (machineOrderNo?: string) => string> = {
   heartbeat: () => `${GATEWAY_PREFIX}/heartbeat`,
   order: () => `${GATEWAY_PREFIX}/orders`,
@@ -239,6 +271,14 @@ export class VirtualMachine extends GatewayMachine {
 
   protected async acknowledge(ack: CommandAck): Promise<void> {
     await this.#send('POST', `${GATEWAY_PREFIX}/commands/ack`, ack);
+  }
+
+  protected async reportFirmware(progress: FirmwareProgress): Promise<void> {
+    await this.#send('POST', `${GATEWAY_PREFIX}/firmware/progress`, progress);
+  }
+
+  protected fetchFirmware(url: string, range: string): Promise<RangedAnswer> {
+    return downloadRange(`${this.baseUrl}${url}`, range);
   }
 
   async #send<T>(method: 'GET' | 'POST', path: string, body?: object): Promise<T> {

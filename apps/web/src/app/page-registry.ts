@@ -37,6 +37,7 @@ export const PAGE_LOADERS = {
   'business/order/index': async () => (await import('@/features/orders/pages/orders-page.tsx')).OrdersPage,
   'business/refund/index': async () => (await import('@/features/orders/pages/refunds-page.tsx')).RefundsPage,
   'business/member/index': async () => (await import('@/features/members/pages/members-page.tsx')).MembersPage,
+  'business/firmware/index': async () => (await import('@/features/firmware/pages/firmware-page.tsx')).FirmwarePage,
   'business/coupon/index': async () => (await import('@/features/coupons/pages/coupons-page.tsx')).CouponsPage,
   'finance/withdrawal/index': async () =>
     (await import('@/features/withdrawals/pages/withdrawals-page.tsx')).WithdrawalsPage,

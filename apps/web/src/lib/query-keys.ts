@@ -119,6 +119,17 @@ export const machineKeys = {
   allModels: () => [...machineKeys.all, 'models', 'all'] as const,
 };
 
+export const firmwareKeys = {
+  all: ['firmware'] as const,
+  packages: (params: Params) => [...firmwareKeys.all, 'packages', params] as const,
+  rollouts: (params: Params) => [...firmwareKeys.all, 'rollouts', params] as const,
+  updates: (rolloutId: number, params: Params) => [...firmwareKeys.all, 'updates', rolloutId, params] as const,
+  /** A machine's updates, on its detail. */
+  machine: (machineId: number) => [...firmwareKeys.all, 'machine', machineId] as const,
+  /** The machines of a model a rollout may take. */
+  machinesOf: (modelId: number) => [...firmwareKeys.all, 'machines-of', modelId] as const,
+};
+
 export const siteKeys = {
   all: ['sites'] as const,
   list: (params: Params) => [...siteKeys.all, 'list', params] as const,

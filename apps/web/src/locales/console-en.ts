@@ -36,6 +36,7 @@ export const consoleEn = {
     Machines: 'Machines',
     Sites: 'Sites',
     'Machine models': 'Machine models',
+    Firmware: 'Firmware',
     'Price policies': 'Price policies',
     Alarms: 'Alarms',
     Orders: 'Orders',

@@ -7,6 +7,7 @@ import type { couponsLocales, membersLocales } from '@water/contract/texts/coupo
 import type { deptsLocales } from '@water/contract/texts/depts';
 import type { dictsLocales } from '@water/contract/texts/dicts';
 import type { figuresLocales } from '@water/contract/texts/figures';
+import type { firmwareLocales } from '@water/contract/texts/firmware';
 import type { globalSettingsLocales } from '@water/contract/texts/global-settings';
 import type { jobsLocales } from '@water/contract/texts/jobs';
 import type { ledgerLocales } from '@water/contract/texts/ledger';
@@ -65,6 +66,7 @@ export type PageMessages = Texts<{
   cards: typeof cardsLocales.en;
   commands: typeof commandsLocales.en;
   telemetry: typeof telemetryLocales.en;
+  firmware: typeof firmwareLocales.en;
 }>;
 /** Every text key, for typed `t()` calls: the core texts, the console's and the pages'. */
 export type Messages = Texts<typeof en> & ConsoleMessages & PageMessages;

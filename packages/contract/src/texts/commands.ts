@@ -19,6 +19,7 @@ export const commandsLocales = {
       RESET_FILTER_COUNTER: 'Reset filter counter',
       TEST_DISPENSE: 'Test dispense (not sold)',
       REQUEST_STATUS: 'Request status',
+      FIRMWARE_UPDATE: 'Firmware update',
     },
     hints: {
       LOCK: 'The machine stops selling until unlocked; new orders are refused meanwhile.',
@@ -31,6 +32,7 @@ export const commandsLocales = {
       RESET_FILTER_COUNTER: 'After replacing a filter: its counter starts again.',
       TEST_DISPENSE: 'Dispenses a small volume to check the machine; never charged.',
       REQUEST_STATUS: 'The machine reports everything it measures and its settings now.',
+      FIRMWARE_UPDATE: 'Sent by a firmware rollout: the machine downloads, checks and installs the package.',
     },
     confirm: {
       LOCK: 'Lock the machine? It sells nothing until unlocked.',
@@ -111,6 +113,7 @@ export const commandsLocales = {
       RESET_FILTER_COUNTER: '滤芯计数清零',
       TEST_DISPENSE: '测试出水（不计费）',
       REQUEST_STATUS: '查询状态',
+      FIRMWARE_UPDATE: '固件升级',
     },
     hints: {
       LOCK: '设备停止售水直到解锁，期间新订单会被拒绝。',
@@ -123,6 +126,7 @@ export const commandsLocales = {
       RESET_FILTER_COUNTER: '更换滤芯后，其计数重新开始。',
       TEST_DISPENSE: '少量出水以检查设备，不收费。',
       REQUEST_STATUS: '设备立即上报全部测量值及其配置。',
+      FIRMWARE_UPDATE: '由固件发布下发：设备下载、校验并安装固件包。',
     },
     confirm: {
       LOCK: '确定锁定设备？解锁前设备不会售水。',

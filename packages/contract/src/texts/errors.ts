@@ -1,6 +1,7 @@
 import { accountsRefusals } from './refusals/accounts.ts';
 import { cardsRefusals } from './refusals/cards.ts';
 import { commandsRefusals } from './refusals/commands.ts';
+import { firmwareRefusals } from './refusals/firmware.ts';
 import { ledgerRefusals } from './refusals/ledger.ts';
 import { networkRefusals } from './refusals/network.ts';
 import { reconciliationRefusals } from './refusals/reconciliation.ts';
@@ -64,6 +65,9 @@ export const errorsLocales = {
       discrepancy: 'discrepancy',
       card: 'water card',
       command: 'command',
+      firmwarePackage: 'firmware package',
+      firmwareUpdate: 'firmware update',
+      rollout: 'rollout',
     },
     ...accountsRefusals.en,
     ...systemRefusals.en,
@@ -74,6 +78,7 @@ export const errorsLocales = {
     ...reconciliationRefusals.en,
     ...cardsRefusals.en,
     ...commandsRefusals.en,
+    ...firmwareRefusals.en,
   },
   zh: {
     stateConflict: '该{{object}}当前为「{{state}}」，不能执行此操作（可能刚被他人处理）。请刷新后查看最新状态。',
@@ -125,6 +130,9 @@ export const errorsLocales = {
       discrepancy: '对账差异',
       card: '水卡',
       command: '指令',
+      firmwarePackage: '固件包',
+      firmwareUpdate: '固件升级',
+      rollout: '固件发布',
     },
     ...accountsRefusals.zh,
     ...systemRefusals.zh,
@@ -135,6 +143,7 @@ export const errorsLocales = {
     ...reconciliationRefusals.zh,
     ...cardsRefusals.zh,
     ...commandsRefusals.zh,
+    ...firmwareRefusals.zh,
   },
 };
 

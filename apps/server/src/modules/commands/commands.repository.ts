@@ -119,6 +119,17 @@ export const commandsRepository = {
       .where(and(inArray(machineCommands.id, [...ids]), inArray(machineCommands.state, ['QUEUED', 'SENT'])));
   },
 
+  /** The commands of these ids still waiting to be delivered, cancelled. */
+  async cancelUndelivered(db: Database, commandIds: readonly string[], now: Date) {
+    if (commandIds.length === 0) return;
+    await db
+      .update(machineCommands)
+      .set({ state: 'CANCELLED', finishedTime: now })
+      .where(
+        and(inArray(machineCommands.commandId, [...commandIds]), inArray(machineCommands.state, ['QUEUED', 'SENT'])),
+      );
+  },
+
   /** Moves a command on when it is still in `from`; false when another request moved it meanwhile. */
   async move(
     db: Database,

@@ -34,6 +34,7 @@ import { wireMapper } from '../../lib/wire.ts';
 import { agentIdsInScope } from '../agents/agent-directory.ts';
 import { commandOrder, commandSortable, type NewCommand, commandsRepository as repo } from './commands.repository.ts';
 import { defaultSettings, desiredOf, desireSettings, recordReported, settingsAnswer } from './machine-settings.ts';
+import { createServerCommands } from './server-commands.ts';
 
 /**
  * How commands reach connected machines (MQTT): true when the machine was handed the command now.
@@ -247,8 +248,9 @@ export function createCommandsService(
       pending,
     };
   }
-
   return {
+    /** Commands the server's own work sends (a firmware rollout's), delivered as staff's are. */
+    server: createServerCommands({ db, clock }, pushAll, toMachine),
     /** Connects a transport that reaches machines at once (MQTT's publish on `m/{serial}/cmd`). */
     usePush(transport: CommandPush): void {
       push = transport;

@@ -1,9 +1,11 @@
+import { firmwareDownloadRoutes } from '@water/contract/firmware-routes';
 import { GATEWAY_HEADERS } from '@water/contract/gateway';
 import { channelGatewayRoutes, machineGatewayRoutes as routes } from '@water/contract/gateway-routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { contractRoute } from '../../lib/contract-route.ts';
 import type { CommandsService } from '../commands/commands.service.ts';
 import type { CouponsService } from '../coupons/coupons.service.ts';
+import type { FirmwareService } from '../firmware/firmware.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { GatewayMachineRow } from './gateway.repository.ts';
 import type { GatewayService, SignedRequest } from './gateway.service.ts';
@@ -39,7 +41,14 @@ export async function gatewayRoutes(
     orders,
     coupons,
     commands,
-  }: { gateway: GatewayService; orders: OrdersService; coupons: CouponsService; commands: CommandsService },
+    firmware,
+  }: {
+    gateway: GatewayService;
+    orders: OrdersService;
+    coupons: CouponsService;
+    commands: CommandsService;
+    firmware: FirmwareService;
+  },
 ) {
   await app.register(async (signedByMachine) => {
     signedByMachine.decorateRequest('machine', undefined);
@@ -79,7 +88,15 @@ export async function gatewayRoutes(
     contractRoute(signedByMachine, routes.ackCommand, async (request) =>
       commands.acknowledge(machineOf(request), request.body),
     );
+    contractRoute(signedByMachine, routes.firmwareProgress, async (request) =>
+      firmware.report(machineOf(request), request.body),
+    );
   });
+
+  // A machine downloads its update's package through the signed link its command carries.
+  contractRoute(app, firmwareDownloadRoutes.download, async (request, reply) =>
+    firmware.packages.download(reply, request.params, request.query),
+  );
 
   contractRoute(
     app,

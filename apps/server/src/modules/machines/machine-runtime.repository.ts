@@ -7,6 +7,11 @@ export type PreviousRuntime = Pick<typeof machines.$inferSelect, 'online' | 'fau
 
 /** A machine's runtime (online, heartbeat, telemetry): what the gateway and the offline check change. */
 export const machineRuntimeRepository = {
+  /** The firmware a machine runs, as a finished update says. */
+  async setFirmware(db: Database, id: number, firmware: string) {
+    await db.update(machines).set({ firmware }).where(eq(machines.id, id));
+  },
+
   /**
    * Writes a heartbeat's runtime and answers the runtime it replaced, read in the same statement
    * from the row it locks: whatever ran since the machine was read (the offline check marking it

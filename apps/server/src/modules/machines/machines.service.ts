@@ -80,6 +80,8 @@ export function createMachinesService(
     markOnline: (relaxed: Database, ids: readonly number[]) => machineRuntimeRepository.markOnline(relaxed, ids),
     /** One machine marked offline (its connection was lost); true when it was online. */
     markOffline: (tx: Database, id: number) => machineRuntimeRepository.markOneOffline(tx, id),
+    /** The firmware a machine runs now: a firmware update succeeded on it. */
+    setFirmware: (db: Database, id: number, firmware: string) => machineRuntimeRepository.setFirmware(db, id, firmware),
     /** The operating machines offline and silent since `before` (never reported: since installed), locked. */
     silentOperating: (tx: Database, before: Date) => machineRuntimeRepository.silentOperating(tx, before),
   };

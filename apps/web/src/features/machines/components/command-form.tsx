@@ -1,11 +1,11 @@
 import {
   COMMAND_PARAMS,
-  COMMAND_TYPES,
   type CommandBatch,
   type CommandParams,
-  type CommandType,
   DESTRUCTIVE_COMMANDS,
   FILTER_STAGES,
+  STAFF_COMMAND_TYPES,
+  type StaffCommandType,
 } from '@water/contract/commands';
 import { Alert, App, Form, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +24,7 @@ interface CommandFormProps {
 }
 
 interface CommandValues extends CommandParams {
-  type: CommandType;
+  type: StaffCommandType;
   ttlMinutes: number;
 }
 
@@ -96,7 +96,7 @@ export function CommandForm({ open, machines, session, onClose, onBatch }: Comma
       <Form.Item name="type" label={t('commands.type')} rules={[{ required: true }]}>
         <Select
           showSearch={{ optionFilterProp: 'label' }}
-          options={COMMAND_TYPES.map((value) => ({ value, label: t(`commands.types.${value}`) }))}
+          options={STAFF_COMMAND_TYPES.map((value) => ({ value, label: t(`commands.types.${value}`) }))}
         />
       </Form.Item>
       <Alert

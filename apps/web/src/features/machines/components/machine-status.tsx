@@ -22,6 +22,9 @@ const MachineCommands = lazy(() =>
 const MachineSettingsPanel = lazy(() =>
   import('./machine-settings-panel.tsx').then((module) => ({ default: module.MachineSettingsPanel })),
 );
+const MachineFirmware = lazy(() =>
+  import('./machine-firmware.tsx').then((module) => ({ default: module.MachineFirmware })),
+);
 const loaded = (tab: ReactNode) => <Suspense fallback={<Skeleton active />}>{tab}</Suspense>;
 
 const ALARM_COLORS = { OPEN: 'error', ACKNOWLEDGED: 'warning', RESOLVED: 'success' } as const;
@@ -43,7 +46,7 @@ const idOf = (value: string | undefined) => (value && /^[1-9]\d{0,9}$/.test(valu
  * A machine's detail in a drawer, opened from its own address. Its overview: what it is and where
  * it stands, what may be done to it now, live status, prices, today's sales and its latest alarms;
  * its telemetry: charts of its readings over 24 hours, 7 or 90 days, and of its sales; the
- * commands sent to it, and its desired and reported settings.
+ * commands sent to it, its desired and reported settings, and its firmware and updates.
  */
 export function MachineStatusDrawer({ machineId, link, actionsOf, onClose }: MachineStatusDrawerProps) {
   const { t, i18n } = useTranslation();
@@ -141,6 +144,11 @@ export function MachineStatusDrawer({ machineId, link, actionsOf, onClose }: Mac
               key: 'settings',
               label: t('commands.settingsTab'),
               children: loaded(<MachineSettingsPanel machineId={status.machine.id} />),
+            },
+            {
+              key: 'firmware',
+              label: t('machines.columns.firmware'),
+              children: loaded(<MachineFirmware machine={status.machine} />),
             },
           ]}
         />

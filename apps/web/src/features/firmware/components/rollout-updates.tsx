@@ -1,0 +1,41 @@
+import { Drawer, Empty, Pagination, Skeleton } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FirmwareUpdateList } from '@/components/machines/firmware-update-list.tsx';
+import { useRolloutUpdates } from '../api/firmware.ts';
+
+/** A rollout's machines with their updates' states, refreshed while shown. */
+export function RolloutUpdates({ rolloutId, onClose }: { rolloutId: number | undefined; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(0);
+  const updates = useRolloutUpdates(rolloutId, page);
+  const rows = updates.data?.content ?? [];
+  return (
+    <Drawer
+      open={rolloutId !== undefined}
+      onClose={onClose}
+      title={t('firmware.updatesOf', { id: rolloutId ?? '' })}
+      size="min(520px, 100vw)"
+      destroyOnHidden
+    >
+      {updates.isLoading ? (
+        <Skeleton active />
+      ) : rows.length === 0 ? (
+        <Empty description={t('firmware.noUpdates')} />
+      ) : (
+        <>
+          <FirmwareUpdateList updates={rows} label={t('firmware.machines')} of="rollout" />
+          <Pagination
+            size="small"
+            current={page + 1}
+            pageSize={20}
+            total={updates.data?.totalElements ?? 0}
+            onChange={(next) => setPage(next - 1)}
+            showSizeChanger={false}
+            style={{ marginTop: 12 }}
+          />
+        </>
+      )}
+    </Drawer>
+  );
+}
