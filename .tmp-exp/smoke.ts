@@ -1,0 +1,14 @@
+import mqtt from 'mqtt';
+import { startMosquitto } from '../apps/server/test/mosquitto.ts';
+import { mqttFixedPassword, signingKeyOf } from '../apps/server/src/modules/gateway/gateway-signing.ts';
+const key = signingKeyOf('sekrit');
+const m = await startMosquitto({ machines: [{ serialNo: 'SMOKE01', secretHash: key }] });
+console.log(m.consoleUrl);
+const c = await mqtt.connectAsync(m.url, { username: 'SMOKE01', password: mqttFixedPassword(key, 'SMOKE01'), clientId: 'SMOKE01', reconnectPeriod: 0 });
+console.log('machine ok', await c.subscribeAsync('m/SMOKE01/cmd'));
+const u = new URL(m.consoleUrl);
+const con = await mqtt.connectAsync(m.url, { username: u.username, password: u.password, reconnectPeriod: 0 });
+console.log('console ok', await con.subscribeAsync(['$share/console/m/+/up/+', 'm/+/status']));
+await c.endAsync(); await con.endAsync();
+const t = performance.now(); await m.restart(); console.log('restart ms', performance.now() - t);
+await m.close();
