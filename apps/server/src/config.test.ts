@@ -128,7 +128,9 @@ describe('configuration', () => {
       'mqtt://127.0.0.1:1883',
     );
     expect(() => loadConfig({ MQTT_URL: 'mqtt://c:p@broker', MQTT_PORT: '1883', MQTT_TLS_CERT: 'c.pem' })).toThrow(
-      new ConfigError('MQTT_URL names an external broker: leave MQTT_PORT, MQTT_TLS_CERT unset (they are the embedded broker’s)'),
+      new ConfigError(
+        'MQTT_URL names an external broker: leave MQTT_PORT, MQTT_TLS_CERT unset (they are the embedded broker’s)',
+      ),
     );
     for (const url of ['mqtt://broker:1883', 'mqtts://console@broker', 'mqtt://c:p@broker/x', 'http://c:p@broker']) {
       expect(() => loadConfig({ MQTT_URL: url }), url).toThrow(

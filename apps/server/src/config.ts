@@ -289,7 +289,9 @@ function externalBroker(e: Static<typeof Environment>): ExternalBroker | undefin
     (name) => e[name] !== undefined && !(name === 'MQTT_PORT' && e.MQTT_PORT?.trim() === 'off'),
   );
   if (own.length > 0) {
-    throw new ConfigError(`MQTT_URL names an external broker: leave ${own.join(', ')} unset (they are the embedded broker’s)`);
+    throw new ConfigError(
+      `MQTT_URL names an external broker: leave ${own.join(', ')} unset (they are the embedded broker’s)`,
+    );
   }
   let url: URL;
   try {

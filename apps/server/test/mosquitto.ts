@@ -18,9 +18,7 @@ export const MOSQUITTO_BIN = process.env.MOSQUITTO_BIN ?? '/usr/sbin/mosquitto';
 /** The dynamic security plugin shipped with Debian's package, whatever the architecture. */
 function dynsecPlugin(): string | undefined {
   const candidates = ['/usr/lib', ...readdirSync('/usr/lib').map((name) => path.join('/usr/lib', name))];
-  return candidates
-    .map((dir) => path.join(dir, 'mosquitto_dynamic_security.so'))
-    .find((file) => existsSync(file));
+  return candidates.map((dir) => path.join(dir, 'mosquitto_dynamic_security.so')).find((file) => existsSync(file));
 }
 
 /** Whether a mosquitto with its dynamic security plugin is installed here. */
@@ -144,7 +142,9 @@ export async function startMosquitto(
   let child: ChildProcess | undefined;
   const output: string[] = [];
   const start = async () => {
-    const started = spawn(MOSQUITTO_BIN, ['-c', path.join(dir, 'mosquitto.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const started = spawn(MOSQUITTO_BIN, ['-c', path.join(dir, 'mosquitto.conf')], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     started.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     child = started;
     try {

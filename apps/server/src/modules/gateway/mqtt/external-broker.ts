@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { MQTT_STATUS } from '@water/contract/gateway-mqtt';
+import type { MQTT_STATUS } from '@water/contract/gateway-mqtt';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt from 'mqtt';
 import type { ExternalBroker } from '../../../config.ts';
@@ -7,8 +7,8 @@ import type { GatewayMachineRow } from '../gateway.repository.ts';
 import { SPEAKING } from '../gateway.service.ts';
 import { dynsecControl } from './dynsec-control.ts';
 import { KeyedQueue } from './keyed-queue.ts';
-import type { MachineBroker, MachineEvents } from './machine-broker.ts';
 import { type AccountRow, createMachineAccounts, SHARE_GROUP } from './machine-accounts.ts';
+import type { MachineBroker, MachineEvents } from './machine-broker.ts';
 import { machineTopic, serialOfTopic } from './mqtt-topics.ts';
 
 /** How the link reads what it needs of the machines. */
@@ -55,7 +55,11 @@ export async function connectExternalBroker(
     if (!machine || !kind) return;
     if (kind.kind === 'up') {
       if (SPEAKING.includes(machine.lifecycle)) events.published(machine, kind, payload);
-      else log.warn({ serialNo: machine.serialNo, lifecycle: machine.lifecycle }, 'mqtt message of a machine that may not speak: dropped');
+      else
+        log.warn(
+          { serialNo: machine.serialNo, lifecycle: machine.lifecycle },
+          'mqtt message of a machine that may not speak: dropped',
+        );
       return;
     }
     const status = payload.toString('utf8') as (typeof MQTT_STATUS)[number];
@@ -94,7 +98,9 @@ export async function connectExternalBroker(
   // One sync at a time: one for a few machines waits for the full one of a start.
   let syncing: Promise<void> = Promise.resolve();
   const syncAccounts = (ids?: readonly number[]) => {
-    const next = syncing.catch(() => undefined).then(async () => accounts.sync(await rows.accounts(ids), ids !== undefined));
+    const next = syncing
+      .catch(() => undefined)
+      .then(async () => accounts.sync(await rows.accounts(ids), ids !== undefined));
     syncing = next;
     return next;
   };

@@ -146,7 +146,10 @@ export function createMachineAccounts(
           commands.push(...createAccountCommands(account));
           counts.created++;
         } else if (client.textname !== MACHINE_ACCOUNT) {
-          log.warn({ serialNo: account.serialNo }, 'an mqtt broker account the console did not make has this serial number');
+          log.warn(
+            { serialNo: account.serialNo },
+            'an mqtt broker account the console did not make has this serial number',
+          );
         } else if (
           client.textdescription !== account.fingerprint ||
           client.clientid !== account.serialNo ||

@@ -58,7 +58,8 @@ export function createMqttCredentials({ db, database, clock }: Pick<Deps, 'db' |
     if (!machine?.secretHash || machine.serialNo !== username) {
       throw new HttpError(401, `No machine has serial number ${username}`, 'MACHINE_UNKNOWN');
     }
-    const signed = timestamp === undefined ? mqttFixedPasswordToSign(username) : mqttPasswordToSign(username, timestamp);
+    const signed =
+      timestamp === undefined ? mqttFixedPasswordToSign(username) : mqttPasswordToSign(username, timestamp);
     if (!signedBy(machine.secretHash, signed, (fixed?.[1] ?? oneTime?.[2]) as string)) {
       throw unsigned('The password is not signed with the machine’s key');
     }
