@@ -1,0 +1,216 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import mqtt from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unique } from '../../../../test/business-fixtures.ts';
+import { brokerKinds, useBroker } from '../../../../test/mqtt-brokers.ts';
+import { type MachineIdentity, until } from '../../../../test/mqtt-fixtures.ts';
+import { callerFor, createTestApp, JWT_SECRET, type TestApp, tokenOf, useTestApp } from '../../../../test/test-app.ts';
+import { buildApp } from '../../../app.ts';
+import { loadConfig } from '../../../config.ts';
+import { machines } from '../../machines/machines.schema.ts';
+import { mqttFixedPassword, signingKeyOf } from '../gateway-signing.ts';
+import type { DynsecCommand, DynsecResponse } from './dynsec-control.ts';
+import { type AccountRow, createMachineAccounts, MACHINE_ACCOUNT, machineAccount } from './machine-accounts.ts';
+
+const log = { warn: () => undefined, info: () => undefined } as unknown as FastifyBaseLogger;
+
+/** The plugin's accounts as it lists them, and the changing commands it was sent. */
+function fakeDynsec(clients: Record<string, unknown>[] = []) {
+  const changes: DynsecCommand[] = [];
+  const control = async (commands: readonly DynsecCommand[]): Promise<DynsecResponse[]> =>
+    commands.map((command) => {
+      if (command.command === 'listClients') return { command: 'listClients', data: { clients } };
+      changes.push(command);
+      if (command.command === 'createClient') {
+        const { command: _, password: __, ...client } = command;
+        clients.push(client);
+      }
+      if (command.command === 'modifyClient') {
+        const client = clients.find(({ username }) => username === command.username);
+        Object.assign(client ?? {}, { textdescription: command.textdescription });
+      }
+      if (command.command === 'deleteClient')
+        clients.splice(
+          clients.findIndex((c) => c.username === command.username),
+          1,
+        );
+      return { command: command.command };
+    });
+  return { control, changes, clients };
+}
+
+const row = (serialNo: string, secret: string, lifecycle = 'OPERATING'): AccountRow => ({
+  serialNo,
+  secretHash: signingKeyOf(secret),
+  lifecycle,
+});
+
+describe('mosquitto accounts kept in line with the machines', () => {
+  it('makes an account for each machine that may speak, and none for the others', async () => {
+    const dynsec = fakeDynsec();
+    const accounts = createMachineAccounts(dynsec.control, { consoleUsername: 'console', log });
+    await accounts.sync([row('A1', 'a'), row('B1', 'b', 'IN_STOCK'), row('C1', 'c', 'SUSPENDED')]);
+    expect(dynsec.clients.map((client) => client.username)).toEqual(['A1', 'C1']);
+    expect(dynsec.changes).toContainEqual(
+      expect.objectContaining({
+        command: 'createClient',
+        username: 'A1',
+        clientid: 'A1',
+        password: mqttFixedPassword(signingKeyOf('a'), 'A1'),
+        textname: MACHINE_ACCOUNT,
+        roles: [{ rolename: 'machine:A1' }],
+      }),
+    );
+    expect(dynsec.changes).toContainEqual({
+      command: 'createRole',
+      rolename: 'machine:A1',
+      acls: expect.arrayContaining([
+        { acltype: 'publishClientSend', topic: 'm/A1/up/heartbeat', allow: true },
+        { acltype: 'publishClientSend', topic: 'm/A1/status', allow: true },
+        { acltype: 'subscribeLiteral', topic: 'm/A1/cmd', allow: true },
+      ]),
+    });
+  });
+
+  it('changes nothing when in line, a changed key’s password only, and removes retired machines’ accounts', async () => {
+    const dynsec = fakeDynsec([{ username: 'console', roles: [{ rolename: 'admin' }] }]);
+    const accounts = createMachineAccounts(dynsec.control, { consoleUsername: 'console', log });
+    await accounts.sync([row('A1', 'a'), row('B1', 'b')]);
+    dynsec.changes.length = 0;
+    await accounts.sync([row('A1', 'a'), row('B1', 'b')]);
+    expect(dynsec.changes).toEqual([]);
+
+    await accounts.sync([row('A1', 'rotated')], true);
+    expect(dynsec.changes.map((change) => change.command)).toEqual(['createRole', 'modifyClient']);
+    expect(dynsec.changes[1]).toMatchObject({
+      username: 'A1',
+      password: mqttFixedPassword(signingKeyOf('rotated'), 'A1'),
+      textdescription: machineAccount('A1', signingKeyOf('rotated')).fingerprint,
+    });
+    dynsec.changes.length = 0;
+    await accounts.sync([row('A1', 'rotated'), row('B1', 'b', 'RETIRED')]);
+    expect(dynsec.changes).toEqual([
+      { command: 'deleteClient', username: 'B1' },
+      { command: 'deleteRole', rolename: 'machine:B1' },
+    ]);
+    // The console's own account, which it did not make as a machine's, is left alone.
+    expect(dynsec.clients.map((client) => client.username)).toEqual(['console', 'A1']);
+  });
+});
+
+describe.each(brokerKinds().filter((kind) => kind === 'mosquitto'))('a real %s', (kind) => {
+  const broker = useBroker(kind);
+  const ctx = useTestApp(() => broker.env());
+  let newMachine: () => Promise<MachineIdentity>;
+  const connect = (identity: MachineIdentity, secret = identity.secret) =>
+    mqtt.connectAsync(broker.mosquitto().url, {
+      clientId: identity.serialNo,
+      username: identity.serialNo,
+      password: mqttFixedPassword(signingKeyOf(secret), identity.serialNo),
+      reconnectPeriod: 0,
+    });
+
+  beforeAll(async () => {
+    newMachine = await broker.machineMaker(ctx.t.app, ctx.admin);
+  });
+
+  it('lets an installed machine in, and closes and refuses a retired one', async () => {
+    const identity = await newMachine();
+    const client = await connect(identity);
+    const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
+    const retired = await ctx.admin('PUT', `/api/machines/${identity.id}/lifecycle`, { action: 'RETIRE' });
+    expect(retired.statusCode, retired.body).toBe(200);
+    await closed;
+    await until(() =>
+      connect(identity).then(
+        (c) => c.endAsync().then(() => false),
+        () => true,
+      ),
+    );
+    await expect(connect(identity)).rejects.toMatchObject({ code: 5 });
+  });
+
+  it('follows a machine’s new key, and puts back an account removed behind its back', async () => {
+    const identity = await newMachine();
+    const secretHash = signingKeyOf('a new secret');
+    await ctx.t.database.db.update(machines).set({ secretHash }).where(eq(machines.id, identity.id));
+    await ctx.t.app.scheduler.run('mqtt-accounts');
+    await expect(connect(identity)).rejects.toMatchObject({ code: 5 });
+    await (await connect(identity, 'a new secret')).endAsync();
+
+    const admin = await mqtt.connectAsync(broker.mosquitto().consoleUrl, { reconnectPeriod: 0 });
+    await admin.publishAsync(
+      '$CONTROL/dynamic-security/v1',
+      JSON.stringify({ commands: [{ command: 'deleteClient', username: identity.serialNo }] }),
+      { qos: 1 },
+    );
+    await admin.endAsync();
+    await until(() =>
+      connect(identity, 'a new secret').then(
+        (c) => c.endAsync().then(() => false),
+        () => true,
+      ),
+    );
+    // What a start does, and the scheduled sync every minute.
+    await ctx.t.app.mqtt?.machinesChanged();
+    await (await connect(identity, 'a new secret')).endAsync();
+  });
+});
+
+describe.each(brokerKinds().filter((kind) => kind === 'mosquitto'))('two server instances on one %s', (kind) => {
+  const broker = useBroker(kind);
+  const instances: FastifyInstance[] = [];
+  const answered = [0, 0];
+  let first: TestApp;
+
+  beforeAll(async () => {
+    const counting = (index: number) => (app: FastifyInstance) => {
+      app.addHook('onRequest', async (request) => {
+        if (request.url === '/gateway/v1/heartbeat') answered[index] = (answered[index] ?? 0) + 1;
+      });
+    };
+    first = await createTestApp({ ...broker.env(), AUTH_RATE_LIMIT: '1000' }, counting(0));
+    const second = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...broker.env() }),
+      database: first.database,
+      jwtSecret: JWT_SECRET,
+      clock: first.clock,
+      logger: false,
+      scheduled: false,
+    });
+    counting(1)(second);
+    await second.ready();
+    instances.push(first.app, second);
+  });
+  afterAll(async () => {
+    await instances[1]?.close();
+    await first?.close();
+  });
+
+  it('share the machines’ messages: each answered once, by one of them', async () => {
+    const newMachine = await broker.machineMaker(first.app, callerFor(first, await tokenOf(first)));
+    const identity = await newMachine();
+    const machine = broker.machine(first.app, identity, { reconnectPeriod: 0 });
+    await machine.connect();
+    try {
+      const replies: string[] = [];
+      machine.client.on('message', (topic, payload) => {
+        if (topic.endsWith('/reply')) replies.push(JSON.parse(payload.toString()).id);
+      });
+      const ids = Array.from({ length: 20 }, () => unique('beat-').padEnd(16, '0'));
+      for (const id of ids) {
+        expect((await machine.request('heartbeat', { tdsOut: 8 }, undefined, id)).status).toBe(200);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(replies.sort()).toEqual([...ids].sort());
+      expect(answered[0]).toBeGreaterThan(0);
+      expect(answered[1]).toBeGreaterThan(0);
+      expect((answered[0] ?? 0) + (answered[1] ?? 0)).toBe(20);
+      // Both know it is connected: either may hand it a command.
+      await until(() => instances.every((app) => app.mqtt?.isConnected(identity.serialNo)));
+    } finally {
+      await machine.end();
+    }
+  });
+});
