@@ -23,7 +23,7 @@ const ANSWER_WITHIN_MS = 30_000;
 export function dynsecControl(client: MqttClient): DynsecControl {
   const prefix = randomBytes(6).toString('hex');
   let sent = 0;
-  const waiting = new Map<string, (responses: DynsecResponse[]) => void>();
+  const waiting = new Map<string, (responses: DynsecResponse[] | Error) => void>();
   let subscribed: Promise<unknown> | undefined;
   client.on('message', (topic, payload) => {
     if (topic !== RESPONSE_TOPIC) return;
@@ -37,6 +37,11 @@ export function dynsecControl(client: MqttClient): DynsecControl {
   });
   client.on('connect', () => {
     subscribed = undefined;
+  });
+  // Answers sent before a closed connection are lost with it (the plugin closes the connection of
+  // an account whose roles it changed).
+  client.on('close', () => {
+    for (const settle of waiting.values()) settle(new Error('the connection to the broker closed'));
   });
   return async (commands) => {
     if (commands.length === 0) return [];
@@ -52,7 +57,8 @@ export function dynsecControl(client: MqttClient): DynsecControl {
       waiting.set(`${key}:0`, (responses) => {
         clearTimeout(timer);
         waiting.delete(`${key}:0`);
-        resolve(responses);
+        if (responses instanceof Error) reject(responses);
+        else resolve(responses);
       });
       client.publishAsync(DYNSEC_TOPIC, JSON.stringify({ commands: tagged }), { qos: 1 }).catch((error: unknown) => {
         clearTimeout(timer);

@@ -47,6 +47,7 @@ export async function connectExternalBroker(
     log.error({ err: error, serialNo }, 'could not take a machine’s MQTT message'),
   );
   let seen = false;
+  let closing = false;
 
   async function received(topic: string, payload: Buffer) {
     const serialNo = serialOfTopic(topic);
@@ -81,7 +82,7 @@ export async function connectExternalBroker(
   });
   client.on('error', (error) => log.warn({ err: error.message, broker: broker.url }, 'mqtt broker link error'));
   client.on('close', () => {
-    if (!seen) return;
+    if (!seen || closing) return;
     seen = false;
     sessions.clear();
     events.outOfSight();
@@ -116,7 +117,13 @@ export async function connectExternalBroker(
       cause: error,
     });
   }
-  await accounts.allowConsole();
+  if (await accounts.allowConsole()) {
+    // Connected again under its new role (or, should the broker keep the connection, a moment later).
+    await Promise.race([
+      new Promise((resolve) => client.once('connect', resolve)),
+      new Promise((resolve) => setTimeout(resolve, 5000)),
+    ]);
+  }
   await ready();
   client.on('connect', () => {
     // Back after a broker restart or a broken link: its accounts may be older than the machines.
@@ -137,6 +144,7 @@ export async function connectExternalBroker(
     },
     syncAccounts,
     close: async () => {
+      closing = true;
       await syncing.catch(() => undefined);
       await client.endAsync();
       await arrivals.settled();

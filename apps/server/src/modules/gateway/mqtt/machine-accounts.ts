@@ -99,8 +99,12 @@ export function createMachineAccounts(
   }
 
   return {
-    /** Gives the console's own account the role its subscriptions and publications need. */
-    async allowConsole(): Promise<void> {
+    /**
+     * Gives the console's own account the role its subscriptions and publications need. True
+     * when the account was given the role now: the plugin then closes its connection, so that it
+     * connects again under its new role.
+     */
+    async allowConsole(): Promise<boolean> {
       const [role, self] = await control([
         { command: 'getRole', rolename: CONSOLE_ROLE },
         { command: 'getClient', username: consoleUsername },
@@ -116,10 +120,13 @@ export function createMachineAccounts(
             ...acl,
           }));
       const roles = (self?.data?.client as ListedClient | undefined)?.roles ?? [];
-      if (!roles.some(({ rolename }) => rolename === CONSOLE_ROLE)) {
-        commands.push({ command: 'addClientRole', username: consoleUsername, rolename: CONSOLE_ROLE });
-      }
       await run(commands);
+      if (roles.some(({ rolename }) => rolename === CONSOLE_ROLE)) return false;
+      // Its answer may be lost with the connection the plugin closes for it.
+      await control([{ command: 'addClientRole', username: consoleUsername, rolename: CONSOLE_ROLE }]).catch(
+        () => undefined,
+      );
+      return true;
     },
 
     /**
