@@ -86,11 +86,18 @@ export interface TestMosquitto {
 /**
  * A mosquitto of its own (a free port, a temporary configuration and dynamic security file), as
  * docs/deploy-mqtt.md sets one up: anonymous clients refused, the console an administrator of its
- * dynamic security. `machines` are given accounts before it starts, as the console would make
+ * dynamic security (with its role, unless `consoleRole` is false). `machines` are given accounts before it starts, as the console would make
  * them (a fleet of thousands is written at once, where the plugin takes minutes to create it).
  */
 export async function startMosquitto(
-  options: { machines?: readonly { serialNo: string; secretHash: string }[] } = {},
+  options: {
+    machines?: readonly { serialNo: string; secretHash: string }[];
+    /**
+     * Whether the console's account has its role already (a broker the console used before);
+     * false: only the administrator's role, as `mosquitto_ctrl dynsec init` leaves a new one.
+     */
+    consoleRole?: boolean;
+  } = {},
 ): Promise<TestMosquitto> {
   const plugin = dynsecPlugin();
   if (!existsSync(MOSQUITTO_BIN) || !plugin) {
@@ -114,7 +121,7 @@ export async function startMosquitto(
       {
         username: 'console',
         ...hashed(consolePassword),
-        roles: [{ rolename: 'admin' }, { rolename: CONSOLE_ROLE }],
+        roles: [{ rolename: 'admin' }, ...(options.consoleRole === false ? [] : [{ rolename: CONSOLE_ROLE }])],
       },
       ...machineClients.map(({ client }) => client),
     ],

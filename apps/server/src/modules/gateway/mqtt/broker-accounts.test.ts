@@ -3,15 +3,24 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unique } from '../../../../test/business-fixtures.ts';
+import { startMosquitto } from '../../../../test/mosquitto.ts';
 import { brokerKinds, useBroker } from '../../../../test/mqtt-brokers.ts';
-import { type MachineIdentity, until } from '../../../../test/mqtt-fixtures.ts';
+import { type MachineIdentity, machineMaker, until } from '../../../../test/mqtt-fixtures.ts';
 import { callerFor, createTestApp, JWT_SECRET, type TestApp, tokenOf, useTestApp } from '../../../../test/test-app.ts';
 import { buildApp } from '../../../app.ts';
 import { loadConfig } from '../../../config.ts';
+import { MqttMachine } from '../../../simulator/mqtt-machine.ts';
 import { machines } from '../../machines/machines.schema.ts';
 import { mqttFixedPassword, signingKeyOf } from '../gateway-signing.ts';
 import type { DynsecCommand, DynsecResponse } from './dynsec-control.ts';
-import { type AccountRow, createMachineAccounts, MACHINE_ACCOUNT, machineAccount } from './machine-accounts.ts';
+import {
+  type AccountRow,
+  CONSOLE_ACLS,
+  CONSOLE_ROLE,
+  createMachineAccounts,
+  MACHINE_ACCOUNT,
+  machineAccount,
+} from './machine-accounts.ts';
 
 const log = { warn: () => undefined, info: () => undefined } as unknown as FastifyBaseLogger;
 
@@ -47,6 +56,31 @@ const row = (serialNo: string, secret: string, lifecycle = 'OPERATING'): Account
 });
 
 describe('mosquitto accounts kept in line with the machines', () => {
+  it('gives the console’s own account its role once, whose answer may be lost with the connection', async () => {
+    const dynsec = fakeDynsec([{ username: 'console', roles: [{ rolename: 'admin' }] }]);
+    const sent: string[] = [];
+    const control = async (commands: readonly DynsecCommand[]) => {
+      sent.push(...commands.map((command) => command.command));
+      if (commands[0]?.command === 'getRole')
+        return [
+          { command: 'getRole', error: 'Role not found' },
+          { command: 'getClient', data: { client: dynsec.clients[0] } },
+        ];
+      if (commands[0]?.command === 'addClientRole') throw new Error('the connection to the broker closed');
+      return dynsec.control(commands);
+    };
+    const accounts = createMachineAccounts(control, { consoleUsername: 'console', log });
+    expect(await accounts.allowConsole()).toBe(true);
+    expect(sent).toEqual(['getRole', 'getClient', 'createRole', 'addClientRole']);
+    expect(dynsec.changes[0]).toMatchObject({ command: 'createRole', rolename: CONSOLE_ROLE, acls: CONSOLE_ACLS });
+  });
+
+  it('signs the fixed password of docs/gateway.md’s example', () => {
+    expect(mqttFixedPassword(signingKeyOf('s3cret-from-registration'), 'WM20260001')).toBe(
+      'v1:3ef616e16830930b9ecb015de3edc25b59e29b1778dc79cc671383f0d7e7cf38',
+    );
+  });
+
   it('makes an account for each machine that may speak, and none for the others', async () => {
     const dynsec = fakeDynsec();
     const accounts = createMachineAccounts(dynsec.control, { consoleUsername: 'console', log });
@@ -155,6 +189,27 @@ describe.each(brokerKinds().filter((kind) => kind === 'mosquitto'))('a real %s',
     // What a start does, and the scheduled sync every minute.
     await ctx.t.app.mqtt?.machinesChanged();
     await (await connect(identity, 'a new secret')).endAsync();
+  });
+});
+
+describe.each(brokerKinds().filter((kind) => kind === 'mosquitto'))('a new %s', () => {
+  it('gives the console’s account, as `mosquitto_ctrl dynsec init` made it, the role it needs, and serves machines', async () => {
+    const mosquitto = await startMosquitto({ consoleRole: false });
+    let t: TestApp | undefined;
+    try {
+      t = await createTestApp({ MQTT_URL: mosquitto.consoleUrl, AUTH_RATE_LIMIT: '1000' });
+      const app = t.app;
+      const identity = await (await machineMaker(callerFor(t, await tokenOf(t))))();
+      await app.mqtt?.machinesChanged([identity.id]);
+      const machine = new MqttMachine(mosquitto.url, identity, { password: 'fixed', reconnectPeriod: 0 });
+      await machine.connect();
+      await until(() => app.mqtt?.isConnected(identity.serialNo) === true);
+      expect((await machine.heartbeat({ tdsOut: 6 })).lifecycle).toBe('OPERATING');
+      await machine.end();
+    } finally {
+      await t?.close();
+      await mosquitto.close();
+    }
   });
 });
 

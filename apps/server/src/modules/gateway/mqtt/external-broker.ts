@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { MQTT_STATUS } from '@water/contract/gateway-mqtt';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt from 'mqtt';
-import type { ExternalBroker } from '../../../config.ts';
+import { ConfigError, type ExternalBroker } from '../../../config.ts';
 import type { GatewayMachineRow } from '../gateway.repository.ts';
 import { SPEAKING } from '../gateway.service.ts';
 import { dynsecControl } from './dynsec-control.ts';
@@ -113,7 +113,7 @@ export async function connectExternalBroker(
     });
   } catch (error) {
     await client.endAsync(true);
-    throw new Error(`MQTT_URL ${broker.url} refused the console's connection: ${(error as Error).message}`, {
+    throw new ConfigError(`MQTT_URL ${broker.url}: the console could not connect (${(error as Error).message})`, {
       cause: error,
     });
   }
