@@ -11,6 +11,7 @@ import {
   createAccountCommands,
   machineAccount,
 } from '../src/modules/gateway/mqtt/machine-accounts.ts';
+import { freePort } from './free-port.ts';
 
 /** Debian's broker (`apt-get install mosquitto`), or MOSQUITTO_BIN. */
 export const MOSQUITTO_BIN = process.env.MOSQUITTO_BIN ?? '/usr/sbin/mosquitto';
@@ -48,14 +49,6 @@ const ADMIN_ROLE = {
     ['unsubscribePattern', '#'],
   ].map(([acltype, topic]) => ({ acltype, topic, allow: true })),
 };
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function accepting(port: number, ms: number): Promise<void> {
   const end = Date.now() + ms;
