@@ -42,7 +42,8 @@ export async function connectExternalBroker(
     connectTimeout: 10_000,
   });
   const accounts = createMachineAccounts(dynsecControl(client), { consoleUsername: broker.username, log });
-  const sessions = new Map<string, object>();
+  /** The connected machines: their rows as read when they said `online` (as the embedded broker keeps them from their connection). */
+  const sessions = new Map<string, { machine: GatewayMachineRow }>();
   const arrivals = new KeyedQueue((error, serialNo) =>
     log.error({ err: error, serialNo }, 'could not take a machine’s MQTT message'),
   );
@@ -50,8 +51,10 @@ export async function connectExternalBroker(
   let closing = false;
 
   async function received(topic: string, payload: Buffer) {
-    const serialNo = serialOfTopic(topic);
-    const machine = serialNo ? await rows.bySerial(serialNo) : undefined;
+    const serialNo = serialOfTopic(topic) as string;
+    const current = sessions.get(serialNo);
+    const isUp = topic.startsWith(`m/${serialNo}/up/`);
+    const machine = isUp && current ? current.machine : await rows.bySerial(serialNo);
     const kind = machine && machineTopic(machine.serialNo, topic);
     if (!machine || !kind) return;
     if (kind.kind === 'up') {
@@ -64,9 +67,8 @@ export async function connectExternalBroker(
       return;
     }
     const status = payload.toString('utf8') as (typeof MQTT_STATUS)[number];
-    const current = sessions.get(machine.serialNo);
     if (status === 'online' && SPEAKING.includes(machine.lifecycle)) {
-      const session = {};
+      const session = { machine };
       sessions.set(machine.serialNo, session);
       events.connected(machine, session);
       events.listening(machine);
