@@ -12,7 +12,7 @@ import { loadConfig } from '../../../config.ts';
 import { MqttMachine } from '../../../simulator/mqtt-machine.ts';
 import { machines } from '../../machines/machines.schema.ts';
 import { mqttFixedPassword, signingKeyOf } from '../gateway-signing.ts';
-import type { DynsecCommand, DynsecResponse } from './dynsec-control.ts';
+import { type DynsecCommand, type DynsecResponse, dynsecControl } from './dynsec-control.ts';
 import {
   type AccountRow,
   CONSOLE_ACLS,
@@ -193,6 +193,34 @@ describe.each(brokerKinds().filter((kind) => kind === 'mosquitto'))('a real %s',
 });
 
 describe.each(brokerKinds().filter((kind) => kind === 'mosquitto'))('a new %s', () => {
+  it('finds the accounts of a fleet written beforehand (a bench’s) in line: a sync changes nothing', async () => {
+    const fleet = Array.from({ length: 50 }, (_, i) => row(`FLEET${i}`, `secret-${i}`));
+    const mosquitto = await startMosquitto({
+      machines: fleet.map(({ serialNo, secretHash }) => ({ serialNo, secretHash: secretHash as string })),
+    });
+    const client = await mqtt.connectAsync(mosquitto.consoleUrl, { reconnectPeriod: 0 });
+    try {
+      const sent: string[] = [];
+      const control = dynsecControl(client);
+      const counted = (commands: readonly DynsecCommand[]) => {
+        sent.push(...commands.map((command) => command.command));
+        return control(commands);
+      };
+      await createMachineAccounts(counted, { consoleUsername: 'console', log }).sync(fleet);
+      expect(sent).toEqual(['listClients']);
+      const machine = await mqtt.connectAsync(mosquitto.url, {
+        clientId: 'FLEET7',
+        username: 'FLEET7',
+        password: mqttFixedPassword(signingKeyOf('secret-7'), 'FLEET7'),
+        reconnectPeriod: 0,
+      });
+      await machine.endAsync();
+    } finally {
+      await client.endAsync();
+      await mosquitto.close();
+    }
+  });
+
   it('gives the console’s account, as `mosquitto_ctrl dynsec init` made it, the role it needs, and serves machines', async () => {
     const mosquitto = await startMosquitto({ consoleRole: false });
     let t: TestApp | undefined;
