@@ -80,7 +80,7 @@ export function createMqttCredentials({ db, database, clock }: Pick<Deps, 'db' |
         return error as Error;
       }
     });
-    const nonceOf = ({ machine, timestamp }: Checked & { timestamp: string }) => ({
+    const nonceOf = (machine: GatewayMachineRow, timestamp: string) => ({
       sender: `machine:${machine.id}`,
       nonce: `mqtt-${timestamp}`,
     });
@@ -89,8 +89,8 @@ export function createMqttCredentials({ db, database, clock }: Pick<Deps, 'db' |
     const claimed = await repo.claimNonces(
       database.relaxed,
       results
-        .filter((result): result is Checked & { timestamp: string } => !(result instanceof Error) && !!result.timestamp)
-        .map((r) => ({ ...nonceOf(r), expiresAt })),
+        .filter((result): result is Checked => !(result instanceof Error) && result.timestamp !== undefined)
+        .map(({ machine, timestamp }) => ({ ...nonceOf(machine, timestamp as string), expiresAt })),
     );
     for (const [index, { settle }] of batch.entries()) {
       const result = results[index] as Checked | Error;
@@ -98,11 +98,12 @@ export function createMqttCredentials({ db, database, clock }: Pick<Deps, 'db' |
         settle(result);
         continue;
       }
+      // The fixed password claims no nonce: it is the same at every connection.
       if (result.timestamp === undefined) {
         settle(result.machine);
         continue;
       }
-      const { sender, nonce } = nonceOf({ ...result, timestamp: result.timestamp });
+      const { sender, nonce } = nonceOf(result.machine, result.timestamp);
       // The first attempt with a password wins, even against another in the same batch.
       settle(
         claimed.delete(`${sender} ${nonce}`)
