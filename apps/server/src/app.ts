@@ -240,6 +240,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const machines = createMachinesService(deps, {
     pricesFor: (machine) => policies.pricesFor(machine),
     agents,
+    lifecycleChanged: (ids) => void mqtt?.machinesChanged(ids),
   });
   // Made once the gateway is: machines connected to it are online whatever their heartbeats.
   let mqtt: MqttTransport | undefined;
@@ -315,6 +316,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     .add('close-unpaid-orders', '*/15 * * * * *', () => orders.closeUnpaid())
     .add('offline-check', offlineCheckPattern(config.offlineAfterMs), () => alarms.checkOffline())
     .add('purge-gateway-nonces', '0 * * * * *', () => gateway.purgeNonces())
+    .add('mqtt-accounts', '40 * * * * *', async () => mqtt?.machinesChanged())
     .add('command-timeouts', '*/15 * * * * *', () => commands.sweep())
     .add('firmware-timeouts', '*/15 * * * * *', () => firmware.sweep())
     .add('purge-expired-sign-ins', '30 * * * * *', () => auth.purgeExpired())
@@ -358,7 +360,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(druidPage, { allowedOrigins: config.allowedOrigins });
   // Signed by machines and payment channels, never by a staff session.
   await app.register(gatewayRoutes, { gateway, orders, coupons, commands, firmware });
-  if (mqtt) await app.register(mqttRoutes, { transport: mqtt });
+  if (mqtt && !config.mqtt?.external) await app.register(mqttRoutes, { transport: mqtt });
   // Signed in, each route with the permission it declares.
   await app.register(async (signedIn) => {
     await signedInContext(signedIn);

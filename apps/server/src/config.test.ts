@@ -92,6 +92,7 @@ describe('configuration', () => {
 
   it('starts the MQTT broker on 1883 (8883 with TLS), on HOST unless MQTT_HOST says otherwise, or not at all with off', () => {
     expect(loadConfig({}).mqtt).toEqual({
+      external: undefined,
       port: 1883,
       host: '127.0.0.1',
       tls: undefined,
@@ -118,6 +119,24 @@ describe('configuration', () => {
     expect(() => loadConfig({ MQTT_TLS_CERT: 'c.pem' })).toThrow(
       new ConfigError('MQTT_TLS_CERT and MQTT_TLS_KEY must be set together'),
     );
+  });
+
+  it('connects to an external broker named by MQTT_URL, with the console’s account in it, instead of starting one', () => {
+    const { mqtt } = loadConfig({ MQTT_URL: 'mqtts://console:p%40ss@broker.internal:8883' });
+    expect(mqtt?.external).toEqual({ url: 'mqtts://broker.internal:8883', username: 'console', password: 'p@ss' });
+    expect(loadConfig({ MQTT_URL: 'mqtt://c:p@127.0.0.1:1883', MQTT_PORT: 'off' }).mqtt?.external?.url).toBe(
+      'mqtt://127.0.0.1:1883',
+    );
+    expect(() => loadConfig({ MQTT_URL: 'mqtt://c:p@broker', MQTT_PORT: '1883', MQTT_TLS_CERT: 'c.pem' })).toThrow(
+      new ConfigError(
+        'MQTT_URL names an external broker: leave MQTT_PORT, MQTT_TLS_CERT unset (they are the embedded broker’s)',
+      ),
+    );
+    for (const url of ['mqtt://broker:1883', 'mqtts://console@broker', 'mqtt://c:p@broker/x', 'http://c:p@broker']) {
+      expect(() => loadConfig({ MQTT_URL: url }), url).toThrow(
+        new ConfigError('MQTT_URL must be a URL like mqtts://console:password@broker:8883 (mqtt:// without TLS)'),
+      );
+    }
   });
 
   it('keeps raw telemetry 7 days embedded and 30 on PostgreSQL unless told, summaries 24 months', () => {

@@ -56,14 +56,16 @@ export interface Config {
   telemetryRawDays: number;
   /** Months the 5-minute and hourly telemetry summaries are kept (TELEMETRY_SUMMARY_MONTHS, default 24). */
   telemetrySummaryMonths: number;
-  /** The machines' MQTT broker inside the server; undefined when MQTT_PORT=off. */
+  /** The machines' MQTT channel: the broker inside the server, or MQTT_URL's; undefined when MQTT_PORT=off. */
   mqtt: MqttConfig | undefined;
   /** A firmware update not finished this long after it was sent times out; its download link lasts as long (FIRMWARE_UPDATE_TIMEOUT, default 1 hour). */
   firmwareUpdateTimeoutMs: number;
 }
 
-/** The embedded MQTT broker (docs/gateway.md, "MQTT"). */
+/** The machines' MQTT broker: the embedded one, or an external one (docs/gateway.md, "MQTT"). */
 export interface MqttConfig {
+  /** MQTT_URL: the server is a client of this broker, and starts none of its own (port, host and tls unused). */
+  external: ExternalBroker | undefined;
   /** MQTT_PORT (default 1883, 8883 with TLS; 0 picks a free port). */
   port: number;
   /** MQTT_HOST, else HOST. */
@@ -78,6 +80,17 @@ export interface MqttConfig {
    */
   reconnectWindowMs: number;
 }
+
+/** An external MQTT broker, from `mqtt://user:password@host:port` (`mqtts://` for TLS). */
+export interface ExternalBroker {
+  /** The URL without its credentials (safe to log). */
+  url: string;
+  /** The console's own account at the broker, allowed to administer its dynamic security. */
+  username: string;
+  password: string;
+}
+
+const MQTT_URL_RULE = 'a URL like mqtts://console:password@broker:8883 (mqtt:// without TLS)';
 
 /** An S3-compatible bucket, from `s3://key:secret@host:port/bucket` (`s3+http://` for plain HTTP). */
 export interface ObjectStorage {
@@ -164,6 +177,7 @@ export const Environment = Type.Object({
   PAYMENT_NOTIFY_KEY: Type.Optional(
     Type.String({ minLength: MIN_SECRET_LENGTH, not: { enum: KNOWN_WEAK_SECRETS }, ...rule(SECRET_RULE) }),
   ),
+  MQTT_URL: text({ pattern: '^mqtts?://', description: MQTT_URL_RULE }),
   MQTT_PORT: text({ pattern: '^\\s*(off|\\d{1,5})\\s*$', description: 'a port number from 0 to 65535, or off' }),
   MQTT_HOST: text({ minLength: 1, description: 'an address to listen on' }),
   MQTT_TLS_CERT: text({ minLength: 1, description: 'a PEM certificate file' }),
@@ -175,7 +189,7 @@ export const Environment = Type.Object({
 });
 
 /** Settings whose value is a secret or holds one: a refusal never repeats them. */
-const SECRET_SETTINGS = ['JWT_SECRET', 'ADMIN_PASSWORD', 'STORAGE_URL', 'PAYMENT_NOTIFY_KEY'];
+const SECRET_SETTINGS = ['JWT_SECRET', 'ADMIN_PASSWORD', 'STORAGE_URL', 'PAYMENT_NOTIFY_KEY', 'MQTT_URL'];
 
 /** The variables that are set (blank counts as unset), converted to the schema's types. */
 function readEnvironment(env: NodeJS.ProcessEnv): Static<typeof Environment> {
@@ -251,7 +265,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 function mqttConfig(e: Static<typeof Environment>, offlineAfterMs: number): MqttConfig | undefined {
   const port = e.MQTT_PORT?.trim();
-  if (port === 'off') return undefined;
+  const external = externalBroker(e);
+  if (port === 'off' && !external) return undefined;
   if (port !== undefined && Number(port) > 65535)
     throw new ConfigError(`MQTT_PORT must be a port number from 0 to 65535, or off, got "${port}"`);
   if ((e.MQTT_TLS_CERT === undefined) !== (e.MQTT_TLS_KEY === undefined)) {
@@ -262,11 +277,39 @@ function mqttConfig(e: Static<typeof Environment>, offlineAfterMs: number): Mqtt
       ? { certFile: path.resolve(e.MQTT_TLS_CERT), keyFile: path.resolve(e.MQTT_TLS_KEY) }
       : undefined;
   return {
-    port: port === undefined ? (tls ? 8883 : 1883) : Number(port),
+    external,
+    port: port === undefined || port === 'off' ? (tls ? 8883 : 1883) : Number(port),
     host: e.MQTT_HOST ?? e.HOST ?? '127.0.0.1',
     tls,
     offlineGraceMs: durationMs(e.MQTT_OFFLINE_GRACE, 10_000),
     reconnectWindowMs: Math.min(90_000, offlineAfterMs),
+  };
+}
+
+/** MQTT_URL, which excludes the embedded broker's own settings (MQTT_PORT may only say off). */
+function externalBroker(e: Static<typeof Environment>): ExternalBroker | undefined {
+  if (e.MQTT_URL === undefined) return undefined;
+  const own = (['MQTT_PORT', 'MQTT_HOST', 'MQTT_TLS_CERT', 'MQTT_TLS_KEY'] as const).filter(
+    (name) => e[name] !== undefined && !(name === 'MQTT_PORT' && e.MQTT_PORT?.trim() === 'off'),
+  );
+  if (own.length > 0) {
+    throw new ConfigError(
+      `MQTT_URL names an external broker: leave ${own.join(', ')} unset (they are the embedded broker’s)`,
+    );
+  }
+  let url: URL;
+  try {
+    url = new URL(e.MQTT_URL.trim());
+  } catch {
+    throw new ConfigError(`MQTT_URL must be ${MQTT_URL_RULE}`);
+  }
+  if (!url.hostname || !url.username || !url.password || (url.pathname !== '' && url.pathname !== '/')) {
+    throw new ConfigError(`MQTT_URL must be ${MQTT_URL_RULE}`);
+  }
+  return {
+    url: `${url.protocol}//${url.host}`,
+    username: decodeURIComponent(url.username),
+    password: decodeURIComponent(url.password),
   };
 }
 

@@ -167,12 +167,13 @@ export interface SignedInTestApp {
 
 /**
  * The app of a test file, on its own database, with the administrator and the demo user signed
- * in: registers its own set-up and tear-down. Read the fields inside tests, once set up.
+ * in: registers its own set-up and tear-down. Read the fields inside tests, once set up. `env`
+ * may be read at set-up (a function), when it depends on an earlier set-up (a broker's port).
  */
-export function useTestApp(env: Record<string, string> = {}): SignedInTestApp {
+export function useTestApp(env: Record<string, string> | (() => Record<string, string>) = {}): SignedInTestApp {
   const context = {} as SignedInTestApp;
   beforeAll(async () => {
-    context.t = await createTestApp({ AUTH_RATE_LIMIT: '1000', ...env });
+    context.t = await createTestApp({ AUTH_RATE_LIMIT: '1000', ...(typeof env === 'function' ? env() : env) });
     context.adminToken = await tokenOf(context.t);
     context.admin = callerFor(context.t, context.adminToken);
     context.user = callerFor(context.t, await tokenOf(context.t, 'test', DEFAULT_USER_PASSWORD));

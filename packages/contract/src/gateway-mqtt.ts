@@ -36,6 +36,17 @@ export function mqttPasswordToSign(serialNo: string, timestamp: string): string 
 export const MQTT_PASSWORD = /^v1:(\d{1,15}):([0-9a-f]{64})$/;
 
 /**
+ * What is signed into a machine's fixed password: `MQTT` and the serial number, one per line.
+ * The password is `v1:{hex HMAC-SHA256 of this under the machine's key}`, the same at every
+ * connection: an external broker keeps it (it cannot check a one-time password), and the
+ * embedded broker takes it too, so one firmware connects to both.
+ */
+export function mqttFixedPasswordToSign(serialNo: string): string {
+  return `MQTT\n${serialNo}`;
+}
+export const MQTT_FIXED_PASSWORD = /^v1:([0-9a-f]{64})$/;
+
+/**
  * A request published on an up topic. `id` is the message's nonce, never used twice by the same
  * machine, and comes back in the answer; `ts` is the machine's time (ms since 1970), within five
  * minutes of the server's; `body` is what the HTTP call's body would be.

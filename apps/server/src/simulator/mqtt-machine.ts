@@ -3,7 +3,7 @@ import type { CommandAck, MachineCommand } from '@water/contract/commands';
 import type { FirmwareProgress } from '@water/contract/gateway';
 import { type MqttReply, mqttTopics } from '@water/contract/gateway-mqtt';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
-import { mqttPassword, signingKeyOf } from '../modules/gateway/gateway-signing.ts';
+import { mqttFixedPassword, mqttPassword, signingKeyOf } from '../modules/gateway/gateway-signing.ts';
 import type { RangedAnswer } from './firmware-install.ts';
 import {
   downloadRange,
@@ -30,12 +30,18 @@ export interface MqttMachineOptions {
   now?: () => number;
   /** The server's HTTP address (`http://host:port`), where firmware is downloaded from. */
   httpUrl?: string;
+  /**
+   * `one-time` (the default): a new password signed with the time at every connection, which
+   * only the embedded broker checks; `fixed`: the fixed password, which an external broker keeps.
+   */
+  password?: 'one-time' | 'fixed';
 }
 
 /**
- * A water machine connected to the server's broker (mqtt:// or mqtts://, or ws:// at /mqtt), as
- * docs/gateway.md describes one: signed in with its serial number and a fresh password each
- * time it connects, a retained `online` status and `offline` as its last will, each gateway call
+ * A water machine connected to the server's broker (mqtt:// or mqtts://, or ws:// at /mqtt) or
+ * to an external one, as docs/gateway.md describes one: signed in with its serial number and a
+ * fresh password each time it connects (or its fixed password), subscribed to its commands and
+ * replies, then a retained `online` status, and `offline` as its last will; each gateway call
  * a message answered on its reply topic, and each command on its command topic obeyed and
  * acknowledged on `up/ack` (receipt, then the result), as over HTTP.
  */
@@ -84,9 +90,11 @@ export class MqttMachine extends GatewayMachine {
     client.on('reconnect', () => {
       client.options.password = this.#password();
     });
-    client.on('connect', () => {
-      client.publish(this.#topics.status, 'online', { qos: 1, retain: true });
-    });
+    // Listening first: `online` tells the server that commands may be sent.
+    const listen = () =>
+      client
+        .subscribeAsync([this.#topics.cmd, this.#topics.reply], { qos: 1 })
+        .then(() => client.publishAsync(this.#topics.status, 'online', { qos: 1, retain: true }));
     client.on('message', (topic, payload) => this.#received(topic, payload));
     try {
       await new Promise<void>((resolve, reject) => {
@@ -94,14 +102,16 @@ export class MqttMachine extends GatewayMachine {
         client.once('error', reject);
         client.once('close', () => reject(new Error(`${this.url} closed the connection before accepting it`)));
       });
-      await client.subscribeAsync([this.#topics.cmd, this.#topics.reply], { qos: 1 });
+      await listen();
     } catch (error) {
       await client.endAsync(true);
       throw error;
     }
+    client.on('connect', () => void listen().catch(() => undefined));
   }
 
   #password(): string {
+    if (this.options.password === 'fixed') return mqttFixedPassword(this.#key, this.identity.serialNo);
     return mqttPassword(this.#key, this.identity.serialNo, this.options.now?.() ?? Date.now());
   }
 

@@ -1,6 +1,7 @@
 // `npm run simulate -- --machines 10 --speed 60`: virtual water machines selling through a running
 // server's gateway, connected to its MQTT broker (`--mqtt mqtt://127.0.0.1:1883` unless told;
-// `--http` makes them poll the HTTP gateway instead), with a daily rhythm, short fills, failed
+// `--mqtt-url mqtts://broker:8883`, or MQTT_URL, names an external broker instead, where they sign
+// in with their fixed password; `--http` makes them poll the HTTP gateway instead), with a daily rhythm, short fills, failed
 // dispenses, members using coupons and water cards, water-quality faults and offline spells. The
 // machines are read from a JSON file of `{ serialNo, secret }` and the cards from one of
 // `{ cardNo, cardSecret }` (by default those `SEED_DEMO=1` writes into the data directory).
@@ -30,6 +31,8 @@ async function main() {
     options: {
       url: { type: 'string', default: process.env.SIMULATOR_URL ?? 'http://127.0.0.1:8000' },
       mqtt: { type: 'string', default: process.env.SIMULATOR_MQTT_URL ?? 'mqtt://127.0.0.1:1883' },
+      /** An external broker (the server's MQTT_URL): the machines sign in with their fixed password. */
+      'mqtt-url': { type: 'string', default: process.env.MQTT_URL },
       http: { type: 'boolean', default: false },
       machines: { type: 'string', default: '10' },
       speed: { type: 'string', default: '1' },
@@ -59,7 +62,7 @@ async function main() {
   const speed = Number(values.speed);
   if (!Number.isInteger(count) || count < 1 || !(speed > 0)) {
     console.error(
-      'usage: npm run simulate -- --machines N --speed X [--url http://host:port] [--mqtt mqtt://host:port | --http] [--refuse share] [--firmware-fail share] [--file machines.json]',
+      'usage: npm run simulate -- --machines N --speed X [--url http://host:port] [--mqtt mqtt://host:port | --mqtt-url mqtts://broker:port | --http] [--refuse share] [--firmware-fail share] [--file machines.json]',
     );
     process.exit(2);
   }
@@ -89,10 +92,11 @@ async function main() {
   const channel = notifyKey ? { baseUrl: values.url, notifyKey } : undefined;
   const refuseShare = Number(values.refuse);
   const firmwareFailShare = Number(values['firmware-fail']);
+  const broker = brokerOf(values.mqtt, values['mqtt-url']);
   const machines = known.slice(0, count).map((identity) => {
     const machine: GatewayMachine = values.http
       ? new VirtualMachine(values.url, identity, notifyKey)
-      : new MqttMachine(values.mqtt, identity, { channel, httpUrl: values.url });
+      : new MqttMachine(broker.url, identity, { channel, password: broker.password, httpUrl: values.url });
     if (failsFirmware(identity.serialNo, firmwareFailShare)) machine.firmwareFailure = 'flash write failed';
     // Some commands are refused, as a machine whose door is open or whose tank is low would.
     machine.refusal = (command) =>
@@ -160,7 +164,7 @@ async function main() {
     machine instanceof MqttMachine ? machine.connect() : Promise.resolve(),
   );
   await Promise.all(connecting).catch((error) => {
-    console.error(`Could not connect to ${values.mqtt} (${String(error)}): is the server running, or give --http.`);
+    console.error(`Could not connect to ${broker.url} (${String(error)}): is the server running, or give --http.`);
     process.exit(1);
   });
   for (const machine of machines) void beat(machine).catch((error) => console.error(String(error)));
@@ -175,9 +179,7 @@ async function main() {
       ),
     10_000,
   );
-  console.log(
-    `${count} machines selling at ${speed}× through ${values.http ? values.url : values.mqtt}; Ctrl+C stops.`,
-  );
+  console.log(`${count} machines selling at ${speed}× through ${values.http ? values.url : broker.url}; Ctrl+C stops.`);
 }
 
 /** The water cards of a `{ cardNo, cardSecret }[]` file; none when there is no such file. */
@@ -215,3 +217,14 @@ async function runBackfill(options: { machines: number; days: number; perDay: nu
 }
 
 void main();
+
+/**
+ * Where the machines connect: the server's own broker with one-time passwords, or an external
+ * one (its URL as the server is given it: the console's credentials in it are left out) with
+ * their fixed passwords.
+ */
+function brokerOf(embedded: string, external: string | undefined) {
+  if (!external) return { url: embedded, password: 'one-time' as const };
+  const url = new URL(external);
+  return { url: `${url.protocol}//${url.host}`, password: 'fixed' as const };
+}

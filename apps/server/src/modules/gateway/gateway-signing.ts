@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { GATEWAY_HEADERS, stringToSign } from '@water/contract/gateway';
-import { mqttPasswordToSign } from '@water/contract/gateway-mqtt';
+import { mqttFixedPasswordToSign, mqttPasswordToSign } from '@water/contract/gateway-mqtt';
 
 /**
  * The key a machine signs its gateway requests with, derived from the secret it was given: the
@@ -48,4 +48,12 @@ export function signedHeaders(options: {
 export function mqttPassword(key: string, serialNo: string, now = Date.now()): string {
   const timestamp = String(now);
   return `v1:${timestamp}:${createHmac('sha256', key).update(mqttPasswordToSign(serialNo, timestamp)).digest('hex')}`;
+}
+
+/**
+ * A machine's fixed MQTT password: `v1:{signature}` of its serial number alone. It is the same at
+ * every connection (an external broker keeps it), so it travels over TLS only.
+ */
+export function mqttFixedPassword(key: string, serialNo: string): string {
+  return `v1:${createHmac('sha256', key).update(mqttFixedPasswordToSign(serialNo)).digest('hex')}`;
 }

@@ -1,4 +1,4 @@
-import { eq, inArray, lt, sql } from 'drizzle-orm';
+import { eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { machines } from '../machines/machines.read-model.ts';
 import { gatewayNonces } from './gateway.schema.ts';
@@ -39,6 +39,15 @@ export const gatewayRepository = {
       .from(machines)
       .where(eq(sql`lower(${machines.serialNo})`, serialNo.toLowerCase()));
     return row;
+  },
+
+  /** What an external broker's machine accounts are made from: of these machines, or of all with a key. */
+  async machineAccounts(db: Database, ids?: readonly number[]) {
+    if (ids?.length === 0) return [];
+    return db
+      .select({ serialNo: machines.serialNo, secretHash: machines.secretHash, lifecycle: machines.lifecycle })
+      .from(machines)
+      .where(ids ? inArray(machines.id, [...ids]) : isNotNull(machines.secretHash));
   },
 
   /** The machines of these serial numbers (any case), by their serial number in lower case. */

@@ -52,7 +52,12 @@ export function createMachineAllocation(
   {
     agents,
     visibleMachine,
-  }: { agents: AgentsService; visibleMachine: (principal: Principal, id: number) => Promise<MachineRow> },
+    lifecycleChanged,
+  }: {
+    agents: AgentsService;
+    visibleMachine: (principal: Principal, id: number) => Promise<MachineRow>;
+    lifecycleChanged: (machineIds: readonly number[]) => void;
+  },
 ) {
   const unrestricted = (principal: Principal) => principal.scope === null;
 
@@ -155,6 +160,7 @@ export function createMachineAllocation(
         now,
       });
     });
+    if (checked.some((row) => row.lifecycle !== lifecycle)) lifecycleChanged(machineIds);
     return { batchNo, machines: n };
   }
 

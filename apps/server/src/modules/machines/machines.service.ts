@@ -41,9 +41,12 @@ export function createMachinesService(
   {
     pricesFor,
     agents,
+    lifecycleChanged = () => undefined,
   }: {
     pricesFor: (machine: { id: number; modelId: number; agentId: number | null }) => Promise<Prices | null>;
     agents: AgentsService;
+    /** Told after machines changed lifecycle (whether they may speak to the gateway may have changed). */
+    lifecycleChanged?: (machineIds: readonly number[]) => void;
   },
 ) {
   const unrestricted = (principal: Principal) => principal.scope === null;
@@ -59,7 +62,7 @@ export function createMachinesService(
     return machine;
   }
 
-  const allocation = createMachineAllocation({ db, clock }, { agents, visibleMachine });
+  const allocation = createMachineAllocation({ db, clock }, { agents, visibleMachine, lifecycleChanged });
   const { move } = allocation;
 
   /**
@@ -165,6 +168,7 @@ export function createMachinesService(
           input.action,
         );
       }
+      lifecycleChanged([id]);
       return machineDto((await repo.machineById(db, id)) as MachineRow);
     },
     /**

@@ -1,7 +1,5 @@
 import { once } from 'node:events';
-import type { IncomingMessage } from 'node:http';
 import { createServer as createTcpServer, type Server } from 'node:net';
-import type { Duplex } from 'node:stream';
 import { createServer as createTlsServer } from 'node:tls';
 import { MQTT_MAX_KEEPALIVE, mqttTopics } from '@water/contract/gateway-mqtt';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
@@ -9,34 +7,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ConfigError } from '../../../config.ts';
 import { HttpError } from '../../../lib/http-errors.ts';
 import type { GatewayMachineRow } from '../gateway.repository.ts';
-import { type MachineTopic, machineTopic, mayPublish, maySubscribe } from './mqtt-topics.ts';
+import type { MachineBroker, MachineEvents } from './machine-broker.ts';
+import { machineTopic, mayPublish, maySubscribe } from './mqtt-topics.ts';
 import { retainedByTopicPersistence } from './retained-by-topic.ts';
 
 /** The largest message a machine may publish: far above any gateway call's body. */
 const MAX_PAYLOAD_BYTES = 64 * 1024;
 
-/** What the broker tells the transport, each about an authenticated machine. */
-export interface BrokerEvents {
+/** What the embedded broker tells the transport; it checks the machines' credentials too. */
+export interface BrokerEvents extends MachineEvents {
   /** Checks a connection's credentials; throws an HttpError saying why not. */
   authenticate(username: string | undefined, password: string | undefined): Promise<GatewayMachineRow>;
-  connected(machine: GatewayMachineRow, session: object): void;
-  /** `silent`: its keepalive ran out, so it has been silent for 1.5 keepalives already. */
-  disconnected(machine: GatewayMachineRow, session: object, silent: boolean): void;
-  published(machine: GatewayMachineRow, topic: MachineTopic, payload: Buffer): void;
-  /**
-   * A connection may now be sent commands: it subscribed to its `cmd` topic, or its persistent
-   * session kept that subscription when it connected. Once per connection.
-   */
-  listening(machine: GatewayMachineRow): void;
-}
-
-export interface EmbeddedBroker {
-  /** The port machines connect to (the one picked when MQTT_PORT is 0); undefined without one. */
-  port: number | undefined;
-  /** Serves one connection (a WebSocket's stream). */
-  handle(stream: Duplex, request?: IncomingMessage): void;
-  publish(topic: string, payload: string, options: { qos: 0 | 1; retain?: boolean }): Promise<void>;
-  close(): Promise<void>;
 }
 
 const refusal = (returnCode: 4 | 5, message: string): AuthenticateError =>
@@ -56,7 +37,7 @@ export async function startEmbeddedBroker(
     tls?: { cert: Buffer; key: Buffer };
     log: FastifyBaseLogger;
   },
-): Promise<EmbeddedBroker> {
+): Promise<MachineBroker> {
   const { log } = options;
   const machines = new WeakMap<Client, GatewayMachineRow>();
   const timedOut = new WeakSet<Client>();
@@ -161,6 +142,9 @@ export async function startEmbeddedBroker(
   const address = server?.address();
   return {
     port: typeof address === 'object' && address ? address.port : undefined,
+    seesConnections: true,
+    // The server checks the machines' passwords itself, against their rows.
+    syncAccounts: async () => undefined,
     handle: (stream, request) => broker.handle(stream, request),
     publish: (topic, payload, { qos, retain = false }) =>
       new Promise((resolve, reject) =>

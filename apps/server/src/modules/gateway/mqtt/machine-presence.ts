@@ -31,7 +31,7 @@ export class MachinePresence implements HeldOnline {
   readonly #arrived = new Map<string, GatewayMachineRow>();
   #gathering: NodeJS.Timeout | undefined;
   readonly #writes: KeyedQueue;
-  readonly #startedAt: number;
+  #startedAt: number;
   #closed = false;
 
   constructor(
@@ -96,6 +96,19 @@ export class MachinePresence implements HeldOnline {
 
   settling(): boolean {
     return this.options.clock.now().getTime() - this.#startedAt < this.options.reconnectWindowMs;
+  }
+
+  /**
+   * The connections are out of sight (the link to an external broker broke, or came back): the
+   * machines are forgotten without being taken offline, and the heartbeat rule waits again as
+   * after a start, while they are seen again.
+   */
+  outOfSight(): void {
+    this.#writeArrived();
+    for (const { timer } of this.#leaving.values()) clearTimeout(timer);
+    this.#leaving.clear();
+    this.#held.clear();
+    this.#startedAt = this.options.clock.now().getTime();
   }
 
   /** Writes the connections gathered; forgets the rest (the server is stopping: no alarm). */

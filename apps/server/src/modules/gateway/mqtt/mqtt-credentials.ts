@@ -1,6 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { GATEWAY_WINDOW_MS } from '@water/contract/gateway';
-import { MQTT_PASSWORD, mqttPasswordToSign } from '@water/contract/gateway-mqtt';
+import {
+  MQTT_FIXED_PASSWORD,
+  MQTT_PASSWORD,
+  mqttFixedPasswordToSign,
+  mqttPasswordToSign,
+} from '@water/contract/gateway-mqtt';
 import type { Deps } from '../../../lib/deps.ts';
 import { HttpError } from '../../../lib/http-errors.ts';
 import { type GatewayMachineRow, gatewayRepository as repo } from '../gateway.repository.ts';
@@ -16,22 +21,25 @@ export interface Credentials {
 const GATHER_MS = 10;
 const MOST_AT_ONCE = 500;
 
-function signedBy(key: string, serialNo: string, timestamp: string, given: string): boolean {
-  const expected = createHmac('sha256', key).update(mqttPasswordToSign(serialNo, timestamp)).digest();
+/** Whether `given` (hex) is the HMAC of `signed` under `key`, compared in constant time. */
+function signedBy(key: string, signed: string, given: string): boolean {
+  const expected = createHmac('sha256', key).update(signed).digest();
   const provided = Buffer.from(given, 'hex');
   return provided.length === expected.length && timingSafeEqual(provided, expected);
 }
 
 interface Checked {
   machine: GatewayMachineRow;
-  timestamp: string;
+  /** The one-time password's timestamp; undefined for the fixed password. */
+  timestamp: string | undefined;
 }
 
 /**
  * Checks MQTT credentials: the username a machine's serial number (exactly as registered), the
- * password `v1:{timestamp}:{HMAC}` of that machine's key, fresh and never used before (a
- * password is good once: one captured on the way opens no second connection). Connections
- * arriving together are checked with one read and one write of the database.
+ * password either `v1:{timestamp}:{HMAC}` of that machine's key, fresh and never used before (a
+ * password is good once: one captured on the way opens no second connection), or its fixed
+ * password `v1:{HMAC}` (what an external broker checks, so one firmware connects to both).
+ * Connections arriving together are checked with one read and one write of the database.
  */
 export function createMqttCredentials({ db, database, clock }: Pick<Deps, 'db' | 'database' | 'clock'>) {
   let waiting: { credentials: Credentials; settle: (result: GatewayMachineRow | Error) => void }[] = [];
@@ -41,15 +49,18 @@ export function createMqttCredentials({ db, database, clock }: Pick<Deps, 'db' |
   function check(credentials: Credentials, now: number, found: Map<string, GatewayMachineRow>): Checked {
     const { username, password } = credentials;
     if (!username || username.length > 64) throw unsigned('The username must be the machine’s serial number');
-    const parts = MQTT_PASSWORD.exec(password ?? '');
-    if (!parts) throw unsigned('The password must be v1:{timestamp}:{signature}');
-    const timestamp = parts[1] as string;
-    freshAt(now, timestamp, 'The password’s timestamp');
+    const fixed = MQTT_FIXED_PASSWORD.exec(password ?? '');
+    const oneTime = fixed ? null : MQTT_PASSWORD.exec(password ?? '');
+    if (!fixed && !oneTime) throw unsigned('The password must be v1:{timestamp}:{signature} or v1:{signature}');
+    const timestamp = oneTime?.[1];
+    if (timestamp !== undefined) freshAt(now, timestamp, 'The password’s timestamp');
     const machine = found.get(username.toLowerCase());
     if (!machine?.secretHash || machine.serialNo !== username) {
       throw new HttpError(401, `No machine has serial number ${username}`, 'MACHINE_UNKNOWN');
     }
-    if (!signedBy(machine.secretHash, username, timestamp, parts[2] as string)) {
+    const signed =
+      timestamp === undefined ? mqttFixedPasswordToSign(username) : mqttPasswordToSign(username, timestamp);
+    if (!signedBy(machine.secretHash, signed, (fixed?.[1] ?? oneTime?.[2]) as string)) {
       throw unsigned('The password is not signed with the machine’s key');
     }
     if (!SPEAKING.includes(machine.lifecycle)) {
@@ -69,7 +80,7 @@ export function createMqttCredentials({ db, database, clock }: Pick<Deps, 'db' |
         return error as Error;
       }
     });
-    const nonceOf = ({ machine, timestamp }: Checked) => ({
+    const nonceOf = (machine: GatewayMachineRow, timestamp: string) => ({
       sender: `machine:${machine.id}`,
       nonce: `mqtt-${timestamp}`,
     });
@@ -78,8 +89,8 @@ export function createMqttCredentials({ db, database, clock }: Pick<Deps, 'db' |
     const claimed = await repo.claimNonces(
       database.relaxed,
       results
-        .filter((result): result is Checked => !(result instanceof Error))
-        .map((r) => ({ ...nonceOf(r), expiresAt })),
+        .filter((result): result is Checked => !(result instanceof Error) && result.timestamp !== undefined)
+        .map(({ machine, timestamp }) => ({ ...nonceOf(machine, timestamp as string), expiresAt })),
     );
     for (const [index, { settle }] of batch.entries()) {
       const result = results[index] as Checked | Error;
@@ -87,7 +98,12 @@ export function createMqttCredentials({ db, database, clock }: Pick<Deps, 'db' |
         settle(result);
         continue;
       }
-      const { sender, nonce } = nonceOf(result);
+      // The fixed password claims no nonce: it is the same at every connection.
+      if (result.timestamp === undefined) {
+        settle(result.machine);
+        continue;
+      }
+      const { sender, nonce } = nonceOf(result.machine, result.timestamp);
       // The first attempt with a password wins, even against another in the same batch.
       settle(
         claimed.delete(`${sender} ${nonce}`)

@@ -1,37 +1,44 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type MachineIdentity,
-  machineMaker,
-  machineRow,
-  offlineAlarms,
-  until,
-} from '../../../../test/mqtt-fixtures.ts';
+import { brokerKinds, useBroker } from '../../../../test/mqtt-brokers.ts';
+import { type MachineIdentity, machineRow, offlineAlarms, until } from '../../../../test/mqtt-fixtures.ts';
 import { callerFor, createTestApp, JWT_SECRET, type TestApp, tokenOf } from '../../../../test/test-app.ts';
 import { buildApp } from '../../../app.ts';
 import { loadConfig } from '../../../config.ts';
-import { MqttMachine } from '../../../simulator/mqtt-machine.ts';
+import type { MqttMachine } from '../../../simulator/mqtt-machine.ts';
 
 const FLEET = 30;
 
-describe('a server restart under connected machines', () => {
+describe.each(brokerKinds())('a restart under connected machines (%s broker)', (kind) => {
+  const broker = useBroker(kind);
   let t: TestApp;
   let restarted: FastifyInstance | undefined;
   const fleet: { identity: MachineIdentity; machine: MqttMachine }[] = [];
+  const server = () => restarted ?? t.app;
+
+  /** Past the grace, and past OFFLINE_AFTER since the last heartbeat: nobody is offline, nobody has an alarm. */
+  async function nobodyOffline() {
+    await until(() => fleet.every(({ identity }) => server().mqtt?.isConnected(identity.serialNo)), 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    t.clock.advance(10 * 60_000);
+    await server().scheduler.run('offline-check');
+    for (const { identity } of fleet) {
+      expect((await machineRow(t.database.db, identity.id)).online, identity.serialNo).toBe(true);
+      expect(await offlineAlarms(t.database.db, identity.id), identity.serialNo).toEqual([]);
+    }
+  }
 
   beforeAll(async () => {
-    t = await createTestApp({ MQTT_PORT: '0', MQTT_OFFLINE_GRACE: '1s', AUTH_RATE_LIMIT: '1000' });
-    const newMachine = await machineMaker(callerFor(t, await tokenOf(t)));
-    const port = t.app.mqtt?.port;
+    t = await createTestApp({ ...broker.env(), MQTT_OFFLINE_GRACE: '1s', AUTH_RATE_LIMIT: '1000' });
+    const newMachine = await broker.machineMaker(t.app, callerFor(t, await tokenOf(t)));
     for (let i = 0; i < FLEET; i++) {
       const identity = await newMachine();
       // Machines try again every 200 ms, each with a new password (the clock they sign with moves).
-      fleet.push({
-        identity,
-        machine: new MqttMachine(`mqtt://127.0.0.1:${port}`, identity, { reconnectPeriod: 200 }),
-      });
+      fleet.push({ identity, machine: broker.machine(t.app, identity, { reconnectPeriod: 200 }) });
     }
     await Promise.all(fleet.map(({ machine }) => machine.connect()));
+    await until(() => fleet.every(({ identity }) => t.app.mqtt?.isConnected(identity.serialNo)));
+    for (const { machine } of fleet) await machine.heartbeat({ tdsOut: 9 });
   });
 
   afterAll(async () => {
@@ -40,14 +47,11 @@ describe('a server restart under connected machines', () => {
     await t.database.close();
   });
 
-  it('raises no offline alarm: the machines are back before anything counts them gone', async () => {
-    await until(async () => (await machineRow(t.database.db, fleet[0]?.identity.id ?? 0)).online);
-    for (const { machine } of fleet) await machine.heartbeat({ tdsOut: 9 });
-    const port = t.app.mqtt?.port as number;
-
+  it('raises no offline alarm after a server restart: the machines are back before anything counts them gone', async () => {
+    const env = kind === 'embedded' ? { MQTT_PORT: String(t.app.mqtt?.port) } : broker.env();
     await t.app.close();
     restarted = await buildApp({
-      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', MQTT_PORT: String(port), MQTT_OFFLINE_GRACE: '1s' }),
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env, MQTT_OFFLINE_GRACE: '1s' }),
       database: t.database,
       jwtSecret: JWT_SECRET,
       clock: t.clock,
@@ -55,16 +59,17 @@ describe('a server restart under connected machines', () => {
       scheduled: false,
     });
     await restarted.ready();
-    const server = restarted;
-    await until(() => fleet.every(({ identity }) => server.mqtt?.isConnected(identity.serialNo)), 10_000);
-
-    // Past the grace, and past OFFLINE_AFTER since the last heartbeat: nobody is offline.
-    await new Promise((resolve) => setTimeout(resolve, 1200));
-    t.clock.advance(10 * 60_000);
-    await server.scheduler.run('offline-check');
-    for (const { identity } of fleet) {
-      expect((await machineRow(t.database.db, identity.id)).online, identity.serialNo).toBe(true);
-      expect(await offlineAlarms(t.database.db, identity.id), identity.serialNo).toEqual([]);
-    }
+    await nobodyOffline();
   });
+
+  if (kind === 'mosquitto')
+    it('raises no offline alarm after a broker restart: machines and server connect again', async () => {
+      const reconnected = fleet.map(
+        ({ machine }) => new Promise<void>((resolve) => machine.client.once('connect', () => resolve())),
+      );
+      await broker.mosquitto().restart();
+      // Every machine lost its connection and made it again (with its fixed password, which the broker kept).
+      await Promise.all(reconnected);
+      await nobodyOffline();
+    });
 });

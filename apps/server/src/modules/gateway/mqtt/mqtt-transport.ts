@@ -6,9 +6,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MqttConfig } from '../../../config.ts';
 import type { Deps } from '../../../lib/deps.ts';
 import type { GatewayMachineRow } from '../gateway.repository.ts';
+import { gatewayRepository as repo } from '../gateway.repository.ts';
 import type { GatewayService } from '../gateway.service.ts';
-import { type EmbeddedBroker, startEmbeddedBroker } from './embedded-broker.ts';
+import { startEmbeddedBroker } from './embedded-broker.ts';
+import { connectExternalBroker } from './external-broker.ts';
 import { KeyedQueue } from './keyed-queue.ts';
+import type { MachineBroker, MachineEvents } from './machine-broker.ts';
 import { MachinePresence } from './machine-presence.ts';
 import { createMqttCredentials } from './mqtt-credentials.ts';
 import { answerRequest, type Inject } from './mqtt-requests.ts';
@@ -35,15 +38,22 @@ export interface MqttTransport {
   handle(stream: Duplex, request?: IncomingMessage): void;
   /** The machines held online by their connection, for the heartbeat rule. */
   machineIds(): readonly number[];
+  /**
+   * Machines whose right to speak or key changed (registered, moved, retired): an external
+   * broker's accounts follow (all machines' without ids); nothing to do for the embedded broker.
+   * Never fails: a failure is logged, and the next scheduled sync tries again.
+   */
+  machinesChanged(machineIds?: readonly number[]): Promise<void>;
   settling(): boolean;
   start(): Promise<void>;
   close(): Promise<void>;
 }
 
 /**
- * One gateway, a second transport: the embedded broker's machines make the HTTP gateway's calls
- * by message (mqtt-requests.ts), are online while connected (machine-presence.ts), and receive
- * commands on their `cmd` topic.
+ * One gateway, a second transport: machines connected to the broker (the embedded one, or
+ * MQTT_URL's) make the HTTP gateway's calls by message (mqtt-requests.ts), are online while
+ * connected (machine-presence.ts), and receive commands on their `cmd` topic. What differs
+ * between the brokers (who checks passwords, who sees connections) is behind MachineBroker.
  */
 export function createMqttTransport(
   {
@@ -56,7 +66,7 @@ export function createMqttTransport(
 ): MqttTransport {
   const { clock } = deps;
   const credentials = createMqttCredentials(deps);
-  let broker: EmbeddedBroker | undefined;
+  let broker: MachineBroker | undefined;
   const requests = new KeyedQueue((error, serialNo) =>
     log.error({ err: error, serialNo }, 'could not answer a machine’s MQTT request'),
   );
@@ -64,8 +74,10 @@ export function createMqttTransport(
   const handlers: Record<'ack' | 'firmware', UpHandler> = { ack: logged, firmware: logged };
   let listening: (machine: GatewayMachineRow) => Promise<void> | void = () => undefined;
 
-  const publishStatus = (serialNo: string, status: 'online' | 'offline') =>
-    broker?.publish(mqttTopics(serialNo).status, status, { qos: 1, retain: true });
+  // Where the server sees connections it says who is connected; elsewhere the machines and their wills do.
+  const publishStatus = async (serialNo: string, status: 'online' | 'offline') => {
+    if (broker?.seesConnections) await broker.publish(mqttTopics(serialNo).status, status, { qos: 1, retain: true });
+  };
   const presence = new MachinePresence(
     {
       connected: async (machines) => {
@@ -124,19 +136,36 @@ export function createMqttTransport(
       else stream.destroy();
     },
     machineIds: () => presence.machineIds(),
+    async machinesChanged(machineIds) {
+      try {
+        await broker?.syncAccounts(machineIds);
+      } catch (error) {
+        // The scheduled sync tries again within a minute.
+        log.error({ err: error }, 'could not bring the mqtt broker accounts in line with the machines');
+      }
+    },
     settling: () => presence.settling(),
     async start() {
+      const events: MachineEvents = {
+        connected: (machine, session) => presence.connected(machine, session),
+        disconnected: (machine, session, silent) => presence.disconnected(machine, session, silent),
+        published,
+        listening: (machine) => void requests.run(machine.serialNo, async () => listening(machine)),
+        outOfSight: () => presence.outOfSight(),
+      };
+      if (config.external) {
+        const rows = {
+          bySerial: (serialNo: string) => repo.machineBySerial(deps.db, serialNo),
+          accounts: (ids?: readonly number[]) => repo.machineAccounts(deps.db, ids),
+        };
+        broker = await connectExternalBroker(events, { broker: config.external, rows, log });
+        return;
+      }
       const tls = config.tls
         ? { cert: await readFile(config.tls.certFile), key: await readFile(config.tls.keyFile) }
         : undefined;
       broker = await startEmbeddedBroker(
-        {
-          authenticate: (username, password) => credentials.authenticate({ username, password }),
-          connected: (machine, session) => presence.connected(machine, session),
-          disconnected: (machine, session, silent) => presence.disconnected(machine, session, silent),
-          published,
-          listening: (machine) => void requests.run(machine.serialNo, async () => listening(machine)),
-        },
+        { ...events, authenticate: (username, password) => credentials.authenticate({ username, password }) },
         { port: config.port, host: config.host, tls, log },
       );
       log.info({ port: broker.port, tls: tls !== undefined }, 'mqtt broker listening');

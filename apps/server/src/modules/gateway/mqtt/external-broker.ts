@@ -1,0 +1,155 @@
+import { randomBytes } from 'node:crypto';
+import type { MQTT_STATUS } from '@water/contract/gateway-mqtt';
+import type { FastifyBaseLogger } from 'fastify';
+import mqtt from 'mqtt';
+import { ConfigError, type ExternalBroker } from '../../../config.ts';
+import type { GatewayMachineRow } from '../gateway.repository.ts';
+import { SPEAKING } from '../gateway.service.ts';
+import { dynsecControl } from './dynsec-control.ts';
+import { KeyedQueue } from './keyed-queue.ts';
+import { type AccountRow, createMachineAccounts, SHARE_GROUP } from './machine-accounts.ts';
+import type { MachineBroker, MachineEvents } from './machine-broker.ts';
+import { machineTopic, serialOfTopic } from './mqtt-topics.ts';
+
+/** How the link reads what it needs of the machines. */
+export interface MachineRows {
+  /** The machine of a serial number, as registered. */
+  bySerial(serialNo: string): Promise<GatewayMachineRow | undefined>;
+  /** The machines whose broker accounts are kept (of these ids, or all). */
+  accounts(ids?: readonly number[]): Promise<AccountRow[]>;
+}
+
+/**
+ * The server as a client of an external broker (MQTT_URL): the machines' up messages through a
+ * shared subscription (`$share/console/…`), so that each goes to one of the server's instances;
+ * their retained status through a plain one, so that every instance knows who is connected. The
+ * broker checks the machines' credentials and topics (mosquitto's dynamic security, whose
+ * accounts the server keeps in line with the machines); a machine is connected from its `online`
+ * to its `offline` (said by itself, or by the broker as its last will).
+ */
+export async function connectExternalBroker(
+  events: MachineEvents,
+  { broker, rows, log }: { broker: ExternalBroker; rows: MachineRows; log: FastifyBaseLogger },
+): Promise<MachineBroker> {
+  const client = mqtt.connect(broker.url, {
+    username: broker.username,
+    password: broker.password,
+    clientId: `console-${randomBytes(6).toString('hex')}`,
+    protocolVersion: 4,
+    clean: true,
+    resubscribe: false,
+    reconnectPeriod: 1000,
+    connectTimeout: 10_000,
+  });
+  const accounts = createMachineAccounts(dynsecControl(client), { consoleUsername: broker.username, log });
+  /** The connected machines: their rows as read when they said `online` (as the embedded broker keeps them from their connection). */
+  const sessions = new Map<string, { machine: GatewayMachineRow }>();
+  const arrivals = new KeyedQueue((error, serialNo) =>
+    log.error({ err: error, serialNo }, 'could not take a machine’s MQTT message'),
+  );
+  let seen = false;
+  let closing = false;
+
+  async function received(topic: string, payload: Buffer) {
+    const serialNo = serialOfTopic(topic) as string;
+    const current = sessions.get(serialNo);
+    const isUp = topic.startsWith(`m/${serialNo}/up/`);
+    const machine = isUp && current ? current.machine : await rows.bySerial(serialNo);
+    const kind = machine && machineTopic(machine.serialNo, topic);
+    if (!machine || !kind) return;
+    if (kind.kind === 'up') {
+      if (SPEAKING.includes(machine.lifecycle)) events.published(machine, kind, payload);
+      else
+        log.warn(
+          { serialNo: machine.serialNo, lifecycle: machine.lifecycle },
+          'mqtt message of a machine that may not speak: dropped',
+        );
+      return;
+    }
+    const status = payload.toString('utf8') as (typeof MQTT_STATUS)[number];
+    if (status === 'online' && SPEAKING.includes(machine.lifecycle)) {
+      const session = { machine };
+      sessions.set(machine.serialNo, session);
+      events.connected(machine, session);
+      events.listening(machine);
+    } else if (status === 'offline' && current) {
+      sessions.delete(machine.serialNo);
+      events.disconnected(machine, current, false);
+    }
+  }
+
+  client.on('message', (topic, payload) => {
+    const serialNo = serialOfTopic(topic);
+    if (serialNo) void arrivals.run(serialNo, () => received(topic, payload));
+  });
+  client.on('error', (error) => log.warn({ err: error.message, broker: broker.url }, 'mqtt broker link error'));
+  client.on('close', () => {
+    if (!seen || closing) return;
+    seen = false;
+    sessions.clear();
+    events.outOfSight();
+    log.warn({ broker: broker.url }, 'mqtt broker out of reach: connecting again');
+  });
+  const ready = async () => {
+    seen = true;
+    // The statuses first (the retained ones tell who is connected), then the machines' messages.
+    for (const topic of ['m/+/status', `$share/${SHARE_GROUP}/m/+/up/+`]) {
+      const [grant] = await client.subscribeAsync(topic, { qos: 1 });
+      if (!grant || grant.qos > 2) throw new Error(`the mqtt broker refused the console’s subscription to ${topic}`);
+    }
+  };
+  // One sync at a time: one for a few machines waits for the full one of a start.
+  let syncing: Promise<void> = Promise.resolve();
+  const syncAccounts = (ids?: readonly number[]) => {
+    const next = syncing
+      .catch(() => undefined)
+      .then(async () => accounts.sync(await rows.accounts(ids), ids !== undefined));
+    syncing = next;
+    return next;
+  };
+
+  try {
+    await new Promise<void>((resolve, reject) => {
+      client.once('connect', () => resolve());
+      client.once('error', reject);
+    });
+  } catch (error) {
+    await client.endAsync(true);
+    throw new ConfigError(`MQTT_URL ${broker.url}: the console could not connect (${(error as Error).message})`, {
+      cause: error,
+    });
+  }
+  if (await accounts.allowConsole()) {
+    // Connected again under its new role (or, should the broker keep the connection, a moment later).
+    await Promise.race([
+      new Promise((resolve) => client.once('connect', resolve)),
+      new Promise((resolve) => setTimeout(resolve, 5000)),
+    ]);
+  }
+  await ready();
+  client.on('connect', () => {
+    // Back after a broker restart or a broken link: its accounts may be older than the machines.
+    events.outOfSight();
+    ready()
+      .then(() => syncAccounts())
+      .catch((error: unknown) => log.error({ err: error }, 'could not resume the mqtt broker link'));
+  });
+  void syncAccounts().catch((error: unknown) => log.error({ err: error }, 'could not sync the mqtt broker accounts'));
+  log.info({ broker: broker.url }, 'connected to the mqtt broker');
+
+  return {
+    port: undefined,
+    seesConnections: false,
+    handle: (stream) => stream.destroy(),
+    publish: async (topic, payload, { qos, retain = false }) => {
+      await client.publishAsync(topic, payload, { qos, retain });
+    },
+    syncAccounts,
+    close: async () => {
+      closing = true;
+      await syncing.catch(() => undefined);
+      await client.endAsync();
+      await arrivals.settled();
+    },
+  };
+}
