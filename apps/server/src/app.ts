@@ -39,9 +39,8 @@ import { createFirmwareService } from './modules/firmware/firmware.service.ts';
 import { gatewayRoutes } from './modules/gateway/gateway.routes.ts';
 import { createGatewayService } from './modules/gateway/gateway.service.ts';
 import { mqttRoutes } from './modules/gateway/mqtt/mqtt.routes.ts';
-import { commandsOverMqtt } from './modules/gateway/mqtt/mqtt-commands.ts';
-import { firmwareOverMqtt } from './modules/gateway/mqtt/mqtt-firmware.ts';
 import { createMqttTransport, type MqttTransport } from './modules/gateway/mqtt/mqtt-transport.ts';
+import { serveMqtt } from './modules/gateway/mqtt/serve-mqtt.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createHealthService } from './modules/health/health.service.ts';
 import { createLedgerService } from './modules/ledger/ledger.service.ts';
@@ -304,13 +303,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   if (config.mqtt) {
     mqtt = createMqttTransport({ deps, gateway, inject: (request) => app.inject(request), log: app.log }, config.mqtt);
-    app.decorate('mqtt', mqtt);
-    const transport = mqtt;
-    commandsOverMqtt(transport, commands, app.log);
-    firmwareOverMqtt(transport, firmware, app.log);
-    app.addHook('onReady', async () => transport.start());
-    // Before the requests in flight finish and the database closes.
-    app.addHook('preClose', async () => transport.close());
+    serveMqtt(app, mqtt, { commands, firmware });
   }
   const scheduler = new Scheduler(database, app.log)
     .add('close-unpaid-orders', '*/15 * * * * *', () => orders.closeUnpaid())
