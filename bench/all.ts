@@ -24,6 +24,8 @@ const SCRIPTS = [
   'gateway.ts',
   'mqtt.ts',
   'mqtt-commands.ts',
+  'mqtt-mosquitto.ts',
+  'mqtt-commands-mosquitto.ts',
   'reconciliation.ts',
   'telemetry.ts',
   'lighthouse.ts',

@@ -22,6 +22,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/open.ts';
 import { MqttMachine } from '../apps/server/src/simulator/mqtt-machine.ts';
 import { VirtualMachine } from '../apps/server/src/simulator/virtual-machine.ts';
+import { benchBroker } from './brokers.ts';
 import { writeFleet } from './fleet.ts';
 import { median, quantile, record } from './results.ts';
 import { ADMIN_PASSWORD, rssMiB, separateClientsFromServer, signIn, startConsole } from './server-process.ts';
@@ -47,15 +48,16 @@ let fleet: { serialNo: string; secret: string }[];
   await opened.database.close();
 }
 
+const broker = await benchBroker(fleet, MQTT_PORT);
 const bundle = await buildServer();
 const server = await startConsole(
   bundle,
   dataDir,
   HTTP_PORT,
-  { MQTT_PORT: String(MQTT_PORT), LOG_LEVEL: 'info' },
+  { ...broker.consoleEnv, LOG_LEVEL: 'info' },
   { cpus: split.cpus },
 );
-const machines = fleet.map((identity) => new MqttMachine(`mqtt://127.0.0.1:${MQTT_PORT}`, identity));
+const machines = fleet.map((identity) => new MqttMachine(broker.machineUrl, identity, broker.machineOptions));
 try {
   const pid = server.child.pid as number;
   const headers = { authorization: await signIn(server.base), 'accept-encoding': 'gzip, deflate, br' };
@@ -121,14 +123,15 @@ try {
   const connectedRss = rssMiB(pid);
   const connected = machines.filter((machine) => machine.client.connected).length;
 
-  record('mqtt-connect', {
-    name: `${MACHINES} machines connect and sign in to the embedded broker, all at once (one-time password, 2 subscriptions, retained status each); ${connected} still connected at the end; ${split.described}`,
+  const password = broker.machineOptions.password === 'fixed' ? 'fixed password' : 'one-time password';
+  record(broker.key('mqtt-connect'), {
+    name: `${MACHINES} machines connect and sign in to ${broker.label}, all at once (${password}, 2 subscriptions, retained status each); ${connected} still connected at the end; ${split.described}`,
     value: connectSeconds,
     unit: 's',
     target: { compare: '<=', limit: 10, of: 'value' },
   });
-  record('mqtt-round-trip', {
-    name: `p99 of a heartbeat request → reply over MQTT, ${ROUND_TRIPS} round trips ${AT_ONCE} at a time, ${MACHINES} machines connected; median ${median(overMqtt).toFixed(1)} ms`,
+  record(broker.key('mqtt-round-trip'), {
+    name: `p99 of a heartbeat request → reply over MQTT (${broker.label}), ${ROUND_TRIPS} round trips ${AT_ONCE} at a time, ${MACHINES} machines connected; median ${median(overMqtt).toFixed(1)} ms`,
     value: quantile(overMqtt, 0.99),
     unit: 'ms',
     baseline: {
@@ -137,16 +140,16 @@ try {
     },
     target: { compare: '<=', limit: 200, of: 'value' },
   });
-  record('mqtt-memory', {
-    name: `server memory (RSS) with ${MACHINES} machines connected over MQTT, after ${ROUND_TRIPS} round trips and ${ROUNDS} rounds of their heartbeats`,
+  record(broker.key('mqtt-memory'), {
+    name: `server memory (RSS) with ${MACHINES} machines connected over MQTT (${broker.label}), after ${ROUND_TRIPS} round trips and ${ROUNDS} rounds of their heartbeats`,
     value: connectedRss,
     unit: 'MiB',
     baseline: { name: 'the same server idle, before they connected', value: idleRss },
     target: { compare: '<=', limit: 300, of: 'value' },
   });
   const ratios = withFleet.map((rps, round) => rps / (without[round] as number)).sort((a, b) => a - b);
-  record('mqtt-cached-reads', {
-    name: `cached api/menus/build requests/s with ${MACHINES} machines connected and heartbeating (50/s), 10 connections; median of ${ROUNDS} alternating rounds of ${SECONDS} s; rounds with ${withFleet.map(Math.round).join(', ')}, without ${without.map(Math.round).join(', ')}`,
+  record(broker.key('mqtt-cached-reads'), {
+    name: `cached api/menus/build requests/s with ${MACHINES} machines connected to ${broker.label} and heartbeating (50/s), 10 connections; median of ${ROUNDS} alternating rounds of ${SECONDS} s; rounds with ${withFleet.map(Math.round).join(', ')}, without ${without.map(Math.round).join(', ')}`,
     value: Math.round(median(withFleet)),
     unit: 'req/s',
     baseline: { name: 'the same reads, no machine connected', value: Math.round(median(without)) },
@@ -156,5 +159,6 @@ try {
 } finally {
   await Promise.all(machines.map((machine) => machine.end().catch(() => undefined)));
   await server.stop();
+  await broker.close();
   await rm(dataDir, { recursive: true, force: true });
 }
