@@ -40,6 +40,7 @@ test('agents: a top-level agent is added and approved, then one beneath it withi
   await table.getByRole('button', { name: 'Add' }).click();
   dialog = page.getByRole('dialog', { name: 'Add agent' });
   await dialog.getByLabel('Parent agent').click();
+  await dialog.getByLabel('Parent agent').fill(`NS-${suffix}`);
   await pickOption(page, `${top} (NS-${suffix})`);
   await expect(dialog.getByText('At most 25%, the parent’s rate')).toBeVisible();
   await dialog.getByLabel('Code').fill(`HB-${suffix}`);

@@ -72,6 +72,7 @@ test('machines: one registered with its secret shown once, two allocated within 
   await page.getByRole('button', { name: 'Allocate (2)' }).click();
   const move = page.getByRole('dialog', { name: 'Allocate 2 machines to an agent' });
   await move.getByLabel('To agent').click();
+  await move.getByLabel('To agent').fill(agentCode);
   await pickOption(page, `${agentName} (${agentCode}) · room for 2`);
   await move.getByLabel('Note').fill('First delivery');
   await move.getByRole('button', { name: 'Allocate' }).click();

@@ -43,6 +43,8 @@ test('water cards: finance issues a batch, tops a card up with its bonus, the ma
     await page.getByRole('button', { name: 'Issue cards' }).click();
     const issue = page.getByRole('dialog', { name: 'Issue a batch of water cards' });
     await issue.getByLabel('Agent').click();
+    // Typed: among many agents, the option may lie beyond the list's first screen.
+    await issue.getByLabel('Agent').fill(agentName);
     await pickOption(page, agentName);
     await issue.getByLabel('How many').fill('2');
     await issue.getByLabel('Per-day limit').fill('20');

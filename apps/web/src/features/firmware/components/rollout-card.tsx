@@ -82,7 +82,8 @@ export function RolloutCard({ rollout, onMachines }: { rollout: Rollout; onMachi
       aria-label={`${rollout.modelName} ${rollout.version}`}
       title={
         <Flex wrap gap={8} align="center">
-          <Typography.Text strong>
+          {/* The model's name is a record's name, not the console's words: never translated. */}
+          <Typography.Text strong translate="no">
             {rollout.modelName} · <code>{rollout.version}</code>
           </Typography.Text>
           <Tag color={STATE_COLORS[rollout.state]}>{t(`firmware.rolloutStates.${rollout.state}`)}</Tag>
