@@ -6,7 +6,8 @@ import { sidewaysOverflow } from './support/shell.ts';
 import { shot } from './support/sign-in.ts';
 import { PAYMENT_NOTIFY_KEY } from './support/test-server.ts';
 
-test.use({ signedIn: true });
+// The sale's journey watches the alarm notice its silent machine raises.
+test.use({ signedIn: true, alarmNotices: 'keep' });
 
 test('business: a simulated machine sells; its agent’s manager sees the sale and the automatic refund, another agent does not; a coupon is used and given back on refund; a silent machine raises an alarm in the open console', async ({
   admin,

@@ -18,6 +18,12 @@ interface WorkerFixtures {
 interface TestFixtures {
   /** Opens every page already signed in as the administrator (the worker's one session). */
   signedIn: boolean;
+  /**
+   * `close`: alarm notices (pushed when a machine of any journey of this worker raises an alarm)
+   * are closed whenever one would cover what the journey clicks or reads; `keep`: a journey about
+   * them keeps them.
+   */
+  alarmNotices: 'close' | 'keep';
   /** The administrator's API session, for seeding beside the browser. */
   admin: Api;
   /** Creates menus, roles and users through the API, and deletes them after the journey. */
@@ -68,6 +74,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   baseURL: async ({ testServer }, use) => use(testServer.baseURL),
   signedIn: [false, { option: true }],
+  alarmNotices: ['close', { option: true }],
+  page: async ({ page, alarmNotices }, use) => {
+    if (alarmNotices === 'close') {
+      // Alarm notices are the console's only warnings.
+      await page.addLocatorHandler(page.locator('.ant-notification-notice-warning').first(), (notice) =>
+        notice.locator('.ant-notification-notice-close').click(),
+      );
+    }
+    await use(page);
+  },
   storageState: async ({ signedIn, adminToken, storageState }, use) => {
     if (!signedIn) return use(storageState);
     const state = signedInState(adminToken);
