@@ -25,7 +25,14 @@ import { VirtualMachine } from '../apps/server/src/simulator/virtual-machine.ts'
 import { benchBroker } from './brokers.ts';
 import { writeFleet } from './fleet.ts';
 import { median, quantile, record } from './results.ts';
-import { ADMIN_PASSWORD, rssMiB, separateClientsFromServer, signIn, startConsole } from './server-process.ts';
+import {
+  ADMIN_PASSWORD,
+  rssMiB,
+  separateClientsFromServer,
+  signIn,
+  startConsole,
+  untilIdle,
+} from './server-process.ts';
 
 const HTTP_PORT = 8797;
 const MQTT_PORT = 18797;
@@ -85,6 +92,9 @@ try {
   await Promise.all(machines.map((machine) => machine.connect().then(() => made++)));
   clearInterval(progress);
   const connectSeconds = (performance.now() - connectStarted) / 1000;
+  // The connections' aftermath (their rows, the commands waiting for them) is worked off first:
+  // the round trips are those of a fleet at work.
+  const settledSeconds = (await untilIdle(pid)) / 1000;
 
   // Round trips: a heartbeat answered on the reply topic; the same heartbeat over HTTP beside it.
   const overMqtt: number[] = [];
@@ -131,14 +141,16 @@ try {
     target: { compare: '<=', limit: 10, of: 'value' },
   });
   record(broker.key('mqtt-round-trip'), {
-    name: `p99 of a heartbeat request → reply over MQTT (${broker.label}), ${ROUND_TRIPS} round trips ${AT_ONCE} at a time, ${MACHINES} machines connected; median ${median(overMqtt).toFixed(1)} ms`,
+    name: `p99 of a heartbeat request → reply over MQTT (${broker.label}), ${ROUND_TRIPS} round trips ${AT_ONCE} at a time, ${MACHINES} machines connected (the server settled ${settledSeconds.toFixed(1)} s after the last connection); median ${median(overMqtt).toFixed(1)} ms`,
     value: quantile(overMqtt, 0.99),
     unit: 'ms',
     baseline: {
       name: `the same heartbeat over the HTTP gateway, signed (median ${median(overHttp).toFixed(1)} ms)`,
       value: Math.round(quantile(overHttp, 0.99) * 10) / 10,
     },
-    target: { compare: '<=', limit: 200, of: 'value' },
+    // What the transport adds to the same call (a heartbeat is a database write; the issue's
+    // 200 ms is for commands' round trips: mqtt-commands.ts).
+    target: { compare: '<=', limit: 1.25, of: 'ratio' },
   });
   record(broker.key('mqtt-memory'), {
     name: `server memory (RSS) with ${MACHINES} machines connected over MQTT (${broker.label}), after ${ROUND_TRIPS} round trips and ${ROUNDS} rounds of their heartbeats`,

@@ -116,3 +116,26 @@ export function rssMiB(pid: number): number {
   if (!line) throw new Error(`no VmRSS for ${pid}`);
   return Math.round(Number(line[1]) / 1024);
 }
+
+/** CPU time a process has used (all its threads), in ms (from its clock ticks, 100 a second). */
+function cpuMs(pid: number): number {
+  // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * Waits until a process has been using less than `share` of one CPU over a whole second (it has
+ * worked off what it was given), or `timeoutMs` passed; answers how long that took, in ms.
+ */
+export async function untilIdle(pid: number, { share = 0.1, timeoutMs = 120_000 } = {}): Promise<number> {
+  const started = performance.now();
+  let used = cpuMs(pid);
+  while (performance.now() - started < timeoutMs) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = cpuMs(pid);
+    if (now - used < 1000 * share) break;
+    used = now;
+  }
+  return performance.now() - started;
+}

@@ -46,7 +46,11 @@ async function uploadByApi(request: APIRequestContext, admin: Api, modelId: numb
 }
 
 /** Rolls the package of `version` out to every machine of its model, from its row's action. */
-async function rollOut(page: Page, version: string, texts: { rollOut: string; all: string; started: string }) {
+async function rollOut(
+  page: Page,
+  version: string,
+  texts: { rollOut: string; all: string; started: string; shot: string },
+) {
   const machinesLoaded = page.waitForResponse((response) => response.url().includes('/api/machines?'));
   await page
     .getByRole('button', { name: new RegExp(`${texts.rollOut} .* ${version.replaceAll('.', '\\.')}$`) })
@@ -54,6 +58,8 @@ async function rollOut(page: Page, version: string, texts: { rollOut: string; al
   const form = page.getByRole('dialog').filter({ hasText: version });
   await machinesLoaded;
   await form.getByRole('button', { name: texts.all, exact: true }).click();
+  await page.screenshot({ path: shot(texts.shot) });
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   await form.getByRole('button', { name: texts.rollOut, exact: true }).click();
   await expect(page.getByText(texts.started)).toBeVisible();
 }
@@ -67,9 +73,6 @@ test('firmware: a package uploaded and rolled out to three machines, which downl
   const suffix = uniqueSuffix();
   const { model, machines } = await fleet(admin, testServer.baseURL, suffix);
   machines[2]!.firmwareFailure = 'flash write failed';
-  await page.addLocatorHandler(page.locator('.ant-notification-notice').first(), (notice) =>
-    notice.locator('.ant-notification-notice-close').click(),
-  );
 
   await page.goto('/business/firmware');
   await expect(page.getByText('No rollouts yet.')).toBeVisible();
@@ -85,13 +88,19 @@ test('firmware: a package uploaded and rolled out to three machines, which downl
     mimeType: 'application/octet-stream',
     buffer: randomBytes(50_000),
   });
+  await page.screenshot({ path: shot('firmware-upload-en') });
   await upload.getByRole('button', { name: 'Upload a package' }).click();
   await expect(page.getByText('Package uploaded')).toBeVisible();
   const packages = page.getByRole('region', { name: 'Packages' });
   await expect(packages.getByRole('row', { name: /3\.0\.0/ })).toContainText('49 KB');
   await page.screenshot({ path: shot('firmware-packages-en') });
 
-  await rollOut(page, '3.0.0', { rollOut: 'Roll out', all: 'All', started: 'Rollout started' });
+  await rollOut(page, '3.0.0', {
+    rollOut: 'Roll out',
+    all: 'All',
+    started: 'Rollout started',
+    shot: 'firmware-roll-out-en',
+  });
   const rollout = page.getByRole('region', { name: `${model.name} 3.0.0` });
   await expect(rollout).toContainText('Running');
   await expect(rollout).toContainText('Stage 1 of 1 · 3 machines');
@@ -141,16 +150,19 @@ test.describe('on a phone, in Chinese', () => {
     const suffix = uniqueSuffix();
     const { model, machines, firstId } = await fleet(admin, testServer.baseURL, suffix);
     await uploadByApi(request, admin, model.id, '3.1.0');
-    await page.addLocatorHandler(page.locator('.ant-notification-notice').first(), (notice) =>
-      notice.locator('.ant-notification-notice-close').click(),
-    );
 
     await page.goto('/business/firmware');
     await page.getByRole('tab', { name: '固件包' }).click();
     await expect(page.getByText('3.1.0').first()).toBeVisible();
     await page.screenshot({ path: shot('firmware-packages-zh') });
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
-    await rollOut(page, '3.1.0', { rollOut: '发布', all: '全部', started: '发布已开始' });
+    await page.getByRole('button', { name: '上传固件包' }).click();
+    const upload = page.getByRole('dialog', { name: '上传固件包' });
+    await expect(upload.getByLabel('版本')).toBeVisible();
+    await page.screenshot({ path: shot('firmware-upload-zh') });
+    await upload.getByRole('button', { name: '取消' }).click();
+    await expect(upload).toBeHidden();
+    await rollOut(page, '3.1.0', { rollOut: '发布', all: '全部', started: '发布已开始', shot: 'firmware-roll-out-zh' });
     const rollout = page.getByRole('region', { name: `${model.name} 3.1.0` });
     await expect(rollout).toContainText('进行中');
 

@@ -18,10 +18,6 @@ test('commands: sent from the console, obeyed by a simulated machine through the
   const { serialNo, secret, id } = await sellingMachine(admin, uniqueSuffix());
   const machine = new VirtualMachine(testServer.baseURL, { serialNo, secret }, PAYMENT_NOTIFY_KEY);
   await machine.heartbeat({ tdsIn: 150, tdsOut: 8, tankLevel: 80 });
-  // Alarms of machines left silent (other journeys') pop up now and then: closed before they cover what is clicked.
-  await page.addLocatorHandler(page.locator('.ant-notification-notice').first(), (notice) =>
-    notice.locator('.ant-notification-notice-close').click(),
-  );
 
   await page.goto('/business/machines');
   await page
@@ -88,9 +84,6 @@ test('commands over MQTT: a connected machine gets a command the moment it is se
   );
   await machine.connect();
   try {
-    await page.addLocatorHandler(page.locator('.ant-notification-notice').first(), (notice) =>
-      notice.locator('.ant-notification-notice-close').click(),
-    );
     await page.goto('/business/machines');
     await page
       .getByRole('region', { name: 'Machines' })
@@ -130,10 +123,6 @@ test.describe('on a phone, in Chinese', () => {
     const { serialNo, secret } = await sellingMachine(admin, uniqueSuffix());
     const machine = new VirtualMachine(testServer.baseURL, { serialNo, secret }, PAYMENT_NOTIFY_KEY);
     await machine.heartbeat();
-    // Alarms of machines left silent (other journeys') pop up now and then: closed before they cover what is clicked.
-    await page.addLocatorHandler(page.locator('.ant-notification-notice').first(), (notice) =>
-      notice.locator('.ant-notification-notice-close').click(),
-    );
 
     await page.goto(`/business/machines`);
     await page.getByRole('textbox', { name: '搜索' }).fill(serialNo);

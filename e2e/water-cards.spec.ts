@@ -30,10 +30,6 @@ test('water cards: finance issues a batch, tops a card up with its bonus, the ma
   // Top-ups of 50 yuan or more earn 5 yuan.
   const settings = await (await admin.get(SETTINGS)).json();
   await admin.put(SETTINGS, { ...settings, cardBonusRules: [{ minTopUp: 5_000, bonus: 500 }] });
-  // Alarms of machines left silent pop up now and then: closed before they cover what is clicked.
-  await page.addLocatorHandler(page.locator('.ant-notification-notice').first(), (notice) =>
-    notice.locator('.ant-notification-notice-close').click(),
-  );
   try {
     await page.goto('/finance/cards');
     const table = page.getByRole('region', { name: 'Water cards' });

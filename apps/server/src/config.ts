@@ -75,6 +75,12 @@ export interface MqttConfig {
   /** A lost connection not made again within this long takes the machine offline (MQTT_OFFLINE_GRACE, default 10 s). */
   offlineGraceMs: number;
   /**
+   * With an external broker, a machine's will that comes when nothing was heard from it (no
+   * heartbeat, no `online`) for this long is its keepalive running out: offline at once, without
+   * the grace (MQTT_SILENT_AFTER, default 75 s: a heartbeat a minute, missed by a quarter).
+   */
+  silentAfterMs: number;
+  /**
    * How long after a start the heartbeat rule waits for machines to reconnect: 90 s (1.5 times
    * the heartbeat interval machines are told), or OFFLINE_AFTER when shorter.
    */
@@ -183,6 +189,7 @@ export const Environment = Type.Object({
   MQTT_TLS_CERT: text({ minLength: 1, description: 'a PEM certificate file' }),
   MQTT_TLS_KEY: text({ minLength: 1, description: 'a PEM private key file' }),
   MQTT_OFFLINE_GRACE: text({ pattern: DURATION, description: DURATION_RULE }),
+  MQTT_SILENT_AFTER: text({ pattern: DURATION, description: DURATION_RULE }),
   FIRMWARE_UPDATE_TIMEOUT: text({ pattern: DURATION, description: DURATION_RULE }),
   TELEMETRY_RAW_DAYS: whole(1, 366),
   TELEMETRY_SUMMARY_MONTHS: whole(1, 120),
@@ -282,6 +289,7 @@ function mqttConfig(e: Static<typeof Environment>, offlineAfterMs: number): Mqtt
     host: e.MQTT_HOST ?? e.HOST ?? '127.0.0.1',
     tls,
     offlineGraceMs: durationMs(e.MQTT_OFFLINE_GRACE, 10_000),
+    silentAfterMs: durationMs(e.MQTT_SILENT_AFTER, 75_000),
     reconnectWindowMs: Math.min(90_000, offlineAfterMs),
   };
 }

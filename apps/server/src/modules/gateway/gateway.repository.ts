@@ -16,6 +16,7 @@ export type GatewayMachineRow = Pick<
   | 'faultBits'
   | 'tdsOut'
   | 'tankLevel'
+  | 'lastHeartbeat'
 >;
 
 const machineColumns = {
@@ -30,6 +31,7 @@ const machineColumns = {
   faultBits: machines.faultBits,
   tdsOut: machines.tdsOut,
   tankLevel: machines.tankLevel,
+  lastHeartbeat: machines.lastHeartbeat,
 };
 
 export const gatewayRepository = {

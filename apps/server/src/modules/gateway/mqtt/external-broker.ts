@@ -3,6 +3,7 @@ import type { MQTT_STATUS } from '@water/contract/gateway-mqtt';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt from 'mqtt';
 import { ConfigError, type ExternalBroker } from '../../../config.ts';
+import type { Clock } from '../../../lib/time.ts';
 import type { GatewayMachineRow } from '../gateway.repository.ts';
 import { SPEAKING } from '../gateway.service.ts';
 import { dynsecControl } from './dynsec-control.ts';
@@ -26,10 +27,21 @@ export interface MachineRows {
  * broker checks the machines' credentials and topics (mosquitto's dynamic security, whose
  * accounts the server keeps in line with the machines); a machine is connected from its `online`
  * to its `offline` (said by itself, or by the broker as its last will).
+ *
+ * The will comes both when the link broke and when the keepalive ran out, which the broker does
+ * not tell apart. A machine heard from within `silentAfterMs` (its `online`, its last heartbeat)
+ * lost its link: it gets the grace. One silent for longer has been silent for 1.5 keepalives
+ * already: it goes offline at once.
  */
 export async function connectExternalBroker(
   events: MachineEvents,
-  { broker, rows, log }: { broker: ExternalBroker; rows: MachineRows; log: FastifyBaseLogger },
+  {
+    broker,
+    rows,
+    log,
+    clock,
+    silentAfterMs,
+  }: { broker: ExternalBroker; rows: MachineRows; log: FastifyBaseLogger; clock: Clock; silentAfterMs: number },
 ): Promise<MachineBroker> {
   const client = mqtt.connect(broker.url, {
     username: broker.username,
@@ -42,8 +54,16 @@ export async function connectExternalBroker(
     connectTimeout: 10_000,
   });
   const accounts = createMachineAccounts(dynsecControl(client), { consoleUsername: broker.username, log });
-  /** The connected machines: their rows as read when they said `online` (as the embedded broker keeps them from their connection). */
-  const sessions = new Map<string, { machine: GatewayMachineRow }>();
+  /**
+   * The connected machines: their rows as read when they said `online` (as the embedded broker
+   * keeps them from their connection), and when that was.
+   */
+  const sessions = new Map<string, { machine: GatewayMachineRow; since: number }>();
+  /** Nothing heard from the machine (of the row just read) for `silentAfterMs`: neither its `online` nor a heartbeat. */
+  const silent = (machine: GatewayMachineRow, since: number) => {
+    const lastHeard = Math.max(since, machine.lastHeartbeat?.getTime() ?? 0);
+    return clock.now().getTime() - lastHeard >= silentAfterMs;
+  };
   const arrivals = new KeyedQueue((error, serialNo) =>
     log.error({ err: error, serialNo }, 'could not take a machine’s MQTT message'),
   );
@@ -68,13 +88,13 @@ export async function connectExternalBroker(
     }
     const status = payload.toString('utf8') as (typeof MQTT_STATUS)[number];
     if (status === 'online' && SPEAKING.includes(machine.lifecycle)) {
-      const session = { machine };
+      const session = { machine, since: clock.now().getTime() };
       sessions.set(machine.serialNo, session);
       events.connected(machine, session);
       events.listening(machine);
     } else if (status === 'offline' && current) {
       sessions.delete(machine.serialNo);
-      events.disconnected(machine, current, false);
+      events.disconnected(machine, current, silent(machine, current.since));
     }
   }
 

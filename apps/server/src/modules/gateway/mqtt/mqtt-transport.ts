@@ -158,7 +158,13 @@ export function createMqttTransport(
           bySerial: (serialNo: string) => repo.machineBySerial(deps.db, serialNo),
           accounts: (ids?: readonly number[]) => repo.machineAccounts(deps.db, ids),
         };
-        broker = await connectExternalBroker(events, { broker: config.external, rows, log });
+        broker = await connectExternalBroker(events, {
+          broker: config.external,
+          rows,
+          log,
+          clock,
+          silentAfterMs: config.silentAfterMs,
+        });
         return;
       }
       const tls = config.tls
