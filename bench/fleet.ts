@@ -3,9 +3,15 @@
  * model, a price for everyone and `count` operating machines, each with the secret it signs with.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { loadConfig } from '../apps/server/src/config.ts';
 import type { Database } from '../apps/server/src/db/client.ts';
+import { openDatabase } from '../apps/server/src/db/open.ts';
 import { signingKeyOf } from '../apps/server/src/modules/gateway/gateway-signing.ts';
+import { ADMIN_PASSWORD } from './server-process.ts';
 
 export async function writeFleet(db: Database, count: number, serialOf: (index: number) => string) {
   const suffix = randomBytes(3).toString('hex');
@@ -25,6 +31,7 @@ export async function writeFleet(db: Database, count: number, serialOf: (index: 
   const fleet = Array.from({ length: count }, (_, index) => ({
     serialNo: serialOf(index),
     secret: randomBytes(24).toString('base64url'),
+    id: 0,
   }));
   for (let start = 0; start < fleet.length; start += 500) {
     const rows = fleet
@@ -33,9 +40,33 @@ export async function writeFleet(db: Database, count: number, serialOf: (index: 
         (machine) =>
           sql`(${machine.serialNo}, ${machine.serialNo}, ${model?.id}, ${agent?.id}, ${site?.id}, 'OPERATING', ${signingKeyOf(machine.secret)})`,
       );
-    await run(sql`
+    const written = await run<{ id: number }>(sql`
       INSERT INTO biz_machine (serial_no, sticker_code, model_id, agent_id, site_id, lifecycle, secret_hash)
-      VALUES ${sql.join(rows, sql`, `)}`);
+      VALUES ${sql.join(rows, sql`, `)} RETURNING id`);
+    written.forEach((row, index) => {
+      (fleet[start + index] as { id: number }).id = row.id;
+    });
   }
   return { agentId: agent?.id as number, fleet };
+}
+
+/**
+ * A new embedded data directory holding such a fleet of `count` machines numbered
+ * `{prefix}00000`…, written before the console opens it.
+ */
+export async function fleetDirectory(prefix: string, count: number) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `bench-${prefix.toLowerCase()}-`));
+  const opened = await openDatabase(
+    loadConfig({ NODE_ENV: 'test', MQTT_PORT: 'off', DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: 'silent' }),
+  );
+  try {
+    const { fleet } = await writeFleet(
+      opened.database.db,
+      count,
+      (index) => `${prefix}${String(index).padStart(5, '0')}`,
+    );
+    return { dataDir, fleet };
+  } finally {
+    await opened.database.close();
+  }
 }

@@ -15,25 +15,14 @@
  *
  *   npx tsx bench/mqtt-commands.ts
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import type { CommandAck } from '@water/contract/commands';
-import { sql } from 'drizzle-orm';
 import { buildServer } from '../apps/server/scripts/build.mjs';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/open.ts';
 import { MqttMachine } from '../apps/server/src/simulator/mqtt-machine.ts';
 import { benchBroker } from './brokers.ts';
-import { writeFleet } from './fleet.ts';
+import { fleetDirectory } from './fleet.ts';
 import { median, quantile, record } from './results.ts';
-import {
-  ADMIN_PASSWORD,
-  type ConsoleProcess,
-  separateClientsFromServer,
-  signIn,
-  startConsole,
-} from './server-process.ts';
+import { type ConsoleProcess, separateClientsFromServer, signIn, startConsole } from './server-process.ts';
 
 const HTTP_PORT = 8798;
 const MQTT_PORT = 18798;
@@ -64,21 +53,7 @@ class TimedMachine extends MqttMachine {
 }
 
 const split = separateClientsFromServer();
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-commands-'));
-
-let fleet: { serialNo: string; secret: string; id: number }[];
-{
-  const opened = await openDatabase(
-    loadConfig({ NODE_ENV: 'test', MQTT_PORT: 'off', DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: 'silent' }),
-  );
-  const written = await writeFleet(opened.database.db, MACHINES, (index) => `MC${String(index).padStart(5, '0')}`);
-  const ids = (await opened.database.db.execute(
-    sql`SELECT id, serial_no AS "serialNo" FROM biz_machine WHERE agent_id = ${written.agentId}`,
-  )) as unknown as { rows: { id: number; serialNo: string }[] };
-  const idOf = new Map(ids.rows.map((row) => [row.serialNo, row.id]));
-  fleet = written.fleet.map((identity) => ({ ...identity, id: idOf.get(identity.serialNo) as number }));
-  await opened.database.close();
-}
+const { dataDir, fleet } = await fleetDirectory('MC', MACHINES);
 
 const broker = await benchBroker(fleet, MQTT_PORT);
 const bundle = await buildServer();

@@ -13,26 +13,15 @@
  *
  *   npx tsx bench/mqtt.ts
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import autocannon from 'autocannon';
 import { buildServer } from '../apps/server/scripts/build.mjs';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/open.ts';
 import { MqttMachine } from '../apps/server/src/simulator/mqtt-machine.ts';
 import { VirtualMachine } from '../apps/server/src/simulator/virtual-machine.ts';
 import { benchBroker } from './brokers.ts';
-import { writeFleet } from './fleet.ts';
+import { fleetDirectory } from './fleet.ts';
 import { median, quantile, record } from './results.ts';
-import {
-  ADMIN_PASSWORD,
-  rssMiB,
-  separateClientsFromServer,
-  signIn,
-  startConsole,
-  untilIdle,
-} from './server-process.ts';
+import { rssMiB, separateClientsFromServer, signIn, startConsole, untilIdle } from './server-process.ts';
 
 const HTTP_PORT = 8797;
 const MQTT_PORT = 18797;
@@ -43,17 +32,7 @@ const ROUNDS = 4;
 const SECONDS = 3;
 
 const split = separateClientsFromServer();
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-mqtt-'));
-
-// The fleet, written straight into the database before the console opens it.
-let fleet: { serialNo: string; secret: string }[];
-{
-  const opened = await openDatabase(
-    loadConfig({ NODE_ENV: 'test', MQTT_PORT: 'off', DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: 'silent' }),
-  );
-  ({ fleet } = await writeFleet(opened.database.db, MACHINES, (index) => `MQ${String(index).padStart(5, '0')}`));
-  await opened.database.close();
-}
+const { dataDir, fleet } = await fleetDirectory('MQ', MACHINES);
 
 const broker = await benchBroker(fleet, MQTT_PORT);
 const bundle = await buildServer();
