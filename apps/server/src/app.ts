@@ -287,7 +287,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const firmware = createFirmwareService(deps, {
     files: firmwareFiles,
-    serverSecret: options.jwtSecret,
+    links: { serverSecret: options.jwtSecret, baseUrl: config.gatewayUrl },
     timeoutMs: config.firmwareUpdateTimeoutMs,
     commands,
     machines,

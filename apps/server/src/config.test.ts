@@ -85,6 +85,13 @@ describe('configuration', () => {
         /OFFLINE_AFTER must be a length of time like 90s, 5m or 1h/,
       );
     }
+    expect(loadConfig({}).gatewayUrl).toBeUndefined();
+    expect(loadConfig({ GATEWAY_URL: 'https://water.example.com/' }).gatewayUrl).toBe('https://water.example.com');
+    for (const bad of ['water.example.com', 'https://water.example.com/console', 'ftp://water.example.com']) {
+      expect(() => loadConfig({ GATEWAY_URL: bad }), bad).toThrow(
+        /^GATEWAY_URL must be an address like https:\/\/console\.example\.com \(a scheme and a host, no path\)/,
+      );
+    }
     expect(() => loadConfig({ PAYMENT_NOTIFY_KEY: 'short' })).toThrow(
       /^PAYMENT_NOTIFY_KEY must be a random string of at least 32 characters$/,
     );
@@ -97,12 +104,14 @@ describe('configuration', () => {
       host: '127.0.0.1',
       tls: undefined,
       offlineGraceMs: 10_000,
+      silentAfterMs: 75_000,
       reconnectWindowMs: 90_000,
     });
     expect(loadConfig({ OFFLINE_AFTER: '15s' }).mqtt?.reconnectWindowMs).toBe(15_000);
-    expect(loadConfig({ HOST: '0.0.0.0', MQTT_OFFLINE_GRACE: '30s' }).mqtt).toMatchObject({
+    expect(loadConfig({ HOST: '0.0.0.0', MQTT_OFFLINE_GRACE: '30s', MQTT_SILENT_AFTER: '50s' }).mqtt).toMatchObject({
       host: '0.0.0.0',
       offlineGraceMs: 30_000,
+      silentAfterMs: 50_000,
     });
     expect(loadConfig({ MQTT_PORT: '0', MQTT_HOST: '10.0.0.5' }).mqtt).toMatchObject({ port: 0, host: '10.0.0.5' });
     expect(loadConfig({ MQTT_TLS_CERT: 'c.pem', MQTT_TLS_KEY: 'k.pem' }).mqtt).toMatchObject({

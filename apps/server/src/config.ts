@@ -60,6 +60,11 @@ export interface Config {
   mqtt: MqttConfig | undefined;
   /** A firmware update not finished this long after it was sent times out; its download link lasts as long (FIRMWARE_UPDATE_TIMEOUT, default 1 hour). */
   firmwareUpdateTimeoutMs: number;
+  /**
+   * GATEWAY_URL: the address machines reach the HTTP gateway at (`https://console.example.com`);
+   * set, the links a machine is sent (firmware downloads) are absolute, else paths on that address.
+   */
+  gatewayUrl: string | undefined;
 }
 
 /** The machines' MQTT broker: the embedded one, or an external one (docs/gateway.md, "MQTT"). */
@@ -191,6 +196,10 @@ export const Environment = Type.Object({
   MQTT_OFFLINE_GRACE: text({ pattern: DURATION, description: DURATION_RULE }),
   MQTT_SILENT_AFTER: text({ pattern: DURATION, description: DURATION_RULE }),
   FIRMWARE_UPDATE_TIMEOUT: text({ pattern: DURATION, description: DURATION_RULE }),
+  GATEWAY_URL: text({
+    pattern: '^https?://[^/?#\\s]+/?$',
+    description: 'an address like https://console.example.com (a scheme and a host, no path)',
+  }),
   TELEMETRY_RAW_DAYS: whole(1, 366),
   TELEMETRY_SUMMARY_MONTHS: whole(1, 120),
 });
@@ -267,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     telemetrySummaryMonths: e.TELEMETRY_SUMMARY_MONTHS ?? 24,
     mqtt: mqttConfig(e, durationMs(e.OFFLINE_AFTER, 5 * 60_000)),
     firmwareUpdateTimeoutMs: durationMs(e.FIRMWARE_UPDATE_TIMEOUT, 3_600_000),
+    gatewayUrl: e.GATEWAY_URL?.trim().replace(/\/$/, ''),
   };
 }
 

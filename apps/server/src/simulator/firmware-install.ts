@@ -10,7 +10,7 @@ export interface RangedAnswer {
 
 /** What installing an update takes from the machine: its transport, and whether it fails this one. */
 export interface Installer {
-  /** GET `url` (the command's link, a path on the server's HTTP address) with a `Range` header. */
+  /** GET `url` (the command's link: absolute, or a path on the server's HTTP address) with a `Range` header. */
   fetch(url: string, range: string): Promise<RangedAnswer>;
   /** Reports progress on the machine's transport (HTTP `firmware/progress`, MQTT `up/firmware`). */
   report(progress: FirmwareProgress): Promise<void>;

@@ -143,8 +143,9 @@ export class MqttMachine extends GatewayMachine {
   }
 
   protected fetchFirmware(url: string, range: string): Promise<RangedAnswer> {
-    if (!this.options.httpUrl) throw new Error('no HTTP address to download firmware from');
-    return downloadRange(`${this.options.httpUrl}${url}`, range);
+    // An absolute link (the server knows its GATEWAY_URL) as it is; a path, on the HTTP address.
+    if (!URL.canParse(url) && !this.options.httpUrl) throw new Error('no HTTP address to download firmware from');
+    return downloadRange(new URL(url, this.options.httpUrl).href, range);
   }
 
   /** A request as the gateway expects it, answered with its reply (a refusal included). */

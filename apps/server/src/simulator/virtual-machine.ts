@@ -278,7 +278,7 @@ export class VirtualMachine extends GatewayMachine {
   }
 
   protected fetchFirmware(url: string, range: string): Promise<RangedAnswer> {
-    return downloadRange(`${this.baseUrl}${url}`, range);
+    return downloadRange(new URL(url, this.baseUrl).href, range);
   }
 
   async #send<T>(method: 'GET' | 'POST', path: string, body?: object): Promise<T> {

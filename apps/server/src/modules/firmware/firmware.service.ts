@@ -53,14 +53,15 @@ export function createFirmwareService(
   { db, clock }: Pick<Deps, 'db' | 'clock'>,
   options: {
     files: FileStore;
-    serverSecret: string;
+    /** What the download links are signed with (the server's own secret), and where machines reach them. */
+    links: { serverSecret: string; baseUrl: string | undefined };
     timeoutMs: number;
     commands: CommandsService;
     machines: MachinesService;
     log: FastifyBaseLogger;
   },
 ) {
-  const packages = createFirmwarePackages({ db, clock }, options.files, firmwareLinks(options.serverSecret));
+  const packages = createFirmwarePackages({ db, clock }, options.files, firmwareLinks(options.links));
   const progress = createRolloutProgress({ db, clock }, { ...options, packages });
   const answers = rolloutAnswers(db);
   const reports = createFirmwareReports({ db, clock }, { machines: options.machines, progress });

@@ -193,3 +193,25 @@ describe('a firmware update on its machine', () => {
     ]);
   });
 });
+
+describe('firmware links where the server knows its address (GATEWAY_URL)', () => {
+  const ctx = useTestApp({ GATEWAY_URL: 'https://water.example.com/' });
+
+  it('are absolute, on that address, and download like paths', async () => {
+    const modelId = (await machineModel(ctx.admin)).id;
+    const [machine] = (await allocatedMachines(ctx.admin, modelId, 1)) as [FirmwareMachine];
+    const file = firmwareFile(2000);
+    const pkg = (await uploadPackage(ctx.t, ctx.adminToken, modelId, '6.0.0', file.bytes)).json();
+    expect(
+      (await ctx.admin('POST', '/api/firmware/rollouts', { packageId: pkg.id, machineIds: [machine.id] })).statusCode,
+    ).toBe(201);
+    const answer = await machineCaller(ctx.t, machine)('POST', '/gateway/v1/heartbeat', {});
+    const [command] = (answer.json().commands as MachineCommand[]).filter((sent) => sent.type === 'FIRMWARE_UPDATE');
+    const link = new URL(command?.params.url as string);
+    expect(link.origin).toBe('https://water.example.com');
+    expect(link.pathname).toBe(`/gateway/v1/firmware/${pkg.id}/${machine.serialNo}`);
+    const whole = await ctx.t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    expect(whole.statusCode).toBe(200);
+    expect(createHash('sha256').update(whole.rawPayload).digest('hex')).toBe(file.sha256);
+  });
+});
