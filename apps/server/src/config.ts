@@ -4,7 +4,12 @@ import path from 'node:path';
 import Type, { type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import { sync as writeFileAtomicSync } from 'write-file-atomic';
+import { MQTT_URL_RULE, type MqttConfig, mqttConfig } from './config-mqtt.ts';
+import { ConfigError, DURATION, DURATION_RULE, durationMs } from './config-rules.ts';
 import type { DemoLanguage } from './simulator/demo-names.ts';
+
+export type { ExternalBroker, MqttConfig } from './config-mqtt.ts';
+export { ConfigError } from './config-rules.ts';
 
 /** Everything the server reads from its environment, validated once. */
 export interface Config {
@@ -67,42 +72,6 @@ export interface Config {
   gatewayUrl: string | undefined;
 }
 
-/** The machines' MQTT broker: the embedded one, or an external one (docs/gateway.md, "MQTT"). */
-export interface MqttConfig {
-  /** MQTT_URL: the server is a client of this broker, and starts none of its own (port, host and tls unused). */
-  external: ExternalBroker | undefined;
-  /** MQTT_PORT (default 1883, 8883 with TLS; 0 picks a free port). */
-  port: number;
-  /** MQTT_HOST, else HOST. */
-  host: string;
-  /** MQTT_TLS_CERT and MQTT_TLS_KEY: PEM files; set, the port speaks MQTT over TLS only. */
-  tls: { certFile: string; keyFile: string } | undefined;
-  /** A lost connection not made again within this long takes the machine offline (MQTT_OFFLINE_GRACE, default 10 s). */
-  offlineGraceMs: number;
-  /**
-   * With an external broker, a machine's will that comes when nothing was heard from it (no
-   * heartbeat, no `online`) for this long is its keepalive running out: offline at once, without
-   * the grace (MQTT_SILENT_AFTER, default 75 s: a heartbeat a minute, missed by a quarter).
-   */
-  silentAfterMs: number;
-  /**
-   * How long after a start the heartbeat rule waits for machines to reconnect: 90 s (1.5 times
-   * the heartbeat interval machines are told), or OFFLINE_AFTER when shorter.
-   */
-  reconnectWindowMs: number;
-}
-
-/** An external MQTT broker, from `mqtt://user:password@host:port` (`mqtts://` for TLS). */
-export interface ExternalBroker {
-  /** The URL without its credentials (safe to log). */
-  url: string;
-  /** The console's own account at the broker, allowed to administer its dynamic security. */
-  username: string;
-  password: string;
-}
-
-const MQTT_URL_RULE = 'a URL like mqtts://console:password@broker:8883 (mqtt:// without TLS)';
-
 /** An S3-compatible bucket, from `s3://key:secret@host:port/bucket` (`s3+http://` for plain HTTP). */
 export interface ObjectStorage {
   endpoint: string;
@@ -114,26 +83,12 @@ export interface ObjectStorage {
 
 const STORAGE_URL_RULE = 'a URL like s3://key:secret@host:port/bucket (s3+http:// for plain HTTP)';
 
-export class ConfigError extends Error {}
-
 const KNOWN_WEAK_SECRETS = ['secret', 'changeme', 'jwt_secret', 'your-secret', 'password'];
 const MIN_SECRET_LENGTH = 32;
 const SECRET_RULE = `a random string of at least ${MIN_SECRET_LENGTH} characters`;
 
 /** `http(s)://host[:port]`, nothing after it: what a browser sends as `Origin`. */
 const ORIGIN = '(?:https?://(?:[A-Za-z0-9.-]+|\\[[0-9A-Fa-f:.]+\\])(?::\\d{1,5})?)';
-
-/** A length of time: `90s`, `5m`, `2h`. */
-const DURATION = '^\\s*[1-9]\\d{0,5}\\s*[smh]\\s*$';
-const DURATION_RULE = 'a length of time like 90s, 5m or 1h';
-const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000 } as const;
-
-/** Milliseconds of a duration the schema accepted (`5m`), or the fallback when unset. */
-function durationMs(value: string | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  const match = /(\d+)\s*([smh])/.exec(value) as RegExpExecArray;
-  return Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS];
-}
 
 const ORIGINS_RULE = 'origins like https://console.example.com:8443, separated by commas';
 
@@ -277,57 +232,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqtt: mqttConfig(e, durationMs(e.OFFLINE_AFTER, 5 * 60_000)),
     firmwareUpdateTimeoutMs: durationMs(e.FIRMWARE_UPDATE_TIMEOUT, 3_600_000),
     gatewayUrl: e.GATEWAY_URL?.trim().replace(/\/$/, ''),
-  };
-}
-
-function mqttConfig(e: Static<typeof Environment>, offlineAfterMs: number): MqttConfig | undefined {
-  const port = e.MQTT_PORT?.trim();
-  const external = externalBroker(e);
-  if (port === 'off' && !external) return undefined;
-  if (port !== undefined && Number(port) > 65535)
-    throw new ConfigError(`MQTT_PORT must be a port number from 0 to 65535, or off, got "${port}"`);
-  if ((e.MQTT_TLS_CERT === undefined) !== (e.MQTT_TLS_KEY === undefined)) {
-    throw new ConfigError('MQTT_TLS_CERT and MQTT_TLS_KEY must be set together');
-  }
-  const tls =
-    e.MQTT_TLS_CERT && e.MQTT_TLS_KEY
-      ? { certFile: path.resolve(e.MQTT_TLS_CERT), keyFile: path.resolve(e.MQTT_TLS_KEY) }
-      : undefined;
-  return {
-    external,
-    port: port === undefined || port === 'off' ? (tls ? 8883 : 1883) : Number(port),
-    host: e.MQTT_HOST ?? e.HOST ?? '127.0.0.1',
-    tls,
-    offlineGraceMs: durationMs(e.MQTT_OFFLINE_GRACE, 10_000),
-    silentAfterMs: durationMs(e.MQTT_SILENT_AFTER, 75_000),
-    reconnectWindowMs: Math.min(90_000, offlineAfterMs),
-  };
-}
-
-/** MQTT_URL, which excludes the embedded broker's own settings (MQTT_PORT may only say off). */
-function externalBroker(e: Static<typeof Environment>): ExternalBroker | undefined {
-  if (e.MQTT_URL === undefined) return undefined;
-  const own = (['MQTT_PORT', 'MQTT_HOST', 'MQTT_TLS_CERT', 'MQTT_TLS_KEY'] as const).filter(
-    (name) => e[name] !== undefined && !(name === 'MQTT_PORT' && e.MQTT_PORT?.trim() === 'off'),
-  );
-  if (own.length > 0) {
-    throw new ConfigError(
-      `MQTT_URL names an external broker: leave ${own.join(', ')} unset (they are the embedded broker’s)`,
-    );
-  }
-  let url: URL;
-  try {
-    url = new URL(e.MQTT_URL.trim());
-  } catch {
-    throw new ConfigError(`MQTT_URL must be ${MQTT_URL_RULE}`);
-  }
-  if (!url.hostname || !url.username || !url.password || (url.pathname !== '' && url.pathname !== '/')) {
-    throw new ConfigError(`MQTT_URL must be ${MQTT_URL_RULE}`);
-  }
-  return {
-    url: `${url.protocol}//${url.host}`,
-    username: decodeURIComponent(url.username),
-    password: decodeURIComponent(url.password),
   };
 }
 
