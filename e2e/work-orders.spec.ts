@@ -131,8 +131,9 @@ test('a machine’s fault becomes a repair order; its technician completes it on
   await zh.getByRole('tab', { name: '列表' }).click();
   expect(await sidewaysOverflow(zh)).toBeLessThanOrEqual(0);
   await zh.screenshot({ path: shot('work-orders-list-zh-phone') });
-  await mine.goto('/field/my-work-orders');
   await mine.setViewportSize({ width: 1366, height: 800 });
+  await mine.goto('/field/my-work-orders');
+  await expect(mine.getByRole('tab', { name: '看板' })).toBeVisible();
   await mine.screenshot({ path: shot('work-orders-mine-zh-desktop') });
   await chinese.close();
   await phone.close();
