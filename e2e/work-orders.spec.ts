@@ -70,7 +70,11 @@ test('a machine’s fault becomes a repair order; its technician completes it on
   await page.screenshot({ path: shot('work-orders-board-desktop') });
 
   // The technician, on a phone, in Chinese: their order, accepted, started and completed.
-  const token = await apiSignIn((await browser.newContext({ baseURL: testServer.baseURL })).request, `tech${suffix}`, PASSWORD);
+  const token = await apiSignIn(
+    (await browser.newContext({ baseURL: testServer.baseURL })).request,
+    `tech${suffix}`,
+    PASSWORD,
+  );
   const phone = await browser.newContext({
     baseURL: testServer.baseURL,
     storageState: signedInState(token),
@@ -84,7 +88,10 @@ test('a machine’s fault becomes a repair order; its technician completes it on
   await expect(mine.getByText(machine.serialNo).first()).toBeVisible();
   expect(await sidewaysOverflow(mine)).toBeLessThanOrEqual(0);
   await mine.screenshot({ path: shot('work-orders-mine-phone') });
-  await mine.getByRole('button', { name: `#${id}` }).first().click();
+  await mine
+    .getByRole('button', { name: `#${id}` })
+    .first()
+    .click();
   const drawer = mine.getByRole('dialog', { name: `工单 ${id}` });
   await drawer.getByRole('button', { name: '接单' }).click();
   await expect(drawer.getByText('已接单').first()).toBeVisible();
