@@ -121,6 +121,9 @@ test('a machine’s fault becomes a repair order; its technician completes it on
   await expect(detail.getByText('Solenoid valve × 1')).toBeVisible();
   await expect(detail.getByRole('img').first()).toBeVisible();
   await page.screenshot({ path: shot('work-orders-done-desktop') });
+  const done = (await (await admin.get(`api/workOrders/${id}`)).json()) as { doneTime: string };
+  await page.goto(`/business/machines?machine=${machine.id}`);
+  await expect(page.getByText(`Last serviced: ${done.doneTime}`)).toBeVisible();
 
   // The same in Chinese on the desktop, and the staff page on a phone.
   const chinese = await browser.newContext({
