@@ -131,7 +131,8 @@ export function createWorkOrderCompletion(
      */
     async readingsReceived(readings: MachineReadings): Promise<void> {
       const { tdsOut } = readings;
-      if (tdsOut === undefined) return;
+      // Most heartbeats find nothing waiting: one indexed read, no unit of work.
+      if (tdsOut === undefined || !(await repo.anyAwaitingReadings(db, readings.machineId))) return;
       await db.transaction(async (tx) => {
         const waiting = await repo.awaitingReadings(tx, readings.machineId);
         for (const order of waiting) {

@@ -271,7 +271,17 @@ export const workOrdersRepository = {
     return row?.at ?? null;
   },
 
-  /** A machine's orders done and waiting for its next readings. */
+  /** Whether a machine has orders done and waiting for its next readings (the partial index answers). */
+  async anyAwaitingReadings(db: Database, machineId: number): Promise<boolean> {
+    const [row] = await db
+      .select({ id: workOrders.id })
+      .from(workOrders)
+      .where(and(eq(workOrders.machineId, machineId), eq(workOrders.awaitingReadings, true)))
+      .limit(1);
+    return row !== undefined;
+  },
+
+  /** A machine's orders done and waiting for its next readings, locked for the unit of work. */
   async awaitingReadings(db: Database, machineId: number): Promise<WorkOrderRecord[]> {
     return db
       .select()
