@@ -5,7 +5,7 @@ import {
   WORK_ORDER_TYPES,
   type WorkOrder,
 } from '@water/contract/work-orders';
-import { Button, Form, Input } from 'antd';
+import { Button, Form, Input, Select } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACTIVE_AGENTS } from '@/components/agents/agent-entities.ts';
@@ -16,7 +16,7 @@ import { EnumSelect } from '@/components/list/enum-select.tsx';
 import { SearchBar } from '@/components/list/search-bar.tsx';
 import type { ListController } from '@/components/list/use-list-state.ts';
 import type { ListFilters } from '@/lib/call-api.ts';
-import { useWorkOrders } from '../api/work-orders.ts';
+import { useTechnicians, useWorkOrders } from '../api/work-orders.ts';
 import { PriorityTag, WorkOrderStateTag } from './work-order-tags.tsx';
 
 export type WorkOrderFilters = ListFilters<'GET /api/workOrders'>;
@@ -32,6 +32,7 @@ export function WorkOrderSearch({
   extra?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const technicians = useTechnicians(staff);
   return (
     <SearchBar<WorkOrderFilters> onSearch={list.search} onReset={list.reset}>
       <Form.Item name="blurry" label={t('workOrders.machine')}>
@@ -50,6 +51,17 @@ export function WorkOrderSearch({
           width={110}
         />
       </Form.Item>
+      {staff && (
+        <Form.Item name="technicianId" label={t('workOrders.technician')}>
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder={t('workOrders.all')}
+            style={{ width: 150 }}
+            options={(technicians.data ?? []).map((user) => ({ value: user.userId, label: user.nickName }))}
+          />
+        </Form.Item>
+      )}
       {staff && (
         <EntityFilter name="agentId" label={t('workOrders.agent')} entity={ACTIVE_AGENTS} all={t('workOrders.all')} />
       )}
