@@ -65,6 +65,7 @@ import { createUserCenterService } from './modules/users/user-center.service.ts'
 import { createUserCredentials } from './modules/users/user-credentials.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createWithdrawalsService } from './modules/withdrawals/withdrawals.service.ts';
+import { composeWorkOrders } from './modules/workorders/work-orders-wiring.ts';
 import { authPlugin, signedInContext } from './plugins/auth.ts';
 import { corePlugin } from './plugins/core.ts';
 import { errorsPlugin, sendError } from './plugins/errors.ts';
@@ -318,6 +319,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     .add('purge-exports', '0 30 * * * *', () => exports.purge())
     .add('summarise-telemetry', '20 * * * * *', () => telemetry.summarise())
     .add('telemetry-partitions', '0 5 * * * *', () => telemetry.keepPartitions());
+  const workOrders = composeWorkOrders(deps, { files, gateway, scheduler, log: app.log });
   app.decorate('scheduler', scheduler);
   if (config.seedDemo) {
     // In the background: the console answers at once, the demo week arrives a few seconds later.
@@ -385,6 +387,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         commands,
         telemetry,
         firmware,
+        workOrders,
       },
     });
   });

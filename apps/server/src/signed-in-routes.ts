@@ -67,6 +67,8 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import type { UsersService } from './modules/users/users.service.ts';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 import type { WithdrawalsService } from './modules/withdrawals/withdrawals.service.ts';
+import { workOrdersRoutes } from './modules/workorders/workorders.routes.ts';
+import type { WorkOrdersService } from './modules/workorders/workorders.service.ts';
 
 /** The services the app composed that the signed-in routes serve. */
 export interface SignedInServices {
@@ -93,6 +95,7 @@ export interface SignedInServices {
   commands: CommandsService;
   telemetry: TelemetryService;
   firmware: FirmwareService;
+  workOrders: WorkOrdersService;
 }
 
 /** The routes reached signed in, each with the permission it declares, on their services. */
@@ -140,4 +143,5 @@ export async function registerSignedInRoutes(
   });
   await signedIn.register(telemetryRoutes, { service: s.telemetry });
   await signedIn.register(firmwareRoutes, { service: s.firmware });
+  await signedIn.register(workOrdersRoutes, { service: s.workOrders });
 }

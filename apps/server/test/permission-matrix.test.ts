@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menus, roles, rolesMenus, users, usersRoles } from '../src/db/schema.ts';
 import { hashPassword } from '../src/lib/password.ts';
@@ -122,6 +123,25 @@ describe('route × permission matrix', () => {
     expect(wrong).toEqual([]);
     // A sweep of every permission: minutes on a loaded machine, well under one alone.
   }, 120_000);
+
+  it('gives the seeded Technician role its work-order routes only: nothing about money or others’ data', async () => {
+    const db = t.database.db;
+    const [user] = await db
+      .insert(users)
+      .values({ username: 'technician', nickName: 'technician', passwordHash: await hashPassword(PASSWORD) })
+      .returning({ id: users.id });
+    const [technician] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'Technician'));
+    await db.insert(usersRoles).values({ userId: user!.id, roleId: technician!.id });
+    const token = await tokenOf(t, 'technician', PASSWORD);
+    const wrong: string[] = [];
+    for (const route of routes) {
+      const status = (await request(route, token)).statusCode;
+      const allowed = route.permission.includes('workorder:work');
+      if (allowed ? !letThrough(route, status) : status !== 403) wrong.push(`${route.method} ${route.url}: ${status}`);
+      if (allowed) expect(route.url, 'a technician’s route').toMatch(/^\/api\/workOrders/);
+    }
+    expect(wrong).toEqual([]);
+  });
 
   it('lets an administrator through everywhere', async () => {
     const token = await tokenOf(t);

@@ -32,6 +32,7 @@ import { storageRoutes } from './storage-routes.ts';
 import { telemetryRoutes } from './telemetry-routes.ts';
 import { userCenterRoutes, userRoutes } from './users-routes.ts';
 import { withdrawalRoutes } from './withdrawals-routes.ts';
+import { workOrderRoutes } from './work-orders-routes.ts';
 
 /** The route sets by module, named by reference (the inferred type is too long for a declaration file). */
 interface ApiRouteSets {
@@ -73,6 +74,7 @@ interface ApiRouteSets {
   telemetry: typeof telemetryRoutes;
   firmware: typeof firmwareRoutes;
   firmwareDownload: typeof firmwareDownloadRoutes;
+  workOrders: typeof workOrderRoutes;
 }
 
 /**
@@ -119,6 +121,7 @@ export const apiRoutes: ApiRouteSets = {
   telemetry: telemetryRoutes,
   firmware: firmwareRoutes,
   firmwareDownload: firmwareDownloadRoutes,
+  workOrders: workOrderRoutes,
 };
 
 /** Every route by its key, `'GET /api/orders/:orderNo'`. */

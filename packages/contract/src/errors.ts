@@ -59,6 +59,8 @@ export const ERROR_CODES = [
   'CARD_BALANCE',
   /** A list's download asks for more rows than are answered at once: export it in the background. */
   'EXPORT_TOO_LARGE',
+  /** The machine already has an open work order of that type (one at a time). */
+  'WORK_ORDER_OPEN',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -33,6 +33,8 @@ export const PAGE_KEYS = [
   'finance/ledger/index',
   'finance/reconciliation/index',
   'finance/card/index',
+  'field/work-order/index',
+  'field/my-work-order/index',
 ] as const;
 export type PageKey = (typeof PAGE_KEYS)[number];
 

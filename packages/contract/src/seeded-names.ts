@@ -27,6 +27,9 @@ export const SEEDED_NAMES_ZH = {
   'Runs an agent: its agents beneath, sites, machines, prices, alarms, orders, refunds, members and coupons':
     '管理本代理商：下级代理商、点位、设备、价格、告警、订单、退款、会员与优惠券',
   Finance: '财务',
+  Technician: '技术员',
+  'Accepts, carries out and completes the work orders assigned to them, with photos':
+    '接单、处理并完成派给自己的工单（含照片）',
   'Sees orders and refunds, refunds orders and reviews refunds': '查看订单与退款，发起并审核退款',
   'Sees orders and refunds, refunds orders and reviews refunds; keeps the ledger and closes its periods':
     '查看订单与退款，发起并审核退款；管理总账并结账',
@@ -89,6 +92,9 @@ export const SEEDED_MENU_TITLES_ZH = {
   Withdrawals: '提现管理',
   Reconciliation: '渠道对账',
   'Water cards': '水卡管理',
+  'Field operations': '运维管理',
+  'Work orders': '工单管理',
+  'My work orders': '我的工单',
   // Buttons of the seeded menus (permission trees).
   'User: add': '用户新增',
   'User: edit': '用户编辑',
@@ -148,6 +154,9 @@ export const SEEDED_MENU_TITLES_ZH = {
   'Water card: issue': '水卡发行',
   'Water card: top up': '水卡充值',
   'Water card: edit': '水卡挂失补卡',
+  'Work order: add': '工单新增',
+  'Work order: assign': '工单派单',
+  'Work order: edit': '工单取消与重开',
 };
 
 /**

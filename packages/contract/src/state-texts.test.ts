@@ -10,6 +10,7 @@ import { DISCREPANCY_STATE_MACHINE } from './reconciliation.ts';
 import type { StateMachine } from './state-machine.ts';
 import { TEXT_CATALOG, textAt } from './texts/catalog.ts';
 import { WITHDRAWAL_STATE_MACHINE } from './withdrawals.ts';
+import { WORK_ORDER_STATE_MACHINE } from './work-orders.ts';
 
 const MACHINES: StateMachine<string, string>[] = [
   ORDER_STATE_MACHINE,
@@ -24,6 +25,7 @@ const MACHINES: StateMachine<string, string>[] = [
   COMMAND_STATE_MACHINE,
   ROLLOUT_STATE_MACHINE,
   UPDATE_STATE_MACHINE,
+  WORK_ORDER_STATE_MACHINE,
 ];
 
 describe('state tables in words', () => {

@@ -49,13 +49,14 @@ describe('first-start seed', () => {
   });
   afterAll(() => app.close());
 
-  it('creates the roles: administrator, user, and the agent manager and finance of the business', async () => {
+  it('creates the roles: administrator, user, and the agent manager, finance and technician of the business', async () => {
     const roles = await app.database.db.select().from(t.roles).orderBy(asc(t.roles.level), asc(t.roles.id));
     expect(roles.map((role) => [role.name, role.level, role.dataScope])).toEqual([
       ['Administrator', 1, '全部'],
       ['User', 2, '本级'],
       ['Agent manager', 3, '本级及以下'],
       ['Finance', 3, '全部'],
+      ['Technician', 3, '本级'],
     ]);
     const permissionsOf = async (name: string) => {
       const rows = await app.database.db
@@ -96,6 +97,10 @@ describe('first-start seed', () => {
     expect(finance.titles).toEqual(
       expect.arrayContaining(['Business', 'Orders', 'Refunds', 'Finance', 'Ledger', 'Withdrawals']),
     );
+    // A technician holds their own orders' page and its directory, and nothing else.
+    const technician = await permissionsOf('Technician');
+    expect(technician.permissions.filter(Boolean)).toEqual(['workorder:work']);
+    expect(technician.titles.sort()).toEqual(['Field operations', 'My work orders']);
     expect(manager.permissions).toContain('statement:list');
     expect(manager.permissions).toEqual(expect.arrayContaining(['card:list', 'card:add', 'card:topup', 'card:edit']));
     expect(manager.permissions).not.toContain('ledger:list');
@@ -131,7 +136,14 @@ describe('first-start seed', () => {
       expect.arrayContaining(['user:add', 'user:edit', 'user:del', 'roles:add', 'menu:del', 'dict:edit', 'job:add']),
     );
     const topLevel = await app.database.db.select().from(t.menus).where(isNull(t.menus.pid));
-    expect(topLevel.map((m) => m.title).sort()).toEqual(['Business', 'Finance', 'Monitor', 'System', 'Tools']);
+    expect(topLevel.map((m) => m.title).sort()).toEqual([
+      'Business',
+      'Field operations',
+      'Finance',
+      'Monitor',
+      'System',
+      'Tools',
+    ]);
     // subCount matches the actual children everywhere.
     for (const menu of menus) {
       expect(menu.subCount, menu.title).toBe(menus.filter((child) => child.pid === menu.id).length);

@@ -34,4 +34,5 @@ export * from '../modules/storage/storage.schema.ts';
 export * from '../modules/telemetry/telemetry.schema.ts';
 export * from '../modules/users/users.schema.ts';
 export * from '../modules/withdrawals/withdrawals.schema.ts';
+export * from '../modules/workorders/workorders.schema.ts';
 export * from './infrastructure.schema.ts';

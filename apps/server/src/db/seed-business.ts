@@ -1,4 +1,5 @@
 import { buttons, type SeedMenu } from './seed-menu.ts';
+import { technicianRole } from './seed-operations.ts';
 
 /** The business: agents first; sites, machines, orders and coupons follow. */
 export const businessMenus: SeedMenu[] = [
@@ -303,4 +304,5 @@ export const seedBusinessRoles: SeedRole[] = [
       'card:edit',
     ],
   },
+  technicianRole,
 ];

@@ -15,6 +15,10 @@
 // nothing while locked. They take firmware updates (downloaded from --url, resumed after a
 // simulated drop, checked against their SHA-256); those of a share of the machines given by
 // --firmware-fail (chosen by serial number, so the same machines fail every run) fail to install.
+//
+// `--technician user:password` (or SIMULATOR_TECHNICIAN) adds a technician who signs in (the
+// server's CAPTCHA_TEST_ANSWER, or --captcha, as the code) and every 15 s moves each of their open
+// work orders one step on: the machines' faults become repair orders that get done.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,6 +28,7 @@ import { backfill } from './backfill.ts';
 import { failsFirmware } from './firmware-install.ts';
 import { MqttMachine } from './mqtt-machine.ts';
 import { drawSale, salesPerSecond, troublePerBeat } from './sales-pattern.ts';
+import { httpSend, SimulatedTechnician } from './simulated-technician.ts';
 import { type GatewayMachine, type MachineIdentity, VirtualMachine } from './virtual-machine.ts';
 
 async function main() {
@@ -45,6 +50,8 @@ async function main() {
       refuse: { type: 'string', default: '0.05' },
       /** The share of machines whose firmware updates fail to install (0–1). */
       'firmware-fail': { type: 'string', default: '0.02' },
+      technician: { type: 'string', default: process.env.SIMULATOR_TECHNICIAN },
+      captcha: { type: 'string', default: process.env.CAPTCHA_TEST_ANSWER },
     },
   });
   if (values.backfill) {
@@ -172,6 +179,7 @@ async function main() {
     for (const machine of machines) void beat(machine).catch((error) => console.error(String(error)));
   }, 60_000);
   setInterval(() => void tick(), 1000);
+  if (values.technician) startTechnician(values.url, values.technician, values.captcha ?? '');
   setInterval(
     () =>
       console.log(
@@ -180,6 +188,25 @@ async function main() {
     10_000,
   );
   console.log(`${count} machines selling at ${speed}× through ${values.http ? values.url : broker.url}; Ctrl+C stops.`);
+}
+
+/** A simulated technician working their orders through the API every 15 s. */
+function startTechnician(url: string, account: string, captcha: string) {
+  const [username = '', ...rest] = account.split(':');
+  const technician = new SimulatedTechnician(httpSend(url), {
+    username,
+    password: rest.join(':'),
+    captcha: async () => captcha,
+  });
+  setInterval(
+    () =>
+      void technician
+        .round()
+        .then((steps) => steps > 0 && console.log(`technician ${username}: ${steps} work-order steps`))
+        .catch((error) => console.error(String(error))),
+    15_000,
+  );
+  console.log(`Technician ${username} works their orders through ${url}.`);
 }
 
 /** The water cards of a `{ cardNo, cardSecret }[]` file; none when there is no such file. */

@@ -38,6 +38,10 @@ export const PAGE_LOADERS = {
   'business/refund/index': async () => (await import('@/features/orders/pages/refunds-page.tsx')).RefundsPage,
   'business/member/index': async () => (await import('@/features/members/pages/members-page.tsx')).MembersPage,
   'business/firmware/index': async () => (await import('@/features/firmware/pages/firmware-page.tsx')).FirmwarePage,
+  'field/work-order/index': async () =>
+    (await import('@/features/work-orders/pages/work-orders-page.tsx')).WorkOrdersPage,
+  'field/my-work-order/index': async () =>
+    (await import('@/features/work-orders/pages/my-work-orders-page.tsx')).MyWorkOrdersPage,
   'business/coupon/index': async () => (await import('@/features/coupons/pages/coupons-page.tsx')).CouponsPage,
   'finance/withdrawal/index': async () =>
     (await import('@/features/withdrawals/pages/withdrawals-page.tsx')).WithdrawalsPage,

@@ -159,6 +159,16 @@ export const alarmKeys = {
   list: (params: Params) => [...alarmKeys.all, 'list', params] as const,
 };
 
+export const workOrderKeys = {
+  all: ['work-orders'] as const,
+  list: (params: Params) => [...workOrderKeys.all, 'list', params] as const,
+  board: (params: Params) => [...workOrderKeys.all, 'board', params] as const,
+  order: (id: number) => [...workOrderKeys.all, 'order', id] as const,
+  technicians: () => [...workOrderKeys.all, 'technicians'] as const,
+  /** When a machine was last serviced, on its detail. */
+  serviced: (machineId: number) => [...workOrderKeys.all, 'serviced', machineId] as const,
+};
+
 export const couponKeys = {
   all: ['coupons'] as const,
   templates: (params: Params) => [...couponKeys.all, 'templates', params] as const,

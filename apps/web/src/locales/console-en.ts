@@ -49,6 +49,9 @@ export const consoleEn = {
     Withdrawals: 'Withdrawals',
     Reconciliation: 'Reconciliation',
     'Water cards': 'Water cards',
+    'Field operations': 'Field operations',
+    'Work orders': 'Work orders',
+    'My work orders': 'My work orders',
     // Buttons of the seeded menus (permission trees).
     'User: add': 'User: add',
     'User: edit': 'User: edit',
@@ -108,6 +111,9 @@ export const consoleEn = {
     'Water card: issue': 'Water card: issue',
     'Water card: top up': 'Water card: top up',
     'Water card: edit': 'Water card: edit',
+    'Work order: add': 'Work order: add',
+    'Work order: assign': 'Work order: assign',
+    'Work order: edit': 'Work order: cancel, reopen',
   },
   /** What a server field error code says, under the field it names. */
   fieldErrors: {

@@ -28,6 +28,7 @@ import type { storageLocales } from '@water/contract/texts/storage';
 import type { telemetryLocales } from '@water/contract/texts/telemetry';
 import type { usersLocales } from '@water/contract/texts/users';
 import type { withdrawalsLocales } from '@water/contract/texts/withdrawals';
+import type { workOrdersLocales } from '@water/contract/texts/work-orders';
 import type { consoleEn } from './console-en.ts';
 import type { CoreMessages, en, Texts } from './en.ts';
 
@@ -67,6 +68,7 @@ export type PageMessages = Texts<{
   commands: typeof commandsLocales.en;
   telemetry: typeof telemetryLocales.en;
   firmware: typeof firmwareLocales.en;
+  workOrders: typeof workOrdersLocales.en;
 }>;
 /** Every text key, for typed `t()` calls: the core texts, the console's and the pages'. */
 export type Messages = Texts<typeof en> & ConsoleMessages & PageMessages;

@@ -22,6 +22,7 @@ import { rolesLocales } from './roles.ts';
 import { sitesLocales } from './sites.ts';
 import { usersLocales } from './users.ts';
 import { withdrawalsLocales } from './withdrawals.ts';
+import { workOrdersLocales } from './work-orders.ts';
 
 /**
  * The texts the server writes too (list titles and value labels in its Excel files), under the
@@ -54,6 +55,7 @@ const catalogIn = (language: 'en' | 'zh') => ({
   sites: sitesLocales[language],
   users: usersLocales[language],
   withdrawals: withdrawalsLocales[language],
+  workOrders: workOrdersLocales[language],
 });
 
 export const TEXT_CATALOG = { en: catalogIn('en'), zh: catalogIn('zh') };

@@ -8,6 +8,7 @@ import { reconciliationRefusals } from './refusals/reconciliation.ts';
 import { salesRefusals } from './refusals/sales.ts';
 import { systemRefusals } from './refusals/system.ts';
 import { withdrawalsRefusals } from './refusals/withdrawals.ts';
+import { workOrdersRefusals } from './refusals/work-orders.ts';
 
 /**
  * Texts of the server's refusals, in the console's language (merged as `errors`). The English of
@@ -68,6 +69,7 @@ export const errorsLocales = {
       firmwarePackage: 'firmware package',
       firmwareUpdate: 'firmware update',
       rollout: 'rollout',
+      workOrder: 'work order',
     },
     ...accountsRefusals.en,
     ...systemRefusals.en,
@@ -79,6 +81,7 @@ export const errorsLocales = {
     ...cardsRefusals.en,
     ...commandsRefusals.en,
     ...firmwareRefusals.en,
+    ...workOrdersRefusals.en,
   },
   zh: {
     stateConflict: '该{{object}}当前为「{{state}}」，不能执行此操作（可能刚被他人处理）。请刷新后查看最新状态。',
@@ -133,6 +136,7 @@ export const errorsLocales = {
       firmwarePackage: '固件包',
       firmwareUpdate: '固件升级',
       rollout: '固件发布',
+      workOrder: '工单',
     },
     ...accountsRefusals.zh,
     ...systemRefusals.zh,
@@ -144,6 +148,7 @@ export const errorsLocales = {
     ...cardsRefusals.zh,
     ...commandsRefusals.zh,
     ...firmwareRefusals.zh,
+    ...workOrdersRefusals.zh,
   },
 };
 

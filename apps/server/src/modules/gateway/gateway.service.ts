@@ -55,6 +55,12 @@ function signedWith(key: string, request: SignedRequest): boolean {
 
 export type GatewayService = ReturnType<typeof createGatewayService>;
 
+/** What a heartbeat read, for the modules that react to it. */
+export interface HeartbeatReadings {
+  machineId: number;
+  tdsOut: number | undefined;
+}
+
 /**
  * The machines' side of the server: every request signed with the machine's key (or, for a
  * payment notification, the channel's), within the time window and with a fresh nonce; then
@@ -94,7 +100,14 @@ export function createGatewayService(
     if (!claimed) throw new HttpError(409, 'X-Nonce was used before: the request is a replay', 'NONCE_REUSED');
   }
 
+  const readingsHandlers: ((readings: HeartbeatReadings) => Promise<void>)[] = [];
+
   return {
+    /** Reacts to every heartbeat's readings once the runtime has them (work done is confirmed by them). */
+    onReadings(handler: (readings: HeartbeatReadings) => Promise<void>): void {
+      readingsHandlers.push(handler);
+    },
+
     /** The machine that signed the request, or a refusal that says what is wrong. */
     async authenticateMachine(serialNo: string | undefined, request: SignedRequest): Promise<GatewayMachineRow> {
       if (!serialNo || serialNo.length > 64) throw unsigned('X-Machine (the machine’s serial number) is required');
@@ -163,6 +176,7 @@ export function createGatewayService(
           tdsOut: beat.tdsOut ?? before.tdsOut,
           tankLevel: beat.tankLevel ?? before.tankLevel,
         });
+        for (const handler of readingsHandlers) await handler({ machineId: machine.id, tdsOut: beat.tdsOut });
       }
       const prices = machine.lifecycle === 'OPERATING' ? await policies.pricesFor(machine) : null;
       const { heartbeatSeconds, ...control } = await commands.forHeartbeat(machine, beat.settings);

@@ -48,8 +48,14 @@ describe('roles API', () => {
     const response = await call('GET', '/api/roles?page=0&size=10&sort=level,asc');
     expect(response.statusCode).toBe(200);
     const page = response.json();
-    expect(page.totalElements).toBe(4);
-    expect(page.content.map((r: RoleItem) => r.name)).toEqual(['Administrator', 'User', 'Agent manager', 'Finance']);
+    expect(page.totalElements).toBe(5);
+    expect(page.content.map((r: RoleItem) => r.name)).toEqual([
+      'Administrator',
+      'User',
+      'Agent manager',
+      'Finance',
+      'Technician',
+    ]);
     expect(page.content[1]).toEqual({
       id: expect.any(Number),
       name: 'User',

@@ -8,6 +8,7 @@ import type { RowAction } from '@/components/list/row-actions.tsx';
 import { Permission, usePermission } from '@/components/permission.tsx';
 import { toApiError } from '@/lib/api-error.ts';
 import { formatFen } from '@/lib/format/money.ts';
+import { useMachineServiced } from '../api/machine-serviced.ts';
 import { useMachineAlarms, useMachineStatus } from '../api/machines.ts';
 import { LifecycleTag } from './lifecycle-tag.tsx';
 import { MachineRuntime } from './machine-runtime.tsx';
@@ -54,6 +55,7 @@ export function MachineStatusDrawer({ machineId, link, actionsOf, onClose }: Mac
   const query = useMachineStatus(id, 'DAY');
   const can = usePermission();
   const alarms = useMachineAlarms(id, can(['alarm:list']));
+  const serviced = useMachineServiced(id, can(['workorder:list']));
   const status = query.data;
   const money = (fen: number) => formatFen(asFen(fen), i18n.language);
   const failure = query.error ? toApiError(query.error) : undefined;
@@ -70,6 +72,13 @@ export function MachineStatusDrawer({ machineId, link, actionsOf, onClose }: Mac
         ))}
       </Space>
       <MachineRuntime status={status} />
+      {serviced.data && (
+        <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
+          {serviced.data.lastServiced
+            ? t('machines.lastServiced', { time: serviced.data.lastServiced })
+            : t('machines.neverServiced')}
+        </Typography.Paragraph>
+      )}
       <Typography.Title level={5} style={{ marginTop: 20 }}>
         {t('machines.todaySales')}
       </Typography.Title>

@@ -1,0 +1,52 @@
+import type { SeedRole } from './seed-business.ts';
+import type { SeedMenu } from './seed-menu.ts';
+
+/**
+ * Field operations: the field work on the machines (work orders, and the pages that join them). Staff
+ * direct it on Work orders; technicians carry out their own on My work orders.
+ */
+export const operationsMenus: SeedMenu[] = [
+  {
+    // Not "Operations": the Tools page of deployments has that title, and titles are unique.
+    title: 'Field operations',
+    type: 0,
+    path: 'field',
+    icon: 'tool',
+    children: [
+      {
+        title: 'Work orders',
+        type: 1,
+        path: 'work-orders',
+        component: 'field/work-order/index',
+        componentName: 'WorkOrders',
+        icon: 'list',
+        permission: 'workorder:list',
+        cache: true,
+        children: [
+          { title: 'Work order: add', type: 2, permission: 'workorder:add' },
+          { title: 'Work order: assign', type: 2, permission: 'workorder:assign' },
+          { title: 'Work order: edit', type: 2, permission: 'workorder:edit' },
+        ],
+      },
+      {
+        title: 'My work orders',
+        type: 1,
+        path: 'my-work-orders',
+        component: 'field/my-work-order/index',
+        componentName: 'MyWorkOrders',
+        icon: 'tool',
+        permission: 'workorder:work',
+        cache: true,
+      },
+    ],
+  },
+];
+
+/** Technicians carry out the orders assigned to them; they see no money. */
+export const technicianRole: SeedRole = {
+  name: 'Technician',
+  level: 3,
+  dataScope: '本级',
+  description: 'Accepts, carries out and completes the work orders assigned to them, with photos',
+  permissions: ['workorder:work'],
+};

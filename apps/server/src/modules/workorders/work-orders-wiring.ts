@@ -1,0 +1,40 @@
+import type { AlarmType } from '@water/contract/alarms';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Deps } from '../../lib/deps.ts';
+import type { FileStore } from '../../lib/file-storage.ts';
+import type { Scheduler } from '../../lib/scheduler.ts';
+import type { GatewayService } from '../gateway/gateway.service.ts';
+import { createWorkOrdersService } from './workorders.service.ts';
+
+/** How often alarms open past their delay are looked for: well within a minute of the alarm. */
+export const ALARM_SWEEP_PATTERN = '*/10 * * * * *';
+
+/**
+ * Work orders composed with the rest of the server: the machines' heartbeats confirm (or reopen)
+ * work done, and a scheduled sweep turns alarms open past their delay into repair orders.
+ */
+export function composeWorkOrders(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  {
+    files,
+    gateway,
+    scheduler,
+    log,
+    alarmDelays,
+  }: {
+    files: FileStore;
+    gateway: Pick<GatewayService, 'onReadings'>;
+    scheduler: Scheduler;
+    log: FastifyBaseLogger;
+    alarmDelays?: Partial<Record<AlarmType, number | null>>;
+  },
+) {
+  const workOrders = createWorkOrdersService(deps, { files, log, ...(alarmDelays ? { alarmDelays } : {}) });
+  gateway.onReadings((readings) =>
+    workOrders.readingsReceived(readings).catch((error) => {
+      log.warn({ err: error, machineId: readings.machineId }, 'readings could not confirm work done');
+    }),
+  );
+  scheduler.add('work-orders-from-alarms', ALARM_SWEEP_PATTERN, () => workOrders.fromAlarms.sweep());
+  return workOrders;
+}

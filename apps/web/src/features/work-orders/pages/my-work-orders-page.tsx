@@ -1,0 +1,47 @@
+import { workOrdersLocales } from '@water/contract/texts/work-orders';
+import type { WorkOrder } from '@water/contract/work-orders';
+import { Card, Tabs } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDetailAddress } from '@/components/list/use-detail-address.ts';
+import { useListState } from '@/components/list/use-list-state.ts';
+import { PageHeading } from '@/components/page-heading.tsx';
+import { addPageTexts } from '@/lib/i18n-pages.ts';
+import { useMenuTitle } from '@/lib/menu-title.ts';
+import { WorkOrderBoard } from '../components/work-order-board.tsx';
+import { WorkOrderDrawer } from '../components/work-order-drawer.tsx';
+import { type WorkOrderFilters, WorkOrderSearch, WorkOrderTable } from '../components/work-order-list.tsx';
+
+addPageTexts('workOrders', workOrdersLocales);
+
+const isId = (value: string) => /^[1-9]\d{0,9}$/.test(value);
+
+/** `field/my-work-order/index`: a technician's own orders, open first, to accept, start, hold and complete. */
+export function MyWorkOrdersPage() {
+  const { t } = useTranslation();
+  const menuTitle = useMenuTitle();
+  const list = useListState<WorkOrderFilters>({ initialFilters: { open: true } });
+  const detail = useDetailAddress('order', isId);
+  const [tab, setTab] = useState('list');
+  const openOrder = (order: WorkOrder) => detail.open(String(order.id));
+  const { page: _page, size: _size, sort: _sort, ...filters } = list.params;
+  return (
+    <Card variant="borderless">
+      <PageHeading title={menuTitle('My work orders')} />
+      <WorkOrderSearch list={list} staff={false} />
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        items={[
+          { key: 'list', label: t('workOrders.list'), children: <WorkOrderTable list={list} onOpen={openOrder} /> },
+          {
+            key: 'board',
+            label: t('workOrders.board'),
+            children: <WorkOrderBoard filters={filters} onOpen={openOrder} />,
+          },
+        ]}
+      />
+      <WorkOrderDrawer id={detail.shown === undefined ? undefined : Number(detail.shown)} onClose={detail.close} />
+    </Card>
+  );
+}
