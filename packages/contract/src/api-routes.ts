@@ -19,6 +19,7 @@ import { machineModelRoutes, machineRoutes } from './machines-routes.ts';
 import { memberRoutes } from './members-routes.ts';
 import { menuRoutes } from './menus-routes.ts';
 import { monitorRoutes } from './monitor-routes.ts';
+import { notificationsRoutes } from './notifications-routes.ts';
 import { onlineRoutes } from './online-routes.ts';
 import { orderRoutes } from './orders-routes.ts';
 import { overviewRoutes } from './overview-routes.ts';
@@ -73,6 +74,7 @@ interface ApiRouteSets {
   telemetry: typeof telemetryRoutes;
   firmware: typeof firmwareRoutes;
   firmwareDownload: typeof firmwareDownloadRoutes;
+  notifications: typeof notificationsRoutes;
 }
 
 /**
@@ -119,6 +121,7 @@ export const apiRoutes: ApiRouteSets = {
   telemetry: telemetryRoutes,
   firmware: firmwareRoutes,
   firmwareDownload: firmwareDownloadRoutes,
+  notifications: notificationsRoutes,
 };
 
 /** Every route by its key, `'GET /api/orders/:orderNo'`. */

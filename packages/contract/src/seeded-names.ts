@@ -89,6 +89,8 @@ export const SEEDED_MENU_TITLES_ZH = {
   Withdrawals: '提现管理',
   Reconciliation: '渠道对账',
   'Water cards': '水卡管理',
+  'Field operations': '运维管理',
+  Notifications: '通知管理',
   // Buttons of the seeded menus (permission trees).
   'User: add': '用户新增',
   'User: edit': '用户编辑',
@@ -143,6 +145,7 @@ export const SEEDED_MENU_TITLES_ZH = {
   'Withdrawal: request': '提现申请',
   'Withdrawal: review': '提现审核',
   'Withdrawal: pay': '提现打款',
+  'Notifications: edit': '通知设置',
   'Reconciliation: import': '对账单导入',
   'Reconciliation: resolve': '对账差异处理',
   'Water card: issue': '水卡发行',

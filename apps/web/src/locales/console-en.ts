@@ -49,6 +49,8 @@ export const consoleEn = {
     Withdrawals: 'Withdrawals',
     Reconciliation: 'Reconciliation',
     'Water cards': 'Water cards',
+    'Field operations': 'Operations',
+    Notifications: 'Notifications',
     // Buttons of the seeded menus (permission trees).
     'User: add': 'User: add',
     'User: edit': 'User: edit',
@@ -103,6 +105,7 @@ export const consoleEn = {
     'Withdrawal: request': 'Withdrawal: request',
     'Withdrawal: review': 'Withdrawal: review',
     'Withdrawal: pay': 'Withdrawal: pay',
+    'Notifications: edit': 'Notifications: edit',
     'Reconciliation: import': 'Reconciliation: import',
     'Reconciliation: resolve': 'Reconciliation: resolve',
     'Water card: issue': 'Water card: issue',

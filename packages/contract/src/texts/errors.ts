@@ -4,6 +4,7 @@ import { commandsRefusals } from './refusals/commands.ts';
 import { firmwareRefusals } from './refusals/firmware.ts';
 import { ledgerRefusals } from './refusals/ledger.ts';
 import { networkRefusals } from './refusals/network.ts';
+import { notificationsRefusals } from './refusals/notifications.ts';
 import { reconciliationRefusals } from './refusals/reconciliation.ts';
 import { salesRefusals } from './refusals/sales.ts';
 import { systemRefusals } from './refusals/system.ts';
@@ -48,6 +49,8 @@ export const errorsLocales = {
       machineModel: 'machine model',
       agent: 'agent',
       alarm: 'alarm',
+      notifyChannel: 'notification channel',
+      notifyRule: 'notification rule',
       site: 'site',
       pricePolicy: 'price policy',
       user: 'user',
@@ -79,6 +82,7 @@ export const errorsLocales = {
     ...cardsRefusals.en,
     ...commandsRefusals.en,
     ...firmwareRefusals.en,
+    ...notificationsRefusals.en,
   },
   zh: {
     stateConflict: '该{{object}}当前为「{{state}}」，不能执行此操作（可能刚被他人处理）。请刷新后查看最新状态。',
@@ -113,6 +117,8 @@ export const errorsLocales = {
       machineModel: '设备型号',
       agent: '代理商',
       alarm: '告警',
+      notifyChannel: '通知渠道',
+      notifyRule: '通知规则',
       site: '点位',
       pricePolicy: '价格策略',
       user: '用户',
@@ -144,6 +150,7 @@ export const errorsLocales = {
     ...cardsRefusals.zh,
     ...commandsRefusals.zh,
     ...firmwareRefusals.zh,
+    ...notificationsRefusals.zh,
   },
 };
 
