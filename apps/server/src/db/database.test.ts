@@ -131,7 +131,14 @@ describe('first-start seed', () => {
       expect.arrayContaining(['user:add', 'user:edit', 'user:del', 'roles:add', 'menu:del', 'dict:edit', 'job:add']),
     );
     const topLevel = await app.database.db.select().from(t.menus).where(isNull(t.menus.pid));
-    expect(topLevel.map((m) => m.title).sort()).toEqual(['Business', 'Finance', 'Monitor', 'System', 'Tools']);
+    expect(topLevel.map((m) => m.title).sort()).toEqual([
+      'Business',
+      'Field operations',
+      'Finance',
+      'Monitor',
+      'System',
+      'Tools',
+    ]);
     // subCount matches the actual children everywhere.
     for (const menu of menus) {
       expect(menu.subCount, menu.title).toBe(menus.filter((child) => child.pid === menu.id).length);
