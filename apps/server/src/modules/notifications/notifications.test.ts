@@ -93,6 +93,9 @@ describe('notifications', () => {
     expect((await admin('POST', `/api/notifications/channels/${made.id}/test`)).json().state).toBe('SENT');
     await admin('GET', '/api/notifications/channels?size=100');
     await admin('GET', '/api/notifications/deliveries?size=100');
+    // The operation log keeps what each change sent, the channel's address and secret masked.
+    const operations = await admin('GET', '/api/logs?page=0&size=50');
+    expect(operations.body).toContain('/api/notifications/channels');
     const answered = ctx.t.bodies.join('\n');
     expect(answered).not.toContain(KEY);
     expect(answered).not.toContain(SECRET);
