@@ -12,7 +12,7 @@ export const NOTIFY_CHANNEL_COLUMNS = listColumns<NotifyChannel>()({
     labels: 'notifications.languages',
     width: 100,
   },
-  ratePerMinute: { field: 'ratePerMinute', title: 'notifications.ratePerMinute', width: 110 },
+  ratePerMinute: { field: 'ratePerMinute', title: 'notifications.rate', width: 120 },
   digestSeconds: { field: 'digestSeconds', title: 'notifications.digestSeconds', hidden: true, width: 110 },
   secretSet: { field: 'secretSet', title: 'notifications.secretSet', kind: 'yesNo', width: 80 },
   enabled: { field: 'enabled', title: 'notifications.enabled', kind: 'yesNo', width: 80 },
