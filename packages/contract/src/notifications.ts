@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { DateTime, Id, nullable, OneOf, PageQuery } from './common.ts';
+import { DateTime, ID_MAX, Id, nullable, OneOf, PageQuery } from './common.ts';
 
 /**
  * Notifications: channels (e-mail, WeCom, DingTalk and Feishu group robots, a signed webhook),
@@ -96,9 +96,9 @@ export type NotifyRule = Static<typeof NotifyRule>;
 export const NotifyRuleInput = Type.Object(
   {
     event: OneOf(NOTIFY_EVENTS),
-    agentId: Type.Optional(nullable<number>('integer', { minimum: 1 })),
+    agentId: Type.Optional(nullable<number>('integer', { minimum: 1, maximum: ID_MAX })),
     channelId: Id(),
-    escalationChannelId: Type.Optional(nullable<number>('integer', { minimum: 1 })),
+    escalationChannelId: Type.Optional(nullable<number>('integer', { minimum: 1, maximum: ID_MAX })),
     escalateAfterMinutes: Type.Optional(nullable<number>('integer', { minimum: 1, maximum: 10080 })),
     enabled: Type.Boolean(),
   },
