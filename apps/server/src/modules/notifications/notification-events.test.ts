@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeAgent, flatPrice, unique } from '../../../test/business-fixtures.ts';
-import { type Caller, useTestApp } from '../../../test/test-app.ts';
+import { type Caller, callerFor, tokenOf, useTestApp } from '../../../test/test-app.ts';
+import { menuIdsFor, roleId, userBody } from '../users/test-fixtures.ts';
 import { coinSale, sellingMachineOf, withdrawingAgent } from '../withdrawals/test-fixtures.ts';
 import { startRobotReceiver } from './robot-receiver.ts';
 
@@ -56,5 +57,38 @@ describe('events other modules raise', () => {
     const text = receiver.of('wecom')[0]?.text ?? '';
     expect(text).toContain('提现申请：1 笔');
     expect(text).toContain(`${north.name} 申请提现 15.00 元（${withdrawalNo}）`);
+  });
+
+  it('lets staff whose data scope is one agent keep only that agent’s rules', async () => {
+    const north = await activeAgent(admin, unique('Scoped north '));
+    const other = await activeAgent(admin, unique('Scoped other '));
+    const name = unique('Notify scoped ');
+    const role = await admin('POST', '/api/roles', { name, level: 3, description: 'For tests', dataScope: '本级' });
+    expect(role.statusCode, role.body).toBe(201);
+    const id = await roleId(ctx.t, name);
+    const menus = await menuIdsFor(ctx.t, ['notify:list', 'notify:edit']);
+    expect((await admin('PUT', '/api/roles/menu', { id, menus })).statusCode).toBe(204);
+    const body = userBody(north.deptId, id, { password: 'Passw0rd-1' });
+    expect((await admin('POST', '/api/users', body)).statusCode).toBe(201);
+    const scoped = callerFor(ctx.t, await tokenOf(ctx.t, body.username, 'Passw0rd-1'));
+
+    const channelId = (await admin('GET', '/api/notifications/channels?size=1')).json().content[0].id as number;
+    const othersRule = await admin('POST', '/api/notifications/rules', {
+      event: 'ALARM_OPENED',
+      agentId: other.id,
+      channelId,
+      enabled: true,
+    });
+    expect(othersRule.statusCode).toBe(201);
+    const ruleFor = (agentId: number | null) =>
+      scoped('POST', '/api/notifications/rules', { event: 'ALARM_OPENED', agentId, channelId, enabled: true });
+    const outside = await ruleFor(other.id);
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().errors[0]).toMatchObject({ field: 'agentId' });
+    expect((await ruleFor(null)).statusCode).toBe(400);
+    expect((await ruleFor(north.id)).statusCode).toBe(201);
+    const seen = (await scoped('GET', '/api/notifications/rules?size=100')).json().content as { agentId: number }[];
+    expect(seen.map((rule) => rule.agentId)).toEqual([north.id]);
+    expect((await scoped('DELETE', `/api/notifications/rules/${othersRule.json().id}`)).statusCode).toBe(404);
   });
 });
