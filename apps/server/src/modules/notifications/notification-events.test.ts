@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeAgent, flatPrice, unique } from '../../../test/business-fixtures.ts';
+import { activeAgent, flatPrice, machineModel, siteOf, unique } from '../../../test/business-fixtures.ts';
 import { type Caller, callerFor, tokenOf, useTestApp } from '../../../test/test-app.ts';
+import { allocatedMachines } from '../firmware/firmware-test-fixtures.ts';
 import { menuIdsFor, roleId, userBody } from '../users/test-fixtures.ts';
 import { coinSale, sellingMachineOf, withdrawingAgent } from '../withdrawals/test-fixtures.ts';
 import { startRobotReceiver } from './robot-receiver.ts';
@@ -91,4 +92,55 @@ describe('events other modules raise', () => {
     expect(seen.map((rule) => rule.agentId)).toEqual([north.id]);
     expect((await scoped('DELETE', `/api/notifications/rules/${othersRule.json().id}`)).statusCode).toBe(404);
   });
+
+  it('sends 200 machines found offline by one check as one digest per channel, within a minute', async () => {
+    const { id: modelId } = await machineModel(admin);
+    const machines = await allocatedMachines(admin, modelId, 200);
+    const [{ agentId }] = (await admin('GET', `/api/machines?serialNo=${machines[0]?.serialNo}`)).json().content;
+    const site = await siteOf(admin, agentId);
+    for (const machine of machines) {
+      const installed = await admin('PUT', `/api/machines/${machine.id}/lifecycle`, {
+        action: 'INSTALL',
+        siteId: site.id,
+      });
+      expect(installed.statusCode, installed.body).toBe(200);
+    }
+    const channels = [];
+    for (const [kind, target] of [
+      ['WECOM', receiver.urls.wecom],
+      ['WEBHOOK', receiver.urls.webhook],
+    ]) {
+      const channel = await admin('POST', '/api/notifications/channels', {
+        name: unique(`${kind} fleet `),
+        kind,
+        target,
+        secret: kind === 'WEBHOOK' ? 'unused-secret' : undefined,
+        language: 'en',
+        ratePerMinute: 20,
+        digestSeconds: 10,
+        enabled: true,
+      });
+      expect(channel.statusCode, channel.body).toBe(201);
+      channels.push(channel.json().id as number);
+      const rule = await admin('POST', '/api/notifications/rules', {
+        event: 'MACHINE_OFFLINE',
+        agentId,
+        channelId: channel.json().id,
+        enabled: true,
+      });
+      expect(rule.statusCode, rule.body).toBe(201);
+    }
+    const before = { wecom: receiver.of('wecom').length, webhook: receiver.of('webhook').length };
+
+    ctx.t.clock.advance(10 * 60_000);
+    await ctx.t.app.scheduler.run('offline-check');
+    for (let second = 0; second < 60; second += 5) {
+      ctx.t.clock.advance(5_000);
+      await ctx.t.app.scheduler.run('send-notifications');
+    }
+    expect(receiver.of('wecom')).toHaveLength(before.wecom + 1);
+    expect(receiver.of('webhook')).toHaveLength(before.webhook + 1);
+    expect(receiver.of('wecom').at(-1)?.text).toContain('Machines went offline: 200');
+    expect(receiver.of('webhook').at(-1)?.text).toContain('… and 190 more');
+  }, 180_000);
 });
