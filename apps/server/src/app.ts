@@ -49,6 +49,7 @@ import { createLogsService } from './modules/logs/logs.service.ts';
 import { createMachinesService } from './modules/machines/machines.service.ts';
 import { createMembersService } from './modules/members/members.service.ts';
 import { druidPage } from './modules/monitor/monitor.routes.ts';
+import { composeNotifications } from './modules/notifications/notification-hooks.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import type { SaleEvent } from './modules/orders/sale-events.ts';
 import { createPricePoliciesService } from './modules/price-policies/price-policies.service.ts';
@@ -321,6 +322,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     .add('telemetry-partitions', '0 5 * * * *', () => telemetry.keepPartitions());
   const workOrders = composeWorkOrders(deps, { files, gateway, scheduler, log: app.log });
   app.decorate('scheduler', scheduler);
+  const notifications = composeNotifications(app, deps, options, { alarms, withdrawals, scheduler });
   if (config.seedDemo) {
     // In the background: the console answers at once, the demo week arrives a few seconds later.
     app.addHook('onReady', async () => {
@@ -388,6 +390,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         telemetry,
         firmware,
         workOrders,
+        notifications,
       },
     });
   });

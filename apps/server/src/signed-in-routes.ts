@@ -41,6 +41,8 @@ import { menusRoutes } from './modules/menus/menus.routes.ts';
 import { createMenusService } from './modules/menus/menus.service.ts';
 import { monitorRoutes } from './modules/monitor/monitor.routes.ts';
 import { createMonitorService } from './modules/monitor/monitor.service.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import type { NotificationsService } from './modules/notifications/notifications.service.ts';
 import { onlineRoutes } from './modules/online/online.routes.ts';
 import { createOnlineService } from './modules/online/online.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -96,6 +98,7 @@ export interface SignedInServices {
   telemetry: TelemetryService;
   firmware: FirmwareService;
   workOrders: WorkOrdersService;
+  notifications: NotificationsService;
 }
 
 /** The routes reached signed in, each with the permission it declares, on their services. */
@@ -144,4 +147,5 @@ export async function registerSignedInRoutes(
   await signedIn.register(telemetryRoutes, { service: s.telemetry });
   await signedIn.register(firmwareRoutes, { service: s.firmware });
   await signedIn.register(workOrdersRoutes, { service: s.workOrders });
+  await signedIn.register(notificationsRoutes, { service: s.notifications });
 }

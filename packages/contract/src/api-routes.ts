@@ -19,6 +19,7 @@ import { machineModelRoutes, machineRoutes } from './machines-routes.ts';
 import { memberRoutes } from './members-routes.ts';
 import { menuRoutes } from './menus-routes.ts';
 import { monitorRoutes } from './monitor-routes.ts';
+import { notificationsRoutes } from './notifications-routes.ts';
 import { onlineRoutes } from './online-routes.ts';
 import { orderRoutes } from './orders-routes.ts';
 import { overviewRoutes } from './overview-routes.ts';
@@ -75,6 +76,7 @@ interface ApiRouteSets {
   firmware: typeof firmwareRoutes;
   firmwareDownload: typeof firmwareDownloadRoutes;
   workOrders: typeof workOrderRoutes;
+  notifications: typeof notificationsRoutes;
 }
 
 /**
@@ -122,6 +124,7 @@ export const apiRoutes: ApiRouteSets = {
   firmware: firmwareRoutes,
   firmwareDownload: firmwareDownloadRoutes,
   workOrders: workOrderRoutes,
+  notifications: notificationsRoutes,
 };
 
 /** Every route by its key, `'GET /api/orders/:orderNo'`. */

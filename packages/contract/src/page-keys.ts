@@ -35,6 +35,7 @@ export const PAGE_KEYS = [
   'finance/card/index',
   'field/work-order/index',
   'field/my-work-order/index',
+  'field/notifications/index',
 ] as const;
 export type PageKey = (typeof PAGE_KEYS)[number];
 

@@ -23,6 +23,7 @@ export * from '../modules/logs/logs.schema.ts';
 export * from '../modules/machines/machines.schema.ts';
 export * from '../modules/members/members.schema.ts';
 export * from '../modules/menus/menus.schema.ts';
+export * from '../modules/notifications/notifications.schema.ts';
 export * from '../modules/orders/orders.schema.ts';
 export * from '../modules/price-policies/price-policies.schema.ts';
 export * from '../modules/reconciliation/reconciliation.schema.ts';

@@ -2,8 +2,9 @@ import type { SeedRole } from './seed-business.ts';
 import type { SeedMenu } from './seed-menu.ts';
 
 /**
- * Field operations: the field work on the machines (work orders, and the pages that join them). Staff
- * direct it on Work orders; technicians carry out their own on My work orders.
+ * Field operations: the field work on the machines and what tells people about it. Staff direct
+ * the work on Work orders; technicians carry out their own on My work orders; Notifications sends
+ * the events to e-mail, chat robots and webhooks.
  */
 export const operationsMenus: SeedMenu[] = [
   {
@@ -37,6 +38,17 @@ export const operationsMenus: SeedMenu[] = [
         icon: 'tool',
         permission: 'workorder:work',
         cache: true,
+      },
+      {
+        title: 'Notifications',
+        type: 1,
+        path: 'notifications',
+        component: 'field/notifications/index',
+        componentName: 'Notifications',
+        icon: 'email',
+        permission: 'notify:list',
+        cache: true,
+        children: [{ title: 'Notifications: edit', type: 2, permission: 'notify:edit' }],
       },
     ],
   },

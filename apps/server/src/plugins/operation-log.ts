@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { addressOf, browserOf } from '../lib/client-info.ts';
 import { HttpError } from '../lib/http-errors.ts';
 
-const SECRET_FIELD = /pass|secret|token|^code$/i;
+/** Fields never logged; `target`: a notification channel's address, which holds its robot's key. */
+const SECRET_FIELD = /pass|secret|token|^code$|^target$/i;
 const MAX_PARAMS = 2000;
 
 /** The body as logged: secrets masked, long values cut. */

@@ -42,6 +42,8 @@ export const PAGE_LOADERS = {
     (await import('@/features/work-orders/pages/work-orders-page.tsx')).WorkOrdersPage,
   'field/my-work-order/index': async () =>
     (await import('@/features/work-orders/pages/my-work-orders-page.tsx')).MyWorkOrdersPage,
+  'field/notifications/index': async () =>
+    (await import('@/features/notifications/pages/notifications-page.tsx')).NotificationsPage,
   'business/coupon/index': async () => (await import('@/features/coupons/pages/coupons-page.tsx')).CouponsPage,
   'finance/withdrawal/index': async () =>
     (await import('@/features/withdrawals/pages/withdrawals-page.tsx')).WithdrawalsPage,

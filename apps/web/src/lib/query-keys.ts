@@ -221,3 +221,10 @@ export const reconciliationKeys = {
   imports: (params: Params) => [...reconciliationKeys.all, 'imports', params] as const,
   discrepancies: (params: Params) => [...reconciliationKeys.all, 'discrepancies', params] as const,
 };
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  channels: (params: Params) => [...notificationKeys.all, 'channels', params] as const,
+  rules: (params: Params) => [...notificationKeys.all, 'rules', params] as const,
+  deliveries: (params: Params) => [...notificationKeys.all, 'deliveries', params] as const,
+};

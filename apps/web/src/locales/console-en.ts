@@ -52,6 +52,7 @@ export const consoleEn = {
     'Field operations': 'Field operations',
     'Work orders': 'Work orders',
     'My work orders': 'My work orders',
+    Notifications: 'Notifications',
     // Buttons of the seeded menus (permission trees).
     'User: add': 'User: add',
     'User: edit': 'User: edit',
@@ -106,6 +107,7 @@ export const consoleEn = {
     'Withdrawal: request': 'Withdrawal: request',
     'Withdrawal: review': 'Withdrawal: review',
     'Withdrawal: pay': 'Withdrawal: pay',
+    'Notifications: edit': 'Notifications: edit',
     'Reconciliation: import': 'Reconciliation: import',
     'Reconciliation: resolve': 'Reconciliation: resolve',
     'Water card: issue': 'Water card: issue',

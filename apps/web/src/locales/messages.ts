@@ -14,6 +14,7 @@ import type { ledgerLocales } from '@water/contract/texts/ledger';
 import type { machinesLocales } from '@water/contract/texts/machines';
 import type { menusLocales } from '@water/contract/texts/menus';
 import type { logsLocales, onlineLocales } from '@water/contract/texts/monitor';
+import type { notificationsLocales } from '@water/contract/texts/notifications';
 import type { operationsLocales } from '@water/contract/texts/operations';
 import type { ordersLocales } from '@water/contract/texts/orders';
 import type { policiesLocales } from '@water/contract/texts/policies';
@@ -69,6 +70,7 @@ export type PageMessages = Texts<{
   telemetry: typeof telemetryLocales.en;
   firmware: typeof firmwareLocales.en;
   workOrders: typeof workOrdersLocales.en;
+  notifications: typeof notificationsLocales.en;
 }>;
 /** Every text key, for typed `t()` calls: the core texts, the console's and the pages'. */
 export type Messages = Texts<typeof en> & ConsoleMessages & PageMessages;

@@ -15,6 +15,7 @@ import { machinesLocales } from './machines.ts';
 import { mailsLocales } from './mails.ts';
 import { menusLocales } from './menus.ts';
 import { logsLocales, onlineLocales } from './monitor.ts';
+import { notificationsLocales } from './notifications.ts';
 import { ordersLocales } from './orders.ts';
 import { policiesLocales } from './policies.ts';
 import { reconciliationLocales } from './reconciliation.ts';
@@ -48,6 +49,7 @@ const catalogIn = (language: 'en' | 'zh') => ({
   menus: menusLocales[language],
   logs: logsLocales[language],
   online: onlineLocales[language],
+  notifications: notificationsLocales[language],
   orders: ordersLocales[language],
   policies: policiesLocales[language],
   reconciliation: reconciliationLocales[language],

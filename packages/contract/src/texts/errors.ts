@@ -4,6 +4,7 @@ import { commandsRefusals } from './refusals/commands.ts';
 import { firmwareRefusals } from './refusals/firmware.ts';
 import { ledgerRefusals } from './refusals/ledger.ts';
 import { networkRefusals } from './refusals/network.ts';
+import { notificationsRefusals } from './refusals/notifications.ts';
 import { reconciliationRefusals } from './refusals/reconciliation.ts';
 import { salesRefusals } from './refusals/sales.ts';
 import { systemRefusals } from './refusals/system.ts';
@@ -49,6 +50,8 @@ export const errorsLocales = {
       machineModel: 'machine model',
       agent: 'agent',
       alarm: 'alarm',
+      notifyChannel: 'notification channel',
+      notifyRule: 'notification rule',
       site: 'site',
       pricePolicy: 'price policy',
       user: 'user',
@@ -82,6 +85,7 @@ export const errorsLocales = {
     ...commandsRefusals.en,
     ...firmwareRefusals.en,
     ...workOrdersRefusals.en,
+    ...notificationsRefusals.en,
   },
   zh: {
     stateConflict: '该{{object}}当前为「{{state}}」，不能执行此操作（可能刚被他人处理）。请刷新后查看最新状态。',
@@ -116,6 +120,8 @@ export const errorsLocales = {
       machineModel: '设备型号',
       agent: '代理商',
       alarm: '告警',
+      notifyChannel: '通知渠道',
+      notifyRule: '通知规则',
       site: '点位',
       pricePolicy: '价格策略',
       user: '用户',
@@ -149,6 +155,7 @@ export const errorsLocales = {
     ...commandsRefusals.zh,
     ...firmwareRefusals.zh,
     ...workOrdersRefusals.zh,
+    ...notificationsRefusals.zh,
   },
 };
 

@@ -13,6 +13,7 @@ import { FAULT_BITS } from '@water/contract/gateway';
 import type { FastifyBaseLogger } from 'fastify';
 import { inScope, type Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
+import { DomainEvents } from '../../lib/domain-events.ts';
 import { noSuch, notFound } from '../../lib/http-errors.ts';
 import { declaredList } from '../../lib/list-sheet.ts';
 import { moveBy } from '../../lib/state.ts';
@@ -37,6 +38,14 @@ export interface Telemetry {
 export interface HeldOnline {
   machineIds(): readonly number[];
   settling(): boolean;
+}
+
+/** An alarm just opened, as others react to it (notifications) in the transaction that opened it. */
+export interface AlarmOpened {
+  alarmId: number;
+  type: AlarmType;
+  machine: AlarmedMachine;
+  says: TextRef;
 }
 
 /** The machine an alarm is about. */
@@ -103,12 +112,15 @@ export function createAlarmsService(
     heldOnline?: HeldOnline;
   },
 ) {
+  /** What reacts to an alarm opening (registered where the app is composed). */
+  const opened = new DomainEvents<AlarmOpened>();
+
   /**
    * Opens an alarm unless one of that machine and type is open; answers it when it opened now. What
    * it says is kept as a text (each reader reads it in their language) and in English.
    */
-  const open = (tx: typeof db, machine: AlarmedMachine, type: AlarmType, says: TextRef) =>
-    repo.raise(tx, {
+  const open = async (tx: typeof db, machine: AlarmedMachine, type: AlarmType, says: TextRef) => {
+    const alarm = await repo.raise(tx, {
       machineId: machine.id,
       agentId: machine.agentId,
       type,
@@ -116,6 +128,9 @@ export function createAlarmsService(
       detailText: says,
       at: clock.now(),
     });
+    if (alarm) await opened.emit(tx, { alarmId: alarm.id, type, machine, says });
+    return alarm;
+  };
 
   /** Pushes an alarm just opened (and committed) to the consoles of those who see its machine. */
   async function announce(machine: AlarmedMachine, opened: { id: number; type: string }) {
@@ -131,6 +146,8 @@ export function createAlarmsService(
   }
 
   return {
+    opened,
+
     /** Raises and resolves the telemetry alarms whose condition changed between two heartbeats. */
     async telemetryChanged(machine: AlarmedMachine, before: Telemetry, after: Telemetry): Promise<void> {
       const was = telemetryAlarms(before);

@@ -1,5 +1,5 @@
 import type { PageOf } from '@water/contract/common';
-import { asFen } from '@water/contract/money';
+import { asFen, type Fen } from '@water/contract/money';
 import {
   type AgentBalance,
   type AgentBalanceQuery,
@@ -22,6 +22,7 @@ import { yuanText } from '../../domain/money.ts';
 import { inScope, type Principal } from '../../domain/principal.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
+import { DomainEvents } from '../../lib/domain-events.ts';
 import { badRequest, forbidden, invalidField, noSuch, notFound, unknownInReach } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
 import { declaredList } from '../../lib/list-sheet.ts';
@@ -57,6 +58,14 @@ const payoutOrder = (row: WithdrawalRow): PayoutOrder => ({
   payoutRef: row.payoutRef,
 });
 
+/** A withdrawal just requested, as others react to it (notifications) in the transaction of the request. */
+export interface WithdrawalRequested {
+  withdrawalNo: string;
+  agentId: number;
+  agentName: string;
+  amount: Fen;
+}
+
 /** A note as stored: trimmed, absent when empty. */
 const noteOf = (text: string | undefined) => text?.trim() || null;
 
@@ -75,6 +84,8 @@ export function createWithdrawalsService(
     driver = manualPayoutDriver,
   }: { ledger: LedgerService; terms: () => Promise<WithdrawalTerms>; driver?: PayoutDriver },
 ) {
+  /** What reacts to a withdrawal being requested (registered where the app is composed). */
+  const requested = new DomainEvents<WithdrawalRequested>();
   const list = declaredList<Principal, WithdrawalQuery, WithdrawalRow, Withdrawal>({
     name: 'withdrawals',
     columns: WITHDRAWAL_COLUMNS,
@@ -128,6 +139,8 @@ export function createWithdrawalsService(
   const giveBack = (tx: Database, row: WithdrawalRow) => ledger.post(tx, returnPosting(formatDay(clock.now()), row));
 
   return {
+    requested,
+
     list: list.list,
     exportSheet: list.exportSheet,
 
@@ -217,6 +230,7 @@ export function createWithdrawalsService(
           time: now,
         });
         await ledger.post(tx, requestPosting(day, withdrawal));
+        await requested.emit(tx, { ...withdrawal, agentName: agent.name });
         return id;
       });
       return answer(id);
