@@ -35,6 +35,7 @@ import { logsRoutes } from './modules/logs/logs.routes.ts';
 import type { LogsService } from './modules/logs/logs.service.ts';
 import { machinesRoutes } from './modules/machines/machines.routes.ts';
 import type { MachinesService } from './modules/machines/machines.service.ts';
+import { mapRoutes } from './modules/machines/map.routes.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import type { MembersService } from './modules/members/members.service.ts';
 import { menusRoutes } from './modules/menus/menus.routes.ts';
@@ -140,4 +141,5 @@ export async function registerSignedInRoutes(
   });
   await signedIn.register(telemetryRoutes, { service: s.telemetry });
   await signedIn.register(firmwareRoutes, { service: s.firmware });
+  await signedIn.register(mapRoutes, { service: s.machines });
 }

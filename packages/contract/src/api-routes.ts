@@ -16,6 +16,7 @@ import { jobRoutes } from './jobs-routes.ts';
 import { ledgerRoutes } from './ledger-routes.ts';
 import { logRoutes } from './logs-routes.ts';
 import { machineModelRoutes, machineRoutes } from './machines-routes.ts';
+import { mapRoutes } from './map-routes.ts';
 import { memberRoutes } from './members-routes.ts';
 import { menuRoutes } from './menus-routes.ts';
 import { monitorRoutes } from './monitor-routes.ts';
@@ -73,6 +74,7 @@ interface ApiRouteSets {
   telemetry: typeof telemetryRoutes;
   firmware: typeof firmwareRoutes;
   firmwareDownload: typeof firmwareDownloadRoutes;
+  map: typeof mapRoutes;
 }
 
 /**
@@ -119,6 +121,7 @@ export const apiRoutes: ApiRouteSets = {
   telemetry: telemetryRoutes,
   firmware: firmwareRoutes,
   firmwareDownload: firmwareDownloadRoutes,
+  map: mapRoutes,
 };
 
 /** Every route by its key, `'GET /api/orders/:orderNo'`. */

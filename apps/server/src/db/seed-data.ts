@@ -5,6 +5,7 @@
 
 import { businessMenus, financeMenus } from './seed-business.ts';
 import { buttons, type SeedMenu } from './seed-menu.ts';
+import { operationsMenus } from './seed-operations.ts';
 
 export type { SeedRole } from './seed-business.ts';
 export { seedBusinessRoles } from './seed-business.ts';
@@ -183,6 +184,7 @@ export const seedMenus: SeedMenu[] = [
   },
   ...businessMenus,
   ...financeMenus,
+  ...operationsMenus,
 ];
 
 export interface SeedDept {
