@@ -33,6 +33,7 @@ export const PAGE_KEYS = [
   'finance/ledger/index',
   'finance/reconciliation/index',
   'finance/card/index',
+  'field/map/index',
 ] as const;
 export type PageKey = (typeof PAGE_KEYS)[number];
 

@@ -89,6 +89,8 @@ export const SEEDED_MENU_TITLES_ZH = {
   Withdrawals: '提现管理',
   Reconciliation: '渠道对账',
   'Water cards': '水卡管理',
+  'Field operations': '现场运维',
+  Map: '设备地图',
   // Buttons of the seeded menus (permission trees).
   'User: add': '用户新增',
   'User: edit': '用户编辑',

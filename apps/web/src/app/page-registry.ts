@@ -38,6 +38,7 @@ export const PAGE_LOADERS = {
   'business/refund/index': async () => (await import('@/features/orders/pages/refunds-page.tsx')).RefundsPage,
   'business/member/index': async () => (await import('@/features/members/pages/members-page.tsx')).MembersPage,
   'business/firmware/index': async () => (await import('@/features/firmware/pages/firmware-page.tsx')).FirmwarePage,
+  'field/map/index': async () => (await import('@/features/map/pages/map-page.tsx')).MapPage,
   'business/coupon/index': async () => (await import('@/features/coupons/pages/coupons-page.tsx')).CouponsPage,
   'finance/withdrawal/index': async () =>
     (await import('@/features/withdrawals/pages/withdrawals-page.tsx')).WithdrawalsPage,

@@ -37,6 +37,8 @@ export const consoleEn = {
     Sites: 'Sites',
     'Machine models': 'Machine models',
     Firmware: 'Firmware',
+    'Field operations': 'Field operations',
+    Map: 'Map',
     'Price policies': 'Price policies',
     Alarms: 'Alarms',
     Orders: 'Orders',

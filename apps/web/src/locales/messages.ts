@@ -12,6 +12,7 @@ import type { globalSettingsLocales } from '@water/contract/texts/global-setting
 import type { jobsLocales } from '@water/contract/texts/jobs';
 import type { ledgerLocales } from '@water/contract/texts/ledger';
 import type { machinesLocales } from '@water/contract/texts/machines';
+import type { mapLocales } from '@water/contract/texts/map';
 import type { menusLocales } from '@water/contract/texts/menus';
 import type { logsLocales, onlineLocales } from '@water/contract/texts/monitor';
 import type { operationsLocales } from '@water/contract/texts/operations';
@@ -67,6 +68,7 @@ export type PageMessages = Texts<{
   commands: typeof commandsLocales.en;
   telemetry: typeof telemetryLocales.en;
   firmware: typeof firmwareLocales.en;
+  map: typeof mapLocales.en;
 }>;
 /** Every text key, for typed `t()` calls: the core texts, the console's and the pages'. */
 export type Messages = Texts<typeof en> & ConsoleMessages & PageMessages;

@@ -27,7 +27,7 @@ const positionColumns = {
   alarms: sql<number>`(SELECT count(*) FROM ${alarms} a WHERE a.machine_id = ${machines.id} AND a.state <> 'RESOLVED')::int`,
 };
 
-function selectPositions(db: Database, extra: Record<string, SQL> = {}) {
+function selectPositions<E extends Record<string, SQL>>(db: Database, extra: E) {
   return db
     .select({ ...positionColumns, ...extra })
     .from(machines)
@@ -44,7 +44,7 @@ export type PositionRow = Awaited<ReturnType<typeof machinePositionsRepository.p
 export const machinePositionsRepository = {
   /** Every machine of the filter in the scope, with its site's position when it has one. */
   positions: async (db: Database, scope: ReadonlySet<number> | null, query: FleetMapQuery, now: Date) =>
-    selectPositions(db)
+    selectPositions(db, {})
       .where(matchingMachines(scope, query, now))
       .orderBy(asc(machines.id)),
 

@@ -11,9 +11,14 @@ import type { Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { type PositionRow, machinePositionsRepository as repo } from './machine-positions.repository.ts';
 
-type Placed = PositionRow & { siteId: number; siteName: string; longitude: string; latitude: string };
+type Placed<R extends PositionRow = PositionRow> = R & {
+  siteId: number;
+  siteName: string;
+  longitude: string;
+  latitude: string;
+};
 
-const placed = (row: PositionRow): row is Placed =>
+const placed = <R extends PositionRow>(row: R): row is Placed<R> =>
   row.siteId !== null && row.siteName !== null && row.longitude !== null && row.latitude !== null;
 
 function mapMachine(row: Placed): MapMachine {

@@ -13,7 +13,7 @@ import { type Caller, useTestApp } from '../../../test/test-app.ts';
 const EARTH_RADIUS = 6_378_168;
 
 /** The great-circle distance between two WGS-84 points on that sphere. */
-function metres(a: [number, number], b: [number, number]): number {
+function metres(a: readonly [number, number], b: readonly [number, number]): number {
   const rad = Math.PI / 180;
   const [lon1, lat1] = [a[0] * rad, a[1] * rad];
   const [lon2, lat2] = [b[0] * rad, b[1] * rad];
