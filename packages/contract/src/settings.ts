@@ -1,7 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { CardBonusRule } from './cards.ts';
 import { GLOBAL_SETTING_QUERY, PUBLICITY_IMAGE_PATTERN, PUBLICITY_MAX_IMAGES } from './constants.ts';
-import { MapTiles } from './map.ts';
+import { MapTiles } from './map-tiles.ts';
 import { FenField } from './money.ts';
 import { FeePercent } from './withdrawals.ts';
 

@@ -1,4 +1,4 @@
-import { TILE_PRESETS } from '@water/contract/map';
+import { TILE_PRESETS } from '@water/contract/map-tiles';
 import { Checkbox, Divider, Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 

@@ -1,4 +1,4 @@
-import type { MapTiles } from '@water/contract/map';
+import type { MapTiles } from '@water/contract/map-tiles';
 import type { GlobalSettings, Publicity } from '@water/contract/settings';
 import { fenToYuan, yuanToFen } from '@/lib/format/money.ts';
 import { keptTexts, PUBLICITY_TEXTS, SETTING_TEXTS } from '@/lib/global-setting.ts';

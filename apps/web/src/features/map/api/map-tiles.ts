@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { GLOBAL_SETTING_QUERY } from '@water/contract/constants';
-import { type MapTiles, TILE_PRESETS } from '@water/contract/map';
+import { type MapTiles, TILE_PRESETS } from '@water/contract/map-tiles';
 import { callApi } from '@/lib/call-api.ts';
 import { settingKeys } from '@/lib/query-keys.ts';
 

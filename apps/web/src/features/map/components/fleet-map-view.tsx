@@ -1,7 +1,8 @@
 import 'leaflet/dist/leaflet.css';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
 import './fleet-map.css';
-import type { Health, MapMachine, MapSite, MapTiles } from '@water/contract/map';
+import type { Health, MapMachine, MapSite } from '@water/contract/map';
+import type { MapTiles } from '@water/contract/map-tiles';
 import L from 'leaflet';
 import 'leaflet.markercluster';
 import { type RefObject, useEffect, useMemo, useRef } from 'react';

@@ -1,4 +1,4 @@
-import type { MapTiles } from '@water/contract/map';
+import type { MapTiles } from '@water/contract/map-tiles';
 
 /** Where a preset's tiles come from, as Leaflet's tile layer takes it. */
 export interface TileSource {
