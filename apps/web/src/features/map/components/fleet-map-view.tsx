@@ -56,7 +56,8 @@ export function FleetMapView(props: FleetMapViewProps) {
 
   useEffect(() => {
     if (!element.current) return;
-    const created = L.map(element.current, { center: WHOLE_COUNTRY, zoom: 4, worldCopyJump: true });
+    // Clustering needs a deepest zoom, which a map without tiles does not have of itself.
+    const created = L.map(element.current, { center: WHOLE_COUNTRY, zoom: 4, minZoom: 2, maxZoom: 18 });
     const group = L.markerClusterGroup({
       chunkedLoading: true,
       showCoverageOnHover: false,

@@ -1,5 +1,5 @@
 import type { MapMachine, NearQuery } from '@water/contract/map';
-import { Button, Drawer, Flex, List, Segmented, Tag, Typography } from 'antd';
+import { Button, Drawer, Empty, Flex, Segmented, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useMachinesNear } from '../api/machines-near.ts';
 import { HEALTH_COLOURS } from './health-colours.ts';
@@ -41,34 +41,31 @@ export function NearDrawer({ query, from, onRadius, onShow, onOpen, onClose }: N
           onChange={onRadius}
         />
       </Flex>
-      <List
-        loading={near.isFetching}
-        dataSource={near.data ?? []}
-        locale={{ emptyText: t('map.noneNear') }}
-        renderItem={(machine) => (
-          <List.Item
-            actions={[
-              <Button key="show" size="small" onClick={() => onShow(machine)}>
-                {t('map.showOnMap')}
-              </Button>,
-              <Button key="open" size="small" type="link" onClick={() => onOpen(machine)}>
-                {t('map.openMachine')}
-              </Button>,
-            ]}
-          >
-            <List.Item.Meta
-              title={machine.serialNo}
-              description={
-                <Flex gap={6} wrap align="center">
-                  <Tag color={HEALTH_COLOURS[machine.health]}>{t(`map.healths.${machine.health}`)}</Tag>
-                  <span>{machine.siteName}</span>
-                  <Typography.Text strong>{distanceText(machine.distance)}</Typography.Text>
-                </Flex>
-              }
-            />
-          </List.Item>
-        )}
-      />
+      <Spin spinning={near.isFetching}>
+        {near.data?.length === 0 && <Empty description={t('map.noneNear')} />}
+        <ol aria-label={t('map.nearTitle')} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {(near.data ?? []).map((machine) => (
+            <li key={machine.id} style={{ padding: '10px 0', borderBottom: '1px solid rgb(5 5 5 / 6%)' }}>
+              <Flex justify="space-between" align="center" gap={8} wrap>
+                <Typography.Text strong>{machine.serialNo}</Typography.Text>
+                <Typography.Text>{distanceText(machine.distance)}</Typography.Text>
+              </Flex>
+              <Flex gap={6} wrap align="center" style={{ margin: '4px 0' }}>
+                <Tag color={HEALTH_COLOURS[machine.health]}>{t(`map.healths.${machine.health}`)}</Tag>
+                <Typography.Text type="secondary">{machine.siteName}</Typography.Text>
+              </Flex>
+              <Flex gap={8}>
+                <Button size="small" onClick={() => onShow(machine)}>
+                  {t('map.showOnMap')}
+                </Button>
+                <Button size="small" type="link" onClick={() => onOpen(machine)}>
+                  {t('map.openMachine')}
+                </Button>
+              </Flex>
+            </li>
+          ))}
+        </ol>
+      </Spin>
     </Drawer>
   );
 }
