@@ -74,6 +74,8 @@ export function FleetMapView(props: FleetMapViewProps) {
         });
       },
     });
+    // Leaflet's own name only: no flag beside it.
+    created.attributionControl.setPrefix('Leaflet');
     created.addLayer(group);
     map.current = created;
     clusters.current = group;
@@ -116,7 +118,10 @@ export function FleetMapView(props: FleetMapViewProps) {
     });
     group.addLayers(made);
     if (made.length > 0)
-      current.fitBounds(L.latLngBounds(made.map((marker) => marker.getLatLng())).pad(0.1), { maxZoom: 16 });
+      current.fitBounds(L.latLngBounds(made.map((marker) => marker.getLatLng())).pad(0.1), {
+        maxZoom: 16,
+        animate: false,
+      });
   }, [props.machines, gcj02]);
 
   // The sites, as small squares above the machines, when asked for.
