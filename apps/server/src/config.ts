@@ -4,6 +4,7 @@ import path from 'node:path';
 import Type, { type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import { sync as writeFileAtomicSync } from 'write-file-atomic';
+import { AMAP_ENVIRONMENT, AMAP_KEYS, type AmapConfig, amapConfig } from './config-amap.ts';
 import type { DemoLanguage } from './simulator/demo-names.ts';
 
 /** Everything the server reads from its environment, validated once. */
@@ -60,6 +61,7 @@ export interface Config {
   mqtt: MqttConfig | undefined;
   /** A firmware update not finished this long after it was sent times out; its download link lasts as long (FIRMWARE_UPDATE_TIMEOUT, default 1 hour). */
   firmwareUpdateTimeoutMs: number;
+  amap: AmapConfig;
 }
 
 /** The machines' MQTT broker: the embedded one, or an external one (docs/gateway.md, "MQTT"). */
@@ -132,7 +134,6 @@ const whole = (minimum: number, maximum: number) =>
   Type.Optional(Type.Integer({ minimum, maximum, ...rule(`a whole number from ${minimum} to ${maximum}`) }));
 const text = (options: { pattern?: string; minLength?: number; description: string }) =>
   Type.Optional(Type.String(options));
-
 /** Every variable the server reads, in one schema: the README's configuration table. */
 export const Environment = Type.Object({
   NODE_ENV: text({ description: 'production, development or test' }),
@@ -186,10 +187,11 @@ export const Environment = Type.Object({
   FIRMWARE_UPDATE_TIMEOUT: text({ pattern: DURATION, description: DURATION_RULE }),
   TELEMETRY_RAW_DAYS: whole(1, 366),
   TELEMETRY_SUMMARY_MONTHS: whole(1, 120),
+  ...AMAP_ENVIRONMENT,
 });
 
 /** Settings whose value is a secret or holds one: a refusal never repeats them. */
-const SECRET_SETTINGS = ['JWT_SECRET', 'ADMIN_PASSWORD', 'STORAGE_URL', 'PAYMENT_NOTIFY_KEY', 'MQTT_URL'];
+const SECRET_SETTINGS = ['JWT_SECRET', 'ADMIN_PASSWORD', 'STORAGE_URL', 'PAYMENT_NOTIFY_KEY', 'MQTT_URL', ...AMAP_KEYS];
 
 /** The variables that are set (blank counts as unset), converted to the schema's types. */
 function readEnvironment(env: NodeJS.ProcessEnv): Static<typeof Environment> {
@@ -260,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     telemetrySummaryMonths: e.TELEMETRY_SUMMARY_MONTHS ?? 24,
     mqtt: mqttConfig(e, durationMs(e.OFFLINE_AFTER, 5 * 60_000)),
     firmwareUpdateTimeoutMs: durationMs(e.FIRMWARE_UPDATE_TIMEOUT, 3_600_000),
+    amap: amapConfig(e),
   };
 }
 

@@ -36,6 +36,8 @@ import type { LogsService } from './modules/logs/logs.service.ts';
 import { machinesRoutes } from './modules/machines/machines.routes.ts';
 import type { MachinesService } from './modules/machines/machines.service.ts';
 import { mapRoutes } from './modules/machines/map.routes.ts';
+import { amapProxyRoutes } from './modules/map/amap-proxy.routes.ts';
+import { createAmapProxy } from './modules/map/amap-proxy.service.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import type { MembersService } from './modules/members/members.service.ts';
 import { menusRoutes } from './modules/menus/menus.routes.ts';
@@ -142,4 +144,5 @@ export async function registerSignedInRoutes(
   await signedIn.register(telemetryRoutes, { service: s.telemetry });
   await signedIn.register(firmwareRoutes, { service: s.firmware });
   await signedIn.register(mapRoutes, { service: s.machines });
+  await signedIn.register(amapProxyRoutes, { service: createAmapProxy(config.amap) });
 }

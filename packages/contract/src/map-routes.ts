@@ -25,4 +25,13 @@ export const mapRoutes = {
     query: NearQuery,
     replies: { 200: Type.Array(NearMachine), 400: ErrorBody, ...authErrors },
   }),
+  amap: defineRoute({
+    method: 'GET',
+    path: '/api/map/amap/*',
+    summary:
+      'AMap’s web services (restapi.amap.com: geocoding, places, …) as the AMap JS API’s serviceHost: the call forwarded with the server’s security code (jscode) added',
+    tags,
+    permission: [P.list],
+    replies: { 200: Type.Unknown(), 400: ErrorBody, 404: ErrorBody, 503: ErrorBody, ...authErrors },
+  }),
 };

@@ -3,6 +3,7 @@ import { cardsRefusals } from './refusals/cards.ts';
 import { commandsRefusals } from './refusals/commands.ts';
 import { firmwareRefusals } from './refusals/firmware.ts';
 import { ledgerRefusals } from './refusals/ledger.ts';
+import { mapRefusals } from './refusals/map.ts';
 import { networkRefusals } from './refusals/network.ts';
 import { reconciliationRefusals } from './refusals/reconciliation.ts';
 import { salesRefusals } from './refusals/sales.ts';
@@ -79,6 +80,7 @@ export const errorsLocales = {
     ...cardsRefusals.en,
     ...commandsRefusals.en,
     ...firmwareRefusals.en,
+    ...mapRefusals.en,
   },
   zh: {
     stateConflict: '该{{object}}当前为「{{state}}」，不能执行此操作（可能刚被他人处理）。请刷新后查看最新状态。',
@@ -144,6 +146,7 @@ export const errorsLocales = {
     ...cardsRefusals.zh,
     ...commandsRefusals.zh,
     ...firmwareRefusals.zh,
+    ...mapRefusals.zh,
   },
 };
 
