@@ -192,7 +192,6 @@ export const Environment = Type.Object({
 
 /** Settings whose value is a secret or holds one: a refusal never repeats them. */
 const SECRET_SETTINGS = ['JWT_SECRET', 'ADMIN_PASSWORD', 'STORAGE_URL', 'PAYMENT_NOTIFY_KEY', 'MQTT_URL', ...AMAP_KEYS];
-
 /** The variables that are set (blank counts as unset), converted to the schema's types. */
 function readEnvironment(env: NodeJS.ProcessEnv): Static<typeof Environment> {
   const raw: Record<string, string> = {};

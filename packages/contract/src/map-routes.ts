@@ -32,6 +32,8 @@ export const mapRoutes = {
       'AMap’s web services (restapi.amap.com: geocoding, places, …) as the AMap JS API’s serviceHost: the call forwarded with the server’s security code (jscode) added',
     tags,
     permission: [P.list],
+    // A pass-through for the AMap JS API (docs/map.md), not a call of the console's own.
+    hide: true,
     replies: { 200: Type.Unknown(), 400: ErrorBody, 404: ErrorBody, 503: ErrorBody, ...authErrors },
   }),
 };
