@@ -3,6 +3,7 @@ import type { Api } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 import { sidewaysOverflow } from './support/shell.ts';
 import { openConsole, shot } from './support/sign-in.ts';
+import { pickOption } from './support/system-pages.ts';
 
 test.use({ signedIn: true });
 
@@ -149,13 +150,13 @@ test.describe('the map in Chinese', () => {
 });
 
 test('map tiles: the presets in the global settings, a key asked only where one is read @phone', async ({ page }) => {
-  await openConsole(page, '/tools/settings');
+  await openConsole(page, '/sys-tools/settings');
   const preset = page.getByLabel('Tiles of the fleet map');
   await preset.scrollIntoViewIfNeeded();
   await expect(page.getByText('None (blank background)')).toBeVisible();
   await expect(page.getByLabel('Key (Tianditu tk)')).toHaveCount(0);
   await preset.click();
-  await page.getByRole('option', { name: 'Tianditu (天地图)' }).click();
+  await pickOption(page, 'Tianditu (天地图)');
   await expect(page.getByLabel('Key (Tianditu tk)')).toBeVisible();
   await page.getByLabel('Key (Tianditu tk)').scrollIntoViewIfNeeded();
   await page.screenshot({ path: shot('map-tiles-settings-en') });
