@@ -111,6 +111,7 @@ test.describe('the map of the fleet', () => {
     const corner = map.getByTitle(new RegExp(`^${fleet.corner} · Corner House`));
     await expect(corner).toBeVisible();
     await expect(map.locator(CLUSTERS, { hasText: /^2$/ })).toBeVisible();
+    await expect(shanghai).toHaveCount(0);
     await page.screenshot({ path: shot('map-zoomed-en') });
 
     // Machines near here: the browser's position, nearest first.
