@@ -22,6 +22,7 @@ describe('menus API', () => {
       '/sys-tools',
       '/business',
       '/finance',
+      '/field',
     ]);
     const system = tree[0];
     expect(system).toMatchObject({
@@ -50,15 +51,16 @@ describe('menus API', () => {
 
   it('lists the top level, children of pid, and flat matches of blurry, with the list fields', async () => {
     const top = (await call('GET', '/api/menus?page=0&size=10&sort=id,desc')).json();
-    expect(top.totalElements).toBe(5);
+    expect(top.totalElements).toBe(6);
     expect(top.content.map((m: { title: string }) => m.title)).toEqual([
+      'Field operations',
       'Finance',
       'Business',
       'Tools',
       'Monitor',
       'System',
     ]);
-    const system = top.content[4];
+    const system = top.content[5];
     expect(system).toMatchObject({ pid: null, type: 0, hasChildren: true, leaf: false, label: 'System', subCount: 6 });
     expect(system.createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     const children = (await call('GET', `/api/menus?pid=${system.id}`)).json();
@@ -81,6 +83,7 @@ describe('menus API', () => {
       'Tools',
       'Business',
       'Finance',
+      'Field operations',
     ]);
     const found = (await call('GET', '/api/menus?blurry=dict')).json();
     expect(found.content.map((m: { title: string }) => m.title)).toContain('Dictionaries');
@@ -100,6 +103,7 @@ describe('menus API', () => {
       'Tools',
       'Business',
       'Finance',
+      'Field operations',
     ]);
     expect(superior[0].children.map((m: { title: string }) => m.title)).toContain('Roles');
     expect(superior[1].children).toBeUndefined();
