@@ -29,6 +29,7 @@ const SCRIPTS = [
   'reconciliation.ts',
   'telemetry.ts',
   'lighthouse.ts',
+  'map.ts',
 ];
 
 const root = path.resolve(import.meta.dirname, '..');

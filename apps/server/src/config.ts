@@ -6,6 +6,7 @@ import { Value } from 'typebox/value';
 import { sync as writeFileAtomicSync } from 'write-file-atomic';
 import { MQTT_URL_RULE, type MqttConfig, mqttConfig } from './config-mqtt.ts';
 import { ConfigError, DURATION, DURATION_RULE, durationMs } from './config-rules.ts';
+import { AMAP_ENVIRONMENT, AMAP_KEYS, type AmapConfig, amapConfig } from './config-amap.ts';
 import type { DemoLanguage } from './simulator/demo-names.ts';
 
 export type { ExternalBroker, MqttConfig } from './config-mqtt.ts';
@@ -65,6 +66,8 @@ export interface Config {
   mqtt: MqttConfig | undefined;
   /** A firmware update not finished this long after it was sent times out; its download link lasts as long (FIRMWARE_UPDATE_TIMEOUT, default 1 hour). */
   firmwareUpdateTimeoutMs: number;
+  /** The AMap web service calls the server forwards, with its security code (docs/map.md). */
+  amap: AmapConfig;
   /**
    * GATEWAY_URL: the address machines reach the HTTP gateway at (`https://console.example.com`);
    * set, the links a machine is sent (firmware downloads) are absolute, else paths on that address.
@@ -98,7 +101,6 @@ const whole = (minimum: number, maximum: number) =>
   Type.Optional(Type.Integer({ minimum, maximum, ...rule(`a whole number from ${minimum} to ${maximum}`) }));
 const text = (options: { pattern?: string; minLength?: number; description: string }) =>
   Type.Optional(Type.String(options));
-
 /** Every variable the server reads, in one schema: the README's configuration table. */
 export const Environment = Type.Object({
   NODE_ENV: text({ description: 'production, development or test' }),
@@ -157,11 +159,11 @@ export const Environment = Type.Object({
   }),
   TELEMETRY_RAW_DAYS: whole(1, 366),
   TELEMETRY_SUMMARY_MONTHS: whole(1, 120),
+  ...AMAP_ENVIRONMENT,
 });
 
 /** Settings whose value is a secret or holds one: a refusal never repeats them. */
-const SECRET_SETTINGS = ['JWT_SECRET', 'ADMIN_PASSWORD', 'STORAGE_URL', 'PAYMENT_NOTIFY_KEY', 'MQTT_URL'];
-
+const SECRET_SETTINGS = ['JWT_SECRET', 'ADMIN_PASSWORD', 'STORAGE_URL', 'PAYMENT_NOTIFY_KEY', 'MQTT_URL', ...AMAP_KEYS];
 /** The variables that are set (blank counts as unset), converted to the schema's types. */
 function readEnvironment(env: NodeJS.ProcessEnv): Static<typeof Environment> {
   const raw: Record<string, string> = {};
@@ -232,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqtt: mqttConfig(e, durationMs(e.OFFLINE_AFTER, 5 * 60_000)),
     firmwareUpdateTimeoutMs: durationMs(e.FIRMWARE_UPDATE_TIMEOUT, 3_600_000),
     gatewayUrl: e.GATEWAY_URL?.trim().replace(/\/$/, ''),
+    amap: amapConfig(e),
   };
 }
 

@@ -35,6 +35,9 @@ import { logsRoutes } from './modules/logs/logs.routes.ts';
 import type { LogsService } from './modules/logs/logs.service.ts';
 import { machinesRoutes } from './modules/machines/machines.routes.ts';
 import type { MachinesService } from './modules/machines/machines.service.ts';
+import { mapRoutes } from './modules/machines/map.routes.ts';
+import { amapProxyRoutes } from './modules/map/amap-proxy.routes.ts';
+import { createAmapProxy } from './modules/map/amap-proxy.service.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import type { MembersService } from './modules/members/members.service.ts';
 import { menusRoutes } from './modules/menus/menus.routes.ts';
@@ -148,4 +151,6 @@ export async function registerSignedInRoutes(
   await signedIn.register(firmwareRoutes, { service: s.firmware });
   await signedIn.register(workOrdersRoutes, { service: s.workOrders });
   await signedIn.register(notificationsRoutes, { service: s.notifications });
+  await signedIn.register(mapRoutes, { service: s.machines });
+  await signedIn.register(amapProxyRoutes, { service: createAmapProxy(config.amap) });
 }

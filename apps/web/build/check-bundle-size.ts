@@ -48,6 +48,7 @@ const BUSINESS_PAGES = [
   'src/features/agents/pages/agents-page.tsx',
   'src/features/sites/pages/sites-page.tsx',
   'src/features/machines/pages/machines-page.tsx',
+  'src/features/map/pages/map-page.tsx',
   'src/features/machines/pages/machine-models-page.tsx',
   'src/features/policies/pages/price-policies-page.tsx',
   'src/features/alarms/pages/alarms-page.tsx',

@@ -16,6 +16,7 @@ import { jobRoutes } from './jobs-routes.ts';
 import { ledgerRoutes } from './ledger-routes.ts';
 import { logRoutes } from './logs-routes.ts';
 import { machineModelRoutes, machineRoutes } from './machines-routes.ts';
+import { mapRoutes } from './map-routes.ts';
 import { memberRoutes } from './members-routes.ts';
 import { menuRoutes } from './menus-routes.ts';
 import { monitorRoutes } from './monitor-routes.ts';
@@ -77,6 +78,7 @@ interface ApiRouteSets {
   firmwareDownload: typeof firmwareDownloadRoutes;
   workOrders: typeof workOrderRoutes;
   notifications: typeof notificationsRoutes;
+  map: typeof mapRoutes;
 }
 
 /**
@@ -125,6 +127,7 @@ export const apiRoutes: ApiRouteSets = {
   firmwareDownload: firmwareDownloadRoutes,
   workOrders: workOrderRoutes,
   notifications: notificationsRoutes,
+  map: mapRoutes,
 };
 
 /** Every route by its key, `'GET /api/orders/:orderNo'`. */

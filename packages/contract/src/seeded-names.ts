@@ -96,6 +96,7 @@ export const SEEDED_MENU_TITLES_ZH = {
   'Work orders': '工单管理',
   'My work orders': '我的工单',
   Notifications: '通知管理',
+  Map: '设备地图',
   // Buttons of the seeded menus (permission trees).
   'User: add': '用户新增',
   'User: edit': '用户编辑',

@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { CardBonusRule } from './cards.ts';
 import { GLOBAL_SETTING_QUERY, PUBLICITY_IMAGE_PATTERN, PUBLICITY_MAX_IMAGES } from './constants.ts';
+import { MapTiles } from './map-tiles.ts';
 import { FenField } from './money.ts';
 import { FeePercent } from './withdrawals.ts';
 
@@ -48,6 +49,8 @@ export const GlobalSettings = Type.Object(
      * should cover; below it the liabilities report warns. Absent: 20.
      */
     cardReserveSharePct: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
+    /** The fleet map's tiles (absent: none, a blank background). Public: never a secret here. */
+    mapTiles: Type.Optional(MapTiles),
   },
   { additionalProperties: false },
 );

@@ -255,6 +255,7 @@ export const seedBusinessRoles: SeedRole[] = [
       'device:allocate',
       'device:operate',
       'device:command',
+      'map:list',
       'policy:list',
       'policy:add',
       'policy:edit',

@@ -4,7 +4,7 @@ import type { SeedMenu } from './seed-menu.ts';
 /**
  * Field operations: the field work on the machines and what tells people about it. Staff direct
  * the work on Work orders; technicians carry out their own on My work orders; Notifications sends
- * the events to e-mail, chat robots and webhooks.
+ * the events to e-mail, chat robots and webhooks; the Map shows the fleet.
  */
 export const operationsMenus: SeedMenu[] = [
   {
@@ -49,6 +49,16 @@ export const operationsMenus: SeedMenu[] = [
         permission: 'notify:list',
         cache: true,
         children: [{ title: 'Notifications: edit', type: 2, permission: 'notify:edit' }],
+      },
+      {
+        title: 'Map',
+        type: 1,
+        path: 'map',
+        component: 'field/map/index',
+        componentName: 'FleetMap',
+        icon: 'international',
+        permission: 'map:list',
+        cache: true,
       },
     ],
   },

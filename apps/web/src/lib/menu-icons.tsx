@@ -72,6 +72,7 @@ const MENU_ICONS: Record<string, ComponentType> = {
   sqlMonitor: ConsoleSqlOutlined,
   database: DatabaseOutlined,
   tools: ToolOutlined,
+  tool: ToolOutlined,
   storage: FolderOpenOutlined,
   qiniu: FolderOpenOutlined,
   settings: ControlOutlined,

@@ -117,6 +117,9 @@ export const machineKeys = {
   models: (params: Params) => [...machineKeys.all, 'models', params] as const,
   /** Every model, for pickers. */
   allModels: () => [...machineKeys.all, 'models', 'all'] as const,
+  /** The fleet on the map, and the machines near a point. */
+  map: (filters: Params) => [...machineKeys.all, 'map', filters] as const,
+  near: (query: Params) => [...machineKeys.all, 'near', query] as const,
 };
 
 export const firmwareKeys = {

@@ -12,6 +12,7 @@ import type { globalSettingsLocales } from '@water/contract/texts/global-setting
 import type { jobsLocales } from '@water/contract/texts/jobs';
 import type { ledgerLocales } from '@water/contract/texts/ledger';
 import type { machinesLocales } from '@water/contract/texts/machines';
+import type { mapLocales } from '@water/contract/texts/map';
 import type { menusLocales } from '@water/contract/texts/menus';
 import type { logsLocales, onlineLocales } from '@water/contract/texts/monitor';
 import type { notificationsLocales } from '@water/contract/texts/notifications';
@@ -71,6 +72,7 @@ export type PageMessages = Texts<{
   firmware: typeof firmwareLocales.en;
   workOrders: typeof workOrdersLocales.en;
   notifications: typeof notificationsLocales.en;
+  map: typeof mapLocales.en;
 }>;
 /** Every text key, for typed `t()` calls: the core texts, the console's and the pages'. */
 export type Messages = Texts<typeof en> & ConsoleMessages & PageMessages;

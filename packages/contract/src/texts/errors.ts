@@ -3,6 +3,7 @@ import { cardsRefusals } from './refusals/cards.ts';
 import { commandsRefusals } from './refusals/commands.ts';
 import { firmwareRefusals } from './refusals/firmware.ts';
 import { ledgerRefusals } from './refusals/ledger.ts';
+import { mapRefusals } from './refusals/map.ts';
 import { networkRefusals } from './refusals/network.ts';
 import { notificationsRefusals } from './refusals/notifications.ts';
 import { reconciliationRefusals } from './refusals/reconciliation.ts';
@@ -86,6 +87,7 @@ export const errorsLocales = {
     ...firmwareRefusals.en,
     ...workOrdersRefusals.en,
     ...notificationsRefusals.en,
+    ...mapRefusals.en,
   },
   zh: {
     stateConflict: '该{{object}}当前为「{{state}}」，不能执行此操作（可能刚被他人处理）。请刷新后查看最新状态。',
@@ -156,6 +158,7 @@ export const errorsLocales = {
     ...firmwareRefusals.zh,
     ...workOrdersRefusals.zh,
     ...notificationsRefusals.zh,
+    ...mapRefusals.zh,
   },
 };
 

@@ -4,6 +4,8 @@
 import { setFlagsFromString } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { lowerThreadPriority } from './thread-priority.mjs';
 
@@ -161,7 +163,7 @@ try {
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
     startParams: [...PGlite.defaultStartParams, ...options.settings],
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, cube, earthdistance },
   });
   // Once open, at the lowest priority: when both want the one free core, the event loop has it and
   // the statement runs in the gaps (a request waiting for a statement leaves the event loop idle

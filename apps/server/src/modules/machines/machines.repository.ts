@@ -37,7 +37,7 @@ function inScope(scope: ReadonlySet<number> | null): SQL | undefined {
   return scope === null ? undefined : inArray(agents.deptId, [...scope]);
 }
 
-function matchingMachines(scope: ReadonlySet<number> | null, query: MachineQuery, now: Date): SQL | undefined {
+export function matchingMachines(scope: ReadonlySet<number> | null, query: MachineQuery, now: Date): SQL | undefined {
   // Counted from the hourly roll-ups: a sale in the hour the period starts in still counts.
   const hourMs = 3_600_000;
   const since = query.noSalesHours

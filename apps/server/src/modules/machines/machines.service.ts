@@ -24,6 +24,7 @@ import { withPeriodFigures } from '../sales/sales-figures.ts';
 import { createMachineAllocation } from './machine-allocation.service.ts';
 import { EMPTY_SALES, machineDto } from './machine-answers.ts';
 import { createMachineModelsService } from './machine-models.service.ts';
+import { createMachinePositions } from './machine-positions.service.ts';
 import { createMachineRegistration } from './machine-registration.service.ts';
 import { machineRuntimeRepository } from './machine-runtime.repository.ts';
 import { type MachineRow, machineOrder, machineSortable, machinesRepository as repo } from './machines.repository.ts';
@@ -93,6 +94,7 @@ export function createMachinesService(
     runtime,
     ...createMachineModelsService({ db, clock }),
     ...createMachineRegistration({ db, clock }, { visibleMachine }),
+    ...createMachinePositions({ db, clock }),
     allocate: allocation.allocate,
     transfer: allocation.transfer,
     recall: allocation.recall,

@@ -39,6 +39,22 @@ describe('global settings', () => {
     expect((await read()).body).toBe(before);
   });
 
+  it('keeps the map’s tile preset, refusing an unknown one, an address without {z} and a secret-looking field', async () => {
+    const saved = await call('PUT', '/api/global/setting', { mapTiles: { preset: 'TIANDITU', key: 'tk123' } });
+    expect(saved.statusCode, saved.body).toBe(204);
+    expect((await read()).json().mapTiles).toEqual({ preset: 'TIANDITU', key: 'tk123' });
+    for (const mapTiles of [
+      { preset: 'GOOGLE' },
+      { preset: 'CUSTOM', url: 'ftp://tiles.test/{z}/{x}/{y}' },
+      { preset: 'CUSTOM', url: 'https://tiles.test/tile.png' },
+      { preset: 'AMAP', securityCode: 'never-here' },
+    ]) {
+      const refused = await call('PUT', '/api/global/setting', { mapTiles });
+      expect(refused.statusCode, JSON.stringify(mapTiles)).toBe(400);
+      expect(refused.json().message).toMatch(/^mapTiles/);
+    }
+  });
+
   it('keeps the publicity images as uploaded files or https addresses, at most six', async () => {
     const images = ['/files/2f1c9a.png', 'https://cdn.example.com/notice.jpg'];
     const write = await call('PUT', '/api/global/setting', { publicity: { title: 'Notice', images } });

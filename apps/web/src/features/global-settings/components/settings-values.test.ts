@@ -15,6 +15,7 @@ describe('settings form values', () => {
       withdrawalFeePercent: null,
       cardBonusRules: [],
       cardReserveSharePct: null,
+      mapTiles: { preset: 'NONE', url: '', key: '', gcj02: false },
     });
     expect(toSettingsValues({ title: 'T', publicity: { images: ['/files/a.png'] } })).toMatchObject({
       title: 'T',
@@ -92,5 +93,28 @@ describe('settings form values', () => {
       cardReserveSharePct: 25,
     });
     expect(toSettings({ cardBonusRules: [], cardReserveSharePct: null })).toEqual({});
+  });
+
+  it('stores the map’s tiles only when a preset is chosen, with only what that preset reads', () => {
+    const tiles = (mapTiles: {
+      preset: 'NONE' | 'OSM' | 'AMAP' | 'TIANDITU' | 'CUSTOM';
+      url?: string;
+      key?: string;
+      gcj02?: boolean;
+    }) => toSettings({ mapTiles: { url: '', key: '', gcj02: false, ...mapTiles } }).mapTiles;
+    expect(tiles({ preset: 'NONE', key: 'left-over' })).toBeUndefined();
+    expect(tiles({ preset: 'AMAP', url: 'https://x.test/{z}/{x}/{y}', gcj02: true })).toEqual({ preset: 'AMAP' });
+    expect(tiles({ preset: 'TIANDITU', key: ' tk123 ' })).toEqual({ preset: 'TIANDITU', key: 'tk123' });
+    expect(tiles({ preset: 'CUSTOM', url: ' https://x.test/{z}/{x}/{y}.png ', gcj02: true })).toEqual({
+      preset: 'CUSTOM',
+      url: 'https://x.test/{z}/{x}/{y}.png',
+      gcj02: true,
+    });
+    expect(toSettingsValues({ mapTiles: { preset: 'TIANDITU', key: 'k' } }).mapTiles).toEqual({
+      preset: 'TIANDITU',
+      url: '',
+      key: 'k',
+      gcj02: false,
+    });
   });
 });

@@ -1,3 +1,4 @@
+import type { MapTiles } from '@water/contract/map-tiles';
 import type { GlobalSettings, Publicity } from '@water/contract/settings';
 import { fenToYuan, yuanToFen } from '@/lib/format/money.ts';
 import { keptTexts, PUBLICITY_TEXTS, SETTING_TEXTS } from '@/lib/global-setting.ts';
@@ -20,6 +21,8 @@ export interface SettingsValues {
   cardBonusRules: { minTopUp: string | null; bonus: string | null }[];
   /** Water cards: the share (percent) of its card balances an agent's reserve should cover; empty: 20. */
   cardReserveSharePct: number | null;
+  /** The fleet map's tiles: a preset, a custom preset's address, a key where the preset needs one. */
+  mapTiles: { preset: MapTiles['preset']; url: string; key: string; gcj02: boolean };
 }
 
 export function toSettingsValues(settings: GlobalSettings | undefined): SettingsValues {
@@ -43,6 +46,12 @@ export function toSettingsValues(settings: GlobalSettings | undefined): Settings
       bonus: fenToYuan(rule.bonus),
     })),
     cardReserveSharePct: settings?.cardReserveSharePct ?? null,
+    mapTiles: {
+      preset: settings?.mapTiles?.preset ?? 'NONE',
+      url: settings?.mapTiles?.url ?? '',
+      key: settings?.mapTiles?.key ?? '',
+      gcj02: settings?.mapTiles?.gcj02 ?? false,
+    },
   };
 }
 
@@ -76,5 +85,22 @@ export function toSettings(values: Partial<SettingsValues>): GlobalSettings {
   if (values.cardReserveSharePct !== null && values.cardReserveSharePct !== undefined) {
     settings.cardReserveSharePct = values.cardReserveSharePct;
   }
+  const tiles = toMapTiles(values.mapTiles);
+  if (tiles) settings.mapTiles = tiles;
   return settings;
+}
+
+/** The map's tiles as stored: none for the blank background; a custom address and a key only where they count. */
+function toMapTiles(values: Partial<SettingsValues['mapTiles']> | undefined): MapTiles | undefined {
+  if (!values?.preset || values.preset === 'NONE') return undefined;
+  const tiles: MapTiles = { preset: values.preset };
+  const key = kept(values.key);
+  if (key && values.preset !== 'CUSTOM') tiles.key = key;
+  if (values.preset === 'CUSTOM') {
+    const url = kept(values.url);
+    if (url) tiles.url = url;
+    if (key) tiles.key = key;
+    if (values.gcj02) tiles.gcj02 = true;
+  }
+  return tiles;
 }

@@ -28,6 +28,7 @@ import { useStoredSettings } from '../api/get-settings.ts';
 import { useSaveSettings } from '../api/save-settings.ts';
 import { CardRulesFields } from '../components/card-rules-fields.tsx';
 import { ImagesField } from '../components/images-field.tsx';
+import { MapTilesFields } from '../components/map-tiles-fields.tsx';
 import { SettingsPreview } from '../components/settings-preview.tsx';
 import { type SettingsValues, toSettings, toSettingsValues } from '../components/settings-values.ts';
 
@@ -175,6 +176,7 @@ export function GlobalSettingsPage() {
                 </Flex>
                 <Typography.Paragraph type="secondary">{t('globalSettings.withdrawalsHelp')}</Typography.Paragraph>
                 <CardRulesFields />
+                <MapTilesFields />
                 <Divider />
                 <Flex justify="space-between" align="baseline" wrap gap={8}>
                   <Typography.Title level={2} style={{ marginTop: 0, fontSize: 16 }}>
