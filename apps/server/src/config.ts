@@ -4,9 +4,9 @@ import path from 'node:path';
 import Type, { type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import { sync as writeFileAtomicSync } from 'write-file-atomic';
+import { AMAP_ENVIRONMENT, AMAP_KEYS, type AmapConfig, amapConfig } from './config-amap.ts';
 import { MQTT_URL_RULE, type MqttConfig, mqttConfig } from './config-mqtt.ts';
 import { ConfigError, DURATION, DURATION_RULE, durationMs } from './config-rules.ts';
-import { AMAP_ENVIRONMENT, AMAP_KEYS, type AmapConfig, amapConfig } from './config-amap.ts';
 import type { DemoLanguage } from './simulator/demo-names.ts';
 
 export type { ExternalBroker, MqttConfig } from './config-mqtt.ts';
