@@ -279,8 +279,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const withdrawals = createWithdrawalsService(deps, { ledger, terms: () => settings.withdrawalTerms() });
   const reconciliation = createReconciliationService(deps, { ledger });
-  // Commands reach a polling machine on its heartbeat's answer; a transport that keeps machines
-  // connected hands them over at once through `commands.usePush`.
+  // Commands ride on a polling machine's heartbeat answer; connected ones get them via `commands.usePush`.
   const commands = createCommandsService(deps, { pricesFor: (machine) => policies.pricesFor(machine), log: app.log });
   const telemetry = createTelemetryService(deps, {
     machines,
