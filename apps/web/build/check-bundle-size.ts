@@ -59,11 +59,17 @@ const BUSINESS_PAGES = [
   'src/features/withdrawals/pages/withdrawals-page.tsx',
   'src/features/cards/pages/water-cards-page.tsx',
   'src/features/firmware/pages/firmware-page.tsx',
+  'src/features/work-orders/pages/work-orders-page.tsx',
+  'src/features/work-orders/pages/my-work-orders-page.tsx',
+  'src/features/notifications/pages/notifications-page.tsx',
+  'src/features/map/pages/map-page.tsx',
 ];
 const BUSINESS_PAGE_LIMIT_KB = 240;
 const BUDGETS: Budget[] = [
   { name: 'login route', entries: LOGIN_ENTRIES, limitKb: 150 },
-  { name: 'shell after login', entries: SHELL_ENTRIES, limitKb: 400 },
+  // 402: the field work's four pages add their loaders and menu names to the shell, and antd's
+  // panel helpers moved into a chunk of their own that the shell loads (~1.7 KB in all).
+  { name: 'shell after login', entries: SHELL_ENTRIES, limitKb: 402 },
   { name: 'home chart (lazy, home page only)', entries: CHART_ENTRIES, limitKb: 200 },
 ];
 
