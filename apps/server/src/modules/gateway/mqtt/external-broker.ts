@@ -12,6 +12,9 @@ import { type AccountRow, createMachineAccounts, SHARE_GROUP } from './machine-a
 import type { MachineBroker, MachineEvents } from './machine-broker.ts';
 import { machineTopic, serialOfTopic } from './mqtt-topics.ts';
 
+/** How long a silent machine's will waits for the broker's own link to close (a broker going down). */
+const WILL_SETTLE_MS = 500;
+
 /** How the link reads what it needs of the machines. */
 export interface MachineRows {
   /** The machine of a serial number, as registered. */
@@ -94,7 +97,11 @@ export async function connectExternalBroker(
       events.listening(machine);
     } else if (status === 'offline' && current) {
       sessions.delete(machine.serialNo);
-      events.disconnected(machine, current, silent(machine, current.since));
+      if (!silent(machine, current.since)) events.disconnected(machine, current, false);
+      // A broker going down sends its clients' wills just before it closes the console's link: a
+      // silent machine's will waits a moment for that, so that a broker restart takes nobody
+      // offline (once the link is lost, the machines are out of sight and this is ignored).
+      else setTimeout(() => events.disconnected(machine, current, true), WILL_SETTLE_MS);
     }
   }
 
