@@ -40,13 +40,16 @@ export async function writeFleet(db: Database, count: number, serialOf: (index: 
         (machine) =>
           sql`(${machine.serialNo}, ${machine.serialNo}, ${model?.id}, ${agent?.id}, ${site?.id}, 'OPERATING', ${signingKeyOf(machine.secret)})`,
       );
-    const written = await run<{ id: number }>(sql`
+    await run(sql`
       INSERT INTO biz_machine (serial_no, sticker_code, model_id, agent_id, site_id, lifecycle, secret_hash)
-      VALUES ${sql.join(rows, sql`, `)} RETURNING id`);
-    written.forEach((row, index) => {
-      (fleet[start + index] as { id: number }).id = row.id;
-    });
+      VALUES ${sql.join(rows, sql`, `)}`);
   }
+  // Matched by serial number: an INSERT's RETURNING promises no order.
+  const ids = await run<{ id: number; serialNo: string }>(
+    sql`SELECT id, serial_no AS "serialNo" FROM biz_machine WHERE agent_id = ${agent?.id}`,
+  );
+  const idOf = new Map(ids.map((row) => [row.serialNo, row.id]));
+  for (const machine of fleet) machine.id = idOf.get(machine.serialNo) as number;
   return { agentId: agent?.id as number, fleet };
 }
 

@@ -34,7 +34,7 @@ export interface MachineRows {
  * The will comes both when the link broke and when the keepalive ran out, which the broker does
  * not tell apart. A machine heard from within `silentAfterMs` (its `online`, its last heartbeat)
  * lost its link: it gets the grace. One silent for longer has been silent for 1.5 keepalives
- * already: it goes offline at once.
+ * already: it goes offline within half a second (WILL_SETTLE_MS), not after the grace.
  */
 export async function connectExternalBroker(
   events: MachineEvents,
