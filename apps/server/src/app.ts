@@ -11,6 +11,7 @@ import { loadLegacyKey } from './domain/legacy-rsa.ts';
 import { PrincipalCache } from './domain/principal.ts';
 import { SessionStore } from './domain/sessions.ts';
 import { createVerifyCodes } from './domain/verify-codes.ts';
+import { composeFieldWork } from './field-work.ts';
 import { accessLogHooks, bufferedStdout } from './lib/access-log.ts';
 import type { Deps } from './lib/deps.ts';
 import { DomainEvents } from './lib/domain-events.ts';
@@ -49,7 +50,6 @@ import { createLogsService } from './modules/logs/logs.service.ts';
 import { createMachinesService } from './modules/machines/machines.service.ts';
 import { createMembersService } from './modules/members/members.service.ts';
 import { druidPage } from './modules/monitor/monitor.routes.ts';
-import { composeNotifications } from './modules/notifications/notification-hooks.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import type { SaleEvent } from './modules/orders/sale-events.ts';
 import { createPricePoliciesService } from './modules/price-policies/price-policies.service.ts';
@@ -66,7 +66,6 @@ import { createUserCenterService } from './modules/users/user-center.service.ts'
 import { createUserCredentials } from './modules/users/user-credentials.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createWithdrawalsService } from './modules/withdrawals/withdrawals.service.ts';
-import { composeWorkOrders } from './modules/workorders/work-orders-wiring.ts';
 import { authPlugin, signedInContext } from './plugins/auth.ts';
 import { corePlugin } from './plugins/core.ts';
 import { errorsPlugin, sendError } from './plugins/errors.ts';
@@ -319,9 +318,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     .add('purge-exports', '0 30 * * * *', () => exports.purge())
     .add('summarise-telemetry', '20 * * * * *', () => telemetry.summarise())
     .add('telemetry-partitions', '0 5 * * * *', () => telemetry.keepPartitions());
-  const workOrders = composeWorkOrders(deps, { files, gateway, scheduler, log: app.log });
   app.decorate('scheduler', scheduler);
-  const notifications = composeNotifications(app, deps, options, { alarms, withdrawals, scheduler });
+  const fieldWork = composeFieldWork(app, deps, options, { files, gateway, scheduler, alarms, withdrawals });
   if (config.seedDemo) {
     // In the background: the console answers at once, the demo week arrives a few seconds later.
     app.addHook('onReady', async () => {
@@ -388,8 +386,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         commands,
         telemetry,
         firmware,
-        workOrders,
-        notifications,
+        ...fieldWork,
       },
     });
   });

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from './lib/deps.ts';
+import type { FileStore } from './lib/file-storage.ts';
+import type { Scheduler } from './lib/scheduler.ts';
+import type { AlarmsService } from './modules/alarms/alarms.service.ts';
+import type { GatewayService } from './modules/gateway/gateway.service.ts';
+import { composeNotifications } from './modules/notifications/notification-hooks.ts';
+import type { WithdrawalsService } from './modules/withdrawals/withdrawals.service.ts';
+import { composeWorkOrders } from './modules/workorders/work-orders-wiring.ts';
+
+/** What field work needs from the rest of the server. */
+export interface FieldWorkNeeds {
+  files: FileStore;
+  gateway: GatewayService;
+  scheduler: Scheduler;
+  alarms: AlarmsService;
+  withdrawals: WithdrawalsService;
+}
+
+/**
+ * Field work as the app composes it: work orders (from alarms, confirmed by readings) and the
+ * notifications that tell people about them. Its services are served by the signed-in routes.
+ */
+export function composeFieldWork(
+  app: FastifyInstance,
+  deps: Pick<Deps, 'db' | 'clock' | 'mailer'>,
+  options: { jwtSecret: string },
+  needs: FieldWorkNeeds,
+) {
+  const { files, gateway, scheduler, alarms, withdrawals } = needs;
+  const workOrders = composeWorkOrders(deps, { files, gateway, scheduler, log: app.log });
+  const notifications = composeNotifications(app, deps, options, { alarms, withdrawals, scheduler });
+  return { workOrders, notifications };
+}
