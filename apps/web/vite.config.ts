@@ -8,7 +8,10 @@ import { precompress } from './build/precompress.ts';
 const API_TARGET = `http://127.0.0.1:${process.env.PORT || 8000}`;
 const DEV_PORT = Number(process.env.DEV_PORT || 5173);
 const proxied: Record<string, ProxyOptions> = Object.fromEntries(
-  ['/api', '/auth', '/avatar', '/files', '/doc', '/doc.html'].map((prefix) => [prefix, { target: API_TARGET }]),
+  ['/api', '/auth', '/avatar', '/files', '/doc', '/doc.html', '/manifest.webmanifest'].map((prefix) => [
+    prefix,
+    { target: API_TARGET },
+  ]),
 );
 
 /**

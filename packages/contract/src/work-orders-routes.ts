@@ -3,9 +3,11 @@ import { authErrors, Empty, ErrorBody, Id, Page } from './common.ts';
 import { listRoutes, withoutPaging } from './crud-routes.ts';
 import { defineRoute, FileReply } from './route.ts';
 import {
+  MachineAtHand,
   MachineServiced,
   WORK_ORDER_PERMISSIONS as P,
   PhotoStored,
+  StickerCode,
   Technician,
   TechnicianRegionInput,
   WorkOrder,
@@ -107,6 +109,15 @@ export const workOrderRoutes = {
     params: ById,
     body: TechnicianRegionInput,
     replies: { 204: Empty, 400: ErrorBody, 404: ErrorBody, ...authErrors },
+  }),
+  atMachine: defineRoute({
+    method: 'GET',
+    path: '/api/workOrders/sticker/:code',
+    summary: 'The machine of a sticker code, with its open orders: a technician finds machines of their region',
+    tags,
+    permission: readers,
+    params: Type.Object({ code: StickerCode }),
+    replies: { 200: MachineAtHand, 400: ErrorBody, 404: ErrorBody, ...authErrors },
   }),
   lastServiced: defineRoute({
     method: 'GET',

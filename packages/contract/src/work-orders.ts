@@ -137,6 +137,10 @@ export const WorkOrder = Type.Object({
   agentId: Type.Union([Type.Integer(), Type.Null()]),
   agentName: Type.Union([Type.String(), Type.Null()]),
   siteName: Type.Union([Type.String(), Type.Null()]),
+  siteAddress: Type.Union([Type.String(), Type.Null()]),
+  /** Where the machine's site is (WGS-84), for the way there and the distance. */
+  latitude: Type.Union([Type.Number(), Type.Null()]),
+  longitude: Type.Union([Type.Number(), Type.Null()]),
   type: OneOf(WORK_ORDER_TYPES),
   priority: OneOf(WORK_ORDER_PRIORITIES),
   state: OneOf(WORK_ORDER_STATES),
@@ -172,6 +176,26 @@ export const WorkOrderDetail = Type.Object({
   completion: Type.Union([WorkOrderCompletion, Type.Null()]),
 });
 export type WorkOrderDetail = Static<typeof WorkOrderDetail>;
+
+/** A sticker's code as printed (or the machine page address a scan reads, reduced to its code). */
+export const StickerCode = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
+
+/** A machine a technician stands at, found by its sticker: where it is, how it is, and its open orders. */
+export const MachineAtHand = Type.Object({
+  machineId: Type.Integer(),
+  serialNo: Type.String(),
+  stickerCode: Type.String(),
+  siteName: Type.Union([Type.String(), Type.Null()]),
+  siteAddress: Type.Union([Type.String(), Type.Null()]),
+  latitude: Type.Union([Type.Number(), Type.Null()]),
+  longitude: Type.Union([Type.Number(), Type.Null()]),
+  online: Type.Boolean(),
+  tdsOut: Type.Union([Type.Integer(), Type.Null()]),
+  lastServiced: Type.Union([DateTime, Type.Null()]),
+  /** The open orders on it the caller sees: a technician their own. */
+  orders: Type.Array(WorkOrder),
+});
+export type MachineAtHand = Static<typeof MachineAtHand>;
 
 /** The work orders' list, on the page and in its Excel file. */
 export const WORK_ORDER_COLUMNS = listColumns<WorkOrder>()({

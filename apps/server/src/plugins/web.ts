@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sendError } from './errors.ts';
+import { webManifestRoute } from './web-manifest.ts';
 
 /** Paths that belong to the API: an unknown one is a JSON 404, never the web app. */
 const API_PATH = /^\/(api|auth)(\/|$)/;
@@ -40,6 +41,7 @@ export async function webPlugin(app: FastifyInstance, options: { root: string | 
     reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   const sendIndex = (reply: FastifyReply) => sendHtml(reply, indexHtml);
 
+  await app.register(webManifestRoute);
   if (indexHtml) {
     app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
     app.get('/login', { schema: { hide: true } }, (_request, reply) => sendHtml(reply, loginHtml));

@@ -168,6 +168,8 @@ export const workOrderKeys = {
   board: (params: Params) => [...workOrderKeys.all, 'board', params] as const,
   order: (id: number) => [...workOrderKeys.all, 'order', id] as const,
   technicians: () => [...workOrderKeys.all, 'technicians'] as const,
+  /** The machine of a sticker code, with its open orders. */
+  sticker: (code: string) => [...workOrderKeys.all, 'sticker', code] as const,
   /** When a machine was last serviced, on its detail. */
   serviced: (machineId: number) => [...workOrderKeys.all, 'serviced', machineId] as const,
 };

@@ -72,7 +72,8 @@ export interface OrderedMachine {
   deptId?: number | null;
 }
 
-const toWire = wireMapper(WorkOrder);
+/** An order as the wire has it. */
+export const toWire = wireMapper(WorkOrder);
 const typeName = (type: WorkOrderType): TextRef => ({ key: `workOrders.types.${type}` });
 
 export const isStaff = (principal: Principal) => isAdministrator(principal) || principal.permissions.has(P.list);

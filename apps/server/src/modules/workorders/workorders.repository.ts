@@ -25,6 +25,9 @@ export type WorkOrderRow = WorkOrderRecord & {
   serialNo: string;
   agentName: string | null;
   siteName: string | null;
+  siteAddress: string | null;
+  latitude: number | null;
+  longitude: number | null;
   technicianName: string | null;
   deptId: number | null;
 };
@@ -61,6 +64,9 @@ const rowColumns = {
   agentName: depts.name,
   deptId: agents.deptId,
   siteName: sites.name,
+  siteAddress: sites.address,
+  latitude: sql<number | null>`${sites.latitude}::float8`,
+  longitude: sql<number | null>`${sites.longitude}::float8`,
   technicianName: users.nickName,
 };
 
@@ -168,6 +174,47 @@ export const workOrdersRepository = {
       .where(and(ne(alarms.state, 'RESOLVED'), isNull(workOrderAlarms.alarmId), or(...due)))
       .orderBy(asc(alarms.firstTime), asc(alarms.id))
       .limit(500);
+  },
+
+  /** The machine of a sticker code (any case), with where it stands and how it is. */
+  async machineBySticker(db: Database, code: string) {
+    const [row] = await db
+      .select({
+        id: machines.id,
+        serialNo: machines.serialNo,
+        stickerCode: machines.stickerCode,
+        agentId: machines.agentId,
+        siteId: machines.siteId,
+        deptId: agents.deptId,
+        siteName: sites.name,
+        siteAddress: sites.address,
+        latitude: sql<number | null>`${sites.latitude}::float8`,
+        longitude: sql<number | null>`${sites.longitude}::float8`,
+        online: machines.online,
+        tdsOut: machines.tdsOut,
+      })
+      .from(machines)
+      .leftJoin(agents, eq(agents.id, machines.agentId))
+      .leftJoin(sites, eq(sites.id, machines.siteId))
+      .where(sql`lower(${machines.stickerCode}) = lower(${code})`);
+    return row;
+  },
+
+  /** Whether a machine is in a technician's region: its agent's, or one of their sites. */
+  async inRegion(db: Database, userId: number, machine: { agentId: number | null; siteId: number | null }) {
+    const [row] = await db
+      .select({ n: count() })
+      .from(technicianRegions)
+      .where(
+        and(
+          eq(technicianRegions.userId, userId),
+          or(
+            machine.agentId === null ? undefined : eq(technicianRegions.agentId, machine.agentId),
+            machine.siteId === null ? undefined : eq(technicianRegions.siteId, machine.siteId),
+          ) ?? sql`false`,
+        ),
+      );
+    return (row?.n ?? 0) > 0;
   },
 
   /** The machines named, with where they stand. */

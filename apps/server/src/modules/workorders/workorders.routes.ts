@@ -31,6 +31,7 @@ export async function workOrdersRoutes(app: FastifyInstance, { service }: { serv
   contractRoute(app, routes.setRegion, async (request) => {
     await service.technicians.setRegion(request.params.id, request.body);
   });
+  contractRoute(app, routes.atMachine, async (request) => service.atMachine(principalOf(request), request.params.code));
   contractRoute(app, routes.lastServiced, async (request) =>
     service.lastServiced(principalOf(request), request.params.id),
   );

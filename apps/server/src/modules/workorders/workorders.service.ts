@@ -2,6 +2,7 @@ import type { AlarmType } from '@water/contract/alarms';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../lib/deps.ts';
 import type { FileStore } from '../../lib/file-storage.ts';
+import { createMachineAtHand } from './machine-at-hand.ts';
 import { createTechnicians } from './technicians.ts';
 import { createWorkOrderCompletion } from './work-order-completion.ts';
 import { createWorkOrdersCore } from './work-orders-core.ts';
@@ -31,5 +32,6 @@ export function createWorkOrdersService(
     ...createWorkOrderCompletion(deps, { core, files: options.files }),
     fromAlarms: createWorkOrdersFromAlarms(deps, { core, log: options.log, delays: options.alarmDelays ?? {} }),
     technicians: createTechnicians(deps),
+    atMachine: createMachineAtHand(deps, { core }),
   };
 }

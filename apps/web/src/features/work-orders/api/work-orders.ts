@@ -30,6 +30,16 @@ export const useWorkOrder = (id: number | undefined) =>
     enabled: id !== undefined,
   });
 
+/** `GET api/workOrders/sticker/:code`: the machine a technician stands at, with its open orders. */
+export const useMachineAtHand = (code: string | null) =>
+  useQuery({
+    queryKey: workOrderKeys.sticker(code ?? ''),
+    queryFn: () =>
+      callApi('GET /api/workOrders/sticker/:code', { params: { code: code as string } }, { errorNotice: 'network' }),
+    enabled: code !== null,
+    retry: false,
+  });
+
 export const useTechnicians = (enabled = true) =>
   useQuery({
     queryKey: workOrderKeys.technicians(),
@@ -50,7 +60,7 @@ export const useMoveWorkOrder = () => useInvalidatingMutation(move, [workOrderKe
 export const useCompleteWorkOrder = () => useInvalidatingMutation(complete, [workOrderKeys.all]);
 export const useSetRegion = () => useInvalidatingMutation(setRegion, [workOrderKeys.all]);
 
-/** Uploads a photo taken on an order; answers its stored name. */
+/** Uploads a photo taken on an order; answers its stored name. Its failures are the caller's to tell. */
 export async function uploadWorkOrderPhoto(id: number, file: Blob, filename: string): Promise<string> {
   const body = new FormData();
   body.append('file', file, filename);
@@ -58,7 +68,7 @@ export async function uploadWorkOrderPhoto(id: number, file: Blob, filename: str
     'POST /api/workOrders/:id/photos',
     { params: { id }, body },
     // No JSON type (the client's default): the browser sets multipart with its boundary.
-    { headers: { 'Content-Type': null }, errorNotice: 'network' },
+    { headers: { 'Content-Type': null }, errorNotice: 'none' },
   );
   return name;
 }

@@ -1,10 +1,10 @@
-import { MinusCircleOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { WORK_ORDER_CHECKLISTS, type WorkOrder, type WorkOrderCompletion } from '@water/contract/work-orders';
-import { App, Button, Checkbox, Form, Input, InputNumber, Space, Upload, type UploadFile } from 'antd';
-import { useState } from 'react';
+import { App, Button, Checkbox, Form, Input, InputNumber, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { reportFormError } from '@/lib/form-error.ts';
-import { uploadWorkOrderPhoto, useCompleteWorkOrder } from '../api/work-orders.ts';
+import { useCompleteWorkOrder } from '../api/work-orders.ts';
+import { CompletionPhotos, useOrderPhotos } from './completion-photos.tsx';
 
 type CompletionValues = Omit<WorkOrderCompletion, 'photos'>;
 
@@ -13,11 +13,15 @@ export function CompletionForm({ order }: { order: Pick<WorkOrder, 'id' | 'type'
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<CompletionValues>();
-  const [photos, setPhotos] = useState<UploadFile<string>[]>([]);
+  const photos = useOrderPhotos(order.id);
   const complete = useCompleteWorkOrder();
   const filterChange = order.type === 'FILTER_CHANGE';
   const submit = async (values: CompletionValues) => {
-    const stored = photos.flatMap((photo) => (photo.status === 'done' && photo.response ? [photo.response] : []));
+    if (photos.waiting.length > 0) {
+      message.warning(t('workOrders.photosWaiting', { count: photos.waiting.length }));
+      return;
+    }
+    const stored = photos.files.flatMap((photo) => (photo.status === 'done' && photo.response ? [photo.response] : []));
     try {
       await complete.mutateAsync({
         ...values,
@@ -47,22 +51,7 @@ export function CompletionForm({ order }: { order: Pick<WorkOrder, 'id' | 'type'
           ))}
         </Checkbox.Group>
       </Form.Item>
-      <Form.Item label={t('workOrders.photos')}>
-        <Upload<string>
-          accept="image/png,image/jpeg,image/gif"
-          listType="picture"
-          fileList={photos}
-          onChange={({ fileList }) => setPhotos(fileList)}
-          customRequest={({ file, onSuccess, onError }) => {
-            const blob = file as File;
-            uploadWorkOrderPhoto(order.id, blob, blob.name || 'photo.jpg')
-              .then((name) => onSuccess?.(name))
-              .catch((error: Error) => onError?.(error));
-          }}
-        >
-          <Button icon={<UploadOutlined aria-hidden />}>{t('workOrders.addPhoto')}</Button>
-        </Upload>
-      </Form.Item>
+      <CompletionPhotos orderId={order.id} photos={photos} />
       <Space wrap size={16}>
         <Form.Item name="tdsBefore" label={t('workOrders.tdsBefore')}>
           <InputNumber min={0} max={5000} precision={0} style={{ width: 140 }} />

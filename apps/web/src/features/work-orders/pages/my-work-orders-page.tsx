@@ -8,6 +8,8 @@ import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
+import { MachineFinder } from '../components/machine-finder.tsx';
+import { TodayOrders } from '../components/today-orders.tsx';
 import { WorkOrderBoard } from '../components/work-order-board.tsx';
 import { WorkOrderDrawer } from '../components/work-order-drawer.tsx';
 import { type WorkOrderFilters, WorkOrderSearch, WorkOrderTable } from '../components/work-order-list.tsx';
@@ -16,24 +18,37 @@ addPageTexts('workOrders', workOrdersLocales);
 
 const isId = (value: string) => /^[1-9]\d{0,9}$/.test(value);
 
-/** `field/my-work-order/index`: a technician's own orders, open first, to accept, start, hold and complete. */
+/**
+ * `field/my-work-order/index`: a technician's own orders. Today's open ones as cards, most urgent
+ * and nearest first, with the way there; a machine found by its sticker; the list and the board.
+ */
 export function MyWorkOrdersPage() {
   const { t } = useTranslation();
   const menuTitle = useMenuTitle();
   const list = useListState<WorkOrderFilters>({ initialFilters: { open: true } });
   const detail = useDetailAddress('order', isId);
-  const [tab, setTab] = useState('list');
+  const [tab, setTab] = useState('today');
   const openOrder = (order: WorkOrder) => detail.open(String(order.id));
   const { page: _page, size: _size, sort: _sort, ...filters } = list.params;
   return (
     <Card variant="borderless">
       <PageHeading title={menuTitle('My work orders')} />
-      <WorkOrderSearch list={list} staff={false} />
+      <MachineFinder onOpen={openOrder} />
       <Tabs
         activeKey={tab}
         onChange={setTab}
         items={[
-          { key: 'list', label: t('workOrders.list'), children: <WorkOrderTable list={list} onOpen={openOrder} /> },
+          { key: 'today', label: t('workOrders.today'), children: <TodayOrders onOpen={openOrder} /> },
+          {
+            key: 'list',
+            label: t('workOrders.list'),
+            children: (
+              <>
+                <WorkOrderSearch list={list} staff={false} />
+                <WorkOrderTable list={list} onOpen={openOrder} />
+              </>
+            ),
+          },
           {
             key: 'board',
             label: t('workOrders.board'),
