@@ -1,34 +1,15 @@
 import { VirtualMachine } from '../apps/server/src/simulator/virtual-machine.ts';
 import { png } from '../apps/server/test/file-bytes.ts';
 import { uniqueSuffix } from './support/accounts.ts';
-import { type Api, apiAs, apiSignIn } from './support/api.ts';
+import { apiAs, apiSignIn } from './support/api.ts';
 import { sellingMachine } from './support/business.ts';
+import { TECHNICIAN_PASSWORD as PASSWORD, technicianOf } from './support/field.ts';
 import { expect, signedInState, test } from './support/fixtures.ts';
 import { sidewaysOverflow } from './support/shell.ts';
 import { shot } from './support/sign-in.ts';
 import { ADMIN_PASSWORD } from './support/test-server.ts';
 
 test.use({ signedIn: true });
-
-const PASSWORD = 'Technician-pass-1';
-
-/** A user with the seeded Technician role, serving an agent's machines. */
-async function technicianOf(admin: Api, agent: { id: number; deptId: number }, username: string) {
-  const roles = (await (await admin.get('api/roles/all')).json()) as { id: number; name: string }[];
-  const role = roles.find((candidate) => candidate.name === 'Technician');
-  const created = await admin.post('api/users', {
-    username,
-    nickName: `Tech ${username}`,
-    dept: { id: agent.deptId },
-    roles: [{ id: role?.id }],
-    password: PASSWORD,
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const [user] = (await (await admin.get('api/users', { blurry: username })).json()).content;
-  const region = await admin.put(`api/workOrders/technicians/${user.id}/region`, { agentId: agent.id, siteIds: [] });
-  expect(region.status(), await region.text()).toBe(204);
-  return user as { id: number };
-}
 
 interface OrderRow {
   id: number;

@@ -173,6 +173,8 @@ export const WorkOrderDetail = Type.Object({
   ...WorkOrder.properties,
   timeline: Type.Array(WorkOrderStep),
   alarmIds: Type.Array(Type.Integer()),
+  /** Stored names of the photos uploaded to the order so far (a completion names those it keeps). */
+  photos: Type.Array(Type.String()),
   completion: Type.Union([WorkOrderCompletion, Type.Null()]),
 });
 export type WorkOrderDetail = Static<typeof WorkOrderDetail>;

@@ -273,6 +273,7 @@ export function createWorkOrdersCore({ db, clock }: Pick<Deps, 'db' | 'clock'>) 
       return wireOf(WorkOrderDetail, {
         ...toWire(row),
         alarmIds,
+        photos: row.photos,
         completion: row.completion ?? null,
         timeline: steps.map((step) => ({
           time: formatDateTime(step.time) ?? '',

@@ -1,5 +1,5 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { WORK_ORDER_CHECKLISTS, type WorkOrder, type WorkOrderCompletion } from '@water/contract/work-orders';
+import { WORK_ORDER_CHECKLISTS, type WorkOrderCompletion, type WorkOrderDetail } from '@water/contract/work-orders';
 import { App, Button, Checkbox, Form, Input, InputNumber, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { reportFormError } from '@/lib/form-error.ts';
@@ -9,11 +9,11 @@ import { CompletionPhotos, useOrderPhotos } from './completion-photos.tsx';
 type CompletionValues = Omit<WorkOrderCompletion, 'photos'>;
 
 /** The technician's report of work done: the type's check-list, photos, TDS readings, parts and a note. */
-export function CompletionForm({ order }: { order: Pick<WorkOrder, 'id' | 'type'> }) {
+export function CompletionForm({ order }: { order: Pick<WorkOrderDetail, 'id' | 'type' | 'photos'> }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<CompletionValues>();
-  const photos = useOrderPhotos(order.id);
+  const photos = useOrderPhotos(order.id, order.photos);
   const complete = useCompleteWorkOrder();
   const filterChange = order.type === 'FILTER_CHANGE';
   const submit = async (values: CompletionValues) => {

@@ -25,14 +25,17 @@ const uploaded = (photo: WaitingPhoto, name: string): UploadFile<string> => ({
 });
 
 /**
- * The photos of an order being completed. A photo whose upload fails for want of a network is
+ * The photos of an order being completed, starting with those already uploaded to it (a reload
+ * loses none). A photo whose upload fails for want of a network is
  * kept in the phone's database and uploaded when the network is back (the `online` event, every
  * RETRY_MS, and when the form opens again, even after a reload).
  */
-export function useOrderPhotos(orderId: number): OrderPhotos {
+export function useOrderPhotos(orderId: number, stored: readonly string[]): OrderPhotos {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [files, setFiles] = useState<UploadFile<string>[]>([]);
+  const [files, setFiles] = useState<UploadFile<string>[]>(() =>
+    stored.map((name) => ({ uid: name, name, status: 'done', response: name })),
+  );
   const [waiting, setWaiting] = useState<WaitingPhoto[]>([]);
   const sending = useRef(false);
 

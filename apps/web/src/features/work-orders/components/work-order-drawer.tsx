@@ -24,7 +24,8 @@ export function WorkOrderDrawer({ id, onClose }: { id: number | undefined; onClo
       size="min(560px, 100vw)"
       destroyOnHidden
     >
-      {query.isError ? (
+      {/* A refetch that fails (the network dropped on site) keeps the order and its form on screen. */}
+      {query.isError && !order ? (
         <Result status="warning" title={t('workOrders.empty')} />
       ) : !order ? (
         <Skeleton active />

@@ -39,6 +39,7 @@ const detail = (overrides: Partial<WorkOrder> = {}): WorkOrderDetail => ({
     { time: '2026-11-26 09:00:00', actor: 'system', event: 'CREATE', fromState: null, toState: 'CREATED', note: null },
   ],
   alarmIds: [],
+  photos: [],
   completion: null,
 });
 

@@ -1,0 +1,44 @@
+import type { Browser, BrowserContextOptions } from '@playwright/test';
+import { type Api, apiSignIn } from './api.ts';
+import { expect, signedInState } from './fixtures.ts';
+
+export const TECHNICIAN_PASSWORD = 'Technician-pass-1';
+
+/** A user with the seeded Technician role, serving an agent's machines. */
+export async function technicianOf(admin: Api, agent: { id: number; deptId: number }, username: string) {
+  const roles = (await (await admin.get('api/roles/all')).json()) as { id: number; name: string }[];
+  const role = roles.find((candidate) => candidate.name === 'Technician');
+  const created = await admin.post('api/users', {
+    username,
+    nickName: `Tech ${username}`,
+    dept: { id: agent.deptId },
+    roles: [{ id: role?.id }],
+    password: TECHNICIAN_PASSWORD,
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const [user] = (await (await admin.get('api/users', { blurry: username })).json()).content;
+  const region = await admin.put(`api/workOrders/technicians/${user.id}/region`, { agentId: agent.id, siteIds: [] });
+  expect(region.status(), await region.text()).toBe(204);
+  return user as { id: number };
+}
+
+/** A phone (390 × 844, touch) signed in as a technician, in Chinese unless told. */
+export async function technicianPhone(
+  browser: Browser,
+  baseURL: string,
+  username: string,
+  options: BrowserContextOptions = {},
+) {
+  const signIn = await browser.newContext({ baseURL });
+  const token = await apiSignIn(signIn.request, username, TECHNICIAN_PASSWORD);
+  await signIn.close();
+  return browser.newContext({
+    baseURL,
+    storageState: signedInState(token),
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'zh-CN',
+    ...options,
+  });
+}
