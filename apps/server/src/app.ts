@@ -319,7 +319,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     .add('summarise-telemetry', '20 * * * * *', () => telemetry.summarise())
     .add('telemetry-partitions', '0 5 * * * *', () => telemetry.keepPartitions());
   app.decorate('scheduler', scheduler);
-  const fieldWork = composeFieldWork(app, deps, options, { files, gateway, scheduler, alarms, withdrawals });
+  const fieldNeeds = { files, gateway, scheduler, alarms, withdrawals, settings };
+  const fieldWork = composeFieldWork(app, deps, options, fieldNeeds);
   if (config.seedDemo) {
     // In the background: the console answers at once, the demo week arrives a few seconds later.
     app.addHook('onReady', async () => {

@@ -1,3 +1,5 @@
+import { alarmOrderDelaysMs } from '@water/contract/alarm-order-delays';
+import { GLOBAL_SETTING_QUERY } from '@water/contract/constants';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from './lib/deps.ts';
 import type { FileStore } from './lib/file-storage.ts';
@@ -5,6 +7,7 @@ import type { Scheduler } from './lib/scheduler.ts';
 import type { AlarmsService } from './modules/alarms/alarms.service.ts';
 import type { GatewayService } from './modules/gateway/gateway.service.ts';
 import { composeNotifications } from './modules/notifications/notification-hooks.ts';
+import type { SettingsService } from './modules/settings/settings.service.ts';
 import type { WithdrawalsService } from './modules/withdrawals/withdrawals.service.ts';
 import { composeWorkOrders } from './modules/workorders/work-orders-wiring.ts';
 
@@ -15,6 +18,7 @@ export interface FieldWorkNeeds {
   scheduler: Scheduler;
   alarms: AlarmsService;
   withdrawals: WithdrawalsService;
+  settings: SettingsService;
 }
 
 /**
@@ -27,8 +31,14 @@ export function composeFieldWork(
   options: { jwtSecret: string },
   needs: FieldWorkNeeds,
 ) {
-  const { files, gateway, scheduler, alarms, withdrawals } = needs;
-  const workOrders = composeWorkOrders(deps, { files, gateway, scheduler, log: app.log });
+  const { files, gateway, scheduler, alarms, withdrawals, settings } = needs;
+  const workOrders = composeWorkOrders(deps, {
+    files,
+    gateway,
+    scheduler,
+    log: app.log,
+    alarmDelays: async () => alarmOrderDelaysMs((await settings.get(GLOBAL_SETTING_QUERY)).alarmOrderDelays),
+  });
   const notifications = composeNotifications(app, deps, options, { alarms, withdrawals, scheduler });
   return { workOrders, notifications };
 }

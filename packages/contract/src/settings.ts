@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { AlarmOrderDelays } from './alarm-order-delays.ts';
 import { CardBonusRule } from './cards.ts';
 import { GLOBAL_SETTING_QUERY, PUBLICITY_IMAGE_PATTERN, PUBLICITY_MAX_IMAGES } from './constants.ts';
 import { MapTiles } from './map-tiles.ts';
@@ -49,6 +50,8 @@ export const GlobalSettings = Type.Object(
      * should cover; below it the liabilities report warns. Absent: 20.
      */
     cardReserveSharePct: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
+    /** How long an alarm of each type stays open before it becomes a repair order (absent: the defaults). */
+    alarmOrderDelays: Type.Optional(AlarmOrderDelays),
     /** The fleet map's tiles (absent: none, a blank background). Public: never a secret here. */
     mapTiles: Type.Optional(MapTiles),
   },

@@ -77,19 +77,7 @@ export const WORK_ORDER_EVENTS = Object.keys(WORK_ORDER_STATE_MACHINE.events) as
 /** The events a technician's own order takes from the technician (the rest are staff's). */
 export const TECHNICIAN_EVENTS: readonly WorkOrderEvent[] = ['ACCEPT', 'START', 'HOLD', 'RESUME', 'DONE'];
 
-/**
- * How long an alarm stays open before it becomes a repair order, per alarm type; `null`: never.
- * A resolved alarm within the delay makes no order.
- */
-export const ALARM_ORDER_DELAY_MS: Record<AlarmType, number | null> = {
-  OFFLINE: 30_000,
-  FAULT: 30_000,
-  TDS_HIGH: 30_000,
-  LEAK: 30_000,
-  PAYMENT_DEVICE: 30_000,
-  TANK_EMPTY: null,
-  NO_SALES: null,
-};
+export { ALARM_ORDER_DELAY_MS, AlarmOrderDelays, alarmOrderDelaysMs } from './alarm-order-delays.ts';
 
 /** What a technician checks on each type of order (keys of `workOrders.checks`). */
 export const WORK_ORDER_CHECKLISTS: Record<WorkOrderType, readonly string[]> = {

@@ -56,6 +56,13 @@ export const globalSettingsLocales = {
     confirm: 'Undo',
     cancel: 'Keep editing',
     empty: 'Nothing set: the built-in texts are used.',
+    alarmOrders: 'Repair orders from alarms',
+    alarmOrdersHelp:
+      'How long an alarm stays open before it becomes a repair order for the technician of the machine’s region. An alarm resolved sooner makes none.',
+    alarmOrderNever: 'Never',
+    alarmOrderAtOnce: 'At once',
+    alarmOrderSeconds: 'After {{count}} s',
+    alarmOrderMinutes: 'After {{count}} min',
     mapTiles: 'Map tiles',
     mapTilesPreset: 'Tiles of the fleet map',
     mapTilesPresets: {
@@ -127,6 +134,12 @@ export const globalSettingsLocales = {
     confirm: '撤销',
     cancel: '继续编辑',
     empty: '未设置：使用内置文字。',
+    alarmOrders: '告警转维修工单',
+    alarmOrdersHelp: '告警持续多久后转为维修工单并派给设备所在区域的技术员；在此之前恢复的告警不生成工单。',
+    alarmOrderNever: '不生成',
+    alarmOrderAtOnce: '立即',
+    alarmOrderSeconds: '{{count}} 秒后',
+    alarmOrderMinutes: '{{count}} 分钟后',
     mapTiles: '地图底图',
     mapTilesPreset: '设备地图的底图',
     mapTilesPresets: {

@@ -9,6 +9,9 @@ import { workOrdersRepository as repo } from './workorders.repository.ts';
 /** How urgent the repair of an alarm is. */
 const PRIORITY_OF: Partial<Record<AlarmType, WorkOrderPriority>> = { LEAK: 'URGENT', OFFLINE: 'HIGH', FAULT: 'HIGH' };
 
+/** The delay of each alarm type in milliseconds (null: never), read at each run (the global settings). */
+export type AlarmDelays = () => Promise<Record<AlarmType, number | null>>;
+
 /**
  * Alarms open longer than their type's delay become repair orders, assigned by region. An alarm
  * resolved within the delay makes none; a machine whose repair order is open (a flapping
@@ -19,19 +22,16 @@ export function createWorkOrdersFromAlarms(
   { db, clock }: Pick<Deps, 'db' | 'clock'>,
   {
     core,
-    delays = {},
+    delays = async () => ALARM_ORDER_DELAY_MS,
     log,
-  }: { core: WorkOrdersCore; delays?: Partial<Record<AlarmType, number | null>>; log: FastifyBaseLogger },
+  }: { core: WorkOrdersCore; delays?: AlarmDelays; log: FastifyBaseLogger },
 ) {
-  const delayOf = new Map(
-    Object.entries({ ...ALARM_ORDER_DELAY_MS, ...delays }).filter(
-      (entry): entry is [AlarmType, number] => typeof entry[1] === 'number',
-    ),
-  );
-
   return {
     /** Makes or links the orders of the alarms due; answers how many alarms were taken. */
     async sweep(): Promise<number> {
+      const delayOf = new Map(
+        Object.entries(await delays()).filter((entry): entry is [AlarmType, number] => typeof entry[1] === 'number'),
+      );
       const due = await repo.alarmsWithoutOrder(db, clock.now(), delayOf);
       let taken = 0;
       for (const alarm of due) {

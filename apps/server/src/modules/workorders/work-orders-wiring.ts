@@ -1,9 +1,9 @@
-import type { AlarmType } from '@water/contract/alarms';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../lib/deps.ts';
 import type { FileStore } from '../../lib/file-storage.ts';
 import type { Scheduler } from '../../lib/scheduler.ts';
 import type { GatewayService } from '../gateway/gateway.service.ts';
+import type { AlarmDelays } from './work-orders-from-alarms.ts';
 import { createWorkOrdersService } from './workorders.service.ts';
 
 /** How often alarms open past their delay are looked for: well within a minute of the alarm. */
@@ -26,7 +26,7 @@ export function composeWorkOrders(
     gateway: Pick<GatewayService, 'onReadings'>;
     scheduler: Scheduler;
     log: FastifyBaseLogger;
-    alarmDelays?: Partial<Record<AlarmType, number | null>>;
+    alarmDelays?: AlarmDelays;
   },
 ) {
   const workOrders = createWorkOrdersService(deps, { files, log, ...(alarmDelays ? { alarmDelays } : {}) });

@@ -1,4 +1,3 @@
-import type { AlarmType } from '@water/contract/alarms';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../lib/deps.ts';
 import type { FileStore } from '../../lib/file-storage.ts';
@@ -6,7 +5,7 @@ import { createMachineAtHand } from './machine-at-hand.ts';
 import { createTechnicians } from './technicians.ts';
 import { createWorkOrderCompletion } from './work-order-completion.ts';
 import { createWorkOrdersCore } from './work-orders-core.ts';
-import { createWorkOrdersFromAlarms } from './work-orders-from-alarms.ts';
+import { type AlarmDelays, createWorkOrdersFromAlarms } from './work-orders-from-alarms.ts';
 
 export type WorkOrdersService = ReturnType<typeof createWorkOrdersService>;
 
@@ -17,7 +16,7 @@ export type WorkOrdersService = ReturnType<typeof createWorkOrdersService>;
  */
 export function createWorkOrdersService(
   deps: Pick<Deps, 'db' | 'clock'>,
-  options: { files: FileStore; log: FastifyBaseLogger; alarmDelays?: Partial<Record<AlarmType, number | null>> },
+  options: { files: FileStore; log: FastifyBaseLogger; alarmDelays?: AlarmDelays },
 ) {
   const core = createWorkOrdersCore(deps);
   const { events, list, exportSheet, detail, create, move, lastServiced } = core;
@@ -30,7 +29,11 @@ export function createWorkOrdersService(
     move,
     lastServiced,
     ...createWorkOrderCompletion(deps, { core, files: options.files }),
-    fromAlarms: createWorkOrdersFromAlarms(deps, { core, log: options.log, delays: options.alarmDelays ?? {} }),
+    fromAlarms: createWorkOrdersFromAlarms(deps, {
+      core,
+      log: options.log,
+      ...(options.alarmDelays ? { delays: options.alarmDelays } : {}),
+    }),
     technicians: createTechnicians(deps),
     atMachine: createMachineAtHand(deps, { core }),
   };

@@ -287,3 +287,38 @@ describe('work orders', () => {
     expect(seen).toEqual([`assigned ${order?.id} ${technician.id}`, `reopened ${order?.id} system`]);
   });
 });
+
+describe('the delays of alarms’ repair orders, as the global settings set them', () => {
+  const ctx = useTestApp();
+  const admin: Caller = (...args) => ctx.admin(...args);
+  const sweep = () => ctx.t.app.scheduler.run('work-orders-from-alarms');
+  const ordersOf = async (machineId: number) =>
+    (await admin('GET', `/api/workOrders?machineId=${machineId}`)).json().content as { id: number; type: string }[];
+
+  it('waits the delay set for the alarm’s type, and makes no order of a type switched off', async () => {
+    const saved = await admin('PUT', '/api/global/setting', { alarmOrderDelays: { TDS_HIGH: 120, LEAK: null } });
+    expect(saved.statusCode, saved.body).toBe(204);
+    const refused = await admin('PUT', '/api/global/setting', { alarmOrderDelays: { TDS_HIGH: 3601, NOISE: 5 } });
+    expect(refused.statusCode).toBe(400);
+
+    const { machine, gateway } = await machineInField(ctx.t, admin);
+    await heartbeat(gateway, { tdsOut: 20 });
+    await heartbeat(gateway, { tdsOut: 90, faultBits: 1 });
+    ctx.t.clock.advance(60_000);
+    await sweep();
+    expect(await ordersOf(machine.id)).toEqual([]);
+    ctx.t.clock.advance(61_000);
+    await sweep();
+    // The TDS alarm made the order; the leak, switched off, made none (nor joined it).
+    const orders = await ordersOf(machine.id);
+    expect(orders).toEqual([expect.objectContaining({ type: 'REPAIR' })]);
+    const [order] = orders;
+    const detail = (await admin('GET', `/api/workOrders/${order?.id}`)).json();
+    const alarms = (await admin('GET', `/api/alarms?machineId=${machine.id}`)).json().content as {
+      id: number;
+      type: string;
+    }[];
+    const tds = alarms.find((alarm) => alarm.type === 'TDS_HIGH');
+    expect(detail.alarmIds).toEqual([tds?.id]);
+  });
+});

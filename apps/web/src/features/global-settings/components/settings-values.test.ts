@@ -15,6 +15,15 @@ describe('settings form values', () => {
       withdrawalFeePercent: null,
       cardBonusRules: [],
       cardReserveSharePct: null,
+      alarmOrderDelays: {
+        OFFLINE: 30,
+        FAULT: 30,
+        TDS_HIGH: 30,
+        LEAK: 30,
+        PAYMENT_DEVICE: 30,
+        TANK_EMPTY: 'NEVER',
+        NO_SALES: 'NEVER',
+      },
       mapTiles: { preset: 'NONE', url: '', key: '', gcj02: false },
     });
     expect(toSettingsValues({ title: 'T', publicity: { images: ['/files/a.png'] } })).toMatchObject({
@@ -33,6 +42,18 @@ describe('settings form values', () => {
       }),
     ).toEqual({ title: 'Water Co.', publicity: { body: 'Line 1\nLine 2' } });
     expect(toSettings(toSettingsValues({}))).toEqual({});
+  });
+
+  it('stores the alarms’ repair-order delays that differ from the built-in ones, never as a number of nothing', () => {
+    const values = toSettingsValues({ alarmOrderDelays: { LEAK: 0, TANK_EMPTY: 600 } });
+    expect(values.alarmOrderDelays).toMatchObject({ LEAK: 0, TANK_EMPTY: 600, OFFLINE: 30, NO_SALES: 'NEVER' });
+    expect(toSettings({ alarmOrderDelays: { ...values.alarmOrderDelays, OFFLINE: 'NEVER' } }).alarmOrderDelays).toEqual(
+      {
+        LEAK: 0,
+        TANK_EMPTY: 600,
+        OFFLINE: null,
+      },
+    );
   });
 
   it('round-trips stored settings unchanged', () => {

@@ -1,3 +1,5 @@
+import { ALARM_ORDER_DELAY_MS, type AlarmOrderDelays, alarmOrderDelaysMs } from '@water/contract/alarm-order-delays';
+import { ALARM_TYPES, type AlarmType } from '@water/contract/alarm-types';
 import type { MapTiles } from '@water/contract/map-tiles';
 import type { GlobalSettings, Publicity } from '@water/contract/settings';
 import { fenToYuan, yuanToFen } from '@/lib/format/money.ts';
@@ -21,6 +23,8 @@ export interface SettingsValues {
   cardBonusRules: { minTopUp: string | null; bonus: string | null }[];
   /** Water cards: the share (percent) of its card balances an agent's reserve should cover; empty: 20. */
   cardReserveSharePct: number | null;
+  /** Seconds an alarm of each type waits before its repair order, or NEVER. */
+  alarmOrderDelays: Record<AlarmType, number | 'NEVER'>;
   /** The fleet map's tiles: a preset, a custom preset's address, a key where the preset needs one. */
   mapTiles: { preset: MapTiles['preset']; url: string; key: string; gcj02: boolean };
 }
@@ -46,6 +50,7 @@ export function toSettingsValues(settings: GlobalSettings | undefined): Settings
       bonus: fenToYuan(rule.bonus),
     })),
     cardReserveSharePct: settings?.cardReserveSharePct ?? null,
+    alarmOrderDelays: delaysInSeconds(alarmOrderDelaysMs(settings?.alarmOrderDelays)),
     mapTiles: {
       preset: settings?.mapTiles?.preset ?? 'NONE',
       url: settings?.mapTiles?.url ?? '',
@@ -85,9 +90,29 @@ export function toSettings(values: Partial<SettingsValues>): GlobalSettings {
   if (values.cardReserveSharePct !== null && values.cardReserveSharePct !== undefined) {
     settings.cardReserveSharePct = values.cardReserveSharePct;
   }
+  const delays = toAlarmOrderDelays(values.alarmOrderDelays);
+  if (delays) settings.alarmOrderDelays = delays;
   const tiles = toMapTiles(values.mapTiles);
   if (tiles) settings.mapTiles = tiles;
   return settings;
+}
+
+const delaysInSeconds = (delays: Record<AlarmType, number | null>) =>
+  Object.fromEntries(
+    ALARM_TYPES.map((type) => [type, delays[type] === null ? 'NEVER' : (delays[type] as number) / 1000]),
+  ) as Record<AlarmType, number | 'NEVER'>;
+
+/** The delays that differ from the built-in ones (none: nothing stored, the defaults hold). */
+function toAlarmOrderDelays(values: Partial<Record<AlarmType, number | 'NEVER'>> | undefined) {
+  const delays: AlarmOrderDelays = {};
+  for (const type of ALARM_TYPES) {
+    const value = values?.[type];
+    if (value === undefined) continue;
+    const seconds = value === 'NEVER' ? null : value;
+    const builtIn = ALARM_ORDER_DELAY_MS[type];
+    if (seconds !== (builtIn === null ? null : builtIn / 1000)) delays[type] = seconds;
+  }
+  return Object.keys(delays).length > 0 ? delays : undefined;
 }
 
 /** The map's tiles as stored: none for the blank background; a custom address and a key only where they count. */

@@ -26,6 +26,7 @@ import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
 import { useStoredSettings } from '../api/get-settings.ts';
 import { useSaveSettings } from '../api/save-settings.ts';
+import { AlarmOrderFields } from '../components/alarm-order-fields.tsx';
 import { CardRulesFields } from '../components/card-rules-fields.tsx';
 import { ImagesField } from '../components/images-field.tsx';
 import { MapTilesFields } from '../components/map-tiles-fields.tsx';
@@ -176,6 +177,7 @@ export function GlobalSettingsPage() {
                 </Flex>
                 <Typography.Paragraph type="secondary">{t('globalSettings.withdrawalsHelp')}</Typography.Paragraph>
                 <CardRulesFields />
+                <AlarmOrderFields />
                 <MapTilesFields />
                 <Divider />
                 <Flex justify="space-between" align="baseline" wrap gap={8}>
