@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { ALARM_TYPES, type AlarmType } from './alarm-types.ts';
+import { ALARM_TYPES } from './alarm-types.ts';
 import { CreateTimeRange, DateTime, Id, nullable, OneOf, PageQuery } from './common.ts';
 import { listColumns } from './list-columns.ts';
 import { defineStateMachine, SYSTEM_ACTOR } from './state-machine.ts';
