@@ -141,7 +141,12 @@ function interfaceWords(page: Page): Promise<string[]> {
 }
 
 /** Opens every page of a user's menus and says what is wrong with each. */
-async function walk(page: Page, api: Api, allowedNames: readonly string[]): Promise<string[]> {
+async function walk(
+  page: Page,
+  api: Api,
+  allowedNames: readonly string[],
+  { noMoney = false }: { noMoney?: boolean } = {},
+): Promise<string[]> {
   const built = await api.get('api/menus/build');
   const pages = pagesOf((await built.json()) as RouteNode[]);
   expect(pages.length).toBeGreaterThan(0);
@@ -168,6 +173,7 @@ async function walk(page: Page, api: Api, allowedNames: readonly string[]): Prom
     if (english.length > 0) problems.push(`${url}: English words: ${english.join(' ')}`);
     const overflow = await sidewaysOverflow(page);
     if (overflow > 0) problems.push(`${url}: scrolls ${overflow}px sideways`);
+    if (noMoney && /[¥￥]|元/.test(await page.locator('body').innerText())) problems.push(`${url}: shows money`);
     // Every row's actions are in view without scrolling the table sideways.
     const width = page.viewportSize()?.width ?? 1366;
     const hidden = await page.evaluate((right) => {
@@ -219,7 +225,7 @@ const roleId = async (admin: Api, name: string) =>
     (role) => role.name === name,
   )?.id as number;
 
-for (const role of ['administrator', 'agent manager', 'finance', 'user', 'technician'] as const) {
+for (const role of ['administrator', 'agent manager', 'finance', 'user', 'technician', 'field technician'] as const) {
   test(`the ${role}'s every page opens in Chinese, asks nothing refused, speaks no English and fits @phone`, async ({
     admin,
     browser,
@@ -240,6 +246,9 @@ for (const role of ['administrator', 'agent manager', 'finance', 'user', 'techni
         await staff(admin, username, firstDept as number, [await roleId(admin, 'Finance')]);
       } else if (role === 'user') {
         await staff(admin, username, firstDept as number, [await roleId(admin, 'User')]);
+      } else if (role === 'field technician') {
+        // The seeded Technician role: their own work orders, and no money anywhere.
+        await staff(admin, username, firstDept as number, [await roleId(admin, 'Technician')]);
       } else {
         // Only the machines: their list and models, and their alarms.
         const menu = (title: string) => idOf(admin, 'api/menus', { blurry: title }, 'title', title);
@@ -255,7 +264,9 @@ for (const role of ['administrator', 'agent manager', 'finance', 'user', 'techni
     }
     const { context, api } = await consoleOf(browser, testServer.baseURL, username, password, page);
     try {
-      const problems = await walk(await context.newPage(), api, [username]);
+      const problems = await walk(await context.newPage(), api, [username], {
+        noMoney: role === 'field technician',
+      });
       expect(problems, `the ${role}'s pages`).toEqual([]);
     } finally {
       await context.close();
