@@ -5,6 +5,7 @@ import type { Scheduler } from './lib/scheduler.ts';
 import type { AlarmsService } from './modules/alarms/alarms.service.ts';
 import type { GatewayService } from './modules/gateway/gateway.service.ts';
 import { composeNotifications } from './modules/notifications/notification-hooks.ts';
+import { createPartsService } from './modules/parts/parts.service.ts';
 import type { WithdrawalsService } from './modules/withdrawals/withdrawals.service.ts';
 import { composeWorkOrders } from './modules/workorders/work-orders-wiring.ts';
 
@@ -19,7 +20,7 @@ export interface FieldWorkNeeds {
 
 /**
  * Field work as the app composes it: work orders (from alarms, confirmed by readings) and the
- * notifications that tell people about them. Its services are served by the signed-in routes.
+ * notifications that tell people about them, and the parts the orders take from the technicians' stock. Its services are served by the signed-in routes.
  */
 export function composeFieldWork(
   app: FastifyInstance,
@@ -28,7 +29,9 @@ export function composeFieldWork(
   needs: FieldWorkNeeds,
 ) {
   const { files, gateway, scheduler, alarms, withdrawals } = needs;
-  const workOrders = composeWorkOrders(deps, { files, gateway, scheduler, log: app.log });
   const notifications = composeNotifications(app, deps, options, { alarms, withdrawals, scheduler });
-  return { workOrders, notifications };
+  const parts = createPartsService(deps, { notify: notifications.notify });
+  const useParts = parts.movements.useOnOrder;
+  const workOrders = composeWorkOrders(deps, { files, gateway, scheduler, log: app.log, useParts });
+  return { workOrders, notifications, parts };
 }

@@ -272,7 +272,15 @@ export function createWorkOrdersCore({ db, clock }: Pick<Deps, 'db' | 'clock'>) 
       return wireOf(WorkOrderDetail, {
         ...toWire(row),
         alarmIds,
-        completion: row.completion ?? null,
+        completion: row.completion && {
+          ...row.completion,
+          parts: row.completion.parts.map((part) => ({
+            partId: part.partId ?? null,
+            code: part.code ?? null,
+            name: part.name,
+            quantity: part.quantity,
+          })),
+        },
         timeline: steps.map((step) => ({
           time: formatDateTime(step.time) ?? '',
           actor: step.actor,

@@ -1,5 +1,5 @@
 import type {
-  WorkOrderCompletion,
+  WorkOrderCompleted,
   WorkOrderPriority,
   WorkOrderState,
   WorkOrderType,
@@ -29,7 +29,7 @@ export const workOrders = pgTable(
     createTime: ts('create_time').notNull(),
     assignedTime: ts('assigned_time'),
     doneTime: ts('done_time'),
-    completion: jsonb('completion').$type<WorkOrderCompletion>(),
+    completion: jsonb('completion').$type<WorkOrderCompleted>(),
     /** Photos uploaded to the order (stored names in the files store). */
     photos: jsonb('photos').$type<string[]>().notNull().default([]),
     /** Done, and the machine's next readings are still to confirm or reopen it. */

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../lib/deps.ts';
 import type { FileStore } from '../../lib/file-storage.ts';
 import { createTechnicians } from './technicians.ts';
-import { createWorkOrderCompletion } from './work-order-completion.ts';
+import { createWorkOrderCompletion, type UseParts } from './work-order-completion.ts';
 import { createWorkOrdersCore } from './work-orders-core.ts';
 import { createWorkOrdersFromAlarms } from './work-orders-from-alarms.ts';
 
@@ -16,7 +16,12 @@ export type WorkOrdersService = ReturnType<typeof createWorkOrdersService>;
  */
 export function createWorkOrdersService(
   deps: Pick<Deps, 'db' | 'clock'>,
-  options: { files: FileStore; log: FastifyBaseLogger; alarmDelays?: Partial<Record<AlarmType, number | null>> },
+  options: {
+    files: FileStore;
+    log: FastifyBaseLogger;
+    useParts: UseParts;
+    alarmDelays?: Partial<Record<AlarmType, number | null>>;
+  },
 ) {
   const core = createWorkOrdersCore(deps);
   const { events, list, exportSheet, detail, create, move, lastServiced } = core;
@@ -28,7 +33,7 @@ export function createWorkOrdersService(
     create,
     move,
     lastServiced,
-    ...createWorkOrderCompletion(deps, { core, files: options.files }),
+    ...createWorkOrderCompletion(deps, { core, files: options.files, useParts: options.useParts }),
     fromAlarms: createWorkOrdersFromAlarms(deps, { core, log: options.log, delays: options.alarmDelays ?? {} }),
     technicians: createTechnicians(deps),
   };
