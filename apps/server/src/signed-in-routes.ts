@@ -49,11 +49,11 @@ import type { NotificationsService } from './modules/notifications/notifications
 import { onlineRoutes } from './modules/online/online.routes.ts';
 import { createOnlineService } from './modules/online/online.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
-import { partsRoutes } from './modules/parts/parts.routes.ts';
-import type { PartsService } from './modules/parts/parts.service.ts';
 import type { OrdersService } from './modules/orders/orders.service.ts';
 import { overviewRoutes } from './modules/overview/overview.routes.ts';
 import { createOverviewService } from './modules/overview/overview.service.ts';
+import { partsRoutes } from './modules/parts/parts.routes.ts';
+import type { PartsService } from './modules/parts/parts.service.ts';
 import { pricePoliciesRoutes } from './modules/price-policies/price-policies.routes.ts';
 import type { PricePoliciesService } from './modules/price-policies/price-policies.service.ts';
 import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes.ts';

@@ -125,7 +125,7 @@ export const partsRoutes = {
   adjust: defineRoute({
     method: 'POST',
     path: '/api/stock/adjust',
-    summary: 'Correct a holder\'s count with a reason; never below zero (409 STOCK_SHORT)',
+    summary: "Correct a holder's count with a reason; never below zero (409 STOCK_SHORT)",
     tags,
     permission: MOVE,
     body: Adjust,

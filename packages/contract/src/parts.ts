@@ -70,10 +70,7 @@ export type WarehouseInput = Static<typeof WarehouseInput>;
 export const Warehouse = Type.Object({ id: Type.Integer(), name: Type.String(), address: Type.String() });
 export type Warehouse = Static<typeof Warehouse>;
 
-export const Holder = Type.Object(
-  { kind: OneOf(HOLDER_KINDS), id: Id() },
-  { additionalProperties: false },
-);
+export const Holder = Type.Object({ kind: OneOf(HOLDER_KINDS), id: Id() }, { additionalProperties: false });
 export type Holder = Static<typeof Holder>;
 
 /** How many of a part one holder has. */

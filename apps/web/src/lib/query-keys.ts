@@ -168,6 +168,8 @@ export const workOrderKeys = {
   board: (params: Params) => [...workOrderKeys.all, 'board', params] as const,
   order: (id: number) => [...workOrderKeys.all, 'order', id] as const,
   technicians: () => [...workOrderKeys.all, 'technicians'] as const,
+  /** The parts a technician holds: completing an order takes some. */
+  myStock: () => [...workOrderKeys.all, 'my-stock'] as const,
   /** When a machine was last serviced, on its detail. */
   serviced: (machineId: number) => [...workOrderKeys.all, 'serviced', machineId] as const,
 };
@@ -230,4 +232,12 @@ export const notificationKeys = {
   channels: (params: Params) => [...notificationKeys.all, 'channels', params] as const,
   rules: (params: Params) => [...notificationKeys.all, 'rules', params] as const,
   deliveries: (params: Params) => [...notificationKeys.all, 'deliveries', params] as const,
+};
+
+export const partKeys = {
+  all: ['parts'] as const,
+  parts: () => [...partKeys.all, 'parts'] as const,
+  warehouses: () => [...partKeys.all, 'warehouses'] as const,
+  stock: (filters: Params) => [...partKeys.all, 'stock', filters] as const,
+  movements: (params: Params) => [...partKeys.all, 'movements', params] as const,
 };

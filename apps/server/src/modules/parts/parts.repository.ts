@@ -1,5 +1,5 @@
-import { WORK_ORDER_PERMISSIONS } from '@water/contract/work-orders';
 import type { Holder, MovementQuery, StockQuery } from '@water/contract/parts';
+import { WORK_ORDER_PERMISSIONS } from '@water/contract/work-orders';
 import { and, asc, count, desc, eq, gt, gte, inArray, or, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
@@ -49,7 +49,10 @@ export const partsRepository = {
 
   async partsByIds(db: Database, ids: readonly number[]): Promise<PartRow[]> {
     if (ids.length === 0) return [];
-    return db.select().from(parts).where(inArray(parts.id, [...ids]));
+    return db
+      .select()
+      .from(parts)
+      .where(inArray(parts.id, [...ids]));
   },
 
   async codeTaken(db: Database, code: string, exceptId?: number): Promise<boolean> {

@@ -16,9 +16,7 @@ export async function partsRoutes(app: FastifyInstance, { service }: { service: 
   contractRoute(app, routes.addWarehouse, async (request, reply) =>
     reply.code(201).send(await service.addWarehouse(request.body)),
   );
-  contractRoute(app, routes.editWarehouse, async (request) =>
-    service.editWarehouse(request.params.id, request.body),
-  );
+  contractRoute(app, routes.editWarehouse, async (request) => service.editWarehouse(request.params.id, request.body));
   contractRoute(app, routes.stock, async (request) => movements.stock(request.query));
   contractRoute(app, routes.myStock, async (request) => service.myStock(principalOf(request)));
   contractRoute(app, routes.movements, async (request) => movements.movements(request.query));

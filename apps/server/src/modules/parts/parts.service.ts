@@ -1,5 +1,5 @@
-import { Part, type PartInput, Warehouse, type WarehouseInput } from '@water/contract/parts';
 import type { StockLine } from '@water/contract/parts';
+import { Part, type PartInput, Warehouse, type WarehouseInput } from '@water/contract/parts';
 import type { Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { invalidField, noSuch, notFound, takenBy } from '../../lib/http-errors.ts';

@@ -15,7 +15,14 @@ describe('parts and stock', () => {
     return response.json();
   }
   const newPart = (reorderPoint = 0) =>
-    created('/api/parts', { code: unique('RO-'), name: 'RO membrane 400G', kind: 'FILTER', stage: 'RO', unit: 'pc', reorderPoint });
+    created('/api/parts', {
+      code: unique('RO-'),
+      name: 'RO membrane 400G',
+      kind: 'FILTER',
+      stage: 'RO',
+      unit: 'pc',
+      reorderPoint,
+    });
   const newWarehouse = () => created('/api/warehouses', { name: unique('Depot '), address: 'Gate 3' });
   const warehouseOf = (id: number) => ({ kind: 'WAREHOUSE', id });
   const technicianHolder = (id: number) => ({ kind: 'TECHNICIAN', id });
@@ -43,7 +50,13 @@ describe('parts and stock', () => {
       to: technicianHolder(tech.id),
       quantity: 3,
     });
-    expect(moved3).toMatchObject({ kind: 'TRANSFER', code: part.code, fromName: depot.name, toId: tech.id, quantity: 3 });
+    expect(moved3).toMatchObject({
+      kind: 'TRANSFER',
+      code: part.code,
+      fromName: depot.name,
+      toId: tech.id,
+      quantity: 3,
+    });
     expect(await held(part.id)).toEqual({ [`WAREHOUSE:${depot.id}`]: 2, [`TECHNICIAN:${tech.id}`]: 3 });
 
     const tooMany = await admin(

@@ -1,3 +1,4 @@
+import type { PageOf } from '@water/contract/common';
 import {
   type Adjust,
   type Holder,
@@ -8,21 +9,20 @@ import {
   type StockQuery,
   type Transfer,
 } from '@water/contract/parts';
-import type { PageOf } from '@water/contract/common';
 import type { PartTaken, PartUsed } from '@water/contract/work-orders';
-import type { Principal } from '../../domain/principal.ts';
 import type { Database } from '../../db/client.ts';
+import type { Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { HttpError, invalidField, noSuch, notFound, unknownRecord } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
 import { wireOf } from '../../lib/wire.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import {
+  type MovementRow,
   movementOrder,
   movementSortable,
-  partsRepository as repo,
-  type MovementRow,
   type PartRow,
+  partsRepository as repo,
 } from './parts.repository.ts';
 
 const key = (kind: string, id: number) => `${kind}:${id}`;
@@ -185,7 +185,8 @@ export function createStockMovements(
         if (input.change < 0) await take(tx, part, holder, -input.change);
         else await repo.add(tx, part.id, holder, input.change);
         await checkLow(tx, part);
-        const side = input.change < 0 ? { fromKind: holder.kind, fromId: holder.id } : { toKind: holder.kind, toId: holder.id };
+        const side =
+          input.change < 0 ? { fromKind: holder.kind, fromId: holder.id } : { toKind: holder.kind, toId: holder.id };
         return record(tx, part, {
           kind: 'ADJUST',
           quantity: input.change,

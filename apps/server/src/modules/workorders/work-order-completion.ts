@@ -1,10 +1,10 @@
 import { TDS_OUT_MAX } from '@water/contract/alarms';
 import {
   CONFIRMED_BY_READINGS,
-  WORK_ORDER_CHECKLISTS,
-  WORK_ORDER_STATE_MACHINE,
   type PartTaken,
   type PartUsed,
+  WORK_ORDER_CHECKLISTS,
+  WORK_ORDER_STATE_MACHINE,
   type WorkOrderCompletion,
 } from '@water/contract/work-orders';
 import type { FastifyReply, FastifyRequest } from 'fastify';

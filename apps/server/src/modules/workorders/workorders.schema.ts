@@ -1,9 +1,4 @@
-import type {
-  WorkOrderCompleted,
-  WorkOrderPriority,
-  WorkOrderState,
-  WorkOrderType,
-} from '@water/contract/work-orders';
+import type { WorkOrderCompleted, WorkOrderPriority, WorkOrderState, WorkOrderType } from '@water/contract/work-orders';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { ts } from '../../db/columns.ts';

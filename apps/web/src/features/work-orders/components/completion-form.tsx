@@ -1,9 +1,10 @@
 import { MinusCircleOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { WORK_ORDER_CHECKLISTS, type WorkOrder, type WorkOrderCompletion } from '@water/contract/work-orders';
-import { App, Button, Checkbox, Form, Input, InputNumber, Space, Upload, type UploadFile } from 'antd';
+import { App, Button, Checkbox, Form, Input, InputNumber, Select, Space, Upload, type UploadFile } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportFormError } from '@/lib/form-error.ts';
+import { useMyStock } from '../api/my-stock.ts';
 import { uploadWorkOrderPhoto, useCompleteWorkOrder } from '../api/work-orders.ts';
 
 type CompletionValues = Omit<WorkOrderCompletion, 'photos'>;
@@ -15,6 +16,11 @@ export function CompletionForm({ order }: { order: Pick<WorkOrder, 'id' | 'type'
   const [form] = Form.useForm<CompletionValues>();
   const [photos, setPhotos] = useState<UploadFile<string>[]>([]);
   const complete = useCompleteWorkOrder();
+  const stock = useMyStock();
+  const partOptions = (stock.data ?? []).map((line) => ({
+    value: line.partId,
+    label: `${line.code} ${line.name} (${line.quantity} ${line.unit})`,
+  }));
   const filterChange = order.type === 'FILTER_CHANGE';
   const submit = async (values: CompletionValues) => {
     const stored = photos.flatMap((photo) => (photo.status === 'done' && photo.response ? [photo.response] : []));
@@ -80,8 +86,16 @@ export function CompletionForm({ order }: { order: Pick<WorkOrder, 'id' | 'type'
           <Form.Item label={t('workOrders.parts')}>
             {fields.map((field) => (
               <Space key={field.key} align="baseline" wrap>
-                <Form.Item name={[field.name, 'name']} rules={[{ required: true, message: t('workOrders.partName') }]}>
-                  <Input placeholder={t('workOrders.partName')} maxLength={100} style={{ width: 170 }} />
+                <Form.Item
+                  name={[field.name, 'partId']}
+                  rules={[{ required: true, message: t('workOrders.partName') }]}
+                >
+                  <Select
+                    placeholder={t('workOrders.partName')}
+                    aria-label={t('workOrders.partName')}
+                    options={partOptions}
+                    style={{ width: 200 }}
+                  />
                 </Form.Item>
                 <Form.Item name={[field.name, 'quantity']} initialValue={1}>
                   <InputNumber

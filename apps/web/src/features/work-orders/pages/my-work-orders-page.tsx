@@ -8,6 +8,7 @@ import { useListState } from '@/components/list/use-list-state.ts';
 import { PageHeading } from '@/components/page-heading.tsx';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
+import { MyStock } from '../components/my-stock.tsx';
 import { WorkOrderBoard } from '../components/work-order-board.tsx';
 import { WorkOrderDrawer } from '../components/work-order-drawer.tsx';
 import { type WorkOrderFilters, WorkOrderSearch, WorkOrderTable } from '../components/work-order-list.tsx';
@@ -16,7 +17,10 @@ addPageTexts('workOrders', workOrdersLocales);
 
 const isId = (value: string) => /^[1-9]\d{0,9}$/.test(value);
 
-/** `field/my-work-order/index`: a technician's own orders, open first, to accept, start, hold and complete. */
+/**
+ * `field/my-work-order/index`: a technician's own orders, open first, to accept, start, hold and
+ * complete, and the parts they hold to use on them.
+ */
 export function MyWorkOrdersPage() {
   const { t } = useTranslation();
   const menuTitle = useMenuTitle();
@@ -39,6 +43,7 @@ export function MyWorkOrdersPage() {
             label: t('workOrders.board'),
             children: <WorkOrderBoard filters={filters} onOpen={openOrder} />,
           },
+          { key: 'stock', label: t('workOrders.myStock'), children: <MyStock /> },
         ]}
       />
       <WorkOrderDrawer id={detail.shown === undefined ? undefined : Number(detail.shown)} onClose={detail.close} />
