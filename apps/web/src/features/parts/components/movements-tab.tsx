@@ -55,38 +55,39 @@ export function MovementsTab() {
           <Button onClick={() => setMode('adjust')}>{t('parts.adjust')}</Button>
         </Permission>
       </Space>
-      <Table<Movement>
-        aria-label={t('parts.movements')}
-        size="small"
-        rowKey="id"
-        loading={movements.isLoading}
-        dataSource={movements.data?.content ?? []}
-        scroll={{ x: 'max-content' }}
-        pagination={{
-          current: page + 1,
-          pageSize: PAGE_SIZE,
-          total: movements.data?.totalElements ?? 0,
-          showSizeChanger: false,
-          onChange: (next) => setPage(next - 1),
-        }}
-        columns={[
-          { key: 'time', title: t('parts.createTime'), dataIndex: 'createTime' },
-          { key: 'kind', title: t('parts.kind'), render: (_, m) => t(`parts.movementKinds.${m.kind}`) },
-          { key: 'part', title: t('parts.part'), render: (_, m) => `${m.code} ${m.name}` },
-          { key: 'quantity', title: t('parts.quantity'), dataIndex: 'quantity', align: 'right' },
-          { key: 'from', title: t('parts.from'), render: (_, m) => holder(m.fromKind, m.fromName) },
-          { key: 'to', title: t('parts.to'), render: (_, m) => holder(m.toKind, m.toName) },
-          {
-            key: 'note',
-            title: t('parts.note'),
-            render: (_, m) =>
-              [m.workOrderId === null ? null : `${t('parts.workOrder')} ${m.workOrderId}`, m.note]
-                .filter(Boolean)
-                .join(' · '),
-          },
-          { key: 'by', title: t('parts.createBy'), dataIndex: 'createBy' },
-        ]}
-      />
+      <section aria-label={t('parts.movements')}>
+        <Table<Movement>
+          size="small"
+          rowKey="id"
+          loading={movements.isLoading}
+          dataSource={movements.data?.content ?? []}
+          scroll={{ x: 'max-content' }}
+          pagination={{
+            current: page + 1,
+            pageSize: PAGE_SIZE,
+            total: movements.data?.totalElements ?? 0,
+            showSizeChanger: false,
+            onChange: (next) => setPage(next - 1),
+          }}
+          columns={[
+            { key: 'time', title: t('parts.createTime'), dataIndex: 'createTime' },
+            { key: 'kind', title: t('parts.kind'), render: (_, m) => t(`parts.movementKinds.${m.kind}`) },
+            { key: 'part', title: t('parts.part'), render: (_, m) => `${m.code} ${m.name}` },
+            { key: 'quantity', title: t('parts.quantity'), dataIndex: 'quantity', align: 'right' },
+            { key: 'from', title: t('parts.from'), render: (_, m) => holder(m.fromKind, m.fromName) },
+            { key: 'to', title: t('parts.to'), render: (_, m) => holder(m.toKind, m.toName) },
+            {
+              key: 'note',
+              title: t('parts.note'),
+              render: (_, m) =>
+                [m.workOrderId === null ? null : `${t('parts.workOrder')} ${m.workOrderId}`, m.note]
+                  .filter(Boolean)
+                  .join(' · '),
+            },
+            { key: 'by', title: t('parts.createBy'), dataIndex: 'createBy' },
+          ]}
+        />
+      </section>
       <MovementForm mode={mode} onClose={() => setMode(undefined)} />
     </>
   );

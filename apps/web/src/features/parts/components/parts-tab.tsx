@@ -28,49 +28,50 @@ export function PartsTab() {
       <div style={{ marginBottom: 12 }}>
         <AddButton allow={PART_PERMISSIONS.edit} onClick={dialog.openCreate} />
       </div>
-      <Table<Part>
-        aria-label={t('parts.parts')}
-        size="small"
-        rowKey="id"
-        loading={parts.isLoading}
-        dataSource={parts.data ?? []}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        columns={[
-          { key: 'code', title: t('parts.code'), dataIndex: 'code' },
-          { key: 'name', title: t('parts.name'), dataIndex: 'name' },
-          {
-            key: 'kind',
-            title: t('parts.kind'),
-            render: (_, part) => [t(`parts.kinds.${part.kind}`), part.stage].filter(Boolean).join(' · '),
-          },
-          {
-            key: 'stock',
-            title: t('parts.warehouseStock'),
-            align: 'right',
-            render: (_, part) => (
-              <>
-                {part.warehouseStock} {part.unit} {part.low && <Tag color="red">{t('parts.low')}</Tag>}
-              </>
-            ),
-          },
-          { key: 'reorderPoint', title: t('parts.reorderPoint'), dataIndex: 'reorderPoint', align: 'right' },
-          {
-            key: 'actions',
-            title: '',
-            render: (_, part) => (
-              <Permission allow={[PART_PERMISSIONS.edit]}>
-                <Button
-                  size="small"
-                  icon={<EditOutlined aria-hidden />}
-                  aria-label={t('parts.editPart', { code: part.code })}
-                  onClick={() => dialog.openEdit(part)}
-                />
-              </Permission>
-            ),
-          },
-        ]}
-      />
+      <section aria-label={t('parts.parts')}>
+        <Table<Part>
+          size="small"
+          rowKey="id"
+          loading={parts.isLoading}
+          dataSource={parts.data ?? []}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          columns={[
+            { key: 'code', title: t('parts.code'), dataIndex: 'code' },
+            { key: 'name', title: t('parts.name'), dataIndex: 'name' },
+            {
+              key: 'kind',
+              title: t('parts.kind'),
+              render: (_, part) => [t(`parts.kinds.${part.kind}`), part.stage].filter(Boolean).join(' · '),
+            },
+            {
+              key: 'stock',
+              title: t('parts.warehouseStock'),
+              align: 'right',
+              render: (_, part) => (
+                <>
+                  {part.warehouseStock} {part.unit} {part.low && <Tag color="red">{t('parts.low')}</Tag>}
+                </>
+              ),
+            },
+            { key: 'reorderPoint', title: t('parts.reorderPoint'), dataIndex: 'reorderPoint', align: 'right' },
+            {
+              key: 'actions',
+              title: '',
+              render: (_, part) => (
+                <Permission allow={[PART_PERMISSIONS.edit]}>
+                  <Button
+                    size="small"
+                    icon={<EditOutlined aria-hidden />}
+                    aria-label={t('parts.editPart', { code: part.code })}
+                    onClick={() => dialog.openEdit(part)}
+                  />
+                </Permission>
+              ),
+            },
+          ]}
+        />
+      </section>
       <PartForm dialog={dialog} />
     </>
   );

@@ -20,25 +20,26 @@ export function StockTab() {
           { value: 'TECHNICIAN', label: t('parts.byTechnician') },
         ]}
       />
-      <Table<StockLine>
-        aria-label={t('parts.stock')}
-        size="small"
-        rowKey={(line) => `${line.holderKind}:${line.holderId}:${line.partId}`}
-        loading={stock.isLoading}
-        dataSource={stock.data ?? []}
-        pagination={false}
-        locale={{ emptyText: t('parts.empty') }}
-        columns={[
-          { key: 'holder', title: t(`parts.holderKinds.${holderKind}`), dataIndex: 'holderName' },
-          { key: 'part', title: t('parts.part'), render: (_, line) => `${line.code} ${line.name}` },
-          {
-            key: 'quantity',
-            title: t('parts.quantity'),
-            align: 'right',
-            render: (_, line) => `${line.quantity} ${line.unit}`,
-          },
-        ]}
-      />
+      <section aria-label={t('parts.stock')}>
+        <Table<StockLine>
+          size="small"
+          rowKey={(line) => `${line.holderKind}:${line.holderId}:${line.partId}`}
+          loading={stock.isLoading}
+          dataSource={stock.data ?? []}
+          pagination={false}
+          locale={{ emptyText: t('parts.empty') }}
+          columns={[
+            { key: 'holder', title: t(`parts.holderKinds.${holderKind}`), dataIndex: 'holderName' },
+            { key: 'part', title: t('parts.part'), render: (_, line) => `${line.code} ${line.name}` },
+            {
+              key: 'quantity',
+              title: t('parts.quantity'),
+              align: 'right',
+              render: (_, line) => `${line.quantity} ${line.unit}`,
+            },
+          ]}
+        />
+      </section>
     </>
   );
 }

@@ -48,33 +48,34 @@ export function WarehousesTab() {
       <div style={{ marginBottom: 12 }}>
         <AddButton allow={PART_PERMISSIONS.edit} onClick={dialog.openCreate} />
       </div>
-      <Table<Warehouse>
-        aria-label={t('parts.warehouses')}
-        size="small"
-        rowKey="id"
-        loading={warehouses.isLoading}
-        dataSource={warehouses.data ?? []}
-        pagination={false}
-        columns={[
-          { key: 'name', title: t('parts.name'), dataIndex: 'name' },
-          { key: 'address', title: t('parts.address'), dataIndex: 'address' },
-          {
-            key: 'actions',
-            title: '',
-            width: 48,
-            render: (_, warehouse) => (
-              <Permission allow={[PART_PERMISSIONS.edit]}>
-                <Button
-                  size="small"
-                  icon={<EditOutlined aria-hidden />}
-                  aria-label={t('parts.editWarehouse', { name: warehouse.name })}
-                  onClick={() => dialog.openEdit(warehouse)}
-                />
-              </Permission>
-            ),
-          },
-        ]}
-      />
+      <section aria-label={t('parts.warehouses')}>
+        <Table<Warehouse>
+          size="small"
+          rowKey="id"
+          loading={warehouses.isLoading}
+          dataSource={warehouses.data ?? []}
+          pagination={false}
+          columns={[
+            { key: 'name', title: t('parts.name'), dataIndex: 'name' },
+            { key: 'address', title: t('parts.address'), dataIndex: 'address' },
+            {
+              key: 'actions',
+              title: '',
+              width: 48,
+              render: (_, warehouse) => (
+                <Permission allow={[PART_PERMISSIONS.edit]}>
+                  <Button
+                    size="small"
+                    icon={<EditOutlined aria-hidden />}
+                    aria-label={t('parts.editWarehouse', { name: warehouse.name })}
+                    onClick={() => dialog.openEdit(warehouse)}
+                  />
+                </Permission>
+              ),
+            },
+          ]}
+        />
+      </section>
       <WarehouseForm dialog={dialog} />
     </>
   );
