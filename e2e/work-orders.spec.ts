@@ -30,6 +30,28 @@ async function technicianOf(admin: Api, agent: { id: number; deptId: number }, u
   return user as { id: number };
 }
 
+/** A spare part received into a warehouse and handed to the technician: one, to use on an order. */
+async function handedPart(admin: Api, technician: { id: number }, code: string): Promise<string> {
+  const created = async (answer: Awaited<ReturnType<Api['post']>>) => {
+    expect(answer.status(), await answer.text()).toBe(201);
+    return (await answer.json()) as { id: number };
+  };
+  const part = await created(
+    await admin.post('api/parts', { code, name: 'Solenoid valve', kind: 'SPARE', unit: 'pc', reorderPoint: 0 }),
+  );
+  const depot = await created(await admin.post('api/warehouses', { name: `Depot ${code}` }));
+  await created(await admin.post('api/stock/receive', { partId: part.id, warehouseId: depot.id, quantity: 1 }));
+  await created(
+    await admin.post('api/stock/transfer', {
+      partId: part.id,
+      from: { kind: 'WAREHOUSE', id: depot.id },
+      to: { kind: 'TECHNICIAN', id: technician.id },
+      quantity: 1,
+    }),
+  );
+  return code;
+}
+
 interface OrderRow {
   id: number;
   state: string;
@@ -48,6 +70,7 @@ test('a machine’s fault becomes a repair order; its technician completes it on
   const suffix = uniqueSuffix();
   const machine = await sellingMachine(admin, suffix);
   const technician = await technicianOf(admin, machine.mine, `tech${suffix}`);
+  const valve = await handedPart(admin, technician, `SV-${suffix}`);
   const device = new VirtualMachine(testServer.baseURL, { serialNo: machine.serialNo, secret: machine.secret });
   await device.heartbeat({ tdsOut: 9, tankLevel: 70 });
   await device.heartbeat({ tdsOut: 9, tankLevel: 70, faultBits: 1 });
@@ -103,7 +126,8 @@ test('a machine’s fault becomes a repair order; its technician completes it on
   await drawer.getByLabel('处理前 TDS（ppm）').fill('60');
   await drawer.getByLabel('处理后 TDS（ppm）').fill('8');
   await drawer.getByRole('button', { name: '添加配件' }).click();
-  await drawer.getByPlaceholder('配件').fill('Solenoid valve');
+  await drawer.getByRole('combobox', { name: '配件' }).click();
+  await mine.getByTitle(`${valve} Solenoid valve (1 pc)`).click();
   expect(await sidewaysOverflow(mine)).toBeLessThanOrEqual(0);
   await mine.screenshot({ path: shot('work-orders-complete-phone'), fullPage: true });
   await drawer.getByRole('button', { name: '完工' }).click();
@@ -118,7 +142,9 @@ test('a machine’s fault becomes a repair order; its technician completes it on
   await page.getByRole('button', { name: `#${id}` }).click();
   const detail = page.getByRole('dialog', { name: `Work order ${id}` });
   await expect(detail.getByText('Done').first()).toBeVisible();
-  await expect(detail.getByText('Solenoid valve × 1')).toBeVisible();
+  await expect(detail.getByText(`${valve} Solenoid valve × 1`)).toBeVisible();
+  const held = await (await admin.get('api/stock', { holderKind: 'TECHNICIAN', holderId: technician.id })).json();
+  expect(held).toEqual([]);
   await expect(detail.getByRole('img').first()).toBeVisible();
   await page.screenshot({ path: shot('work-orders-done-desktop') });
   const done = (await (await admin.get(`api/workOrders/${id}`)).json()) as { doneTime: string };
