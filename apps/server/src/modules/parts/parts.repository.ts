@@ -3,10 +3,9 @@ import { WORK_ORDER_PERMISSIONS } from '@water/contract/work-orders';
 import { and, asc, count, desc, eq, gt, gte, inArray, or, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
+import { holdersOf } from '../../domain/permission-holders.ts';
 import { type Paging, pageOf } from '../../lib/list-query.ts';
-import { menus } from '../menus/menus.read-model.ts';
-import { rolesMenus } from '../roles/roles.read-model.ts';
-import { users, usersRoles } from '../users/users.read-model.ts';
+import { users } from '../users/users.read-model.ts';
 import { parts, stock, stockMovements, warehouses } from './parts.schema.ts';
 
 export type PartRow = typeof parts.$inferSelect;
@@ -97,23 +96,8 @@ export const partsRepository = {
     return row;
   },
 
-  /** The enabled users among `ids` who may work orders: the technicians. */
-  async technicians(db: Database, ids?: readonly number[]) {
-    return db
-      .selectDistinct({ id: users.id, username: users.username, nickName: users.nickName })
-      .from(users)
-      .innerJoin(usersRoles, eq(usersRoles.userId, users.id))
-      .innerJoin(rolesMenus, eq(rolesMenus.roleId, usersRoles.roleId))
-      .innerJoin(menus, eq(menus.id, rolesMenus.menuId))
-      .where(
-        and(
-          eq(menus.permission, WORK_ORDER_PERMISSIONS.work),
-          eq(users.enabled, true),
-          ids === undefined ? undefined : inArray(users.id, ids.length > 0 ? [...ids] : [0]),
-        ),
-      )
-      .orderBy(asc(users.id));
-  },
+  /** The technicians among `ids`: enabled users who may work orders. */
+  technicians: (db: Database, ids?: readonly number[]) => holdersOf(db, WORK_ORDER_PERMISSIONS.work, ids),
 
   /** Users by id, for the names of technicians who held stock (also those no longer technicians). */
   async userNames(db: Database, ids: readonly number[]) {
