@@ -3,7 +3,7 @@ import { png } from '../apps/server/test/file-bytes.ts';
 import { uniqueSuffix } from './support/accounts.ts';
 import { apiAs, apiSignIn } from './support/api.ts';
 import { sellingMachine } from './support/business.ts';
-import { TECHNICIAN_PASSWORD as PASSWORD, technicianOf } from './support/field.ts';
+import { handedPart, TECHNICIAN_PASSWORD as PASSWORD, technicianOf } from './support/field.ts';
 import { expect, signedInState, test } from './support/fixtures.ts';
 import { sidewaysOverflow } from './support/shell.ts';
 import { shot } from './support/sign-in.ts';
@@ -29,6 +29,7 @@ test('a machine’s fault becomes a repair order; its technician completes it on
   const suffix = uniqueSuffix();
   const machine = await sellingMachine(admin, suffix);
   const technician = await technicianOf(admin, machine.mine, `tech${suffix}`);
+  const valve = await handedPart(admin, technician, `SV-${suffix}`);
   const device = new VirtualMachine(testServer.baseURL, { serialNo: machine.serialNo, secret: machine.secret });
   await device.heartbeat({ tdsOut: 9, tankLevel: 70 });
   await device.heartbeat({ tdsOut: 9, tankLevel: 70, faultBits: 1 });
@@ -84,7 +85,8 @@ test('a machine’s fault becomes a repair order; its technician completes it on
   await drawer.getByLabel('处理前 TDS（ppm）').fill('60');
   await drawer.getByLabel('处理后 TDS（ppm）').fill('8');
   await drawer.getByRole('button', { name: '添加配件' }).click();
-  await drawer.getByPlaceholder('配件').fill('Solenoid valve');
+  await drawer.getByRole('combobox', { name: '配件' }).click();
+  await mine.getByTitle(`${valve} Solenoid valve (1 pc)`).click();
   expect(await sidewaysOverflow(mine)).toBeLessThanOrEqual(0);
   await mine.screenshot({ path: shot('work-orders-complete-phone'), fullPage: true });
   await drawer.getByRole('button', { name: '完工' }).click();
@@ -99,7 +101,9 @@ test('a machine’s fault becomes a repair order; its technician completes it on
   await page.getByRole('button', { name: `#${id}` }).click();
   const detail = page.getByRole('dialog', { name: `Work order ${id}` });
   await expect(detail.getByText('Done').first()).toBeVisible();
-  await expect(detail.getByText('Solenoid valve × 1')).toBeVisible();
+  await expect(detail.getByText(`${valve} Solenoid valve × 1`)).toBeVisible();
+  const held = await (await admin.get('api/stock', { holderKind: 'TECHNICIAN', holderId: technician.id })).json();
+  expect(held).toEqual([]);
   await expect(detail.getByRole('img').first()).toBeVisible();
   await page.screenshot({ path: shot('work-orders-done-desktop') });
   const done = (await (await admin.get(`api/workOrders/${id}`)).json()) as { doneTime: string };

@@ -42,3 +42,25 @@ export async function technicianPhone(
     ...options,
   });
 }
+
+/** A spare part received into a warehouse and handed to the technician: one, to use on an order. */
+export async function handedPart(admin: Api, technician: { id: number }, code: string): Promise<string> {
+  const created = async (answer: Awaited<ReturnType<Api['post']>>) => {
+    expect(answer.status(), await answer.text()).toBe(201);
+    return (await answer.json()) as { id: number };
+  };
+  const part = await created(
+    await admin.post('api/parts', { code, name: 'Solenoid valve', kind: 'SPARE', unit: 'pc', reorderPoint: 0 }),
+  );
+  const depot = await created(await admin.post('api/warehouses', { name: `Depot ${code}` }));
+  await created(await admin.post('api/stock/receive', { partId: part.id, warehouseId: depot.id, quantity: 1 }));
+  await created(
+    await admin.post('api/stock/transfer', {
+      partId: part.id,
+      from: { kind: 'WAREHOUSE', id: depot.id },
+      to: { kind: 'TECHNICIAN', id: technician.id },
+      quantity: 1,
+    }),
+  );
+  return code;
+}

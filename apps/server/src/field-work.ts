@@ -7,6 +7,7 @@ import type { Scheduler } from './lib/scheduler.ts';
 import type { AlarmsService } from './modules/alarms/alarms.service.ts';
 import type { GatewayService } from './modules/gateway/gateway.service.ts';
 import { composeNotifications } from './modules/notifications/notification-hooks.ts';
+import { createPartsService } from './modules/parts/parts.service.ts';
 import type { SettingsService } from './modules/settings/settings.service.ts';
 import type { WithdrawalsService } from './modules/withdrawals/withdrawals.service.ts';
 import { composeWorkOrders } from './modules/workorders/work-orders-wiring.ts';
@@ -23,7 +24,7 @@ export interface FieldWorkNeeds {
 
 /**
  * Field work as the app composes it: work orders (from alarms, confirmed by readings) and the
- * notifications that tell people about them. Its services are served by the signed-in routes.
+ * notifications that tell people about them, and the parts the orders take from the technicians' stock. Its services are served by the signed-in routes.
  */
 export function composeFieldWork(
   app: FastifyInstance,
@@ -32,13 +33,16 @@ export function composeFieldWork(
   needs: FieldWorkNeeds,
 ) {
   const { files, gateway, scheduler, alarms, withdrawals, settings } = needs;
+  const notifications = composeNotifications(app, deps, options, { alarms, withdrawals, scheduler });
+  const parts = createPartsService(deps, { notify: notifications.notify });
+  const useParts = parts.movements.useOnOrder;
   const workOrders = composeWorkOrders(deps, {
     files,
     gateway,
     scheduler,
     log: app.log,
+    useParts,
     alarmDelays: async () => alarmOrderDelaysMs((await settings.get(GLOBAL_SETTING_QUERY)).alarmOrderDelays),
   });
-  const notifications = composeNotifications(app, deps, options, { alarms, withdrawals, scheduler });
-  return { workOrders, notifications };
+  return { workOrders, notifications, parts };
 }

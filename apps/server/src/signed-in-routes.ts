@@ -52,6 +52,8 @@ import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import type { OrdersService } from './modules/orders/orders.service.ts';
 import { overviewRoutes } from './modules/overview/overview.routes.ts';
 import { createOverviewService } from './modules/overview/overview.service.ts';
+import { partsRoutes } from './modules/parts/parts.routes.ts';
+import type { PartsService } from './modules/parts/parts.service.ts';
 import { pricePoliciesRoutes } from './modules/price-policies/price-policies.routes.ts';
 import type { PricePoliciesService } from './modules/price-policies/price-policies.service.ts';
 import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes.ts';
@@ -102,6 +104,7 @@ export interface SignedInServices {
   firmware: FirmwareService;
   workOrders: WorkOrdersService;
   notifications: NotificationsService;
+  parts: PartsService;
 }
 
 /** The routes reached signed in, each with the permission it declares, on their services. */
@@ -152,5 +155,6 @@ export async function registerSignedInRoutes(
   await signedIn.register(workOrdersRoutes, { service: s.workOrders });
   await signedIn.register(notificationsRoutes, { service: s.notifications });
   await signedIn.register(mapRoutes, { service: s.machines });
+  await signedIn.register(partsRoutes, { service: s.parts });
   await signedIn.register(amapProxyRoutes, { service: createAmapProxy(config.amap) });
 }

@@ -26,6 +26,10 @@ const DATA_TABLES = [
   schema.machines,
   schema.machineAllocations,
   schema.sites,
+  schema.parts,
+  schema.warehouses,
+  schema.stock,
+  schema.stockMovements,
 ].map((table) => getTableName(table));
 
 /** What no answer may ever contain: stack frames, source files, SQL, table names, engine messages. */

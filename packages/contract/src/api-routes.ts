@@ -24,6 +24,7 @@ import { notificationsRoutes } from './notifications-routes.ts';
 import { onlineRoutes } from './online-routes.ts';
 import { orderRoutes } from './orders-routes.ts';
 import { overviewRoutes } from './overview-routes.ts';
+import { partsRoutes } from './parts-routes.ts';
 import { pricePolicyRoutes } from './price-policies-routes.ts';
 import { reconciliationRoutes } from './reconciliation-routes.ts';
 import { roleRoutes } from './roles-routes.ts';
@@ -79,6 +80,7 @@ interface ApiRouteSets {
   workOrders: typeof workOrderRoutes;
   notifications: typeof notificationsRoutes;
   map: typeof mapRoutes;
+  parts: typeof partsRoutes;
 }
 
 /**
@@ -128,6 +130,7 @@ export const apiRoutes: ApiRouteSets = {
   workOrders: workOrderRoutes,
   notifications: notificationsRoutes,
   map: mapRoutes,
+  parts: partsRoutes,
 };
 
 /** Every route by its key, `'GET /api/orders/:orderNo'`. */

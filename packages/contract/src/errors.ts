@@ -61,6 +61,8 @@ export const ERROR_CODES = [
   'EXPORT_TOO_LARGE',
   /** The machine already has an open work order of that type (one at a time). */
   'WORK_ORDER_OPEN',
+  /** A holder has fewer of a part than the request takes (stock never goes below zero). */
+  'STOCK_SHORT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

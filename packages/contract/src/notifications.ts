@@ -27,6 +27,7 @@ export const NOTIFY_EVENTS = [
   'WORK_ORDER_ASSIGNED',
   'SLA_BREACHED',
   'FILTER_DUE',
+  'STOCK_LOW',
 ] as const;
 export type NotifyEvent = (typeof NOTIFY_EVENTS)[number];
 

@@ -97,6 +97,7 @@ export const SEEDED_MENU_TITLES_ZH = {
   'My work orders': '我的工单',
   Notifications: '通知管理',
   Map: '设备地图',
+  'Parts and stock': '配件库存',
   // Buttons of the seeded menus (permission trees).
   'User: add': '用户新增',
   'User: edit': '用户编辑',
@@ -152,6 +153,8 @@ export const SEEDED_MENU_TITLES_ZH = {
   'Withdrawal: review': '提现审核',
   'Withdrawal: pay': '提现打款',
   'Notifications: edit': '通知设置',
+  'Parts: edit': '配件编辑',
+  'Stock: move': '库存出入',
   'Reconciliation: import': '对账单导入',
   'Reconciliation: resolve': '对账差异处理',
   'Water card: issue': '水卡发行',

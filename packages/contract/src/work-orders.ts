@@ -93,14 +93,24 @@ export const WORK_ORDER_CHECKLISTS: Record<WorkOrderType, readonly string[]> = {
 /** The types whose completion the machine's next readings confirm. */
 export const CONFIRMED_BY_READINGS: readonly WorkOrderType[] = ['REPAIR', 'FILTER_CHANGE'];
 
+/** A part of the catalogue used on the order, taken from the technician's stock when it is done. */
 export const PartUsed = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 100 }),
+    partId: Id(),
     quantity: Type.Integer({ minimum: 1, maximum: 10_000 }),
   },
   { additionalProperties: false },
 );
 export type PartUsed = Static<typeof PartUsed>;
+
+/** A part as the done order keeps it: its code and name then (orders done before the catalogue: a name only). */
+export const PartTaken = Type.Object({
+  partId: Type.Union([Type.Integer(), Type.Null()]),
+  code: Type.Union([Type.String(), Type.Null()]),
+  name: Type.String(),
+  quantity: Type.Integer(),
+});
+export type PartTaken = Static<typeof PartTaken>;
 
 /** What a technician reports when the work is done. */
 export const WorkOrderCompletion = Type.Object(
@@ -117,6 +127,13 @@ export const WorkOrderCompletion = Type.Object(
   { additionalProperties: false },
 );
 export type WorkOrderCompletion = Static<typeof WorkOrderCompletion>;
+
+/** A completion as the done order answers it: the parts with their code and name. */
+export const WorkOrderCompleted = Type.Object({
+  ...WorkOrderCompletion.properties,
+  parts: Type.Array(PartTaken),
+});
+export type WorkOrderCompleted = Static<typeof WorkOrderCompleted>;
 
 export const WorkOrder = Type.Object({
   id: Type.Integer(),
@@ -163,7 +180,7 @@ export const WorkOrderDetail = Type.Object({
   alarmIds: Type.Array(Type.Integer()),
   /** Stored names of the photos uploaded to the order so far (a completion names those it keeps). */
   photos: Type.Array(Type.String()),
-  completion: Type.Union([WorkOrderCompletion, Type.Null()]),
+  completion: Type.Union([WorkOrderCompleted, Type.Null()]),
 });
 export type WorkOrderDetail = Static<typeof WorkOrderDetail>;
 

@@ -51,6 +51,20 @@ export const operationsMenus: SeedMenu[] = [
         children: [{ title: 'Notifications: edit', type: 2, permission: 'notify:edit' }],
       },
       {
+        title: 'Parts and stock',
+        type: 1,
+        path: 'parts',
+        component: 'field/parts/index',
+        componentName: 'PartsAndStock',
+        icon: 'tree',
+        permission: 'part:list',
+        cache: true,
+        children: [
+          { title: 'Parts: edit', type: 2, permission: 'part:edit' },
+          { title: 'Stock: move', type: 2, permission: 'stock:move' },
+        ],
+      },
+      {
         title: 'Map',
         type: 1,
         path: 'map',

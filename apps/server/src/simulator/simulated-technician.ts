@@ -86,7 +86,8 @@ function completionOf(order: WorkOrder): WorkOrderCompletion {
     photos: [],
     tdsBefore: 60,
     tdsAfter: 8,
-    parts: order.type === 'FILTER_CHANGE' ? [{ name: 'RO membrane', quantity: 1 }] : [],
+    // The simulated technician holds no stock: it reports no parts.
+    parts: [],
     note: 'simulated technician',
   };
 }

@@ -170,6 +170,8 @@ export const workOrderKeys = {
   technicians: () => [...workOrderKeys.all, 'technicians'] as const,
   /** The machine of a sticker code, with its open orders. */
   sticker: (code: string) => [...workOrderKeys.all, 'sticker', code] as const,
+  /** The parts a technician holds: completing an order takes some. */
+  myStock: () => [...workOrderKeys.all, 'my-stock'] as const,
   /** When a machine was last serviced, on its detail. */
   serviced: (machineId: number) => [...workOrderKeys.all, 'serviced', machineId] as const,
 };
@@ -232,4 +234,12 @@ export const notificationKeys = {
   channels: (params: Params) => [...notificationKeys.all, 'channels', params] as const,
   rules: (params: Params) => [...notificationKeys.all, 'rules', params] as const,
   deliveries: (params: Params) => [...notificationKeys.all, 'deliveries', params] as const,
+};
+
+export const partKeys = {
+  all: ['parts'] as const,
+  parts: () => [...partKeys.all, 'parts'] as const,
+  warehouses: () => [...partKeys.all, 'warehouses'] as const,
+  stock: (filters: Params) => [...partKeys.all, 'stock', filters] as const,
+  movements: (params: Params) => [...partKeys.all, 'movements', params] as const,
 };

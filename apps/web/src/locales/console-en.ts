@@ -54,6 +54,7 @@ export const consoleEn = {
     'Work orders': 'Work orders',
     'My work orders': 'My work orders',
     Notifications: 'Notifications',
+    'Parts and stock': 'Parts and stock',
     // Buttons of the seeded menus (permission trees).
     'User: add': 'User: add',
     'User: edit': 'User: edit',
@@ -109,6 +110,8 @@ export const consoleEn = {
     'Withdrawal: review': 'Withdrawal: review',
     'Withdrawal: pay': 'Withdrawal: pay',
     'Notifications: edit': 'Notifications: edit',
+    'Parts: edit': 'Parts: edit',
+    'Stock: move': 'Stock: move',
     'Reconciliation: import': 'Reconciliation: import',
     'Reconciliation: resolve': 'Reconciliation: resolve',
     'Water card: issue': 'Water card: issue',

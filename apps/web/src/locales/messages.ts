@@ -18,6 +18,7 @@ import type { logsLocales, onlineLocales } from '@water/contract/texts/monitor';
 import type { notificationsLocales } from '@water/contract/texts/notifications';
 import type { operationsLocales } from '@water/contract/texts/operations';
 import type { ordersLocales } from '@water/contract/texts/orders';
+import type { partsLocales } from '@water/contract/texts/parts';
 import type { policiesLocales } from '@water/contract/texts/policies';
 import type { centerLocales } from '@water/contract/texts/profile';
 import type { reconciliationLocales } from '@water/contract/texts/reconciliation';
@@ -73,6 +74,7 @@ export type PageMessages = Texts<{
   workOrders: typeof workOrdersLocales.en;
   notifications: typeof notificationsLocales.en;
   map: typeof mapLocales.en;
+  parts: typeof partsLocales.en;
 }>;
 /** Every text key, for typed `t()` calls: the core texts, the console's and the pages'. */
 export type Messages = Texts<typeof en> & ConsoleMessages & PageMessages;

@@ -6,6 +6,7 @@ import { ledgerRefusals } from './refusals/ledger.ts';
 import { mapRefusals } from './refusals/map.ts';
 import { networkRefusals } from './refusals/network.ts';
 import { notificationsRefusals } from './refusals/notifications.ts';
+import { partsRefusals } from './refusals/parts.ts';
 import { reconciliationRefusals } from './refusals/reconciliation.ts';
 import { salesRefusals } from './refusals/sales.ts';
 import { systemRefusals } from './refusals/system.ts';
@@ -74,6 +75,8 @@ export const errorsLocales = {
       firmwareUpdate: 'firmware update',
       rollout: 'rollout',
       workOrder: 'work order',
+      part: 'part',
+      warehouse: 'warehouse',
     },
     ...accountsRefusals.en,
     ...systemRefusals.en,
@@ -88,6 +91,7 @@ export const errorsLocales = {
     ...workOrdersRefusals.en,
     ...notificationsRefusals.en,
     ...mapRefusals.en,
+    ...partsRefusals.en,
   },
   zh: {
     stateConflict: '该{{object}}当前为「{{state}}」，不能执行此操作（可能刚被他人处理）。请刷新后查看最新状态。',
@@ -145,6 +149,8 @@ export const errorsLocales = {
       firmwareUpdate: '固件升级',
       rollout: '固件发布',
       workOrder: '工单',
+      part: '配件',
+      warehouse: '仓库',
     },
     ...accountsRefusals.zh,
     ...systemRefusals.zh,
@@ -159,6 +165,7 @@ export const errorsLocales = {
     ...workOrdersRefusals.zh,
     ...notificationsRefusals.zh,
     ...mapRefusals.zh,
+    ...partsRefusals.zh,
   },
 };
 

@@ -1,11 +1,14 @@
 import { TDS_OUT_MAX } from '@water/contract/alarms';
 import {
   CONFIRMED_BY_READINGS,
+  type PartTaken,
+  type PartUsed,
   WORK_ORDER_CHECKLISTS,
   WORK_ORDER_STATE_MACHINE,
   type WorkOrderCompletion,
 } from '@water/contract/work-orders';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client.ts';
 import { isAdministrator, type Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { AVATAR_MIMES, uploadKind } from '../../lib/file-kinds.ts';
@@ -20,6 +23,15 @@ import { workOrdersRepository as repo, type WorkOrderRow } from './workorders.re
 const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 const PHOTOS_MAX = 10;
 
+/**
+ * Takes the parts used on an order from its technician's stock, in the completion's unit of work;
+ * answers them with their code and name (it refuses short stock, and the order stays open).
+ */
+export type UseParts = (
+  tx: Database,
+  use: { technicianId: number; workOrderId: number; actor: string; parts: readonly PartUsed[] },
+) => Promise<PartTaken[]>;
+
 /** The readings of a heartbeat that confirm or reopen work done on the machine. */
 export interface MachineReadings {
   machineId: number;
@@ -32,7 +44,7 @@ export interface MachineReadings {
  */
 export function createWorkOrderCompletion(
   { db, clock }: Pick<Deps, 'db' | 'clock'>,
-  { core, files }: { core: WorkOrdersCore; files: FileStore },
+  { core, files, useParts }: { core: WorkOrdersCore; files: FileStore; useParts: UseParts },
 ) {
   /** The caller's own order (the administrator: any), else 403. */
   async function ownOrder(principal: Principal, id: number): Promise<WorkOrderRow> {
@@ -108,6 +120,12 @@ export function createWorkOrderCompletion(
         if (!order) throw notFound(noSuch('workOrder', id));
         const to = moveBy(WORK_ORDER_STATE_MACHINE, order.state, 'DONE');
         const at = clock.now();
+        const parts = await useParts(tx, {
+          technicianId: order.technicianId ?? principal.id,
+          workOrderId: id,
+          actor: principal.username,
+          parts: completion.parts,
+        });
         await stepTo(tx, order, {
           event: 'DONE',
           to,
@@ -116,7 +134,7 @@ export function createWorkOrderCompletion(
           note: completion.note ?? null,
           set: {
             doneTime: at,
-            completion,
+            completion: { ...completion, parts },
             awaitingReadings: CONFIRMED_BY_READINGS.includes(order.type),
             confirmed: false,
           },

@@ -274,7 +274,15 @@ export function createWorkOrdersCore({ db, clock }: Pick<Deps, 'db' | 'clock'>) 
         ...toWire(row),
         alarmIds,
         photos: row.photos,
-        completion: row.completion ?? null,
+        completion: row.completion && {
+          ...row.completion,
+          parts: row.completion.parts.map((part) => ({
+            partId: part.partId ?? null,
+            code: part.code ?? null,
+            name: part.name,
+            quantity: part.quantity,
+          })),
+        },
         timeline: steps.map((step) => ({
           time: formatDateTime(step.time) ?? '',
           actor: step.actor,

@@ -3,6 +3,7 @@ import type { Deps } from '../../lib/deps.ts';
 import type { FileStore } from '../../lib/file-storage.ts';
 import type { Scheduler } from '../../lib/scheduler.ts';
 import type { GatewayService } from '../gateway/gateway.service.ts';
+import type { UseParts } from './work-order-completion.ts';
 import type { AlarmDelays } from './work-orders-from-alarms.ts';
 import { createWorkOrdersService } from './workorders.service.ts';
 
@@ -20,16 +21,18 @@ export function composeWorkOrders(
     gateway,
     scheduler,
     log,
+    useParts,
     alarmDelays,
   }: {
     files: FileStore;
     gateway: Pick<GatewayService, 'onReadings'>;
     scheduler: Scheduler;
     log: FastifyBaseLogger;
+    useParts: UseParts;
     alarmDelays?: AlarmDelays;
   },
 ) {
-  const workOrders = createWorkOrdersService(deps, { files, log, ...(alarmDelays ? { alarmDelays } : {}) });
+  const workOrders = createWorkOrdersService(deps, { files, log, useParts, ...(alarmDelays ? { alarmDelays } : {}) });
   gateway.onReadings((readings) =>
     workOrders.readingsReceived(readings).catch((error) => {
       log.warn({ err: error, machineId: readings.machineId }, 'readings could not confirm work done');

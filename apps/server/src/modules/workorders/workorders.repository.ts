@@ -2,15 +2,14 @@ import type { WorkOrderQuery, WorkOrderType } from '@water/contract/work-orders'
 import { OPEN_WORK_ORDER_STATES } from '@water/contract/work-orders';
 import { and, asc, count, desc, eq, inArray, isNull, lte, max, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { holdersOf } from '../../domain/permission-holders.ts';
 import { between, containsText, type Paging, pageOf } from '../../lib/list-query.ts';
 import { agents } from '../agents/agents.read-model.ts';
 import { alarms } from '../alarms/alarms.read-model.ts';
 import { depts } from '../depts/depts.read-model.ts';
 import { machines } from '../machines/machines.read-model.ts';
-import { menus } from '../menus/menus.read-model.ts';
-import { rolesMenus } from '../roles/roles.read-model.ts';
 import { sites } from '../sites/sites.read-model.ts';
-import { users, usersRoles } from '../users/users.read-model.ts';
+import { users } from '../users/users.read-model.ts';
 import { technicianRegions, workOrderAlarms, workOrderSteps, workOrders } from './workorders.schema.ts';
 
 export const workOrderSortable = {
@@ -340,20 +339,6 @@ export const workOrdersRepository = {
   },
 
   /** The enabled users holding a permission through their roles (all of them, or those named). */
-  async holders(db: Database, permission: string, ids?: readonly number[]) {
-    return db
-      .selectDistinct({ id: users.id, username: users.username, nickName: users.nickName })
-      .from(users)
-      .innerJoin(usersRoles, eq(usersRoles.userId, users.id))
-      .innerJoin(rolesMenus, eq(rolesMenus.roleId, usersRoles.roleId))
-      .innerJoin(menus, eq(menus.id, rolesMenus.menuId))
-      .where(
-        and(
-          eq(menus.permission, permission),
-          eq(users.enabled, true),
-          ids === undefined ? undefined : inArray(users.id, ids.length > 0 ? [...ids] : [0]),
-        ),
-      )
-      .orderBy(asc(users.id));
-  },
+  /** The users who may work orders (or hold another permission). */
+  holders: holdersOf,
 };

@@ -1,9 +1,4 @@
-import type {
-  WorkOrderCompletion,
-  WorkOrderPriority,
-  WorkOrderState,
-  WorkOrderType,
-} from '@water/contract/work-orders';
+import type { WorkOrderCompleted, WorkOrderPriority, WorkOrderState, WorkOrderType } from '@water/contract/work-orders';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { ts } from '../../db/columns.ts';
@@ -29,7 +24,7 @@ export const workOrders = pgTable(
     createTime: ts('create_time').notNull(),
     assignedTime: ts('assigned_time'),
     doneTime: ts('done_time'),
-    completion: jsonb('completion').$type<WorkOrderCompletion>(),
+    completion: jsonb('completion').$type<WorkOrderCompleted>(),
     /** Photos uploaded to the order (stored names in the files store). */
     photos: jsonb('photos').$type<string[]>().notNull().default([]),
     /** Done, and the machine's next readings are still to confirm or reopen it. */

@@ -3,7 +3,7 @@ import type { Deps } from '../../lib/deps.ts';
 import type { FileStore } from '../../lib/file-storage.ts';
 import { createMachineAtHand } from './machine-at-hand.ts';
 import { createTechnicians } from './technicians.ts';
-import { createWorkOrderCompletion } from './work-order-completion.ts';
+import { createWorkOrderCompletion, type UseParts } from './work-order-completion.ts';
 import { createWorkOrdersCore } from './work-orders-core.ts';
 import { type AlarmDelays, createWorkOrdersFromAlarms } from './work-orders-from-alarms.ts';
 
@@ -16,7 +16,7 @@ export type WorkOrdersService = ReturnType<typeof createWorkOrdersService>;
  */
 export function createWorkOrdersService(
   deps: Pick<Deps, 'db' | 'clock'>,
-  options: { files: FileStore; log: FastifyBaseLogger; alarmDelays?: AlarmDelays },
+  options: { files: FileStore; log: FastifyBaseLogger; useParts: UseParts; alarmDelays?: AlarmDelays },
 ) {
   const core = createWorkOrdersCore(deps);
   const { events, list, exportSheet, detail, create, move, lastServiced } = core;
@@ -28,7 +28,7 @@ export function createWorkOrdersService(
     create,
     move,
     lastServiced,
-    ...createWorkOrderCompletion(deps, { core, files: options.files }),
+    ...createWorkOrderCompletion(deps, { core, files: options.files, useParts: options.useParts }),
     fromAlarms: createWorkOrdersFromAlarms(deps, {
       core,
       log: options.log,

@@ -1,8 +1,9 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { WORK_ORDER_CHECKLISTS, type WorkOrderCompletion, type WorkOrderDetail } from '@water/contract/work-orders';
-import { App, Button, Checkbox, Form, Input, InputNumber, Space } from 'antd';
+import { App, Button, Checkbox, Form, Input, InputNumber, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { reportFormError } from '@/lib/form-error.ts';
+import { useMyStock } from '../api/my-stock.ts';
 import { useCompleteWorkOrder } from '../api/work-orders.ts';
 import { CompletionPhotos, useOrderPhotos } from './completion-photos.tsx';
 
@@ -15,6 +16,11 @@ export function CompletionForm({ order }: { order: Pick<WorkOrderDetail, 'id' | 
   const [form] = Form.useForm<CompletionValues>();
   const photos = useOrderPhotos(order.id, order.photos);
   const complete = useCompleteWorkOrder();
+  const stock = useMyStock();
+  const partOptions = (stock.data ?? []).map((line) => ({
+    value: line.partId,
+    label: `${line.code} ${line.name} (${line.quantity} ${line.unit})`,
+  }));
   const filterChange = order.type === 'FILTER_CHANGE';
   const submit = async (values: CompletionValues) => {
     if (photos.waiting.length > 0) {
@@ -69,8 +75,16 @@ export function CompletionForm({ order }: { order: Pick<WorkOrderDetail, 'id' | 
           <Form.Item label={t('workOrders.parts')}>
             {fields.map((field) => (
               <Space key={field.key} align="baseline" wrap>
-                <Form.Item name={[field.name, 'name']} rules={[{ required: true, message: t('workOrders.partName') }]}>
-                  <Input placeholder={t('workOrders.partName')} maxLength={100} style={{ width: 170 }} />
+                <Form.Item
+                  name={[field.name, 'partId']}
+                  rules={[{ required: true, message: t('workOrders.partName') }]}
+                >
+                  <Select
+                    placeholder={t('workOrders.partName')}
+                    aria-label={t('workOrders.partName')}
+                    options={partOptions}
+                    style={{ width: 200 }}
+                  />
                 </Form.Item>
                 <Form.Item name={[field.name, 'quantity']} initialValue={1}>
                   <InputNumber

@@ -140,7 +140,10 @@ function WorkOrderBody({ order }: { order: WorkOrderDetail }) {
               {
                 key: 'parts',
                 label: t('workOrders.parts'),
-                children: order.completion.parts.map((part) => `${part.name} × ${part.quantity}`).join('、') || '—',
+                children:
+                  order.completion.parts
+                    .map((part) => `${[part.code, part.name].filter(Boolean).join(' ')} × ${part.quantity}`)
+                    .join('、') || '—',
               },
               { key: 'note', label: t('workOrders.note'), children: order.completion.note ?? '—' },
               { key: 'confirmed', label: t('workOrders.confirmed'), children: order.confirmed ? '✓' : '—' },

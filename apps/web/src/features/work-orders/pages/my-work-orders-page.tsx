@@ -9,6 +9,7 @@ import { PageHeading } from '@/components/page-heading.tsx';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
 import { MachineFinder } from '../components/machine-finder.tsx';
+import { MyStock } from '../components/my-stock.tsx';
 import { TodayOrders } from '../components/today-orders.tsx';
 import { WorkOrderBoard } from '../components/work-order-board.tsx';
 import { WorkOrderDrawer } from '../components/work-order-drawer.tsx';
@@ -20,7 +21,8 @@ const isId = (value: string) => /^[1-9]\d{0,9}$/.test(value);
 
 /**
  * `field/my-work-order/index`: a technician's own orders. Today's open ones as cards, most urgent
- * and nearest first, with the way there; a machine found by its sticker; the list and the board.
+ * and nearest first, with the way there; a machine found by its sticker; the list, the board, and
+ * the parts they hold to use on them.
  */
 export function MyWorkOrdersPage() {
   const { t } = useTranslation();
@@ -54,6 +56,7 @@ export function MyWorkOrdersPage() {
             label: t('workOrders.board'),
             children: <WorkOrderBoard filters={filters} onOpen={openOrder} />,
           },
+          { key: 'stock', label: t('workOrders.myStock'), children: <MyStock /> },
         ]}
       />
       <WorkOrderDrawer id={detail.shown === undefined ? undefined : Number(detail.shown)} onClose={detail.close} />
