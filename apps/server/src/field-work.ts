@@ -6,6 +6,7 @@ import type { AlarmsService } from './modules/alarms/alarms.service.ts';
 import type { GatewayService } from './modules/gateway/gateway.service.ts';
 import { composeNotifications } from './modules/notifications/notification-hooks.ts';
 import type { WithdrawalsService } from './modules/withdrawals/withdrawals.service.ts';
+import { noticeWorkOrders } from './modules/workorders/work-order-notices.ts';
 import { composeWorkOrders } from './modules/workorders/work-orders-wiring.ts';
 
 /** What field work needs from the rest of the server. */
@@ -19,7 +20,7 @@ export interface FieldWorkNeeds {
 
 /**
  * Field work as the app composes it: work orders (from alarms, confirmed by readings) and the
- * notifications that tell people about them. Its services are served by the signed-in routes.
+ * notifications that tell people about them (orders assigned, SLA breaches). Its services are served by the signed-in routes.
  */
 export function composeFieldWork(
   app: FastifyInstance,
@@ -28,7 +29,14 @@ export function composeFieldWork(
   needs: FieldWorkNeeds,
 ) {
   const { files, gateway, scheduler, alarms, withdrawals } = needs;
-  const workOrders = composeWorkOrders(deps, { files, gateway, scheduler, log: app.log });
+  const workOrders = composeWorkOrders(deps, {
+    files,
+    gateway,
+    scheduler,
+    log: app.log,
+    breachAlarm: (tx, machine, says) => alarms.openIn(tx, machine, 'SLA_BREACH', says),
+  });
   const notifications = composeNotifications(app, deps, options, { alarms, withdrawals, scheduler });
-  return { workOrders, notifications };
+  noticeWorkOrders(workOrders, (event, input, tx) => notifications.notify(event, input, tx));
+  return { workOrders, notifications, sla: workOrders.sla };
 }

@@ -34,6 +34,7 @@ import { storageRoutes } from './storage-routes.ts';
 import { telemetryRoutes } from './telemetry-routes.ts';
 import { userCenterRoutes, userRoutes } from './users-routes.ts';
 import { withdrawalRoutes } from './withdrawals-routes.ts';
+import { slaRoutes } from './sla-routes.ts';
 import { workOrderRoutes } from './work-orders-routes.ts';
 
 /** The route sets by module, named by reference (the inferred type is too long for a declaration file). */
@@ -79,6 +80,7 @@ interface ApiRouteSets {
   workOrders: typeof workOrderRoutes;
   notifications: typeof notificationsRoutes;
   map: typeof mapRoutes;
+  sla: typeof slaRoutes;
 }
 
 /**
@@ -128,6 +130,7 @@ export const apiRoutes: ApiRouteSets = {
   workOrders: workOrderRoutes,
   notifications: notificationsRoutes,
   map: mapRoutes,
+  sla: slaRoutes,
 };
 
 /** Every route by its key, `'GET /api/orders/:orderNo'`. */

@@ -91,6 +91,7 @@ export const OPERATION_NAMES: Readonly<Record<string, string>> = {
   'PUT /api/workOrders/:id/completion': 'Complete a work order',
   'POST /api/workOrders/:id/photos': 'Upload a work order photo',
   'PUT /api/workOrders/technicians/:id/region': 'Set a technician’s region',
+  'PUT /api/sla/targets': 'Edit SLA targets',
   'POST /api/sites': 'Create a site',
   'PUT /api/sites': 'Edit a site',
   'DELETE /api/sites': 'Delete sites',

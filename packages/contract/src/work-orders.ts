@@ -89,6 +89,8 @@ export const ALARM_ORDER_DELAY_MS: Record<AlarmType, number | null> = {
   PAYMENT_DEVICE: 30_000,
   TANK_EMPTY: null,
   NO_SALES: null,
+  /** Raised about an order already open. */
+  SLA_BREACH: null,
 };
 
 /** What a technician checks on each type of order (keys of `workOrders.checks`). */

@@ -54,6 +54,7 @@ export const consoleEn = {
     'Work orders': 'Work orders',
     'My work orders': 'My work orders',
     Notifications: 'Notifications',
+    SLA: 'SLA',
     // Buttons of the seeded menus (permission trees).
     'User: add': 'User: add',
     'User: edit': 'User: edit',
@@ -109,6 +110,7 @@ export const consoleEn = {
     'Withdrawal: review': 'Withdrawal: review',
     'Withdrawal: pay': 'Withdrawal: pay',
     'Notifications: edit': 'Notifications: edit',
+    'SLA: edit': 'SLA: edit',
     'Reconciliation: import': 'Reconciliation: import',
     'Reconciliation: resolve': 'Reconciliation: resolve',
     'Water card: issue': 'Water card: issue',

@@ -77,6 +77,7 @@ export const operationNamesZh: Readonly<Record<string, string>> = {
   'Complete a work order': '完成工单',
   'Upload a work order photo': '上传工单照片',
   'Set a technician’s region': '设置技术员负责区域',
+  'Edit SLA targets': '编辑 SLA 目标',
   'Cancel a machine command': '取消设备指令',
   'Edit a machine’s desired settings': '修改设备期望配置',
   'Create a site': '新增点位',

@@ -2,6 +2,7 @@ import type { AlarmType } from '@water/contract/alarms';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../lib/deps.ts';
 import type { FileStore } from '../../lib/file-storage.ts';
+import { type BreachAlarm, createSla } from './sla.service.ts';
 import { createTechnicians } from './technicians.ts';
 import { createWorkOrderCompletion } from './work-order-completion.ts';
 import { createWorkOrdersCore } from './work-orders-core.ts';
@@ -16,7 +17,13 @@ export type WorkOrdersService = ReturnType<typeof createWorkOrdersService>;
  */
 export function createWorkOrdersService(
   deps: Pick<Deps, 'db' | 'clock'>,
-  options: { files: FileStore; log: FastifyBaseLogger; alarmDelays?: Partial<Record<AlarmType, number | null>> },
+  options: {
+    files: FileStore;
+    log: FastifyBaseLogger;
+    alarmDelays?: Partial<Record<AlarmType, number | null>>;
+    /** Raises the alarm of an order past its resolution target. */
+    breachAlarm?: BreachAlarm;
+  },
 ) {
   const core = createWorkOrdersCore(deps);
   const { events, list, exportSheet, detail, create, move, lastServiced } = core;
@@ -31,5 +38,6 @@ export function createWorkOrdersService(
     ...createWorkOrderCompletion(deps, { core, files: options.files }),
     fromAlarms: createWorkOrdersFromAlarms(deps, { core, log: options.log, delays: options.alarmDelays ?? {} }),
     technicians: createTechnicians(deps),
+    sla: createSla(deps, { core, alarm: options.breachAlarm ?? (async () => null) }),
   };
 }
