@@ -46,7 +46,7 @@ export const slaRoutes = {
   }),
   order: defineRoute({
     method: 'GET',
-    path: '/api/sla/orders/:id',
+    path: '/api/workOrders/:id/sla',
     summary: 'A work order’s SLA clocks: due times, time counted, paused, breached',
     tags,
     permission: [WORK_ORDER_PERMISSIONS.list, WORK_ORDER_PERMISSIONS.work],

@@ -51,7 +51,7 @@ describe('SLA', () => {
   };
   beforeEach(signInAgain);
   const slaOf = async (id: number) => {
-    const answer = await admin('GET', `/api/sla/orders/${id}`);
+    const answer = await admin('GET', `/api/workOrders/${id}/sla`);
     expect(answer.statusCode, answer.body).toBe(200);
     return answer.json();
   };
@@ -98,7 +98,7 @@ describe('SLA', () => {
     expect(resumed.paused).toBe(false);
     expect(resumed.resolution.due).not.toBeNull();
     // A technician reads the clocks of their own order.
-    expect((await technician.call('GET', `/api/sla/orders/${id}`)).statusCode).toBe(200);
+    expect((await technician.call('GET', `/api/workOrders/${id}/sla`)).statusCode).toBe(200);
   });
 
   it('keeps targets per type and priority, with business hours, and reports attainment per technician', async () => {
