@@ -30,11 +30,11 @@ import { roleRoutes } from './roles-routes.ts';
 import type { RouteIndex } from './route.ts';
 import { settingRoutes } from './settings-routes.ts';
 import { siteRoutes } from './sites-routes.ts';
+import { slaRoutes } from './sla-routes.ts';
 import { storageRoutes } from './storage-routes.ts';
 import { telemetryRoutes } from './telemetry-routes.ts';
 import { userCenterRoutes, userRoutes } from './users-routes.ts';
 import { withdrawalRoutes } from './withdrawals-routes.ts';
-import { slaRoutes } from './sla-routes.ts';
 import { workOrderRoutes } from './work-orders-routes.ts';
 
 /** The route sets by module, named by reference (the inferred type is too long for a declaration file). */

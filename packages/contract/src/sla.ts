@@ -2,12 +2,7 @@ import Type, { type Static } from 'typebox';
 import { DateTime, OneOf } from './common.ts';
 import { Day } from './ledger.ts';
 import { listColumns } from './list-columns.ts';
-import {
-  WORK_ORDER_PRIORITIES,
-  WORK_ORDER_TYPES,
-  type WorkOrderPriority,
-  type WorkOrderType,
-} from './work-orders.ts';
+import { WORK_ORDER_PRIORITIES, WORK_ORDER_TYPES, type WorkOrderPriority, type WorkOrderType } from './work-orders.ts';
 
 /** Who reads the SLA report and targets, and who changes the targets. */
 export const SLA_PERMISSIONS = { list: 'sla:list', edit: 'sla:edit' } as const;

@@ -34,7 +34,8 @@ export const notificationsLocales = {
     channel: 'Channel',
     escalationChannel: 'Escalate to',
     escalateAfterMinutes: 'Escalate after (min)',
-    escalationHint: 'Alarms and SLA breaches only: sent once to this channel when the alarm is not acknowledged in time.',
+    escalationHint:
+      'Alarms and SLA breaches only: sent once to this channel when the alarm is not acknowledged in time.',
     noEscalation: 'No escalation',
     deleteChannelConfirm: 'Delete channel {{name}}?',
     deleteRuleConfirm: 'Delete this rule?',

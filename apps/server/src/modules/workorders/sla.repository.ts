@@ -1,4 +1,4 @@
-import { type BusinessHours, type SlaTarget } from '@water/contract/sla';
+import type { BusinessHours, SlaTarget } from '@water/contract/sla';
 import { OPEN_WORK_ORDER_STATES } from '@water/contract/work-orders';
 import { and, asc, eq, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';

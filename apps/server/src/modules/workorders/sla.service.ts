@@ -20,8 +20,8 @@ import type { ListSheet } from '../../lib/list-sheet.ts';
 import type { TextRef } from '../../lib/texts.ts';
 import { formatDateTime, parseWireTime } from '../../lib/time.ts';
 import { agentIdsInScope } from '../agents/agent-directory.ts';
-import { acceptedAt, type ClockReading, type ClockStep, readClock } from './sla-clock.ts';
 import { type ClockedOrder, slaRepository as repo } from './sla.repository.ts';
+import { acceptedAt, type ClockReading, type ClockStep, readClock } from './sla-clock.ts';
 import type { WorkOrdersCore } from './work-orders-core.ts';
 
 /** An order's SLA target passed: stage 1 its response, stage 2 its resolution (with the alarm raised). */
@@ -68,7 +68,10 @@ const average = (values: number[]) =>
  * resolution: created → done), paused while on hold, optionally counting business hours only; a
  * sweep fires each breach stage once; the attainment report per technician, region and agent.
  */
-export function createSla({ db, clock }: Pick<Deps, 'db' | 'clock'>, { core, alarm }: { core: WorkOrdersCore; alarm: BreachAlarm }) {
+export function createSla(
+  { db, clock }: Pick<Deps, 'db' | 'clock'>,
+  { core, alarm }: { core: WorkOrdersCore; alarm: BreachAlarm },
+) {
   /** What reacts to a breach (notifications), in the unit of work that recorded it. */
   const breached = new DomainEvents<SlaBreach>();
 
@@ -173,7 +176,13 @@ export function createSla({ db, clock }: Pick<Deps, 'db' | 'clock'>, { core, ala
     const { from, to } = range(query);
     const now = clock.now();
     const orders = await repo.reported(db, await agentIdsInScope(db, principal.scope), from, to);
-    const [all, steps] = await Promise.all([settings(), stepsByOrder(db, orders.map((order) => order.id))]);
+    const [all, steps] = await Promise.all([
+      settings(),
+      stepsByOrder(
+        db,
+        orders.map((order) => order.id),
+      ),
+    ]);
     const groups = new Map<string, { id: number | null; name: string | null; clocks: Clocks[]; recorded: number }>();
     for (const order of orders) {
       const [id, name] =
@@ -185,7 +194,12 @@ export function createSla({ db, clock }: Pick<Deps, 'db' | 'clock'>, { core, ala
       const group = groups.get(String(id)) ?? { id, name, clocks: [], recorded: 0 };
       const clocks = clocksOf(order, steps.get(order.id) ?? [], all, now);
       group.clocks.push(clocks);
-      if (order.slaResponseBreachTime || order.slaResolutionBreachTime || clocks.response.breached || clocks.resolution.breached) {
+      if (
+        order.slaResponseBreachTime ||
+        order.slaResolutionBreachTime ||
+        clocks.response.breached ||
+        clocks.resolution.breached
+      ) {
         group.recorded++;
       }
       groups.set(String(id), group);

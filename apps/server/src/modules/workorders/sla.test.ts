@@ -71,9 +71,9 @@ describe('SLA', () => {
     const id = await orderOf(machine.id, { type: 'CLEANING' });
     await later(11_000);
     expect(receiver.of('wecom')).toHaveLength(before + 1);
-    const nickName = (await admin('GET', '/api/workOrders/technicians')).json().find(
-      (row: { userId: number }) => row.userId === technician.id,
-    ).nickName;
+    const nickName = (await admin('GET', '/api/workOrders/technicians'))
+      .json()
+      .find((row: { userId: number }) => row.userId === technician.id).nickName;
     expect(receiver.of('wecom').at(-1)?.text).toContain(`${machine.serialNo} 的工单 #${id}（清洁）已派给 ${nickName}`);
   });
 
@@ -106,7 +106,9 @@ describe('SLA', () => {
     expect(defaults.targets).toHaveLength(28);
     expect(defaults.businessHours).toEqual({ days: [1, 2, 3, 4, 5], from: '09:00', to: '18:00' });
     const saved = await admin('PUT', '/api/sla/targets', {
-      targets: [{ type: 'INSPECTION', priority: 'LOW', responseMinutes: 15, resolutionMinutes: 60, businessHours: false }],
+      targets: [
+        { type: 'INSPECTION', priority: 'LOW', responseMinutes: 15, resolutionMinutes: 60, businessHours: false },
+      ],
       businessHours: { days: [1, 2, 3, 4, 5, 6], from: '08:00', to: '20:00' },
     });
     expect(saved.statusCode, saved.body).toBe(204);
@@ -184,7 +186,9 @@ describe('SLA', () => {
     await sweep();
     await later(11_000);
     expect(receiver.of('wecom')).toHaveLength(before.wecom + 1);
-    expect(receiver.of('wecom').at(-1)?.text).toContain(`Work order #${id} (Repair) of ${machine.serialNo} not accepted`);
+    expect(receiver.of('wecom').at(-1)?.text).toContain(
+      `Work order #${id} (Repair) of ${machine.serialNo} not accepted`,
+    );
 
     ctx.t.clock.advance(20 * 60 * MINUTE);
     await sweep();
