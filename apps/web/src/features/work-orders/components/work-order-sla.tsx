@@ -28,7 +28,7 @@ function ClockState({ clock, paused }: { clock: SlaClock; paused: boolean }) {
   return (
     <span>
       <Tag color={paused ? 'default' : 'processing'}>{left}</Tag>
-      {clock.due ? t('sla.due', { time: clock.due }) : null}
+      {clock.due ? <span>{t('sla.due', { time: clock.due })}</span> : null}
     </span>
   );
 }
