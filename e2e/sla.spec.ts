@@ -31,10 +31,7 @@ async function assignedOrder(admin: Api, suffix: string) {
   return { technician: `SLA Tech ${suffix}`, orderId: (await order.json()).ids[0] as number };
 }
 
-test('SLA: a target set on the page, an order on the report and its clocks on its detail', async ({
-  page,
-  admin,
-}) => {
+test('SLA: a target set on the page, an order on the report and its clocks on its detail', async ({ page, admin }) => {
   const suffix = uniqueSuffix();
   await page.setViewportSize({ width: 1366, height: 800 });
   await openConsole(page, '/field/sla');
@@ -71,7 +68,9 @@ test('SLA: a target set on the page, an order on the report and its clocks on it
   await page.screenshot({ path: shot('sla-report-en-phone') });
   // Restored for the next runs: the default of an urgent repair.
   await admin.put('api/sla/targets', {
-    targets: [{ type: 'REPAIR', priority: 'URGENT', responseMinutes: 30, resolutionMinutes: 240, businessHours: false }],
+    targets: [
+      { type: 'REPAIR', priority: 'URGENT', responseMinutes: 30, resolutionMinutes: 240, businessHours: false },
+    ],
     businessHours: { days: [1, 2, 3, 4, 5], from: '09:00', to: '18:00' },
   });
 });
