@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Caller, callerFor, tokenOf, useTestApp } from '../../../test/test-app.ts';
+import { menuIdsFor, roleId, userBody } from '../users/test-fixtures.ts';
 import { startRobotReceiver } from '../notifications/robot-receiver.ts';
 import { machineInField, moved, technicianOfAgent } from './work-order-fixtures.ts';
 
@@ -159,6 +160,27 @@ describe('SLA', () => {
     expect(backwards.json().message).toContain('结束日期不能早于开始日期');
     // A technician holds no sla:list.
     expect((await technician.call('GET', `/api/sla/report?from=${today}&to=${today}&by=agent`)).statusCode).toBe(403);
+  });
+
+  it('shows an agent’s staff the orders of their agent only', async () => {
+    const north = await machineInField(ctx.t, admin);
+    const south = await machineInField(ctx.t, admin);
+    await orderOf(north.machine.id);
+    await orderOf(south.machine.id);
+    const name = `SLA scoped ${Math.random().toString(36).slice(2, 8)}`;
+    const role = await admin('POST', '/api/roles', { name, level: 3, description: 'For tests', dataScope: '本级' });
+    expect(role.statusCode, role.body).toBe(201);
+    const id = await roleId(ctx.t, name);
+    const menus = await menuIdsFor(ctx.t, ['sla:list']);
+    expect((await admin('PUT', '/api/roles/menu', { id, menus })).statusCode).toBe(204);
+    const body = userBody(north.agent.deptId, id, { password: 'Passw0rd-1' });
+    expect((await admin('POST', '/api/users', body)).statusCode).toBe(201);
+    const scoped = callerFor(ctx.t, await tokenOf(ctx.t, body.username, 'Passw0rd-1'));
+    const day = ctx.t.clock.now();
+    const today = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+    const report = await scoped('GET', `/api/sla/report?from=${today}&to=${today}&by=agent`);
+    expect(report.statusCode, report.body).toBe(200);
+    expect(report.json().map((line: { id: number }) => line.id)).toEqual([north.agent.id]);
   });
 
   it('fires each breach stage once: the response, then the resolution with an alarm that escalates once', async () => {
