@@ -106,21 +106,13 @@ export const slaRepository = {
       .orderBy(asc(workOrderSteps.orderId), asc(workOrderSteps.id));
   },
 
-  /** Records a stage once: false when it was recorded already. */
-  async markResponseBreach(db: Database, id: number, at: Date): Promise<boolean> {
+  /** Records a stage once (1: response, 2: resolution): false when it was recorded already. */
+  async markBreach(db: Database, id: number, stage: 1 | 2, at: Date): Promise<boolean> {
+    const column = stage === 1 ? workOrders.slaResponseBreachTime : workOrders.slaResolutionBreachTime;
     const rows = await db
       .update(workOrders)
-      .set({ slaResponseBreachTime: at })
-      .where(and(eq(workOrders.id, id), isNull(workOrders.slaResponseBreachTime)))
-      .returning({ id: workOrders.id });
-    return rows.length > 0;
-  },
-
-  async markResolutionBreach(db: Database, id: number, at: Date): Promise<boolean> {
-    const rows = await db
-      .update(workOrders)
-      .set({ slaResolutionBreachTime: at })
-      .where(and(eq(workOrders.id, id), isNull(workOrders.slaResolutionBreachTime)))
+      .set(stage === 1 ? { slaResponseBreachTime: at } : { slaResolutionBreachTime: at })
+      .where(and(eq(workOrders.id, id), isNull(column)))
       .returning({ id: workOrders.id });
     return rows.length > 0;
   },

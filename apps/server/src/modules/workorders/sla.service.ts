@@ -142,12 +142,12 @@ export function createSla(
       const resolution = !order.slaResolutionBreachTime && clocks.resolution.breached;
       if (!response && !resolution) continue;
       await db.transaction(async (tx) => {
-        if (response && (await repo.markResponseBreach(tx, order.id, now))) {
+        if (response && (await repo.markBreach(tx, order.id, 1, now))) {
           fired++;
           const says = breachText(1, order);
           await breached.emit(tx, { stage: 1, orderId: order.id, agentId: order.agentId, alarmId: null, says });
         }
-        if (resolution && (await repo.markResolutionBreach(tx, order.id, now))) {
+        if (resolution && (await repo.markBreach(tx, order.id, 2, now))) {
           fired++;
           const says = breachText(2, order);
           const machine = { id: order.machineId, serialNo: order.serialNo, agentId: order.agentId };
@@ -229,6 +229,9 @@ export function createSla(
     settings: () => settings(),
 
     async saveSettings(principal: Principal, input: SlaSettings): Promise<void> {
+      const { from, to, days } = input.businessHours;
+      if (to <= from) throw invalidField('businessHours.to', { key: 'errors.sla.hours' }, 'invalid');
+      if (days.length === 0) throw invalidField('businessHours.days', { key: 'errors.sla.days' }, 'invalid');
       const at = clock.now();
       await db.transaction(async (tx) => {
         await repo.saveTargets(tx, input.targets, principal.username, at);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Caller, callerFor, tokenOf, useTestApp } from '../../../test/test-app.ts';
-import { menuIdsFor, roleId, userBody } from '../users/test-fixtures.ts';
 import { startRobotReceiver } from '../notifications/robot-receiver.ts';
+import { menuIdsFor, roleId, userBody } from '../users/test-fixtures.ts';
 import { machineInField, moved, technicianOfAgent } from './work-order-fixtures.ts';
 
 const CHINESE = { 'accept-language': 'zh-CN' };
@@ -122,6 +122,15 @@ describe('SLA', () => {
       businessHours: false,
     });
     expect(after.businessHours.days).toEqual([1, 2, 3, 4, 5, 6]);
+    const inverted = await admin(
+      'PUT',
+      '/api/sla/targets',
+      { targets: [], businessHours: { days: [1], from: '18:00', to: '09:00' } },
+      CHINESE,
+    );
+    expect(inverted.statusCode).toBe(400);
+    expect(inverted.json().errors[0]).toMatchObject({ field: 'businessHours.to' });
+    expect(inverted.json().message).toContain('工作时间的结束时间必须晚于开始时间');
 
     const { agent, machine } = await machineInField(ctx.t, admin);
     const technician = await technicianOfAgent(ctx.t, admin, agent);

@@ -16,6 +16,8 @@ export const workOrdersRefusals = {
     sla: {
       day: 'Not a day of the calendar (yyyy-MM-dd)',
       range: 'The range must run forward and span at most {{days}} days',
+      hours: 'Business hours must end after they start',
+      days: 'Business hours need at least one day of the week',
     },
   },
   zh: {
@@ -34,6 +36,8 @@ export const workOrdersRefusals = {
     sla: {
       day: '不是有效日期（yyyy-MM-dd）',
       range: '结束日期不能早于开始日期，且范围最多 {{days}} 天',
+      hours: '工作时间的结束时间必须晚于开始时间',
+      days: '工作时间至少包含一天',
     },
   },
 };
