@@ -10,6 +10,7 @@ import { composeNotifications } from './modules/notifications/notification-hooks
 import { createPartsService } from './modules/parts/parts.service.ts';
 import type { SettingsService } from './modules/settings/settings.service.ts';
 import type { WithdrawalsService } from './modules/withdrawals/withdrawals.service.ts';
+import { noticeWorkOrders } from './modules/workorders/work-order-notices.ts';
 import { composeWorkOrders } from './modules/workorders/work-orders-wiring.ts';
 
 /** What field work needs from the rest of the server. */
@@ -24,7 +25,8 @@ export interface FieldWorkNeeds {
 
 /**
  * Field work as the app composes it: work orders (from alarms, confirmed by readings) and the
- * notifications that tell people about them, and the parts the orders take from the technicians' stock. Its services are served by the signed-in routes.
+ * notifications that tell people about them (orders assigned, SLA breaches), and the parts the
+ * orders take from the technicians' stock. Its services are served by the signed-in routes.
  */
 export function composeFieldWork(
   app: FastifyInstance,
@@ -35,14 +37,15 @@ export function composeFieldWork(
   const { files, gateway, scheduler, alarms, withdrawals, settings } = needs;
   const notifications = composeNotifications(app, deps, options, { alarms, withdrawals, scheduler });
   const parts = createPartsService(deps, { notify: notifications.notify });
-  const useParts = parts.movements.useOnOrder;
   const workOrders = composeWorkOrders(deps, {
     files,
     gateway,
     scheduler,
     log: app.log,
-    useParts,
+    useParts: parts.movements.useOnOrder,
     alarmDelays: async () => alarmOrderDelaysMs((await settings.get(GLOBAL_SETTING_QUERY)).alarmOrderDelays),
+    breachAlarm: (tx, machine, says) => alarms.openIn(tx, machine, 'SLA_BREACH', says),
   });
-  return { workOrders, notifications, parts };
+  noticeWorkOrders(workOrders, (event, input, tx) => notifications.notify(event, input, tx));
+  return { workOrders, notifications, parts, sla: workOrders.sla };
 }

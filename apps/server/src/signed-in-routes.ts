@@ -74,6 +74,8 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import type { UsersService } from './modules/users/users.service.ts';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 import type { WithdrawalsService } from './modules/withdrawals/withdrawals.service.ts';
+import { slaRoutes } from './modules/workorders/sla.routes.ts';
+import type { SlaService } from './modules/workorders/sla.service.ts';
 import { workOrdersRoutes } from './modules/workorders/workorders.routes.ts';
 import type { WorkOrdersService } from './modules/workorders/workorders.service.ts';
 
@@ -105,6 +107,7 @@ export interface SignedInServices {
   workOrders: WorkOrdersService;
   notifications: NotificationsService;
   parts: PartsService;
+  sla: SlaService;
 }
 
 /** The routes reached signed in, each with the permission it declares, on their services. */
@@ -154,6 +157,7 @@ export async function registerSignedInRoutes(
   await signedIn.register(firmwareRoutes, { service: s.firmware });
   await signedIn.register(workOrdersRoutes, { service: s.workOrders });
   await signedIn.register(notificationsRoutes, { service: s.notifications });
+  await signedIn.register(slaRoutes, { service: s.sla });
   await signedIn.register(mapRoutes, { service: s.machines });
   await signedIn.register(partsRoutes, { service: s.parts });
   await signedIn.register(amapProxyRoutes, { service: createAmapProxy(config.amap) });

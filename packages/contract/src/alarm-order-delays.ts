@@ -15,7 +15,12 @@ export const ALARM_ORDER_DELAY_MS: Record<AlarmType, number | null> = {
   PAYMENT_DEVICE: 30_000,
   TANK_EMPTY: null,
   NO_SALES: null,
+  /** Raised about an order already open. */
+  SLA_BREACH: null,
 };
+
+/** The alarm types that may make a repair order (an SLA breach is about an order already open). */
+export const ORDERABLE_ALARM_TYPES = ALARM_TYPES.filter((type) => type !== 'SLA_BREACH');
 
 /** Seconds (at most an hour) an alarm of the type waits before its repair order; null: it makes none. */
 const DelaySeconds = Type.Optional(nullable<number>('integer', { minimum: 0, maximum: 3600 }));
@@ -38,8 +43,8 @@ export type AlarmOrderDelays = Static<typeof AlarmOrderDelays>;
 /** The delay of each alarm type, in milliseconds: the settings' where they name one, else the default. */
 export function alarmOrderDelaysMs(settings: AlarmOrderDelays | undefined): Record<AlarmType, number | null> {
   const delays = { ...ALARM_ORDER_DELAY_MS };
-  for (const type of ALARM_TYPES) {
-    const seconds = settings?.[type];
+  for (const type of ORDERABLE_ALARM_TYPES) {
+    const seconds = settings?.[type as keyof AlarmOrderDelays];
     if (seconds !== undefined) delays[type] = seconds === null ? null : seconds * 1000;
   }
   return delays;

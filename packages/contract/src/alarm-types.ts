@@ -10,6 +10,8 @@ export const ALARM_TYPES = [
   'NO_SALES',
   'LEAK',
   'PAYMENT_DEVICE',
+  /** A work order of the machine passed its resolution target (raised by the SLA sweep). */
+  'SLA_BREACH',
 ] as const;
 export type AlarmType = (typeof ALARM_TYPES)[number];
 

@@ -31,6 +31,7 @@ import { roleRoutes } from './roles-routes.ts';
 import type { RouteIndex } from './route.ts';
 import { settingRoutes } from './settings-routes.ts';
 import { siteRoutes } from './sites-routes.ts';
+import { slaRoutes } from './sla-routes.ts';
 import { storageRoutes } from './storage-routes.ts';
 import { telemetryRoutes } from './telemetry-routes.ts';
 import { userCenterRoutes, userRoutes } from './users-routes.ts';
@@ -81,6 +82,7 @@ interface ApiRouteSets {
   notifications: typeof notificationsRoutes;
   map: typeof mapRoutes;
   parts: typeof partsRoutes;
+  sla: typeof slaRoutes;
 }
 
 /**
@@ -131,6 +133,7 @@ export const apiRoutes: ApiRouteSets = {
   notifications: notificationsRoutes,
   map: mapRoutes,
   parts: partsRoutes,
+  sla: slaRoutes,
 };
 
 /** Every route by its key, `'GET /api/orders/:orderNo'`. */

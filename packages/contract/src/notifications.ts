@@ -32,7 +32,7 @@ export const NOTIFY_EVENTS = [
 export type NotifyEvent = (typeof NOTIFY_EVENTS)[number];
 
 /** The events about an alarm: a rule on them may escalate when the alarm is not acknowledged. */
-export const ALARM_EVENTS: readonly NotifyEvent[] = ['ALARM_OPENED', 'MACHINE_OFFLINE'];
+export const ALARM_EVENTS: readonly NotifyEvent[] = ['ALARM_OPENED', 'MACHINE_OFFLINE', 'SLA_BREACHED'];
 
 export const MESSAGE_LANGUAGES = ['zh', 'en'] as const;
 export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number];

@@ -98,6 +98,7 @@ export const OPERATION_NAMES: Readonly<Record<string, string>> = {
   'POST /api/stock/receive': 'Receive parts',
   'POST /api/stock/transfer': 'Transfer parts',
   'POST /api/stock/adjust': 'Adjust stock',
+  'PUT /api/sla/targets': 'Edit SLA targets',
   'POST /api/sites': 'Create a site',
   'PUT /api/sites': 'Edit a site',
   'DELETE /api/sites': 'Delete sites',

@@ -37,6 +37,7 @@ export const PAGE_KEYS = [
   'field/my-work-order/index',
   'field/notifications/index',
   'field/parts/index',
+  'field/sla/index',
   'field/map/index',
 ] as const;
 export type PageKey = (typeof PAGE_KEYS)[number];

@@ -96,6 +96,7 @@ export const SEEDED_MENU_TITLES_ZH = {
   'Work orders': '工单管理',
   'My work orders': '我的工单',
   Notifications: '通知管理',
+  SLA: 'SLA 管理',
   Map: '设备地图',
   'Parts and stock': '配件库存',
   // Buttons of the seeded menus (permission trees).
@@ -155,6 +156,7 @@ export const SEEDED_MENU_TITLES_ZH = {
   'Notifications: edit': '通知设置',
   'Parts: edit': '配件编辑',
   'Stock: move': '库存出入',
+  'SLA: edit': 'SLA 目标设置',
   'Reconciliation: import': '对账单导入',
   'Reconciliation: resolve': '对账差异处理',
   'Water card: issue': '水卡发行',

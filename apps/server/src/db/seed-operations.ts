@@ -4,7 +4,8 @@ import type { SeedMenu } from './seed-menu.ts';
 /**
  * Field operations: the field work on the machines and what tells people about it. Staff direct
  * the work on Work orders; technicians carry out their own on My work orders; Notifications sends
- * the events to e-mail, chat robots and webhooks; the Map shows the fleet.
+ * the events to e-mail, chat robots and webhooks; SLA reports attainment of the orders' targets
+ * and keeps the targets; the Map shows the fleet.
  */
 export const operationsMenus: SeedMenu[] = [
   {
@@ -63,6 +64,17 @@ export const operationsMenus: SeedMenu[] = [
           { title: 'Parts: edit', type: 2, permission: 'part:edit' },
           { title: 'Stock: move', type: 2, permission: 'stock:move' },
         ],
+      },
+      {
+        title: 'SLA',
+        type: 1,
+        path: 'sla',
+        component: 'field/sla/index',
+        componentName: 'Sla',
+        icon: 'chart',
+        permission: 'sla:list',
+        cache: true,
+        children: [{ title: 'SLA: edit', type: 2, permission: 'sla:edit' }],
       },
       {
         title: 'Map',

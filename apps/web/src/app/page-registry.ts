@@ -45,6 +45,7 @@ export const PAGE_LOADERS = {
   'field/notifications/index': async () =>
     (await import('@/features/notifications/pages/notifications-page.tsx')).NotificationsPage,
   'field/parts/index': async () => (await import('@/features/parts/pages/parts-page.tsx')).PartsPage,
+  'field/sla/index': async () => (await import('@/features/sla/pages/sla-page.tsx')).SlaPage,
   'field/map/index': async () => (await import('@/features/map/pages/map-page.tsx')).MapPage,
   'business/coupon/index': async () => (await import('@/features/coupons/pages/coupons-page.tsx')).CouponsPage,
   'finance/withdrawal/index': async () =>

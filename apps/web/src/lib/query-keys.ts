@@ -229,6 +229,12 @@ export const reconciliationKeys = {
   discrepancies: (params: Params) => [...reconciliationKeys.all, 'discrepancies', params] as const,
 };
 
+export const slaKeys = {
+  all: ['sla'] as const,
+  report: (params: Params) => [...slaKeys.all, 'report', params] as const,
+  settings: () => [...slaKeys.all, 'settings'] as const,
+};
+
 export const notificationKeys = {
   all: ['notifications'] as const,
   channels: (params: Params) => [...notificationKeys.all, 'channels', params] as const,

@@ -55,6 +55,7 @@ export const consoleEn = {
     'My work orders': 'My work orders',
     Notifications: 'Notifications',
     'Parts and stock': 'Parts and stock',
+    SLA: 'SLA',
     // Buttons of the seeded menus (permission trees).
     'User: add': 'User: add',
     'User: edit': 'User: edit',
@@ -112,6 +113,7 @@ export const consoleEn = {
     'Notifications: edit': 'Notifications: edit',
     'Parts: edit': 'Parts: edit',
     'Stock: move': 'Stock: move',
+    'SLA: edit': 'SLA: edit',
     'Reconciliation: import': 'Reconciliation: import',
     'Reconciliation: resolve': 'Reconciliation: resolve',
     'Water card: issue': 'Water card: issue',

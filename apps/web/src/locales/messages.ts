@@ -26,6 +26,7 @@ import type { recoveryLocales } from '@water/contract/texts/recovery';
 import type { rolesLocales } from '@water/contract/texts/roles';
 import type { serverMonitorLocales } from '@water/contract/texts/server-monitor';
 import type { sitesLocales } from '@water/contract/texts/sites';
+import type { slaLocales } from '@water/contract/texts/sla';
 import type { sqlMonitorLocales } from '@water/contract/texts/sql-monitor';
 import type { storageLocales } from '@water/contract/texts/storage';
 import type { telemetryLocales } from '@water/contract/texts/telemetry';
@@ -73,6 +74,7 @@ export type PageMessages = Texts<{
   firmware: typeof firmwareLocales.en;
   workOrders: typeof workOrdersLocales.en;
   notifications: typeof notificationsLocales.en;
+  sla: typeof slaLocales.en;
   map: typeof mapLocales.en;
   parts: typeof partsLocales.en;
 }>;

@@ -21,6 +21,7 @@ import { policiesLocales } from './policies.ts';
 import { reconciliationLocales } from './reconciliation.ts';
 import { rolesLocales } from './roles.ts';
 import { sitesLocales } from './sites.ts';
+import { slaLocales } from './sla.ts';
 import { usersLocales } from './users.ts';
 import { withdrawalsLocales } from './withdrawals.ts';
 import { workOrdersLocales } from './work-orders.ts';
@@ -55,6 +56,7 @@ const catalogIn = (language: 'en' | 'zh') => ({
   reconciliation: reconciliationLocales[language],
   roles: rolesLocales[language],
   sites: sitesLocales[language],
+  sla: slaLocales[language],
   users: usersLocales[language],
   withdrawals: withdrawalsLocales[language],
   workOrders: workOrdersLocales[language],

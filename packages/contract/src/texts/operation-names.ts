@@ -84,6 +84,7 @@ export const operationNamesZh: Readonly<Record<string, string>> = {
   'Receive parts': '配件入库',
   'Transfer parts': '配件调拨',
   'Adjust stock': '库存调整',
+  'Edit SLA targets': '编辑 SLA 目标',
   'Cancel a machine command': '取消设备指令',
   'Edit a machine’s desired settings': '修改设备期望配置',
   'Create a site': '新增点位',

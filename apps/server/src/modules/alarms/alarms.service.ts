@@ -148,6 +148,11 @@ export function createAlarmsService(
   return {
     opened,
 
+    /** Opens an alarm in the caller's unit of work: its id, or null when one of the type is open. */
+    async openIn(tx: typeof db, machine: AlarmedMachine, type: AlarmType, says: TextRef): Promise<number | null> {
+      return (await open(tx, machine, type, says))?.id ?? null;
+    },
+
     /** Raises and resolves the telemetry alarms whose condition changed between two heartbeats. */
     async telemetryChanged(machine: AlarmedMachine, before: Telemetry, after: Telemetry): Promise<void> {
       const was = telemetryAlarms(before);

@@ -28,8 +28,10 @@ export function composeNotifications(
   { alarms, withdrawals, scheduler }: { alarms: AlarmsService; withdrawals: WithdrawalsService; scheduler: Scheduler },
 ): NotificationsService {
   const notifications = createNotificationsService(deps, { serverSecret: jwtSecret, log: app.log });
-  alarms.opened.on((tx, { alarmId, type, machine, says }) =>
-    notifications.notify(
+  // An SLA breach's alarm is told of by its own event (SLA_BREACHED), raised with it.
+  alarms.opened.on(async (tx, { alarmId, type, machine, says }) => {
+    if (type === 'SLA_BREACH') return;
+    await notifications.notify(
       type === 'OFFLINE' ? 'MACHINE_OFFLINE' : 'ALARM_OPENED',
       {
         agentId: machine.agentId,
@@ -40,8 +42,8 @@ export function composeNotifications(
         },
       },
       tx,
-    ),
-  );
+    );
+  });
   withdrawals.requested.on((tx, withdrawal) =>
     notifications.notify(
       'WITHDRAWAL_REQUESTED',

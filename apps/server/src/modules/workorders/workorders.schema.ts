@@ -1,6 +1,17 @@
 import type { WorkOrderCompleted, WorkOrderPriority, WorkOrderState, WorkOrderType } from '@water/contract/work-orders';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { ts } from '../../db/columns.ts';
 import type { TextRef } from '../../lib/texts.ts';
 
@@ -32,6 +43,11 @@ export const workOrders = pgTable(
     confirmed: boolean('confirmed').notNull().default(false),
     /** Reopened once by readings: the next readings no longer reopen it. */
     reopenedByReadings: boolean('reopened_by_readings').notNull().default(false),
+    /** When the sweep found its response target passed (stage 1): each stage fires once. */
+    slaResponseBreachTime: ts('sla_response_breach_time'),
+    /** When the sweep found its resolution target passed (stage 2), and the alarm it raised. */
+    slaResolutionBreachTime: ts('sla_resolution_breach_time'),
+    slaAlarmId: bigint('sla_alarm_id', { mode: 'number' }),
   },
   (t) => [
     uniqueIndex('biz_work_order_open_uq').on(t.machineId, t.type).where(sql`${t.state} NOT IN ('DONE', 'CANCELLED')`),
@@ -90,3 +106,29 @@ export const technicianRegions = pgTable(
     index('biz_technician_region_site_idx').on(t.siteId),
   ],
 );
+
+/** The SLA targets staff set for a type and priority (the contract's defaults stand for the others). */
+export const slaTargets = pgTable(
+  'biz_sla_target',
+  {
+    type: varchar('type', { length: 16 }).$type<WorkOrderType>().notNull(),
+    priority: varchar('priority', { length: 8 }).$type<WorkOrderPriority>().notNull(),
+    responseMinutes: integer('response_minutes').notNull(),
+    resolutionMinutes: integer('resolution_minutes').notNull(),
+    businessHours: boolean('business_hours').notNull().default(false),
+    updateBy: varchar('update_by', { length: 255 }),
+    updateTime: ts('update_time').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.type, t.priority] })],
+);
+
+/** The business hours the SLA clocks count when their target says so: one row, once staff set them. */
+export const slaBusinessHours = pgTable('biz_sla_business_hours', {
+  id: smallint('id').primaryKey().default(1),
+  /** Days of the week, 1 Monday … 7 Sunday. */
+  days: jsonb('days').$type<number[]>().notNull(),
+  fromTime: varchar('from_time', { length: 5 }).notNull(),
+  toTime: varchar('to_time', { length: 5 }).notNull(),
+  updateBy: varchar('update_by', { length: 255 }),
+  updateTime: ts('update_time').notNull().defaultNow(),
+});

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../lib/deps.ts';
 import type { FileStore } from '../../lib/file-storage.ts';
 import { createMachineAtHand } from './machine-at-hand.ts';
+import { type BreachAlarm, createSla } from './sla.service.ts';
 import { createTechnicians } from './technicians.ts';
 import { createWorkOrderCompletion, type UseParts } from './work-order-completion.ts';
 import { createWorkOrdersCore } from './work-orders-core.ts';
@@ -16,7 +17,14 @@ export type WorkOrdersService = ReturnType<typeof createWorkOrdersService>;
  */
 export function createWorkOrdersService(
   deps: Pick<Deps, 'db' | 'clock'>,
-  options: { files: FileStore; log: FastifyBaseLogger; useParts: UseParts; alarmDelays?: AlarmDelays },
+  options: {
+    files: FileStore;
+    log: FastifyBaseLogger;
+    useParts: UseParts;
+    alarmDelays?: AlarmDelays;
+    /** Raises the alarm of an order past its resolution target. */
+    breachAlarm?: BreachAlarm;
+  },
 ) {
   const core = createWorkOrdersCore(deps);
   const { events, list, exportSheet, detail, create, move, lastServiced } = core;
@@ -36,5 +44,6 @@ export function createWorkOrdersService(
     }),
     technicians: createTechnicians(deps),
     atMachine: createMachineAtHand(deps, { core }),
+    sla: createSla(deps, { core, alarm: options.breachAlarm ?? (async () => null) }),
   };
 }

@@ -1,4 +1,4 @@
-/** Refusals of work orders and technicians' regions (under `errors.workOrders`). */
+/** Refusals of work orders and technicians' regions (under `errors.workOrders`), and of the SLA report (`errors.sla`). */
 export const workOrdersRefusals = {
   en: {
     workOrders: {
@@ -13,6 +13,12 @@ export const workOrdersRefusals = {
       regionBoth: 'A region is an agent or a set of sites, not both',
       tooManyPhotos: 'An order keeps at most {{max}} photos',
     },
+    sla: {
+      day: 'Not a day of the calendar (yyyy-MM-dd)',
+      range: 'The range must run forward and span at most {{days}} days',
+      hours: 'Business hours must end after they start',
+      days: 'Business hours need at least one day of the week',
+    },
   },
   zh: {
     workOrders: {
@@ -26,6 +32,12 @@ export const workOrdersRefusals = {
       photoNotImage: '照片必须是 png、jpeg 或 gif 图片',
       regionBoth: '区域为一个代理商或一组点位，不能同时设置',
       tooManyPhotos: '每个工单最多保留 {{max}} 张照片',
+    },
+    sla: {
+      day: '不是有效日期（yyyy-MM-dd）',
+      range: '结束日期不能早于开始日期，且范围最多 {{days}} 天',
+      hours: '工作时间的结束时间必须晚于开始时间',
+      days: '工作时间至少包含一天',
     },
   },
 };

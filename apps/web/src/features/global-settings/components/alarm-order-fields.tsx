@@ -1,4 +1,4 @@
-import { ALARM_TYPES } from '@water/contract/alarm-types';
+import { ORDERABLE_ALARM_TYPES } from '@water/contract/alarm-order-delays';
 import { alarmsLocales } from '@water/contract/texts/alarms';
 import { Divider, Flex, Form, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +32,7 @@ export function AlarmOrderFields() {
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('globalSettings.alarmOrdersHelp')}</Typography.Paragraph>
       <Flex wrap gap="0 16px">
-        {ALARM_TYPES.map((type) => (
+        {ORDERABLE_ALARM_TYPES.map((type) => (
           <Form.Item key={type} name={['alarmOrderDelays', type]} label={t(`alarms.types.${type}`)}>
             <Select options={options} style={{ width: 160 }} />
           </Form.Item>

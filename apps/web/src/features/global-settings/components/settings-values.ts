@@ -1,5 +1,9 @@
-import { ALARM_ORDER_DELAY_MS, type AlarmOrderDelays, alarmOrderDelaysMs } from '@water/contract/alarm-order-delays';
-import { ALARM_TYPES, type AlarmType } from '@water/contract/alarm-types';
+import {
+  ALARM_ORDER_DELAY_MS,
+  type AlarmOrderDelays,
+  alarmOrderDelaysMs,
+  ORDERABLE_ALARM_TYPES,
+} from '@water/contract/alarm-order-delays';
 import type { MapTiles } from '@water/contract/map-tiles';
 import type { GlobalSettings, Publicity } from '@water/contract/settings';
 import { fenToYuan, yuanToFen } from '@/lib/format/money.ts';
@@ -24,7 +28,7 @@ export interface SettingsValues {
   /** Water cards: the share (percent) of its card balances an agent's reserve should cover; empty: 20. */
   cardReserveSharePct: number | null;
   /** Seconds an alarm of each type waits before its repair order, or NEVER. */
-  alarmOrderDelays: Record<AlarmType, number | 'NEVER'>;
+  alarmOrderDelays: Record<keyof AlarmOrderDelays, number | 'NEVER'>;
   /** The fleet map's tiles: a preset, a custom preset's address, a key where the preset needs one. */
   mapTiles: { preset: MapTiles['preset']; url: string; key: string; gcj02: boolean };
 }
@@ -97,15 +101,17 @@ export function toSettings(values: Partial<SettingsValues>): GlobalSettings {
   return settings;
 }
 
-const delaysInSeconds = (delays: Record<AlarmType, number | null>) =>
+type Orderable = keyof AlarmOrderDelays;
+
+const delaysInSeconds = (delays: Record<string, number | null>) =>
   Object.fromEntries(
-    ALARM_TYPES.map((type) => [type, delays[type] === null ? 'NEVER' : (delays[type] as number) / 1000]),
-  ) as Record<AlarmType, number | 'NEVER'>;
+    ORDERABLE_ALARM_TYPES.map((type) => [type, delays[type] === null ? 'NEVER' : (delays[type] as number) / 1000]),
+  ) as Record<Orderable, number | 'NEVER'>;
 
 /** The delays that differ from the built-in ones (none: nothing stored, the defaults hold). */
-function toAlarmOrderDelays(values: Partial<Record<AlarmType, number | 'NEVER'>> | undefined) {
+function toAlarmOrderDelays(values: Partial<Record<Orderable, number | 'NEVER'>> | undefined) {
   const delays: AlarmOrderDelays = {};
-  for (const type of ALARM_TYPES) {
+  for (const type of ORDERABLE_ALARM_TYPES as Orderable[]) {
     const value = values?.[type];
     if (value === undefined) continue;
     const seconds = value === 'NEVER' ? null : value;

@@ -9,6 +9,7 @@ import { useMoveWorkOrder, useTechnicians, useWorkOrder } from '../api/work-orde
 import { CompletionForm } from './completion-form.tsx';
 import { type ButtonEvent, workOrderActions } from './work-order-actions.ts';
 import { WorkOrderPhotos } from './work-order-photos.tsx';
+import { WorkOrderSla } from './work-order-sla.tsx';
 import { PriorityTag, WorkOrderStateTag } from './work-order-tags.tsx';
 
 /** One order in a drawer: what and where, the moves the user may make, the completion form, the timeline. */
@@ -76,6 +77,7 @@ function WorkOrderBody({ order }: { order: WorkOrderDetail }) {
           { key: 'note', label: t('workOrders.note'), span: 2, children: dash(order.note) },
         ]}
       />
+      {order.state !== 'CANCELLED' && <WorkOrderSla id={order.id} />}
       {(actions.buttons.length > 0 || actions.assign) && (
         <Space wrap style={{ marginTop: 16 }}>
           {actions.buttons.map((event) => (

@@ -1,3 +1,4 @@
+import { slaLocales } from '@water/contract/texts/sla';
 import { workOrdersLocales } from '@water/contract/texts/work-orders';
 import type { WorkOrder } from '@water/contract/work-orders';
 import { Card, Tabs } from 'antd';
@@ -16,6 +17,7 @@ import { WorkOrderDrawer } from '../components/work-order-drawer.tsx';
 import { type WorkOrderFilters, WorkOrderSearch, WorkOrderTable } from '../components/work-order-list.tsx';
 
 addPageTexts('workOrders', workOrdersLocales);
+addPageTexts('sla', slaLocales);
 
 const isId = (value: string) => /^[1-9]\d{0,9}$/.test(value);
 

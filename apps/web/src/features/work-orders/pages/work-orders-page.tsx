@@ -1,4 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
+import { slaLocales } from '@water/contract/texts/sla';
 import { workOrdersLocales } from '@water/contract/texts/work-orders';
 import { WORK_ORDER_PERMISSIONS as P, type WorkOrder } from '@water/contract/work-orders';
 import { Button, Card, Tabs } from 'antd';
@@ -17,6 +18,7 @@ import { WorkOrderDrawer } from '../components/work-order-drawer.tsx';
 import { type WorkOrderFilters, WorkOrderSearch, WorkOrderTable } from '../components/work-order-list.tsx';
 
 addPageTexts('workOrders', workOrdersLocales);
+addPageTexts('sla', slaLocales);
 
 const isId = (value: string) => /^[1-9]\d{0,9}$/.test(value);
 
