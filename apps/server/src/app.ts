@@ -319,13 +319,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     .add('summarise-telemetry', '20 * * * * *', () => telemetry.summarise())
     .add('telemetry-partitions', '0 5 * * * *', () => telemetry.keepPartitions());
   app.decorate('scheduler', scheduler);
-  const fieldWork = composeFieldWork(app, deps, options, { files, gateway, scheduler, alarms, withdrawals });
+  const fieldWork = composeFieldWork(app, deps, options, { files, gateway, scheduler, alarms, withdrawals, settings });
   if (config.seedDemo) {
     // In the background: the console answers at once, the demo week arrives a few seconds later.
     app.addHook('onReady', async () => {
       void seedDemoBusiness(
         { ...deps, log: app.log },
-        { agents, sites, machines, policies, orders, coupons, cards, telemetry },
+        { agents, sites, machines, policies, orders, coupons, cards, telemetry, filters: fieldWork.filters },
         { dataDir: config.dataDir, language: config.demoLanguage },
       ).catch((error) => app.log.error({ err: error }, 'could not seed the demo business'));
     });

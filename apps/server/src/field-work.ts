@@ -3,8 +3,10 @@ import type { Deps } from './lib/deps.ts';
 import type { FileStore } from './lib/file-storage.ts';
 import type { Scheduler } from './lib/scheduler.ts';
 import type { AlarmsService } from './modules/alarms/alarms.service.ts';
+import { composeFilters } from './modules/filters/filters-wiring.ts';
 import type { GatewayService } from './modules/gateway/gateway.service.ts';
 import { composeNotifications } from './modules/notifications/notification-hooks.ts';
+import type { SettingsService } from './modules/settings/settings.service.ts';
 import type { WithdrawalsService } from './modules/withdrawals/withdrawals.service.ts';
 import { composeWorkOrders } from './modules/workorders/work-orders-wiring.ts';
 
@@ -15,11 +17,12 @@ export interface FieldWorkNeeds {
   scheduler: Scheduler;
   alarms: AlarmsService;
   withdrawals: WithdrawalsService;
+  settings: SettingsService;
 }
 
 /**
  * Field work as the app composes it: work orders (from alarms, confirmed by readings) and the
- * notifications that tell people about them. Its services are served by the signed-in routes.
+ * notifications that tell people about them, and the filter schedules that make filter changes. Its services are served by the signed-in routes.
  */
 export function composeFieldWork(
   app: FastifyInstance,
@@ -27,8 +30,9 @@ export function composeFieldWork(
   options: { jwtSecret: string },
   needs: FieldWorkNeeds,
 ) {
-  const { files, gateway, scheduler, alarms, withdrawals } = needs;
+  const { files, gateway, scheduler, alarms, withdrawals, settings } = needs;
   const workOrders = composeWorkOrders(deps, { files, gateway, scheduler, log: app.log });
   const notifications = composeNotifications(app, deps, options, { alarms, withdrawals, scheduler });
-  return { workOrders, notifications };
+  const filters = composeFilters(deps, { workOrders, notifications, settings, scheduler, log: app.log });
+  return { workOrders, notifications, filters };
 }

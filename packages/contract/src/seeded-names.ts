@@ -96,6 +96,7 @@ export const SEEDED_MENU_TITLES_ZH = {
   'Work orders': '工单管理',
   'My work orders': '我的工单',
   Notifications: '通知管理',
+  Filters: '滤芯计划',
   Map: '设备地图',
   // Buttons of the seeded menus (permission trees).
   'User: add': '用户新增',
@@ -152,6 +153,7 @@ export const SEEDED_MENU_TITLES_ZH = {
   'Withdrawal: review': '提现审核',
   'Withdrawal: pay': '提现打款',
   'Notifications: edit': '通知设置',
+  'Filters: edit': '滤芯设置',
   'Reconciliation: import': '对账单导入',
   'Reconciliation: resolve': '对账差异处理',
   'Water card: issue': '水卡发行',

@@ -49,6 +49,8 @@ export const GlobalSettings = Type.Object(
      * should cover; below it the liabilities report warns. Absent: 20.
      */
     cardReserveSharePct: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
+    /** Filter schedules: a stage is due soon, and gets its filter-change order, this many days ahead. Absent: 7. */
+    filterLeadDays: Type.Optional(Type.Integer({ minimum: 0, maximum: 90 })),
     /** The fleet map's tiles (absent: none, a blank background). Public: never a secret here. */
     mapTiles: Type.Optional(MapTiles),
   },
