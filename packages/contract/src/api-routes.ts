@@ -9,6 +9,7 @@ import { dashboardRoutes } from './dashboard-routes.ts';
 import { deptRoutes } from './depts-routes.ts';
 import { dictDetailRoutes, dictRoutes } from './dicts-routes.ts';
 import { exportRoutes } from './exports-routes.ts';
+import { filterRoutes } from './filters-routes.ts';
 import { firmwareDownloadRoutes, firmwareRoutes } from './firmware-routes.ts';
 import { channelGatewayRoutes, machineGatewayRoutes } from './gateway-routes.ts';
 import { healthRoutes } from './health-routes.ts';
@@ -79,6 +80,7 @@ interface ApiRouteSets {
   workOrders: typeof workOrderRoutes;
   notifications: typeof notificationsRoutes;
   map: typeof mapRoutes;
+  filters: typeof filterRoutes;
 }
 
 /**
@@ -128,6 +130,7 @@ export const apiRoutes: ApiRouteSets = {
   workOrders: workOrderRoutes,
   notifications: notificationsRoutes,
   map: mapRoutes,
+  filters: filterRoutes,
 };
 
 /** Every route by its key, `'GET /api/orders/:orderNo'`. */

@@ -36,6 +36,7 @@ export const PAGE_KEYS = [
   'field/work-order/index',
   'field/my-work-order/index',
   'field/notifications/index',
+  'field/filters/index',
   'field/map/index',
 ] as const;
 export type PageKey = (typeof PAGE_KEYS)[number];

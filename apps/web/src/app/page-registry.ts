@@ -44,6 +44,8 @@ export const PAGE_LOADERS = {
     (await import('@/features/work-orders/pages/my-work-orders-page.tsx')).MyWorkOrdersPage,
   'field/notifications/index': async () =>
     (await import('@/features/notifications/pages/notifications-page.tsx')).NotificationsPage,
+  'field/filters/index': async () =>
+    (await import('@/features/filters/pages/filter-schedule-page.tsx')).FilterSchedulePage,
   'field/map/index': async () => (await import('@/features/map/pages/map-page.tsx')).MapPage,
   'business/coupon/index': async () => (await import('@/features/coupons/pages/coupons-page.tsx')).CouponsPage,
   'finance/withdrawal/index': async () =>

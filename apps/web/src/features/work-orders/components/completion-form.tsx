@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportFormError } from '@/lib/form-error.ts';
 import { uploadWorkOrderPhoto, useCompleteWorkOrder } from '../api/work-orders.ts';
+import { FittedFiltersFields } from './fitted-filters-fields.tsx';
 
 type CompletionValues = Omit<WorkOrderCompletion, 'photos'>;
 
@@ -75,6 +76,7 @@ export function CompletionForm({ order }: { order: Pick<WorkOrder, 'id' | 'type'
           <InputNumber min={0} max={5000} precision={0} style={{ width: 140 }} />
         </Form.Item>
       </Space>
+      {filterChange && <FittedFiltersFields />}
       <Form.List name="parts">
         {(fields, { add, remove }) => (
           <Form.Item label={t('workOrders.parts')}>
