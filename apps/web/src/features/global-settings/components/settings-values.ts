@@ -21,6 +21,8 @@ export interface SettingsValues {
   cardBonusRules: { minTopUp: string | null; bonus: string | null }[];
   /** Water cards: the share (percent) of its card balances an agent's reserve should cover; empty: 20. */
   cardReserveSharePct: number | null;
+  /** Filter schedules: days ahead of its due date a stage is due soon; empty: 7. */
+  filterLeadDays: number | null;
   /** The fleet map's tiles: a preset, a custom preset's address, a key where the preset needs one. */
   mapTiles: { preset: MapTiles['preset']; url: string; key: string; gcj02: boolean };
 }
@@ -46,6 +48,7 @@ export function toSettingsValues(settings: GlobalSettings | undefined): Settings
       bonus: fenToYuan(rule.bonus),
     })),
     cardReserveSharePct: settings?.cardReserveSharePct ?? null,
+    filterLeadDays: settings?.filterLeadDays ?? null,
     mapTiles: {
       preset: settings?.mapTiles?.preset ?? 'NONE',
       url: settings?.mapTiles?.url ?? '',
@@ -84,6 +87,9 @@ export function toSettings(values: Partial<SettingsValues>): GlobalSettings {
   if (rules.length > 0) settings.cardBonusRules = rules;
   if (values.cardReserveSharePct !== null && values.cardReserveSharePct !== undefined) {
     settings.cardReserveSharePct = values.cardReserveSharePct;
+  }
+  if (values.filterLeadDays !== null && values.filterLeadDays !== undefined) {
+    settings.filterLeadDays = values.filterLeadDays;
   }
   const tiles = toMapTiles(values.mapTiles);
   if (tiles) settings.mapTiles = tiles;

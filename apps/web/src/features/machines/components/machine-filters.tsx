@@ -20,7 +20,6 @@ export function MachineFilters({ machineId }: { machineId: number }) {
     return <Typography.Text type="secondary">{t('filters.noMachineFilters')}</Typography.Text>;
   return (
     <List
-      aria-label={t('filters.machineFilters')}
       dataSource={query.data}
       renderItem={(stage) => {
         const name = t(`filters.stages.${stage.stage}`);
