@@ -114,6 +114,7 @@ test.describe('filters in Chinese', () => {
     await page.getByPlaceholder('设备序列号').fill(machine.serialNo);
     await page.getByRole('button', { name: /搜\s*索/ }).click();
     const rows = page.getByRole('row').filter({ hasText: machine.serialNo });
+    await expect(rows).toHaveCount(2);
     await expect(rows.first()).toContainText('PP 棉');
     await expect(rows.first()).toContainText('即将到期');
     await page.screenshot({ path: shot('filters-schedule-zh') });
