@@ -24,14 +24,10 @@ const business = await backfill(database.db, {
   perDay: 2,
   timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
 });
-const ids = business.machineIds;
+if (business.machineIds.length !== MACHINES) throw new Error(`back-filled ${business.machineIds.length} machines`);
 const execute = (query: ReturnType<typeof sql>) => database.db.execute(query);
-const list = sql.join(
-  ids.map((id) => sql`${id}`),
-  sql`, `,
-);
-await execute(sql`UPDATE biz_machine SET activated_at = now() - interval '60 days' WHERE id IN (${list})`);
-await execute(sql`UPDATE biz_machine SET tds_out = CASE WHEN id % 10 = 0 THEN 80 ELSE 12 END WHERE id IN (${list})`);
+await execute(sql`UPDATE biz_machine SET activated_at = now() - interval '60 days'`);
+await execute(sql`UPDATE biz_machine SET tds_out = CASE WHEN id % 10 = 0 THEN 80 ELSE 12 END`);
 const stages = DEFAULT_FILTER_STAGES.filter((stage) => stage.code !== 'POST_CARBON');
 await execute(sql`
   INSERT INTO biz_filter_stage (model_id, code, position, life_days, life_litres, tds_out_max)
@@ -39,14 +35,13 @@ await execute(sql`
   FROM biz_machine m CROSS JOIN (VALUES ${sql.join(
     stages.map(
       (stage, position) =>
-        sql`(${stage.code}, ${position}, ${stage.lifeDays}, ${stage.lifeLitres}, ${stage.tdsOutMax ?? null}::int)`,
+        sql`(${stage.code}::varchar, ${position}::smallint, ${stage.lifeDays}::int, ${stage.lifeLitres}::int, ${stage.tdsOutMax ?? null}::int)`,
     ),
     sql`, `,
-  )}) AS s (code, position, life_days, life_litres, tds_out_max)
-  WHERE m.id IN (${list})`);
+  )}) AS s (code, position, life_days, life_litres, tds_out_max)`);
 await execute(sql`
   INSERT INTO biz_filter_install (machine_id, stage, installed_time, dispensed_ml_at_install, serial_no, batch_no, create_by)
-  SELECT id, 'PP', now() - interval '20 days', 0, 'PP-' || id, 'B1', 'bench' FROM biz_machine WHERE id IN (${list}) AND id % 3 = 0`);
+  SELECT id, 'PP', now() - interval '20 days', 0, 'PP-' || id, 'B1', 'bench' FROM biz_machine WHERE id % 3 = 0`);
 console.log(
   `${MACHINES} machines with 30 days of sales and 3 stages each made in ${((performance.now() - started) / 1000).toFixed(1)} s`,
 );
