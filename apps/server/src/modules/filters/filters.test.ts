@@ -1,6 +1,8 @@
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { cardPayment, flatPrice, type MachineCaller, toppedUpCard, unique } from '../../../test/business-fixtures.ts';
 import { type Caller, callerFor, tokenOf, useTestApp } from '../../../test/test-app.ts';
+import { notifyItems } from '../notifications/notifications.schema.ts';
 import { heartbeat, machineInField, moved, technicianOfAgent } from '../workorders/work-order-fixtures.ts';
 
 const DAY = 86_400_000;
@@ -73,6 +75,24 @@ describe('filter schedules', () => {
       { code: 'RO', lifeDays: 730, lifeLitres: 60_000, tdsOutMax: 50 },
     ]);
     await technicianOfAgent(ctx.t, admin, agent);
+    const channel = await admin('POST', '/api/notifications/channels', {
+      name: unique('Filters hook '),
+      kind: 'WEBHOOK',
+      target: 'http://127.0.0.1:9/filters',
+      secret: 'filters-hook-secret',
+      language: 'en',
+      ratePerMinute: 20,
+      digestSeconds: 0,
+      enabled: true,
+    });
+    expect(channel.statusCode, channel.body).toBe(201);
+    const rule = await admin('POST', '/api/notifications/rules', {
+      event: 'FILTER_DUE',
+      agentId: agent.id,
+      channelId: channel.json().id,
+      enabled: true,
+    });
+    expect(rule.statusCode, rule.body).toBe(201);
     const card = await toppedUpCard(admin, agent.id, 10_000);
     await sale(gateway, card, 3000);
     await run();
@@ -90,6 +110,19 @@ describe('filter schedules', () => {
     await run();
     const orders = await filterOrders(machine.id);
     expect(orders).toEqual([expect.objectContaining({ state: 'ASSIGNED', note: 'Filters due: PP' })]);
+    // FILTER_DUE told once for the filter, not once per run.
+    const told = await ctx.t.database.db
+      .select()
+      .from(notifyItems)
+      .where(and(eq(notifyItems.event, 'FILTER_DUE'), eq(notifyItems.channelId, channel.json().id)));
+    expect(told).toEqual([
+      expect.objectContaining({
+        says: {
+          key: 'filters.dueSays',
+          values: { machine: machine.serialNo, stages: [{ key: 'filters.stages.PP' }] },
+        },
+      }),
+    ]);
 
     const page = await admin('GET', `/api/filters/schedule?machineId=${machine.id}&state=DUE`);
     expect(page.json()).toMatchObject({ totalElements: 1, content: [{ stage: 'PP', agentName: agent.name }] });
