@@ -1,5 +1,6 @@
 import { uniqueSuffix } from './support/accounts.ts';
 import type { Api } from './support/api.ts';
+import { sellingMachine } from './support/business.ts';
 import { expect, test } from './support/fixtures.ts';
 import { sidewaysOverflow } from './support/shell.ts';
 import { openConsole, shot } from './support/sign-in.ts';
@@ -7,65 +8,20 @@ import { openConsole, shot } from './support/sign-in.ts';
 test.use({ signedIn: true });
 
 /**
- * Through the API: an agent with a site, a model whose PP stage lasts one day (so a machine
- * installed today is due soon) and whose RO membrane lasts two years, and a machine installed.
+ * Through the API: a machine installed at a site of an agent (`sellingMachine`), whose model's PP
+ * stage lasts one day (so the machine is due soon today) and RO membrane two years.
  */
 async function machineWithFilters(admin: Api, suffix: string) {
-  const ok = async (answer: Awaited<ReturnType<Api['post']>>, status = 201) =>
-    expect(answer.status(), await answer.text()).toBe(status);
-  await ok(
-    await admin.post('api/agents', {
-      code: `FLA-${suffix}`,
-      name: `Filter Agent ${suffix}`,
-      level: 'PLATFORM',
-      contactName: 'Zhao Lan',
-      contactPhone: '139 0000 5555',
-      commissionRate: '20',
-      machineQuota: 10,
-    }),
-  );
-  const [agent] = (await (await admin.get('api/agents', { blurry: `FLA-${suffix}` })).json()).content;
-  await ok(await admin.put(`api/agents/${agent.id}/review`, { action: 'APPROVE' }), 200);
-  await ok(
-    await admin.post('api/sites', {
-      agentId: agent.id,
-      name: `Filter Court ${suffix}`,
-      type: 'RESIDENTIAL',
-      address: '9 Filter Road',
-      feeType: 'RENT',
-      feeValue: 0,
-    }),
-  );
-  const [site] = (await (await admin.get('api/sites', { blurry: `Filter Court ${suffix}` })).json()).content;
-  await ok(
-    await admin.post('api/machine-models', {
-      code: `FLM-${suffix}`,
-      name: `Filter model ${suffix}`,
-      taps: 1,
-      waterTypes: 'COLD',
-      tankLitres: 40,
-      outputLph: 40,
-      billing: 'FLOW',
-      pulsesPerLitre: 450,
-    }),
-  );
-  const [model] = (await (await admin.get('api/machine-models', { blurry: `FLM-${suffix}` })).json()).content;
-  await ok(
-    await admin.put(`api/filters/models/${model.id}/stages`, {
-      stages: [
-        { code: 'PP', lifeDays: 1, lifeLitres: 10_000 },
-        { code: 'RO', lifeDays: 730, lifeLitres: 60_000, tdsOutMax: 50 },
-      ],
-    }),
-    204,
-  );
-  const serialNo = `FL${suffix}`;
-  const registered = await admin.post('api/machines', { serialNo, modelId: model.id });
-  await ok(registered);
-  const { machine } = await registered.json();
-  await ok(await admin.post('api/machines/allocate', { machineIds: [machine.id], agentId: agent.id }), 200);
-  await ok(await admin.put(`api/machines/${machine.id}/lifecycle`, { action: 'INSTALL', siteId: site.id }), 200);
-  return { serialNo, id: machine.id as number };
+  const machine = await sellingMachine(admin, suffix);
+  const [model] = (await (await admin.get('api/machine-models', { blurry: `SM-${suffix}` })).json()).content;
+  const stages = await admin.put(`api/filters/models/${model.id}/stages`, {
+    stages: [
+      { code: 'PP', lifeDays: 1, lifeLitres: 10_000 },
+      { code: 'RO', lifeDays: 730, lifeLitres: 60_000, tdsOutMax: 50 },
+    ],
+  });
+  expect(stages.status(), await stages.text()).toBe(204);
+  return machine;
 }
 
 test('filters: run now lists the due stage; the machine’s detail shows each stage’s remaining life @phone', async ({
