@@ -4,6 +4,7 @@ import { sellingMachine } from './support/business.ts';
 import { expect, test } from './support/fixtures.ts';
 import { sidewaysOverflow } from './support/shell.ts';
 import { openConsole, shot } from './support/sign-in.ts';
+import { pickOption } from './support/system-pages.ts';
 
 test.use({ signedIn: true });
 
@@ -28,7 +29,8 @@ test('filters: run now lists the due stage; the machine’s detail shows each st
   page,
   admin,
 }) => {
-  const machine = await machineWithFilters(admin, uniqueSuffix());
+  const suffix = uniqueSuffix();
+  const machine = await machineWithFilters(admin, suffix);
   await openConsole(page, '/field/filters');
   await page.getByRole('button', { name: 'Run now' }).click();
   await expect(page.getByText(/Schedule computed: \d+ stages/)).toBeVisible();
@@ -42,6 +44,15 @@ test('filters: run now lists the due stage; the machine’s detail shows each st
   await expect(rows.nth(1)).toContainText('RO membrane');
   await expect(rows.nth(1)).toContainText('OK');
   await page.screenshot({ path: shot('filters-schedule-en') });
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+
+  // The model's stages, as set through the API, in the editor.
+  await page.getByRole('tab', { name: 'Stages by model' }).click();
+  await page.getByRole('combobox', { name: 'Machine model' }).click();
+  await pickOption(page, `SM-${suffix} · Harbour model ${suffix}`);
+  await expect(page.getByRole('button', { name: 'Save stages' })).toBeVisible();
+  await expect(page.getByTitle('RO membrane')).toBeVisible();
+  await page.screenshot({ path: shot('filters-stages-en') });
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 
   // The due stage made its filter-change order.
