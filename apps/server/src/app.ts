@@ -326,7 +326,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onReady', async () => {
       void seedDemoBusiness(
         { ...deps, log: app.log },
-        { agents, sites, machines, policies, orders, coupons, cards, telemetry },
+        { agents, sites, machines, policies, orders, coupons, cards, telemetry, filters: fieldWork.filters },
         { dataDir: config.dataDir, language: config.demoLanguage },
       ).catch((error) => app.log.error({ err: error }, 'could not seed the demo business'));
     });

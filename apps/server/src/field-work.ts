@@ -5,6 +5,7 @@ import type { Deps } from './lib/deps.ts';
 import type { FileStore } from './lib/file-storage.ts';
 import type { Scheduler } from './lib/scheduler.ts';
 import type { AlarmsService } from './modules/alarms/alarms.service.ts';
+import { composeFilters } from './modules/filters/filters-wiring.ts';
 import type { GatewayService } from './modules/gateway/gateway.service.ts';
 import { composeNotifications } from './modules/notifications/notification-hooks.ts';
 import { createPartsService } from './modules/parts/parts.service.ts';
@@ -25,8 +26,9 @@ export interface FieldWorkNeeds {
 
 /**
  * Field work as the app composes it: work orders (from alarms, confirmed by readings) and the
- * notifications that tell people about them (orders assigned, SLA breaches), and the parts the
- * orders take from the technicians' stock. Its services are served by the signed-in routes.
+ * notifications that tell people about them (orders assigned, SLA breaches), the parts the orders
+ * take from the technicians' stock, and the filter schedules that make filter changes. Its
+ * services are served by the signed-in routes.
  */
 export function composeFieldWork(
   app: FastifyInstance,
@@ -47,5 +49,6 @@ export function composeFieldWork(
     breachAlarm: (tx, machine, says) => alarms.openIn(tx, machine, 'SLA_BREACH', says),
   });
   noticeWorkOrders(workOrders, (event, input, tx) => notifications.notify(event, input, tx));
-  return { workOrders, notifications, parts, sla: workOrders.sla };
+  const filters = composeFilters(deps, { workOrders, notifications, settings, scheduler, log: app.log });
+  return { workOrders, notifications, parts, sla: workOrders.sla, filters };
 }

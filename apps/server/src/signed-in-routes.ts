@@ -25,6 +25,8 @@ import { dictsRoutes } from './modules/dicts/dicts.routes.ts';
 import { createDictsService } from './modules/dicts/dicts.service.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import type { ExportsService } from './modules/exports/exports.service.ts';
+import { filtersRoutes } from './modules/filters/filters.routes.ts';
+import type { FiltersService } from './modules/filters/filters.service.ts';
 import { firmwareRoutes } from './modules/firmware/firmware.routes.ts';
 import type { FirmwareService } from './modules/firmware/firmware.service.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
@@ -108,6 +110,7 @@ export interface SignedInServices {
   notifications: NotificationsService;
   parts: PartsService;
   sla: SlaService;
+  filters: FiltersService;
 }
 
 /** The routes reached signed in, each with the permission it declares, on their services. */
@@ -158,6 +161,7 @@ export async function registerSignedInRoutes(
   await signedIn.register(workOrdersRoutes, { service: s.workOrders });
   await signedIn.register(notificationsRoutes, { service: s.notifications });
   await signedIn.register(slaRoutes, { service: s.sla });
+  await signedIn.register(filtersRoutes, { service: s.filters });
   await signedIn.register(mapRoutes, { service: s.machines });
   await signedIn.register(partsRoutes, { service: s.parts });
   await signedIn.register(amapProxyRoutes, { service: createAmapProxy(config.amap) });

@@ -9,6 +9,7 @@ import { dashboardRoutes } from './dashboard-routes.ts';
 import { deptRoutes } from './depts-routes.ts';
 import { dictDetailRoutes, dictRoutes } from './dicts-routes.ts';
 import { exportRoutes } from './exports-routes.ts';
+import { filterRoutes } from './filters-routes.ts';
 import { firmwareDownloadRoutes, firmwareRoutes } from './firmware-routes.ts';
 import { channelGatewayRoutes, machineGatewayRoutes } from './gateway-routes.ts';
 import { healthRoutes } from './health-routes.ts';
@@ -83,6 +84,7 @@ interface ApiRouteSets {
   map: typeof mapRoutes;
   parts: typeof partsRoutes;
   sla: typeof slaRoutes;
+  filters: typeof filterRoutes;
 }
 
 /**
@@ -134,6 +136,7 @@ export const apiRoutes: ApiRouteSets = {
   map: mapRoutes,
   parts: partsRoutes,
   sla: slaRoutes,
+  filters: filterRoutes,
 };
 
 /** Every route by its key, `'GET /api/orders/:orderNo'`. */

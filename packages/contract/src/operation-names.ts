@@ -86,6 +86,8 @@ export const OPERATION_NAMES: Readonly<Record<string, string>> = {
   'POST /api/notifications/rules': 'Add a notification rule',
   'PUT /api/notifications/rules/:id': 'Edit a notification rule',
   'DELETE /api/notifications/rules/:id': 'Delete a notification rule',
+  'POST /api/filters/schedule/run': 'Compute the filter schedule',
+  'PUT /api/filters/models/:id/stages': 'Set a machine model’s filter stages',
   'POST /api/workOrders': 'Create work orders',
   'PUT /api/workOrders/:id/state': 'Move a work order',
   'PUT /api/workOrders/:id/completion': 'Complete a work order',

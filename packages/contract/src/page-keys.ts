@@ -38,6 +38,7 @@ export const PAGE_KEYS = [
   'field/notifications/index',
   'field/parts/index',
   'field/sla/index',
+  'field/filters/index',
   'field/map/index',
 ] as const;
 export type PageKey = (typeof PAGE_KEYS)[number];

@@ -97,6 +97,7 @@ export const SEEDED_MENU_TITLES_ZH = {
   'My work orders': '我的工单',
   Notifications: '通知管理',
   SLA: 'SLA 管理',
+  Filters: '滤芯计划',
   Map: '设备地图',
   'Parts and stock': '配件库存',
   // Buttons of the seeded menus (permission trees).
@@ -157,6 +158,7 @@ export const SEEDED_MENU_TITLES_ZH = {
   'Parts: edit': '配件编辑',
   'Stock: move': '库存出入',
   'SLA: edit': 'SLA 目标设置',
+  'Filters: edit': '滤芯设置',
   'Reconciliation: import': '对账单导入',
   'Reconciliation: resolve': '对账差异处理',
   'Water card: issue': '水卡发行',

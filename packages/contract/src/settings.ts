@@ -52,6 +52,8 @@ export const GlobalSettings = Type.Object(
     cardReserveSharePct: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
     /** How long an alarm of each type stays open before it becomes a repair order (absent: the defaults). */
     alarmOrderDelays: Type.Optional(AlarmOrderDelays),
+    /** Filter schedules: a stage is due soon, and gets its filter-change order, this many days ahead. Absent: 7. */
+    filterLeadDays: Type.Optional(Type.Integer({ minimum: 0, maximum: 90 })),
     /** The fleet map's tiles (absent: none, a blank background). Public: never a secret here. */
     mapTiles: Type.Optional(MapTiles),
   },

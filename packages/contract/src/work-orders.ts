@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { ALARM_TYPES } from './alarm-types.ts';
 import { CreateTimeRange, DateTime, Id, nullable, OneOf, PageQuery } from './common.ts';
+import { FILTER_STAGE_CODES, FilterFitted } from './filters.ts';
 import { listColumns } from './list-columns.ts';
 import { defineStateMachine, SYSTEM_ACTOR } from './state-machine.ts';
 
@@ -122,6 +123,8 @@ export const WorkOrderCompletion = Type.Object(
     tdsBefore: Type.Optional(nullable<number>('integer', { minimum: 0, maximum: 5000 })),
     tdsAfter: Type.Optional(nullable<number>('integer', { minimum: 0, maximum: 5000 })),
     parts: Type.Array(PartUsed, { maxItems: 50 }),
+    /** A filter change: the filters fitted, one per stage replaced; their counters start again. */
+    filters: Type.Optional(Type.Array(FilterFitted, { maxItems: FILTER_STAGE_CODES.length })),
     note: Type.Optional(Type.String({ maxLength: 500 })),
   },
   { additionalProperties: false },

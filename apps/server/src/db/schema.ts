@@ -15,6 +15,7 @@ export * from '../modules/coupons/coupons.schema.ts';
 export * from '../modules/depts/depts.schema.ts';
 export * from '../modules/dicts/dicts.schema.ts';
 export * from '../modules/exports/exports.schema.ts';
+export * from '../modules/filters/filters.schema.ts';
 export * from '../modules/firmware/firmware.schema.ts';
 export * from '../modules/gateway/gateway.schema.ts';
 export * from '../modules/jobs/jobs.schema.ts';

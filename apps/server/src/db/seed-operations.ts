@@ -4,8 +4,8 @@ import type { SeedMenu } from './seed-menu.ts';
 /**
  * Field operations: the field work on the machines and what tells people about it. Staff direct
  * the work on Work orders; technicians carry out their own on My work orders; Notifications sends
- * the events to e-mail, chat robots and webhooks; SLA reports attainment of the orders' targets
- * and keeps the targets; the Map shows the fleet.
+ * the events to e-mail, chat robots and webhooks; Parts and stock keeps what technicians use; SLA
+ * reports the targets met; Filters schedules the filter changes; the Map shows the fleet.
  */
 export const operationsMenus: SeedMenu[] = [
   {
@@ -75,6 +75,17 @@ export const operationsMenus: SeedMenu[] = [
         permission: 'sla:list',
         cache: true,
         children: [{ title: 'SLA: edit', type: 2, permission: 'sla:edit' }],
+      },
+      {
+        title: 'Filters',
+        type: 1,
+        path: 'filters',
+        component: 'field/filters/index',
+        componentName: 'FilterSchedule',
+        icon: 'skill',
+        permission: 'filter:list',
+        cache: true,
+        children: [{ title: 'Filters: edit', type: 2, permission: 'filter:edit' }],
       },
       {
         title: 'Map',

@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { DEFAULT_FILTER_STAGES } from '@water/contract/filters';
 import type { Channel } from '@water/contract/gateway';
 import { asFen } from '@water/contract/money';
 import { count, eq } from 'drizzle-orm';
@@ -11,6 +12,7 @@ import { agents } from '../modules/agents/agents.read-model.ts';
 import type { AgentsService } from '../modules/agents/agents.service.ts';
 import type { CardsService } from '../modules/cards/cards.service.ts';
 import type { CouponsService } from '../modules/coupons/coupons.service.ts';
+import type { FiltersService } from '../modules/filters/filters.service.ts';
 import { machineModels } from '../modules/machines/machines.read-model.ts';
 import type { MachinesService } from '../modules/machines/machines.service.ts';
 import type { OrdersService, SellingMachine } from '../modules/orders/orders.service.ts';
@@ -40,6 +42,7 @@ interface Services {
   coupons: CouponsService;
   cards: CardsService;
   telemetry: Pick<TelemetryService, 'seedDemoHistory'>;
+  filters: Pick<FiltersService, 'setStages'>;
 }
 
 /** A small pseudo-random sequence, so that every demo installation tells the same week. */
@@ -125,6 +128,7 @@ export async function seedDemoBusiness(
   });
   const [model] = await db.select().from(machineModels).where(eq(machineModels.code, 'RO-400'));
   if (!model) return;
+  await services.filters.setStages(model.id, { stages: [...DEFAULT_FILTER_STAGES] });
   await services.policies.create(principal, {
     name: names.policy,
     scope: 'ALL',

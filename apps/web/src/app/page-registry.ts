@@ -46,6 +46,8 @@ export const PAGE_LOADERS = {
     (await import('@/features/notifications/pages/notifications-page.tsx')).NotificationsPage,
   'field/parts/index': async () => (await import('@/features/parts/pages/parts-page.tsx')).PartsPage,
   'field/sla/index': async () => (await import('@/features/sla/pages/sla-page.tsx')).SlaPage,
+  'field/filters/index': async () =>
+    (await import('@/features/filters/pages/filter-schedule-page.tsx')).FilterSchedulePage,
   'field/map/index': async () => (await import('@/features/map/pages/map-page.tsx')).MapPage,
   'business/coupon/index': async () => (await import('@/features/coupons/pages/coupons-page.tsx')).CouponsPage,
   'finance/withdrawal/index': async () =>

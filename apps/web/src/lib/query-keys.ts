@@ -176,6 +176,14 @@ export const workOrderKeys = {
   serviced: (machineId: number) => [...workOrderKeys.all, 'serviced', machineId] as const,
 };
 
+export const filterKeys = {
+  all: ['filters'] as const,
+  schedule: (params: Params) => [...filterKeys.all, 'schedule', params] as const,
+  /** A machine's stages, on its detail. */
+  machine: (machineId: number) => [...filterKeys.all, 'machine', machineId] as const,
+  stages: (modelId: number) => [...filterKeys.all, 'stages', modelId] as const,
+};
+
 export const couponKeys = {
   all: ['coupons'] as const,
   templates: (params: Params) => [...couponKeys.all, 'templates', params] as const,

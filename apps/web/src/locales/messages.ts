@@ -7,6 +7,7 @@ import type { couponsLocales, membersLocales } from '@water/contract/texts/coupo
 import type { deptsLocales } from '@water/contract/texts/depts';
 import type { dictsLocales } from '@water/contract/texts/dicts';
 import type { figuresLocales } from '@water/contract/texts/figures';
+import type { filtersLocales } from '@water/contract/texts/filters';
 import type { firmwareLocales } from '@water/contract/texts/firmware';
 import type { globalSettingsLocales } from '@water/contract/texts/global-settings';
 import type { jobsLocales } from '@water/contract/texts/jobs';
@@ -77,6 +78,7 @@ export type PageMessages = Texts<{
   sla: typeof slaLocales.en;
   map: typeof mapLocales.en;
   parts: typeof partsLocales.en;
+  filters: typeof filtersLocales.en;
 }>;
 /** Every text key, for typed `t()` calls: the core texts, the console's and the pages'. */
 export type Messages = Texts<typeof en> & ConsoleMessages & PageMessages;

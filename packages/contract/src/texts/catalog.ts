@@ -7,6 +7,7 @@ import { deptsLocales } from './depts.ts';
 import { dictsLocales } from './dicts.ts';
 import { errorsLocales } from './errors.ts';
 import { figuresLocales } from './figures.ts';
+import { filtersLocales } from './filters.ts';
 import { firmwareLocales } from './firmware.ts';
 import { jobsLocales } from './jobs.ts';
 import { ledgerLocales } from './ledger.ts';
@@ -42,6 +43,7 @@ const catalogIn = (language: 'en' | 'zh') => ({
   dicts: dictsLocales[language],
   errors: errorsLocales[language],
   figures: figuresLocales[language],
+  filters: filtersLocales[language],
   firmware: firmwareLocales[language],
   jobs: jobsLocales[language],
   ledger: ledgerLocales[language],

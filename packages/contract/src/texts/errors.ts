@@ -1,6 +1,7 @@
 import { accountsRefusals } from './refusals/accounts.ts';
 import { cardsRefusals } from './refusals/cards.ts';
 import { commandsRefusals } from './refusals/commands.ts';
+import { filtersRefusals } from './refusals/filters.ts';
 import { firmwareRefusals } from './refusals/firmware.ts';
 import { ledgerRefusals } from './refusals/ledger.ts';
 import { mapRefusals } from './refusals/map.ts';
@@ -89,6 +90,7 @@ export const errorsLocales = {
     ...commandsRefusals.en,
     ...firmwareRefusals.en,
     ...workOrdersRefusals.en,
+    ...filtersRefusals.en,
     ...notificationsRefusals.en,
     ...mapRefusals.en,
     ...partsRefusals.en,
@@ -163,6 +165,7 @@ export const errorsLocales = {
     ...commandsRefusals.zh,
     ...firmwareRefusals.zh,
     ...workOrdersRefusals.zh,
+    ...filtersRefusals.zh,
     ...notificationsRefusals.zh,
     ...mapRefusals.zh,
     ...partsRefusals.zh,

@@ -28,6 +28,9 @@ export const globalSettingsLocales = {
     addRule: 'Add a bonus',
     removeRule: 'Remove bonus {{index}}',
     cardReserveSharePct: 'Reserve share of card balances (%)',
+    filterLeadDays: 'Filter change lead days',
+    filterLeadDaysHelp:
+      'A filter stage due within this many days is due soon and gets its filter-change order. Empty: 7.',
     cardReserveSharePctHelp:
       'The card liabilities report warns when an agent’s available commission is below this share of its cards’ balances. Empty: 20 %.',
     publicity: 'Publicity page',
@@ -107,6 +110,8 @@ export const globalSettingsLocales = {
     addRule: '添加一档',
     removeRule: '删除第 {{index}} 档',
     cardReserveSharePct: '备付金占水卡余额比例（%）',
+    filterLeadDays: '换滤芯提前天数',
+    filterLeadDaysHelp: '滤芯在此天数内到期即为即将到期，并生成换滤芯工单。留空为 7 天。',
     cardReserveSharePctHelp: '代理商可提现的分润余额低于其水卡余额的此比例时，水卡负债报表会提示。留空为 20%。',
     publicity: '公示页',
     publicityTitle: '标题',

@@ -72,6 +72,8 @@ export const operationNamesZh: Readonly<Record<string, string>> = {
   'Add a notification rule': '新增通知规则',
   'Edit a notification rule': '编辑通知规则',
   'Delete a notification rule': '删除通知规则',
+  'Compute the filter schedule': '计算滤芯计划',
+  'Set a machine model’s filter stages': '设置设备型号的滤芯级',
   'Create work orders': '新建工单',
   'Move a work order': '变更工单状态',
   'Complete a work order': '完成工单',

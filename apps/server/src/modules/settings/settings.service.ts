@@ -1,5 +1,6 @@
 import { DEFAULT_CARD_RESERVE_PCT } from '@water/contract/cards';
 import { GLOBAL_SETTING_QUERY } from '@water/contract/constants';
+import { DEFAULT_FILTER_LEAD_DAYS } from '@water/contract/filters';
 import { asFen } from '@water/contract/money';
 import type { GlobalSettings, GlobalSettingsQuery } from '@water/contract/settings';
 import type { WithdrawalTerms } from '@water/contract/withdrawals';
@@ -45,6 +46,11 @@ export function createSettingsService({ db, clock, events }: Pick<Deps, 'db' | '
         bonusRules: settings.cardBonusRules ?? [],
         reserveSharePct: settings.cardReserveSharePct ?? DEFAULT_CARD_RESERVE_PCT,
       };
+    },
+
+    /** Days ahead of its due date a filter stage is due soon (the console's setting; 7 when unset). */
+    async filterLeadDays(): Promise<number> {
+      return (await this.get(GLOBAL_SETTING_QUERY)).filterLeadDays ?? DEFAULT_FILTER_LEAD_DAYS;
     },
 
     /** Stores a side's settings; every instance drops its copy. */

@@ -70,12 +70,23 @@ export function createWorkOrderCompletion(
     if (row.type === 'FILTER_CHANGE' && (input.tdsAfter === undefined || input.tdsAfter === null)) {
       throw invalidField('tdsAfter', { key: 'errors.workOrders.tdsAfterRequired' }, 'required');
     }
+    const filters = input.filters ?? [];
+    if (filters.length > 0 && row.type !== 'FILTER_CHANGE') {
+      throw invalidField('filters', { key: 'errors.filters.onlyOnChange' }, 'invalid');
+    }
+    filters.forEach((filter, index) => {
+      if (filters.findIndex((other) => other.stage === filter.stage) !== index) {
+        const text = { key: 'errors.filters.stageTwice', values: { stage: { key: `filters.stages.${filter.stage}` } } };
+        throw invalidField(`filters.${index}.stage`, text, 'taken');
+      }
+    });
     return {
       checks: [...new Set(input.checks)],
       photos: [...new Set(input.photos)],
       tdsBefore: input.tdsBefore ?? null,
       tdsAfter: input.tdsAfter ?? null,
       parts: input.parts,
+      ...(filters.length > 0 ? { filters } : {}),
       ...(input.note ? { note: input.note } : {}),
     };
   }
@@ -138,6 +149,14 @@ export function createWorkOrderCompletion(
             awaitingReadings: CONFIRMED_BY_READINGS.includes(order.type),
             confirmed: false,
           },
+        });
+        await core.events.done.emit(tx, {
+          orderId: id,
+          machineId: order.machineId,
+          type: order.type,
+          completion,
+          at,
+          by: principal.username,
         });
       });
     },

@@ -4,6 +4,7 @@ import {
   WORK_ORDER_COLUMNS,
   WORK_ORDER_STATE_MACHINE,
   WorkOrder,
+  type WorkOrderCompletion,
   WorkOrderDetail,
   type WorkOrderInput,
   type WorkOrderMove,
@@ -57,10 +58,21 @@ export interface WorkOrderReopened {
   by: string;
 }
 
-/** What other modules may react to, in the unit of work of the change (notifications). */
+/** An order completed: what was reported (a filter change: the filters fitted). */
+export interface WorkOrderDone {
+  orderId: number;
+  machineId: number;
+  type: WorkOrderType;
+  completion: WorkOrderCompletion;
+  at: Date;
+  by: string;
+}
+
+/** What other modules may react to, in the unit of work of the change (notifications, filters). */
 export interface WorkOrderEvents {
   assigned: DomainEvents<WorkOrderAssigned>;
   reopened: DomainEvents<WorkOrderReopened>;
+  done: DomainEvents<WorkOrderDone>;
 }
 
 /** A machine an order is about, where it stands. */
@@ -91,7 +103,11 @@ export type WorkOrdersCore = ReturnType<typeof createWorkOrdersCore>;
  * state table with every step in the order's timeline.
  */
 export function createWorkOrdersCore({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
-  const events: WorkOrderEvents = { assigned: new DomainEvents(), reopened: new DomainEvents() };
+  const events: WorkOrderEvents = {
+    assigned: new DomainEvents(),
+    reopened: new DomainEvents(),
+    done: new DomainEvents(),
+  };
 
   async function reachOf(principal: Principal): Promise<OrderReach> {
     if (isStaff(principal)) return { agentIds: await agentIdsInScope(db, principal.scope), technicianId: null };

@@ -1,5 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { DEFAULT_CARD_RESERVE_PCT } from '@water/contract/cards';
+import { DEFAULT_FILTER_LEAD_DAYS } from '@water/contract/filters';
 import { Button, Flex, Form, InputNumber, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
@@ -65,6 +66,19 @@ export function CardRulesFields() {
           max={100}
           precision={0}
           placeholder={String(DEFAULT_CARD_RESERVE_PCT)}
+          style={{ width: 140 }}
+        />
+      </Form.Item>
+      <Form.Item
+        name="filterLeadDays"
+        label={t('globalSettings.filterLeadDays')}
+        extra={t('globalSettings.filterLeadDaysHelp')}
+      >
+        <InputNumber
+          min={0}
+          max={90}
+          precision={0}
+          placeholder={String(DEFAULT_FILTER_LEAD_DAYS)}
           style={{ width: 140 }}
         />
       </Form.Item>

@@ -24,6 +24,7 @@ describe('settings form values', () => {
         TANK_EMPTY: 'NEVER',
         NO_SALES: 'NEVER',
       },
+      filterLeadDays: null,
       mapTiles: { preset: 'NONE', url: '', key: '', gcj02: false },
     });
     expect(toSettingsValues({ title: 'T', publicity: { images: ['/files/a.png'] } })).toMatchObject({
@@ -113,7 +114,9 @@ describe('settings form values', () => {
       ],
       cardReserveSharePct: 25,
     });
-    expect(toSettings({ cardBonusRules: [], cardReserveSharePct: null })).toEqual({});
+    expect(toSettings({ cardBonusRules: [], cardReserveSharePct: null, filterLeadDays: null })).toEqual({});
+    expect(toSettings({ filterLeadDays: 0 })).toEqual({ filterLeadDays: 0 });
+    expect(toSettingsValues({ filterLeadDays: 14 }).filterLeadDays).toBe(14);
   });
 
   it('stores the map’s tiles only when a preset is chosen, with only what that preset reads', () => {

@@ -29,6 +29,8 @@ export interface SettingsValues {
   cardReserveSharePct: number | null;
   /** Seconds an alarm of each type waits before its repair order, or NEVER. */
   alarmOrderDelays: Record<keyof AlarmOrderDelays, number | 'NEVER'>;
+  /** Filter schedules: days ahead of its due date a stage is due soon; empty: 7. */
+  filterLeadDays: number | null;
   /** The fleet map's tiles: a preset, a custom preset's address, a key where the preset needs one. */
   mapTiles: { preset: MapTiles['preset']; url: string; key: string; gcj02: boolean };
 }
@@ -55,6 +57,7 @@ export function toSettingsValues(settings: GlobalSettings | undefined): Settings
     })),
     cardReserveSharePct: settings?.cardReserveSharePct ?? null,
     alarmOrderDelays: delaysInSeconds(alarmOrderDelaysMs(settings?.alarmOrderDelays)),
+    filterLeadDays: settings?.filterLeadDays ?? null,
     mapTiles: {
       preset: settings?.mapTiles?.preset ?? 'NONE',
       url: settings?.mapTiles?.url ?? '',
@@ -96,6 +99,9 @@ export function toSettings(values: Partial<SettingsValues>): GlobalSettings {
   }
   const delays = toAlarmOrderDelays(values.alarmOrderDelays);
   if (delays) settings.alarmOrderDelays = delays;
+  if (values.filterLeadDays !== null && values.filterLeadDays !== undefined) {
+    settings.filterLeadDays = values.filterLeadDays;
+  }
   const tiles = toMapTiles(values.mapTiles);
   if (tiles) settings.mapTiles = tiles;
   return settings;

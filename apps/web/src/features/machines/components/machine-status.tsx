@@ -26,6 +26,9 @@ const MachineSettingsPanel = lazy(() =>
 const MachineFirmware = lazy(() =>
   import('./machine-firmware.tsx').then((module) => ({ default: module.MachineFirmware })),
 );
+const MachineFilters = lazy(() =>
+  import('./machine-filters.tsx').then((module) => ({ default: module.MachineFilters })),
+);
 const loaded = (tab: ReactNode) => <Suspense fallback={<Skeleton active />}>{tab}</Suspense>;
 
 const ALARM_COLORS = { OPEN: 'error', ACKNOWLEDGED: 'warning', RESOLVED: 'success' } as const;
@@ -47,7 +50,8 @@ const idOf = (value: string | undefined) => (value && /^[1-9]\d{0,9}$/.test(valu
  * A machine's detail in a drawer, opened from its own address. Its overview: what it is and where
  * it stands, what may be done to it now, live status, prices, today's sales and its latest alarms;
  * its telemetry: charts of its readings over 24 hours, 7 or 90 days, and of its sales; the
- * commands sent to it, its desired and reported settings, and its firmware and updates.
+ * commands sent to it, its desired and reported settings, its firmware and updates, and the
+ * remaining life of its filter stages.
  */
 export function MachineStatusDrawer({ machineId, link, actionsOf, onClose }: MachineStatusDrawerProps) {
   const { t, i18n } = useTranslation();
@@ -159,6 +163,15 @@ export function MachineStatusDrawer({ machineId, link, actionsOf, onClose }: Mac
               label: t('machines.columns.firmware'),
               children: loaded(<MachineFirmware machine={status.machine} />),
             },
+            ...(can(['filter:list'])
+              ? [
+                  {
+                    key: 'filters',
+                    label: t('machines.filtersTab'),
+                    children: loaded(<MachineFilters machineId={status.machine.id} />),
+                  },
+                ]
+              : []),
           ]}
         />
       )}

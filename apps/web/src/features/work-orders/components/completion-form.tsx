@@ -6,6 +6,7 @@ import { reportFormError } from '@/lib/form-error.ts';
 import { useMyStock } from '../api/my-stock.ts';
 import { useCompleteWorkOrder } from '../api/work-orders.ts';
 import { CompletionPhotos, useOrderPhotos } from './completion-photos.tsx';
+import { FittedFiltersFields } from './fitted-filters-fields.tsx';
 
 type CompletionValues = Omit<WorkOrderCompletion, 'photos'>;
 
@@ -70,6 +71,7 @@ export function CompletionForm({ order }: { order: Pick<WorkOrderDetail, 'id' | 
           <InputNumber min={0} max={5000} precision={0} style={{ width: 140 }} />
         </Form.Item>
       </Space>
+      {filterChange && <FittedFiltersFields />}
       <Form.List name="parts">
         {(fields, { add, remove }) => (
           <Form.Item label={t('workOrders.parts')}>

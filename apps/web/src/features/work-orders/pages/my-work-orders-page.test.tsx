@@ -94,4 +94,22 @@ describe('MyWorkOrdersPage', () => {
       parts: [],
     });
   });
+
+  it('sends the filters a filter change fitted, each stage with its serial and batch number', async () => {
+    useSession.setState({ user: { id: 7, username: 'li' } as never });
+    serve(detail());
+    renderPage(<MyWorkOrdersPage />, ['workorder:work'], { at: '/#order=5' });
+    const drawer = await screen.findByRole('dialog', {}, { timeout: 5000 });
+    fireEvent.click(await within(drawer).findByRole('button', { name: 'Add a filter' }));
+    fireEvent.mouseDown(within(drawer).getByRole('combobox', { name: 'Stage' }));
+    fireEvent.click(await screen.findByTitle('RO membrane'));
+    fireEvent.change(within(drawer).getByPlaceholderText('Serial no.'), { target: { value: 'RO-77' } });
+    fireEvent.change(within(drawer).getByPlaceholderText('Batch no.'), { target: { value: 'B9' } });
+    fireEvent.change(within(drawer).getByLabelText('TDS after (ppm)'), { target: { value: '8' } });
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Complete' }));
+    await waitFor(() => expect(sentTo('api/workOrders/5/completion')).toBeDefined());
+    expect(JSON.parse(sentTo('api/workOrders/5/completion')?.data as string)).toMatchObject({
+      filters: [{ stage: 'RO', serialNo: 'RO-77', batchNo: 'B9' }],
+    });
+  });
 });
