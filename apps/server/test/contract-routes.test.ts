@@ -19,6 +19,8 @@ const UNDECLARED = new Set([
   'GET /doc.html',
   'GET /',
   'GET /login',
+  // The web app's manifest, written in the phone's language (plugins/web-manifest.ts).
+  'GET /manifest.webmanifest',
   'GET /*',
 ]);
 

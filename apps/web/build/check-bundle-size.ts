@@ -67,9 +67,11 @@ const BUSINESS_PAGES = [
 const BUSINESS_PAGE_LIMIT_KB = 240;
 const BUDGETS: Budget[] = [
   { name: 'login route', entries: LOGIN_ENTRIES, limitKb: 150 },
-  // 402: the field work's four pages add their loaders and menu names to the shell, and antd's
-  // panel helpers moved into a chunk of their own that the shell loads (~1.7 KB in all).
-  { name: 'shell after login', entries: SHELL_ENTRIES, limitKb: 402 },
+  // 405: the field work's seven pages add their loaders and menu names to the shell, and the
+  // bundler's grouping of antd's shared parts changes with the pages that share them: antd's
+  // panel helpers and its input internals moved into chunks of their own that the shell loads
+  // whole (~4.5 KB in all, about half of it code only the pages use).
+  { name: 'shell after login', entries: SHELL_ENTRIES, limitKb: 405 },
   { name: 'home chart (lazy, home page only)', entries: CHART_ENTRIES, limitKb: 200 },
 ];
 
