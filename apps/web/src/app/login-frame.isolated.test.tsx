@@ -72,7 +72,14 @@ describe('login.html', () => {
     expect(login.querySelector('#root > .login-page')?.hasAttribute('inert')).toBe(true);
     const head = (document: Document, selector: string) =>
       [...document.head.querySelectorAll(selector)].map((element) => element.outerHTML);
-    for (const selector of ['meta', 'link[rel="icon"]', 'title', 'script:not([type="module"])']) {
+    for (const selector of [
+      'meta',
+      'link[rel="icon"]',
+      'link[rel="manifest"]',
+      'link[rel="apple-touch-icon"]',
+      'title',
+      'script:not([type="module"])',
+    ]) {
       expect(head(login, selector), selector).toEqual(head(index, selector));
     }
     expect(login.head.querySelector('style')?.textContent).toContain(index.head.querySelector('style')?.textContent);
