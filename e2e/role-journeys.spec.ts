@@ -21,6 +21,8 @@ const ALLOWED = new Set(
     'CPU',
     'CN',
     'Excel',
+    // Service-level agreement: the Chinese console names it so too (SLA 管理).
+    'SLA',
     'HTTP',
     'HTTPS',
     'ICCID',
