@@ -1,13 +1,12 @@
 import { uniqueSuffix } from './support/accounts.ts';
 import { type Api, apiSignIn } from './support/api.ts';
+import { TECHNICIAN_PASSWORD, technicianPhone } from './support/field.ts';
 import { expect, signedInState, test } from './support/fixtures.ts';
 import { sidewaysOverflow } from './support/shell.ts';
 import { shot } from './support/sign-in.ts';
 import { ADMIN_PASSWORD } from './support/test-server.ts';
 
 test.use({ signedIn: true });
-
-const PASSWORD = 'Technician-pass-2';
 
 async function created(answer: Awaited<ReturnType<Api['post']>>) {
   expect(answer.status(), await answer.text()).toBe(201);
@@ -23,7 +22,7 @@ async function technician(admin: Api, username: string): Promise<{ id: number }>
     nickName: `Tech ${username}`,
     dept: { id: service.id },
     roles: [{ id: roles.find((role) => role.name === 'Technician')?.id }],
-    password: PASSWORD,
+    password: TECHNICIAN_PASSWORD,
   });
   expect(answer.status(), await answer.text()).toBe(201);
   const [user] = (await (await admin.get('api/users', { blurry: username })).json()).content;
@@ -104,19 +103,7 @@ test('parts and stock: parts received into a warehouse, transferred to a technic
   await page.screenshot({ path: shot('parts-list-en-phone') });
 
   // The technician, on a phone in Chinese, sees their own stock.
-  const token = await apiSignIn(
-    (await browser.newContext({ baseURL: testServer.baseURL })).request,
-    `parts${suffix}`,
-    PASSWORD,
-  );
-  const phone = await browser.newContext({
-    baseURL: testServer.baseURL,
-    storageState: signedInState(token),
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    locale: 'zh-CN',
-  });
+  const { phone } = await technicianPhone(browser, testServer.baseURL, `parts${suffix}`);
   const mine = await phone.newPage();
   await mine.goto('/field/my-work-orders');
   await mine.getByRole('tab', { name: '我的库存' }).click();

@@ -77,7 +77,7 @@ test('a technician works the day on a phone: nearest urgent first, a machine by 
   const nearInspection = await order(near.id, 'INSPECTION', 'NORMAL');
   const farRepair = await order(far.id, 'REPAIR', 'URGENT');
 
-  const phone = await technicianPhone(browser, testServer.baseURL, username, {
+  const { phone } = await technicianPhone(browser, testServer.baseURL, username, {
     geolocation: HERE,
     permissions: ['geolocation'],
   });
@@ -150,7 +150,7 @@ test('a technician works the day on a phone: nearest urgent first, a machine by 
   expect(JSON.parse(manifest.data)).toMatchObject({ name: '设备代理分销管理系统', display: 'standalone' });
 
   // The same day in English.
-  const english = await technicianPhone(browser, testServer.baseURL, username, {
+  const { phone: english } = await technicianPhone(browser, testServer.baseURL, username, {
     locale: 'en-US',
     geolocation: HERE,
     permissions: ['geolocation'],

@@ -1,5 +1,7 @@
 import type { Browser, BrowserContextOptions } from '@playwright/test';
-import { type Api, apiSignIn } from './api.ts';
+import type { Heartbeat } from '@water/contract/gateway';
+import type { GatewayMachine } from '../../apps/server/src/simulator/virtual-machine.ts';
+import { type Api, apiAs, apiSignIn } from './api.ts';
 import { expect, signedInState } from './fixtures.ts';
 
 export const TECHNICIAN_PASSWORD = 'Technician-pass-1';
@@ -22,7 +24,10 @@ export async function technicianOf(admin: Api, agent: { id: number; deptId: numb
   return user as { id: number };
 }
 
-/** A phone (390 × 844, touch) signed in as a technician, in Chinese unless told. */
+/**
+ * A phone (390 × 844, touch) signed in as a technician, in Chinese unless told, and the API as
+ * that technician.
+ */
 export async function technicianPhone(
   browser: Browser,
   baseURL: string,
@@ -32,7 +37,7 @@ export async function technicianPhone(
   const signIn = await browser.newContext({ baseURL });
   const token = await apiSignIn(signIn.request, username, TECHNICIAN_PASSWORD);
   await signIn.close();
-  return browser.newContext({
+  const phone = await browser.newContext({
     baseURL,
     storageState: signedInState(token),
     viewport: { width: 390, height: 844 },
@@ -41,6 +46,33 @@ export async function technicianPhone(
     locale: 'zh-CN',
     ...options,
   });
+  return { phone, api: apiAs(phone.request, token) };
+}
+
+/**
+ * A machine that keeps sending heartbeats, one at a time, every few seconds as a real one does (so
+ * a slow test never sees it go offline), with the readings set last.
+ */
+export function beating(device: GatewayMachine, readings: Heartbeat, everyMs = 5_000) {
+  let current = readings;
+  let last: Promise<unknown> = device.heartbeat(current);
+  const beat = () => {
+    last = last.catch(() => undefined).then(() => device.heartbeat(current));
+    return last;
+  };
+  const timer = setInterval(() => void beat().catch(() => undefined), everyMs);
+  timer.unref();
+  return {
+    /** New readings, sent at once and then with every beat. */
+    async set(next: Heartbeat) {
+      current = next;
+      await beat();
+    },
+    async stop() {
+      clearInterval(timer);
+      await last.catch(() => undefined);
+    },
+  };
 }
 
 /** A spare part received into a warehouse and handed to the technician: one, to use on an order. */
