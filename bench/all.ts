@@ -29,6 +29,7 @@ const SCRIPTS = [
   'reconciliation.ts',
   'telemetry.ts',
   'lighthouse.ts',
+  'filters.ts',
   'map.ts',
 ];
 

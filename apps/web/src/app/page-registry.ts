@@ -59,7 +59,29 @@ export const PAGE_LOADERS = {
   'finance/card/index': async () => (await import('@/features/cards/pages/water-cards-page.tsx')).WaterCardsPage,
 } satisfies Record<PageKey, PageLoader>;
 
+/** What a page shows first, asked for as it opens, beside its code: the heaviest answers only. */
+const FIRST_DATA: Partial<Record<PageKey, () => void>> = {
+  'field/map/index': () =>
+    void import('@/features/map/api/fleet-map.ts').then(({ prefetchFleetMap }) => prefetchFleetMap()),
+};
+
 const pages = new Map<PageKey, LazyExoticComponent<ComponentType>>();
+
+/**
+ * Loads the code of the pages `keys` names, one after another while the browser is idle, so that
+ * opening one from the menu later draws it without waiting for its files.
+ */
+export function preloadPageCode(keys: readonly (string | undefined)[], whenIdle: (then: () => void) => void): void {
+  const queue = [...new Set(keys.filter(isPageKey))];
+  const next = () => {
+    const key = queue.shift();
+    if (key === undefined) return;
+    PAGE_LOADERS[key]()
+      .catch(() => undefined)
+      .finally(() => whenIdle(next));
+  };
+  whenIdle(next);
+}
 
 /** The page component for a server page key (loaded on first render), or undefined for an unknown key. */
 export function pageFor(key: string | undefined): LazyExoticComponent<ComponentType> | undefined {
@@ -67,7 +89,11 @@ export function pageFor(key: string | undefined): LazyExoticComponent<ComponentT
   let page = pages.get(key);
   if (!page) {
     const load = PAGE_LOADERS[key];
-    page = lazy(async () => ({ default: await load() }));
+    const firstData = FIRST_DATA[key];
+    page = lazy(async () => {
+      firstData?.();
+      return { default: await load() };
+    });
     pages.set(key, page);
   }
   return page;
