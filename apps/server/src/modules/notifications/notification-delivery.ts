@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import type { Clock } from '../../lib/time.ts';
 import { type OpenChannel, type OutgoingMessage, SendFailure, sendOn, withoutSecrets } from './channel-senders.ts';
 import { digestsOf } from './digest.ts';
 import { type ChannelRow, type DeliveryRow, notificationsRepository as repo } from './notifications.repository.ts';
-import type { SecretBox } from './secret-box.ts';
 
 /** The waits before each retry: 1, 2 and 4 minutes; after the fourth attempt a message is given up. */
 export const RETRY_AFTER_MS = [60_000, 120_000, 240_000] as const;

@@ -6,7 +6,7 @@ import { agents } from '../agents/agents.schema.ts';
 
 /**
  * A channel messages go out on. Its address (a robot's address holds the robot's key) and its
- * signing secret are kept encrypted (`secret-box.ts`); `targetMasked` is what answers show.
+ * signing secret are kept encrypted (`lib/secret-box.ts`); `targetMasked` is what answers show.
  */
 export const notifyChannels = pgTable('biz_notify_channel', {
   id: id(),

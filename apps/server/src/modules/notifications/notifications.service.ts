@@ -15,9 +15,11 @@ import type { Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, invalidField, noSuch, notFound, unknownInReach } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
+import { secretBox } from '../../lib/secret-box.ts';
 import { render, type TextRef } from '../../lib/texts.ts';
 import { wireMapper, wireOf } from '../../lib/wire.ts';
 import { agentIdsInScope } from '../agents/agent-directory.ts';
+import { maskedUrl } from './masked-url.ts';
 import { createNotificationDelivery } from './notification-delivery.ts';
 import {
   type ChannelRow,
@@ -28,7 +30,6 @@ import {
   notificationsRepository as repo,
   ruleOrder,
 } from './notifications.repository.ts';
-import { maskedUrl, secretBox } from './secret-box.ts';
 
 /** What an event says and whose it is, as a module raising it gives it. */
 export interface NotifyInput {
@@ -82,7 +83,7 @@ export function createNotificationsService(
   { db, clock, mailer }: Pick<Deps, 'db' | 'clock' | 'mailer'>,
   { serverSecret, log }: { serverSecret: string; log: FastifyBaseLogger },
 ) {
-  const box = secretBox(serverSecret);
+  const box = secretBox(serverSecret, 'notify');
   const delivery = createNotificationDelivery({ db, clock, mailer }, { box, log });
 
   async function channelOf(id: number) {

@@ -1,12 +1,17 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
+/** What a box's secrets are for: each purpose has its own key, so one module's box cannot open another's. */
+export type SecretPurpose = 'notify' | 'payment-channel';
+
 /**
- * Channels' addresses and secrets at rest: AES-256-GCM under a key derived from the server's
- * secret (JWT_SECRET, or the one kept in the data directory), so that a copy of the database
- * alone does not give away the robots' keys. Stored as `v1:<iv>:<tag>:<ciphertext>` in base64.
+ * Secrets at rest (notification channels' addresses, payment channels' keys): AES-256-GCM under a
+ * key derived from the server's secret (JWT_SECRET, or the one kept in the data directory) and the
+ * purpose, so that a copy of the database alone does not give them away. Stored as
+ * `v1:<iv>:<tag>:<ciphertext>` in base64. The notifications' derivation (`water-notify-secret-v1:`)
+ * is the one they were sealed with before the box served other purposes.
  */
-export function secretBox(serverSecret: string) {
-  const key = createHash('sha256').update(`water-notify-secret-v1:${serverSecret}`).digest();
+export function secretBox(serverSecret: string, purpose: SecretPurpose) {
+  const key = createHash('sha256').update(`water-${purpose}-secret-v1:${serverSecret}`).digest();
   return {
     seal(plain: string): string {
       const iv = randomBytes(12);
@@ -26,13 +31,3 @@ export function secretBox(serverSecret: string) {
   };
 }
 export type SecretBox = ReturnType<typeof secretBox>;
-
-/**
- * A webhook address as answers show it: its scheme and host, then only the last 4 characters
- * (a robot's key sits in its query or its path): `https://qyapi.weixin.qq.com/…a1b2`.
- */
-export function maskedUrl(url: string): string {
-  const parsed = new URL(url);
-  const rest = url.slice(parsed.origin.length);
-  return rest.length <= 1 ? parsed.origin : `${parsed.origin}/…${rest.slice(-4)}`;
-}
