@@ -1,5 +1,6 @@
-import { createCipheriv, createSign, createVerify, type KeyObject, randomBytes } from 'node:crypto';
+import { createSign, type KeyObject, randomBytes } from 'node:crypto';
 import { type ChannelReply, type ReceivedRequest, startChannelServer } from './channel-server.ts';
+import { isMerchantRequestSigned, sealedEnvelope, wechatTime } from './wechat-pay-wire.ts';
 
 /** The merchant as WeChat Pay knows it, and the platform's own keys. */
 export interface FakeWechatPayOptions {
@@ -40,7 +41,6 @@ export interface WechatRecordedRequest extends ReceivedRequest {
 }
 
 const base64Sign = (key: KeyObject, message: string) => createSign('RSA-SHA256').update(message).sign(key, 'base64');
-const wechatTime = (date: Date) => `${new Date(date.getTime() + 8 * 3600_000).toISOString().slice(0, 19)}+08:00`;
 
 /**
  * WeChat Pay API v3 played locally: it checks each request's signature with the merchant's public
@@ -69,24 +69,6 @@ export async function startFakeWechatPay(options: FakeWechatPayOptions) {
     return { status, headers: { 'content-type': 'application/json', ...signedHeaders(body) }, body };
   };
   const error = (status: number, code: string, message: string) => answer(status, { code, message });
-
-  function signatureValid(request: ReceivedRequest): boolean {
-    const match = /^WECHATPAY2-SHA256-RSA2048 (.*)$/.exec(request.headers.authorization ?? '');
-    if (!match?.[1]) return false;
-    const fields = Object.fromEntries(
-      [...match[1].matchAll(/(\w+)="([^"]*)"/g)].map(([, name, value]) => [name, value]),
-    );
-    const fresh = Math.abs(Date.now() / 1000 - Number(fields.timestamp)) <= 300;
-    const message = `${request.method}\n${request.url}\n${fields.timestamp}\n${fields.nonce_str}\n${request.body}\n`;
-    return (
-      fields.mchid === options.mchId &&
-      fields.serial_no === options.merchantSerialNo &&
-      fresh &&
-      createVerify('RSA-SHA256')
-        .update(message)
-        .verify(options.merchantPublicKey, fields.signature ?? '', 'base64')
-    );
-  }
 
   function order(json: Record<string, unknown>, tradeType: FakeWechatPayment['tradeType']): ChannelReply {
     const amount = json.amount as { total?: unknown } | undefined;
@@ -180,7 +162,7 @@ export async function startFakeWechatPay(options: FakeWechatPayOptions) {
 
   function handle(request: ReceivedRequest): ChannelReply {
     const json = request.body ? (JSON.parse(request.body) as Record<string, unknown>) : undefined;
-    const valid = signatureValid(request);
+    const valid = isMerchantRequestSigned(options, request);
     requests.push({ ...request, json, signatureValid: valid });
     // WeChat Pay does not sign this refusal: it cannot tell which merchant is asking.
     if (!valid)
@@ -200,28 +182,6 @@ export async function startFakeWechatPay(options: FakeWechatPayOptions) {
       return payment ? answer(200, trade(payment)) : error(404, 'ORDER_NOT_EXIST', '订单不存在');
     }
     return error(404, 'RESOURCE_NOT_EXISTS', '请求的资源不存在');
-  }
-
-  /** A notification's body: `content` encrypted with the API v3 key under `associated_data`. */
-  function envelope(eventType: string, originalType: string, content: object, apiV3Key = options.apiV3Key) {
-    const nonce = randomBytes(6).toString('hex');
-    const cipher = createCipheriv('aes-256-gcm', Buffer.from(apiV3Key), Buffer.from(nonce));
-    cipher.setAAD(Buffer.from(originalType));
-    const sealed = Buffer.concat([cipher.update(JSON.stringify(content)), cipher.final(), cipher.getAuthTag()]);
-    return JSON.stringify({
-      id: randomBytes(8).toString('hex'),
-      create_time: wechatTime(new Date()),
-      resource_type: 'encrypt-resource',
-      event_type: eventType,
-      summary: eventType.startsWith('REFUND') ? '退款成功' : '支付成功',
-      resource: {
-        original_type: originalType,
-        algorithm: 'AEAD_AES_256_GCM',
-        ciphertext: sealed.toString('base64'),
-        associated_data: originalType,
-        nonce,
-      },
-    });
   }
 
   const server = await startChannelServer(handle);
@@ -255,12 +215,8 @@ export async function startFakeWechatPay(options: FakeWechatPayOptions) {
     ) {
       const payment = payments.get(orderNo);
       if (!payment) throw new Error(`no order ${orderNo}`);
-      const rawBody = envelope(
-        'TRANSACTION.SUCCESS',
-        'transaction',
-        { ...trade(payment), ...tweak.content },
-        tweak.apiV3Key,
-      );
+      const content = { ...trade(payment), ...tweak.content };
+      const rawBody = sealedEnvelope(tweak.apiV3Key ?? options.apiV3Key, 'TRANSACTION.SUCCESS', 'transaction', content);
       return {
         headers: signedHeaders(rawBody, {
           ageSeconds: tweak.ageSeconds,
@@ -281,7 +237,7 @@ export async function startFakeWechatPay(options: FakeWechatPayOptions) {
         success_time: wechatTime(new Date()),
         amount,
       };
-      const rawBody = envelope(`REFUND.${status}`, 'refund', content);
+      const rawBody = sealedEnvelope(options.apiV3Key, `REFUND.${status}`, 'refund', content);
       return { headers: signedHeaders(rawBody, { key: options.platformPrivateKey }), rawBody };
     },
     /** Signs any body as the platform does (to test a changed ciphertext that is signed again). */

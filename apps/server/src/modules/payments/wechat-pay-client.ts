@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { parseObject } from './channel-values.ts';
 import { ChannelCallError } from './payment-driver.ts';
 import { WECHAT_SIGNATURE_WINDOW_SECONDS, type WechatPaySetup } from './wechat-pay-config.ts';
 import { isWechatSignatureValid, wechatAuthorization } from './wechat-pay-signing.ts';
@@ -90,14 +91,4 @@ export function expectWechatSuccess(answer: WechatAnswer): Record<string, unknow
   if (answer.status < 300) return answer.json;
   const { code, message } = answer.json;
   throw new ChannelCallError('WECHAT', 'CHANNEL_ERROR', String(message ?? ''), String(code ?? ''), answer.status);
-}
-
-/** A JSON object of a text, or undefined when the text is not one. */
-export function parseObject(text: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
 }

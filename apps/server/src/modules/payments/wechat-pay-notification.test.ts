@@ -1,5 +1,6 @@
 import { asFen } from '@water/contract/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusalOf } from '../../../test/payment-channels/notification-refusal.ts';
 import { wechatPayFixture } from '../../../test/payment-channels/wechat-pay-fixture.ts';
 import { type ChannelNotification, type NotificationRefusal, NotificationRefused } from './payment-driver.ts';
 import { wechatPayV3Driver } from './wechat-pay-v3.ts';
@@ -20,19 +21,12 @@ describe('WeChat Pay notifications', () => {
   });
   afterAll(() => setup.fake.close());
 
-  /** The refusal of a notification: no fact, the reason, and an answer WeChat Pay takes as "not received". */
-  function refusalOf(notification: ChannelNotification): NotificationRefusal {
-    let fact: unknown;
-    try {
-      fact = setup.driver.takeNotification(notification).fact;
-    } catch (error) {
-      expect(error).toBeInstanceOf(NotificationRefused);
-      const { reason, answer } = error as NotificationRefused;
-      expect(answer.status).toBeGreaterThanOrEqual(400);
-      expect(JSON.parse(answer.body)).toEqual({ code: 'FAIL', message: reason });
-      return reason;
-    }
-    throw new Error(`taken as ${JSON.stringify(fact)}`);
+  /** The reason a notification is refused, its answer one WeChat Pay takes as "not received". */
+  function refusalReason(notification: ChannelNotification): NotificationRefusal {
+    const { reason, answer } = refusalOf(setup.driver, notification);
+    expect(answer.status).toBeGreaterThanOrEqual(400);
+    expect(JSON.parse(answer.body)).toEqual({ code: 'FAIL', message: reason });
+    return reason;
   }
 
   /** The notification with one byte of its ciphertext changed. */
@@ -58,7 +52,7 @@ describe('WeChat Pay notifications', () => {
   });
 
   it('refuses a forged notification, signed with another key', () => {
-    expect(refusalOf(setup.fake.paymentNotification('N0001', { signWith: setup.otherKeys.privateKey }))).toBe(
+    expect(refusalReason(setup.fake.paymentNotification('N0001', { signWith: setup.otherKeys.privateKey }))).toBe(
       'BAD_SIGNATURE',
     );
   });
@@ -66,17 +60,17 @@ describe('WeChat Pay notifications', () => {
   it('refuses a notification whose ciphertext was changed, signed again or not', () => {
     const genuine = setup.fake.paymentNotification('N0001');
     const changed = withChangedCiphertext(genuine);
-    expect(refusalOf({ headers: genuine.headers, rawBody: changed })).toBe('BAD_SIGNATURE');
-    expect(refusalOf(setup.fake.signedNotification(changed))).toBe('BAD_CIPHERTEXT');
+    expect(refusalReason({ headers: genuine.headers, rawBody: changed })).toBe('BAD_SIGNATURE');
+    expect(refusalReason(setup.fake.signedNotification(changed))).toBe('BAD_CIPHERTEXT');
   });
 
   it('refuses a notification encrypted under another API v3 key', () => {
     const other = setup.fake.paymentNotification('N0001', { apiV3Key: 'ffeeddccbbaa99887766554433221100' });
-    expect(refusalOf(other)).toBe('BAD_CIPHERTEXT');
+    expect(refusalReason(other)).toBe('BAD_CIPHERTEXT');
   });
 
   it('refuses a notification replayed six minutes later', () => {
-    expect(refusalOf(setup.fake.paymentNotification('N0001', { ageSeconds: 360 }))).toBe('STALE');
+    expect(refusalReason(setup.fake.paymentNotification('N0001', { ageSeconds: 360 }))).toBe('STALE');
     expect(setup.driver.takeNotification(setup.fake.paymentNotification('N0001', { ageSeconds: 240 })).fact.type).toBe(
       'PAID',
     );
@@ -84,16 +78,16 @@ describe('WeChat Pay notifications', () => {
 
   it('refuses a notification signed by a platform key it does not know', () => {
     const genuine = setup.fake.paymentNotification('N0001');
-    expect(refusalOf({ ...genuine, headers: { ...genuine.headers, 'wechatpay-serial': 'PUB_KEY_ID_OTHER' } })).toBe(
+    expect(refusalReason({ ...genuine, headers: { ...genuine.headers, 'wechatpay-serial': 'PUB_KEY_ID_OTHER' } })).toBe(
       'UNKNOWN_KEY',
     );
   });
 
   it('refuses a payment of another merchant or another app', () => {
-    expect(refusalOf(setup.fake.paymentNotification('N0001', { content: { mchid: '1900000999' } }))).toBe(
+    expect(refusalReason(setup.fake.paymentNotification('N0001', { content: { mchid: '1900000999' } }))).toBe(
       'OTHER_MERCHANT',
     );
-    expect(refusalOf(setup.fake.paymentNotification('N0001', { content: { appid: 'wx0000000000000000' } }))).toBe(
+    expect(refusalReason(setup.fake.paymentNotification('N0001', { content: { appid: 'wx0000000000000000' } }))).toBe(
       'OTHER_MERCHANT',
     );
   });
@@ -101,13 +95,15 @@ describe('WeChat Pay notifications', () => {
   it('refuses an amount that is not a whole number of fen', () => {
     for (const total of [12.5, -1, '1250', null]) {
       const notification = setup.fake.paymentNotification('N0001', { content: { amount: { total, currency: 'CNY' } } });
-      expect(refusalOf(notification)).toBe('BAD_AMOUNT');
+      expect(refusalReason(notification)).toBe('BAD_AMOUNT');
     }
   });
 
   it('refuses what is not a notification', () => {
-    expect(refusalOf(setup.fake.signedNotification('not json'))).toBe('MALFORMED');
-    expect(refusalOf({ headers: {}, rawBody: setup.fake.paymentNotification('N0001').rawBody })).toBe('BAD_SIGNATURE');
+    expect(refusalReason(setup.fake.signedNotification('not json'))).toBe('MALFORMED');
+    expect(refusalReason({ headers: {}, rawBody: setup.fake.paymentNotification('N0001').rawBody })).toBe(
+      'BAD_SIGNATURE',
+    );
   });
 
   it('refuses every notification once its clock says they are stale', () => {

@@ -1,4 +1,5 @@
 import { asFen, type Fen } from '@water/contract/money';
+import { parseObject } from './channel-values.ts';
 import {
   type ChannelAnswer,
   type ChannelFact,
@@ -8,7 +9,7 @@ import {
   NotificationRefused,
   type TakenNotification,
 } from './payment-driver.ts';
-import { parseObject, wechatSignatureProblem } from './wechat-pay-client.ts';
+import { wechatSignatureProblem } from './wechat-pay-client.ts';
 import type { WechatPaySetup } from './wechat-pay-config.ts';
 import { openWechatResource, type WechatResource } from './wechat-pay-signing.ts';
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Fen } from '@water/contract/money';
+import { checkedFen } from './channel-values.ts';
 import {
   ChannelCallError,
   type ChannelPaymentState,
@@ -137,9 +137,3 @@ export function wechatPayV3Driver(
 }
 
 const badAnswer = (message: string) => new ChannelCallError('WECHAT', 'BAD_ANSWER', message);
-
-/** An amount we send: a positive whole number of fen, or the request is not made. */
-export function checkedFen(fen: Fen): Fen {
-  if (!Number.isSafeInteger(fen) || fen <= 0) throw new RangeError(`not a positive whole number of fen: ${fen}`);
-  return fen;
-}
