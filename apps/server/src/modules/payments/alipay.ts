@@ -41,7 +41,9 @@ export function alipayDriver(
       },
       { notify_url: request.notifyUrl, return_url: request.returnUrl },
     );
-    return { kind: 'REDIRECT', url: `${setup.gatewayUrl}?${new URLSearchParams(params)}` };
+    // Percent-encoded (a space as %20, not +), as every URL parser reads it alike.
+    const query = Object.entries(params).map(([name, value]) => `${name}=${encodeURIComponent(value)}`);
+    return { kind: 'REDIRECT', url: `${setup.gatewayUrl}?${query.join('&')}` };
   }
 
   async function query(orderNo: string): Promise<ChannelPaymentState> {

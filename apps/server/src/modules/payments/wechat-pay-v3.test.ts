@@ -134,6 +134,14 @@ describe('WeChat Pay v3 driver against a local WeChat Pay', () => {
     expect(setup.fake.refunds.has('R0002')).toBe(false);
   });
 
+  it("gives WeChat Pay's signed error answers as channel errors with its code", async () => {
+    const again = await setup.driver
+      .createPayment(payment('W0002', { openid: 'o-1' }))
+      .catch((error: unknown) => error);
+    expect(again).toBeInstanceOf(ChannelCallError);
+    expect(again).toMatchObject({ failure: 'CHANNEL_ERROR', channelCode: 'ORDERPAID', httpStatus: 400 });
+  });
+
   it('refuses an answer whose signature is not the platform key', async () => {
     setup.fake.signAnswersWith(setup.otherKeys.privateKey);
     try {
