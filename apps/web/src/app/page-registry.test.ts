@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 
 import { isPageKey, PAGE_KEYS } from '@water/contract/page-keys';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import seed from '../../../server/src/db/seed-data.ts?raw';
-import { PAGE_LOADERS, pageFor, preloadPageCode } from './page-registry.ts';
+import { PAGE_LOADERS, pageFor } from './page-registry.ts';
 
 // The seed is the server's; reading it as text keeps the two in step without a build-time link.
 
@@ -32,26 +32,5 @@ describe('page registry', () => {
 
   it('gives the same component each time, so a page is not remounted by a re-render', () => {
     expect(pageFor('system/user/index')).toBe(pageFor('system/user/index'));
-  });
-
-  it('loads the code of a menu’s pages ahead, each once, one per idle moment, skipping unknown keys', async () => {
-    const users = vi.spyOn(PAGE_LOADERS, 'system/user/index');
-    const roles = vi.spyOn(PAGE_LOADERS, 'system/role/index');
-    const idleMoments: (() => void)[] = [];
-    preloadPageCode(
-      ['system/user/index', 'no/such/page', undefined, 'system/user/index', 'system/role/index'],
-      (then) => idleMoments.push(then),
-    );
-    expect(users).not.toHaveBeenCalled();
-    idleMoments.shift()?.();
-    expect(users).toHaveBeenCalledTimes(1);
-    expect(roles).not.toHaveBeenCalled();
-    await vi.waitFor(() => expect(idleMoments).toHaveLength(1));
-    idleMoments.shift()?.();
-    expect(roles).toHaveBeenCalledTimes(1);
-    await vi.waitFor(() => expect(idleMoments).toHaveLength(1));
-    idleMoments.shift()?.();
-    expect(users).toHaveBeenCalledTimes(1);
-    expect(idleMoments).toHaveLength(0);
   });
 });

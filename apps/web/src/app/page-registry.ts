@@ -67,22 +67,6 @@ const FIRST_DATA: Partial<Record<PageKey, () => void>> = {
 
 const pages = new Map<PageKey, LazyExoticComponent<ComponentType>>();
 
-/**
- * Loads the code of the pages `keys` names, one after another while the browser is idle, so that
- * opening one from the menu later draws it without waiting for its files.
- */
-export function preloadPageCode(keys: readonly (string | undefined)[], whenIdle: (then: () => void) => void): void {
-  const queue = [...new Set(keys.filter(isPageKey))];
-  const next = () => {
-    const key = queue.shift();
-    if (key === undefined) return;
-    PAGE_LOADERS[key]()
-      .catch(() => undefined)
-      .finally(() => whenIdle(next));
-  };
-  whenIdle(next);
-}
-
 /** The page component for a server page key (loaded on first render), or undefined for an unknown key. */
 export function pageFor(key: string | undefined): LazyExoticComponent<ComponentType> | undefined {
   if (!isPageKey(key)) return undefined;

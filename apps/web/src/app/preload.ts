@@ -1,7 +1,6 @@
 import type { SignInMoment } from '@/features/auth/components/login-form.tsx';
 import { DailyBarChart } from '@/features/dashboard/components/home-widgets.ts';
 import { loadConsoleTexts } from '@/lib/i18n-console.ts';
-import { PHONE_SCREEN } from '@/lib/media-query.ts';
 import { preloadable } from '@/lib/preloadable.tsx';
 import { loadProgress } from './navigation-progress.ts';
 
@@ -48,37 +47,4 @@ export function preloadConsole(moment: SignInMoment = 'filling'): void {
     )
     // Only a head start: without it, the first screen writes its styles itself.
     .catch(() => undefined);
-}
-
-/** How long the console is left alone after its first screen before pages' code is fetched ahead. */
-const PRELOAD_AFTER_MS = 3000;
-
-/** Runs `then` only when the main thread has nothing else to do; never where the browser cannot tell. */
-const whenTrulyIdle = (then: () => void) => window.requestIdleCallback?.(then);
-
-/**
- * A few seconds after the console's first screen, while the browser is idle: on a screen wider than
- * a phone's whose visitor has not asked to save data, antd writes the styles of what list pages are
- * made of, and the code of the pages of the visitor's menu is loaded one after another, so that
- * each later opens from the menu without waiting for its files. Answers a cancel, for when the menu
- * changes or the console closes.
- */
-export function preloadMenuPages(pageKeys: readonly (string | undefined)[]): () => void {
-  const saveData = (navigator as { connection?: { saveData?: boolean } }).connection?.saveData === true;
-  if (saveData || window.matchMedia(PHONE_SCREEN).matches) return () => undefined;
-  let cancelled = false;
-  const idle = (then: () => void) => whenTrulyIdle(() => cancelled || then());
-  const timer = setTimeout(() => {
-    idle(() => {
-      import('./list-style-warmup.tsx')
-        .then(({ writeListStyles }) => writeListStyles())
-        // Only a head start, as above.
-        .catch(() => undefined);
-      void import('./page-registry.ts').then(({ preloadPageCode }) => preloadPageCode(pageKeys, idle));
-    });
-  }, PRELOAD_AFTER_MS);
-  return () => {
-    cancelled = true;
-    clearTimeout(timer);
-  };
 }

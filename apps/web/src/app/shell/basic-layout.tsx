@@ -3,7 +3,6 @@ import { type CSSProperties, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { closeDrawer } from '@/lib/layout-state.ts';
 import { useSettings } from '@/lib/settings/settings-store.ts';
-import { preloadMenuPages } from '../preload.ts';
 import { viewFor } from '../routing/fixed-pages.ts';
 import { useStartup } from '../routing/startup.ts';
 import { AppMain } from './app-main.tsx';
@@ -43,8 +42,6 @@ function useShellColours(): CSSProperties {
 
 /** The signed-in frame: sidebar, top bar, tabs, the page, footer, and the settings drawer. */
 export function BasicLayout() {
-  const routes = useStartup((state) => state.table.routes);
-  useEffect(() => preloadMenuPages(routes.map((route) => route.pageKey)), [routes]);
   useDeviceWatcher();
   useRealtime();
   useVisits();
