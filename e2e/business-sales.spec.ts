@@ -1,6 +1,7 @@
 import { VirtualMachine } from '../apps/server/src/simulator/virtual-machine.ts';
 import { uniqueSuffix } from './support/accounts.ts';
 import { sellingMachine, staffOf, waterCard } from './support/business.ts';
+import { beating } from './support/field.ts';
 import { expect, test } from './support/fixtures.ts';
 import { sidewaysOverflow } from './support/shell.ts';
 import { shot } from './support/sign-in.ts';
@@ -20,6 +21,8 @@ test('business: a simulated machine sells; its agent’s manager sees the sale a
   const machine = new VirtualMachine(testServer.baseURL, { serialNo, secret }, PAYMENT_NOTIFY_KEY);
   const beat = await machine.heartbeat({ tdsIn: 160, tdsOut: 9, tankLevel: 70 });
   expect(beat.prices).toMatchObject({ WECHAT: 50, CARD: 40 });
+  // It stays online (the home page counts it) until the journey lets it fall silent.
+  const heart = beating(machine, { tdsIn: 160, tdsOut: 9, tankLevel: 70 });
   const sold = await machine.sell({ channel: 'WECHAT', requestedMl: 5000 });
   expect(sold).toMatchObject({ state: 'COMPLETED', paid: 250 });
   const card = await waterCard(admin, mine.id, 10_000);
@@ -147,6 +150,7 @@ test('business: a simulated machine sells; its agent’s manager sees the sale a
     ).toHaveCount(0);
     await expect(theirs.page.getByRole('region', { name: 'Coupon templates' })).not.toContainText(coupon);
     // The machine says it is alive once more, then falls silent with the console open.
+    await heart.stop();
     await machine.heartbeat({ tdsIn: 160, tdsOut: 9, tankLevel: 70 });
     await page.goto('/business/orders');
 
@@ -178,6 +182,7 @@ test('business: a simulated machine sells; its agent’s manager sees the sale a
     await expect(silent).toContainText('Offline ·');
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   } finally {
+    await heart.stop();
     await ours.context.close();
     await theirs.context.close();
   }

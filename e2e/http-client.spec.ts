@@ -19,6 +19,11 @@ async function withoutPushes(page: Page) {
   await page.routeWebSocket(/\/websocket/, () => {});
 }
 
+/** The next answer to a call of the path refused for want of a session. */
+function refused(page: Page, path: string) {
+  return page.waitForResponse((response) => response.url().includes(path) && response.status() === 401);
+}
+
 /** Ends the browser's session on the server, as an administrator kicking it out would. */
 async function endSession(request: APIRequestContext, context: BrowserContext) {
   const answer = await request.delete('auth/logout', { headers: { Authorization: await tokenOf(context) } });
@@ -36,9 +41,7 @@ test.describe('the HTTP client', () => {
     await homeLoaded(page);
     await endSession(request, context);
 
-    const refused = (path: string) =>
-      page.waitForResponse((response) => response.url().includes(path) && response.status() === 401);
-    const both = Promise.all([refused('/api/dashboard/stats'), refused('/api/logs')]);
+    const both = Promise.all([refused(page, '/api/dashboard/stats'), refused(page, '/api/logs')]);
     await refreshHome(page);
     await both;
 
@@ -59,7 +62,10 @@ test.describe('the HTTP client', () => {
     await signIn(page);
     await homeLoaded(page);
     await endSession(request, context);
+    const both = Promise.all([refused(page, '/api/dashboard/stats'), refused(page, '/api/logs')]);
     await refreshHome(page);
+    // Both calls have failed before the prompt is answered: a later one would rightly ask again.
+    await both;
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toHaveCount(0);

@@ -56,7 +56,8 @@ test('a member’s detail: their coupons and orders, and a coupon issued to them
 
   await detail.getByRole('button', { name: '发放优惠券' }).click();
   const issue = page.getByRole('dialog', { name: `向 ${masked} 发放优惠券` });
-  await issue.getByLabel('优惠券').click();
+  // Found by name on the server, however many other coupons are being pushed.
+  await issue.getByLabel('优惠券').fill(suffix);
   await pickOption(page, `回馈券 ${suffix}`);
   await page.screenshot({ path: shot('member-issue-zh') });
   await issue.getByRole('button', { name: '发放优惠券' }).click();
@@ -68,7 +69,8 @@ test('a member’s detail: their coupons and orders, and a coupon issued to them
 
   // The same coupon again: the member already holds as many as allowed, and is told so.
   await detail.getByRole('button', { name: '发放优惠券' }).click();
-  await issue.getByLabel('优惠券').click();
+  // Found by name on the server, however many other coupons are being pushed.
+  await issue.getByLabel('优惠券').fill(suffix);
   await pickOption(page, `回馈券 ${suffix}`);
   await issue.getByRole('button', { name: '发放优惠券' }).click();
   await expect(page.getByRole('alert').getByText('已达限领数量')).toBeVisible();

@@ -39,11 +39,18 @@ export function useMemberCoupons(memberId: number | undefined, enabled: boolean)
 }
 
 /** The coupons being pushed now, to choose one for a member. */
-export function usePushableTemplates(enabled: boolean) {
-  const params = { issueType: 'PUSH', status: 'ACTIVE', page: 0, size: 100 } as const;
+export function usePushableTemplates(blurry: string) {
+  // The newest first, found by name on the server: an operator may push more than one page of them.
+  const params: RouteListParams<'GET /api/coupons/templates'> = {
+    issueType: 'PUSH',
+    status: 'ACTIVE',
+    blurry: blurry || undefined,
+    page: 0,
+    size: 50,
+    sort: ['createTime,desc'],
+  };
   return useQuery({
     ...pageQuery('GET /api/coupons/templates', couponKeys.templates(params), params),
-    enabled,
   });
 }
 

@@ -2,7 +2,7 @@ import { GiftOutlined } from '@ant-design/icons';
 import { COUPON_PERMISSIONS, type Coupon, type Member } from '@water/contract/coupons';
 import { ORDER_PERMISSIONS, type Order } from '@water/contract/orders';
 import { App, Button, Descriptions, Drawer, Form, Modal, Select, Space, Tag } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailTable } from '@/components/list/detail-table.tsx';
 import { usePermission } from '@/components/permission.tsx';
@@ -22,7 +22,14 @@ export const memberName = (member: Member) => member.phone ?? member.openid ?? `
 function IssueCoupon({ member, onClose }: { member: Member; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const templates = usePushableTemplates(true);
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  // The server is asked once typing pauses, not at every key.
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(typed.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const templates = usePushableTemplates(search);
   const issue = useIssueToMember();
   const [templateId, setTemplateId] = useState<number>();
   const options = (templates.data?.content ?? []).map((template) => ({ value: template.id, label: template.name }));
@@ -49,15 +56,18 @@ function IssueCoupon({ member, onClose }: { member: Member; onClose: () => void 
       <Form layout="vertical">
         <Form.Item
           label={t('members.issueTemplate')}
-          extra={options.length === 0 && !templates.isPending ? t('members.issueNone') : t('members.issueHint')}
+          extra={
+            options.length === 0 && !templates.isPending && search === '' ? t('members.issueNone') : t('members.issueHint')
+          }
         >
           <Select
             aria-label={t('members.issueTemplate')}
-            loading={templates.isPending}
+            loading={templates.isFetching}
             options={options}
             value={templateId}
             onChange={setTemplateId}
-            showSearch={{ optionFilterProp: 'label' }}
+            showSearch={{ filterOption: false, onSearch: setTyped }}
+            notFoundContent={t(templates.isFetching ? 'app.loading' : 'list.noMatch')}
           />
         </Form.Item>
       </Form>
