@@ -21,7 +21,9 @@ export default defineConfig({
   fullyParallel: true,
   // The machine has two cores; each worker runs a browser and a server.
   workers: 2,
-  retries: 0,
+  // On the CI machine (two cores shared by two browsers and two servers) a journey that fails is
+  // run once more; the test script names every journey that passed only then.
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   reporter: [
     ['list'],

@@ -69,6 +69,7 @@ const steps = [
 function counts() {
   let passed = 0;
   let failed = 0;
+  let flaky = 0;
   for (const file of ['vitest-embedded.json', 'vitest-processes.json', 'vitest-postgres.json', 'playwright.json']) {
     const full = path.join(reports, file);
     if (!existsSync(full)) continue;
@@ -76,12 +77,13 @@ function counts() {
     if (report.stats) {
       passed += report.stats.expected + report.stats.flaky;
       failed += report.stats.unexpected;
+      flaky += report.stats.flaky;
     } else {
       passed += report.numPassedTests;
       failed += report.numFailedTests;
     }
   }
-  return { passed, failed };
+  return { passed, failed, flaky };
 }
 
 /** Runs a step; an early one keeps its output until the step after it is done, then shows it. */
@@ -129,7 +131,9 @@ for (const step of steps) {
 // A failure before the early steps' turn still waits for them, so that nothing runs on after the script.
 await Promise.all(early.map(({ running }) => running.status));
 if (!DATABASE_URL) console.log('\nDATABASE_URL is not set: the API suite ran on the embedded database only.');
-const { passed, failed } = counts();
+const { passed, failed, flaky } = counts();
+// A journey that passed only when run again is named by Playwright's list above ("flaky"): counted here too.
+if (flaky > 0) console.log(`\n${flaky} journey(s) passed only on their second run: see "flaky" above.`);
 if (failedStep) {
   console.error(`\n✖ ${failedStep} failed`);
   console.log(`${passed} passed, ${Math.max(failed, 1)} failed`);
