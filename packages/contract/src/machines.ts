@@ -167,7 +167,7 @@ const WARRANTY_END = nullable<string>('string', {
 export const MachineRegisterInput = Type.Object({
   id: AbsentId,
   serialNo: Type.String(SERIAL),
-  /** The code on its sticker; the serial number when absent. */
+  /** The code on its sticker, which consumers scan; a random one (not guessable from another machine's) when absent. */
   stickerCode: Type.Optional(nullable<string>('string', SERIAL)),
   modelId: Id(),
   imei: Type.Optional(IMEI),

@@ -30,6 +30,7 @@ import { readSheet } from '../../lib/xlsx.ts';
 import { signingKeyOf } from '../gateway/gateway-signing.ts';
 import { machineDto, SERIAL_PATTERN } from './machine-answers.ts';
 import { type MachineRow, machinesRepository as repo } from './machines.repository.ts';
+import { newStickerCode } from './sticker-codes.ts';
 
 const ALIASES: Partial<Record<ImportField, string[]>> = {
   serialNo: ['serial', 'serialno', '设备编号'],
@@ -67,7 +68,7 @@ export function createMachineRegistration(
         throw forbidden({ key: 'errors.machines.registeredByUnrestricted' });
       }
       const serialNo = input.serialNo.trim();
-      const stickerCode = input.stickerCode?.trim() || serialNo;
+      const stickerCode = input.stickerCode?.trim() || newStickerCode();
       if (!(await repo.modelById(db, input.modelId))) {
         throw invalidField('modelId', unknownRecord('machineModel', input.modelId), 'unknown_reference');
       }
@@ -188,7 +189,7 @@ export function createMachineRegistration(
       const parsed = lines.map(({ number, cells }) => {
         const cell = (index: number) => (index >= 0 ? (cells[index] ?? '').trim() : '');
         const serialNo = cell(at.serialNo);
-        const stickerCode = cell(at.stickerCode) || serialNo;
+        const stickerCode = cell(at.stickerCode) || newStickerCode();
         const modelId = models.get(cell(at.modelCode).toLowerCase());
         if (!SERIAL_PATTERN.test(serialNo))
           refuse(

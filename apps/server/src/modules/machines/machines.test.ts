@@ -11,6 +11,7 @@ import { machines } from './machines.schema.ts';
 interface MachineItem {
   id: number;
   serialNo: string;
+  stickerCode: string;
   lifecycle: string;
   agentId: number | null;
   agentName: string | null;
@@ -52,7 +53,8 @@ describe('machines API', () => {
     const { machine: registered, secret } = await register({ serialNo: sn, imei: '861234567890123' });
     expect(registered).toMatchObject({
       serialNo: sn,
-      stickerCode: sn,
+      // A sticker code of its own, random: not the (often sequential) serial number.
+      stickerCode: expect.stringMatching(/^[2-9A-HJKMNP-Z]{8}$/),
       lifecycle: 'IN_STOCK',
       agentId: null,
       online: false,
@@ -61,6 +63,10 @@ describe('machines API', () => {
     const [row] = await ctx.t.database.db.select().from(machines).where(eq(machines.id, registered.id));
     expect(row?.secretHash).toBe(signingKeyOf(secret));
     expect(JSON.stringify(await machine(registered.id))).not.toContain(secret);
+
+    const { machine: next } = await register({ serialNo: serial() });
+    expect(next.stickerCode).toMatch(/^[2-9A-HJKMNP-Z]{8}$/);
+    expect(next.stickerCode).not.toBe(registered.stickerCode);
 
     const again = await admin('POST', '/api/machines', { serialNo: sn.toLowerCase(), modelId });
     expect(again.json().errors[0]).toMatchObject({ field: 'serialNo', code: 'taken' });
