@@ -17,10 +17,12 @@ describe('the sticker codes’ migration', () => {
         .returning();
       // As the release before registered them: the serial number as the sticker code unless one was typed.
       const serials = ['WS20260001', 'WS20260002', 'WS20260003'];
-      await db.insert(t.machines).values([
-        ...serials.map((serialNo) => ({ serialNo, stickerCode: serialNo, modelId: model!.id })),
-        { serialNo: 'WS20260004', stickerCode: 'LOBBY-EAST', modelId: model!.id },
-      ]);
+      await db
+        .insert(t.machines)
+        .values([
+          ...serials.map((serialNo) => ({ serialNo, stickerCode: serialNo, modelId: model!.id })),
+          { serialNo: 'WS20260004', stickerCode: 'LOBBY-EAST', modelId: model!.id },
+        ]);
       const migration = await readFile(path.join(migrationsFolder, '0043_sticker-codes.sql'), 'utf8');
       await db.execute(sql.raw(migration));
 
