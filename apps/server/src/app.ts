@@ -52,6 +52,11 @@ import { createMembersService } from './modules/members/members.service.ts';
 import { druidPage } from './modules/monitor/monitor.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import type { SaleEvent } from './modules/orders/sale-events.ts';
+import { createChannelSettings } from './modules/payments/channel-settings.ts';
+import { publicPaymentRoutes } from './modules/payments/payments.routes.ts';
+import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service.ts';
+import { sandboxChannel } from './modules/payments/sandbox-channel.ts';
+import { sandboxKey } from './modules/payments/sandbox-signing.ts';
 import { createPricePoliciesService } from './modules/price-policies/price-policies.service.ts';
 import { createReconciliationService } from './modules/reconciliation/reconciliation.service.ts';
 import { createSalesProjector } from './modules/sales/sales.projector.ts';
@@ -99,7 +104,18 @@ declare module 'fastify' {
     scheduler: Scheduler;
     /** The machines' MQTT channel; absent with MQTT_PORT=off. */
     mqtt?: MqttTransport;
+    /** Payments through the channels' drivers: the public page's `PaymentStarter`. */
+    payments: PaymentsService & { idle(): Promise<void> };
   }
+}
+
+/** The server's own address once it listens (the sandbox channel notifies it there), else undefined. */
+function ownAddress(app: FastifyInstance): string | undefined {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') return undefined;
+  const any = address.address === '0.0.0.0' || address.address === '::';
+  const host = any ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
 }
 
 /**
@@ -254,6 +270,33 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   });
   const members = createMembersService(deps);
+  // The sandbox plays WeChat Pay and Alipay where no money moves: by default only in the demo.
+  const sandbox = sandboxChannel({
+    db,
+    clock,
+    key: sandboxKey(options.jwtSecret),
+    log: app.log,
+    selfUrl: () => ownAddress(app),
+  });
+  const paymentChannels = createChannelSettings(deps, {
+    serverSecret: options.jwtSecret,
+    sandboxByDefault: config.seedDemo,
+    sandbox,
+    log: app.log,
+  });
+  const payments = createPaymentsService(deps, {
+    settings: paymentChannels,
+    orders: () => orders,
+    notifyBase: config.gatewayUrl ?? '',
+    log: app.log,
+  });
+  app.decorate('payments', {
+    ...payments,
+    idle: async () => {
+      await payments.sendRefunds();
+      await sandbox.idle();
+    },
+  });
   const coupons = createCouponsService(deps, { paths, members });
   const cards = createCardsService(deps, { ledger, members, paths, cardSettings: () => settings.cardRules() });
   const exports = createExportsService(deps, { store: exportFiles, log: app.log });
@@ -266,6 +309,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     refundReviewAbove: () => settings.refundReviewAbove(),
     members,
     cards,
+    channelRefunds: payments.refundPort,
     // A sale's events, in one transaction: the roll-ups first, then the member, then its coupon
     // (which asks the member whether this was its first paid order), then the ledger, then its
     // water card (debited or credited back last, so that card sales and refunds lock in one order).
@@ -307,6 +351,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   const scheduler = new Scheduler(database, app.log)
     .add('close-unpaid-orders', '*/15 * * * * *', () => orders.closeUnpaid())
+    .add('send-channel-refunds', '*/15 * * * * *', () => payments.sendRefunds())
     .add('offline-check', offlineCheckPattern(config.offlineAfterMs), () => alarms.checkOffline())
     .add('purge-gateway-nonces', '0 * * * * *', () => gateway.purgeNonces())
     .add('mqtt-accounts', '40 * * * * *', async () => mqtt?.machinesChanged())
@@ -341,6 +386,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => scheduler.stop());
   // Heartbeats' samples waiting in memory are written before the database closes.
   app.addHook('onClose', async () => telemetry.stop());
+  // Notifications under way finish before the database closes.
+  app.addHook('onClose', async () => sandbox.idle());
   // Exports under way finish before the database closes.
   app.addHook('onClose', async () => exports.settled());
 
@@ -355,6 +402,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(druidPage, { allowedOrigins: config.allowedOrigins });
   // Signed by machines and payment channels, never by a staff session.
   await app.register(gatewayRoutes, { gateway, orders, coupons, commands, firmware });
+  await app.register(publicPaymentRoutes, { payments, sandbox });
   if (mqtt && !config.mqtt?.external) await app.register(mqttRoutes, { transport: mqtt });
   // Signed in, each route with the permission it declares.
   await app.register(async (signedIn) => {
@@ -387,6 +435,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         commands,
         telemetry,
         firmware,
+        paymentChannels,
         ...fieldWork,
       },
     });

@@ -70,7 +70,7 @@ export function createOrderGatewayService(
     cards: Pick<CardPayments, 'verify'>;
   },
 ) {
-  const { automaticRefund, lockedOrder } = refunding;
+  const { automaticRefund, lockedOrder, channelRefunds } = refunding;
   async function keyOf(machine: SellingMachine, machineOrderNo: string): Promise<OrderKey> {
     const key = await repo.keyOf(db, machine.id, machineOrderNo);
     if (!key) throw notFound(`No order ${machineOrderNo} of machine ${machine.serialNo}`);
@@ -118,6 +118,13 @@ export function createOrderGatewayService(
     const commission = await settleCommission(tx, paid);
     await sale.emit(tx, { type: 'PAID', order: paid, amount, at, late: false, commission, card });
     return paid;
+  }
+
+  /** The order with the payer (known by the channel's id) as its member, acquired by the order's agent. */
+  async function withPayer(tx: typeof db, order: OrderRecord, payer: { openid: string }): Promise<OrderRecord> {
+    const memberId = await members.memberOf(tx, payer, order.agentId, order.createTime);
+    await repo.updateOrder(tx, { id: order.id, time: order.createTime }, { memberId });
+    return { ...order, memberId };
   }
 
   /** A machine's order by its own number, locked for a change. */
@@ -293,8 +300,15 @@ export function createOrderGatewayService(
       return gatewayDto(order);
     },
 
-    /** A channel's notification that a consumer paid (WeChat, Alipay); the same notification twice pays once. */
-    async payByChannel(channel: Channel, input: ChannelNotification): Promise<{ orderNo: string; state: OrderState }> {
+    /**
+     * A channel's notification that a consumer paid (WeChat, Alipay); the same notification twice
+     * pays once. The payer's id at the channel, when known, becomes the order's member if it has none.
+     */
+    async payByChannel(
+      channel: Channel,
+      input: ChannelNotification,
+      payer?: { openid: string },
+    ): Promise<{ orderNo: string; state: OrderState }> {
       const { from, to } = daysOfOrderNo(input.orderNo);
       const found = await repo.byOrderNo(db, input.orderNo, from, to);
       if (!found) throw notFound(`No order ${input.orderNo}`);
@@ -318,9 +332,12 @@ export function createOrderGatewayService(
         }
         checkedPaidAt(order, paidAt);
         const payment = { ref: input.transactionId, at: paidAt };
-        if (order.state === 'CLOSED') return latePayment(tx, order, input.amount, payment);
-        return markPaid(tx, order, input.amount, payment);
+        const paying = payer && order.memberId === null ? await withPayer(tx, order, payer) : order;
+        if (paying.state === 'CLOSED') return latePayment(tx, paying, input.amount, payment);
+        return markPaid(tx, paying, input.amount, payment);
       });
+      // A late payment's refund may have been handed to the channel's driver.
+      if (order.state === 'CLOSED') channelRefunds.sent();
       return { orderNo: order.orderNo, state: order.state };
     },
 
@@ -381,6 +398,8 @@ export function createOrderGatewayService(
               'SHORT_FILL',
             );
       });
+      // A failure's or short fill's refund may have been handed to the channel's driver.
+      if (order.state !== 'CREATED') channelRefunds.sent();
       return gatewayDto(order);
     },
 

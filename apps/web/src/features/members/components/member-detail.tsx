@@ -57,7 +57,9 @@ function IssueCoupon({ member, onClose }: { member: Member; onClose: () => void 
         <Form.Item
           label={t('members.issueTemplate')}
           extra={
-            options.length === 0 && !templates.isPending && search === '' ? t('members.issueNone') : t('members.issueHint')
+            options.length === 0 && !templates.isPending && search === ''
+              ? t('members.issueNone')
+              : t('members.issueHint')
           }
         >
           <Select
