@@ -68,7 +68,8 @@ export async function paymentsApp() {
     t.app.inject({
       method: 'POST',
       url: `/api/payments/notify/${channel}`,
-      headers: notification.headers as Record<string, string>,
+      // WeChat Pay posts JSON; the fakes' notifications name only their signature headers.
+      headers: { 'content-type': 'application/json', ...(notification.headers as Record<string, string>) },
       payload: notification.rawBody,
     });
 
