@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
-import proxyAddr from '@fastify/proxy-addr';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 'fastify';
@@ -52,11 +51,7 @@ import { createMembersService } from './modules/members/members.service.ts';
 import { druidPage } from './modules/monitor/monitor.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import type { SaleEvent } from './modules/orders/sale-events.ts';
-import { createChannelSettings } from './modules/payments/channel-settings.ts';
-import { publicPaymentRoutes } from './modules/payments/payments.routes.ts';
-import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service.ts';
-import { sandboxChannel } from './modules/payments/sandbox-channel.ts';
-import { sandboxKey } from './modules/payments/sandbox-signing.ts';
+import { composePayments } from './modules/payments/payments-wiring.ts';
 import { createPricePoliciesService } from './modules/price-policies/price-policies.service.ts';
 import { createReconciliationService } from './modules/reconciliation/reconciliation.service.ts';
 import { createSalesProjector } from './modules/sales/sales.projector.ts';
@@ -78,7 +73,7 @@ import { inputBoundaryPlugin } from './plugins/input-boundary.ts';
 import { operationLogHooks } from './plugins/operation-log.ts';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
-import { securityHeaderLinesFor, securityHeadersPlugin, type TrustedPeer } from './plugins/security-headers.ts';
+import { securityHeaderLinesFor, securityHeadersPlugin, trustedPeer } from './plugins/security-headers.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
 import { webPlugin } from './plugins/web.ts';
 import { registerSignedInRoutes } from './signed-in-routes.ts';
@@ -104,31 +99,7 @@ declare module 'fastify' {
     scheduler: Scheduler;
     /** The machines' MQTT channel; absent with MQTT_PORT=off. */
     mqtt?: MqttTransport;
-    /** Payments through the channels' drivers: the public page's `PaymentStarter`. */
-    payments: PaymentsService & { idle(): Promise<void> };
   }
-}
-
-/** The server's own address once it listens (the sandbox channel notifies it there), else undefined. */
-function ownAddress(app: FastifyInstance): string | undefined {
-  const address = app.server.address();
-  if (!address || typeof address === 'string') return undefined;
-  const any = address.address === '0.0.0.0' || address.address === '::';
-  const host = any ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  return `http://${host}:${address.port}`;
-}
-
-/**
- * Which peers are believed about the client's address and protocol, as one function for Fastify
- * and for the security headers of answers given ahead of it. A number of proxies becomes
- * "believe that many hops": Fastify reads a bare number as trusting no hop at all, since a client
- * that reaches the server directly could forge them (the README says to keep instances
- * reachable only through the proxy, or to name the proxies' addresses).
- */
-function trustedPeer(trustProxy: Config['trustProxy']): TrustedPeer | undefined {
-  if (trustProxy === false) return undefined;
-  if (typeof trustProxy === 'number') return (_address, hop) => hop < trustProxy;
-  return proxyAddr.compile(trustProxy.split(',').map((address) => address.trim()));
 }
 
 /**
@@ -270,33 +241,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   });
   const members = createMembersService(deps);
-  // The sandbox plays WeChat Pay and Alipay where no money moves: by default only in the demo.
-  const sandbox = sandboxChannel({
-    db,
-    clock,
-    key: sandboxKey(options.jwtSecret),
-    log: app.log,
-    selfUrl: () => ownAddress(app),
-  });
-  const paymentChannels = createChannelSettings(deps, {
-    serverSecret: options.jwtSecret,
-    sandboxByDefault: config.seedDemo,
-    sandbox,
-    log: app.log,
-  });
-  const payments = createPaymentsService(deps, {
-    settings: paymentChannels,
-    orders: () => orders,
-    notifyBase: config.gatewayUrl ?? '',
-    log: app.log,
-  });
-  app.decorate('payments', {
-    ...payments,
-    idle: async () => {
-      await payments.sendRefunds();
-      await sandbox.idle();
-    },
-  });
+  // Payments through the channels' drivers; the orders module sends their refunds back through them.
+  const { payments, paymentChannels } = composePayments(app, deps, { ...options, orders: () => orders });
   const coupons = createCouponsService(deps, { paths, members });
   const cards = createCardsService(deps, { ledger, members, paths, cardSettings: () => settings.cardRules() });
   const exports = createExportsService(deps, { store: exportFiles, log: app.log });
@@ -386,8 +332,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => scheduler.stop());
   // Heartbeats' samples waiting in memory are written before the database closes.
   app.addHook('onClose', async () => telemetry.stop());
-  // Notifications under way finish before the database closes.
-  app.addHook('onClose', async () => sandbox.idle());
   // Exports under way finish before the database closes.
   app.addHook('onClose', async () => exports.settled());
 
@@ -402,7 +346,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(druidPage, { allowedOrigins: config.allowedOrigins });
   // Signed by machines and payment channels, never by a staff session.
   await app.register(gatewayRoutes, { gateway, orders, coupons, commands, firmware });
-  await app.register(publicPaymentRoutes, { payments, sandbox });
   if (mqtt && !config.mqtt?.external) await app.register(mqttRoutes, { transport: mqtt });
   // Signed in, each route with the permission it declares.
   await app.register(async (signedIn) => {

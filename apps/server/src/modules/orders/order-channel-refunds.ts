@@ -2,6 +2,7 @@ import type { Fen } from '@water/contract/money';
 import { REFUND_STATE_MACHINE } from '@water/contract/orders';
 import type { Deps } from '../../lib/deps.ts';
 import { moveBy } from '../../lib/state.ts';
+import { channelRefundsRepository as channelRepo } from './channel-refunds.repository.ts';
 import type { Refunding } from './order-refunding.ts';
 import { ordersRepository as repo } from './orders.repository.ts';
 
@@ -27,7 +28,7 @@ export function createOrderChannelRefunds(
   { refunding }: { refunding: Refunding },
 ) {
   return {
-    sentRefunds: (limit = 100): Promise<SentRefund[]> => repo.sentRefunds(db, limit),
+    sentRefunds: (limit = 100): Promise<SentRefund[]> => channelRepo.sentRefunds(db, limit),
 
     /**
      * The channel's outcome of a refund handed to it: the money went back (the order's refunded
@@ -36,7 +37,7 @@ export function createOrderChannelRefunds(
      */
     async settleChannelRefund(refundNo: string, result: ChannelRefundResult): Promise<boolean> {
       return db.transaction(async (tx) => {
-        const refund = await repo.refundByNo(tx, refundNo, true);
+        const refund = await channelRepo.refundByNo(tx, refundNo, true);
         if (refund?.status !== 'SENT') return false;
         if (result.ok) {
           const order = await refunding.lockedOrder(tx, { id: refund.orderId, time: refund.orderTime });

@@ -11,7 +11,6 @@ import { asFen, type Fen, minFen } from '@water/contract/money';
 import { type Channel, ORDER_STATE_MACHINE, type OrderState } from '@water/contract/orders';
 import { allows } from '@water/contract/state-machine';
 import { amountOf, percentOf, shareOf } from '../../domain/money.ts';
-import { isMissingPartition } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { HttpError, invalidField, notFound, stateConflict } from '../../lib/http-errors.ts';
 import { moveBy } from '../../lib/state.ts';
@@ -23,6 +22,8 @@ import type { PricePoliciesService } from '../price-policies/price-policies.serv
 import { checkedPaidAt, machineTime } from './machine-times.ts';
 import { daysOfOrderNo, gatewayDto, orderNumber } from './order-answers.ts';
 import type { SettleCommission } from './order-commission.ts';
+import { withPartition } from './order-partitions.ts';
+import { type Payer, withPayer } from './order-payer.ts';
 import type { Refunding } from './order-refunding.ts';
 import { type OrderKey, type OrderRecord, ordersRepository as repo } from './orders.repository.ts';
 import type { SalePayment as Payment, SaleEvents } from './sale-events.ts';
@@ -36,6 +37,8 @@ export interface SellingMachine {
   siteId: number | null;
   lifecycle: string;
 }
+
+type OrderPaid = { orderNo: string; state: OrderState };
 
 /** The order event each dispense result of the machine is. */
 const DISPENSE_EVENTS = { STARTED: 'START_DISPENSE', COMPLETED: 'COMPLETE', FAILED: 'FAIL_DISPENSE' } as const;
@@ -120,32 +123,11 @@ export function createOrderGatewayService(
     return paid;
   }
 
-  /** The order with the payer (known by the channel's id) as its member, acquired by the order's agent. */
-  async function withPayer(tx: typeof db, order: OrderRecord, payer: { openid: string }): Promise<OrderRecord> {
-    const memberId = await members.memberOf(tx, payer, order.agentId, order.createTime);
-    await repo.updateOrder(tx, { id: order.id, time: order.createTime }, { memberId });
-    return { ...order, memberId };
-  }
-
   /** A machine's order by its own number, locked for a change. */
   async function lockedMachineOrder(tx: typeof db, machine: SellingMachine, machineOrderNo: string) {
     const order = await repo.lockedByMachineNo(tx, machine.id, machineOrderNo);
     if (!order) throw notFound(`No order ${machineOrderNo} of machine ${machine.serialNo}`);
     return order;
-  }
-
-  /**
-   * Runs a unit of work that writes an order; when its month has no partition of the orders yet,
-   * makes it and runs the unit of work again.
-   */
-  async function withPartition<T>(time: Date, work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      if (!isMissingPartition(error)) throw error;
-      await repo.ensurePartition(db, time);
-      return work();
-    }
   }
 
   return {
@@ -199,7 +181,7 @@ export function createOrderGatewayService(
       const discountAmount = minFen(listAmount, percentOf(listAmount, prices.discountPct));
       const now = clock.now();
 
-      const made = await withPartition(createTime, () =>
+      const made = await withPartition(db, createTime, () =>
         db.transaction(async (tx) => {
           const id = await repo.nextOrderId(tx);
           const claimed = await repo.claimKey(tx, {
@@ -300,15 +282,8 @@ export function createOrderGatewayService(
       return gatewayDto(order);
     },
 
-    /**
-     * A channel's notification that a consumer paid (WeChat, Alipay); the same notification twice
-     * pays once. The payer's id at the channel, when known, becomes the order's member if it has none.
-     */
-    async payByChannel(
-      channel: Channel,
-      input: ChannelNotification,
-      payer?: { openid: string },
-    ): Promise<{ orderNo: string; state: OrderState }> {
+    /** A channel's notification that a consumer paid (WeChat, Alipay, by `payer` when known); twice pays once. */
+    async payByChannel(channel: Channel, input: ChannelNotification, payer?: Payer): Promise<OrderPaid> {
       const { from, to } = daysOfOrderNo(input.orderNo);
       const found = await repo.byOrderNo(db, input.orderNo, from, to);
       if (!found) throw notFound(`No order ${input.orderNo}`);
@@ -332,12 +307,10 @@ export function createOrderGatewayService(
         }
         checkedPaidAt(order, paidAt);
         const payment = { ref: input.transactionId, at: paidAt };
-        const paying = payer && order.memberId === null ? await withPayer(tx, order, payer) : order;
+        const paying = payer && order.memberId === null ? await withPayer(tx, members, order, payer) : order;
         if (paying.state === 'CLOSED') return latePayment(tx, paying, input.amount, payment);
         return markPaid(tx, paying, input.amount, payment);
       });
-      // A late payment's refund may have been handed to the channel's driver.
-      if (order.state === 'CLOSED') channelRefunds.sent();
       return { orderNo: order.orderNo, state: order.state };
     },
 

@@ -272,31 +272,6 @@ export const ordersRepository = {
     return row?.sum ?? asFen(0);
   },
 
-  /** A refund by its number, locked for a change when asked. */
-  async refundByNo(db: Database, refundNo: string, lock = false): Promise<RefundRecord | undefined> {
-    const query = db.select().from(refunds).where(eq(refunds.refundNo, refundNo));
-    const [row] = await (lock ? query.for('update') : query);
-    return row;
-  },
-
-  /** The refunds handed to a channel's driver and not yet settled, with what their orders were paid. */
-  async sentRefunds(db: Database, limit: number) {
-    return db
-      .select({
-        refundNo: refunds.refundNo,
-        orderNo: refunds.orderNo,
-        channel: refunds.channel,
-        amount: refunds.amount,
-        reason: refunds.reason,
-        paid: orders.paid,
-      })
-      .from(refunds)
-      .innerJoin(orders, and(eq(orders.id, refunds.orderId), eq(orders.createTime, refunds.orderTime)))
-      .where(eq(refunds.status, 'SENT'))
-      .orderBy(asc(refunds.id))
-      .limit(limit);
-  },
-
   async insertRefund(db: Database, values: typeof refunds.$inferInsert): Promise<RefundRecord> {
     const [row] = await db.insert(refunds).values(values).returning();
     return row as RefundRecord;

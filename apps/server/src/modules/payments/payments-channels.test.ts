@@ -163,6 +163,32 @@ describe('WeChat Pay and Alipay notifications through the real endpoint', () => 
     ]);
   });
 
+  it('asks WeChat Pay again about a refund under way when no notification came, and settles it', async () => {
+    const order = await p.sale('WECHAT');
+    await p.start(order);
+    wechat.fake.pay(order.orderNo);
+    expect((await p.notify('wechat', wechat.fake.paymentNotification(order.orderNo))).statusCode).toBe(204);
+    await p.call('POST', `/gateway/v1/orders/${order.machineOrderNo}/dispense`, { result: 'FAILED' });
+    await p.t.app.payments.idle();
+    const [refund] = (await p.detail(order)).refunds;
+    expect(refund).toMatchObject({ status: 'SENT', amount: 100 });
+    wechat.fake.settleRefund(refund.refundNo);
+    // Not asked again before a minute has passed.
+    await p.t.app.scheduler.run('send-channel-refunds');
+    expect((await p.detail(order)).refunds).toMatchObject([{ status: 'SENT' }]);
+    p.t.clock.advance(2 * 60_000);
+    try {
+      await p.t.app.scheduler.run('send-channel-refunds');
+    } finally {
+      p.t.clock.advance(-2 * 60_000);
+    }
+    const detail = await p.detail(order);
+    expect(detail).toMatchObject({ state: 'REFUNDED', refunded: 100 });
+    const asked = wechat.fake.requests.filter((request) => request.json?.out_refund_no === refund.refundNo);
+    expect(asked.length).toBe(2);
+    expect(asked.every((request) => request.signatureValid)).toBe(true);
+  });
+
   it('pays an order by a genuine Alipay notification, once, and refunds a failed dispense at once', async () => {
     const order = await p.sale('ALIPAY');
     const start = await p.start(order);
