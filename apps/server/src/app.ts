@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
-import proxyAddr from '@fastify/proxy-addr';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 'fastify';
@@ -52,6 +51,7 @@ import { createMembersService } from './modules/members/members.service.ts';
 import { druidPage } from './modules/monitor/monitor.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import type { SaleEvent } from './modules/orders/sale-events.ts';
+import { composePayments } from './modules/payments/payments-wiring.ts';
 import { createPricePoliciesService } from './modules/price-policies/price-policies.service.ts';
 import { createReconciliationService } from './modules/reconciliation/reconciliation.service.ts';
 import { createSalesProjector } from './modules/sales/sales.projector.ts';
@@ -73,7 +73,7 @@ import { inputBoundaryPlugin } from './plugins/input-boundary.ts';
 import { operationLogHooks } from './plugins/operation-log.ts';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
-import { securityHeaderLinesFor, securityHeadersPlugin, type TrustedPeer } from './plugins/security-headers.ts';
+import { securityHeaderLinesFor, securityHeadersPlugin, trustedPeer } from './plugins/security-headers.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
 import { webPlugin } from './plugins/web.ts';
 import { registerSignedInRoutes } from './signed-in-routes.ts';
@@ -100,19 +100,6 @@ declare module 'fastify' {
     /** The machines' MQTT channel; absent with MQTT_PORT=off. */
     mqtt?: MqttTransport;
   }
-}
-
-/**
- * Which peers are believed about the client's address and protocol, as one function for Fastify
- * and for the security headers of answers given ahead of it. A number of proxies becomes
- * "believe that many hops": Fastify reads a bare number as trusting no hop at all, since a client
- * that reaches the server directly could forge them (the README says to keep instances
- * reachable only through the proxy, or to name the proxies' addresses).
- */
-function trustedPeer(trustProxy: Config['trustProxy']): TrustedPeer | undefined {
-  if (trustProxy === false) return undefined;
-  if (typeof trustProxy === 'number') return (_address, hop) => hop < trustProxy;
-  return proxyAddr.compile(trustProxy.split(',').map((address) => address.trim()));
 }
 
 /**
@@ -254,6 +241,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   });
   const members = createMembersService(deps);
+  // Payments through the channels' drivers; the orders module sends their refunds back through them.
+  const { payments, paymentChannels } = composePayments(app, deps, { ...options, orders: () => orders });
   const coupons = createCouponsService(deps, { paths, members });
   const cards = createCardsService(deps, { ledger, members, paths, cardSettings: () => settings.cardRules() });
   const exports = createExportsService(deps, { store: exportFiles, log: app.log });
@@ -266,6 +255,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     refundReviewAbove: () => settings.refundReviewAbove(),
     members,
     cards,
+    channelRefunds: payments.refundPort,
     // A sale's events, in one transaction: the roll-ups first, then the member, then its coupon
     // (which asks the member whether this was its first paid order), then the ledger, then its
     // water card (debited or credited back last, so that card sales and refunds lock in one order).
@@ -307,6 +297,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   const scheduler = new Scheduler(database, app.log)
     .add('close-unpaid-orders', '*/15 * * * * *', () => orders.closeUnpaid())
+    .add('send-channel-refunds', '*/15 * * * * *', () => payments.sendRefunds())
     .add('offline-check', offlineCheckPattern(config.offlineAfterMs), () => alarms.checkOffline())
     .add('purge-gateway-nonces', '0 * * * * *', () => gateway.purgeNonces())
     .add('mqtt-accounts', '40 * * * * *', async () => mqtt?.machinesChanged())
@@ -387,6 +378,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         commands,
         telemetry,
         firmware,
+        paymentChannels,
         ...fieldWork,
       },
     });

@@ -56,6 +56,8 @@ import { overviewRoutes } from './modules/overview/overview.routes.ts';
 import { createOverviewService } from './modules/overview/overview.service.ts';
 import { partsRoutes } from './modules/parts/parts.routes.ts';
 import type { PartsService } from './modules/parts/parts.service.ts';
+import type { ChannelSettings } from './modules/payments/channel-settings.ts';
+import { paymentChannelRoutes } from './modules/payments/payments.routes.ts';
 import { pricePoliciesRoutes } from './modules/price-policies/price-policies.routes.ts';
 import type { PricePoliciesService } from './modules/price-policies/price-policies.service.ts';
 import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes.ts';
@@ -111,6 +113,7 @@ export interface SignedInServices {
   parts: PartsService;
   sla: SlaService;
   filters: FiltersService;
+  paymentChannels: ChannelSettings;
 }
 
 /** The routes reached signed in, each with the permission it declares, on their services. */
@@ -133,6 +136,7 @@ export async function registerSignedInRoutes(
   await signedIn.register(deptsRoutes, { service: s.depts });
   await signedIn.register(jobsRoutes, { service: createJobsService(deps) });
   await signedIn.register(settingsRoutes, { service: s.settings });
+  await signedIn.register(paymentChannelRoutes, { settings: s.paymentChannels });
   await signedIn.register(logsRoutes, { service: s.logs });
   await signedIn.register(onlineRoutes, { service: createOnlineService(deps) });
   await signedIn.register(monitorRoutes, { service: createMonitorService(deps, config.dataDir) });

@@ -30,6 +30,12 @@ const DATA_TABLES = [
   schema.warehouses,
   schema.stock,
   schema.stockMovements,
+  schema.paymentChannelSettings,
+  schema.payments,
+  schema.paymentNotifications,
+  schema.channelRefunds,
+  schema.sandboxPayments,
+  schema.sandboxRefunds,
 ].map((table) => getTableName(table));
 
 /** What no answer may ever contain: stack frames, source files, SQL, table names, engine messages. */
@@ -41,6 +47,8 @@ const VALID_PATH_VALUES: Record<string, string> = {
   orderNo: '202611230000000001',
   channel: 'wechat',
   machineOrderNo: 'S1',
+  paymentId: '0123456789abcdef0123456789abcdef',
+  action: 'pay',
 };
 
 describe('malformed requests to every operation of the API', () => {

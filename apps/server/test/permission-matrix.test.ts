@@ -78,6 +78,27 @@ describe('route × permission matrix', () => {
     expect(routes).toContainEqual({ method: 'POST', url: '/api/menus', permission: ['menu:add'] });
   });
 
+  it('lets anyone reach the channels’ notifications and the sandbox’s page, and only staff with the settings permissions the channels', async () => {
+    const sandboxPage = '/pay/sandbox/0123456789abcdef0123456789abcdef';
+    const open = [
+      { method: 'POST', url: '/api/payments/notify/wechat' },
+      { method: 'POST', url: '/api/payments/notify/alipay' },
+      { method: 'GET', url: sandboxPage },
+      { method: 'POST', url: `${sandboxPage}/pay` },
+    ];
+    for (const route of open) {
+      const answer = await t.app.inject({ method: route.method as 'GET', url: route.url });
+      expect([401, 403], `${route.method} ${route.url}`).not.toContain(answer.statusCode);
+      expect(signedIn.map((r) => `${r.method} ${r.url}`)).not.toContain(`${route.method} ${route.url}`);
+    }
+    expect(routes).toContainEqual({
+      method: 'GET',
+      url: '/api/payments/channels',
+      permission: ['setting:list', 'setting:edit'],
+    });
+    expect(routes).toContainEqual({ method: 'PUT', url: '/api/payments/channels', permission: ['setting:edit'] });
+  });
+
   /** A read without path parameters answers 200 to whoever may call it; anything else is just let through. */
   const letThrough = (route: GuardedRoute, status: number) =>
     plainReads.has(`${route.method} ${route.url}`) ? status === 200 : status !== 401 && status !== 403;

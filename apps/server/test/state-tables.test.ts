@@ -11,6 +11,7 @@ import {
 } from '@water/contract/firmware';
 import { FAULT_BITS } from '@water/contract/gateway';
 import { MACHINE_STATE_MACHINE } from '@water/contract/machines';
+import { asFen } from '@water/contract/money';
 import { ORDER_STATE_MACHINE, REFUND_STATE_MACHINE } from '@water/contract/orders';
 import { allows, type StateMachine, targetsOf } from '@water/contract/state-machine';
 import { WITHDRAWAL_STATE_MACHINE, type WithdrawalState } from '@water/contract/withdrawals';
@@ -23,6 +24,7 @@ import {
   uploadPackage,
 } from '../src/modules/firmware/firmware-test-fixtures.ts';
 import { signedHeaders } from '../src/modules/gateway/gateway-signing.ts';
+import { payments } from '../src/modules/payments/payments.schema.ts';
 import { coinSale, sellingMachineOf, withdrawingAgent } from '../src/modules/withdrawals/test-fixtures.ts';
 import {
   activeAgent,
@@ -285,6 +287,19 @@ describe('state tables, walked through the API', { timeout: 120_000 }, () => {
       }
       return refund;
     };
+    /**
+     * SENT: a failed dispense of an order paid through a channel's driver hands its refund to the
+     * driver. The driver named is not configured here, so it waits as sent.
+     */
+    const reachSentRefund = async () => {
+      const order = await then(sale('WECHAT'), notify);
+      await ctx.t.database.db
+        .insert(payments)
+        .values({ orderNo: order.orderNo, channel: 'WECHAT', driver: 'WECHAT_PAY_V3', amount: asFen(order.payable) });
+      await dispense(order, 'FAILED');
+      const [refund] = (await orderDetail(order)).refunds;
+      return { id: refund.id as number, order };
+    };
     type Handle = Awaited<ReturnType<typeof reachRefund>>;
     const refundOf = async (refund: Handle) =>
       (await orderDetail(refund.order)).refunds.find((row: { id: number }) => row.id === refund.id);
@@ -292,6 +307,7 @@ describe('state tables, walked through the API', { timeout: 120_000 }, () => {
       machine: REFUND_STATE_MACHINE,
       reach: {
         PENDING: () => reachRefund('PENDING'),
+        SENT: reachSentRefund,
         SUCCESS: () => reachRefund('SUCCESS'),
         FAILED: () => reachRefund('FAILED'),
       },
@@ -299,7 +315,11 @@ describe('state tables, walked through the API', { timeout: 120_000 }, () => {
         APPROVE: (refund) => admin('PUT', `/api/refunds/${refund.id}/review`, { action: 'APPROVE' }),
         REJECT: (refund) => admin('PUT', `/api/refunds/${refund.id}/review`, { action: 'REJECT', note: 'Walked' }),
       },
-      elsewhere: { SETTLE: 'card and coin refunds going back at once: below' },
+      elsewhere: {
+        SETTLE: 'card and coin refunds going back at once: below',
+        SEND: 'refunds through a payment channel’s driver: payments.test.ts',
+        CHANNEL_FAIL: 'refunds through a payment channel’s driver: payments.test.ts',
+      },
       stateOf: async (refund) => (await refundOf(refund)).status,
       snapshot: async (refund) => orderDetail(refund.order),
     });

@@ -26,6 +26,7 @@ import { onlineRoutes } from './online-routes.ts';
 import { orderRoutes } from './orders-routes.ts';
 import { overviewRoutes } from './overview-routes.ts';
 import { partsRoutes } from './parts-routes.ts';
+import { paymentRoutes, sandboxRoutes } from './payments-routes.ts';
 import { pricePolicyRoutes } from './price-policies-routes.ts';
 import { reconciliationRoutes } from './reconciliation-routes.ts';
 import { roleRoutes } from './roles-routes.ts';
@@ -85,6 +86,8 @@ interface ApiRouteSets {
   parts: typeof partsRoutes;
   sla: typeof slaRoutes;
   filters: typeof filterRoutes;
+  payments: typeof paymentRoutes;
+  sandbox: typeof sandboxRoutes;
 }
 
 /**
@@ -137,6 +140,8 @@ export const apiRoutes: ApiRouteSets = {
   parts: partsRoutes,
   sla: slaRoutes,
   filters: filterRoutes,
+  payments: paymentRoutes,
+  sandbox: sandboxRoutes,
 };
 
 /** Every route by its key, `'GET /api/orders/:orderNo'`. */

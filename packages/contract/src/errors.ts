@@ -63,6 +63,8 @@ export const ERROR_CODES = [
   'WORK_ORDER_OPEN',
   /** A holder has fewer of a part than the request takes (stock never goes below zero). */
   'STOCK_SHORT',
+  /** The public page: the payment channel has no driver configured, or it cannot start a payment now. */
+  'CHANNEL_UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -126,7 +126,8 @@ export const REFUND_REASONS = ['DISPENSE_FAILED', 'SHORT_FILL', 'CUSTOMER', 'STA
 export type RefundReason = (typeof REFUND_REASONS)[number];
 /** The reasons staff give; the other two are the server's own. */
 export const STAFF_REFUND_REASONS = ['CUSTOMER', 'STAFF'] as const;
-export const REFUND_STATUSES = ['PENDING', 'SUCCESS', 'FAILED'] as const;
+/** `SENT`: handed to the payment channel's driver, whose outcome (by answer, notification or query) settles it. */
+export const REFUND_STATUSES = ['PENDING', 'SENT', 'SUCCESS', 'FAILED'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 /**
@@ -173,9 +174,16 @@ export const REFUND_STATE_MACHINE = defineStateMachine({
   initial: ['PENDING'],
   events: {
     /** Money given back at once: a card credited, coins paid out, or a staff refund under the review threshold. */
-    SETTLE: { from: ['PENDING'], to: ['SUCCESS'], by: [SYSTEM_ACTOR] },
+    SETTLE: { from: ['PENDING', 'SENT'], to: ['SUCCESS'], by: [SYSTEM_ACTOR] },
     APPROVE: { from: ['PENDING'], to: ['SUCCESS'], by: ['refund:review'] },
     REJECT: { from: ['PENDING'], to: ['FAILED'], by: ['refund:review'] },
+    /**
+     * An order paid through a channel's driver gets its money back through it: the server's own
+     * refunds at once, a staff refund once approved. The channel's outcome settles it.
+     */
+    SEND: { from: ['PENDING'], to: ['SENT'], by: [SYSTEM_ACTOR, 'refund:review'] },
+    /** The channel refused or failed the refund (its code kept as the reference): finance takes it from here. */
+    CHANNEL_FAIL: { from: ['SENT'], to: ['FAILED'], by: [SYSTEM_ACTOR] },
   },
 });
 export type RefundEvent = keyof typeof REFUND_STATE_MACHINE.events;

@@ -27,6 +27,7 @@ export * from '../modules/menus/menus.schema.ts';
 export * from '../modules/notifications/notifications.schema.ts';
 export * from '../modules/orders/orders.schema.ts';
 export * from '../modules/parts/parts.schema.ts';
+export * from '../modules/payments/payments.schema.ts';
 export * from '../modules/price-policies/price-policies.schema.ts';
 export * from '../modules/reconciliation/reconciliation.schema.ts';
 export * from '../modules/roles/roles.schema.ts';

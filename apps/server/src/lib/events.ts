@@ -10,7 +10,15 @@ const CONFIRM_TIMEOUT_MS = 2000;
 /** PostgreSQL refuses a notification payload of 8000 bytes or more. */
 const MAX_NOTIFICATION_BYTES = 7900;
 
-export type EventTopic = 'sessions' | 'principals' | 'menus' | 'dicts' | 'settings' | 'policies' | 'alarms';
+export type EventTopic =
+  | 'sessions'
+  | 'principals'
+  | 'menus'
+  | 'dicts'
+  | 'settings'
+  | 'policies'
+  | 'alarms'
+  | 'payment-channels';
 
 /** `'*'` as payload means "everything": drop all cached state of that topic. */
 export type EventHandler = (payload: unknown) => void;

@@ -1,8 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { WebSocketServer } from 'ws';
+import type { Config } from '../config.ts';
 
 /** One year, subdomains included: what helmet would send, but only where RFC 6797 allows it. */
 const HSTS = 'max-age=31536000; includeSubDomains';
@@ -54,6 +56,19 @@ const httpsHeaders = { ...headers, 'strict-transport-security': HSTS };
 
 /** Which peers may tell the protocol a request was made in (`X-Forwarded-Proto`): TRUST_PROXY's. */
 export type TrustedPeer = (address: string, hop: number) => boolean;
+
+/**
+ * Which peers are believed about the client's address and protocol, as one function for Fastify
+ * and for the security headers of answers given ahead of it. A number of proxies becomes
+ * "believe that many hops": Fastify reads a bare number as trusting no hop at all, since a client
+ * that reaches the server directly could forge them (the README says to keep instances
+ * reachable only through the proxy, or to name the proxies' addresses).
+ */
+export function trustedPeer(trustProxy: Config['trustProxy']): TrustedPeer | undefined {
+  if (trustProxy === false) return undefined;
+  if (typeof trustProxy === 'number') return (_address, hop) => hop < trustProxy;
+  return proxyAddr.compile(trustProxy.split(',').map((address) => address.trim()));
+}
 
 /**
  * Whether a request was made over HTTPS, as Fastify reads it: `X-Forwarded-Proto` (its last

@@ -85,6 +85,12 @@ export const settingKeys = {
   stored: () => [...settingKeys.all, 'stored'] as const,
 };
 
+export const paymentChannelKeys = {
+  all: ['payment-channels'] as const,
+  /** The channels' drivers and settings (secrets only as set or not). */
+  stored: () => [...paymentChannelKeys.all, 'stored'] as const,
+};
+
 export const fileKeys = {
   all: ['files'] as const,
   list: (params: Params) => [...fileKeys.all, 'list', params] as const,

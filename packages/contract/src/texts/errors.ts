@@ -8,6 +8,7 @@ import { mapRefusals } from './refusals/map.ts';
 import { networkRefusals } from './refusals/network.ts';
 import { notificationsRefusals } from './refusals/notifications.ts';
 import { partsRefusals } from './refusals/parts.ts';
+import { paymentsRefusals } from './refusals/payments.ts';
 import { reconciliationRefusals } from './refusals/reconciliation.ts';
 import { salesRefusals } from './refusals/sales.ts';
 import { systemRefusals } from './refusals/system.ts';
@@ -94,6 +95,7 @@ export const errorsLocales = {
     ...notificationsRefusals.en,
     ...mapRefusals.en,
     ...partsRefusals.en,
+    ...paymentsRefusals.en,
   },
   zh: {
     stateConflict: '该{{object}}当前为「{{state}}」，不能执行此操作（可能刚被他人处理）。请刷新后查看最新状态。',
@@ -169,6 +171,7 @@ export const errorsLocales = {
     ...notificationsRefusals.zh,
     ...mapRefusals.zh,
     ...partsRefusals.zh,
+    ...paymentsRefusals.zh,
   },
 };
 

@@ -11,7 +11,6 @@ import { asFen, type Fen, minFen } from '@water/contract/money';
 import { type Channel, ORDER_STATE_MACHINE, type OrderState } from '@water/contract/orders';
 import { allows } from '@water/contract/state-machine';
 import { amountOf, percentOf, shareOf } from '../../domain/money.ts';
-import { isMissingPartition } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { HttpError, invalidField, notFound, stateConflict } from '../../lib/http-errors.ts';
 import { moveBy } from '../../lib/state.ts';
@@ -23,6 +22,8 @@ import type { PricePoliciesService } from '../price-policies/price-policies.serv
 import { checkedPaidAt, machineTime } from './machine-times.ts';
 import { daysOfOrderNo, gatewayDto, orderNumber } from './order-answers.ts';
 import type { SettleCommission } from './order-commission.ts';
+import { withPartition } from './order-partitions.ts';
+import { type Payer, withPayer } from './order-payer.ts';
 import type { Refunding } from './order-refunding.ts';
 import { type OrderKey, type OrderRecord, ordersRepository as repo } from './orders.repository.ts';
 import type { SalePayment as Payment, SaleEvents } from './sale-events.ts';
@@ -36,6 +37,8 @@ export interface SellingMachine {
   siteId: number | null;
   lifecycle: string;
 }
+
+type OrderPaid = { orderNo: string; state: OrderState };
 
 /** The order event each dispense result of the machine is. */
 const DISPENSE_EVENTS = { STARTED: 'START_DISPENSE', COMPLETED: 'COMPLETE', FAILED: 'FAIL_DISPENSE' } as const;
@@ -70,7 +73,7 @@ export function createOrderGatewayService(
     cards: Pick<CardPayments, 'verify'>;
   },
 ) {
-  const { automaticRefund, lockedOrder } = refunding;
+  const { automaticRefund, lockedOrder, channelRefunds } = refunding;
   async function keyOf(machine: SellingMachine, machineOrderNo: string): Promise<OrderKey> {
     const key = await repo.keyOf(db, machine.id, machineOrderNo);
     if (!key) throw notFound(`No order ${machineOrderNo} of machine ${machine.serialNo}`);
@@ -127,20 +130,6 @@ export function createOrderGatewayService(
     return order;
   }
 
-  /**
-   * Runs a unit of work that writes an order; when its month has no partition of the orders yet,
-   * makes it and runs the unit of work again.
-   */
-  async function withPartition<T>(time: Date, work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      if (!isMissingPartition(error)) throw error;
-      await repo.ensurePartition(db, time);
-      return work();
-    }
-  }
-
   return {
     /**
      * A sale the machine begins: priced by its policy, discounted, and numbered. The same
@@ -192,7 +181,7 @@ export function createOrderGatewayService(
       const discountAmount = minFen(listAmount, percentOf(listAmount, prices.discountPct));
       const now = clock.now();
 
-      const made = await withPartition(createTime, () =>
+      const made = await withPartition(db, createTime, () =>
         db.transaction(async (tx) => {
           const id = await repo.nextOrderId(tx);
           const claimed = await repo.claimKey(tx, {
@@ -293,8 +282,8 @@ export function createOrderGatewayService(
       return gatewayDto(order);
     },
 
-    /** A channel's notification that a consumer paid (WeChat, Alipay); the same notification twice pays once. */
-    async payByChannel(channel: Channel, input: ChannelNotification): Promise<{ orderNo: string; state: OrderState }> {
+    /** A channel's notification that a consumer paid (WeChat, Alipay, by `payer` when known); twice pays once. */
+    async payByChannel(channel: Channel, input: ChannelNotification, payer?: Payer): Promise<OrderPaid> {
       const { from, to } = daysOfOrderNo(input.orderNo);
       const found = await repo.byOrderNo(db, input.orderNo, from, to);
       if (!found) throw notFound(`No order ${input.orderNo}`);
@@ -318,8 +307,9 @@ export function createOrderGatewayService(
         }
         checkedPaidAt(order, paidAt);
         const payment = { ref: input.transactionId, at: paidAt };
-        if (order.state === 'CLOSED') return latePayment(tx, order, input.amount, payment);
-        return markPaid(tx, order, input.amount, payment);
+        const paying = payer && order.memberId === null ? await withPayer(tx, members, order, payer) : order;
+        if (paying.state === 'CLOSED') return latePayment(tx, paying, input.amount, payment);
+        return markPaid(tx, paying, input.amount, payment);
       });
       return { orderNo: order.orderNo, state: order.state };
     },
@@ -381,6 +371,8 @@ export function createOrderGatewayService(
               'SHORT_FILL',
             );
       });
+      // A failure's or short fill's refund may have been handed to the channel's driver.
+      if (order.state !== 'CREATED') channelRefunds.sent();
       return gatewayDto(order);
     },
 

@@ -1,5 +1,6 @@
 import { asFen, type Fen } from '@water/contract/money';
 import { ORDER_STATE_MACHINE, REFUND_STATE_MACHINE, type RefundReason } from '@water/contract/orders';
+import type { Database } from '../../db/client.ts';
 import { inScope, type Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/http-errors.ts';
@@ -20,12 +21,29 @@ import type { SaleEvents } from './sale-events.ts';
 export const IMMEDIATE_REFUNDS: readonly string[] = ['CARD', 'COIN'];
 
 /**
+ * How refunds reach the payment channels' drivers (the payments module): whether an order was
+ * paid through one (then its refunds go back through it, not through finance), and a nudge to
+ * send the refunds handed over once their transaction has committed.
+ */
+export interface ChannelRefundPort {
+  throughDriver(tx: Database, orderNo: string): Promise<boolean>;
+  sent(): void;
+}
+
+/** Orders paid otherwise keep finance's manual path. */
+export const MANUAL_REFUNDS_ONLY: ChannelRefundPort = { throughDriver: async () => false, sent: () => {} };
+
+/**
  * What every change of an order's money shares, inside the unit of work (transaction) of the
  * change: the order locked, refunds recorded and carried out, each raising its sale event.
  */
 export function createRefunding(
   { db, clock }: Pick<Deps, 'db' | 'clock'>,
-  { sale, settleCommission }: { sale: SaleEvents; settleCommission: SettleCommission },
+  {
+    sale,
+    settleCommission,
+    channelRefunds = MANUAL_REFUNDS_ONLY,
+  }: { sale: SaleEvents; settleCommission: SettleCommission; channelRefunds?: ChannelRefundPort },
 ) {
   /**
    * Records a refund; one of a card or coins succeeds at once, one through a payment channel
@@ -93,11 +111,25 @@ export function createRefunding(
     return after;
   }
 
-  /** A refund the server makes itself (failed or short dispense). */
+  /** Hands a refund to the order's payment channel's driver: its outcome settles it (`settleChannelRefund`). */
+  async function sendToChannel(tx: typeof db, refund: RefundRecord, by: string | null) {
+    const status = moveBy(REFUND_STATE_MACHINE, refund.status, 'SEND', {
+      message: `Refund ${refund.refundNo} is ${refund.status}: it was reviewed already`,
+    });
+    await repo.updateRefund(tx, refund.id, { status, ...(by !== null && { reviewedBy: by }) });
+  }
+
+  /**
+   * A refund the server makes itself (failed or short dispense, a late payment): at once by card
+   * or coins, through the channel's driver when the order was paid through one, else by finance.
+   */
   async function automaticRefund(tx: typeof db, order: OrderRecord, amount: Fen, reason: RefundReason) {
     if (amount <= 0) return order;
     const refund = await addRefund(tx, order, amount, reason, null, null);
-    if (!IMMEDIATE_REFUNDS.includes(order.channel)) return order;
+    if (!IMMEDIATE_REFUNDS.includes(order.channel)) {
+      if (await channelRefunds.throughDriver(tx, order.orderNo)) await sendToChannel(tx, refund, null);
+      return order;
+    }
     return refundSucceeded(tx, order, refund, 'SETTLE', null, null);
   }
 
@@ -118,7 +150,7 @@ export function createRefunding(
     return order;
   }
 
-  return { addRefund, refundSucceeded, automaticRefund, lockedOrder, visibleOrder };
+  return { addRefund, refundSucceeded, automaticRefund, sendToChannel, channelRefunds, lockedOrder, visibleOrder };
 }
 
 export type Refunding = ReturnType<typeof createRefunding>;

@@ -268,7 +268,7 @@ export const ordersRepository = {
     const [row] = await db
       .select({ sum: sql<Fen>`coalesce(sum(${refunds.amount}), 0)::int` })
       .from(refunds)
-      .where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'PENDING')));
+      .where(and(eq(refunds.orderId, orderId), inArray(refunds.status, ['PENDING', 'SENT'])));
     return row?.sum ?? asFen(0);
   },
 

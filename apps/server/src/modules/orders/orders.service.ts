@@ -25,9 +25,10 @@ import type { ExportsService } from '../exports/exports.service.ts';
 import type { MembersService } from '../members/members.service.ts';
 import type { PricePoliciesService } from '../price-policies/price-policies.service.ts';
 import { checkedRange, commissionBase, orderDto, refundDto } from './order-answers.ts';
+import { createOrderChannelRefunds } from './order-channel-refunds.ts';
 import { commissionLevelsOfIn, createCommissionOrders, createOrderCommission } from './order-commission.ts';
 import { createOrderGatewayService } from './order-gateway.service.ts';
-import { createRefunding } from './order-refunding.ts';
+import { type ChannelRefundPort, createRefunding } from './order-refunding.ts';
 import {
   type OrderKey,
   type OrderRow,
@@ -61,6 +62,7 @@ export function createOrdersService(
     members,
     sale,
     cards,
+    channelRefunds,
   }: {
     policies: PricePoliciesService;
     coupons: CouponsService;
@@ -74,10 +76,12 @@ export function createOrdersService(
     members: MembersService;
     /** Checks the card a card sale names before its payment is recorded. */
     cards: Pick<CardPayments, 'verify'>;
+    /** Refunds of orders paid through a payment channel's driver go back through it (the payments module). */
+    channelRefunds?: ChannelRefundPort;
   },
 ) {
   const settleCommission = createOrderCommission({ coupons });
-  const refunding = createRefunding({ db, clock }, { sale, settleCommission });
+  const refunding = createRefunding({ db, clock }, { sale, settleCommission, channelRefunds });
   const { visibleOrder } = refunding;
   const gateway = createOrderGatewayService(
     { db, clock },
@@ -88,6 +92,7 @@ export function createOrdersService(
   return {
     ...gateway,
     ...refunds,
+    ...createOrderChannelRefunds({ db, clock }, { refunding }),
     async list(principal: Principal, query: OrderQuery): Promise<PageOf<Order>> {
       const range = checkedRange(query.createTime);
       const agentIds = await agentIdsInScope(db, principal.scope);

@@ -29,7 +29,7 @@ export function createRefundsService(
   { db, clock }: Pick<Deps, 'db' | 'clock'>,
   { refunding, refundReviewAbove }: { refunding: Refunding; refundReviewAbove: () => Promise<number> },
 ) {
-  const { addRefund, refundSucceeded, lockedOrder, visibleOrder } = refunding;
+  const { addRefund, refundSucceeded, sendToChannel, channelRefunds, lockedOrder, visibleOrder } = refunding;
   const refundList = declaredList<Principal, RefundQuery, RefundRow, Refund>({
     name: 'refunds',
     columns: REFUND_COLUMNS,
@@ -94,7 +94,15 @@ export function createRefundsService(
     async review(principal: Principal, refundId: number, input: RefundReviewInput): Promise<void> {
       const found = await repo.refund(db, refundId);
       if (!found || !inScope(principal, found.deptId)) throw notFound(noSuch('refund', refundId));
-      if (input.action === 'APPROVE' && !IMMEDIATE_REFUNDS.includes(found.channel) && !input.channelRef) {
+      // An order paid through a channel's driver gets its money back through it: no reference to enter.
+      const throughDriver =
+        !IMMEDIATE_REFUNDS.includes(found.channel) && (await channelRefunds.throughDriver(db, found.orderNo));
+      if (
+        input.action === 'APPROVE' &&
+        !IMMEDIATE_REFUNDS.includes(found.channel) &&
+        !throughDriver &&
+        !input.channelRef
+      ) {
         throw invalidField(
           'channelRef',
           {
@@ -128,8 +136,14 @@ export function createRefundsService(
           }
           return;
         }
+        if (throughDriver) {
+          moveBy(REFUND_STATE_MACHINE, refund.status, 'APPROVE', { message: reviewed });
+          await sendToChannel(tx, refund, principal.username);
+          return;
+        }
         await refundSucceeded(tx, order, refund, 'APPROVE', principal.username, input.channelRef ?? null);
       });
+      if (throughDriver && input.action === 'APPROVE') channelRefunds.sent();
     },
   };
 }

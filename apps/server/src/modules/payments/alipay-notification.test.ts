@@ -29,7 +29,9 @@ describe('Alipay notifications', () => {
 
   it('takes a genuine notification as PAID, in fen, and answers `success`', () => {
     const trade = setup.fake.trades.get('N0001');
-    const taken = setup.driver.takeNotification(setup.fake.notification('N0001'));
+    const notification = setup.fake.notification('N0001');
+    const taken = setup.driver.takeNotification(notification);
+    expect(taken.notificationId).toBe(new URLSearchParams(notification.rawBody).get('notify_id'));
     expect(taken.fact).toEqual({
       type: 'PAID',
       orderNo: 'N0001',

@@ -29,7 +29,8 @@ export function takeAlipayNotification(setup: AlipaySetup, notification: Channel
     refuse('BAD_SIGNATURE');
   }
   if (params.app_id !== setup.appId) refuse('OTHER_MERCHANT');
-  return { fact: factOf(params), answer: TAKEN };
+  const notificationId = params.notify_id || refuse('MALFORMED');
+  return { fact: factOf(params), notificationId, answer: TAKEN };
 }
 
 function factOf(params: Record<string, string>): ChannelFact {
@@ -55,7 +56,8 @@ function factOf(params: Record<string, string>): ChannelFact {
     const amountFen = fenOfYuanText(params.total_amount ?? '');
     if (amountFen === undefined) refuse('BAD_AMOUNT');
     const paidAt = fromChinaTime(params.gmt_payment) ?? refuse('MALFORMED');
-    return { type: 'PAID', orderNo, channelTradeNo, amountFen, paidAt };
+    const payerId = params.buyer_open_id || params.buyer_id;
+    return { type: 'PAID', orderNo, channelTradeNo, amountFen, paidAt, ...(payerId && { payerId }) };
   }
   if (status === 'TRADE_CLOSED') return { type: 'CLOSED', orderNo, channelTradeNo };
   return refuse('MALFORMED');

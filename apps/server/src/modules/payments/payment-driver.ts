@@ -1,4 +1,5 @@
 import type { Fen } from '@water/contract/money';
+import type { PaymentChannel } from '@water/contract/payments';
 
 /**
  * One interface for the payment channels a consumer pays with on the phone page (WeChat Pay,
@@ -14,7 +15,7 @@ export interface PaymentDriver {
   refund(request: RefundRequest): Promise<RefundOutcome>;
 }
 
-export type PaymentChannel = 'WECHAT' | 'ALIPAY';
+export type { PaymentChannel };
 
 export interface PaymentRequest {
   orderNo: string;
@@ -57,7 +58,15 @@ export interface ChannelAnswer {
 
 /** A verified fact a notification proves. */
 export type ChannelFact =
-  | { type: 'PAID'; orderNo: string; channelTradeNo: string; amountFen: Fen; paidAt: Date }
+  | {
+      type: 'PAID';
+      orderNo: string;
+      channelTradeNo: string;
+      amountFen: Fen;
+      paidAt: Date;
+      /** The payer's id at the channel (WeChat openid, Alipay buyer id), when it says it. */
+      payerId?: string;
+    }
   /** The trade was closed unpaid (Alipay tells; WeChat does not notify closing). */
   | { type: 'CLOSED'; orderNo: string; channelTradeNo: string }
   | {
@@ -76,6 +85,11 @@ export type ChannelFact =
 
 export interface TakenNotification {
   fact: ChannelFact;
+  /**
+   * The notification's own id (WeChat's `id`, Alipay's `notify_id`, the sandbox's): a channel
+   * sends one notification again with the same id, so one taken before is a replay.
+   */
+  notificationId: string;
   answer: ChannelAnswer;
 }
 

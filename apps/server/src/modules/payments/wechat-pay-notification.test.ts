@@ -40,14 +40,18 @@ describe('WeChat Pay notifications', () => {
 
   it('takes a genuine payment notification as PAID, in fen, and answers as WeChat Pay expects', () => {
     const payment = setup.fake.payments.get('N0001');
-    const taken = setup.driver.takeNotification(setup.fake.paymentNotification('N0001'));
+    const notification = setup.fake.paymentNotification('N0001');
+    const taken = setup.driver.takeNotification(notification);
     expect(taken.fact).toEqual({
       type: 'PAID',
       orderNo: 'N0001',
       channelTradeNo: payment?.transactionId,
       amountFen: 1250,
       paidAt: new Date(payment?.paidAt as string),
+      payerId: 'o-payer',
     });
+    // The envelope's own id: WeChat Pay sends a notification again with the same one.
+    expect(taken.notificationId).toBe(JSON.parse(notification.rawBody).id);
     expect(taken.answer).toEqual({ status: 204, contentType: 'text/plain', body: '' });
   });
 

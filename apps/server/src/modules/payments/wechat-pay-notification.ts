@@ -57,7 +57,8 @@ export function takeWechatNotification(setup: WechatPaySetup, notification: Chan
   const content = parseObject(plain);
   if (!content) refuse('MALFORMED');
   if (content.mchid !== setup.mchId) refuse('OTHER_MERCHANT');
-  return { fact: factOf(setup, String(envelope.event_type), content), answer: TAKEN };
+  const notificationId = text(envelope.id) ?? refuse('MALFORMED');
+  return { fact: factOf(setup, String(envelope.event_type), content), notificationId, answer: TAKEN };
 }
 
 function factOf(setup: WechatPaySetup, eventType: string, content: Record<string, unknown>): ChannelFact {
@@ -71,7 +72,15 @@ function factOf(setup: WechatPaySetup, eventType: string, content: Record<string
     const channelTradeNo = text(content.transaction_id);
     if (amountFen === undefined) refuse('BAD_AMOUNT');
     if (content.trade_state !== 'SUCCESS' || !channelTradeNo) refuse('MALFORMED');
-    return { type: 'PAID', orderNo, channelTradeNo, amountFen, paidAt: timeOf(content.success_time) };
+    const payerId = text((content.payer as Record<string, unknown> | undefined)?.openid);
+    return {
+      type: 'PAID',
+      orderNo,
+      channelTradeNo,
+      amountFen,
+      paidAt: timeOf(content.success_time),
+      ...(payerId && { payerId }),
+    };
   }
   if (eventType === 'REFUND.SUCCESS' || eventType === 'REFUND.ABNORMAL' || eventType === 'REFUND.CLOSED') {
     const refundNo = text(content.out_refund_no);

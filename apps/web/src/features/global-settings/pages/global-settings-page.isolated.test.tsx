@@ -18,8 +18,30 @@ const stored = {
   publicity: { title: 'Notice', body: 'Closed on Sunday', images: ['/files/a.png'] },
 };
 
+const channels = {
+  WECHAT: {
+    driver: 'WECHAT_PAY_V3',
+    wechatPay: {
+      mchId: '1900000109',
+      appId: 'wxd678efh567hg6787',
+      merchantSerialNo: 'SERIAL1',
+      platformKeyId: 'PUB_KEY_ID_1',
+      baseUrl: null,
+      secretsSet: { merchantPrivateKeyPem: true, apiV3Key: true, platformPublicKeyPem: true },
+    },
+  },
+  ALIPAY: {
+    driver: 'NONE',
+    alipay: { appId: null, gatewayUrl: null, secretsSet: { appPrivateKeyPem: false, alipayPublicKeyPem: false } },
+  },
+  sandboxByDemo: false,
+};
+
 vi.mock('@/lib/api-client.ts', () => ({
-  apiClient: { get: vi.fn(async () => ({ data: stored })), put: vi.fn(async () => ({})) },
+  apiClient: {
+    get: vi.fn(async (url: string) => ({ data: url === 'api/payments/channels' ? channels : stored })),
+    put: vi.fn(async () => ({})),
+  },
 }));
 
 function renderPage(roles: string[]) {
@@ -80,5 +102,42 @@ describe('global settings page', () => {
     expect(await screen.findByText(/changing them needs the “Global settings: edit” permission/)).toBeTruthy();
     expect(screen.getByLabelText('Footer text')).toHaveProperty('disabled', true);
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+
+  it('edits the payment channels on their own: keys never shown, an empty key kept, the sandbox chosen per channel', async () => {
+    renderPage(['setting:edit']);
+    expect(await screen.findByLabelText('Merchant ID (mchid)')).toHaveProperty('value', '1900000109');
+    const key = screen.getByLabelText('API v3 key');
+    expect(key).toHaveProperty('value', '');
+    expect(screen.getAllByText('Stored. Leave empty to keep it.').length).toBe(3);
+    const alipay = screen.getByRole('combobox', { name: 'How Alipay is paid' });
+    await act(async () => {
+      fireEvent.change(key, { target: { value: 'a8f1c2d3e4b5a6978899aabbccddeeff' } });
+      fireEvent.mouseDown(alipay);
+    });
+    await act(async () => {
+      fireEvent.click(await screen.findByText('Sandbox (no money moves)'));
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save payment channels' }));
+    });
+    await screen.findByText('Payment channels saved; they apply at once.');
+    expect(apiClient.put).toHaveBeenCalledWith(
+      'api/payments/channels',
+      {
+        WECHAT: {
+          driver: 'WECHAT_PAY_V3',
+          wechatPay: {
+            mchId: '1900000109',
+            appId: 'wxd678efh567hg6787',
+            merchantSerialNo: 'SERIAL1',
+            platformKeyId: 'PUB_KEY_ID_1',
+            apiV3Key: 'a8f1c2d3e4b5a6978899aabbccddeeff',
+          },
+        },
+        ALIPAY: { driver: 'SANDBOX' },
+      },
+      { errorNotice: 'network' },
+    );
   });
 });

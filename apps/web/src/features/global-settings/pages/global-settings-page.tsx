@@ -30,6 +30,7 @@ import { AlarmOrderFields } from '../components/alarm-order-fields.tsx';
 import { CardRulesFields } from '../components/card-rules-fields.tsx';
 import { ImagesField } from '../components/images-field.tsx';
 import { MapTilesFields } from '../components/map-tiles-fields.tsx';
+import { PaymentChannelsCard } from '../components/payment-channels-card.tsx';
 import { SettingsPreview } from '../components/settings-preview.tsx';
 import { type SettingsValues, toSettings, toSettingsValues } from '../components/settings-values.ts';
 
@@ -222,6 +223,9 @@ export function GlobalSettingsPage() {
         </Col>
         <Col xs={24} xl={10}>
           <SettingsPreview values={values ?? toSettingsValues(stored.data)} />
+        </Col>
+        <Col xs={24} xl={14}>
+          <PaymentChannelsCard editable={editable} />
         </Col>
       </Row>
     </>

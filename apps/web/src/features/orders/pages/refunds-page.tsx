@@ -32,7 +32,7 @@ addPageTexts('orders', ordersLocales);
 /** The filters of `GET /api/refunds`, as the contract declares them. */
 type RefundFilters = ListFilters<'GET /api/refunds'>;
 
-const STATUS_COLORS = { PENDING: 'warning', SUCCESS: 'success', FAILED: 'default' } as const;
+const STATUS_COLORS = { PENDING: 'warning', SENT: 'processing', SUCCESS: 'success', FAILED: 'default' } as const;
 
 /** `business/refund/index`: refunds within the user's reach, the ones awaiting review first in view. */
 export function RefundsPage() {

@@ -1,0 +1,33 @@
+/** Texts of the payment sandbox's page, a server-rendered page that plays a channel's cashier. */
+export const paymentSandboxTexts = {
+  en: {
+    title: 'Sandbox payment',
+    noMoney: 'Sandbox: no money moves',
+    channels: { WECHAT: 'WeChat Pay (sandbox)', ALIPAY: 'Alipay (sandbox)' },
+    amount: 'Amount',
+    description: 'For',
+    orderNo: 'Order',
+    pay: 'Pay',
+    payRefundsFail: 'Pay (its refunds will fail)',
+    cancel: 'Cancel',
+    fail: 'Fail the payment',
+    states: { PAID: 'This payment is paid.', CLOSED: 'This payment was cancelled.', FAILED: 'This payment failed.' },
+    back: 'Back to the shop',
+    otherLanguage: '中文',
+  },
+  zh: {
+    title: '沙箱支付',
+    noMoney: '沙箱：不会产生真实扣款',
+    channels: { WECHAT: '微信支付（沙箱）', ALIPAY: '支付宝（沙箱）' },
+    amount: '金额',
+    description: '商品',
+    orderNo: '订单号',
+    pay: '确认支付',
+    payRefundsFail: '支付（之后的退款将失败）',
+    cancel: '取消支付',
+    fail: '模拟支付失败',
+    states: { PAID: '这笔支付已完成。', CLOSED: '这笔支付已取消。', FAILED: '这笔支付失败。' },
+    back: '返回商家页面',
+    otherLanguage: 'English',
+  },
+} as const;
