@@ -4,6 +4,7 @@ import { artifactRoutes } from './artifacts-routes.ts';
 import { authRoutes } from './auth-routes.ts';
 import { cardRoutes } from './cards-routes.ts';
 import { commandRoutes } from './commands-routes.ts';
+import { consumerRoutes } from './consumers-routes.ts';
 import { couponRoutes } from './coupons-routes.ts';
 import { dashboardRoutes } from './dashboard-routes.ts';
 import { deptRoutes } from './depts-routes.ts';
@@ -27,6 +28,7 @@ import { orderRoutes } from './orders-routes.ts';
 import { overviewRoutes } from './overview-routes.ts';
 import { partsRoutes } from './parts-routes.ts';
 import { pricePolicyRoutes } from './price-policies-routes.ts';
+import { publicOrderRoutes } from './public-orders-routes.ts';
 import { reconciliationRoutes } from './reconciliation-routes.ts';
 import { roleRoutes } from './roles-routes.ts';
 import type { RouteIndex } from './route.ts';
@@ -85,6 +87,8 @@ interface ApiRouteSets {
   parts: typeof partsRoutes;
   sla: typeof slaRoutes;
   filters: typeof filterRoutes;
+  publicOrders: typeof publicOrderRoutes;
+  consumers: typeof consumerRoutes;
 }
 
 /**
@@ -137,6 +141,8 @@ export const apiRoutes: ApiRouteSets = {
   parts: partsRoutes,
   sla: slaRoutes,
   filters: filterRoutes,
+  publicOrders: publicOrderRoutes,
+  consumers: consumerRoutes,
 };
 
 /** Every route by its key, `'GET /api/orders/:orderNo'`. */
