@@ -7,7 +7,7 @@ import { REFUND_REASONS } from './orders.ts';
 /**
  * Buying water on a machine's public page (`/m/{stickerCode}`), without a staff session: a
  * quote, an order paid through a channel or a water card, the order followed by the phone that
- * holds its access token, and a "fill until I stop" order stopped. See docs/public-page.md.
+ * holds its access token, and a "fill until I stop" order stopped (docs/gateway.md, DISPENSE).
  */
 
 /** The headers a consumer's phone sends: its phone sign-in, and the proof it holds an order. */

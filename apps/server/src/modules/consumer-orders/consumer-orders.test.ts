@@ -342,5 +342,15 @@ describe('buying on a machine’s public page', () => {
     });
     expect((await admin('POST', `/api/machines/${machineId}/commands`, { type: 'UNLOCK' })).statusCode).toBe(201);
     expect((await pub('POST', `/api/public/machines/${code}/quote`, body)).statusCode).toBe(200);
+    // A machine that never came online sells nothing either.
+    const machine = (await admin('GET', `/api/machines/${machineId}`)).json();
+    const silent = await operatingMachine(admin, { modelId: machine.modelId, agentId, siteId: machine.siteId });
+    const silentCode = (await admin('GET', `/api/machines/${silent.id}`)).json().stickerCode;
+    const offline = await pub('POST', `/api/public/machines/${silentCode}/orders`, body);
+    expect(offline.statusCode).toBe(409);
+    expect(offline.json()).toMatchObject({
+      code: 'MACHINE_NOT_SELLING',
+      message: 'This machine is not selling now (it is offline): please use another machine',
+    });
   });
 });
