@@ -16,8 +16,9 @@ export async function consumerOrdersRoutes(
   app: FastifyInstance,
   { service, consumers, perMinute }: { service: ConsumerOrdersService; consumers: ConsumersService; perMinute: number },
 ) {
-  const byMachine = publicLimits(app, perMinute, paramOf('code'));
-  const byOrder = publicLimits(app, perMinute, paramOf('orderNo'));
+  const byMachine = publicLimits(app, perMinute, { kind: 'machine', of: paramOf('code') });
+  // The page follows an order live: it may ask every second or two.
+  const byOrder = publicLimits(app, perMinute * 5, { kind: 'order', of: paramOf('orderNo') });
   const consumerOf = (request: FastifyRequest) => consumers.consumerOf(headerOf(request, PUBLIC_HEADERS.consumer));
 
   contractRoute(

@@ -29,7 +29,10 @@ export async function consumersRoutes(
     perMinute: number;
   },
 ) {
-  const byPhone = publicLimits(app, perMinute, (request) => (request.body as { phone?: string } | undefined)?.phone);
+  const byPhone = publicLimits(app, perMinute, {
+    kind: 'phone',
+    of: (request) => (request.body as { phone?: string } | undefined)?.phone,
+  });
   const signedIn = (request: FastifyRequest) => service.signedIn(headerOf(request, PUBLIC_HEADERS.consumer));
 
   contractRoute(
@@ -50,7 +53,7 @@ export async function consumersRoutes(
       const machine = await orders.machineOf(request.params.code);
       return coupons.forConsumer(machine, await service.memberIdOf(consumer));
     },
-    publicLimits(app, perMinute, paramOf('code')),
+    publicLimits(app, perMinute, { kind: 'machine', of: paramOf('code') }),
   );
   contractRoute(
     app,
@@ -60,7 +63,7 @@ export async function consumersRoutes(
       const machine = request.query.code ? await orders.machineOf(request.query.code) : undefined;
       await coupons.claimFor(consumer.phone, request.params.templateId, machine);
     },
-    publicLimits(app, perMinute, paramOf('templateId')),
+    publicLimits(app, perMinute, { kind: 'coupon', of: paramOf('templateId') }),
   );
   contractRoute(
     app,

@@ -260,3 +260,30 @@ describe('codes sent through the SMS webhook', () => {
     ).toBe(204);
   });
 });
+
+describe('the public page’s rate limits', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ PUBLIC_RATE_LIMIT: '3' });
+  });
+  afterAll(() => t?.close());
+
+  it('limits each address, and each machine whoever asks, in the consumer’s language', async () => {
+    const quote = (code: string, remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/public/machines/${code}/quote`,
+        payload: { tap: 1, waterType: 'COLD', ml: 500, channel: 'WECHAT' },
+        headers: { 'accept-language': 'zh-CN' },
+        remoteAddress,
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await quote('CODEA', '10.0.0.1')).statusCode);
+    expect(statuses).toEqual([404, 404, 404, 429]);
+    // Another address asking about the same machine is held back too; about another machine, not.
+    const sameMachine = await quote('CODEA', '10.0.0.2');
+    expect(sameMachine.statusCode).toBe(429);
+    expect(sameMachine.json()).toMatchObject({ code: 'RATE_LIMITED', message: '请求过于频繁，请稍后再试' });
+    expect((await quote('CODEB', '10.0.0.3')).statusCode).toBe(404);
+  });
+});
