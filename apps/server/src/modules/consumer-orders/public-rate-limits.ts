@@ -14,14 +14,19 @@ const tooMany = () => tooManyRequests({ key: 'errors.consumers.tooManyRequests' 
 export function publicLimits(
   app: FastifyInstance,
   perMinute: number,
-  subject?: { kind: string; of: (request: FastifyRequest) => string | undefined },
+  subject?: { kind: string; of: (request: FastifyRequest) => unknown },
 ): RouteExtras {
   // The plugin runs one limit a request: the subject's is checked by hand, after the address's.
   const bySubject = subject
     ? app.createRateLimit({
         max: perMinute,
         timeWindow: MINUTE,
-        keyGenerator: (request) => `${subject.kind}:${subject.of(request)?.toLowerCase() ?? `ip:${request.ip}`}`,
+        keyGenerator: (request) => {
+          // Counted before the request is validated: a subject that is no code, number or phone counts as the address.
+          const named: unknown = subject.of(request);
+          const sane = typeof named === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(named);
+          return `${subject.kind}:${sane ? named.toLowerCase() : `ip:${request.ip}`}`;
+        },
       })
     : undefined;
   return {
@@ -43,5 +48,4 @@ export function publicLimits(
 }
 
 /** A path parameter of the request, as a limit names its subject. */
-export const paramOf = (name: string) => (request: FastifyRequest) =>
-  (request.params as Record<string, string | undefined>)[name];
+export const paramOf = (name: string) => (request: FastifyRequest) => (request.params as Record<string, unknown>)[name];

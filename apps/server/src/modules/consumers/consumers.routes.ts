@@ -31,7 +31,7 @@ export async function consumersRoutes(
 ) {
   const byPhone = publicLimits(app, perMinute, {
     kind: 'phone',
-    of: (request) => (request.body as { phone?: string } | undefined)?.phone,
+    of: (request) => (request.body as { phone?: unknown } | null | undefined)?.phone,
   });
   const signedIn = (request: FastifyRequest) => service.signedIn(headerOf(request, PUBLIC_HEADERS.consumer));
 
