@@ -32,6 +32,11 @@ import { publicAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createCardsService } from './modules/cards/cards.service.ts';
 import { createCommandsService } from './modules/commands/commands.service.ts';
+import { consumerOrdersRoutes } from './modules/consumer-orders/consumer-orders.routes.ts';
+import { createConsumerOrdersService } from './modules/consumer-orders/consumer-orders.service.ts';
+import { consumersRoutes } from './modules/consumers/consumers.routes.ts';
+import { createConsumersService } from './modules/consumers/consumers.service.ts';
+import { SandboxSms, type SmsSender, webhookSms } from './modules/consumers/sms-senders.ts';
 import { createCouponsService } from './modules/coupons/coupons.service.ts';
 import { createDeptsService } from './modules/depts/depts.service.ts';
 import { createExportsService } from './modules/exports/exports.service.ts';
@@ -49,8 +54,10 @@ import { createLogsService } from './modules/logs/logs.service.ts';
 import { createMachinesService } from './modules/machines/machines.service.ts';
 import { createMembersService } from './modules/members/members.service.ts';
 import { druidPage } from './modules/monitor/monitor.routes.ts';
+import { orderAccess } from './modules/orders/order-access.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import type { SaleEvent } from './modules/orders/sale-events.ts';
+import type { PaymentStarter } from './modules/payments/payment-starter.ts';
 import { composePayments } from './modules/payments/payments-wiring.ts';
 import { createPricePoliciesService } from './modules/price-policies/price-policies.service.ts';
 import { createReconciliationService } from './modules/reconciliation/reconciliation.service.ts';
@@ -92,6 +99,10 @@ export interface AppOptions {
   scheduled?: boolean;
   /** Sees every route as it is registered (a test compares them with the contract's declarations). */
   onRoute?: (route: RouteOptions) => void;
+  /** How the public page's orders start paying; by default no channel is configured. */
+  paymentStarter?: PaymentStarter;
+  /** How sign-in codes reach consumers' phones; by default the sandbox (SMS_SANDBOX, SEED_DEMO) or the webhook. */
+  sms?: SmsSender;
 }
 
 declare module 'fastify' {
@@ -291,6 +302,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     telemetry,
     paymentNotifyKey: config.paymentNotifyKey,
   });
+  // The public page: consumers signed in by phone, and their orders, dispensed on the machine's command.
+  const sandboxSms = config.sms.sandbox ? new SandboxSms(() => clock.now()) : undefined;
+  const consumers = createConsumersService(deps, {
+    serverSecret: options.jwtSecret,
+    sms:
+      options.sms ??
+      sandboxSms ??
+      (config.sms.webhook
+        ? webhookSms(config.sms.webhook.url, config.sms.webhook.secret, () => clock.now())
+        : undefined),
+    members,
+    cardsOf: (memberId) => cards.cardsOfMember(memberId),
+    log: app.log,
+  });
+  const consumerOrders = createConsumerOrdersService(deps, {
+    orders,
+    coupons,
+    members,
+    cards,
+    commands,
+    payments: options.paymentStarter ?? payments,
+    access: orderAccess(options.jwtSecret),
+    log: app.log,
+  });
   if (config.mqtt) {
     mqtt = createMqttTransport({ deps, gateway, inject: (request) => app.inject(request), log: app.log }, config.mqtt);
     serveMqtt(app, mqtt, { commands, firmware });
@@ -347,6 +382,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Signed by machines and payment channels, never by a staff session.
   await app.register(gatewayRoutes, { gateway, orders, coupons, commands, firmware });
   if (mqtt && !config.mqtt?.external) await app.register(mqttRoutes, { transport: mqtt });
+  // The machines' public pages: consumers, never a staff session; limited per address and per machine.
+  await app.register(consumerOrdersRoutes, { service: consumerOrders, consumers, perMinute: config.publicRateLimit });
+  await app.register(consumersRoutes, {
+    service: consumers,
+    orders: consumerOrders,
+    coupons,
+    sandbox: options.sms ? undefined : sandboxSms,
+    perMinute: config.publicRateLimit,
+  });
   // Signed in, each route with the permission it declares.
   await app.register(async (signedIn) => {
     await signedInContext(signedIn);

@@ -73,6 +73,13 @@ export interface Config {
    * set, the links a machine is sent (firmware downloads) are absolute, else paths on that address.
    */
   gatewayUrl: string | undefined;
+  /** Requests a minute to each public-page route, per address and per machine (PUBLIC_RATE_LIMIT, default 60). */
+  publicRateLimit: number;
+  /**
+   * How the public page's sign-in codes are sent: the sandbox (SMS_SANDBOX=1, or SEED_DEMO) keeps
+   * them in an inbox the sandbox shows; SMS_WEBHOOK_URL posts each, signed with SMS_WEBHOOK_SECRET.
+   */
+  sms: { sandbox: boolean; webhook: { url: string; secret: string } | undefined };
 }
 
 /** An S3-compatible bucket, from `s3://key:secret@host:port/bucket` (`s3+http://` for plain HTTP). */
@@ -157,13 +164,27 @@ export const Environment = Type.Object({
     pattern: '^https?://[^/?#\\s]+/?$',
     description: 'an address like https://console.example.com (a scheme and a host, no path)',
   }),
+  PUBLIC_RATE_LIMIT: whole(1, 1_000_000),
+  SMS_SANDBOX: text({ pattern: '^[01]$', description: '1 or 0' }),
+  SMS_WEBHOOK_URL: text({ pattern: '^https?://\\S+$', description: 'an http:// or https:// address' }),
+  SMS_WEBHOOK_SECRET: Type.Optional(
+    Type.String({ minLength: MIN_SECRET_LENGTH, not: { enum: KNOWN_WEAK_SECRETS }, ...rule(SECRET_RULE) }),
+  ),
   TELEMETRY_RAW_DAYS: whole(1, 366),
   TELEMETRY_SUMMARY_MONTHS: whole(1, 120),
   ...AMAP_ENVIRONMENT,
 });
 
 /** Settings whose value is a secret or holds one: a refusal never repeats them. */
-const SECRET_SETTINGS = ['JWT_SECRET', 'ADMIN_PASSWORD', 'STORAGE_URL', 'PAYMENT_NOTIFY_KEY', 'MQTT_URL', ...AMAP_KEYS];
+const SECRET_SETTINGS = [
+  'JWT_SECRET',
+  'ADMIN_PASSWORD',
+  'STORAGE_URL',
+  'PAYMENT_NOTIFY_KEY',
+  'MQTT_URL',
+  'SMS_WEBHOOK_SECRET',
+  ...AMAP_KEYS,
+];
 /** The variables that are set (blank counts as unset), converted to the schema's types. */
 function readEnvironment(env: NodeJS.ProcessEnv): Static<typeof Environment> {
   const raw: Record<string, string> = {};
@@ -235,6 +256,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     firmwareUpdateTimeoutMs: durationMs(e.FIRMWARE_UPDATE_TIMEOUT, 3_600_000),
     gatewayUrl: e.GATEWAY_URL?.trim().replace(/\/$/, ''),
     amap: amapConfig(e),
+    publicRateLimit: e.PUBLIC_RATE_LIMIT ?? 60,
+    sms: smsConfig(e),
+  };
+}
+
+function smsConfig(e: Static<typeof Environment>): Config['sms'] {
+  if ((e.SMS_WEBHOOK_URL === undefined) !== (e.SMS_WEBHOOK_SECRET === undefined)) {
+    throw new ConfigError('SMS_WEBHOOK_URL and SMS_WEBHOOK_SECRET are set together');
+  }
+  return {
+    sandbox: e.SMS_SANDBOX === '1' || (e.SMS_SANDBOX === undefined && e.SEED_DEMO === '1'),
+    webhook:
+      e.SMS_WEBHOOK_URL && e.SMS_WEBHOOK_SECRET ? { url: e.SMS_WEBHOOK_URL, secret: e.SMS_WEBHOOK_SECRET } : undefined,
   };
 }
 

@@ -69,7 +69,9 @@ describe('malformed requests to every operation of the API', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ AUTH_RATE_LIMIT: '100000' }, undefined, { captureLogs: true });
+    t = await createTestApp({ AUTH_RATE_LIMIT: '100000', PUBLIC_RATE_LIMIT: '100000' }, undefined, {
+      captureLogs: true,
+    });
     token = await tokenOf(t);
     operations = operationsOf(t.app.swagger() as never);
   });

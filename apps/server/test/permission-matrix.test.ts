@@ -1,3 +1,4 @@
+import { apiRoutes } from '@water/contract/api-routes';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menus, roles, rolesMenus, users, usersRoles } from '../src/db/schema.ts';
@@ -161,6 +162,36 @@ describe('route × permission matrix', () => {
       if (allowed ? !letThrough(route, status) : status !== 403) wrong.push(`${route.method} ${route.url}: ${status}`);
       if (allowed) expect(route.url, 'a technician’s route').toMatch(/^\/api\/(workOrders|stock\/mine$)/);
     }
+    expect(wrong).toEqual([]);
+  });
+
+  it('opens the public page’s routes to anyone, a consumer’s own only with their phone sign-in, never with staff tokens', async () => {
+    const consumerOnly = new Set(
+      Object.values(apiRoutes.consumers)
+        .filter((route) => ['me', 'coupons', 'claim'].some((name) => apiRoutes.consumers[name as 'me'] === route))
+        .map((route) => `${route.method} ${route.path}`),
+    );
+    const publicRoutes = [...Object.values(apiRoutes.publicOrders), ...Object.values(apiRoutes.consumers)];
+    expect(publicRoutes.every((route) => route.permission === 'public' && route.path.startsWith('/api/public/'))).toBe(
+      true,
+    );
+    const admin = await tokenOf(t);
+    const wrong: string[] = [];
+    for (const route of publicRoutes) {
+      const key = `${route.method} ${route.path}`;
+      for (const authorization of ['', admin]) {
+        const response = await t.app.inject({
+          method: route.method as 'GET',
+          url: route.path.replace(':orderNo', '202611230000000001').replace(/:(\w+)/g, '999999'),
+          headers: authorization ? { authorization, 'x-consumer-token': authorization } : {},
+        });
+        const expected = consumerOnly.has(key)
+          ? response.statusCode === 401
+          : ![401, 403].includes(response.statusCode);
+        if (!expected) wrong.push(`${key} (${authorization ? 'staff token' : 'anonymous'}): ${response.statusCode}`);
+      }
+    }
+    expect(consumerOnly.size).toBe(3);
     expect(wrong).toEqual([]);
   });
 

@@ -42,7 +42,13 @@ export interface TestApp {
 export async function createTestApp(
   env: Record<string, string> = {},
   beforeReady?: (app: FastifyInstance) => Promise<void> | void,
-  options: { captureLogs?: boolean; logLevel?: string; onRoute?: AppOptions['onRoute'] } = {},
+  options: {
+    captureLogs?: boolean;
+    logLevel?: string;
+    onRoute?: AppOptions['onRoute'];
+    /** Parts of the app a test replaces (the public page's payment starter, its SMS sender). */
+    app?: Pick<AppOptions, 'paymentStarter' | 'sms'>;
+  } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -73,6 +79,7 @@ export async function createTestApp(
     mailer,
     scheduled: false,
     onRoute: options.onRoute,
+    ...options.app,
   });
   const bodies: string[] = [];
   app.addHook('onSend', async (_request, _reply, payload) => {
@@ -170,10 +177,17 @@ export interface SignedInTestApp {
  * in: registers its own set-up and tear-down. Read the fields inside tests, once set up. `env`
  * may be read at set-up (a function), when it depends on an earlier set-up (a broker's port).
  */
-export function useTestApp(env: Record<string, string> | (() => Record<string, string>) = {}): SignedInTestApp {
+export function useTestApp(
+  env: Record<string, string> | (() => Record<string, string>) = {},
+  app?: Pick<AppOptions, 'paymentStarter' | 'sms'>,
+): SignedInTestApp {
   const context = {} as SignedInTestApp;
   beforeAll(async () => {
-    context.t = await createTestApp({ AUTH_RATE_LIMIT: '1000', ...(typeof env === 'function' ? env() : env) });
+    context.t = await createTestApp(
+      { AUTH_RATE_LIMIT: '1000', ...(typeof env === 'function' ? env() : env) },
+      undefined,
+      { app },
+    );
     context.adminToken = await tokenOf(context.t);
     context.admin = callerFor(context.t, context.adminToken);
     context.user = callerFor(context.t, await tokenOf(context.t, 'test', DEFAULT_USER_PASSWORD));

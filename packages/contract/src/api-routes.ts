@@ -4,6 +4,7 @@ import { artifactRoutes } from './artifacts-routes.ts';
 import { authRoutes } from './auth-routes.ts';
 import { cardRoutes } from './cards-routes.ts';
 import { commandRoutes } from './commands-routes.ts';
+import { consumerRoutes } from './consumers-routes.ts';
 import { couponRoutes } from './coupons-routes.ts';
 import { dashboardRoutes } from './dashboard-routes.ts';
 import { deptRoutes } from './depts-routes.ts';
@@ -28,6 +29,7 @@ import { overviewRoutes } from './overview-routes.ts';
 import { partsRoutes } from './parts-routes.ts';
 import { paymentRoutes, sandboxRoutes } from './payments-routes.ts';
 import { pricePolicyRoutes } from './price-policies-routes.ts';
+import { publicOrderRoutes } from './public-orders-routes.ts';
 import { reconciliationRoutes } from './reconciliation-routes.ts';
 import { roleRoutes } from './roles-routes.ts';
 import type { RouteIndex } from './route.ts';
@@ -88,6 +90,8 @@ interface ApiRouteSets {
   filters: typeof filterRoutes;
   payments: typeof paymentRoutes;
   sandbox: typeof sandboxRoutes;
+  publicOrders: typeof publicOrderRoutes;
+  consumers: typeof consumerRoutes;
 }
 
 /**
@@ -142,6 +146,8 @@ export const apiRoutes: ApiRouteSets = {
   filters: filterRoutes,
   payments: paymentRoutes,
   sandbox: sandboxRoutes,
+  publicOrders: publicOrderRoutes,
+  consumers: consumerRoutes,
 };
 
 /** Every route by its key, `'GET /api/orders/:orderNo'`. */

@@ -34,14 +34,35 @@ export const COMMAND_TYPES = [
    * the firmware channel. Only a firmware rollout sends it (docs/gateway.md, "Firmware").
    */
   'FIRMWARE_UPDATE',
+  /**
+   * Dispense a paid order of the public page (`DispenseParams`): report the dispense's start and
+   * end through the gateway under the order's `machineOrderNo`. Only the server sends it.
+   */
+  'DISPENSE',
+  /** Stop the dispense of an order (`{ orderNo, machineOrderNo }`) and report what came out. Only the server sends it. */
+  'STOP_DISPENSE',
 ] as const;
 export type CommandType = (typeof COMMAND_TYPES)[number];
 
-/** The commands staff send themselves; the others are sent by the server's own work (a firmware rollout). */
-export type StaffCommandType = Exclude<CommandType, 'FIRMWARE_UPDATE'>;
+/** Commands only the server's own work sends (a firmware rollout, a sale of the public page). */
+export const SERVER_COMMAND_TYPES = ['FIRMWARE_UPDATE', 'DISPENSE', 'STOP_DISPENSE'] as const;
+type ServerCommandType = (typeof SERVER_COMMAND_TYPES)[number];
+
+/** The commands staff send themselves. */
+export type StaffCommandType = Exclude<CommandType, ServerCommandType>;
 export const STAFF_COMMAND_TYPES: readonly StaffCommandType[] = COMMAND_TYPES.filter(
-  (type): type is StaffCommandType => type !== 'FIRMWARE_UPDATE',
+  (type): type is StaffCommandType => !(SERVER_COMMAND_TYPES as readonly string[]).includes(type),
 );
+
+/** The params of a DISPENSE command: which order, from which tap, how much; `untilStopped` fills until STOP_DISPENSE. */
+export interface DispenseParams {
+  orderNo: string;
+  machineOrderNo: string;
+  tap: number;
+  waterType: 'COLD' | 'HOT';
+  requestedMl: number;
+  untilStopped: boolean;
+}
 
 /** Commands the console asks to confirm before sending: they interrupt sales. */
 export const DESTRUCTIVE_COMMANDS: readonly CommandType[] = ['LOCK', 'REBOOT'];
@@ -76,6 +97,8 @@ export const COMMAND_PARAMS: Readonly<Record<CommandType, readonly CommandParam[
   TEST_DISPENSE: ['ml', 'tap'],
   REQUEST_STATUS: [],
   FIRMWARE_UPDATE: [],
+  DISPENSE: [],
+  STOP_DISPENSE: [],
 };
 
 export const COMMAND_STATES = [

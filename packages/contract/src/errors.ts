@@ -63,8 +63,12 @@ export const ERROR_CODES = [
   'WORK_ORDER_OPEN',
   /** A holder has fewer of a part than the request takes (stock never goes below zero). */
   'STOCK_SHORT',
-  /** The public page: the payment channel has no driver configured, or it cannot start a payment now. */
+  /** The public page: no payment driver is configured for the channel, so it cannot be paid with now. */
   'CHANNEL_UNAVAILABLE',
+  /** The public page: the machine is not selling now (offline, in maintenance, faulty, not operating). */
+  'MACHINE_NOT_SELLING',
+  /** The public page: the sign-in code is wrong, expired or was tried too often (ask for a new one). */
+  'CODE_INVALID',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

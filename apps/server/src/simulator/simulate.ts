@@ -112,6 +112,8 @@ async function main() {
           ? 'the tank is too low to test'
           : 'the service door is open'
         : undefined;
+    // The public page's orders fill at about a real tap's pace, sped up with the simulation.
+    machine.msPerLitre = Math.max(10, 2000 / speed);
     return machine;
   });
   const totals = { sales: 0, refused: 0, heartbeats: 0, coupons: 0 };

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { COMMAND_TYPES, type CommandAck, type MachineCommand, type ReportedSettings } from '@water/contract/commands';
+import {
+  COMMAND_TYPES,
+  type CommandAck,
+  type DispenseParams,
+  type MachineCommand,
+  type ReportedSettings,
+} from '@water/contract/commands';
 import type {
   Channel,
   ClaimInput,
@@ -13,6 +19,7 @@ import type {
 import { GATEWAY_PREFIX } from '@water/contract/gateway';
 import { signedHeaders, signingKeyOf } from '../modules/gateway/gateway-signing.ts';
 import { installFirmware, type RangedAnswer } from './firmware-install.ts';
+import { MachineFills } from './machine-fills.ts';
 
 /** A machine the simulator drives: its serial number and the secret it was given at registration. */
 export interface MachineIdentity {
@@ -83,6 +90,12 @@ export abstract class GatewayMachine {
   firmware: string | undefined;
   /** Why its firmware updates fail to install, if they do (a demonstration of failures). */
   firmwareFailure: string | undefined;
+  /** How long its taps take to fill a litre (ms): fast in tests, about real in demonstrations. */
+  msPerLitre = 2000;
+  /** Why it cannot dispense the public page's orders, if it cannot: it reports them FAILED (refunded). */
+  dispenseFailure: string | undefined;
+  /** The public page's orders it is filling. */
+  readonly fills = new MachineFills(() => this.msPerLitre);
 
   constructor(
     readonly identity: MachineIdentity,
@@ -149,6 +162,11 @@ export abstract class GatewayMachine {
       : command.expiresAt < Date.now()
         ? 'expired before it started'
         : this.refusal(command);
+    if (command.type === 'DISPENSE' || command.type === 'STOP_DISPENSE') {
+      const ack = await this.#fill(command, refused ?? this.dispenseFailure);
+      await this.acknowledge(ack);
+      return ack;
+    }
     if (!refused && command.type === 'FIRMWARE_UPDATE') {
       const installed = await installFirmware(command, {
         fetch: (url, range) => this.fetchFirmware(url, range),
@@ -164,6 +182,28 @@ export abstract class GatewayMachine {
       : { commandId, result: 'SUCCEEDED', reported: this.#apply(command) };
     await this.acknowledge(ack);
     return ack;
+  }
+
+  /**
+   * A public page's order to fill (DISPENSE): reported started, then completed with what came out
+   * when the fill ends or is stopped (STOP_DISPENSE); a machine that cannot fill reports it failed.
+   */
+  async #fill(command: MachineCommand, failure: string | undefined): Promise<CommandAck> {
+    const { commandId } = command;
+    const params = command.params as unknown as DispenseParams;
+    if (command.type === 'STOP_DISPENSE') {
+      const stopped = this.fills.stop(params.orderNo);
+      return { commandId, result: 'SUCCEEDED', message: stopped ? 'stopped' : 'nothing was dispensing' };
+    }
+    if (failure) {
+      await this.call('dispense', { result: 'FAILED', dispensedMl: 0 }, params.machineOrderNo);
+      return { commandId, result: 'FAILED', message: failure };
+    }
+    await this.call('dispense', { result: 'STARTED' }, params.machineOrderNo);
+    this.fills.start(params, async (dispensedMl) => {
+      await this.call('dispense', { result: 'COMPLETED', dispensedMl }, params.machineOrderNo);
+    });
+    return { commandId, result: 'SUCCEEDED' };
   }
 
   /** The settings after a command: those it changes, and the desired version it carries. */

@@ -20,6 +20,8 @@ export const commandsLocales = {
       TEST_DISPENSE: 'Test dispense (not sold)',
       REQUEST_STATUS: 'Request status',
       FIRMWARE_UPDATE: 'Firmware update',
+      DISPENSE: 'Dispense a page order',
+      STOP_DISPENSE: 'Stop dispensing',
     },
     hints: {
       LOCK: 'The machine stops selling until unlocked; new orders are refused meanwhile.',
@@ -33,6 +35,8 @@ export const commandsLocales = {
       TEST_DISPENSE: 'Dispenses a small volume to check the machine; never charged.',
       REQUEST_STATUS: 'The machine reports everything it measures and its settings now.',
       FIRMWARE_UPDATE: 'Sent by a firmware rollout: the machine downloads, checks and installs the package.',
+      DISPENSE: 'Sent when an order of the machine’s public page is paid: the machine fills it.',
+      STOP_DISPENSE: 'Sent when a consumer stops a “fill until I stop” order.',
     },
     confirm: {
       LOCK: 'Lock the machine? It sells nothing until unlocked.',
@@ -114,6 +118,8 @@ export const commandsLocales = {
       TEST_DISPENSE: '测试出水（不计费）',
       REQUEST_STATUS: '查询状态',
       FIRMWARE_UPDATE: '固件升级',
+      DISPENSE: '出水（扫码订单）',
+      STOP_DISPENSE: '停止出水',
     },
     hints: {
       LOCK: '设备停止售水直到解锁，期间新订单会被拒绝。',
@@ -127,6 +133,8 @@ export const commandsLocales = {
       TEST_DISPENSE: '少量出水以检查设备，不收费。',
       REQUEST_STATUS: '设备立即上报全部测量值及其配置。',
       FIRMWARE_UPDATE: '由固件发布下发：设备下载、校验并安装固件包。',
+      DISPENSE: '扫码页面的订单支付后下发：设备按订单出水。',
+      STOP_DISPENSE: '顾客停止“接满即停”订单时下发。',
     },
     confirm: {
       LOCK: '确定锁定设备？解锁前设备不会售水。',

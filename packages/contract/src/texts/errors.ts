@@ -1,6 +1,7 @@
 import { accountsRefusals } from './refusals/accounts.ts';
 import { cardsRefusals } from './refusals/cards.ts';
 import { commandsRefusals } from './refusals/commands.ts';
+import { consumersRefusals } from './refusals/consumers.ts';
 import { filtersRefusals } from './refusals/filters.ts';
 import { firmwareRefusals } from './refusals/firmware.ts';
 import { ledgerRefusals } from './refusals/ledger.ts';
@@ -89,6 +90,7 @@ export const errorsLocales = {
     ...reconciliationRefusals.en,
     ...cardsRefusals.en,
     ...commandsRefusals.en,
+    ...consumersRefusals.en,
     ...firmwareRefusals.en,
     ...workOrdersRefusals.en,
     ...filtersRefusals.en,
@@ -165,6 +167,7 @@ export const errorsLocales = {
     ...reconciliationRefusals.zh,
     ...cardsRefusals.zh,
     ...commandsRefusals.zh,
+    ...consumersRefusals.zh,
     ...firmwareRefusals.zh,
     ...workOrdersRefusals.zh,
     ...filtersRefusals.zh,

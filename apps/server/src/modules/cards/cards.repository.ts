@@ -1,6 +1,6 @@
 import type { CardQuery } from '@water/contract/cards';
 import { asFen, type Fen } from '@water/contract/money';
-import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { fenOf } from '../../db/columns.ts';
@@ -99,6 +99,15 @@ export const cardsRepository = {
     const query = db.select().from(cards).where(eq(cards.id, id));
     const [row] = lock ? await query.for('update') : await query;
     return row;
+  },
+
+  /** A member's cards in use (not those reissued), oldest first. */
+  async ofMember(db: Database, memberId: number) {
+    return db
+      .select({ cardNo: cards.cardNo, principal: cards.principal, bonus: cards.bonus })
+      .from(cards)
+      .where(and(eq(cards.memberId, memberId), ne(cards.state, 'REISSUED')))
+      .orderBy(cards.id);
   },
 
   async cardByNo(db: Database, cardNo: string, lock = false): Promise<CardRecord | undefined> {

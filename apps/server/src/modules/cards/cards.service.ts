@@ -15,7 +15,7 @@ import {
 } from '@water/contract/cards';
 import { CARD_COLUMNS } from '@water/contract/cards-columns';
 import type { PageOf, PageQuery } from '@water/contract/common';
-import { asFen } from '@water/contract/money';
+import { asFen, type Fen } from '@water/contract/money';
 import { yuanText } from '../../domain/money.ts';
 import type { Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -107,6 +107,15 @@ export function createCardsService(
     ...liabilities,
     list: cardList.list,
     exportSheet: cardList.exportSheet,
+
+    /** A consumer's own cards, as their phone page shows them: the number masked, the balance. */
+    async cardsOfMember(memberId: number): Promise<{ cardNo: string; balance: Fen }[]> {
+      const rows = await repo.ofMember(db, memberId);
+      return rows.map((row) => ({
+        cardNo: `${row.cardNo.slice(0, 4)}********${row.cardNo.slice(-4)}`,
+        balance: asFen(row.principal + row.bonus),
+      }));
+    },
 
     async card(principal: Principal, id: number): Promise<Card> {
       return cardDto(await visibleCard(principal, id));

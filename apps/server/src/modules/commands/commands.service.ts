@@ -377,6 +377,11 @@ export function createCommandsService(
       await pushAll(waiting.map((row) => ({ id: row.id, serialNo: machine.serialNo, command: toMachine(row) })));
     },
 
+    /** Whether a machine is in maintenance mode (locked): it sells nothing. */
+    inMaintenance(machineId: number): Promise<boolean> {
+      return repo.inMaintenance(db, machineId);
+    },
+
     /** Refuses a new sale of a machine in maintenance mode. */
     async refuseSalesInMaintenance(machine: { id: number; serialNo: string }): Promise<void> {
       if (await repo.inMaintenance(db, machine.id)) {

@@ -15,24 +15,19 @@ import type { Deps } from '../../lib/deps.ts';
 import { invalidField, noSuch, notFound } from '../../lib/http-errors.ts';
 import { declaredList } from '../../lib/list-sheet.ts';
 import { moveBy } from '../../lib/state.ts';
-import { formatDateTime } from '../../lib/time.ts';
 import { type AgentPaths, agentIdsInScope } from '../agents/agent-directory.ts';
 import type { MembersService } from '../members/members.service.ts';
 import type { SaleEvent } from '../orders/sale-events.ts';
 import { createCouponTemplatesService } from './coupon-templates.service.ts';
-import {
-  type CouponRow,
-  couponOrder,
-  couponSortable,
-  couponsRepository as repo,
-  type TemplateRecord,
-} from './coupons.repository.ts';
+import { type CouponRow, couponOrder, couponSortable, couponsRepository as repo } from './coupons.repository.ts';
 
 export { couponDiscount, goodAt } from './coupon-rules.ts';
 
-import { addCounts, couponDto, emptyCounts, gatewayCoupon, memberKeyOf, unusable } from './coupon-dto.ts';
+import { addCounts, couponDto, emptyCounts, gatewayCoupon, memberKeyOf } from './coupon-dto.ts';
 import { IssueRefused, issueTo } from './coupon-issue.ts';
-import { type CouponBase, couponDiscount, goodAt } from './coupon-rules.ts';
+import { type CouponBase, goodAt } from './coupon-rules.ts';
+import { usableCoupon } from './coupon-use.ts';
+import { createPageCoupons } from './page-coupons.ts';
 export type CouponsService = ReturnType<typeof createCouponsService>;
 
 /**
@@ -108,6 +103,7 @@ export function createCouponsService(
 
   return {
     ...templates,
+    ...createPageCoupons({ db, clock }, { members, couponMachine }),
 
     /**
      * A sale's events, as its coupon follows them: paying the order uses the coupon it locked (and
@@ -235,23 +231,15 @@ export function createCouponsService(
       machine: { id: number; siteId: number | null; modelId: number; agentId: number },
       order: CouponBase & { id: number; orderNo: string; createTime: Date },
     ): Promise<{ couponId: number; amount: Fen }> {
-      const now = clock.now();
-      const coupon = await repo.couponByCode(tx, code.toUpperCase(), true);
-      if (!coupon || coupon.memberId !== memberId) throw unusable(`The member holds no coupon ${code}`);
-      if (!allows(COUPON_STATE_MACHINE, coupon.status, 'LOCK')) {
-        throw unusable(`Coupon ${coupon.code} is ${coupon.status}`);
-      }
-      if (coupon.validFrom > now || coupon.validTo <= now) {
-        throw unusable(
-          `Coupon ${coupon.code} is valid from ${formatDateTime(coupon.validFrom)} to ${formatDateTime(coupon.validTo)}`,
-        );
-      }
-      const template = (await repo.template(tx, coupon.templateId)) as TemplateRecord;
-      if (!goodAt(template, await couponMachine(machine))) {
-        throw unusable(`Coupon ${coupon.code} is not good at this machine`);
-      }
-      const amount = couponDiscount(template, order);
-      if (typeof amount === 'string') throw unusable(`Coupon ${coupon.code}: ${amount}`);
+      const { coupon, amount } = await usableCoupon(
+        tx,
+        clock.now(),
+        code,
+        memberId,
+        await couponMachine(machine),
+        order,
+        true,
+      );
       await repo.updateCoupon(tx, coupon.id, {
         status: moveBy(COUPON_STATE_MACHINE, coupon.status, 'LOCK'),
         orderId: order.id,

@@ -74,6 +74,25 @@ export function createOrderGatewayService(
   },
 ) {
   const { automaticRefund, lockedOrder, channelRefunds } = refunding;
+  /** Who is told, once its transaction committed, that an order was paid (the public page's dispense). */
+  const paidListeners: ((order: OrderRecord) => Promise<void>)[] = [];
+  async function announcePaid(order: OrderRecord | undefined): Promise<void> {
+    if (!order) return;
+    for (const listener of paidListeners) await listener(order);
+  }
+
+  /** The machine's prices for a sale: the member price for a member, else the channel's; refused without a policy. */
+  async function priced(machine: SellingMachine, channel: Channel, requestedMl: number, member: boolean) {
+    const prices = await policies.pricesFor(machine);
+    if (!prices) {
+      throw new HttpError(409, `No price policy covers machine ${machine.serialNo}: it cannot sell`, 'RULE_VIOLATED');
+    }
+    const priceOf = (p: Prices) => (member && p.memberPrice !== null ? p.memberPrice : p[channel]);
+    const unitPrice = priceOf(prices);
+    const listAmount = amountOf(unitPrice, requestedMl);
+    const discountAmount = minFen(listAmount, percentOf(listAmount, prices.discountPct));
+    return { prices, priceOf, unitPrice, listAmount, discountAmount };
+  }
   async function keyOf(machine: SellingMachine, machineOrderNo: string): Promise<OrderKey> {
     const key = await repo.keyOf(db, machine.id, machineOrderNo);
     if (!key) throw notFound(`No order ${machineOrderNo} of machine ${machine.serialNo}`);
@@ -131,6 +150,54 @@ export function createOrderGatewayService(
   }
 
   return {
+    /** Tells `listener` of every order paid, once its payment committed. */
+    onPaid(listener: (order: OrderRecord) => Promise<void>): void {
+      paidListeners.push(listener);
+    },
+
+    /**
+     * What a sale would cost, priced as `createFromMachine` prices it (policy, member price,
+     * discount, and the member's coupon valued at the platform's price), without making it.
+     */
+    async quote(
+      machine: SellingMachine & { agentId: number },
+      input: {
+        channel: Channel;
+        requestedMl: number;
+        /** A member's sale is priced at the member price. */
+        memberPhone: string | undefined;
+        /** The member, when known, whose coupon is named. */
+        memberId: number | null;
+        couponCode?: string;
+      },
+    ) {
+      const member = input.memberPhone !== undefined;
+      const { priceOf, unitPrice, listAmount, discountAmount } = await priced(
+        machine,
+        input.channel,
+        input.requestedMl,
+        member,
+      );
+      const base = asFen(listAmount - discountAmount);
+      let couponAmount = asFen(0);
+      if (input.couponCode && input.memberId !== null) {
+        const platformPrices = await policies.platformPricesFor(machine);
+        couponAmount = await coupons.previewForOrder(input.couponCode, input.memberId, machine, {
+          base,
+          unitPrice: platformPrices ? priceOf(platformPrices) : unitPrice,
+          requestedMl: input.requestedMl,
+        });
+      }
+      return {
+        unitPrice,
+        requestedMl: input.requestedMl,
+        listAmount,
+        discountAmount,
+        couponAmount,
+        payable: asFen(Math.max(0, base - couponAmount)),
+      };
+    },
+
     /**
      * A sale the machine begins: priced by its policy, discounted, and numbered. The same
      * machine number again answers the order it already made (`created: false`).
@@ -154,17 +221,19 @@ export function createOrderGatewayService(
       }
       const agentId = machine.agentId;
       const createTime = machineTime(clock.now(), 'createdAt', input.createdAt);
-      const prices = await policies.pricesFor(machine);
-      if (!prices) {
-        throw new HttpError(409, `No price policy covers machine ${machine.serialNo}: it cannot sell`, 'RULE_VIOLATED');
-      }
-      const [agent, path] = await Promise.all([agentById(db, agentId), paths.of(agentId)]);
-      const { rates: pathRates, held: heldAgentIds } = await pathTerms(db, path);
       const memberKey = input.memberPhone
         ? { phone: input.memberPhone }
         : input.memberOpenid
           ? { openid: input.memberOpenid }
           : undefined;
+      const { prices, priceOf, unitPrice, listAmount, discountAmount } = await priced(
+        machine,
+        input.channel,
+        input.requestedMl,
+        memberKey !== undefined,
+      );
+      const [agent, path] = await Promise.all([agentById(db, agentId), paths.of(agentId)]);
+      const { rates: pathRates, held: heldAgentIds } = await pathTerms(db, path);
       if (input.couponCode && !memberKey) {
         throw invalidField(
           'couponCode',
@@ -173,13 +242,10 @@ export function createOrderGatewayService(
         );
       }
       const memberId = memberKey ? await members.memberOf(db, memberKey, agentId, createTime) : null;
-      const priceOf = (p: Prices) => (memberId !== null && p.memberPrice !== null ? p.memberPrice : p[input.channel]);
-      const unitPrice = priceOf(prices);
       // Coupons are valued at the platform's own price, never at one an agent sets.
       const platformPrices = input.couponCode ? await policies.platformPricesFor(machine) : null;
-      const listAmount = amountOf(unitPrice, input.requestedMl);
-      const discountAmount = minFen(listAmount, percentOf(listAmount, prices.discountPct));
       const now = clock.now();
+      let paidAtOnce: OrderRecord | undefined;
 
       const made = await withPartition(db, createTime, () =>
         db.transaction(async (tx) => {
@@ -242,9 +308,12 @@ export function createOrderGatewayService(
           const made = await repo.insertOrder(tx, order);
           await sale.emit(tx, { type: 'CREATED', order: made });
           // A coupon that covers the whole sale leaves nothing to pay: the order is paid at once.
-          return made.payable === 0 ? markPaid(tx, made, asFen(0), { ref: null, at: createTime }) : made;
+          if (made.payable > 0) return made;
+          paidAtOnce = await markPaid(tx, made, asFen(0), { ref: null, at: createTime });
+          return paidAtOnce;
         }),
       );
+      await announcePaid(paidAtOnce);
       if (made) return { order: gatewayDto(made), created: true };
       // Another request with the same number won the race: answer its order.
       const key = await keyOf(machine, input.machineOrderNo);
@@ -265,6 +334,7 @@ export function createOrderGatewayService(
       const paidAt = machineTime(clock.now(), 'paidAt', input.paidAt);
       const card = paymentCard(input);
       if (card) await cards.verify(card);
+      let paidNow: OrderRecord | undefined;
       const order = await db.transaction(async (tx) => {
         const order = await lockedMachineOrder(tx, machine, machineOrderNo);
         if (order.state !== 'CREATED' && order.state !== 'CLOSED') return order;
@@ -277,8 +347,10 @@ export function createOrderGatewayService(
         checkedPaidAt(order, paidAt);
         const payment = { ref: card?.cardNo ?? input.reference ?? null, at: paidAt, card };
         if (order.state === 'CLOSED') return latePayment(tx, order, input.amount, payment);
-        return markPaid(tx, order, input.amount, payment);
+        paidNow = await markPaid(tx, order, input.amount, payment);
+        return paidNow;
       });
+      await announcePaid(paidNow);
       return gatewayDto(order);
     },
 
@@ -290,6 +362,7 @@ export function createOrderGatewayService(
       if (found.channel !== channel)
         throw invalidField('orderNo', `the order is paid by ${found.channel}, not ${channel}`);
       const paidAt = machineTime(clock.now(), 'paidAt', input.paidAt);
+      let paidNow: OrderRecord | undefined;
       const order = await db.transaction(async (tx) => {
         const order = await lockedOrder(tx, { id: found.id, time: found.createTime });
         if (order.state !== 'CREATED' && order.state !== 'CLOSED') {
@@ -309,8 +382,10 @@ export function createOrderGatewayService(
         const payment = { ref: input.transactionId, at: paidAt };
         const paying = payer && order.memberId === null ? await withPayer(tx, members, order, payer) : order;
         if (paying.state === 'CLOSED') return latePayment(tx, paying, input.amount, payment);
-        return markPaid(tx, paying, input.amount, payment);
+        paidNow = await markPaid(tx, paying, input.amount, payment);
+        return paidNow;
       });
+      await announcePaid(paidNow);
       return { orderNo: order.orderNo, state: order.state };
     },
 

@@ -24,7 +24,7 @@ import type { CouponsService } from '../coupons/coupons.service.ts';
 import type { ExportsService } from '../exports/exports.service.ts';
 import type { MembersService } from '../members/members.service.ts';
 import type { PricePoliciesService } from '../price-policies/price-policies.service.ts';
-import { checkedRange, commissionBase, orderDto, refundDto } from './order-answers.ts';
+import { checkedRange, commissionBase, daysOfOrderNo, orderDto, refundDto } from './order-answers.ts';
 import { createOrderChannelRefunds } from './order-channel-refunds.ts';
 import { commissionLevelsOfIn, createCommissionOrders, createOrderCommission } from './order-commission.ts';
 import { createOrderGatewayService } from './order-gateway.service.ts';
@@ -173,6 +173,18 @@ export function createOrdersService(
         },
         language,
       );
+    },
+
+    /**
+     * An order by its number, with the reason of its latest refund, for whoever proved they hold
+     * it (the public page's token); undefined when there is none.
+     */
+    async heldOrder(orderNo: string) {
+      const { from, to } = daysOfOrderNo(orderNo);
+      const order = await repo.byOrderNo(db, orderNo, from, to);
+      if (!order) return undefined;
+      const refunds = await repo.refundsOf(db, order.id);
+      return { order, refundReason: refunds.at(-1)?.reason ?? null };
     },
 
     /** The orders behind an agent's statement, with what its level earned on each. */
