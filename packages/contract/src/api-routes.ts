@@ -27,6 +27,7 @@ import { orderRoutes } from './orders-routes.ts';
 import { overviewRoutes } from './overview-routes.ts';
 import { partsRoutes } from './parts-routes.ts';
 import { pricePolicyRoutes } from './price-policies-routes.ts';
+import { consumerReportRoutes, publicMachineRoutes } from './public-machines-routes.ts';
 import { reconciliationRoutes } from './reconciliation-routes.ts';
 import { roleRoutes } from './roles-routes.ts';
 import type { RouteIndex } from './route.ts';
@@ -85,6 +86,8 @@ interface ApiRouteSets {
   parts: typeof partsRoutes;
   sla: typeof slaRoutes;
   filters: typeof filterRoutes;
+  publicMachines: typeof publicMachineRoutes;
+  consumerReports: typeof consumerReportRoutes;
 }
 
 /**
@@ -137,6 +140,8 @@ export const apiRoutes: ApiRouteSets = {
   parts: partsRoutes,
   sla: slaRoutes,
   filters: filterRoutes,
+  publicMachines: publicMachineRoutes,
+  consumerReports: consumerReportRoutes,
 };
 
 /** Every route by its key, `'GET /api/orders/:orderNo'`. */

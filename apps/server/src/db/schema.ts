@@ -11,6 +11,7 @@ export * from '../modules/artifacts/artifacts.schema.ts';
 export * from '../modules/auth/auth.schema.ts';
 export * from '../modules/cards/cards.schema.ts';
 export * from '../modules/commands/commands.schema.ts';
+export * from '../modules/consumer/consumer.schema.ts';
 export * from '../modules/coupons/coupons.schema.ts';
 export * from '../modules/depts/depts.schema.ts';
 export * from '../modules/dicts/dicts.schema.ts';

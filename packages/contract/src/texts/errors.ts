@@ -1,6 +1,7 @@
 import { accountsRefusals } from './refusals/accounts.ts';
 import { cardsRefusals } from './refusals/cards.ts';
 import { commandsRefusals } from './refusals/commands.ts';
+import { consumerRefusals } from './refusals/consumer.ts';
 import { filtersRefusals } from './refusals/filters.ts';
 import { firmwareRefusals } from './refusals/firmware.ts';
 import { ledgerRefusals } from './refusals/ledger.ts';
@@ -90,6 +91,7 @@ export const errorsLocales = {
     ...commandsRefusals.en,
     ...firmwareRefusals.en,
     ...workOrdersRefusals.en,
+    ...consumerRefusals.en,
     ...filtersRefusals.en,
     ...notificationsRefusals.en,
     ...mapRefusals.en,
@@ -165,6 +167,7 @@ export const errorsLocales = {
     ...commandsRefusals.zh,
     ...firmwareRefusals.zh,
     ...workOrdersRefusals.zh,
+    ...consumerRefusals.zh,
     ...filtersRefusals.zh,
     ...notificationsRefusals.zh,
     ...mapRefusals.zh,
