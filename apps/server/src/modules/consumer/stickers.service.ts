@@ -112,15 +112,16 @@ function drawLabel(
     .font('Courier-Bold')
     .fontSize(code.length > 10 ? 11 : 17)
     .fillColor('#000000');
-  doc.text(code, textX, box.y + box.height / 2 - 4 * MM, { width: textWidth, lineBreak: false });
+  doc.text(code, textX, box.y + box.height / 2 - 5 * MM, { width: textWidth, lineBreak: false });
   if (phone) {
+    const line = box.y + box.height - padding - 4 * MM;
     doc
       .font(chinese ? 'cjk' : 'Helvetica')
-      .fontSize(7.5)
+      .fontSize(7)
       .fillColor('#333333');
-    doc.text(chinese ? `客服 Service ${phone}` : `Service ${phone}`, textX, box.y + box.height - padding - 4 * MM, {
-      width: textWidth,
-      lineBreak: false,
-    });
+    doc.text(chinese ? '客服 Service' : 'Service', textX, line, { width: textWidth, lineBreak: false });
+    // The number in a Latin font, in type large enough to dial from.
+    doc.font('Helvetica-Bold').fontSize(9).fillColor('#000000');
+    doc.text(phone, textX, line + 3 * MM, { width: textWidth, lineBreak: false });
   }
 }
