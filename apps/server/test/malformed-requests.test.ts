@@ -30,6 +30,8 @@ const DATA_TABLES = [
   schema.warehouses,
   schema.stock,
   schema.stockMovements,
+  schema.alarms,
+  schema.consumerReports,
 ].map((table) => getTableName(table));
 
 /** What no answer may ever contain: stack frames, source files, SQL, table names, engine messages. */
@@ -41,6 +43,8 @@ const VALID_PATH_VALUES: Record<string, string> = {
   orderNo: '202611230000000001',
   channel: 'wechat',
   machineOrderNo: 'S1',
+  code: 'ABCD2345',
+  reportNo: 'R20261123000000000001',
 };
 
 describe('malformed requests to every operation of the API', () => {
