@@ -3,7 +3,7 @@ import { png } from '../apps/server/test/file-bytes.ts';
 import { uniqueSuffix } from './support/accounts.ts';
 import type { Api } from './support/api.ts';
 import { sellingMachine } from './support/business.ts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, signedInState, test } from './support/fixtures.ts';
 import { sidewaysOverflow } from './support/shell.ts';
 import { shot } from './support/sign-in.ts';
 
@@ -60,6 +60,7 @@ test('a consumer scans a sticker on a phone: the machine in Chinese, then in Eng
 
 test('a consumer reports a problem with a photo, and staff find it on the machine’s alarm', async ({
   admin,
+  adminToken,
   browser,
   baseURL,
 }) => {
@@ -90,4 +91,25 @@ test('a consumer reports a problem with a photo, and staff find it on the machin
   ]);
   expect(reports[0].photo).toMatch(/\.jpg$/);
   await context.close();
+
+  // In the console, the alarm opens to the report: its problem, note, masked phone and photo.
+  for (const [locale, texts] of [
+    ['en-US', { region: 'Alarms', problem: 'The machine is dirty', photo: 'Photo', shot: 'consumer-report-alarm-en' }],
+    ['zh-CN', { region: '告警列表', problem: '机器不干净', photo: '照片', shot: 'consumer-report-alarm-zh' }],
+  ] as const) {
+    const staff = await browser.newContext({ locale, storageState: signedInState(adminToken) });
+    const console = await staff.newPage();
+    await console.goto('/business/alarms');
+    const row = console
+      .getByRole('region', { name: texts.region })
+      .getByRole('row', { name: new RegExp(machine.serialNo) });
+    await row.getByRole('button', { name: /expand|展开/i }).click();
+    const opened = console.getByRole('listitem').filter({ hasText: texts.problem });
+    await expect(opened).toContainText('The tap is mouldy');
+    await expect(opened).toContainText('139****5678');
+    await opened.getByRole('button', { name: texts.photo }).click();
+    await expect(opened.getByRole('img', { name: texts.photo })).toBeVisible();
+    await console.screenshot({ path: shot(texts.shot) });
+    await staff.close();
+  }
 });
