@@ -34,6 +34,7 @@ function shell(language: PageLanguage, title: string, body: string, assets: Page
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="theme-color" content="#1677ff">
 <meta name="referrer" content="no-referrer">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(title)}</title>
 ${assets.css ? `<style>${assets.css}</style>` : ''}
 </head>
