@@ -2,10 +2,12 @@ import Type from 'typebox';
 import { ALARM_PERMISSIONS } from './alarms.ts';
 import { authErrors, ErrorBody, Id } from './common.ts';
 import { DEVICE_PERMISSIONS } from './machines.ts';
+import { ORDER_PERMISSIONS } from './orders.ts';
 import {
   ConsumerReport,
   ConsumerReportAnswer,
   ConsumerReportInput,
+  OrderReport,
   PublicMachine,
   StickerCodeParams,
 } from './public-machines.ts';
@@ -57,6 +59,15 @@ export const consumerReportRoutes = {
     permission: [ALARM_PERMISSIONS.list],
     params: Type.Object({ id: Id(), reportNo: Type.String({ pattern: '^R\\d{6,32}$' }) }),
     replies: { 200: FileReply(['image/png', 'image/jpeg', 'image/webp']), 404: ErrorBody, ...authErrors },
+  }),
+  ofOrder: defineRoute({
+    method: 'GET',
+    path: '/api/orders/:orderNo/reports',
+    summary: 'The consumers’ reports that name an order (“it took my money”), with their alarms',
+    tags: ['orders'],
+    permission: [ORDER_PERMISSIONS.list],
+    params: Type.Object({ orderNo: Type.String({ pattern: '^\\d{6,32}$' }) }),
+    replies: { 200: Type.Array(OrderReport), 400: ErrorBody, ...authErrors },
   }),
   stickers: defineRoute({
     method: 'POST',

@@ -125,6 +125,15 @@ export const ConsumerReport = Type.Object({
 });
 export type ConsumerReport = Static<typeof ConsumerReport>;
 
+/** A consumer's report naming an order, as the order's detail shows it (with the alarm that gathers it). */
+export const OrderReport = Type.Object({
+  reportNo: Type.String(),
+  alarmId: Type.Integer(),
+  category: OneOf(REPORT_CATEGORIES),
+  createTime: Type.String(),
+});
+export type OrderReport = Static<typeof OrderReport>;
+
 /** Reports a consumer may send from one address in an hour, and about one machine in an hour. */
 export const REPORT_LIMITS = { perIpPerHour: 5, perMachinePerHour: 30 } as const;
 /** Reads of machines' pages from one address in a minute, and of one machine in a minute. */

@@ -117,6 +117,23 @@ export const consumerRepository = {
       .orderBy(desc(consumerReports.createTime), desc(consumerReports.id));
   },
 
+  /** The reports naming an order, with the department of their alarm's agent (null: the company's). */
+  async reportsOfOrder(db: Database, orderNo: string) {
+    return db
+      .select({
+        reportNo: consumerReports.reportNo,
+        alarmId: consumerReports.alarmId,
+        category: consumerReports.category,
+        createTime: consumerReports.createTime,
+        deptId: agents.deptId,
+      })
+      .from(consumerReports)
+      .innerJoin(alarms, eq(alarms.id, consumerReports.alarmId))
+      .leftJoin(agents, eq(agents.id, alarms.agentId))
+      .where(eq(consumerReports.orderNo, orderNo))
+      .orderBy(asc(consumerReports.createTime), asc(consumerReports.id));
+  },
+
   async reportOfAlarm(db: Database, alarmId: number, reportNo: string): Promise<ReportRecord | undefined> {
     const [row] = await db
       .select()

@@ -48,6 +48,9 @@ export async function consumerStaffRoutes(
   contractRoute(app, consumerReportRoutes.ofAlarm, async (request) =>
     service.reportsOfAlarm(principalOf(request), request.params.id),
   );
+  contractRoute(app, consumerReportRoutes.ofOrder, async (request) =>
+    service.reportsOfOrder(principalOf(request), request.params.orderNo),
+  );
   contractRoute(app, consumerReportRoutes.photo, async (request, reply) =>
     service.sendPhoto(principalOf(request), request.params.id, request.params.reportNo, reply),
   );

@@ -6,6 +6,7 @@ import {
   type ConsumerReport,
   type ConsumerReportInput,
   type NotSelling,
+  type OrderReport,
   type PublicMachine,
   waterVerdictOf,
 } from '@water/contract/public-machines';
@@ -188,6 +189,19 @@ export function createConsumerService({ db, clock }: Pick<Deps, 'db' | 'clock'>,
         photo: row.photo,
         createTime: formatDateTime(row.createTime) ?? '',
       }));
+    },
+
+    /** The reports naming an order, those of alarms the caller sees. */
+    async reportsOfOrder(principal: Principal, orderNo: string): Promise<OrderReport[]> {
+      const rows = await repo.reportsOfOrder(db, orderNo);
+      return rows
+        .filter((row) => (row.deptId === null ? principal.scope === null : inScope(principal, row.deptId)))
+        .map((row) => ({
+          reportNo: row.reportNo,
+          alarmId: row.alarmId,
+          category: row.category,
+          createTime: formatDateTime(row.createTime) ?? '',
+        }));
     },
 
     /** The photo of a report of an alarm the caller sees. */

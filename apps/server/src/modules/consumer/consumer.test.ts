@@ -206,6 +206,12 @@ describe('the consumer’s page of a machine', () => {
     expect(alarm.detail).toBe(`a consumer reports: It took my money (order ${held})`);
     const linked = (await admin('GET', `/api/alarms/${alarm.id}/reports`)).json() as { orderNo: string | null }[];
     expect(linked.map((row) => row.orderNo)).toEqual([held, null, null]);
+    // The order's detail names the report and its alarm, for the refund decision; the other order none.
+    const named = await admin('GET', `/api/orders/${held}/reports`);
+    expect(named.statusCode, named.body).toBe(200);
+    expect(named.json()).toEqual([expect.objectContaining({ alarmId: alarm.id, category: 'TOOK_MONEY' })]);
+    expect((await admin('GET', `/api/orders/${other}/reports`)).json()).toEqual([]);
+    expect((await ctx.user('GET', `/api/orders/${held}/reports`)).statusCode).toBe(403);
 
     // An order of another machine, even with its token, is not linked to this one's alarm.
     const elsewhere = await installed();
