@@ -4,9 +4,9 @@ import multipart from '@fastify/multipart';
 import proxyAddr from '@fastify/proxy-addr';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { GLOBAL_SETTING_QUERY } from '@water/contract/constants';
 import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 'fastify';
 import type { Config } from './config.ts';
+import { composeConsumerSide } from './consumer-side.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { loadLegacyKey } from './domain/legacy-rsa.ts';
 import { PrincipalCache } from './domain/principal.ts';
@@ -34,10 +34,6 @@ import { publicAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createCardsService } from './modules/cards/cards.service.ts';
 import { createCommandsService } from './modules/commands/commands.service.ts';
-import { publicConsumerRoutes } from './modules/consumer/consumer.routes.ts';
-import { createConsumerService, type PageChannel } from './modules/consumer/consumer.service.ts';
-import { readPageAssets } from './modules/consumer/page-assets.ts';
-import { createStickersService } from './modules/consumer/stickers.service.ts';
 import { createCouponsService } from './modules/coupons/coupons.service.ts';
 import { createDeptsService } from './modules/depts/depts.service.ts';
 import { createExportsService } from './modules/exports/exports.service.ts';
@@ -55,7 +51,6 @@ import { createLogsService } from './modules/logs/logs.service.ts';
 import { createMachinesService } from './modules/machines/machines.service.ts';
 import { createMembersService } from './modules/members/members.service.ts';
 import { druidPage } from './modules/monitor/monitor.routes.ts';
-import { orderAccess } from './modules/orders/order-access.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import type { SaleEvent } from './modules/orders/sale-events.ts';
 import { createPricePoliciesService } from './modules/price-policies/price-policies.service.ts';
@@ -96,8 +91,6 @@ export interface AppOptions {
   logger?: boolean | object;
   /** Whether scheduled work runs on its timers (tests run it by hand: `app.scheduler.run`). */
   scheduled?: boolean;
-  /** The channels consumers can pay with on a machine's page now (the payments module's; none by default). */
-  consumerChannels?: () => Promise<readonly PageChannel[]>;
   /** Sees every route as it is registered (a test compares them with the contract's declarations). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -228,7 +221,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     defaultUserPassword: config.defaultUserPassword,
     removeAvatars: (names) => avatars.remove(names),
   });
-
   const depts = createDeptsService(deps);
   const ledger = createLedgerService(deps, {
     // A period cannot close while reconciliation has open discrepancies on its days.
@@ -327,19 +319,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     .add('summarise-telemetry', '20 * * * * *', () => telemetry.summarise())
     .add('telemetry-partitions', '0 5 * * * *', () => telemetry.keepPartitions());
   app.decorate('scheduler', scheduler);
-  const fieldNeeds = { files, gateway, scheduler, alarms, withdrawals, settings };
-  const fieldWork = composeFieldWork(app, deps, options, fieldNeeds);
-  const servicePhone = async () => (await settings.get(GLOBAL_SETTING_QUERY)).servicePhone ?? null;
-  const consumer = createConsumerService(deps, {
-    alarms,
-    pricesFor: (machine) => policies.pricesFor(machine),
-    servicePhone,
-    files,
-    access: orderAccess(options.jwtSecret),
-    ...(options.consumerChannels && { channels: options.consumerChannels }),
-  });
-  const stickers = createStickersService(deps, { publicUrl: config.gatewayUrl, servicePhone });
-  let pageAssets: ReturnType<typeof readPageAssets> | undefined;
+  const fieldWork = composeFieldWork(app, deps, options, { files, gateway, scheduler, alarms, withdrawals, settings });
+  const consumerSide = composeConsumerSide(deps, options, { alarms, policies, settings, files });
   if (config.seedDemo) {
     // In the background: the console answers at once, the demo week arrives a few seconds later.
     app.addHook('onReady', async () => {
@@ -371,13 +352,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(publicSettingsRoutes, { service: settings });
   await app.register(publicFilesRoutes, { service: storage });
   await app.register(publicAvatarRoutes, { service: userCenter });
-  await app.register(publicConsumerRoutes, {
-    service: consumer,
-    assets: () => {
-      pageAssets ??= readPageAssets(config.webDist);
-      return pageAssets;
-    },
-  });
+  await consumerSide.publicRoutes(app);
   await app.register(druidPage, { allowedOrigins: config.allowedOrigins });
   // Signed by machines and payment channels, never by a staff session.
   await app.register(gatewayRoutes, { gateway, orders, coupons, commands, firmware });
@@ -414,8 +389,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         telemetry,
         firmware,
         ...fieldWork,
-        consumer,
-        stickers,
+        ...consumerSide,
       },
     });
   });
