@@ -5,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 'fastify';
 import type { Config } from './config.ts';
+import { composeConsumerSide } from './consumer-side.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { loadLegacyKey } from './domain/legacy-rsa.ts';
 import { PrincipalCache } from './domain/principal.ts';
@@ -21,7 +22,7 @@ import { loggerOptions } from './lib/log-redaction.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { ReadyReads, serverWithReadyReads } from './lib/ready-reads.ts';
 import { requestLogger } from './lib/request-logger.ts';
-import { Scheduler } from './lib/scheduler.ts';
+import type { Scheduler } from './lib/scheduler.ts';
 import { type Clock, formatDay, systemClock } from './lib/time.ts';
 import { TokenSigner } from './lib/tokens.ts';
 import { schemaController } from './lib/validators.ts';
@@ -32,11 +33,7 @@ import { publicAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createCardsService } from './modules/cards/cards.service.ts';
 import { createCommandsService } from './modules/commands/commands.service.ts';
-import { consumerOrdersRoutes } from './modules/consumer-orders/consumer-orders.routes.ts';
-import { createConsumerOrdersService } from './modules/consumer-orders/consumer-orders.service.ts';
-import { consumersRoutes } from './modules/consumers/consumers.routes.ts';
-import { createConsumersService } from './modules/consumers/consumers.service.ts';
-import { SandboxSms, type SmsSender, webhookSms } from './modules/consumers/sms-senders.ts';
+import type { SmsSender } from './modules/consumers/sms-senders.ts';
 import { createCouponsService } from './modules/coupons/coupons.service.ts';
 import { createDeptsService } from './modules/depts/depts.service.ts';
 import { createExportsService } from './modules/exports/exports.service.ts';
@@ -54,7 +51,6 @@ import { createLogsService } from './modules/logs/logs.service.ts';
 import { createMachinesService } from './modules/machines/machines.service.ts';
 import { createMembersService } from './modules/members/members.service.ts';
 import { druidPage } from './modules/monitor/monitor.routes.ts';
-import { orderAccess } from './modules/orders/order-access.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import type { SaleEvent } from './modules/orders/sale-events.ts';
 import type { PaymentStarter } from './modules/payments/payment-starter.ts';
@@ -83,6 +79,7 @@ import { realtimePlugin } from './plugins/realtime.ts';
 import { securityHeaderLinesFor, securityHeadersPlugin, trustedPeer } from './plugins/security-headers.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
 import { webPlugin } from './plugins/web.ts';
+import { scheduledWork } from './scheduled-work.ts';
 import { registerSignedInRoutes } from './signed-in-routes.ts';
 import { seedDemoBusiness } from './simulator/demo-business.ts';
 
@@ -111,15 +108,6 @@ declare module 'fastify' {
     /** The machines' MQTT channel; absent with MQTT_PORT=off. */
     mqtt?: MqttTransport;
   }
-}
-
-/**
- * How often the offline check runs: a quarter of OFFLINE_AFTER (a machine is marked offline at
- * most that much late), between every 5 and every 30 seconds.
- */
-export function offlineCheckPattern(offlineAfterMs: number): string {
-  const seconds = Math.min(30, Math.max(5, Math.floor(offlineAfterMs / 4000)));
-  return `*/${seconds} * * * * *`;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -154,10 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     done();
   });
   const accessLog = config.accessLog && options.logger !== false ? accessLogHooks(app.log) : undefined;
-  if (accessLog) {
-    app.addHook('onRequest', accessLog.onRequest);
-    app.addHook('onResponse', accessLog.onResponse);
-  }
+  if (accessLog) app.addHook('onRequest', accessLog.onRequest).addHook('onResponse', accessLog.onResponse);
 
   await app.register(errorsPlugin);
   await app.register(inputBoundaryPlugin);
@@ -218,7 +203,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     defaultUserPassword: config.defaultUserPassword,
     removeAvatars: (names) => avatars.remove(names),
   });
-
   const depts = createDeptsService(deps);
   const ledger = createLedgerService(deps, {
     // A period cannot close while reconciliation has open discrepancies on its days.
@@ -302,51 +286,40 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     telemetry,
     paymentNotifyKey: config.paymentNotifyKey,
   });
-  // The public page: consumers signed in by phone, and their orders, dispensed on the machine's command.
-  const sandboxSms = config.sms.sandbox ? new SandboxSms(() => clock.now()) : undefined;
-  const consumers = createConsumersService(deps, {
-    serverSecret: options.jwtSecret,
-    sms:
-      options.sms ??
-      sandboxSms ??
-      (config.sms.webhook
-        ? webhookSms(config.sms.webhook.url, config.sms.webhook.secret, () => clock.now())
-        : undefined),
-    members,
-    cardsOf: (memberId) => cards.cardsOfMember(memberId),
-    log: app.log,
-  });
-  const consumerOrders = createConsumerOrdersService(deps, {
-    orders,
-    coupons,
-    members,
-    cards,
-    commands,
-    payments: options.paymentStarter ?? payments,
-    access: orderAccess(options.jwtSecret),
-    log: app.log,
-  });
   if (config.mqtt) {
     mqtt = createMqttTransport({ deps, gateway, inject: (request) => app.inject(request), log: app.log }, config.mqtt);
     serveMqtt(app, mqtt, { commands, firmware });
   }
-  const scheduler = new Scheduler(database, app.log)
-    .add('close-unpaid-orders', '*/15 * * * * *', () => orders.closeUnpaid())
-    .add('send-channel-refunds', '*/15 * * * * *', () => payments.sendRefunds())
-    .add('offline-check', offlineCheckPattern(config.offlineAfterMs), () => alarms.checkOffline())
-    .add('purge-gateway-nonces', '0 * * * * *', () => gateway.purgeNonces())
-    .add('mqtt-accounts', '40 * * * * *', async () => mqtt?.machinesChanged())
-    .add('command-timeouts', '*/15 * * * * *', () => commands.sweep())
-    .add('firmware-timeouts', '*/15 * * * * *', () => firmware.sweep())
-    .add('purge-expired-sign-ins', '30 * * * * *', () => auth.purgeExpired())
-    .add('no-sales-check', '0 */10 * * * *', () => alarms.checkNoSales())
-    .add('expire-coupons', '0 0 * * * *', () => coupons.expire())
-    .add('purge-exports', '0 30 * * * *', () => exports.purge())
-    .add('summarise-telemetry', '20 * * * * *', () => telemetry.summarise())
-    .add('telemetry-partitions', '0 5 * * * *', () => telemetry.keepPartitions());
+  const scheduler = scheduledWork(database, app.log, config.offlineAfterMs, {
+    closeUnpaid: () => orders.closeUnpaid(),
+    sendChannelRefunds: () => payments.sendRefunds(),
+    checkOffline: () => alarms.checkOffline(),
+    purgeNonces: () => gateway.purgeNonces(),
+    mqttAccounts: async () => mqtt?.machinesChanged(),
+    commandTimeouts: () => commands.sweep(),
+    firmwareTimeouts: () => firmware.sweep(),
+    purgeSignIns: () => auth.purgeExpired(),
+    checkNoSales: () => alarms.checkNoSales(),
+    expireCoupons: () => coupons.expire(),
+    purgeExports: () => exports.purge(),
+    summariseTelemetry: () => telemetry.summarise(),
+    telemetryPartitions: () => telemetry.keepPartitions(),
+  });
   app.decorate('scheduler', scheduler);
-  const fieldNeeds = { files, gateway, scheduler, alarms, withdrawals, settings };
-  const fieldWork = composeFieldWork(app, deps, options, fieldNeeds);
+  const fieldWork = composeFieldWork(app, deps, options, { files, gateway, scheduler, alarms, withdrawals, settings });
+  const consumerSide = composeConsumerSide(deps, options, {
+    alarms,
+    policies,
+    settings,
+    files,
+    payments: options.paymentStarter ?? payments,
+    members,
+    cards,
+    orders,
+    coupons,
+    commands,
+    log: app.log,
+  });
   if (config.seedDemo) {
     // In the background: the console answers at once, the demo week arrives a few seconds later.
     app.addHook('onReady', async () => {
@@ -378,19 +351,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(publicSettingsRoutes, { service: settings });
   await app.register(publicFilesRoutes, { service: storage });
   await app.register(publicAvatarRoutes, { service: userCenter });
+  // The machines' public pages: consumers, never a staff session; limited per address and per machine.
+  await consumerSide.publicRoutes(app);
   await app.register(druidPage, { allowedOrigins: config.allowedOrigins });
   // Signed by machines and payment channels, never by a staff session.
   await app.register(gatewayRoutes, { gateway, orders, coupons, commands, firmware });
   if (mqtt && !config.mqtt?.external) await app.register(mqttRoutes, { transport: mqtt });
-  // The machines' public pages: consumers, never a staff session; limited per address and per machine.
-  await app.register(consumerOrdersRoutes, { service: consumerOrders, consumers, perMinute: config.publicRateLimit });
-  await app.register(consumersRoutes, {
-    service: consumers,
-    orders: consumerOrders,
-    coupons,
-    sandbox: options.sms ? undefined : sandboxSms,
-    perMinute: config.publicRateLimit,
-  });
   // Signed in, each route with the permission it declares.
   await app.register(async (signedIn) => {
     await signedInContext(signedIn);
@@ -424,6 +390,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         firmware,
         paymentChannels,
         ...fieldWork,
+        ...consumerSide,
       },
     });
   });

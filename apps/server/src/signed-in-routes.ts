@@ -15,6 +15,9 @@ import { cardsRoutes } from './modules/cards/cards.routes.ts';
 import type { CardsService } from './modules/cards/cards.service.ts';
 import { commandsRoutes } from './modules/commands/commands.routes.ts';
 import type { CommandsService } from './modules/commands/commands.service.ts';
+import { consumerStaffRoutes } from './modules/consumer/consumer.routes.ts';
+import type { ConsumerService } from './modules/consumer/consumer.service.ts';
+import type { StickersService } from './modules/consumer/stickers.service.ts';
 import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
 import type { CouponsService } from './modules/coupons/coupons.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -114,6 +117,8 @@ export interface SignedInServices {
   sla: SlaService;
   filters: FiltersService;
   paymentChannels: ChannelSettings;
+  consumer: ConsumerService;
+  stickers: StickersService;
 }
 
 /** The routes reached signed in, each with the permission it declares, on their services. */
@@ -166,6 +171,7 @@ export async function registerSignedInRoutes(
   await signedIn.register(notificationsRoutes, { service: s.notifications });
   await signedIn.register(slaRoutes, { service: s.sla });
   await signedIn.register(filtersRoutes, { service: s.filters });
+  await signedIn.register(consumerStaffRoutes, { service: s.consumer, stickers: s.stickers });
   await signedIn.register(mapRoutes, { service: s.machines });
   await signedIn.register(partsRoutes, { service: s.parts });
   await signedIn.register(amapProxyRoutes, { service: createAmapProxy(config.amap) });

@@ -21,6 +21,8 @@ const UNDECLARED = new Set([
   'GET /login',
   // The web app's manifest, written in the phone's language (plugins/web-manifest.ts).
   'GET /manifest.webmanifest',
+  // The page behind a machine's sticker, drawn by the server (modules/consumer/machine-page.ts).
+  'GET /m/:code',
   'GET /*',
 ]);
 

@@ -36,6 +36,8 @@ const DATA_TABLES = [
   schema.channelRefunds,
   schema.sandboxPayments,
   schema.sandboxRefunds,
+  schema.alarms,
+  schema.consumerReports,
 ].map((table) => getTableName(table));
 
 /** What no answer may ever contain: stack frames, source files, SQL, table names, engine messages. */
@@ -49,6 +51,8 @@ const VALID_PATH_VALUES: Record<string, string> = {
   machineOrderNo: 'S1',
   paymentId: '0123456789abcdef0123456789abcdef',
   action: 'pay',
+  code: 'ABCD2345',
+  reportNo: 'R20261123000000000001',
 };
 
 describe('malformed requests to every operation of the API', () => {

@@ -1,4 +1,5 @@
 import { apiRoutes } from '@water/contract/api-routes';
+import { declarationsOf } from '@water/contract/route';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menus, roles, rolesMenus, users, usersRoles } from '../src/db/schema.ts';
@@ -116,6 +117,27 @@ describe('route × permission matrix', () => {
         });
         if (response.statusCode !== 401)
           wrong.push(`${route.method} ${route.url} (${authorization || 'anonymous'}): ${response.statusCode}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('lets anyone reach the consumer’s public routes, signed in or not, with a token or a forged one', async () => {
+    const publicRoutes = declarationsOf(apiRoutes).filter((route) => route.path.startsWith('/api/public/'));
+    expect(publicRoutes.length).toBeGreaterThanOrEqual(2);
+    const wrong: string[] = [];
+    for (const route of publicRoutes) {
+      expect(route.permission, route.path).toBe('public');
+      for (const authorization of ['', 'Bearer not-a-token']) {
+        const response = await t.app.inject({
+          method: route.method,
+          url: route.path.replace(/:code/g, 'NOSUCH99').replace(/:(\w+)/g, '999999'),
+          headers: authorization ? { authorization } : {},
+          ...(route.method === 'POST' ? { payload: {} } : {}),
+        });
+        // Unknown machine or order (404) or a refused body (400): never a question of who is asking.
+        if (response.statusCode === 401 || response.statusCode === 403 || response.statusCode >= 500)
+          wrong.push(`${route.method} ${route.path} (${authorization || 'anonymous'}): ${response.statusCode}`);
       }
     }
     expect(wrong).toEqual([]);

@@ -65,6 +65,11 @@ const BUSINESS_PAGES = [
   'src/features/map/pages/map-page.tsx',
 ];
 const BUSINESS_PAGE_LIMIT_KB = 240;
+
+/** The consumer's page behind a machine's sticker: its own build (vite.consumer.config.ts), all its JS and CSS. */
+const CONSUMER_MANIFEST = '.vite/consumer-manifest.json';
+const CONSUMER_ENTRIES = ['consumer/main.ts'];
+const CONSUMER_LIMIT_KB = 80;
 const BUDGETS: Budget[] = [
   { name: 'login route', entries: LOGIN_ENTRIES, limitKb: 150 },
   // 405: the field work's seven pages add their loaders and menu names to the shell, and the
@@ -118,6 +123,19 @@ function main(): void {
       console.log(`    ${(size / KB).toFixed(1).padStart(7)} KB  ${file}`);
     }
   }
+  const consumerFile = path.join(dist, CONSUMER_MANIFEST);
+  if (!existsSync(consumerFile)) {
+    console.error(`${consumerFile} is missing: "npm run build -w apps/web" builds the consumer's page too.`);
+    process.exit(2);
+  }
+  const consumerManifest = JSON.parse(readFileSync(consumerFile, 'utf8')) as Manifest;
+  const consumerFiles = filesNeeded(consumerManifest, CONSUMER_ENTRIES);
+  const consumerSize = consumerFiles.reduce((sum, file) => sum + gzipSize(path.join(dist, file)), 0);
+  const consumerOver = consumerSize > CONSUMER_LIMIT_KB * KB;
+  failed ||= consumerOver;
+  console.log(
+    `${consumerOver ? '✖' : '✔'} consumer's page (/m/:code): ${(consumerSize / KB).toFixed(1)} KB of ${CONSUMER_LIMIT_KB} KB (gzip, ${consumerFiles.length} JS/CSS files)`,
+  );
   // Each business page, beyond what the shell has loaded already.
   const shell = new Set(filesNeeded(manifest, SHELL_ENTRIES));
   const pages = BUSINESS_PAGES.map((page) => {

@@ -13,6 +13,7 @@ export const ALARM_ORDER_DELAY_MS: Record<AlarmType, number | null> = {
   TDS_HIGH: 30_000,
   LEAK: 30_000,
   PAYMENT_DEVICE: 30_000,
+  CONSUMER_REPORT: 30_000,
   TANK_EMPTY: null,
   NO_SALES: null,
   /** Raised about an order already open. */
@@ -33,6 +34,7 @@ export const AlarmOrderDelays = Type.Object(
     TDS_HIGH: DelaySeconds,
     LEAK: DelaySeconds,
     PAYMENT_DEVICE: DelaySeconds,
+    CONSUMER_REPORT: DelaySeconds,
     TANK_EMPTY: DelaySeconds,
     NO_SALES: DelaySeconds,
   },

@@ -12,6 +12,8 @@ export const ALARM_TYPES = [
   'PAYMENT_DEVICE',
   /** A work order of the machine passed its resolution target (raised by the SLA sweep). */
   'SLA_BREACH',
+  /** A consumer reported a problem from the machine's page (repeated reports count on it). */
+  'CONSUMER_REPORT',
 ] as const;
 export type AlarmType = (typeof ALARM_TYPES)[number];
 

@@ -29,6 +29,7 @@ import { overviewRoutes } from './overview-routes.ts';
 import { partsRoutes } from './parts-routes.ts';
 import { paymentRoutes, sandboxRoutes } from './payments-routes.ts';
 import { pricePolicyRoutes } from './price-policies-routes.ts';
+import { consumerReportRoutes, publicMachineRoutes } from './public-machines-routes.ts';
 import { publicOrderRoutes } from './public-orders-routes.ts';
 import { reconciliationRoutes } from './reconciliation-routes.ts';
 import { roleRoutes } from './roles-routes.ts';
@@ -92,6 +93,8 @@ interface ApiRouteSets {
   sandbox: typeof sandboxRoutes;
   publicOrders: typeof publicOrderRoutes;
   consumers: typeof consumerRoutes;
+  publicMachines: typeof publicMachineRoutes;
+  consumerReports: typeof consumerReportRoutes;
 }
 
 /**
@@ -148,6 +151,8 @@ export const apiRoutes: ApiRouteSets = {
   sandbox: sandboxRoutes,
   publicOrders: publicOrderRoutes,
   consumers: consumerRoutes,
+  publicMachines: publicMachineRoutes,
+  consumerReports: consumerReportRoutes,
 };
 
 /** Every route by its key, `'GET /api/orders/:orderNo'`. */

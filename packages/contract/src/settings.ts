@@ -54,6 +54,10 @@ export const GlobalSettings = Type.Object(
     alarmOrderDelays: Type.Optional(AlarmOrderDelays),
     /** Filter schedules: a stage is due soon, and gets its filter-change order, this many days ahead. Absent: 7. */
     filterLeadDays: Type.Optional(Type.Integer({ minimum: 0, maximum: 90 })),
+    /** The phone number consumers call, shown on every machine's page and sticker (public). */
+    servicePhone: Type.Optional(
+      Type.String({ pattern: '^[0-9+\\- ]{3,20}$', errorMessage: 'must be a phone number (digits, +, - and spaces)' }),
+    ),
     /** The fleet map's tiles (absent: none, a blank background). Public: never a secret here. */
     mapTiles: Type.Optional(MapTiles),
   },

@@ -11,6 +11,7 @@ export * from '../modules/artifacts/artifacts.schema.ts';
 export * from '../modules/auth/auth.schema.ts';
 export * from '../modules/cards/cards.schema.ts';
 export * from '../modules/commands/commands.schema.ts';
+export * from '../modules/consumer/consumer.schema.ts';
 export * from '../modules/consumer-orders/consumer-orders.schema.ts';
 export * from '../modules/consumers/consumers.schema.ts';
 export * from '../modules/coupons/coupons.schema.ts';

@@ -8,7 +8,7 @@ function text(value: unknown): string | undefined {
 }
 
 /** The texts of the settings at the top level, beside the publicity. */
-export const SETTING_TEXTS = ['title', 'footerTxt', 'caseNumber'] as const;
+export const SETTING_TEXTS = ['title', 'footerTxt', 'caseNumber', 'servicePhone'] as const;
 /** The texts of the publicity, beside its images. */
 export const PUBLICITY_TEXTS = ['title', 'body', 'contact'] as const;
 

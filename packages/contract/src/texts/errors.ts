@@ -1,6 +1,7 @@
 import { accountsRefusals } from './refusals/accounts.ts';
 import { cardsRefusals } from './refusals/cards.ts';
 import { commandsRefusals } from './refusals/commands.ts';
+import { consumerRefusals } from './refusals/consumer.ts';
 import { consumersRefusals } from './refusals/consumers.ts';
 import { filtersRefusals } from './refusals/filters.ts';
 import { firmwareRefusals } from './refusals/firmware.ts';
@@ -93,6 +94,7 @@ export const errorsLocales = {
     ...consumersRefusals.en,
     ...firmwareRefusals.en,
     ...workOrdersRefusals.en,
+    ...consumerRefusals.en,
     ...filtersRefusals.en,
     ...notificationsRefusals.en,
     ...mapRefusals.en,
@@ -170,6 +172,7 @@ export const errorsLocales = {
     ...consumersRefusals.zh,
     ...firmwareRefusals.zh,
     ...workOrdersRefusals.zh,
+    ...consumerRefusals.zh,
     ...filtersRefusals.zh,
     ...notificationsRefusals.zh,
     ...mapRefusals.zh,

@@ -9,6 +9,8 @@ export const globalSettingsLocales = {
     footerTxtHelp: 'Replaces “© year title” at the foot of every page.',
     caseNumber: 'Case number (ICP)',
     caseNumberHelp: 'Linked to the MIIT filing site in the footer.',
+    servicePhone: 'Consumer service phone',
+    servicePhoneHelp: 'The number consumers call, shown on every machine’s page and printed on its sticker.',
     business: 'Refunds',
     refundReviewAbove: 'Card and coin refunds without a second review, up to (yuan)',
     refundReviewAboveHelp:
@@ -121,6 +123,8 @@ export const globalSettingsLocales = {
     footerTxtHelp: '替换每个页面底部的“© 年份 标题”。',
     caseNumber: '备案号（ICP）',
     caseNumberHelp: '在页脚中链接到工信部备案网站。',
+    servicePhone: '用户服务电话',
+    servicePhoneHelp: '用户拨打的号码，显示在每台设备的页面上并印在贴纸上。',
     business: '退款',
     refundReviewAbove: '无需复核的水卡和投币退款上限（元）',
     refundReviewAboveHelp:

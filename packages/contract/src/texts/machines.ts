@@ -50,6 +50,7 @@ export const machinesLocales = {
     secretOnce: 'Copy this secret into the machine now: it is shown this one time and cannot be read again.',
     secretCopied: 'I have copied it',
     import: 'Import',
+    printStickers: 'Print stickers ({{count}})',
     importTitle: 'Import machines from a sheet',
     importHint:
       'An .xlsx or .csv file whose first row names the columns: {{columns}}. The first two are required. Up to 5,000 machines, all or none.',
@@ -216,6 +217,7 @@ export const machinesLocales = {
     secretOnce: '请立即把此密钥写入设备：它只显示这一次，之后无法再查看。',
     secretCopied: '我已复制',
     import: '批量导入',
+    printStickers: '打印贴纸（{{count}}）',
     importTitle: '从表格批量导入设备',
     importHint: '.xlsx 或 .csv 文件，第一行为列名：{{columns}}。前两列必填。一次最多 5000 台，全部成功或全部不导入。',
     template: '下载模板',

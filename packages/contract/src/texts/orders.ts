@@ -53,6 +53,15 @@ export const ordersLocales = {
     createTime: 'Created',
     detailTitle: 'Order {{orderNo}}',
     timeline: 'Timeline',
+    consumerReports: 'Consumers’ reports',
+    consumerReport: '{{category}} · alarm {{alarmId}} · {{time}}',
+    reportCategories: {
+      NO_WATER: 'No water came out',
+      TOOK_MONEY: 'It took my money',
+      BAD_TASTE: 'The water tastes bad',
+      DIRTY: 'The machine is dirty',
+      OTHER: 'Something else',
+    },
     details: 'Details',
     events: {
       created: 'Order created',
@@ -153,6 +162,15 @@ export const ordersLocales = {
     createTime: '下单时间',
     detailTitle: '订单 {{orderNo}}',
     timeline: '时间线',
+    consumerReports: '用户反馈',
+    consumerReport: '{{category}} · 告警 {{alarmId}} · {{time}}',
+    reportCategories: {
+      NO_WATER: '不出水',
+      TOOK_MONEY: '扣了钱没出水',
+      BAD_TASTE: '水的味道不对',
+      DIRTY: '机器不干净',
+      OTHER: '其他问题',
+    },
     details: '详情',
     events: {
       created: '创建订单',

@@ -50,6 +50,24 @@ export const alarmsRepository = {
     return opened;
   },
 
+  /** Counts one more raise of the open alarm of that machine and type: its id, or undefined when none is open. */
+  async countAgain(
+    db: Database,
+    values: { machineId: number; type: AlarmType; detail: string | null; detailText: TextRef | null; at: Date },
+  ): Promise<number | undefined> {
+    const [counted] = await db
+      .update(alarms)
+      .set({
+        count: sql`${alarms.count} + 1`,
+        lastTime: values.at,
+        detail: values.detail,
+        detailText: values.detailText,
+      })
+      .where(and(eq(alarms.machineId, values.machineId), eq(alarms.type, values.type), ne(alarms.state, 'RESOLVED')))
+      .returning({ id: alarms.id });
+    return counted?.id;
+  },
+
   /** Resolves the open alarm of that machine and type, if there is one. */
   async resolve(db: Database, machineId: number, type: AlarmType, at: Date): Promise<boolean> {
     const resolved = await db

@@ -153,6 +153,34 @@ export function createAlarmsService(
       return (await open(tx, machine, type, says))?.id ?? null;
     },
 
+    /**
+     * Raises an alarm in the caller's unit of work, or counts one more on the one of that machine
+     * and type already open (its detail becomes the latest): the alarm's id either way. Consumers'
+     * reports add to one alarm rather than flood the centre. One that opened now is announced by
+     * the caller once its unit of work is committed (`announce`).
+     */
+    async raiseOrCountIn(
+      tx: typeof db,
+      machine: AlarmedMachine,
+      type: AlarmType,
+      says: TextRef,
+    ): Promise<{ id: number; opened: boolean }> {
+      const values = { machineId: machine.id, type, detail: render('en', says), detailText: says, at: clock.now() };
+      const counted = await repo.countAgain(tx, values);
+      if (counted !== undefined) return { id: counted, opened: false };
+      const opened = await open(tx, machine, type, says);
+      if (opened) return { id: opened.id, opened: true };
+      // Opened meanwhile by another request (the unique index of open alarms kept one): count on it.
+      const raced = await repo.countAgain(tx, values);
+      if (raced === undefined) throw new Error(`could not raise the ${type} alarm of machine ${machine.id}`);
+      return { id: raced, opened: false };
+    },
+
+    /** Pushes an alarm opened in a unit of work now committed to the consoles of those who see its machine. */
+    async announce(machine: AlarmedMachine, alarm: { id: number; type: AlarmType }): Promise<void> {
+      await announce(machine, alarm);
+    },
+
     /** Raises and resolves the telemetry alarms whose condition changed between two heartbeats. */
     async telemetryChanged(machine: AlarmedMachine, before: Telemetry, after: Telemetry): Promise<void> {
       const was = telemetryAlarms(before);

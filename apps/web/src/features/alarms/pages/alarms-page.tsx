@@ -25,6 +25,7 @@ import type { ListFilters } from '@/lib/call-api.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
 import { useAlarms, useHandleAlarms } from '../api/alarms.ts';
+import { AlarmReports } from '../components/alarm-reports.tsx';
 
 addPageTexts('alarms', alarmsLocales);
 
@@ -104,8 +105,13 @@ export function AlarmsPage() {
         query={query}
         rowKey={(alarm) => alarm.id}
         exportTo={{ route: 'GET /api/alarms/download', name: 'alarms' }}
-        tableProps={
-          mayHandle
+        tableProps={{
+          // A consumer's report opens to the reports it gathers (and the order one names).
+          expandable: {
+            rowExpandable: (alarm: Alarm) => alarm.type === 'CONSUMER_REPORT',
+            expandedRowRender: (alarm: Alarm) => <AlarmReports alarmId={alarm.id} />,
+          },
+          ...(mayHandle
             ? {
                 rowSelection: {
                   selectedRowKeys: chosen.map((alarm) => alarm.id),
@@ -116,8 +122,8 @@ export function AlarmsPage() {
                   preserveSelectedRowKeys: false,
                 },
               }
-            : undefined
-        }
+            : {}),
+        }}
         actions={
           <Permission allow={[ALARM_PERMISSIONS.edit]}>
             <Space size={8}>

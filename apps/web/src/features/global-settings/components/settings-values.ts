@@ -14,6 +14,8 @@ export interface SettingsValues {
   title: string;
   footerTxt: string;
   caseNumber: string;
+  /** The phone consumers call, on machines' pages and stickers. */
+  servicePhone: string;
   publicity: { title: string; body: string; contact: string; images: string[] };
   /** Yuan: staff card and coin refunds up to this go back without a second person ('' or 0: none do). */
   refundReviewAbove: string | null;
@@ -41,6 +43,7 @@ export function toSettingsValues(settings: GlobalSettings | undefined): Settings
     title: settings?.title ?? '',
     footerTxt: settings?.footerTxt ?? '',
     caseNumber: settings?.caseNumber ?? '',
+    servicePhone: settings?.servicePhone ?? '',
     publicity: {
       title: publicity?.title ?? '',
       body: publicity?.body ?? '',

@@ -41,6 +41,7 @@ const CONSOLE_TEXTS = [
   ['title', 200],
   ['footerTxt', 500],
   ['caseNumber', 100],
+  ['servicePhone', 20],
 ] as const;
 
 /** `tools/settings/index`: the console's title, footer, case number and publicity page, with a live preview. */

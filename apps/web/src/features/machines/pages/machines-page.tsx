@@ -45,6 +45,7 @@ import type { ListFilters } from '@/lib/call-api.ts';
 import { useDetailLink } from '@/lib/detail-link.ts';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useMenuTitle } from '@/lib/menu-title.ts';
+import { printStickers } from '../api/machine-stickers.ts';
 import { useMachines } from '../api/machines.ts';
 import { AllocationHistory } from '../components/allocation-history.tsx';
 import { CommandBatchProgress } from '../components/command-batch-progress.tsx';
@@ -277,17 +278,14 @@ export function MachinesPage() {
         query={query}
         rowKey={(machine) => machine.id}
         exportTo={{ route: 'GET /api/machines/download', name: 'machines' }}
-        tableProps={
-          mayMove || mayCommand
-            ? {
-                rowSelection: {
-                  selectedRowKeys: chosen.map((machine) => machine.id),
-                  onChange: (_keys: Key[], rows: Machine[]) => setChosen(rows),
-                  preserveSelectedRowKeys: false,
-                },
-              }
-            : undefined
-        }
+        tableProps={{
+          // Everyone who sees the list may print stickers of the machines chosen.
+          rowSelection: {
+            selectedRowKeys: chosen.map((machine) => machine.id),
+            onChange: (_keys: Key[], rows: Machine[]) => setChosen(rows),
+            preserveSelectedRowKeys: false,
+          },
+        }}
         actions={
           <>
             <Permission allow={[DEVICE_PERMISSIONS.add]}>
@@ -307,6 +305,12 @@ export function MachinesPage() {
                 {moveButton('recall', <RollbackOutlined aria-hidden />)}
               </>
             )}
+            <Button
+              disabled={chosen.length === 0}
+              onClick={() => void printStickers(chosen.map((machine) => machine.id)).catch(() => undefined)}
+            >
+              {t('machines.printStickers', { count: chosen.length })}
+            </Button>
             {mayCommand && (
               <Button
                 icon={<CodeOutlined aria-hidden />}

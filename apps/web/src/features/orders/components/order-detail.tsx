@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Permission } from '@/components/permission.tsx';
 import { formatFen } from '@/lib/format/money.ts';
 import { useOrder } from '../api/orders.ts';
+import { OrderReports } from './order-reports.tsx';
 import { OrderStateTag, refundable } from './order-state-tag.tsx';
 
 const litres = (ml: number) => (ml / 1000).toLocaleString(undefined, { maximumFractionDigits: 3 });
@@ -164,6 +165,7 @@ export function OrderDetail({
               },
             ]}
           />
+          <OrderReports orderNo={order.orderNo} />
           <Typography.Title level={5} style={{ marginTop: 24 }}>
             {t('orders.timeline')}
           </Typography.Title>

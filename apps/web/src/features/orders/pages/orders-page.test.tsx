@@ -76,7 +76,7 @@ const totals: OrderTotals = {
 };
 /** The sums of every order of the filter, as the server answers them. */
 const totalsOr = (config: InternalAxiosRequestConfig, answer: () => unknown) =>
-  config.url === 'api/orders/totals' ? totals : answer();
+  config.url === 'api/orders/totals' ? totals : config.url?.endsWith('/reports') ? [] : answer();
 
 afterEach(() => {
   cleanUpPage();
@@ -203,6 +203,9 @@ describe('OrdersPage', () => {
         return { agents: [], sites: [], machines: [{ id: 9, serialNo: 'WM-0009', siteId: null }] };
       }
       if (config.url === 'api/orders/202611230000000001') return detail;
+      if (config.url === 'api/orders/202611230000000001/reports') {
+        return [{ reportNo: 'R1', alarmId: 7, category: 'TOOK_MONEY', createTime: '2026-11-23 10:05:00' }];
+      }
       return totalsOr(config, () => ({ content: [order('202611230000000001')], totalElements: 1 }));
     });
     const list = '/business/orders?machineId=9&state=COMPLETED&createTime=2026-11-01&createTime=2026-11-25';
@@ -210,6 +213,8 @@ describe('OrdersPage', () => {
     // The shared address opens the order over the list of its filters.
     const drawer = await screen.findByRole('dialog', { name: 'Order 202611230000000001' }, { timeout: 5000 });
     expect(await within(drawer).findByText('Paid CN¥2.00')).toBeTruthy();
+    // A consumer said it took their money: the detail says so, with the alarm, for the refund decision.
+    expect(await within(drawer).findByText('It took my money · alarm 7 · 2026-11-23 10:05:00')).toBeTruthy();
     const listed = calls.find((call) => call.url === 'api/orders') as InternalAxiosRequestConfig;
     expect(listed.params).toMatchObject({
       machineId: 9,
