@@ -342,7 +342,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => telemetry.stop());
   // Exports under way finish before the database closes.
   app.addHook('onClose', async () => exports.settled());
-
   operationLogHooks(app, (line) => logs.record(line));
   await app.register(realtimePlugin, { allowedOrigins: config.allowedOrigins });
   // Reached without signing in.

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  COMMAND_PARAMS,
   COMMAND_RESULT_SECONDS,
   COMMAND_STATE_MACHINE,
   COMMAND_TTL_SECONDS,
@@ -10,7 +9,6 @@ import {
   type CommandBatchInput,
   type CommandEvent,
   type CommandInput,
-  type CommandParam,
   type CommandQuery,
   CommandRecord,
   type CommandState,
@@ -26,12 +24,13 @@ import type { Prices } from '@water/contract/gateway';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Principal } from '../../domain/principal.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { badRequest, fieldRefusal, HttpError, invalidFields, noSuch, notFound } from '../../lib/http-errors.ts';
+import { badRequest, HttpError, noSuch, notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
 import { conflictIn, moveBy } from '../../lib/state.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { wireMapper } from '../../lib/wire.ts';
 import { agentIdsInScope } from '../agents/agent-directory.ts';
+import { checkedParams } from './command-params.ts';
 import { commandOrder, commandSortable, type NewCommand, commandsRepository as repo } from './commands.repository.ts';
 import { defaultSettings, desiredOf, desireSettings, recordReported, settingsAnswer } from './machine-settings.ts';
 import { createServerCommands } from './server-commands.ts';
@@ -71,35 +70,6 @@ const FINISHED: readonly CommandState[] = ['SUCCEEDED', 'FAILED', 'TIMED_OUT'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const toRecord = wireMapper(CommandRecord);
-
-/** The parameters of a command as given, checked against what its type takes. */
-function checkedParams(input: CommandInput): Record<string, unknown> {
-  const takes = COMMAND_PARAMS[input.type];
-  const given = (input.params ?? {}) as Record<CommandParam, unknown>;
-  const refusals = [
-    ...takes
-      .filter((name) => given[name] === undefined)
-      .map((name) =>
-        fieldRefusal(
-          `params.${name}`,
-          { key: 'errors.commands.paramRequired', values: { type: input.type } },
-          'required',
-        ),
-      ),
-    ...(Object.keys(given) as CommandParam[])
-      .filter((name) => !takes.includes(name))
-      .map((name) =>
-        fieldRefusal(
-          `params.${name}`,
-          { key: 'errors.commands.paramNotTaken', values: { type: input.type } },
-          'unknown',
-        ),
-      ),
-  ];
-  const [first, ...more] = refusals;
-  if (first) throw invalidFields([first, ...more]);
-  return Object.fromEntries(takes.map((name) => [name, given[name]]));
-}
 
 export type CommandsService = ReturnType<typeof createCommandsService>;
 

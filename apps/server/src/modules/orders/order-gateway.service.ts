@@ -4,13 +4,11 @@ import type {
   GatewayOrder,
   GatewayOrderInput,
   GatewayPaymentInput,
-  Prices,
 } from '@water/contract/gateway';
 import { MACHINE_STATE_MACHINE } from '@water/contract/machines';
-import { asFen, type Fen, minFen } from '@water/contract/money';
+import { asFen, type Fen } from '@water/contract/money';
 import { type Channel, ORDER_STATE_MACHINE, type OrderState } from '@water/contract/orders';
 import { allows } from '@water/contract/state-machine';
-import { amountOf, percentOf, shareOf } from '../../domain/money.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { HttpError, invalidField, notFound, stateConflict } from '../../lib/http-errors.ts';
 import { moveBy } from '../../lib/state.ts';
@@ -22,8 +20,10 @@ import type { PricePoliciesService } from '../price-policies/price-policies.serv
 import { checkedPaidAt, machineTime } from './machine-times.ts';
 import { daysOfOrderNo, gatewayDto, orderNumber } from './order-answers.ts';
 import type { SettleCommission } from './order-commission.ts';
+import { orderDispensing } from './order-dispensing.ts';
 import { withPartition } from './order-partitions.ts';
 import { type Payer, withPayer } from './order-payer.ts';
+import { createOrderPricing } from './order-pricing.ts';
 import type { Refunding } from './order-refunding.ts';
 import { type OrderKey, type OrderRecord, ordersRepository as repo } from './orders.repository.ts';
 import type { SalePayment as Payment, SaleEvents } from './sale-events.ts';
@@ -39,9 +39,6 @@ export interface SellingMachine {
 }
 
 type OrderPaid = { orderNo: string; state: OrderState };
-
-/** The order event each dispense result of the machine is. */
-const DISPENSE_EVENTS = { STARTED: 'START_DISPENSE', COMPLETED: 'COMPLETE', FAILED: 'FAIL_DISPENSE' } as const;
 
 /**
  * Sales as machines and payment channels report them through the gateway: an order made,
@@ -74,6 +71,9 @@ export function createOrderGatewayService(
   },
 ) {
   const { automaticRefund, lockedOrder, channelRefunds } = refunding;
+  const pricing = createOrderPricing({ policies, coupons });
+  const { priced } = pricing;
+  const dispensed = orderDispensing({ clock, sale, automaticRefund });
   /** Who is told, once its transaction committed, that an order was paid (the public page's dispense). */
   const paidListeners: ((order: OrderRecord) => Promise<void>)[] = [];
   async function announcePaid(order: OrderRecord | undefined): Promise<void> {
@@ -81,18 +81,6 @@ export function createOrderGatewayService(
     for (const listener of paidListeners) await listener(order);
   }
 
-  /** The machine's prices for a sale: the member price for a member, else the channel's; refused without a policy. */
-  async function priced(machine: SellingMachine, channel: Channel, requestedMl: number, member: boolean) {
-    const prices = await policies.pricesFor(machine);
-    if (!prices) {
-      throw new HttpError(409, `No price policy covers machine ${machine.serialNo}: it cannot sell`, 'RULE_VIOLATED');
-    }
-    const priceOf = (p: Prices) => (member && p.memberPrice !== null ? p.memberPrice : p[channel]);
-    const unitPrice = priceOf(prices);
-    const listAmount = amountOf(unitPrice, requestedMl);
-    const discountAmount = minFen(listAmount, percentOf(listAmount, prices.discountPct));
-    return { prices, priceOf, unitPrice, listAmount, discountAmount };
-  }
   async function keyOf(machine: SellingMachine, machineOrderNo: string): Promise<OrderKey> {
     const key = await repo.keyOf(db, machine.id, machineOrderNo);
     if (!key) throw notFound(`No order ${machineOrderNo} of machine ${machine.serialNo}`);
@@ -155,48 +143,7 @@ export function createOrderGatewayService(
       paidListeners.push(listener);
     },
 
-    /**
-     * What a sale would cost, priced as `createFromMachine` prices it (policy, member price,
-     * discount, and the member's coupon valued at the platform's price), without making it.
-     */
-    async quote(
-      machine: SellingMachine & { agentId: number },
-      input: {
-        channel: Channel;
-        requestedMl: number;
-        /** A member's sale is priced at the member price. */
-        memberPhone: string | undefined;
-        /** The member, when known, whose coupon is named. */
-        memberId: number | null;
-        couponCode?: string;
-      },
-    ) {
-      const member = input.memberPhone !== undefined;
-      const { priceOf, unitPrice, listAmount, discountAmount } = await priced(
-        machine,
-        input.channel,
-        input.requestedMl,
-        member,
-      );
-      const base = asFen(listAmount - discountAmount);
-      let couponAmount = asFen(0);
-      if (input.couponCode && input.memberId !== null) {
-        const platformPrices = await policies.platformPricesFor(machine);
-        couponAmount = await coupons.previewForOrder(input.couponCode, input.memberId, machine, {
-          base,
-          unitPrice: platformPrices ? priceOf(platformPrices) : unitPrice,
-          requestedMl: input.requestedMl,
-        });
-      }
-      return {
-        unitPrice,
-        requestedMl: input.requestedMl,
-        listAmount,
-        discountAmount,
-        couponAmount,
-        payable: asFen(Math.max(0, base - couponAmount)),
-      };
-    },
+    quote: pricing.quote,
 
     /**
      * A sale the machine begins: priced by its policy, discounted, and numbered. The same
@@ -401,50 +348,7 @@ export function createOrderGatewayService(
       const endedAt = machineTime(clock.now(), 'endedAt', input.endedAt);
       const order = await db.transaction(async (tx) => {
         const order = await lockedMachineOrder(tx, machine, machineOrderNo);
-        const key = { id: order.id, time: order.createTime };
-        const state = order.state;
-        const event = DISPENSE_EVENTS[input.result];
-        if (state === 'CREATED' || state === 'CLOSED') {
-          throw stateConflict(`Order ${order.orderNo} is ${state}: it was not paid`, state, event);
-        }
-        if (event === 'START_DISPENSE') {
-          // A start reported again, or after the end, changes nothing.
-          if (state !== 'PAID') return order;
-          const dispensing = moveBy(ORDER_STATE_MACHINE, state, event);
-          await repo.updateOrder(tx, key, { state: dispensing, updateTime: clock.now() });
-          return { ...order, state: dispensing };
-        }
-        if (state !== 'PAID' && state !== 'DISPENSING') {
-          // The end reported again answers the order as it is; a contrary report is refused.
-          const failedAlready = ['DISPENSE_FAILED', 'REFUNDING'].includes(state);
-          const same = (event === 'FAIL_DISPENSE') === failedAlready || state === 'REFUNDED';
-          if (!same) throw stateConflict(`Order ${order.orderNo} was already reported ${state}`, state, event);
-          return order;
-        }
-        // A failure refunds what was paid; a completion refunds what a short fill did not deliver.
-        const failed = event === 'FAIL_DISPENSE';
-        const dispensedMl = failed
-          ? (input.dispensedMl ?? 0)
-          : Math.min(input.dispensedMl ?? order.requestedMl, order.requestedMl);
-        const ended = moveBy(ORDER_STATE_MACHINE, state, event, {
-          to: failed ? (order.paid > 0 ? 'REFUNDING' : 'REFUNDED') : 'COMPLETED',
-        });
-        await repo.updateOrder(tx, key, {
-          state: ended,
-          dispensedMl,
-          dispenseEndTime: endedAt,
-          updateTime: clock.now(),
-        });
-        const after = { ...order, state: ended, dispensedMl, dispenseEndTime: endedAt };
-        await sale.emit(tx, { type: 'DISPENSED', order: after, dispensedMl, failed, at: endedAt });
-        return failed
-          ? automaticRefund(tx, after, order.paid, 'DISPENSE_FAILED')
-          : automaticRefund(
-              tx,
-              after,
-              asFen(order.paid - shareOf(order.paid, dispensedMl, order.requestedMl)),
-              'SHORT_FILL',
-            );
+        return dispensed(tx, order, input, endedAt);
       });
       // A failure's or short fill's refund may have been handed to the channel's driver.
       if (order.state !== 'CREATED') channelRefunds.sent();
