@@ -318,6 +318,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     orders,
     coupons,
     commands,
+    scheduler,
     log: app.log,
   });
   if (config.seedDemo) {
@@ -350,7 +351,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(publicSettingsRoutes, { service: settings });
   await app.register(publicFilesRoutes, { service: storage });
   await app.register(publicAvatarRoutes, { service: userCenter });
-  // The machines' public pages: consumers, never a staff session; limited per address and per machine.
   await consumerSide.publicRoutes(app);
   await app.register(druidPage, { allowedOrigins: config.allowedOrigins });
   // Signed by machines and payment channels, never by a staff session.

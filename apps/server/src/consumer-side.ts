@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppOptions } from './app.ts';
 import type { Deps } from './lib/deps.ts';
 import type { FileStore } from './lib/file-storage.ts';
+import type { Scheduler } from './lib/scheduler.ts';
 import type { AlarmsService } from './modules/alarms/alarms.service.ts';
 import type { CardsService } from './modules/cards/cards.service.ts';
 import type { CommandsService } from './modules/commands/commands.service.ts';
@@ -37,6 +38,8 @@ export interface ConsumerSideNeeds {
   orders: OrdersService;
   coupons: CouponsService;
   commands: CommandsService;
+  /** Where the page orders' own recurring work runs. */
+  scheduler: Scheduler;
   log: FastifyBaseLogger;
 }
 
@@ -87,6 +90,7 @@ export function composeConsumerSide(
     access: orderAccess(jwtSecret),
     log: needs.log,
   });
+  needs.scheduler.add('refund-undispensed-page-orders', '45 * * * * *', () => consumerOrders.refundUndispensed());
   let assets: PageAssets | undefined;
   const pageAssets = () => {
     assets ??= readPageAssets(options.webDist);

@@ -1,6 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { machineModels, machines } from '../machines/machines.read-model.ts';
+import { orders } from '../orders/orders.read-model.ts';
 import { pageOrders } from './consumer-orders.schema.ts';
 
 export type PageOrder = typeof pageOrders.$inferSelect;
@@ -70,5 +71,34 @@ export const consumerOrdersRepository = {
       .where(and(eq(pageOrders.orderId, orderId), isNull(pageOrders.stopSentTime)))
       .returning({ orderId: pageOrders.orderId });
     return rows.length > 0;
+  },
+
+  /** Page orders made between `since` and `before` that were paid and never began to dispense, with their machines. */
+  async paidNeverDispensed(db: Database, since: Date, before: Date) {
+    return db
+      .select({
+        orderNo: pageOrders.orderNo,
+        machineOrderNo: pageOrders.machineOrderNo,
+        machine: {
+          id: machines.id,
+          serialNo: machines.serialNo,
+          modelId: machines.modelId,
+          agentId: machines.agentId,
+          siteId: machines.siteId,
+          lifecycle: machines.lifecycle,
+        },
+      })
+      .from(pageOrders)
+      .innerJoin(machines, eq(machines.id, pageOrders.machineId))
+      .innerJoin(
+        orders,
+        and(
+          eq(orders.id, pageOrders.orderId),
+          // The orders' partitions of those days only.
+          gte(orders.createTime, new Date(since.getTime() - 60_000)),
+          lt(orders.createTime, new Date(before.getTime() + 60_000)),
+        ),
+      )
+      .where(and(gte(pageOrders.createTime, since), lt(pageOrders.createTime, before), eq(orders.state, 'PAID')));
   },
 };

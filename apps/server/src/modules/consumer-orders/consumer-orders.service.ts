@@ -28,6 +28,8 @@ export type Consumer = { phone: string } | undefined;
 
 /** How long a DISPENSE or STOP_DISPENSE command may wait for its machine: a consumer stands there. */
 const DISPENSE_TTL_SECONDS = 600;
+/** How far back page orders never dispensed are looked for (the sweep runs every minute). */
+const UNDISPENSED_LOOKBACK_MS = 24 * 3600 * 1000;
 /** Who the command log names as the sender of the page's commands. */
 const SENDER = 'public-page';
 const noSuchOrder = () => notFound({ key: 'errors.orders.noSuchOrder' });
@@ -137,6 +139,29 @@ export function createConsumerOrdersService(
     }
   });
 
+  /**
+   * Page orders paid whose machine never began to fill them once their DISPENSE could no longer
+   * start (its time to live, and a minute more, gone): reported failed, so their payment goes back
+   * as for any failed dispense. A consumer who paid is never left without water and without money.
+   */
+  async function refundUndispensed(): Promise<number> {
+    const now = clock.now().getTime();
+    const stale = await repo.paidNeverDispensed(
+      db,
+      new Date(now - UNDISPENSED_LOOKBACK_MS),
+      new Date(now - (DISPENSE_TTL_SECONDS + 60) * 1000),
+    );
+    for (const order of stale) {
+      try {
+        await orders.dispense(order.machine, order.machineOrderNo, { result: 'FAILED', dispensedMl: 0 });
+        log.warn({ orderNo: order.orderNo }, 'a page order was never dispensed: its payment goes back');
+      } catch (error) {
+        log.error({ err: error, orderNo: order.orderNo }, 'could not refund a page order never dispensed');
+      }
+    }
+    return stale.length;
+  }
+
   /** The order the token proves the caller holds; any other answers as an unknown order would. */
   async function heldOrder(orderNo: string, token: string | undefined) {
     if (!access.holds(orderNo, token)) throw noSuchOrder();
@@ -146,6 +171,8 @@ export function createConsumerOrdersService(
   }
 
   return {
+    refundUndispensed,
+
     machineOf,
 
     async quote(code: string, input: PublicQuoteInput, consumer: Consumer): Promise<PublicQuote> {
