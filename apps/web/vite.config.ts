@@ -8,7 +8,8 @@ import { precompress } from './build/precompress.ts';
 const API_TARGET = `http://127.0.0.1:${process.env.PORT || 8000}`;
 const DEV_PORT = Number(process.env.DEV_PORT || 5173);
 const proxied: Record<string, ProxyOptions> = Object.fromEntries(
-  ['/api', '/auth', '/avatar', '/files', '/doc', '/doc.html', '/manifest.webmanifest'].map((prefix) => [
+  // The machines' public pages (`/m/{code}`) and the sandbox channel's (`/pay/…`) are the server's own.
+  ['/api', '/auth', '/avatar', '/files', '/doc', '/doc.html', '/manifest.webmanifest', '/m/', '/pay/'].map((prefix) => [
     prefix,
     { target: API_TARGET },
   ]),
