@@ -22,6 +22,8 @@ function sources(dir = SOURCE): { file: string; text: string }[] {
 const MACHINE_FACING = [
   'modules/gateway/',
   'modules/orders/order-gateway.service.ts',
+  'modules/orders/order-dispensing.ts',
+  'modules/orders/order-pricing.ts',
   'modules/orders/machine-times.ts',
   'modules/coupons/coupon-dto.ts',
   'modules/cards/card-payments.ts',

@@ -128,6 +128,8 @@ export const OPERATION_NAMES: Readonly<Record<string, string>> = {
   'PUT /api/coupons/revoke': 'Revoke coupons',
   'POST /api/orders/exports': 'Export orders in the background',
   'POST /api/ledger/periods': 'Close a period of the ledger',
+  'PUT /api/payments/channels': 'Edit the payment channels',
+  'POST /api/machines/stickers': 'Print machines’ stickers',
 };
 
 /** The logged name of a write: its operation name, or undefined for a route that has none. */

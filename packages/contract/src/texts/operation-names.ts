@@ -86,6 +86,8 @@ export const operationNamesZh: Readonly<Record<string, string>> = {
   'Receive parts': '配件入库',
   'Transfer parts': '配件调拨',
   'Adjust stock': '库存调整',
+  'Edit the payment channels': '修改支付渠道',
+  'Print machines’ stickers': '打印设备贴纸',
   'Edit SLA targets': '编辑 SLA 目标',
   'Cancel a machine command': '取消设备指令',
   'Edit a machine’s desired settings': '修改设备期望配置',
