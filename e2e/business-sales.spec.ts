@@ -192,6 +192,8 @@ test('business pages in Chinese: orders, refunds, alarms, price policies, member
   page,
   admin,
 }) => {
+  // Six business pages in turn, each with its forms: longer than one page's journey.
+  test.setTimeout(120_000);
   const suffix = uniqueSuffix();
   const created = await admin.post('api/price-policies', {
     name: `全国统一价 ${suffix}`,

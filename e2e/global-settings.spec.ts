@@ -97,7 +97,7 @@ test.describe('the global settings page', () => {
     await expect(publicityPreview.getByRole('heading', { name: 'Water cut on Sunday' })).toBeVisible();
     await page.screenshot({ path: shot('global-settings-en-desktop'), fullPage: true });
 
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Settings saved; every open console shows them now.')).toBeVisible();
     // This console and the one already open elsewhere change at once, without reloading.
     await expect(page.getByText('© Water Co. · hotline 400-000-0000', { exact: true }).last()).toBeVisible();
