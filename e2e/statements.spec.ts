@@ -134,7 +134,10 @@ test('statements: a two-level agent’s sales become each level’s commission, 
     await phone.screenshot({ path: `${SCREENSHOTS}/statements-phone-en.png`, fullPage: true });
     const phoneZh = await sameUser(browser, manager.context, testServer.baseURL, { ...PHONE, locale: 'zh-CN' });
     await phoneZh.goto('/finance/statements');
-    await expect(phoneZh.getByRole('region', { name: '对账单' })).toContainText(`Harbour Agent ${suffix}`);
+    // A fresh browser context fetches and starts the whole console again: slow on a loaded machine.
+    await expect(phoneZh.getByRole('region', { name: '对账单' })).toContainText(`Harbour Agent ${suffix}`, {
+      timeout: 30_000,
+    });
     await expect(phoneZh.getByRole('table', { name: `${month} 支付的订单` })).toContainText(kept.orderNo);
     expect(await sidewaysOverflow(phoneZh)).toBeLessThanOrEqual(0);
     await phoneZh.screenshot({ path: `${SCREENSHOTS}/statements-phone-zh.png`, fullPage: true });

@@ -54,7 +54,7 @@ test('withdrawals: an agent earns commission from real sales, its manager withdr
   await page.getByLabel('Least amount of a withdrawal (yuan)').fill('5');
   await page.getByLabel('Fixed fee per withdrawal (yuan)').fill('0.5');
   await page.getByLabel('Fee, percent of the amount').fill('1');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Settings saved; every open console shows them now.')).toBeVisible();
   await page.getByText('Withdrawals', { exact: true }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: shot('withdrawals-terms-en') });
