@@ -38,6 +38,9 @@ test('a consumer scans a sticker on a phone: the machine in Chinese, then in Eng
   await expect(page.getByRole('link', { name: '拨打 400-820-8820' })).toHaveAttribute('href', 'tel:4008208820');
   await expect(page.getByRole('heading', { name: '购买饮用水' })).toBeVisible();
   await expect(page.getByRole('heading', { name: '问题反馈' })).toBeVisible();
+  // The photo's button speaks the page's language, whatever the browser's own.
+  await expect(page.getByText('拍照或选择照片')).toBeVisible();
+  await expect(page.getByText('未选择照片')).toBeVisible();
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   await expect(page.locator('body')).not.toContainText(machine.serialNo);
   await page.screenshot({ path: shot('consumer-page-zh'), fullPage: true });
@@ -75,6 +78,7 @@ test('a consumer reports a problem with a photo, and staff find it on the machin
   await report.getByLabel('What happened (optional)').fill('The tap is mouldy');
   // A photo, resized and sent as JPEG by the page.
   await report.getByLabel('Photo (optional)').setInputFiles({ name: 'tap.png', mimeType: 'image/png', buffer: png() });
+  await expect(report.getByText('tap.png')).toBeVisible();
   await report.getByLabel('Your phone, if you want a call back (optional)').fill('13912345678');
   await report.getByRole('button', { name: 'Send' }).click();
   await expect(report.getByRole('status')).toContainText(/Report R\d+ was sent to the operator/);

@@ -35,7 +35,12 @@ export function drawReport(section: HTMLElement, data: PageData): void {
   );
   const note = h('textarea', { name: 'note', maxLength: 500, rows: 3 });
   const phone = h('input', { name: 'phone', type: 'tel', inputMode: 'tel', maxLength: 11, autocomplete: 'tel' });
-  const photo = h('input', { name: 'photo', type: 'file', accept: 'image/*' });
+  // The browser's own file button speaks the phone's language, not the page's: it lies under ours.
+  const photoName = h('span', { className: 'muted' }, t.noPhoto);
+  const photo = h('input', { name: 'photo', type: 'file', accept: 'image/*', 'aria-label': t.photo });
+  photo.addEventListener('change', () => {
+    photoName.textContent = photo.files?.[0]?.name ?? t.noPhoto;
+  });
   const outcome = h('p', { className: 'outcome', role: 'status' });
   const send = h('button', { type: 'submit', className: 'primary' }, t.send);
 
@@ -58,6 +63,7 @@ export function drawReport(section: HTMLElement, data: PageData): void {
             ...(file && { photo: await resizedPhoto(file) }),
           });
           form.reset();
+          photoName.textContent = t.noPhoto;
           outcome.textContent = fill(t.sent, { reportNo });
         } catch (error) {
           outcome.textContent = failureText(data, error);
@@ -77,7 +83,14 @@ export function drawReport(section: HTMLElement, data: PageData): void {
     ),
     orderField,
     h('label', { className: 'field' }, h('span', {}, t.note), note),
-    h('label', { className: 'field' }, h('span', {}, t.photo), photo),
+    h(
+      'label',
+      { className: 'field photo' },
+      h('span', {}, t.photo),
+      photo,
+      h('span', { className: 'photo-button', 'aria-hidden': 'true' }, t.choosePhoto),
+      photoName,
+    ),
     h('label', { className: 'field' }, h('span', {}, t.contactPhone), phone),
     send,
     outcome,

@@ -155,6 +155,13 @@ describe('consumers signed in by phone', () => {
       'x-consumer-token': alice,
     });
     expect(claimed.statusCode, claimed.body).toBe(201);
+    // One per member: a second claim is refused, in the page's language.
+    const again = await pub('POST', `/api/public/coupons/${templateId}/claim?code=${code}`, undefined, {
+      'x-consumer-token': alice,
+      'accept-language': 'zh-CN',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/^该会员已持有 1 张优惠券「Page coupon .+」$/);
     const [coupon] = (await couponsOf(alice)).usable;
     expect(coupon).toMatchObject({ name: expect.stringContaining('Page coupon'), type: 'AMOUNT_OFF', value: 10 });
     expect((await couponsOf(bob)).usable).toEqual([]);

@@ -3,6 +3,7 @@ import { allows } from '@water/contract/state-machine';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { HttpError } from '../../lib/http-errors.ts';
+import type { TextRef } from '../../lib/texts.ts';
 import { newCode } from './coupon-rules.ts';
 import { type CouponRecord, couponsRepository as repo, type TemplateRecord } from './coupons.repository.ts';
 
@@ -10,7 +11,7 @@ import { type CouponRecord, couponsRepository as repo, type TemplateRecord } fro
 export class IssueRefused extends HttpError {
   constructor(
     readonly reason: 'NONE_LEFT' | 'LIMIT_REACHED' | 'NOT_ACTIVE',
-    message: string,
+    message: TextRef,
     status?: string,
   ) {
     super(
@@ -22,6 +23,11 @@ export class IssueRefused extends HttpError {
     );
   }
 }
+
+const refusal = (key: string, values: Record<string, string | number>): TextRef => ({
+  key: `errors.coupons.${key}`,
+  values,
+});
 
 /**
  * Issues one coupon of a template to a member, within the template's total and the member's
@@ -36,24 +42,18 @@ export async function issueTo(
   by: string | null,
 ): Promise<CouponRecord> {
   if (template.validType === 'FIXED' && (template.validTo as Date) <= now) {
-    throw new IssueRefused('NOT_ACTIVE', `Coupon "${template.name}" has ended`);
+    throw new IssueRefused('NOT_ACTIVE', refusal('ended', { name: template.name }));
   }
   if (!(await repo.takeOne(tx, template.id))) {
     const current = await repo.template(tx, template.id);
     if (!current || !allows(TEMPLATE_STATE_MACHINE, current.status, 'ISSUE')) {
-      throw new IssueRefused(
-        'NOT_ACTIVE',
-        `Coupon "${template.name}" is not being issued (${current?.status ?? 'gone'})`,
-        current?.status,
-      );
+      const status = current?.status ?? 'gone';
+      throw new IssueRefused('NOT_ACTIVE', refusal('notIssuing', { name: template.name, status }), current?.status);
     }
-    throw new IssueRefused('NONE_LEFT', `All ${template.total} coupons "${template.name}" are issued`);
+    throw new IssueRefused('NONE_LEFT', refusal('noneLeft', { name: template.name, total: template.total }));
   }
   if ((await repo.heldBy(tx, template.id, memberId)) >= template.perMember) {
-    throw new IssueRefused(
-      'LIMIT_REACHED',
-      `The member holds ${template.perMember} of coupon "${template.name}" already`,
-    );
+    throw new IssueRefused('LIMIT_REACHED', refusal('heldAlready', { name: template.name, count: template.perMember }));
   }
   const validFrom = template.validType === 'FIXED' ? (template.validFrom as Date) : now;
   const validTo =

@@ -40,6 +40,10 @@ export const salesRefusals = {
       notPushed: 'Coupon "{{name}}" is issued by {{issueType}}, not pushed by staff',
       pushTo: 'name the phone numbers or the members to push the coupon to',
       issueTypes: { CLAIM: 'claim', FIRST_ORDER: 'first_order', CODE: 'code', PUSH: 'push' },
+      ended: 'Coupon "{{name}}" has ended',
+      notIssuing: 'Coupon "{{name}}" is not being issued ({{status}})',
+      noneLeft: 'All {{total}} coupons "{{name}}" are issued',
+      heldAlready: 'The member holds {{count}} of coupon "{{name}}" already',
     },
   },
   zh: {
@@ -81,6 +85,10 @@ export const salesRefusals = {
       notPushed: '优惠券「{{name}}」的发放方式为{{issueType}}，不能由员工推送',
       pushTo: '请填写手机号或选择会员',
       issueTypes: { CLAIM: '领取', FIRST_ORDER: '首单赠送', CODE: '兑换码', PUSH: '推送' },
+      ended: '优惠券「{{name}}」已结束',
+      notIssuing: '优惠券「{{name}}」未在发放（{{status}}）',
+      noneLeft: '优惠券「{{name}}」共 {{total}} 张，已全部发完',
+      heldAlready: '该会员已持有 {{count}} 张优惠券「{{name}}」',
     },
   },
 };
