@@ -20,9 +20,32 @@ export const StickerCodeParams = Type.Object({
 });
 export type StickerCodeParams = Static<typeof StickerCodeParams>;
 
-/** Why a machine is not selling now: silent, in maintenance (suspended or locked) or faulty. */
-export const NOT_SELLING = ['OFFLINE', 'MAINTENANCE', 'FAULT'] as const;
+/**
+ * Why a machine is not selling now: out of service (suspended, or no agent), silent, locked for
+ * maintenance, faulty, or without prices.
+ */
+export const NOT_SELLING = ['NOT_OPERATING', 'OFFLINE', 'MAINTENANCE', 'FAULT', 'NO_PRICE'] as const;
 export type NotSelling = (typeof NOT_SELLING)[number];
+
+/**
+ * The one rule of "selling now", for the page that shows it and the order that needs it: why the
+ * machine does not sell, the first reason that holds, or null when it does.
+ */
+export function notSellingReason(machine: {
+  lifecycle: string;
+  agentId: number | null;
+  online: boolean;
+  maintenance: boolean;
+  faultBits: number;
+  priced: boolean;
+}): NotSelling | null {
+  if (machine.lifecycle !== 'OPERATING' || machine.agentId === null) return 'NOT_OPERATING';
+  if (!machine.online) return 'OFFLINE';
+  if (machine.maintenance) return 'MAINTENANCE';
+  if (machine.faultBits !== 0) return 'FAULT';
+  if (!machine.priced) return 'NO_PRICE';
+  return null;
+}
 
 /** What a consumer's water looks like, in plain words. */
 export const WATER_VERDICTS = ['EXCELLENT', 'GOOD', 'ACCEPTABLE', 'POOR'] as const;

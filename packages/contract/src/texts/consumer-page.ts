@@ -10,8 +10,10 @@ export const consumerPageLocales = {
     selling: 'Selling now',
     notSelling: {
       OFFLINE: 'Not selling: the machine is offline',
+      NOT_OPERATING: 'Not selling: the machine is out of service',
       MAINTENANCE: 'Not selling: under maintenance',
       FAULT: 'Not selling: the machine has a fault',
+      NO_PRICE: 'Not selling: no prices are set yet',
     },
     prices: 'Price per litre',
     tap: 'Tap {{tap}}',
@@ -117,9 +119,11 @@ export const consumerPageLocales = {
     switchLanguage: 'English',
     selling: '正在售水',
     notSelling: {
+      NOT_OPERATING: '暂停售水：设备未在运营',
       OFFLINE: '暂停售水：设备离线',
       MAINTENANCE: '暂停售水：设备维护中',
       FAULT: '暂停售水：设备故障',
+      NO_PRICE: '暂停售水：尚未设置价格',
     },
     prices: '每升价格',
     tap: '{{tap}} 号出水口',

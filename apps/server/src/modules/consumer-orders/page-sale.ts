@@ -1,3 +1,4 @@
+import { type NotSelling, notSellingReason } from '@water/contract/public-machines';
 import { PUBLIC_MAX_ML, type PublicOrderInput } from '@water/contract/public-orders';
 import { HttpError, invalidField } from '../../lib/http-errors.ts';
 
@@ -16,18 +17,11 @@ export interface PageMachine {
   billing: string;
 }
 
-export type NotSellingReason = 'OFFLINE' | 'MAINTENANCE' | 'FAULT' | 'NOT_OPERATING';
+/** Why a machine does not sell now (the prices are checked with the order), or null when it does. */
+export const notSelling = (machine: PageMachine, inMaintenance: boolean): NotSelling | null =>
+  notSellingReason({ ...machine, maintenance: inMaintenance, priced: true });
 
-/** Why a machine does not sell now, or undefined when it does: operating, online, not locked, no fault. */
-export function notSelling(machine: PageMachine, inMaintenance: boolean): NotSellingReason | undefined {
-  if (machine.lifecycle !== 'OPERATING' || machine.agentId === null) return 'NOT_OPERATING';
-  if (!machine.online) return 'OFFLINE';
-  if (inMaintenance) return 'MAINTENANCE';
-  if (machine.faultBits !== 0) return 'FAULT';
-  return undefined;
-}
-
-export const notSellingError = (reason: NotSellingReason | 'NO_PRICE') =>
+export const notSellingError = (reason: NotSelling) =>
   new HttpError(
     409,
     { key: 'errors.consumers.notSelling', values: { reason: { key: `errors.consumers.notSellingReasons.${reason}` } } },

@@ -5,7 +5,7 @@ import {
   CONSUMER_VOLUMES_ML,
   type ConsumerReport,
   type ConsumerReportInput,
-  type NotSelling,
+  notSellingReason,
   type OrderReport,
   type PublicMachine,
   waterVerdictOf,
@@ -50,16 +50,6 @@ export type ConsumerService = ReturnType<typeof createConsumerService>;
 const discounted = (price: Fen, discountPct: string): Fen =>
   asFen(price - Math.min(price, percentOf(price, discountPct)));
 
-/** Why a machine does not sell now, or null when it does. */
-export function notSellingOf(
-  row: Pick<PublicMachineRow, 'lifecycle' | 'online' | 'maintenance' | 'faultBits'>,
-): NotSelling | null {
-  if (row.lifecycle !== 'OPERATING' || row.maintenance) return 'MAINTENANCE';
-  if (!row.online) return 'OFFLINE';
-  if (row.faultBits !== 0) return 'FAULT';
-  return null;
-}
-
 /**
  * The consumer's side of a machine: what its page shows (read through the other modules' read
  * models and services, never a staff field), and the problems consumers report, which become the
@@ -94,7 +84,7 @@ export function createConsumerService({ db, clock }: Pick<Deps, 'db' | 'clock'>,
         needs.servicePhone(),
         channels(),
       ]);
-      const notSelling = prices ? notSellingOf(row) : 'MAINTENANCE';
+      const notSelling = notSellingReason({ ...row, priced: prices !== undefined && prices !== null });
       const waterTypes = row.waterTypes
         .split(',')
         .filter((type): type is 'COLD' | 'HOT' => type === 'COLD' || type === 'HOT');

@@ -107,9 +107,27 @@ describe('the consumer’s page of a machine', () => {
     expect(moved.statusCode, moved.body).toBe(200);
     expect((await visitor()('GET', `/api/public/machines/${suspended.code}`)).json()).toMatchObject({
       selling: false,
-      notSelling: 'MAINTENANCE',
+      notSelling: 'NOT_OPERATING',
       water: { verdict: 'GOOD' },
     });
+    // The page and an order say the same: a machine locked for maintenance is not selling, for that reason.
+    const locked = await installed();
+    await locked.gateway('POST', '/gateway/v1/heartbeat', { tdsOut: 40 });
+    expect((await admin('POST', `/api/machines/${locked.id}/commands`, { type: 'LOCK' })).statusCode).toBe(201);
+    expect((await visitor()('GET', `/api/public/machines/${locked.code}`)).json()).toMatchObject({
+      selling: false,
+      notSelling: 'MAINTENANCE',
+    });
+    const order = await visitor()('POST', `/api/public/machines/${locked.code}/orders`, {
+      tap: 1,
+      waterType: 'COLD',
+      ml: 500,
+      channel: 'WECHAT',
+    });
+    expect(order.statusCode).toBe(409);
+    expect(order.json().message).toBe(
+      'This machine is not selling now (it is under maintenance): please use another machine',
+    );
   });
 
   it('answers 404 with no detail for an unknown code and for a machine not installed', async () => {
