@@ -149,3 +149,51 @@ export type TestCard = Awaited<ReturnType<typeof toppedUpCard>>;
 
 /** What a machine's card payment names of a card: `{ channel: 'CARD', amount, ...cardPayment(card) }`. */
 export const cardPayment = (card: TestCard) => ({ cardNo: card.cardNo, cardSecret: card.cardSecret });
+
+/** Prices of one machine in effect since 2020, in fen a litre: WeChat and Alipay, card, members, percent off. */
+export interface MachinePrices {
+  channel: number;
+  card: number;
+  member: number;
+  discountPct: string;
+}
+
+/**
+ * A machine of a new agent, installed at its site and priced for itself, as a consumer finds it
+ * behind its sticker: its identity, the agent's id and the sticker code.
+ */
+export async function stickeredMachine(as: Caller, name: string, prices: MachinePrices) {
+  const agent = await activeAgent(as, unique(`${name} agent `));
+  const site = await siteOf(as, agent.id);
+  const { id: modelId } = await machineModel(as);
+  const machine = await operatingMachine(as, { modelId, agentId: agent.id, siteId: site.id });
+  const policy = await as('POST', '/api/price-policies', {
+    name: unique(`${name} price `),
+    scope: 'MACHINE',
+    scopeId: machine.id,
+    priceWechat: prices.channel,
+    priceAlipay: prices.channel,
+    priceCard: prices.card,
+    priceCoin: prices.channel,
+    memberPrice: prices.member,
+    discountPct: prices.discountPct,
+    effectiveFrom: '2020-01-01 00:00:00',
+  });
+  expect(policy.statusCode, policy.body).toBe(201);
+  const code = (await as('GET', `/api/machines/${machine.id}`)).json().stickerCode as string;
+  return { machine, agentId: agent.id, siteId: site.id, modelId, code };
+}
+
+/** The WeChat channel's notification, signed with the test app's notify key, that an order is paid. */
+export function channelPaid(t: TestApp, notifyKey: string, orderNo: string, amount: number) {
+  const url = '/gateway/v1/channels/wechat/notify';
+  const text = JSON.stringify({ orderNo, transactionId: unique('wx-'), amount });
+  const headers = signedHeaders({
+    key: notifyKey,
+    method: 'POST',
+    path: url,
+    body: text,
+    now: t.clock.now().getTime(),
+  });
+  return t.app.inject({ method: 'POST', url, headers, payload: text });
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   activeAgent,
+  channelPaid,
   flatPrice,
   machineModel,
   operatingMachine,
@@ -10,7 +11,6 @@ import {
 import { until } from '../../../test/mqtt-fixtures.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { MqttMachine } from '../../simulator/mqtt-machine.ts';
-import { signedHeaders } from '../gateway/gateway-signing.ts';
 import type { PaymentStarter } from '../payments/payment-starter.ts';
 
 const NOTIFY_KEY = 'a-payment-notify-key-for-the-mqtt-page-test-0123456789';
@@ -56,16 +56,7 @@ describe('a public page’s order dispensed over MQTT', () => {
     });
     expect(made.statusCode, made.body).toBe(201);
     const { orderNo, accessToken, payable } = made.json();
-    const url = '/gateway/v1/channels/wechat/notify';
-    const text = JSON.stringify({ orderNo, transactionId: unique('wx-'), amount: payable });
-    const headers = signedHeaders({
-      key: NOTIFY_KEY,
-      method: 'POST',
-      path: url,
-      body: text,
-      now: ctx.t.clock.now().getTime(),
-    });
-    expect((await ctx.t.app.inject({ method: 'POST', url, headers, payload: text })).statusCode).toBe(200);
+    expect((await channelPaid(ctx.t, NOTIFY_KEY, orderNo, payable)).statusCode).toBe(200);
     const follow = async () =>
       (
         await ctx.t.app.inject({

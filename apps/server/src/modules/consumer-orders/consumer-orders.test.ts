@@ -1,11 +1,10 @@
 import type { MachineCommand } from '@water/contract/commands';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import {
-  activeAgent,
+  channelPaid,
   machineCaller,
-  machineModel,
   operatingMachine,
-  siteOf,
+  stickeredMachine,
   toppedUpCard,
   unique,
 } from '../../../test/business-fixtures.ts';
@@ -49,18 +48,8 @@ describe('buying on a machine’s public page', () => {
   const order = (orderNo: string, token: string) =>
     pub('GET', `/api/public/orders/${orderNo}`, undefined, { 'x-order-token': token });
   /** The channel tells the server the consumer paid, signed as the channel signs. */
-  const notifyPaid = (orderNo: string, amount: number) => {
-    const url = '/gateway/v1/channels/wechat/notify';
-    const text = JSON.stringify({ orderNo, transactionId: unique('wx-'), amount });
-    const headers = signedHeaders({
-      key: NOTIFY_KEY,
-      method: 'POST',
-      path: url,
-      body: text,
-      now: ctx.t.clock.now().getTime(),
-    });
-    return ctx.t.app.inject({ method: 'POST', url, headers, payload: text });
-  };
+  const notifyPaid = (orderNo: string, amount: number) => channelPaid(ctx.t, NOTIFY_KEY, orderNo, amount);
+
   /** Heartbeats until the order's state is `state` (the machine takes its commands on each). */
   const untilState = async (orderNo: string, token: string, state: string) => {
     await until(async () => {
@@ -72,27 +61,10 @@ describe('buying on a machine’s public page', () => {
 
   beforeAll(async () => {
     const baseUrl = await ctx.t.app.listen({ port: 0, host: '127.0.0.1' });
-    const agent = await activeAgent(admin, unique('Page agent '));
-    agentId = agent.id;
-    const site = await siteOf(admin, agent.id);
-    const { id: modelId } = await machineModel(admin);
-    const machine = await operatingMachine(admin, { modelId, agentId: agent.id, siteId: site.id });
-    machineId = machine.id;
-    const policy = await admin('POST', '/api/price-policies', {
-      name: unique('Page price '),
-      scope: 'MACHINE',
-      scopeId: machine.id,
-      priceWechat: 60,
-      priceAlipay: 60,
-      priceCard: 50,
-      priceCoin: 60,
-      memberPrice: 40,
-      discountPct: '10',
-      effectiveFrom: '2020-01-01 00:00:00',
-    });
-    expect(policy.statusCode, policy.body).toBe(201);
-    code = (await admin('GET', `/api/machines/${machine.id}`)).json().stickerCode;
-    vm = new VirtualMachine(baseUrl, machine, NOTIFY_KEY);
+    const page = await stickeredMachine(admin, 'Page', { channel: 60, card: 50, member: 40, discountPct: '10' });
+    ({ agentId, code } = page);
+    machineId = page.machine.id;
+    vm = new VirtualMachine(baseUrl, page.machine, NOTIFY_KEY);
     vm.msPerLitre = 20;
     await vm.heartbeat({ tdsOut: 8 });
   });

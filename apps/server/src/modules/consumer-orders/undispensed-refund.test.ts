@@ -1,14 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  activeAgent,
-  machineCaller,
-  machineModel,
-  operatingMachine,
-  siteOf,
-  unique,
-} from '../../../test/business-fixtures.ts';
+import { channelPaid, machineCaller, stickeredMachine } from '../../../test/business-fixtures.ts';
 import { type Caller, useTestApp } from '../../../test/test-app.ts';
-import { signedHeaders } from '../gateway/gateway-signing.ts';
 import type { PaymentStarter } from '../payments/payment-starter.ts';
 
 const NOTIFY_KEY = 'a-payment-notify-key-for-the-undispensed-tests-01234';
@@ -28,35 +20,13 @@ describe('a page order its machine never dispensed', () => {
 
   const pub = (method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) =>
     ctx.t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
-  const notifyPaid = (orderNo: string, amount: number) => {
-    const url = '/gateway/v1/channels/wechat/notify';
-    const text = JSON.stringify({ orderNo, transactionId: unique('wx-'), amount });
-    const now = ctx.t.clock.now().getTime();
-    const headers = signedHeaders({ key: NOTIFY_KEY, method: 'POST', path: url, body: text, now });
-    return ctx.t.app.inject({ method: 'POST', url, headers, payload: text });
-  };
+  const notifyPaid = (orderNo: string, amount: number) => channelPaid(ctx.t, NOTIFY_KEY, orderNo, amount);
 
   beforeAll(async () => {
-    const agent = await activeAgent(admin, unique('Undispensed agent '));
-    const site = await siteOf(admin, agent.id);
-    const { id: modelId } = await machineModel(admin);
-    const machine = await operatingMachine(admin, { modelId, agentId: agent.id, siteId: site.id });
-    const policy = await admin('POST', '/api/price-policies', {
-      name: unique('Undispensed price '),
-      scope: 'MACHINE',
-      scopeId: machine.id,
-      priceWechat: 60,
-      priceAlipay: 60,
-      priceCard: 50,
-      priceCoin: 60,
-      memberPrice: 40,
-      discountPct: '0',
-      effectiveFrom: '2020-01-01 00:00:00',
-    });
-    expect(policy.statusCode, policy.body).toBe(201);
-    code = (await admin('GET', `/api/machines/${machine.id}`)).json().stickerCode;
+    const page = await stickeredMachine(admin, 'Undispensed', { channel: 60, card: 50, member: 40, discountPct: '0' });
+    code = page.code;
     // Online once, then never heard from again.
-    expect((await machineCaller(ctx.t, machine)('POST', '/gateway/v1/heartbeat', {})).statusCode).toBe(200);
+    expect((await machineCaller(ctx.t, page.machine)('POST', '/gateway/v1/heartbeat', {})).statusCode).toBe(200);
   });
 
   it('is failed and refunded once its DISPENSE could no longer start, and left alone before', async () => {

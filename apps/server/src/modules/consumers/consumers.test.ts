@@ -1,15 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  activeAgent,
-  machineCaller,
-  machineModel,
-  operatingMachine,
-  siteOf,
-  toppedUpCard,
-  unique,
-} from '../../../test/business-fixtures.ts';
+import { machineCaller, stickeredMachine, toppedUpCard, unique } from '../../../test/business-fixtures.ts';
 import { type Caller, createTestApp, type TestApp, useTestApp } from '../../../test/test-app.ts';
 import { SMS_SIGNATURE_HEADER, smsSignature } from './sms-senders.ts';
 
@@ -41,26 +33,9 @@ describe('consumers signed in by phone', () => {
   };
 
   beforeAll(async () => {
-    const agent = await activeAgent(admin, unique('Consumer agent '));
-    agentId = agent.id;
-    const site = await siteOf(admin, agent.id);
-    const { id: modelId } = await machineModel(admin);
-    const machine = await operatingMachine(admin, { modelId, agentId: agent.id, siteId: site.id });
-    const policy = await admin('POST', '/api/price-policies', {
-      name: unique('Member price '),
-      scope: 'MACHINE',
-      scopeId: machine.id,
-      priceWechat: 60,
-      priceAlipay: 60,
-      priceCard: 60,
-      priceCoin: 60,
-      memberPrice: 40,
-      discountPct: '0',
-      effectiveFrom: '2020-01-01 00:00:00',
-    });
-    expect(policy.statusCode, policy.body).toBe(201);
-    code = (await admin('GET', `/api/machines/${machine.id}`)).json().stickerCode;
-    expect((await machineCaller(ctx.t, machine)('POST', '/gateway/v1/heartbeat', {})).statusCode).toBe(200);
+    const page = await stickeredMachine(admin, 'Consumer', { channel: 60, card: 60, member: 40, discountPct: '0' });
+    ({ agentId, code } = page);
+    expect((await machineCaller(ctx.t, page.machine)('POST', '/gateway/v1/heartbeat', {})).statusCode).toBe(200);
   });
 
   it('signs in with the code sent, and no sooner than a minute later may ask again', async () => {
