@@ -65,7 +65,6 @@ export class TaskQueue {
   readonly #definitions = new Map<TaskKind, TaskDefinition<never>>();
   readonly #running = new Map<number, AbortController>();
   readonly #work = new Set<Promise<unknown>>();
-  #boss: PgBoss | undefined;
   #starting: Promise<PgBoss> | undefined;
   #sweeper: NodeJS.Timeout | undefined;
   #stopped = false;
@@ -161,11 +160,6 @@ export class TaskQueue {
     await Promise.allSettled(this.#work);
   }
 
-  /** Waits for the tasks this instance is working on (tests). */
-  async settled(): Promise<void> {
-    while (this.#work.size > 0) await Promise.allSettled(this.#work);
-  }
-
   /**
    * Queues again the running tasks whose instance gave no sign of life for `staleSeconds`
    * (0: every running task not run here), through pg-boss's own failure path: they go back to
@@ -234,7 +228,7 @@ export class TaskQueue {
         definition.kind,
         { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: this.#pollingSeconds },
         async ([job]) => {
-          if (job) await this.#track(this.#attempt(definition, job.id, job.data.taskId, job.retryCount + 1));
+          if (job) await this.#track(this.#attempt(definition, job.id, job.data.taskId, job.retryCount));
         },
       );
     }
@@ -261,14 +255,16 @@ export class TaskQueue {
   }
 
   /** One attempt of a task: claimed in app_task, run with a heartbeat, and its outcome recorded. */
-  async #attempt(definition: TaskDefinition<never>, jobId: string, taskId: number, attempt: number): Promise<void> {
+  async #attempt(definition: TaskDefinition<never>, jobId: string, taskId: number, retries: number): Promise<void> {
+    // Counted here, not taken from the queue: a task run twice at once would show it.
     const [task] = await this.#db
       .update(appTasks)
-      .set({ state: 'RUNNING', attempts: attempt, heartbeat: sql`now()`, doneTime: null })
+      .set({ state: 'RUNNING', attempts: sql`${appTasks.attempts} + 1`, heartbeat: sql`now()`, doneTime: null })
       .where(and(eq(appTasks.id, taskId), eq(appTasks.jobId, jobId), inArray(appTasks.state, ['QUEUED', 'RUNNING'])))
       .returning();
     // Queued again under another job by its owner, or finished: nothing left to do for this one.
     if (!task) return;
+    const attempt = task.attempts;
     const mine = and(eq(appTasks.id, taskId), eq(appTasks.jobId, jobId), eq(appTasks.attempts, attempt));
     const controller = new AbortController();
     this.#running.set(taskId, controller);
@@ -279,7 +275,7 @@ export class TaskQueue {
       taskId,
       owner: task.userId,
       attempt,
-      lastAttempt: attempt > definition.retryLimit,
+      lastAttempt: retries >= definition.retryLimit,
       signal: controller.signal,
       progress: async (percent) => {
         const progress = Math.max(0, Math.min(99, Math.floor(percent)));
@@ -292,8 +288,9 @@ export class TaskQueue {
         .update(appTasks)
         .set({ state: 'DONE', progress: 100, error: null, doneTime: new Date() })
         .where(mine);
+      this.log.info({ taskId, kind: definition.kind, attempt }, 'background task done');
     } catch (error) {
-      const last = attempt > definition.retryLimit;
+      const last = retries >= definition.retryLimit;
       const key = error instanceof TaskFailure ? error.key : 'errors.files.taskFailed';
       if (!controller.signal.aborted) this.log.error({ err: error, taskId, attempt }, 'a background task failed');
       await this.#db
