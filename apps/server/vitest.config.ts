@@ -18,6 +18,7 @@ export default defineConfig({
       ...(process.env.TEST_DATABASE_URL
         ? [
             'test/durability.test.ts',
+            'test/task-durability.test.ts',
             'test/load.test.ts',
             'test/process.test.ts',
             'test/malformed-requests.test.ts',

@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 'fastify';
+import { composeBackgroundWork } from './background-work.ts';
 import type { Config } from './config.ts';
 import { composeConsumerSide } from './consumer-side.ts';
 import type { DatabaseHandle } from './db/client.ts';
@@ -36,7 +37,6 @@ import { createCommandsService } from './modules/commands/commands.service.ts';
 import type { SmsSender } from './modules/consumers/sms-senders.ts';
 import { createCouponsService } from './modules/coupons/coupons.service.ts';
 import { createDeptsService } from './modules/depts/depts.service.ts';
-import { createExportsService } from './modules/exports/exports.service.ts';
 import { createFirmwareService } from './modules/firmware/firmware.service.ts';
 import { gatewayRoutes } from './modules/gateway/gateway.routes.ts';
 import { createGatewayService } from './modules/gateway/gateway.service.ts';
@@ -240,7 +240,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { payments, paymentChannels } = composePayments(app, deps, { ...options, orders: () => orders });
   const coupons = createCouponsService(deps, { paths, members });
   const cards = createCardsService(deps, { ledger, members, paths, cardSettings: () => settings.cardRules() });
-  const exports = createExportsService(deps, { store: exportFiles, log: app.log });
+  const { exports, tasks } = composeBackgroundWork(app, deps, { exportFiles });
   const orders = createOrdersService(deps, {
     policies,
     coupons,
@@ -341,8 +341,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => scheduler.stop());
   // Heartbeats' samples waiting in memory are written before the database closes.
   app.addHook('onClose', async () => telemetry.stop());
-  // Exports under way finish before the database closes.
-  app.addHook('onClose', async () => exports.settled());
   operationLogHooks(app, (line) => logs.record(line));
   await app.register(realtimePlugin, { allowedOrigins: config.allowedOrigins });
   // Reached without signing in.
@@ -381,6 +379,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         members,
         ledger,
         exports,
+        tasks,
         withdrawals,
         reconciliation,
         cards,

@@ -73,6 +73,8 @@ import { sitesRoutes } from './modules/sites/sites.routes.ts';
 import type { SitesService } from './modules/sites/sites.service.ts';
 import { storageRoutes } from './modules/storage/storage.routes.ts';
 import type { StorageService } from './modules/storage/storage.service.ts';
+import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
+import type { TasksService } from './modules/tasks/tasks.service.ts';
 import { telemetryRoutes } from './modules/telemetry/telemetry.routes.ts';
 import type { TelemetryService } from './modules/telemetry/telemetry.service.ts';
 import { userCenterRoutes } from './modules/users/user-center.routes.ts';
@@ -105,6 +107,7 @@ export interface SignedInServices {
   members: MembersService;
   ledger: LedgerService;
   exports: ExportsService;
+  tasks: TasksService;
   withdrawals: WithdrawalsService;
   reconciliation: ReconciliationService;
   cards: CardsService;
@@ -159,6 +162,7 @@ export async function registerSignedInRoutes(
   await signedIn.register(membersRoutes, { service: s.members });
   await signedIn.register(ledgerRoutes, { service: s.ledger, orders: s.orders });
   await signedIn.register(exportsRoutes, { service: s.exports });
+  await signedIn.register(tasksRoutes, { service: s.tasks });
   await signedIn.register(overviewRoutes, { service: createOverviewService(deps) });
   await signedIn.register(withdrawalsRoutes, { service: s.withdrawals });
   await signedIn.register(reconciliationRoutes, {

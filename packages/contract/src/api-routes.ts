@@ -38,6 +38,7 @@ import { settingRoutes } from './settings-routes.ts';
 import { siteRoutes } from './sites-routes.ts';
 import { slaRoutes } from './sla-routes.ts';
 import { storageRoutes } from './storage-routes.ts';
+import { taskRoutes } from './tasks-routes.ts';
 import { telemetryRoutes } from './telemetry-routes.ts';
 import { userCenterRoutes, userRoutes } from './users-routes.ts';
 import { withdrawalRoutes } from './withdrawals-routes.ts';
@@ -75,6 +76,7 @@ interface ApiRouteSets {
   ledger: typeof ledgerRoutes;
   members: typeof memberRoutes;
   exports: typeof exportRoutes;
+  tasks: typeof taskRoutes;
   overview: typeof overviewRoutes;
   withdrawals: typeof withdrawalRoutes;
   reconciliation: typeof reconciliationRoutes;
@@ -133,6 +135,7 @@ export const apiRoutes: ApiRouteSets = {
   ledger: ledgerRoutes,
   members: memberRoutes,
   exports: exportRoutes,
+  tasks: taskRoutes,
   overview: overviewRoutes,
   withdrawals: withdrawalRoutes,
   reconciliation: reconciliationRoutes,

@@ -127,6 +127,7 @@ export const OPERATION_NAMES: Readonly<Record<string, string>> = {
   'POST /api/coupons/templates/:id/push': 'Push a coupon to members',
   'PUT /api/coupons/revoke': 'Revoke coupons',
   'POST /api/orders/exports': 'Export orders in the background',
+  'POST /api/tasks/:id/retry': 'Retry a background task',
   'POST /api/ledger/periods': 'Close a period of the ledger',
   'PUT /api/payments/channels': 'Edit the payment channels',
   'POST /api/machines/stickers': 'Print machines’ stickers',

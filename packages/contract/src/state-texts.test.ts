@@ -8,6 +8,7 @@ import { MACHINE_STATE_MACHINE } from './machines.ts';
 import { ORDER_STATE_MACHINE, REFUND_STATE_MACHINE } from './orders.ts';
 import { DISCREPANCY_STATE_MACHINE } from './reconciliation.ts';
 import type { StateMachine } from './state-machine.ts';
+import { TASK_STATE_MACHINE } from './tasks.ts';
 import { TEXT_CATALOG, textAt } from './texts/catalog.ts';
 import { WITHDRAWAL_STATE_MACHINE } from './withdrawals.ts';
 import { WORK_ORDER_STATE_MACHINE } from './work-orders.ts';
@@ -26,6 +27,7 @@ const MACHINES: StateMachine<string, string>[] = [
   ROLLOUT_STATE_MACHINE,
   UPDATE_STATE_MACHINE,
   WORK_ORDER_STATE_MACHINE,
+  TASK_STATE_MACHINE,
 ];
 
 describe('state tables in words', () => {

@@ -1,5 +1,6 @@
-import { index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
-import { ts } from './columns.ts';
+import type { TaskKind, TaskState } from '@water/contract/tasks';
+import { index, integer, jsonb, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { id, ts } from './columns.ts';
 
 /** Sign-in attempts per client address in the current window, shared by every instance. */
 export const rateLimits = pgTable(
@@ -18,3 +19,33 @@ export const appSecrets = pgTable('app_secret', {
   value: text('value').notNull(),
   createTime: ts('create_time').notNull().defaultNow(),
 });
+
+/**
+ * Background tasks as their owners see them (the jobs drawer): kind, state, progress and the last
+ * attempt's error. The queue itself (taking a task once across instances, retries with backoff)
+ * is pg-boss's, in its own schema; `job_id` names the task's job there.
+ */
+export const appTasks = pgTable(
+  'app_task',
+  {
+    id: id(),
+    kind: varchar('kind', { length: 32 }).$type<TaskKind>().notNull(),
+    state: varchar('state', { length: 8 }).$type<TaskState>().notNull().default('QUEUED'),
+    progress: integer('progress').notNull().default(0),
+    attempts: integer('attempts').notNull().default(0),
+    /** The last attempt's error: a key of the server's texts, or a sentence. */
+    error: varchar('error', { length: 255 }),
+    /** Who asked for it; null for the server's own work. */
+    userId: integer('user_id'),
+    /** What the task works on and made, by its kind (the export of an `orders-export`). */
+    subjectId: integer('subject_id'),
+    /** What its worker needs, kept to queue it again. */
+    payload: jsonb('payload').notNull(),
+    jobId: varchar('job_id', { length: 36 }),
+    /** Last sign of life of the instance working on it: a task whose instance died is queued again. */
+    heartbeat: ts('heartbeat'),
+    createTime: ts('create_time').notNull().defaultNow(),
+    doneTime: ts('done_time'),
+  },
+  (t) => [index('app_task_user_idx').on(t.userId, t.createTime), index('app_task_state_idx').on(t.state)],
+);

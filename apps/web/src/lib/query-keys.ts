@@ -215,6 +215,10 @@ export const exportKeys = {
   all: ['exports'] as const,
 };
 
+export const taskKeys = {
+  all: ['tasks'] as const,
+};
+
 export const withdrawalKeys = {
   all: ['withdrawals'] as const,
   list: (params: Params) => [...withdrawalKeys.all, 'list', params] as const,

@@ -23,6 +23,7 @@ import { reconciliationLocales } from './reconciliation.ts';
 import { rolesLocales } from './roles.ts';
 import { sitesLocales } from './sites.ts';
 import { slaLocales } from './sla.ts';
+import { tasksLocales } from './tasks.ts';
 import { usersLocales } from './users.ts';
 import { withdrawalsLocales } from './withdrawals.ts';
 import { workOrdersLocales } from './work-orders.ts';
@@ -59,6 +60,7 @@ const catalogIn = (language: 'en' | 'zh') => ({
   roles: rolesLocales[language],
   sites: sitesLocales[language],
   sla: slaLocales[language],
+  tasks: tasksLocales[language],
   users: usersLocales[language],
   withdrawals: withdrawalsLocales[language],
   workOrders: workOrdersLocales[language],

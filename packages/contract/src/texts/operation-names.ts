@@ -116,6 +116,7 @@ export const operationNamesZh: Readonly<Record<string, string>> = {
   'Reissue a water card': '补办水卡',
   'Revoke coupons': '作废优惠券',
   'Export orders in the background': '后台导出订单',
+  'Retry a background task': '重试后台任务',
   'Handle alarms': '处理告警',
   'Delete sites': '删除点位',
 };

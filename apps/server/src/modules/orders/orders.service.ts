@@ -88,6 +88,28 @@ export function createOrdersService(
     { policies, coupons, paths, payTimeoutMs, members, sale, refunding, settleCommission, cards },
   );
   const refunds = createRefundsService({ db, clock }, { refunding, refundReviewAbove });
+  // A background export of orders reads them again from the filter and reach it stored, oldest first.
+  exports.source(
+    'orders',
+    ({ agentIds, filter }: { agentIds: number[] | null; filter: Omit<OrderQuery, 'page' | 'size'> }) => {
+      const range = checkedRange(filter.createTime);
+      return {
+        sheet: { name: 'orders', columns: ORDER_COLUMNS },
+        batches: async function* () {
+          let after: OrderKey | null = null;
+          let left = EXPORT_MAX_ROWS;
+          while (left > 0) {
+            const batch = await repo.batchAfter(db, agentIds, range, filter, after, Math.min(5000, left));
+            if (batch.length === 0) return;
+            yield batch.map(orderDto);
+            left -= batch.length;
+            const last = batch[batch.length - 1] as OrderRow;
+            after = { id: last.id, time: last.createTime };
+          }
+        },
+      };
+    },
+  );
 
   return {
     ...gateway,
@@ -153,26 +175,7 @@ export function createOrdersService(
           },
         );
       }
-      return exports.start(
-        principal,
-        {
-          kind: 'orders',
-          sheet: { name: 'orders', columns: ORDER_COLUMNS },
-          batches: async function* () {
-            let after: OrderKey | null = null;
-            let left = EXPORT_MAX_ROWS;
-            while (left > 0) {
-              const batch = await repo.batchAfter(db, agentIds, range, filter, after, Math.min(5000, left));
-              if (batch.length === 0) return;
-              yield batch.map(orderDto);
-              left -= batch.length;
-              const last = batch[batch.length - 1] as OrderRow;
-              after = { id: last.id, time: last.createTime };
-            }
-          },
-        },
-        language,
-      );
+      return exports.start(principal, { kind: 'orders', params: { agentIds, filter }, total }, language);
     },
 
     /**

@@ -2,6 +2,7 @@ import { MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-desi
 import { Button, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '@/components/language-switch.tsx';
+import { TasksButton } from '@/features/tasks/components/tasks-drawer.tsx';
 import { setSettingsOpened, toggleSidebar, useLayout } from '@/lib/layout-state.ts';
 import { useSession } from '@/lib/session.ts';
 import { AvatarMenu } from './avatar-menu.tsx';
@@ -38,6 +39,7 @@ export function TopBar() {
         <Typography.Text className={styles.welcome}>{t('topBar.welcome', { name: username })}</Typography.Text>
         <LanguageSwitch compact />
         <SizeSwitch />
+        <TasksButton />
         <Button
           type="text"
           icon={<SettingOutlined />}

@@ -5,7 +5,7 @@ import { App, Button, Drawer, List, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi, downloadApi, sendRequest } from '@/lib/call-api.ts';
-import { exportKeys } from '@/lib/query-keys.ts';
+import { exportKeys, taskKeys } from '@/lib/query-keys.ts';
 import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 import { exportFileName, saveBlob } from './download-file.ts';
 import type { ListParams } from './list-params.ts';
@@ -107,7 +107,8 @@ export function BackgroundExport({
   const [open, setOpen] = useState(false);
   const start = useInvalidatingMutation(
     async (filters: object) => (await sendRequest(route, { body: filters })).data as ExportJob,
-    [exportKeys.all],
+    // The top bar's jobs drawer counts it at once.
+    [exportKeys.all, taskKeys.all],
   );
   const run = async () => {
     const { page: _page, size: _size, ...filters } = params;

@@ -59,6 +59,8 @@ export const systemRefusals = {
       exportRunning: 'Your previous export is still being written: wait for it to finish',
       exportFailed: 'The export could not be written; try again.',
       exportInterrupted: 'The export was interrupted; try again.',
+      taskFailed: 'The task could not be done; try again.',
+      taskInterrupted: 'The server working on it stopped; it is queued again.',
     },
   },
   zh: {
@@ -119,6 +121,8 @@ export const systemRefusals = {
       exportRunning: '您上一次的导出仍在生成中，请等它完成',
       exportFailed: '导出未能生成，请重试。',
       exportInterrupted: '导出被中断，请重试。',
+      taskFailed: '任务未能完成，请重试。',
+      taskInterrupted: '处理该任务的服务器已停止，任务已重新排队。',
     },
   },
 };

@@ -1,0 +1,138 @@
+import { DownloadOutlined, ReloadOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import type { Task } from '@water/contract/tasks';
+import { App, Badge, Button, Drawer, List, Progress, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { exportFileName, saveBlob } from '@/components/list/download-file.ts';
+import { downloadApi } from '@/lib/call-api.ts';
+import { isUnderWay, useMyTasks, useRetryTask } from '../api/tasks.ts';
+
+const STATE_COLORS = { QUEUED: 'default', RUNNING: 'processing', DONE: 'success', FAILED: 'error' } as const;
+
+/** What a finished task made, saved as a file (an export: its workbook). */
+async function downloadResult(task: Task): Promise<void> {
+  if (task.subjectId === null) return;
+  const file = await downloadApi('GET /api/exports/:id/file', { params: { id: task.subjectId } });
+  saveBlob(file.data, exportFileName(file.disposition, 'orders'));
+}
+
+function TaskItem({ task }: { task: Task }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const retry = useRetryTask();
+  const [downloading, setDownloading] = useState(false);
+  const kind = t(`tasks.kinds.${task.kind}`);
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadResult(task);
+    } catch {
+      // The client has already reported the failure.
+    } finally {
+      setDownloading(false);
+    }
+  };
+  const actions = [];
+  if (task.state === 'DONE' && task.subjectId !== null) {
+    actions.push(
+      <Button
+        key="download"
+        size="small"
+        icon={<DownloadOutlined aria-hidden />}
+        loading={downloading}
+        aria-label={`${t('tasks.download')}: ${kind} ${task.createTime}`}
+        onClick={() => void download()}
+      >
+        {t('tasks.download')}
+      </Button>,
+    );
+  }
+  if (task.state === 'FAILED') {
+    actions.push(
+      <Button
+        key="retry"
+        size="small"
+        icon={<ReloadOutlined aria-hidden />}
+        loading={retry.isPending}
+        aria-label={`${t('tasks.retry')}: ${kind} ${task.createTime}`}
+        onClick={() =>
+          void retry
+            .mutateAsync(task.id)
+            .then(() => message.success(t('tasks.retried')))
+            .catch(() => undefined)
+        }
+      >
+        {t('tasks.retry')}
+      </Button>,
+    );
+  }
+  return (
+    <List.Item actions={actions}>
+      <List.Item.Meta
+        title={
+          <>
+            {kind} <Tag color={STATE_COLORS[task.state]}>{t(`tasks.states.${task.state}`)}</Tag>
+          </>
+        }
+        description={
+          <>
+            <Typography.Text type="secondary">
+              {task.doneTime
+                ? t('tasks.finished', { time: task.doneTime })
+                : t('tasks.started', { time: task.createTime })}
+              {task.attempts > 1 ? ` · ${t('tasks.attempts', { count: task.attempts })}` : ''}
+            </Typography.Text>
+            {task.state === 'RUNNING' && (
+              <Progress percent={task.progress} size="small" aria-label={`${kind} ${task.progress}%`} />
+            )}
+            {task.state === 'FAILED' && task.error && (
+              <Typography.Paragraph type="danger" style={{ marginBottom: 0 }}>
+                {task.error}
+              </Typography.Paragraph>
+            )}
+          </>
+        }
+      />
+    </List.Item>
+  );
+}
+
+/**
+ * The top bar's jobs button: how many of the user's background tasks are under way, and a drawer
+ * with each one: queued, running with its progress, done with its download, failed with the
+ * reason and a retry.
+ */
+export function TasksButton() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const tasks = useMyTasks();
+  const underWay = tasks.data?.filter(isUnderWay).length ?? 0;
+  return (
+    <>
+      <Badge count={underWay} size="small" offset={[-4, 4]}>
+        <Button
+          type="text"
+          icon={<UnorderedListOutlined />}
+          aria-label={t('tasks.open')}
+          onClick={() => {
+            setOpen(true);
+            void tasks.refetch();
+          }}
+        />
+      </Badge>
+      <Drawer
+        open={open}
+        onClose={() => setOpen(false)}
+        title={t('tasks.title')}
+        styles={{ wrapper: { maxWidth: '100vw' } }}
+      >
+        <List<Task>
+          loading={tasks.isPending}
+          dataSource={tasks.data ?? []}
+          locale={{ emptyText: t('tasks.empty') }}
+          renderItem={(task) => <TaskItem task={task} />}
+        />
+      </Drawer>
+    </>
+  );
+}
