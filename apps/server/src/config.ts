@@ -62,6 +62,10 @@ export interface Config {
   telemetryRawDays: number;
   /** Months the 5-minute and hourly telemetry summaries are kept (TELEMETRY_SUMMARY_MONTHS, default 24). */
   telemetrySummaryMonths: number;
+  /** Months an order's month is kept after it ends (ORDER_RETENTION_MONTHS); unset, orders are kept for ever. */
+  orderRetentionMonths: number | undefined;
+  /** Months the ledger entries' month is kept after it ends (LEDGER_RETENTION_MONTHS); unset, for ever. */
+  ledgerRetentionMonths: number | undefined;
   /** The machines' MQTT channel: the broker inside the server, or MQTT_URL's; undefined when MQTT_PORT=off. */
   mqtt: MqttConfig | undefined;
   /** A firmware update not finished this long after it was sent times out; its download link lasts as long (FIRMWARE_UPDATE_TIMEOUT, default 1 hour). */
@@ -172,6 +176,8 @@ export const Environment = Type.Object({
   ),
   TELEMETRY_RAW_DAYS: whole(1, 366),
   TELEMETRY_SUMMARY_MONTHS: whole(1, 120),
+  ORDER_RETENTION_MONTHS: whole(3, 1200),
+  LEDGER_RETENTION_MONTHS: whole(24, 1200),
   ...AMAP_ENVIRONMENT,
 });
 
@@ -252,6 +258,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentNotifyKey: e.PAYMENT_NOTIFY_KEY,
     telemetryRawDays: e.TELEMETRY_RAW_DAYS ?? (e.DATABASE_URL ? 30 : 7),
     telemetrySummaryMonths: e.TELEMETRY_SUMMARY_MONTHS ?? 24,
+    orderRetentionMonths: e.ORDER_RETENTION_MONTHS,
+    ledgerRetentionMonths: e.LEDGER_RETENTION_MONTHS,
     mqtt: mqttConfig(e, durationMs(e.OFFLINE_AFTER, 5 * 60_000)),
     firmwareUpdateTimeoutMs: durationMs(e.FIRMWARE_UPDATE_TIMEOUT, 3_600_000),
     gatewayUrl: e.GATEWAY_URL?.trim().replace(/\/$/, ''),

@@ -1,6 +1,14 @@
 import type { Database } from '../../db/client.ts';
 import { isMissingPartition } from '../../lib/db-errors.ts';
-import { ordersRepository as repo } from './orders.repository.ts';
+import { ensurePartition, type PartitionedTable } from '../../lib/partitions.ts';
+
+/**
+ * The orders' partitions: a calendar month (UTC) each, this month and the next two made ahead;
+ * kept for ever unless ORDER_RETENTION_MONTHS says how many months after their end.
+ */
+export function orderPartitions(keepMonths?: number): PartitionedTable {
+  return { table: 'biz_order', unit: 'month', separator: '_', ahead: 2, keep: keepMonths };
+}
 
 /**
  * Runs a unit of work that writes an order; when its month has no partition of the orders yet,
@@ -11,7 +19,7 @@ export async function withPartition<T>(db: Database, time: Date, work: () => Pro
     return await work();
   } catch (error) {
     if (!isMissingPartition(error)) throw error;
-    await repo.ensurePartition(db, time);
+    await ensurePartition(db, orderPartitions(), time);
     return work();
   }
 }

@@ -93,11 +93,6 @@ const flattenOrder = (row: {
 const refundAgentName = sql<string>`(SELECT d.name FROM ${agents} a JOIN ${depts} d ON d.id = a.dept_id WHERE a.id = ${refunds.agentId})`;
 
 export const ordersRepository = {
-  /** Makes the orders' partition of the month of `time`, if it is not there yet. */
-  async ensurePartition(db: Database, time: Date): Promise<void> {
-    await db.execute(sql`SELECT biz_order_ensure_partition(${time.toISOString()}::timestamptz)`);
-  },
-
   async nextOrderId(db: Database): Promise<number> {
     const result = await db.execute<{ id: string }>(sql`SELECT nextval('biz_order_id_seq') AS id`);
     return Number((result as unknown as { rows: { id: string }[] }).rows[0]?.id);
