@@ -19,6 +19,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** A streaming replica of DATABASE_URL for lists, exports, reports and dashboards (DATABASE_READ_URL). */
+  databaseReadUrl: string | undefined;
   /** Unset means: generate one and keep it in DATA_DIR (or the database, for PostgreSQL). */
   jwtSecret: string | undefined;
   adminPassword: string | undefined;
@@ -119,6 +121,10 @@ export const Environment = Type.Object({
   HOST: text({ minLength: 1, description: 'an address to listen on' }),
   DATA_DIR: text({ minLength: 1, description: 'a directory' }),
   DATABASE_URL: text({ pattern: '^postgres(ql)?://', description: 'a URL starting with postgres:// or postgresql://' }),
+  DATABASE_READ_URL: text({
+    pattern: '^postgres(ql)?://',
+    description: 'a URL starting with postgres:// or postgresql://',
+  }),
   JWT_SECRET: Type.Optional(
     Type.String({ minLength: MIN_SECRET_LENGTH, not: { enum: KNOWN_WEAK_SECRETS }, ...rule(SECRET_RULE) }),
   ),
@@ -184,6 +190,7 @@ export const Environment = Type.Object({
 /** Settings whose value is a secret or holds one: a refusal never repeats them. */
 const SECRET_SETTINGS = [
   'JWT_SECRET',
+  'DATABASE_READ_URL',
   'ADMIN_PASSWORD',
   'STORAGE_URL',
   'PAYMENT_NOTIFY_KEY',
@@ -225,6 +232,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = readEnvironment(env);
   const nodeEnv = e.NODE_ENV ?? 'production';
   if (e.JWT_SECRET !== undefined) checkJwtSecret(e.JWT_SECRET, 'JWT_SECRET');
+  if (e.DATABASE_READ_URL !== undefined && e.DATABASE_URL === undefined) {
+    throw new ConfigError('DATABASE_READ_URL is a replica of DATABASE_URL and is refused without it');
+  }
   if (e.CAPTCHA_TEST_ANSWER !== undefined && nodeEnv === 'production') {
     throw new ConfigError('CAPTCHA_TEST_ANSWER is for tests only and is refused when NODE_ENV=production');
   }
@@ -234,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST ?? '127.0.0.1',
     dataDir: path.resolve(e.DATA_DIR ?? './data'),
     databaseUrl: e.DATABASE_URL,
+    databaseReadUrl: e.DATABASE_READ_URL,
     jwtSecret: e.JWT_SECRET,
     adminPassword: e.ADMIN_PASSWORD,
     captchaTestAnswer: e.CAPTCHA_TEST_ANSWER,

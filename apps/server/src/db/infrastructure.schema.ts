@@ -18,3 +18,13 @@ export const appSecrets = pgTable('app_secret', {
   value: text('value').notNull(),
   createTime: ts('create_time').notNull().defaultNow(),
 });
+
+/**
+ * Where the primary's write-ahead log was after each user's latest write (PostgreSQL with a read
+ * replica): that user's reads go to the replica only once it has replayed this far.
+ */
+export const readFences = pgTable('app_read_fence', {
+  userId: integer('user_id').primaryKey(),
+  lsn: varchar('lsn', { length: 32 }).notNull(),
+  updateTime: ts('update_time').notNull().defaultNow(),
+});
