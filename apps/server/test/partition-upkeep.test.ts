@@ -89,6 +89,15 @@ describe('partitions that manage themselves, over a year', () => {
     const started = ctx.t.clock.now();
     const firstOrder = await sale();
     expect(await whereSaleWent(ctx, firstOrder)).toBe(monthOf('biz_order', started, 0, '_'));
+    const [{ id: firstId } = { id: '' }] = await rows<{ id: string }>(
+      ctx,
+      sql`SELECT id::text AS id FROM biz_order WHERE order_no = ${firstOrder}`,
+    );
+    const keysOf = async (id: string) =>
+      (
+        await rows<{ n: number }>(ctx, sql`SELECT count(*)::int AS n FROM biz_order_key WHERE order_id = ${id}::bigint`)
+      )[0]?.n;
+    expect(await keysOf(firstId)).toBe(1);
     for (let month = 0; month < 12; month++) {
       ctx.t.clock.advance(31 * DAY);
       await ctx.t.app.scheduler.run('partition-upkeep');
@@ -110,6 +119,8 @@ describe('partitions that manage themselves, over a year', () => {
     expect(orders).not.toContain(monthOf('biz_order', now, -5, '_'));
     expect(orders).toContain(monthOf('biz_order', now, -3, '_'));
     expect(await whereSaleWent(ctx, firstOrder)).toBeUndefined();
+    // Its machine's order number is forgotten with it.
+    expect(await keysOf(firstId)).toBe(0);
     // The ledger keeps 24 months: nothing of the year is dropped, the first sale's entries are still there.
     expect(entries).toContain(monthOf('fin_entry', started));
     expect(entries).toContain('fin_entry_default');

@@ -15,6 +15,8 @@ export interface PartitionedTable {
   ahead: number;
   /** How many days or months a partition is kept once it ended; undefined keeps every one. */
   keep: number | undefined;
+  /** What else goes once partitions were dropped: rows elsewhere about the rows before `before`. */
+  afterDrop?: (db: Database, before: Date) => Promise<void>;
 }
 
 /** What one round of upkeep made and dropped. */
@@ -51,23 +53,27 @@ function partitionEnd(spec: PartitionedTable, name: string): Date | undefined {
 
 /** The partitions among `names` whose every row is past retention: those that ended `keep` units before `now`. */
 export function partitionsPast(spec: PartitionedTable, names: readonly string[], now: Date): string[] {
-  if (spec.keep === undefined) return [];
-  const keep = spec.keep;
-  const limit =
-    spec.unit === 'day'
-      ? now.getTime() - keep * 86_400_000
-      : Date.UTC(
-          now.getUTCFullYear(),
-          now.getUTCMonth() - keep,
-          now.getUTCDate(),
-          now.getUTCHours(),
-          now.getUTCMinutes(),
-          now.getUTCSeconds(),
-        );
+  const limit = retentionLimit(spec, now);
+  if (limit === undefined) return [];
   return names.filter((name) => {
     const ends = partitionEnd(spec, name);
     return ends !== undefined && ends.getTime() <= limit;
   });
+}
+
+/** The moment a partition must have ended by to be dropped, or undefined when every one is kept. */
+function retentionLimit(spec: PartitionedTable, now: Date): number | undefined {
+  if (spec.keep === undefined) return undefined;
+  const keep = spec.keep;
+  if (spec.unit === 'day') return now.getTime() - keep * 86_400_000;
+  return Date.UTC(
+    now.getUTCFullYear(),
+    now.getUTCMonth() - keep,
+    now.getUTCDate(),
+    now.getUTCHours(),
+    now.getUTCMinutes(),
+    now.getUTCSeconds(),
+  );
 }
 
 async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
@@ -151,10 +157,14 @@ export async function keepPartitions(
       const at = unitStart(spec.unit, now, units);
       if (await ensurePartition(db, spec, at)) made.push(partitionName(spec, at));
     }
-    for (const name of partitionsPast(spec, await partitionsOf(db, spec.table), now)) {
+    const past = partitionsPast(spec, await partitionsOf(db, spec.table), now);
+    for (const name of past) {
       await db.execute(sql`DROP TABLE IF EXISTS ${sql.identifier(name)}`);
       dropped.push(name);
     }
+    // The oldest partition left starts where the last one dropped ended.
+    const ends = past.map((name) => partitionEnd(spec, name)?.getTime() ?? 0);
+    if (spec.afterDrop && past.length > 0) await spec.afterDrop(db, new Date(Math.max(...ends)));
   }
   return { made, dropped };
 }

@@ -107,6 +107,11 @@ export const ordersRepository = {
   },
 
   /** Claims the machine's number for a new order; false when another request claimed it first. */
+  /** Forgets the machines' order numbers of orders made before `before` (their months were dropped). */
+  async forgetKeysBefore(db: Database, before: Date): Promise<void> {
+    await db.delete(orderKeys).where(lt(orderKeys.orderTime, before));
+  },
+
   async claimKey(db: Database, values: typeof orderKeys.$inferInsert): Promise<boolean> {
     const claimed = await db
       .insert(orderKeys)
