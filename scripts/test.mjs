@@ -10,7 +10,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = path.join(root, 'test-results', 'counts');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
-const { DATABASE_URL, ...baseEnv } = process.env;
+// DATABASE_READ_URL: a streaming replica of it, for the tests of reads served by a replica.
+const { DATABASE_URL, DATABASE_READ_URL, ...baseEnv } = process.env;
 
 const vitest = (name, extra = []) => [
   'npx',
@@ -37,7 +38,10 @@ const steps = [
         {
           name: 'API tests (PostgreSQL server)',
           command: vitest('postgres', ['--project', 'server']),
-          env: { TEST_DATABASE_URL: DATABASE_URL },
+          env: {
+            TEST_DATABASE_URL: DATABASE_URL,
+            ...(DATABASE_READ_URL && { TEST_DATABASE_READ_URL: DATABASE_READ_URL }),
+          },
           early: true,
         },
       ]

@@ -79,7 +79,7 @@ import { realtimePlugin } from './plugins/realtime.ts';
 import { securityHeaderLinesFor, securityHeadersPlugin, trustedPeer } from './plugins/security-headers.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
 import { webPlugin } from './plugins/web.ts';
-import { scheduledWork } from './scheduled-work.ts';
+import { partitionUpkeep, scheduledWork } from './scheduled-work.ts';
 import { registerSignedInRoutes } from './signed-in-routes.ts';
 import { seedDemoBusiness } from './simulator/demo-business.ts';
 
@@ -303,7 +303,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     expireCoupons: () => coupons.expire(),
     purgeExports: () => exports.purge(),
     summariseTelemetry: () => telemetry.summarise(),
-    telemetryPartitions: () => telemetry.keepPartitions(),
+    partitionUpkeep: partitionUpkeep(deps, config),
   });
   app.decorate('scheduler', scheduler);
   const fieldWork = composeFieldWork(app, deps, options, { files, gateway, scheduler, alarms, withdrawals, settings });

@@ -42,6 +42,16 @@ describe('configuration', () => {
       'ALLOWED_ORIGINS must be origins like https://console.example.com:8443, separated by commas, got "https://partner.example:99999"',
     ],
     [{ CAPTCHA_TEST_ANSWER: '1' }, 'CAPTCHA_TEST_ANSWER is for tests only and is refused when NODE_ENV=production'],
+    [
+      { DATABASE_READ_URL: 'postgres://reader:pw@replica/db' },
+      'DATABASE_READ_URL is a replica of DATABASE_URL and is refused without it',
+    ],
+    [
+      { DATABASE_URL: 'postgres://db/x', DATABASE_READ_URL: 'mysql://reader:pw@replica/db' },
+      'DATABASE_READ_URL must be a URL starting with postgres:// or postgresql://',
+    ],
+    [{ ORDER_RETENTION_MONTHS: '1' }, 'ORDER_RETENTION_MONTHS must be a whole number from 3 to 1200, got "1"'],
+    [{ LEDGER_RETENTION_MONTHS: '12' }, 'LEDGER_RETENTION_MONTHS must be a whole number from 24 to 1200, got "12"'],
   ])('refuses %o with one clear line', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
   });

@@ -19,6 +19,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** A streaming replica of DATABASE_URL for lists, exports, reports and dashboards (DATABASE_READ_URL). */
+  databaseReadUrl: string | undefined;
   /** Unset means: generate one and keep it in DATA_DIR (or the database, for PostgreSQL). */
   jwtSecret: string | undefined;
   adminPassword: string | undefined;
@@ -62,6 +64,10 @@ export interface Config {
   telemetryRawDays: number;
   /** Months the 5-minute and hourly telemetry summaries are kept (TELEMETRY_SUMMARY_MONTHS, default 24). */
   telemetrySummaryMonths: number;
+  /** Months an order's month is kept after it ends (ORDER_RETENTION_MONTHS); unset, orders are kept for ever. */
+  orderRetentionMonths: number | undefined;
+  /** Months the ledger entries' month is kept after it ends (LEDGER_RETENTION_MONTHS); unset, for ever. */
+  ledgerRetentionMonths: number | undefined;
   /** The machines' MQTT channel: the broker inside the server, or MQTT_URL's; undefined when MQTT_PORT=off. */
   mqtt: MqttConfig | undefined;
   /** A firmware update not finished this long after it was sent times out; its download link lasts as long (FIRMWARE_UPDATE_TIMEOUT, default 1 hour). */
@@ -115,6 +121,10 @@ export const Environment = Type.Object({
   HOST: text({ minLength: 1, description: 'an address to listen on' }),
   DATA_DIR: text({ minLength: 1, description: 'a directory' }),
   DATABASE_URL: text({ pattern: '^postgres(ql)?://', description: 'a URL starting with postgres:// or postgresql://' }),
+  DATABASE_READ_URL: text({
+    pattern: '^postgres(ql)?://',
+    description: 'a URL starting with postgres:// or postgresql://',
+  }),
   JWT_SECRET: Type.Optional(
     Type.String({ minLength: MIN_SECRET_LENGTH, not: { enum: KNOWN_WEAK_SECRETS }, ...rule(SECRET_RULE) }),
   ),
@@ -172,12 +182,15 @@ export const Environment = Type.Object({
   ),
   TELEMETRY_RAW_DAYS: whole(1, 366),
   TELEMETRY_SUMMARY_MONTHS: whole(1, 120),
+  ORDER_RETENTION_MONTHS: whole(3, 1200),
+  LEDGER_RETENTION_MONTHS: whole(24, 1200),
   ...AMAP_ENVIRONMENT,
 });
 
 /** Settings whose value is a secret or holds one: a refusal never repeats them. */
 const SECRET_SETTINGS = [
   'JWT_SECRET',
+  'DATABASE_READ_URL',
   'ADMIN_PASSWORD',
   'STORAGE_URL',
   'PAYMENT_NOTIFY_KEY',
@@ -219,6 +232,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = readEnvironment(env);
   const nodeEnv = e.NODE_ENV ?? 'production';
   if (e.JWT_SECRET !== undefined) checkJwtSecret(e.JWT_SECRET, 'JWT_SECRET');
+  if (e.DATABASE_READ_URL !== undefined && e.DATABASE_URL === undefined) {
+    throw new ConfigError('DATABASE_READ_URL is a replica of DATABASE_URL and is refused without it');
+  }
   if (e.CAPTCHA_TEST_ANSWER !== undefined && nodeEnv === 'production') {
     throw new ConfigError('CAPTCHA_TEST_ANSWER is for tests only and is refused when NODE_ENV=production');
   }
@@ -228,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST ?? '127.0.0.1',
     dataDir: path.resolve(e.DATA_DIR ?? './data'),
     databaseUrl: e.DATABASE_URL,
+    databaseReadUrl: e.DATABASE_READ_URL,
     jwtSecret: e.JWT_SECRET,
     adminPassword: e.ADMIN_PASSWORD,
     captchaTestAnswer: e.CAPTCHA_TEST_ANSWER,
@@ -252,6 +269,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentNotifyKey: e.PAYMENT_NOTIFY_KEY,
     telemetryRawDays: e.TELEMETRY_RAW_DAYS ?? (e.DATABASE_URL ? 30 : 7),
     telemetrySummaryMonths: e.TELEMETRY_SUMMARY_MONTHS ?? 24,
+    orderRetentionMonths: e.ORDER_RETENTION_MONTHS,
+    ledgerRetentionMonths: e.LEDGER_RETENTION_MONTHS,
     mqtt: mqttConfig(e, durationMs(e.OFFLINE_AFTER, 5 * 60_000)),
     firmwareUpdateTimeoutMs: durationMs(e.FIRMWARE_UPDATE_TIMEOUT, 3_600_000),
     gatewayUrl: e.GATEWAY_URL?.trim().replace(/\/$/, ''),

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from './db/client.ts';
 import { Scheduler } from './lib/scheduler.ts';
 
+export { partitionUpkeep } from './partition-upkeep.ts';
+
 type Job = () => Promise<unknown>;
 
 /**
@@ -31,7 +33,7 @@ export function scheduledWork(
     expireCoupons: Job;
     purgeExports: Job;
     summariseTelemetry: Job;
-    telemetryPartitions: Job;
+    partitionUpkeep: Job;
   },
 ): Scheduler {
   return new Scheduler(database, log)
@@ -47,5 +49,5 @@ export function scheduledWork(
     .add('expire-coupons', '0 0 * * * *', jobs.expireCoupons)
     .add('purge-exports', '0 30 * * * *', jobs.purgeExports)
     .add('summarise-telemetry', '20 * * * * *', jobs.summariseTelemetry)
-    .add('telemetry-partitions', '0 5 * * * *', jobs.telemetryPartitions);
+    .add('partition-upkeep', '0 5 * * * *', jobs.partitionUpkeep);
 }

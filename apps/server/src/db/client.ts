@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
 import { PgliteThread } from './pglite-thread.ts';
 import { instrument, QueryStats } from './query-stats.ts';
+import { openReadRouting, type ReadRouting } from './read-replica.ts';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -33,6 +34,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** Count and timing of every statement run through `db` (the SQL monitor). */
   stats: QueryStats;
+  /** PostgreSQL with DATABASE_READ_URL: which reads go to the replica (db/read-replica.ts). */
+  reads?: ReadRouting;
   /** Embedded only: the whole database as a tarball that `openPglite({ loadDataDir })` starts from. */
   snapshot?(): Promise<Blob>;
 }
@@ -160,7 +163,7 @@ export async function openPglite(options: PgliteOptions): Promise<DatabaseHandle
   }
 }
 
-export async function openPostgres(url: string): Promise<DatabaseHandle> {
+export async function openPostgres(url: string, options: { readUrl?: string } = {}): Promise<DatabaseHandle> {
   // The PostgreSQL driver is loaded only by the installations that use it.
   const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
     import('pg'),
@@ -211,8 +214,18 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
   const relaxedPool = new pg.Pool({ connectionString: url, max: 4, options: '-c synchronous_commit=off' });
   relaxedPool.on('error', () => {});
   const stats = new QueryStats();
+  const primary = drizzlePg({ client: instrument(pool, stats), schema }) as unknown as Database;
+  const routing = options.readUrl
+    ? await openReadRouting(
+        pool,
+        primary,
+        options.readUrl,
+        (replica) => drizzlePg({ client: replica, schema }) as never,
+      )
+    : undefined;
   return {
-    db: drizzlePg({ client: instrument(pool, stats), schema }) as unknown as Database,
+    db: routing?.db ?? primary,
+    ...(routing && { reads: routing.reads }),
     relaxed: drizzlePg({ client: instrument(relaxedPool, stats), schema }) as unknown as Database,
     kind: 'postgres',
     stats,
@@ -242,7 +255,7 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
     close: async () => {
       closing = true;
       await listener?.then((client) => client.end()).catch(() => {});
-      await Promise.all([pool.end(), relaxedPool.end()]);
+      await Promise.all([pool.end(), relaxedPool.end(), routing?.reads.close()]);
     },
   };
 }

@@ -49,3 +49,13 @@ export const appTasks = pgTable(
   },
   (t) => [index('app_task_user_idx').on(t.userId, t.createTime), index('app_task_state_idx').on(t.state)],
 );
+
+/**
+ * Where the primary's write-ahead log was after each user's latest write (PostgreSQL with a read
+ * replica): that user's reads go to the replica only once it has replayed this far.
+ */
+export const readFences = pgTable('app_read_fence', {
+  userId: integer('user_id').primaryKey(),
+  lsn: varchar('lsn', { length: 32 }).notNull(),
+  updateTime: ts('update_time').notNull().defaultNow(),
+});

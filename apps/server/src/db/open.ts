@@ -13,7 +13,7 @@ export interface OpenedDatabase extends SeedResult {
 /** Opens (and on first start creates and seeds) the database the configuration names. */
 export async function openDatabase(config: Config): Promise<OpenedDatabase> {
   const database = config.databaseUrl
-    ? await openPostgres(config.databaseUrl)
+    ? await openPostgres(config.databaseUrl, { readUrl: config.databaseReadUrl })
     : await openPglite({ dataDir: config.dataDir });
   try {
     const seeded = await withStartupLock(database, () =>

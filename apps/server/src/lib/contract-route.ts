@@ -46,6 +46,11 @@ export interface RouteExtras {
   /** False where the handler sends an answer compressed beforehand (lib/ready-answer.ts). */
   compress?: false;
   preValidation?: preValidationAsyncHookHandler;
+  /**
+   * A read that a streaming replica may serve (lists, exports, reports, dashboards), when there is
+   * one (DATABASE_READ_URL) and it has replayed the caller's own latest write (db/read-replica.ts).
+   */
+  readsReplica?: true;
 }
 
 /** The Fastify schema of a declaration; answers that are not JSON (files, redirects) are not checked, as before. */
@@ -97,7 +102,8 @@ export function contractRoute<D extends RouteDeclaration>(
     );
   }
   const status = successStatus(route);
-  const { config, ...options } = extras;
+  const { config, readsReplica, ...options } = extras;
+  const reads = app.database?.reads;
   const routeConfig = { ...permissionConfig(route), ...config };
   app.route({
     method: route.method,
@@ -106,7 +112,11 @@ export function contractRoute<D extends RouteDeclaration>(
     ...(Object.keys(routeConfig).length > 0 && { config: routeConfig }),
     ...options,
     handler: async (request, reply) => {
-      const answer = await handler(request as ContractRequest<D>, reply);
+      const run = () => handler(request as ContractRequest<D>, reply);
+      const userId = request.principal?.id;
+      const answer = reads && userId !== undefined && readsReplica ? await reads.readFor(userId, run) : await run();
+      // A staff write: that user's next reads wait for the replica to have it (read-your-writes).
+      if (reads && userId !== undefined && route.method !== 'GET') await reads.rememberWrite(userId);
       if (answer === reply || reply.sent) return reply;
       return reply.code(status).send(answer);
     },

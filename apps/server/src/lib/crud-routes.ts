@@ -46,8 +46,12 @@ export function registerExport<D extends RouteDeclaration, Row>(
   route: D,
   listOf: (request: ContractRequest<D>) => Promise<ListSheet<Row>>,
 ): void {
-  contractRoute(app, route, async (request, reply) =>
-    sendXlsx(reply, sheetIn(await listOf(request), languageOf(request.headers['accept-language'])), app.clock.now()),
+  contractRoute(
+    app,
+    route,
+    async (request, reply) =>
+      sendXlsx(reply, sheetIn(await listOf(request), languageOf(request.headers['accept-language'])), app.clock.now()),
+    { readsReplica: true },
   );
 }
 
@@ -59,8 +63,11 @@ export function registerList<Query extends TSchema, Page extends TSchema, Filter
 ): void {
   const languageOfRequest = (request: { headers: { 'accept-language'?: string } }) =>
     languageOf(request.headers['accept-language']);
-  contractRoute<Declared>(app, routes.list, async (request) =>
-    service.list(principalOf(request), request.query as never, languageOfRequest(request)),
+  contractRoute<Declared>(
+    app,
+    routes.list,
+    async (request) => service.list(principalOf(request), request.query as never, languageOfRequest(request)),
+    { readsReplica: true },
   );
   registerExport<Declared, Row>(app, routes.export, (request) =>
     service.exportSheet(principalOf(request), request.query as never, languageOfRequest(request)),

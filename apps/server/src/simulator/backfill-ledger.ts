@@ -104,7 +104,7 @@ export async function bookBackfilledSales(
       JOIN fin_posting p ON p.day = m.day AND p.kind = m.kind AND p.subject = m.subject
       JOIN fin_account a ON a.code = m.code
       GROUP BY p.id, a.id, m.day
-      ON CONFLICT (posting_id, account_id) DO UPDATE SET amount = fin_entry.amount + excluded.amount`);
+      ON CONFLICT (posting_id, account_id, day) DO UPDATE SET amount = fin_entry.amount + excluded.amount`);
     await tx.execute(sql`
       UPDATE fin_account a SET balance = a.balance + s.amount, version = a.version + s.moves, update_time = now()
       FROM (SELECT code, sum(amount) AS amount, count(*) AS moves FROM backfill_moves GROUP BY code) s

@@ -5,5 +5,7 @@ import { principalOf } from '../../plugins/auth.ts';
 import type { DashboardService } from './dashboard.service.ts';
 
 export async function dashboardRoutes(app: FastifyInstance, { service }: { service: DashboardService }) {
-  contractRoute(app, routes.stats, async (request) => service.stats(principalOf(request)));
+  contractRoute(app, routes.stats, async (request) => service.stats(principalOf(request)), {
+    readsReplica: true,
+  });
 }

@@ -11,13 +11,5 @@ const OK = { status: 'ok' } as const;
  */
 export async function healthRoutes(app: FastifyInstance, { service }: { service: HealthService }) {
   contractRoute(app, routes.live, async () => OK, { logLevel: 'warn' });
-  contractRoute(
-    app,
-    routes.ready,
-    async () => {
-      await service.ready();
-      return OK;
-    },
-    { logLevel: 'warn' },
-  );
+  contractRoute(app, routes.ready, async () => ({ ...OK, ...(await service.ready()) }), { logLevel: 'warn' });
 }

@@ -63,7 +63,7 @@ export const ledgerRepository = {
       .insert(ledgerEntries)
       .values({ postingId, accountId, day, amount })
       .onConflictDoUpdate({
-        target: [ledgerEntries.postingId, ledgerEntries.accountId],
+        target: [ledgerEntries.postingId, ledgerEntries.accountId, ledgerEntries.day],
         set: { amount: sql`${ledgerEntries.amount} + ${amount}` },
       });
     await db

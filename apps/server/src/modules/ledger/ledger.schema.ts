@@ -50,7 +50,11 @@ export const ledgerPostings = pgTable(
   ],
 );
 
-/** One account's side of a posting: debits positive, credits negative, in fen. */
+/**
+ * One account's side of a posting: debits positive, credits negative, in fen. Partitioned by
+ * month of `day` (a migration makes the table; `ledger-partitions.ts` the months): the key holds
+ * the day, which is the posting's, so a posting still has one entry per account.
+ */
 export const ledgerEntries = pgTable(
   'fin_entry',
   {
@@ -61,7 +65,7 @@ export const ledgerEntries = pgTable(
     amount: fenTotal('amount').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.postingId, t.accountId] }),
+    primaryKey({ columns: [t.postingId, t.accountId, t.day] }),
     index('fin_entry_account_day_idx').on(t.accountId, t.day),
   ],
 );

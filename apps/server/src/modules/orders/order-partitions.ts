@@ -1,6 +1,23 @@
 import type { Database } from '../../db/client.ts';
 import { isMissingPartition } from '../../lib/db-errors.ts';
+import { ensurePartition, type PartitionedTable } from '../../lib/partitions.ts';
 import { ordersRepository as repo } from './orders.repository.ts';
+
+/**
+ * The orders' partitions: a calendar month (UTC) each, this month and the next two made ahead;
+ * kept for ever unless ORDER_RETENTION_MONTHS says how many months after their end. The machines'
+ * order numbers of a dropped month go with it.
+ */
+export function orderPartitions(keepMonths?: number): PartitionedTable {
+  return {
+    table: 'biz_order',
+    unit: 'month',
+    separator: '_',
+    ahead: 2,
+    keep: keepMonths,
+    afterDrop: (db, before) => repo.forgetKeysBefore(db, before),
+  };
+}
 
 /**
  * Runs a unit of work that writes an order; when its month has no partition of the orders yet,
@@ -11,7 +28,7 @@ export async function withPartition<T>(db: Database, time: Date, work: () => Pro
     return await work();
   } catch (error) {
     if (!isMissingPartition(error)) throw error;
-    await repo.ensurePartition(db, time);
+    await ensurePartition(db, orderPartitions(), time);
     return work();
   }
 }

@@ -93,11 +93,6 @@ const flattenOrder = (row: {
 const refundAgentName = sql<string>`(SELECT d.name FROM ${agents} a JOIN ${depts} d ON d.id = a.dept_id WHERE a.id = ${refunds.agentId})`;
 
 export const ordersRepository = {
-  /** Makes the orders' partition of the month of `time`, if it is not there yet. */
-  async ensurePartition(db: Database, time: Date): Promise<void> {
-    await db.execute(sql`SELECT biz_order_ensure_partition(${time.toISOString()}::timestamptz)`);
-  },
-
   async nextOrderId(db: Database): Promise<number> {
     const result = await db.execute<{ id: string }>(sql`SELECT nextval('biz_order_id_seq') AS id`);
     return Number((result as unknown as { rows: { id: string }[] }).rows[0]?.id);
@@ -112,6 +107,11 @@ export const ordersRepository = {
   },
 
   /** Claims the machine's number for a new order; false when another request claimed it first. */
+  /** Forgets the machines' order numbers of orders made before `before` (their months were dropped). */
+  async forgetKeysBefore(db: Database, before: Date): Promise<void> {
+    await db.delete(orderKeys).where(lt(orderKeys.orderTime, before));
+  },
+
   async claimKey(db: Database, values: typeof orderKeys.$inferInsert): Promise<boolean> {
     const claimed = await db
       .insert(orderKeys)

@@ -5,6 +5,10 @@ import { principalOf } from '../../plugins/auth.ts';
 import type { OverviewService } from './overview.service.ts';
 
 export async function overviewRoutes(app: FastifyInstance, { service }: { service: OverviewService }) {
-  contractRoute(app, routes.business, async (request) => service.overview(principalOf(request)));
-  contractRoute(app, routes.ranking, async (request) => service.ranking(principalOf(request), request.query));
+  contractRoute(app, routes.business, async (request) => service.overview(principalOf(request)), {
+    readsReplica: true,
+  });
+  contractRoute(app, routes.ranking, async (request) => service.ranking(principalOf(request), request.query), {
+    readsReplica: true,
+  });
 }

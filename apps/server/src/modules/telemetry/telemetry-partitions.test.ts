@@ -9,7 +9,8 @@ import {
   unique,
 } from '../../../test/business-fixtures.ts';
 import { callerFor, tokenOf, useTestApp } from '../../../test/test-app.ts';
-import { partitionsPast } from './telemetry-partitions.ts';
+import { partitionsPast } from '../../lib/partitions.ts';
+import { telemetryPartitions } from './telemetry-partitions.ts';
 
 const DAY = 86_400_000;
 const dayName = (time: number) => `biz_telemetry_raw_${new Date(time).toISOString().slice(0, 10).replaceAll('-', '')}`;
@@ -51,7 +52,7 @@ describe('telemetry partitions', () => {
     expect(await samplesKept()).toBe(1);
 
     ctx.t.clock.advance(100 * DAY);
-    await ctx.t.app.scheduler.run('telemetry-partitions');
+    await ctx.t.app.scheduler.run('partition-upkeep');
     const now = ctx.t.clock.now().getTime();
     const raw = await partitions('biz_telemetry_raw');
     // Today and the next two days are there before any heartbeat needs them.
@@ -94,7 +95,7 @@ describe('telemetry partitions', () => {
   });
 
   it('drops a day once its end is older than the raw retention, and a month once its end is older than the summaries’', () => {
-    const keep = { rawDays: 7, summaryMonths: 24 };
+    const keep = telemetryPartitions({ rawDays: 7, summaryMonths: 24 });
     const now = new Date('2026-11-26T10:00:00Z');
     const names = [
       'biz_telemetry_raw_20261118',
@@ -102,9 +103,9 @@ describe('telemetry partitions', () => {
       'biz_telemetry_raw_20261120',
       'biz_telemetry_raw_extra',
     ];
-    expect(partitionsPast('biz_telemetry_raw', names, now, keep)).toEqual(['biz_telemetry_raw_20261118']);
+    expect(partitionsPast(keep.biz_telemetry_raw, names, now)).toEqual(['biz_telemetry_raw_20261118']);
     expect(
-      partitionsPast('biz_telemetry_hourly', ['biz_telemetry_hourly_202410', 'biz_telemetry_hourly_202411'], now, keep),
+      partitionsPast(keep.biz_telemetry_hourly, ['biz_telemetry_hourly_202410', 'biz_telemetry_hourly_202411'], now),
     ).toEqual(['biz_telemetry_hourly_202410']);
   });
 });

@@ -62,25 +62,6 @@ export const telemetryRepository = {
     await db.insert(telemetryRaw).values(samples);
   },
 
-  /** Makes the partition of `table` holding `at` (a day of raw samples, a month of summaries), if missing. */
-  async ensurePartition(db: Database, table: TelemetryTable, at: Date): Promise<void> {
-    await db.execute(sql`SELECT biz_telemetry_ensure_partition(${table}, ${at.toISOString()}::timestamptz)`);
-  },
-
-  /** The names of `table`'s partitions (`biz_telemetry_raw_20261126`, `biz_telemetry_hourly_202611`). */
-  async partitionsOf(db: Database, table: TelemetryTable): Promise<string[]> {
-    const rows = await rowsOf<{ name: string }>(
-      db,
-      sql`SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
-          WHERE i.inhparent = ${table}::regclass ORDER BY 1`,
-    );
-    return rows.map((row) => row.name);
-  },
-
-  async dropPartition(db: Database, name: string): Promise<void> {
-    await db.execute(sql`DROP TABLE IF EXISTS ${sql.identifier(name)}`);
-  },
-
   /** The start of the latest 5-minute bucket summarised (from `since`, when given), if any. */
   async lastSummarised(db: Database, since?: Date): Promise<Date | null> {
     const [row] = await rowsOf<{ bucket: string | Date | null }>(

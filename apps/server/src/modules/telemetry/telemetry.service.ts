@@ -9,10 +9,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Principal } from '../../domain/principal.ts';
 import { isMissingPartition } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
+import { ensurePartition, ensurePartitionsBetween, keepPartitions } from '../../lib/partitions.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import type { MachinesService } from '../machines/machines.service.ts';
-import { telemetryRepository as repo, type Sample, type SummaryRow } from './telemetry.repository.ts';
-import { partitionsAhead, partitionsPast, type Retention, TELEMETRY_TABLES } from './telemetry-partitions.ts';
+import {
+  telemetryRepository as repo,
+  type Sample,
+  type SummaryRow,
+  type TelemetryTable,
+} from './telemetry.repository.ts';
+import { type Retention, telemetryPartitions } from './telemetry-partitions.ts';
 
 export type TelemetryService = ReturnType<typeof createTelemetryService>;
 
@@ -42,6 +48,7 @@ export function createTelemetryService(
   let dropped = 0;
   let timer: NodeJS.Timeout | undefined;
   let flushing: Promise<void> = Promise.resolve();
+  const partitions = telemetryPartitions(retention);
 
   async function write(samples: Sample[]): Promise<void> {
     try {
@@ -50,7 +57,7 @@ export function createTelemetryService(
       if (!isMissingPartition(error)) throw error;
       // A day no partition was made for yet (the upkeep had not run): made now, then written.
       const days = new Set(samples.map((sample) => floorTo(sample.at.getTime(), 86_400_000)));
-      for (const day of days) await repo.ensurePartition(db, 'biz_telemetry_raw', new Date(day));
+      for (const day of days) await ensurePartition(db, partitions.biz_telemetry_raw, new Date(day));
       await repo.appendSamples(database.relaxed, samples);
     }
   }
@@ -112,33 +119,9 @@ export function createTelemetryService(
     return { ...metrics, samples };
   }
 
-  /** Makes the partitions ahead (days of samples, months of summaries) and drops those past retention. */
-  async function keepPartitions(): Promise<{ made: number; dropped: string[] }> {
-    const now = clock.now();
-    let made = 0;
-    const droppedNames: string[] = [];
-    for (const table of TELEMETRY_TABLES) {
-      for (const at of partitionsAhead(table, now)) {
-        await repo.ensurePartition(db, table, at);
-        made++;
-      }
-      for (const name of partitionsPast(table, await repo.partitionsOf(db, table), now, retention)) {
-        await repo.dropPartition(db, name);
-        droppedNames.push(name);
-      }
-    }
-    return { made, dropped: droppedNames };
-  }
-
   /** The partitions of `tables` between two moments (a back-fill writes its history into them). */
-  async function makePartitions(from: Date, to: Date, tables = TELEMETRY_TABLES): Promise<void> {
-    for (const table of tables) {
-      // A day of raw samples, a month of summaries: 28 days apart never skips a month.
-      const step = table === 'biz_telemetry_raw' ? 86_400_000 : 28 * 86_400_000;
-      for (let at = from.getTime(); at < to.getTime() + step; at += step) {
-        await repo.ensurePartition(db, table, new Date(Math.min(at, to.getTime())));
-      }
-    }
+  async function makePartitions(from: Date, to: Date, tables: TelemetryTable[]): Promise<void> {
+    for (const table of tables) await ensurePartitionsBetween(db, partitions[table], from, to);
   }
 
   return {
@@ -174,8 +157,6 @@ export function createTelemetryService(
       timer = undefined;
       await flush();
     },
-
-    keepPartitions,
 
     makePartitions,
 
@@ -222,7 +203,7 @@ export function createTelemetryService(
       } catch (error) {
         if (!isMissingPartition(error)) throw error;
         // A month no partition was made for yet (the hourly upkeep had not run since the start).
-        await keepPartitions();
+        await keepPartitions(db, Object.values(partitions), clock.now());
         await summarise();
       }
     },
