@@ -32,6 +32,7 @@ export function scheduledWork(
     purgeExports: Job;
     summariseTelemetry: Job;
     telemetryPartitions: Job;
+    changeRecordPartitions: Job;
   },
 ): Scheduler {
   return new Scheduler(database, log)
@@ -47,5 +48,6 @@ export function scheduledWork(
     .add('expire-coupons', '0 0 * * * *', jobs.expireCoupons)
     .add('purge-exports', '0 30 * * * *', jobs.purgeExports)
     .add('summarise-telemetry', '20 * * * * *', jobs.summariseTelemetry)
-    .add('telemetry-partitions', '0 5 * * * *', jobs.telemetryPartitions);
+    .add('telemetry-partitions', '0 5 * * * *', jobs.telemetryPartitions)
+    .add('change-record-partitions', '0 15 * * * *', jobs.changeRecordPartitions);
 }
