@@ -30,6 +30,7 @@ import { schemaController } from './lib/validators.ts';
 import { AgentPaths } from './modules/agents/agent-directory.ts';
 import { type AgentStatusChange, createAgentsService } from './modules/agents/agents.service.ts';
 import { createAlarmsService } from './modules/alarms/alarms.service.ts';
+import { createAuditTrail } from './modules/audit/audit.service.ts';
 import { publicAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createCardsService } from './modules/cards/cards.service.ts';
@@ -165,6 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     principals: new PrincipalCache(db, events),
     tokens: new TokenSigner(options.jwtSecret),
     mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom }),
+    audit: createAuditTrail({ clock }),
   };
   await app.register(corePlugin, deps);
   readyReads = new ReadyReads(deps, {
@@ -337,10 +339,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       telemetry.start();
     });
   }
-  // The runs under way finish before the app closes, and the database after it.
-  app.addHook('onClose', async () => scheduler.stop());
-  // Heartbeats' samples waiting in memory are written before the database closes.
-  app.addHook('onClose', async () => telemetry.stop());
+  // Before the database closes, in order: the runs under way, then heartbeats' samples in memory.
+  for (const stop of [() => scheduler.stop(), () => telemetry.stop()]) app.addHook('onClose', stop);
   operationLogHooks(app, (line) => logs.record(line));
   await app.register(realtimePlugin, { allowedOrigins: config.allowedOrigins });
   // Reached without signing in.

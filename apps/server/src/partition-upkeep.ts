@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { keepPartitions, type PartitionedTable, type PartitionUpkeep } from './lib/partitions.ts';
 import type { Clock } from './lib/time.ts';
+import { changeRecordPartitions } from './modules/audit/change-partitions.ts';
 import { ledgerPartitions } from './modules/ledger/ledger-partitions.ts';
 import { orderPartitions } from './modules/orders/order-partitions.ts';
 import { telemetryPartitions } from './modules/telemetry/telemetry-partitions.ts';
@@ -16,6 +17,7 @@ export function partitionedTables(config: Config): PartitionedTable[] {
     orderPartitions(config.orderRetentionMonths),
     ...Object.values(telemetry),
     ledgerPartitions(config.ledgerRetentionMonths),
+    changeRecordPartitions(),
   ];
 }
 

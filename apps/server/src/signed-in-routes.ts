@@ -1,6 +1,7 @@
 import { STATEMENT_MAX_BYTES } from '@water/contract/reconciliation';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
+import { recordOrigins } from './lib/audit-trail.ts';
 import type { Deps } from './lib/deps.ts';
 import type { FileStore } from './lib/file-storage.ts';
 import { agentsRoutes } from './modules/agents/agents.routes.ts';
@@ -9,6 +10,8 @@ import { alarmsRoutes } from './modules/alarms/alarms.routes.ts';
 import type { AlarmsService } from './modules/alarms/alarms.service.ts';
 import { artifactsRoutes } from './modules/artifacts/artifacts.routes.ts';
 import { createArtifactsService } from './modules/artifacts/artifacts.service.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { createAuditService } from './modules/audit/audit.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import type { AuthService } from './modules/auth/auth.service.ts';
 import { cardsRoutes } from './modules/cards/cards.routes.ts';
@@ -134,6 +137,8 @@ export async function registerSignedInRoutes(
     services: s,
   }: { deps: Deps; config: Config; artifacts: FileStore; services: SignedInServices },
 ): Promise<void> {
+  // Changes made by these routes are recorded as made by the signed-in user, from this request.
+  recordOrigins(signedIn);
   await signedIn.register(authRoutes, { service: s.auth });
   await signedIn.register(userCenterRoutes, { service: s.userCenter });
   await signedIn.register(dashboardRoutes, { service: createDashboardService(deps) });
@@ -146,6 +151,7 @@ export async function registerSignedInRoutes(
   await signedIn.register(settingsRoutes, { service: s.settings });
   await signedIn.register(paymentChannelRoutes, { settings: s.paymentChannels });
   await signedIn.register(logsRoutes, { service: s.logs });
+  await signedIn.register(auditRoutes, { service: createAuditService(deps) });
   await signedIn.register(onlineRoutes, { service: createOnlineService(deps) });
   await signedIn.register(monitorRoutes, { service: createMonitorService(deps, config.dataDir) });
   await signedIn.register(storageRoutes, { service: s.storage });

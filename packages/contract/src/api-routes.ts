@@ -1,6 +1,7 @@
 import { agentRoutes } from './agents-routes.ts';
 import { alarmRoutes } from './alarms-routes.ts';
 import { artifactRoutes } from './artifacts-routes.ts';
+import { auditRoutes } from './audit-routes.ts';
 import { authRoutes } from './auth-routes.ts';
 import { cardRoutes } from './cards-routes.ts';
 import { commandRoutes } from './commands-routes.ts';
@@ -63,6 +64,7 @@ interface ApiRouteSets {
   depts: typeof deptRoutes;
   jobs: typeof jobRoutes;
   logs: typeof logRoutes;
+  audit: typeof auditRoutes;
   online: typeof onlineRoutes;
   artifacts: typeof artifactRoutes;
   agents: typeof agentRoutes;
@@ -122,6 +124,7 @@ export const apiRoutes: ApiRouteSets = {
   depts: deptRoutes,
   jobs: jobRoutes,
   logs: logRoutes,
+  audit: auditRoutes,
   online: onlineRoutes,
   artifacts: artifactRoutes,
   agents: agentRoutes,

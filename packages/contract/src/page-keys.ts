@@ -12,6 +12,7 @@ export const PAGE_KEYS = [
   'monitor/online/index',
   'monitor/log/index',
   'monitor/log/errorLog',
+  'monitor/audit/index',
   'monitor/server/index',
   'monitor/sql/index',
   'tools/storage/index',

@@ -67,6 +67,7 @@ export const SEEDED_MENU_TITLES_ZH = {
   Monitor: '系统监控',
   'Online users': '在线用户',
   'Operation log': '操作日志',
+  'Change records': '变更记录',
   'Error log': '异常日志',
   Server: '服务监控',
   SQL: 'SQL 监控',

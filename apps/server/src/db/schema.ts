@@ -8,6 +8,7 @@ export * from '../domain/identity.schema.ts';
 export * from '../modules/agents/agents.schema.ts';
 export * from '../modules/alarms/alarms.schema.ts';
 export * from '../modules/artifacts/artifacts.schema.ts';
+export * from '../modules/audit/audit.schema.ts';
 export * from '../modules/auth/auth.schema.ts';
 export * from '../modules/cards/cards.schema.ts';
 export * from '../modules/commands/commands.schema.ts';

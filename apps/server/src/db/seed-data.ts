@@ -112,6 +112,15 @@ export const seedMenus: SeedMenu[] = [
         permission: 'log:list',
       },
       {
+        title: 'Change records',
+        type: 1,
+        path: 'changes',
+        component: 'monitor/audit/index',
+        componentName: 'ChangeRecords',
+        icon: 'log',
+        permission: 'audit:list',
+      },
+      {
         title: 'Error log',
         type: 1,
         path: 'errorLog',

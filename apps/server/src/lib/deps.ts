@@ -1,6 +1,7 @@
 import type { Database, DatabaseHandle } from '../db/client.ts';
 import type { PrincipalCache } from '../domain/principal.ts';
 import type { SessionStore } from '../domain/sessions.ts';
+import type { AuditTrail } from './audit-trail.ts';
 import type { EventBus } from './events.ts';
 import type { Mailer } from './mailer.ts';
 import type { Clock } from './time.ts';
@@ -19,4 +20,6 @@ export interface Deps {
   principals: PrincipalCache;
   tokens: TokenSigner;
   mailer: Mailer;
+  /** Where changes to money and configuration are recorded, in their own transaction. */
+  audit: AuditTrail;
 }

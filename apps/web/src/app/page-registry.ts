@@ -18,6 +18,7 @@ export const PAGE_LOADERS = {
     (await import('@/features/online-users/pages/online-users-page.tsx')).OnlineUsersPage,
   'monitor/log/index': async () => (await import('@/features/logs/pages/operation-log-page.tsx')).OperationLogPage,
   'monitor/log/errorLog': async () => (await import('@/features/logs/pages/error-log-page.tsx')).ErrorLogPage,
+  'monitor/audit/index': async () => (await import('@/features/audit/pages/change-records-page.tsx')).ChangeRecordsPage,
   'monitor/server/index': async () =>
     (await import('@/features/server-monitor/pages/server-monitor-page.tsx')).ServerMonitorPage,
   'monitor/sql/index': async () => (await import('@/features/sql-monitor/pages/sql-monitor-page.tsx')).SqlMonitorPage,

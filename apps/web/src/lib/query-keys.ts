@@ -62,6 +62,14 @@ export const logKeys = {
   errorDetail: (id: number) => [...logKeys.all, 'error-detail', id] as const,
 };
 
+export const auditKeys = {
+  all: ['audit'] as const,
+  /** The change records of one record, its History tab. */
+  history: (recordType: string, recordId: number | string) =>
+    [...auditKeys.all, 'history', recordType, String(recordId)] as const,
+  list: (params: Params) => [...auditKeys.all, 'list', params] as const,
+};
+
 export const onlineKeys = {
   all: ['online-users'] as const,
   list: (params: Params) => [...onlineKeys.all, 'list', params] as const,

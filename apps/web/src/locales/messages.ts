@@ -1,5 +1,6 @@
 import type { agentsLocales } from '@water/contract/texts/agents';
 import type { alarmsLocales } from '@water/contract/texts/alarms';
+import type { auditLocales } from '@water/contract/texts/audit';
 import type { businessLocales } from '@water/contract/texts/business-overview';
 import type { cardsLocales } from '@water/contract/texts/cards';
 import type { commandsLocales } from '@water/contract/texts/commands';
@@ -76,6 +77,7 @@ export type PageMessages = Texts<{
   workOrders: typeof workOrdersLocales.en;
   notifications: typeof notificationsLocales.en;
   sla: typeof slaLocales.en;
+  audit: typeof auditLocales.en;
   map: typeof mapLocales.en;
   parts: typeof partsLocales.en;
   filters: typeof filtersLocales.en;

@@ -1,5 +1,6 @@
 import { agentsLocales } from './agents.ts';
 import { alarmsLocales } from './alarms.ts';
+import { auditLocales } from './audit.ts';
 import { cardsLocales } from './cards.ts';
 import { commandsLocales } from './commands.ts';
 import { couponsLocales, membersLocales } from './coupons.ts';
@@ -36,6 +37,7 @@ const catalogIn = (language: 'en' | 'zh') => ({
   list: listLocales[language],
   agents: agentsLocales[language],
   alarms: alarmsLocales[language],
+  audit: auditLocales[language],
   cards: cardsLocales[language],
   commands: commandsLocales[language],
   coupons: couponsLocales[language],

@@ -101,7 +101,7 @@ export interface AgentStatusChange {
 }
 
 export function createAgentsService(
-  { db, clock, principals }: Pick<Deps, 'db' | 'clock' | 'principals'>,
+  { db, clock, principals, audit }: Pick<Deps, 'db' | 'clock' | 'principals' | 'audit'>,
   {
     depts,
     statusChanged = new DomainEvents<AgentStatusChange>(),
@@ -213,7 +213,7 @@ export function createAgentsService(
             by: principal.username,
             now,
           });
-          await repo.create(tx, {
+          const id = await repo.create(tx, {
             ...agentTerms,
             deptId,
             code,
@@ -224,6 +224,7 @@ export function createAgentsService(
             createTime: now,
             updateTime: now,
           });
+          await audit.record(tx, { recordType: 'agent', recordId: id, action: 'create', after: { code, ...terms } });
         });
       } catch (error) {
         throw isUniqueViolation(error) ? codeTaken(code) : error;
@@ -278,6 +279,14 @@ export function createAgentsService(
       await db.transaction(async (tx) => {
         await depts.ofAgents.rename(tx, agent.deptId, name, principal.username, now);
         await repo.update(tx, agent.id, { ...agentTerms, updateBy: principal.username, updateTime: now });
+        await audit.record(tx, {
+          recordType: 'agent',
+          recordId: agent.id,
+          action: 'update',
+          before: agent,
+          after: terms,
+          keys: ['name'],
+        });
       });
     },
 
@@ -311,6 +320,8 @@ export function createAgentsService(
           updateTime: now,
         });
         if (moved) await statusChanged.emit(tx, { agentId: agent.id, from: agent.status, to, at: now });
+        const [before, after] = [{ status: agent.status }, { status: to, reviewNote: input.note?.trim() || null }];
+        if (moved) await audit.record(tx, { recordType: 'agent', recordId: agent.id, action: 'status', before, after });
         return moved;
       });
       if (!changed) {

@@ -57,7 +57,7 @@ export type CardsService = ReturnType<typeof createCardsService>;
  * the same transaction, and kept in the card's history.
  */
 export function createCardsService(
-  { db, clock }: Pick<Deps, 'db' | 'clock'>,
+  { db, clock, audit }: Pick<Deps, 'db' | 'clock' | 'audit'>,
   {
     ledger,
     members,
@@ -188,6 +188,16 @@ export function createCardsService(
           tx,
           topUpPosting(formatDay(now), card.agentId, input.channel, { principal: input.amount, bonus }),
         );
+        const before = { cardNo: card.cardNo, principal: card.principal, bonus: card.bonus };
+        const change = { ...after, channel: input.channel, amount: input.amount, topUpBonus: bonus };
+        await audit.record(tx, {
+          recordType: 'card',
+          recordId: id,
+          action: 'adjust',
+          before,
+          after: change,
+          keys: ['cardNo'],
+        });
         return { principal: input.amount, bonus };
       });
       return { card: await answer(id), ...done };
@@ -211,6 +221,11 @@ export function createCardsService(
           createBy: principal.username,
           createTime: now,
         });
+        const [before, after] = [
+          { cardNo: card.cardNo, state: card.state },
+          { state, note: input.note?.trim() || null },
+        ];
+        await audit.record(tx, { recordType: 'card', recordId: id, action: 'status', before, after, keys: ['cardNo'] });
       });
       return answer(id);
     },
@@ -223,6 +238,14 @@ export function createCardsService(
         const card = await lockedCard(tx, id);
         moveBy(CARD_STATE_MACHINE, card.state, 'SET_LIMITS');
         await repo.updateCard(tx, id, { ...limits, updateBy: principal.username, updateTime: clock.now() });
+        await audit.record(tx, {
+          recordType: 'card',
+          recordId: id,
+          action: 'update',
+          before: card,
+          after: limits,
+          keys: ['cardNo'],
+        });
       });
       return answer(id);
     },

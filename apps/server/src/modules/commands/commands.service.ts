@@ -80,7 +80,7 @@ export type CommandsService = ReturnType<typeof createCommandsService>;
  * scheduled sweep expires what was never delivered and times out what never finished.
  */
 export function createCommandsService(
-  { db, clock }: Pick<Deps, 'db' | 'clock'>,
+  { db, clock, audit }: Pick<Deps, 'db' | 'clock' | 'audit'>,
   {
     pricesFor,
     log,
@@ -178,7 +178,19 @@ export function createCommandsService(
         createTime: now,
         expiresAt,
       }));
-      return { batch, commands: await repo.insert(tx, rows) };
+      const commands = await repo.insert(tx, rows);
+      const sent = commands.map(({ id, machineId, type, params, batchId }) => ({
+        id,
+        machineId,
+        type,
+        params,
+        batchId,
+      }));
+      await audit.record(
+        tx,
+        sent.map((after) => ({ recordType: 'command', recordId: after.id, action: 'send', after })),
+      );
+      return { batch, commands };
     });
     const serialOf = new Map(machines.map((machine) => [machine.id, machine.serialNo]));
     await pushAll(
@@ -254,7 +266,17 @@ export function createCommandsService(
     async cancel(principal: Principal, id: number): Promise<CommandRecord> {
       const row = await visibleCommand(principal, id);
       const to = moveBy(COMMAND_STATE_MACHINE, row.state, 'CANCEL');
-      const moved = await repo.move(db, id, row.state, { state: to, finishedTime: clock.now() });
+      const moved = await db.transaction(async (tx) => {
+        if (!(await repo.move(tx, id, row.state, { state: to, finishedTime: clock.now() }))) return false;
+        await audit.record(tx, {
+          recordType: 'command',
+          recordId: id,
+          action: 'cancel',
+          before: { state: row.state },
+          after: { state: to },
+        });
+        return true;
+      });
       if (!moved) {
         const now = await repo.byId(db, id);
         throw conflictIn(COMMAND_STATE_MACHINE, now?.state ?? row.state, 'CANCEL');

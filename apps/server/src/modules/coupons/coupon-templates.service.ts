@@ -50,7 +50,7 @@ import {
  * long; their moves through the template's state table; and pushing their coupons to members.
  */
 export function createCouponTemplatesService(
-  { db, clock }: Pick<Deps, 'db' | 'clock'>,
+  { db, clock, audit }: Pick<Deps, 'db' | 'clock' | 'audit'>,
   { paths, members }: { paths: AgentPaths; members: MembersService },
 ) {
   /** The agents of the caller's reach; an owner's subtree when a template belongs to an agent. */
@@ -218,8 +218,16 @@ export function createCouponTemplatesService(
 
     async create(principal: Principal, input: CouponTemplateCreateInput): Promise<void> {
       const fields = await checkedFields(principal, input);
-      await repo
-        .insertTemplate(db, { ...fields, status: 'DRAFT', createBy: principal.username, updateBy: principal.username })
+      const after = { ...fields, status: 'DRAFT' as const };
+      await db
+        .transaction(async (tx) => {
+          const id = await repo.insertTemplate(tx, {
+            ...after,
+            createBy: principal.username,
+            updateBy: principal.username,
+          });
+          await audit.record(tx, { recordType: 'coupon-template', recordId: id, action: 'create', after });
+        })
         .catch((error) => {
           throw taken(error, fields.claimCode);
         });
@@ -232,8 +240,12 @@ export function createCouponTemplatesService(
         message: `Coupon "${template.name}" is ${template.status}: only a draft changes (its coupons are out)`,
       });
       const fields = await checkedFields(principal, input);
-      await repo
-        .updateTemplate(db, input.id, { ...fields, updateBy: principal.username, updateTime: clock.now() })
+      await db
+        .transaction(async (tx) => {
+          await repo.updateTemplate(tx, input.id, { ...fields, updateBy: principal.username, updateTime: clock.now() });
+          const change = { before: template, after: fields, keys: ['name'] };
+          await audit.record(tx, { recordType: 'coupon-template', recordId: input.id, action: 'update', ...change });
+        })
         .catch((error) => {
           throw taken(error, fields.claimCode);
         });
@@ -241,13 +253,20 @@ export function createCouponTemplatesService(
 
     async remove(principal: Principal, ids: number[]): Promise<void> {
       const unique = [...new Set(ids)];
+      const removed: TemplateRecord[] = [];
       for (const id of unique) {
         const template = await ownTemplate(principal, id);
         moveBy(TEMPLATE_STATE_MACHINE, template.status, 'DELETE', {
           message: `Coupon "${template.name}" is ${template.status}: only a draft is deleted; end it instead`,
         });
+        removed.push(template);
       }
-      await repo.removeTemplates(db, unique);
+      await db.transaction(async (tx) => {
+        await repo.removeTemplates(tx, unique);
+        for (const before of removed) {
+          await audit.record(tx, { recordType: 'coupon-template', recordId: before.id, action: 'delete', before });
+        }
+      });
     },
 
     /** Starts, pauses, resumes or ends a template. */
@@ -265,7 +284,11 @@ export function createCouponTemplatesService(
           values: { time: formatDateTime(template.validTo) ?? '' },
         });
       }
-      await repo.updateTemplate(db, id, { status, updateBy: principal.username, updateTime: clock.now() });
+      await db.transaction(async (tx) => {
+        await repo.updateTemplate(tx, id, { status, updateBy: principal.username, updateTime: clock.now() });
+        const change = { before: template, after: { status }, keys: ['name'] };
+        await audit.record(tx, { recordType: 'coupon-template', recordId: id, action: 'status', ...change });
+      });
     },
 
     /**

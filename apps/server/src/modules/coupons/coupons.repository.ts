@@ -104,8 +104,9 @@ export const couponsRepository = {
       .orderBy(asc(couponTemplates.id));
   },
 
-  async insertTemplate(db: Database, values: NewTemplate) {
-    await db.insert(couponTemplates).values(values);
+  async insertTemplate(db: Database, values: NewTemplate): Promise<number> {
+    const [created] = await db.insert(couponTemplates).values(values).returning({ id: couponTemplates.id });
+    return (created as { id: number }).id;
   },
 
   async updateTemplate(db: Database, id: number, values: Partial<NewTemplate>) {

@@ -37,11 +37,11 @@ export type CouponsService = ReturnType<typeof createCouponsService>;
  * full, expired by the hour; and their redemption figures.
  */
 export function createCouponsService(
-  { db, clock }: Pick<Deps, 'db' | 'clock'>,
+  { db, clock, audit }: Pick<Deps, 'db' | 'clock' | 'audit'>,
   { paths, members }: { paths: AgentPaths; members: MembersService },
 ) {
   type Tx = typeof db;
-  const templates = createCouponTemplatesService({ db, clock }, { paths, members });
+  const templates = createCouponTemplatesService({ db, clock, audit }, { paths, members });
 
   /** The machine of an order, as a coupon's scope needs it. */
   async function couponMachine(machine: { id: number; siteId: number | null; modelId: number; agentId: number }) {

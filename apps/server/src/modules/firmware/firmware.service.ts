@@ -50,7 +50,7 @@ export type FirmwareService = ReturnType<typeof createFirmwareService>;
  * rollouts on (rollout-progress.ts).
  */
 export function createFirmwareService(
-  { db, clock }: Pick<Deps, 'db' | 'clock'>,
+  { db, clock, audit }: Pick<Deps, 'db' | 'clock' | 'audit'>,
   options: {
     files: FileStore;
     /** What the download links are signed with (the server's own secret), and where machines reach them. */
@@ -83,6 +83,8 @@ export function createFirmwareService(
     );
     if (busy) throw busyRefusal(busy);
     const rollout = await repo.insertRollout(tx, { ...values, stageEnds: [...ends], createTime: clock.now() });
+    const after = { ...values, stageEnds: [...ends], machineIds: machines.map((machine) => machine.id) };
+    await audit.record(tx, { recordType: 'firmware-rollout', recordId: rollout.id, action: 'create', after });
     await repo.insertUpdates(
       tx,
       machines.map((machine, position) => ({
@@ -136,6 +138,8 @@ export function createFirmwareService(
         const locked = await repo.lockRollout(tx, id);
         const to = moveBy(ROLLOUT_STATE_MACHINE, locked?.state ?? rollout.state, 'ROLL_BACK');
         await repo.setRollout(tx, id, { state: to });
+        const [before, after] = [{ state: locked?.state ?? rollout.state }, { state: to }];
+        await audit.record(tx, { recordType: 'firmware-rollout', recordId: id, action: 'rollback', before, after });
         return create(tx, { packageId: previous.id, rollbackOf: id, createBy: principal.username }, machines, [
           machines.length,
         ]);
@@ -207,6 +211,8 @@ export function createFirmwareService(
         const to = moveBy(ROLLOUT_STATE_MACHINE, locked.state, event);
         const now = clock.now();
         await repo.setRollout(tx, id, { state: to, ...(to === 'CANCELLED' ? { finishTime: now } : {}) });
+        const [before, after] = [{ state: locked.state }, { state: to }];
+        await audit.record(tx, { recordType: 'firmware-rollout', recordId: id, action, before, after });
         return to === 'CANCELLED' ? repo.moveAll(tx, id, ['PENDING', 'SENT'], 'CANCELLED', now) : [];
       });
       await options.commands.server.withdraw(withdrawn);

@@ -51,7 +51,7 @@ export type OrdersService = ReturnType<typeof createOrdersService>;
  * every paid fen and refunded fen added to the roll-ups in the same transaction.
  */
 export function createOrdersService(
-  { db, clock }: Pick<Deps, 'db' | 'clock'>,
+  { db, clock, audit }: Pick<Deps, 'db' | 'clock' | 'audit'>,
   {
     policies,
     coupons,
@@ -87,7 +87,7 @@ export function createOrdersService(
     { db, clock },
     { policies, coupons, paths, payTimeoutMs, members, sale, refunding, settleCommission, cards },
   );
-  const refunds = createRefundsService({ db, clock }, { refunding, refundReviewAbove });
+  const refunds = createRefundsService({ db, clock, audit }, { refunding, refundReviewAbove });
   // A background export of orders reads them again from the filter and reach it stored, oldest first.
   exports.source(
     'orders',

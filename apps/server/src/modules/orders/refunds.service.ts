@@ -26,7 +26,7 @@ import { type RefundRow, refundOrder, refundSortable, ordersRepository as repo }
  * (with the channel's reference for WeChat and Alipay) and rejecting.
  */
 export function createRefundsService(
-  { db, clock }: Pick<Deps, 'db' | 'clock'>,
+  { db, clock, audit }: Pick<Deps, 'db' | 'clock' | 'audit'>,
   { refunding, refundReviewAbove }: { refunding: Refunding; refundReviewAbove: () => Promise<number> },
 ) {
   const { addRefund, refundSucceeded, sendToChannel, channelRefunds, lockedOrder, visibleOrder } = refunding;
@@ -77,6 +77,8 @@ export function createRefundsService(
         if (input.amount <= reviewAbove && IMMEDIATE_REFUNDS.includes(order.channel)) {
           await refundSucceeded(tx, order, refund, 'SETTLE', principal.username, null);
         }
+        const after = { refundNo: refund.refundNo, amount: input.amount, reason: input.reason, note };
+        await audit.record(tx, { recordType: 'order', recordId: orderNo, action: 'refund', before: null, after });
         return refund;
       });
       const [row] = (await repo.refundsOf(db, found.id)).filter((r) => r.id === refund.id);
@@ -120,6 +122,18 @@ export function createRefundsService(
         if (!refund) throw notFound(noSuch('refund', refundId));
         const reviewed = `Refund ${found.refundNo} is ${refund.status}: it was reviewed already`;
         const order = await lockedOrder(tx, { id: refund.orderId, time: refund.orderTime });
+        const before = { refundNo: found.refundNo, amount: refund.amount, status: refund.status };
+        const status = REFUND_STATE_MACHINE.events[input.action].to[0];
+        const after = { refundNo: found.refundNo, status, channelRef: input.channelRef, note: input.note?.trim() };
+        const action = input.action === 'REJECT' ? 'reject' : 'approve';
+        await audit.record(tx, {
+          recordType: 'order',
+          recordId: found.orderNo,
+          action,
+          before,
+          after,
+          keys: ['refundNo'],
+        });
         if (input.action === 'REJECT') {
           const status = moveBy(REFUND_STATE_MACHINE, refund.status, 'REJECT', { message: reviewed });
           const note = input.note?.trim();

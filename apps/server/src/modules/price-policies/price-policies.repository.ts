@@ -77,8 +77,9 @@ export const pricePoliciesRepository = {
     return db.select().from(pricePolicies).where(eq(pricePolicies.status, 'ACTIVE'));
   },
 
-  async insert(db: Database, values: NewPolicy) {
-    await db.insert(pricePolicies).values(values);
+  async insert(db: Database, values: NewPolicy): Promise<number> {
+    const [created] = await db.insert(pricePolicies).values(values).returning({ id: pricePolicies.id });
+    return (created as { id: number }).id;
   },
 
   async update(db: Database, id: number, values: Partial<NewPolicy>) {

@@ -53,7 +53,7 @@ export type PricePoliciesService = ReturnType<typeof createPricePoliciesService>
  * choice of the one that prices a machine now (the most specific active policy in effect).
  */
 export function createPricePoliciesService(
-  { db, clock, events }: Pick<Deps, 'db' | 'clock' | 'events'>,
+  { db, clock, events, audit }: Pick<Deps, 'db' | 'clock' | 'events' | 'audit'>,
   paths: AgentPaths,
 ) {
   const activePolicies = new InvalidatingCache<'active', Policy[]>().clearOn(events, 'policies');
@@ -138,33 +138,44 @@ export function createPricePoliciesService(
 
     async create(principal: Principal, input: PricePolicyCreateInput): Promise<void> {
       const fields = await checkedFields(principal, input);
-      await repo.insert(db, {
-        ...fields,
-        setByPlatform: principal.scope === null,
-        status: input.status ?? 'ACTIVE',
-        createBy: principal.username,
-        updateBy: principal.username,
+      const policy = { ...fields, setByPlatform: principal.scope === null, status: input.status ?? 'ACTIVE' };
+      await db.transaction(async (tx) => {
+        const id = await repo.insert(tx, { ...policy, createBy: principal.username, updateBy: principal.username });
+        await audit.record(tx, { recordType: 'price-policy', recordId: id, action: 'create', after: policy });
       });
       await changed();
     },
 
     async update(principal: Principal, input: PricePolicyUpdateInput): Promise<void> {
-      await ownPolicies(principal, [input.id]);
+      const [before] = await ownPolicies(principal, [input.id]);
       const fields = await checkedFields(principal, input);
-      await repo.update(db, input.id, {
+      const after = {
         ...fields,
         setByPlatform: principal.scope === null,
         ...(input.status ? { status: input.status } : {}),
-        updateBy: principal.username,
-        updateTime: clock.now(),
+      };
+      await db.transaction(async (tx) => {
+        await repo.update(tx, input.id, { ...after, updateBy: principal.username, updateTime: clock.now() });
+        await audit.record(tx, {
+          recordType: 'price-policy',
+          recordId: input.id,
+          action: 'update',
+          before,
+          after,
+          keys: ['name'],
+        });
       });
       await changed();
     },
 
     async remove(principal: Principal, ids: number[]): Promise<void> {
       const unique = [...new Set(ids)];
-      await ownPolicies(principal, unique);
-      await repo.remove(db, unique);
+      const removed = await ownPolicies(principal, unique);
+      await db.transaction(async (tx) => {
+        await repo.remove(tx, unique);
+        for (const before of removed)
+          await audit.record(tx, { recordType: 'price-policy', recordId: before.id, action: 'delete', before });
+      });
       await changed();
     },
 

@@ -90,6 +90,7 @@ export const rolesRepository = {
   insert: async (tx: Database, values: NewRole, deptIds: number[], menuIds: number[]) => {
     const [row] = await tx.insert(roles).values(values).returning({ id: roles.id });
     await setLinks(tx, row!.id, deptIds, menuIds);
+    return row!.id;
   },
 
   /** Updates a role and replaces its links; false when the role is gone (deleted meanwhile), changing nothing. */

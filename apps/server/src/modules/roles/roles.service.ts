@@ -54,6 +54,9 @@ function assertReachable(principal: Principal, role: RoleRow, action: RoleAction
   }
 }
 
+/** Ids in ascending order, as the record of changes compares them. */
+const ascending = (ids: readonly number[]) => [...ids].sort((a, b) => a - b);
+
 export type RolesService = ReturnType<typeof createRolesService>;
 
 /**
@@ -65,7 +68,8 @@ export function createRolesService({
   clock,
   events,
   principals,
-}: Pick<Deps, 'db' | 'clock' | 'events' | 'principals'>) {
+  audit,
+}: Pick<Deps, 'db' | 'clock' | 'events' | 'principals' | 'audit'>) {
   async function assertAllExist(field: 'depts' | 'menus', ids: number[]) {
     const [missing] = await repo.missing(db, field, ids);
     if (missing !== undefined) {
@@ -165,47 +169,53 @@ export function createRolesService({
     async create(principal: Principal, input: RoleCreateInput): Promise<void> {
       const form = await checkedForm(principal, input);
       const now = clock.now();
+      const role = {
+        name: form.name,
+        level: input.level,
+        description: input.description?.trim() || null,
+        dataScope: input.dataScope,
+      };
       await db
-        .transaction((tx) =>
-          repo.insert(
-            tx,
-            {
-              name: form.name,
-              level: input.level,
-              description: input.description?.trim() || null,
-              dataScope: input.dataScope,
-              createBy: principal.username,
-              updateBy: principal.username,
-              createTime: now,
-              updateTime: now,
-            },
-            form.deptIds,
-            form.menuIds ?? [],
-          ),
-        )
+        .transaction(async (tx) => {
+          const by = { createBy: principal.username, updateBy: principal.username, createTime: now, updateTime: now };
+          const id = await repo.insert(tx, { ...role, ...by }, form.deptIds, form.menuIds ?? []);
+          const after = { ...role, deptIds: form.deptIds, menuIds: form.menuIds ?? [] };
+          await audit.record(tx, { recordType: 'role', recordId: id, action: 'create', after });
+        })
         .catch(refuseDuplicate(form.name));
     },
 
     async update(principal: Principal, input: RoleUpdateInput): Promise<void> {
       const role = await reachableRole(principal, input.id, 'edit');
       const form = await checkedForm(principal, input, role.id);
+      const values = {
+        name: form.name,
+        level: input.level,
+        ...(input.description === undefined ? {} : { description: input.description?.trim() || null }),
+        dataScope: input.dataScope,
+      };
+      const menus = form.menuIds && {
+        before: ascending(await currentMenuIds(role.id)),
+        after: ascending(form.menuIds),
+      };
       const updated = await db
-        .transaction((tx) =>
-          repo.update(
-            tx,
-            role.id,
-            {
-              name: form.name,
-              level: input.level,
-              ...(input.description === undefined ? {} : { description: input.description?.trim() || null }),
-              dataScope: input.dataScope,
-              updateBy: principal.username,
-              updateTime: clock.now(),
-            },
-            form.deptIds,
-            form.menuIds,
-          ),
-        )
+        .transaction(async (tx) => {
+          const by = { updateBy: principal.username, updateTime: clock.now() };
+          if (!(await repo.update(tx, role.id, { ...values, ...by }, form.deptIds, form.menuIds))) return false;
+          const [before, after] = [
+            { ...role, menuIds: menus?.before },
+            { ...values, menuIds: menus?.after },
+          ];
+          await audit.record(tx, {
+            recordType: 'role',
+            recordId: role.id,
+            action: 'update',
+            before,
+            after,
+            keys: ['name'],
+          });
+          return true;
+        })
         .catch(refuseDuplicate(form.name));
       if (!updated) throw notFound(noSuch('role', role.id));
       await grantsChanged();
@@ -215,8 +225,25 @@ export function createRolesService({
       const role = await reachableRole(principal, input.id, 'changeMenus');
       const menuIds = uniqueIds(input.menus) ?? [];
       await assertAllExist('menus', menuIds);
-      await assertGrantable(principal, menuIds, await currentMenuIds(role.id));
-      if (!(await db.transaction((tx) => repo.setMenus(tx, role.id, menuIds)))) throw notFound(noSuch('role', role.id));
+      const held = await currentMenuIds(role.id);
+      await assertGrantable(principal, menuIds, held);
+      const [before, after] = [
+        { name: role.name, menuIds: held },
+        { name: role.name, menuIds },
+      ];
+      const changed = await db.transaction(async (tx) => {
+        if (!(await repo.setMenus(tx, role.id, menuIds))) return false;
+        await audit.record(tx, {
+          recordType: 'role',
+          recordId: role.id,
+          action: 'menus',
+          before,
+          after,
+          keys: ['name'],
+        });
+        return true;
+      });
+      if (!changed) throw notFound(noSuch('role', role.id));
       await grantsChanged();
     },
 
@@ -231,7 +258,13 @@ export function createRolesService({
         const name = rows.find((row) => row.id === held.roleId)?.name ?? '';
         throw badRequest({ key: 'errors.roles.held', values: { name: { name }, count: held.n } });
       }
-      await repo.delete(db, wanted);
+      await db.transaction(async (tx) => {
+        await repo.delete(tx, wanted);
+        await audit.record(
+          tx,
+          rows.map((before) => ({ recordType: 'role', recordId: before.id, action: 'delete', before })),
+        );
+      });
       await grantsChanged();
     },
   };

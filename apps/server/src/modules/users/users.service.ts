@@ -56,7 +56,7 @@ export type UsersService = ReturnType<typeof createUsersService>;
  * grants no role above it.
  */
 export function createUsersService(
-  { db, clock, sessions, principals }: Pick<Deps, 'db' | 'clock' | 'sessions' | 'principals'>,
+  { db, clock, sessions, principals, audit }: Pick<Deps, 'db' | 'clock' | 'sessions' | 'principals' | 'audit'>,
   { defaultUserPassword, removeAvatars }: UsersOptions,
 ) {
   /** Checks a user form against the data and the caller's rights; throws a 400 or 403 naming the field. */
@@ -177,8 +177,8 @@ export function createUsersService(
         throw forbiddenField('roles', { key: 'errors.users.ownRoles' });
       }
       const updated = await db
-        .transaction((tx) =>
-          repo.update(
+        .transaction(async (tx) => {
+          const done = await repo.update(
             tx,
             target.id,
             {
@@ -194,8 +194,19 @@ export function createUsersService(
             },
             form.roleIds,
             form.jobIds,
-          ),
-        )
+          );
+          const [before, after] = [{ username: target.username, roleIds: rolesBefore }, { roleIds: form.roleIds }];
+          const change = {
+            recordType: 'user',
+            recordId: target.id,
+            action: 'roles',
+            before,
+            after,
+            keys: ['username'],
+          };
+          if (done && rolesChanged) await audit.record(tx, change);
+          return done;
+        })
         .catch(refuseDuplicate);
       if (!updated) throw notFound(noSuch('user', input.id));
       if (disabling || rolesChanged) await sessions.revokeUser(target.id);

@@ -77,7 +77,7 @@ const noteOf = (text: string | undefined) => text?.trim() || null;
  * the transaction that makes it.
  */
 export function createWithdrawalsService(
-  { db, clock }: Pick<Deps, 'db' | 'clock'>,
+  { db, clock, audit }: Pick<Deps, 'db' | 'clock' | 'audit'>,
   {
     ledger,
     terms,
@@ -132,6 +132,17 @@ export function createWithdrawalsService(
       note: extra.note ?? null,
       reference: extra.reference ?? null,
       time: now,
+    });
+    const before = { withdrawalNo: row.withdrawalNo, amount: row.amount, state: row.state };
+    const after = { ...values, ...extra, withdrawalNo: row.withdrawalNo, amount: row.amount };
+    const keys = ['withdrawalNo', 'amount'];
+    await audit.record(tx, {
+      recordType: 'withdrawal',
+      recordId: row.id,
+      action: step.toLowerCase(),
+      before,
+      after,
+      keys,
     });
   }
 

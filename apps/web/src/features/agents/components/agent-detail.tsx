@@ -5,9 +5,11 @@ import { machinesLocales } from '@water/contract/texts/machines';
 import { sitesLocales } from '@water/contract/texts/sites';
 import { Col, Descriptions, Drawer, Row, Statistic, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ChangeHistory } from '@/components/change-history/change-history.tsx';
 import { DetailTable } from '@/components/list/detail-table.tsx';
 import { OnlineBadge } from '@/components/machines/online-badge.tsx';
 import { PeriodFiguresCell } from '@/components/period-figures.tsx';
+import { usePermission } from '@/components/permission.tsx';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 import { useAgentHoldings } from '../api/agents.ts';
 
@@ -26,6 +28,7 @@ export const AGENT_STATUS_COLORS: Record<AgentStatus, string> = {
 export function AgentDetail({ agent, onClose }: { agent?: Agent; onClose: () => void }) {
   const { t } = useTranslation();
   const holdings = useAgentHoldings(agent);
+  const can = usePermission();
   const dash = (value: string | null | undefined) => value || '—';
   const total = (count: number | undefined) => (count === undefined ? '' : ` (${count})`);
   const connection = { online: t('machines.online'), offline: t('machines.offline') };
@@ -152,6 +155,15 @@ export function AgentDetail({ agent, onClose }: { agent?: Agent; onClose: () => 
                   />
                 ),
               },
+              ...(can(['audit:list'])
+                ? [
+                    {
+                      key: 'history',
+                      label: t('audit.history'),
+                      children: <ChangeHistory recordType="agent" recordId={agent.id} />,
+                    },
+                  ]
+                : []),
             ]}
           />
         </>

@@ -1,12 +1,14 @@
 import type { Card, CardMovement, TopUpChannel } from '@water/contract/cards';
 import { CARD_MOVEMENT_COLUMNS } from '@water/contract/cards-columns';
 import type { Fen } from '@water/contract/money';
-import { Descriptions, Drawer, Result, Skeleton } from 'antd';
+import { Descriptions, Drawer, Result, Skeleton, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { ChangeHistory } from '@/components/change-history/change-history.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { declaredColumns } from '@/components/list/declared-columns.ts';
 import { useListState } from '@/components/list/use-list-state.ts';
+import { Permission } from '@/components/permission.tsx';
 import { formatFen } from '@/lib/format/money.ts';
 import { useCard, useCardMovements } from '../api/cards.ts';
 import { CardStateTag } from './card-state-tag.tsx';
@@ -99,6 +101,12 @@ export function CardHistory({ card, onClose }: { card: Card | undefined; onClose
             ]}
           />
           <Movements id={shown.id} />
+          <Permission allow={['audit:list']}>
+            <Typography.Title level={5} style={{ marginTop: 24 }}>
+              {t('audit.history')}
+            </Typography.Title>
+            <ChangeHistory recordType="card" recordId={shown.id} />
+          </Permission>
         </>
       )}
     </Drawer>

@@ -1,7 +1,9 @@
-import { Drawer, Empty, Pagination, Skeleton } from 'antd';
+import { Drawer, Empty, Pagination, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChangeHistory } from '@/components/change-history/change-history.tsx';
 import { FirmwareUpdateList } from '@/components/machines/firmware-update-list.tsx';
+import { Permission } from '@/components/permission.tsx';
 import { useRolloutUpdates } from '../api/firmware.ts';
 
 /** A rollout's machines with their updates' states, refreshed while shown. */
@@ -34,6 +36,12 @@ export function RolloutUpdates({ rolloutId, onClose }: { rolloutId: number | und
             showSizeChanger={false}
             style={{ marginTop: 12 }}
           />
+          <Permission allow={['audit:list']}>
+            <Typography.Title level={5} style={{ marginTop: 24 }}>
+              {t('audit.history')}
+            </Typography.Title>
+            <ChangeHistory recordType="firmware-rollout" recordId={rolloutId ?? 0} />
+          </Permission>
         </>
       )}
     </Drawer>

@@ -3,6 +3,7 @@ import { ORDER_PERMISSIONS, type Order, type OrderDetail as OrderDetailData } fr
 import { Button, Descriptions, Drawer, Result, Skeleton, Timeline, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { ChangeHistory } from '@/components/change-history/change-history.tsx';
 import { Permission } from '@/components/permission.tsx';
 import { formatFen } from '@/lib/format/money.ts';
 import { useOrder } from '../api/orders.ts';
@@ -183,6 +184,12 @@ export function OrderDetail({
               ),
             }))}
           />
+          <Permission allow={['audit:list']}>
+            <Typography.Title level={5} style={{ marginTop: 24 }}>
+              {t('audit.history')}
+            </Typography.Title>
+            <ChangeHistory recordType="order" recordId={order.orderNo} />
+          </Permission>
         </>
       )}
     </Drawer>

@@ -1,6 +1,8 @@
 import type { WithdrawalStep } from '@water/contract/withdrawals';
 import { Descriptions, Drawer, Result, Skeleton, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ChangeHistory } from '@/components/change-history/change-history.tsx';
+import { Permission } from '@/components/permission.tsx';
 import { formatFen } from '@/lib/format/money.ts';
 import { useWithdrawal } from '../api/withdrawals.ts';
 import { WithdrawalStateTag } from './withdrawal-state-tag.tsx';
@@ -85,6 +87,12 @@ export function WithdrawalDetail({ id, onClose }: { id: number | undefined; onCl
               ),
             }))}
           />
+          <Permission allow={['audit:list']}>
+            <Typography.Title level={5} style={{ marginTop: 24 }}>
+              {t('audit.history')}
+            </Typography.Title>
+            <ChangeHistory recordType="withdrawal" recordId={withdrawal.id} />
+          </Permission>
         </>
       )}
     </Drawer>
