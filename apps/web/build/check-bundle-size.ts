@@ -64,7 +64,9 @@ const BUSINESS_PAGES = [
   'src/features/notifications/pages/notifications-page.tsx',
   'src/features/map/pages/map-page.tsx',
 ];
-const BUSINESS_PAGE_LIMIT_KB = 240;
+// 241: the machines page, the largest, shares the files' download helper with the jobs drawer,
+// now a chunk of its own (~0.1 KB more).
+const BUSINESS_PAGE_LIMIT_KB = 241;
 
 /** The consumer's page behind a machine's sticker: its own build (vite.consumer.config.ts), all its JS and CSS. */
 const CONSUMER_MANIFEST = '.vite/consumer-manifest.json';
@@ -75,8 +77,10 @@ const BUDGETS: Budget[] = [
   // 405: the field work's seven pages add their loaders and menu names to the shell, and the
   // bundler's grouping of antd's shared parts changes with the pages that share them: antd's
   // panel helpers and its input internals moved into chunks of their own that the shell loads
-  // whole (~4.5 KB in all, about half of it code only the pages use).
-  { name: 'shell after login', entries: SHELL_ENTRIES, limitKb: 405 },
+  // whole (~4.5 KB in all, about half of it code only the pages use). 406: the jobs button's
+  // place and its loader (the button, its count and its drawer load after the first frame) and
+  // the Change records page's entry (~0.9 KB).
+  { name: 'shell after login', entries: SHELL_ENTRIES, limitKb: 406 },
   { name: 'home chart (lazy, home page only)', entries: CHART_ENTRIES, limitKb: 200 },
 ];
 

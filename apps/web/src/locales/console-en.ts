@@ -1,11 +1,9 @@
 import { alarmsLocales } from '@water/contract/texts/alarms';
 import { listLocales } from '@water/contract/texts/list';
-import { tasksLocales } from '@water/contract/texts/tasks';
 
 /** Texts of the console (shell and pages), loaded with it after sign-in. */
 export const consoleEn = {
   list: listLocales.en,
-  tasks: tasksLocales.en,
   /** Texts the server seeds in English, other than menu titles: dictionary labels, operation names. */
   seededTexts: {
     Active: 'Active',

@@ -2,12 +2,10 @@ import { SEEDED_MENU_TITLES_ZH, SEEDED_NAMES_ZH } from '@water/contract/seeded-n
 import { alarmsLocales } from '@water/contract/texts/alarms';
 import { listLocales } from '@water/contract/texts/list';
 import { operationNamesZh } from '@water/contract/texts/operation-names';
-import { tasksLocales } from '@water/contract/texts/tasks';
 import type { ConsoleMessages } from './messages.ts';
 
 export const consoleZhCN: ConsoleMessages = {
   list: listLocales.zh,
-  tasks: tasksLocales.zh,
   /** Texts the server seeds in English, other than menu titles: dictionary labels, operation names. */
   seededTexts: {
     ...operationNamesZh,

@@ -31,6 +31,7 @@ import type { sitesLocales } from '@water/contract/texts/sites';
 import type { slaLocales } from '@water/contract/texts/sla';
 import type { sqlMonitorLocales } from '@water/contract/texts/sql-monitor';
 import type { storageLocales } from '@water/contract/texts/storage';
+import type { tasksLocales } from '@water/contract/texts/tasks';
 import type { telemetryLocales } from '@water/contract/texts/telemetry';
 import type { usersLocales } from '@water/contract/texts/users';
 import type { withdrawalsLocales } from '@water/contract/texts/withdrawals';
@@ -75,6 +76,7 @@ export type PageMessages = Texts<{
   telemetry: typeof telemetryLocales.en;
   firmware: typeof firmwareLocales.en;
   workOrders: typeof workOrdersLocales.en;
+  tasks: typeof tasksLocales.en;
   notifications: typeof notificationsLocales.en;
   sla: typeof slaLocales.en;
   audit: typeof auditLocales.en;

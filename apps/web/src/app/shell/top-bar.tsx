@@ -1,14 +1,19 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-design/icons';
 import { Button, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '@/components/language-switch.tsx';
-import { TasksButton } from '@/features/tasks/components/tasks-drawer.tsx';
 import { setSettingsOpened, toggleSidebar, useLayout } from '@/lib/layout-state.ts';
 import { useSession } from '@/lib/session.ts';
 import { AvatarMenu } from './avatar-menu.tsx';
 import { Breadcrumbs } from './breadcrumbs.tsx';
 import { SizeSwitch } from './size-switch.tsx';
 import styles from './top-bar.module.css';
+
+/** The jobs button (its count polled, its badge) is not needed for the first frame: it follows it. */
+const TasksButton = lazy(() =>
+  import('@/features/tasks/components/tasks-button.tsx').then((module) => ({ default: module.TasksButton })),
+);
 
 function Hamburger() {
   const { t } = useTranslation();
@@ -39,7 +44,9 @@ export function TopBar() {
         <Typography.Text className={styles.welcome}>{t('topBar.welcome', { name: username })}</Typography.Text>
         <LanguageSwitch compact />
         <SizeSwitch />
-        <TasksButton />
+        <Suspense fallback={<span className={styles.buttonPlace} />}>
+          <TasksButton />
+        </Suspense>
         <Button
           type="text"
           icon={<SettingOutlined />}

@@ -2,7 +2,7 @@ import { AUDIT_ACTIONS, AUDIT_RECORD_TYPES, CHANGE_RECORD_COLUMNS, type ChangeRe
 import { auditLocales } from '@water/contract/texts/audit';
 import { Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ChangeDiff } from '@/components/change-history/change-history.tsx';
+import { ChangeDiff } from '@/components/change-history/change-history-view.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { declaredColumns } from '@/components/list/declared-columns.ts';
 import { EnumSelect } from '@/components/list/enum-select.tsx';

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Task } from '@water/contract/tasks';
 import { callApi } from '@/lib/call-api.ts';
-import { exportKeys, taskKeys } from '@/lib/query-keys.ts';
-import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
+import { taskKeys } from '@/lib/query-keys.ts';
 
 /** While one of these is under way, the list is asked again every 2 seconds. */
 export const isUnderWay = (task: Task) => task.state === 'QUEUED' || task.state === 'RUNNING';
@@ -15,8 +14,3 @@ export function useMyTasks() {
     refetchInterval: (query) => (query.state.data?.some(isUnderWay) ? 2000 : false),
   });
 }
-
-/** `POST api/tasks/{id}/retry`: a failed task queued again. */
-const retryTask = (id: number) => callApi('POST /api/tasks/:id/retry', { params: { id } });
-
-export const useRetryTask = () => useInvalidatingMutation(retryTask, [taskKeys.all, exportKeys.all]);

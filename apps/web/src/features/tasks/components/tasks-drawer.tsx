@@ -1,11 +1,12 @@
-import { DownloadOutlined, ReloadOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { Task } from '@water/contract/tasks';
-import { App, Badge, Button, Drawer, List, Progress, Tag, Typography } from 'antd';
+import { App, Button, Drawer, List, Progress, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exportFileName, saveBlob } from '@/components/list/download-file.ts';
 import { downloadApi } from '@/lib/call-api.ts';
-import { isUnderWay, useMyTasks, useRetryTask } from '../api/tasks.ts';
+import { useRetryTask } from '../api/retry-task.ts';
+import { useMyTasks } from '../api/tasks.ts';
 
 const STATE_COLORS = { QUEUED: 'default', RUNNING: 'processing', DONE: 'success', FAILED: 'error' } as const;
 
@@ -98,41 +99,20 @@ function TaskItem({ task }: { task: Task }) {
 }
 
 /**
- * The top bar's jobs button: how many of the user's background tasks are under way, and a drawer
- * with each one: queued, running with its progress, done with its download, failed with the
- * reason and a retry.
+ * The drawer of the user's background tasks: each one queued, running with its progress, done with
+ * its download, or failed with the reason and a retry. Loaded once the jobs button is first used.
  */
-export function TasksButton() {
+export function TasksDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
   const tasks = useMyTasks();
-  const underWay = tasks.data?.filter(isUnderWay).length ?? 0;
   return (
-    <>
-      <Badge count={underWay} size="small" offset={[-4, 4]}>
-        <Button
-          type="text"
-          icon={<UnorderedListOutlined />}
-          aria-label={t('tasks.open')}
-          onClick={() => {
-            setOpen(true);
-            void tasks.refetch();
-          }}
-        />
-      </Badge>
-      <Drawer
-        open={open}
-        onClose={() => setOpen(false)}
-        title={t('tasks.title')}
-        styles={{ wrapper: { maxWidth: '100vw' } }}
-      >
-        <List<Task>
-          loading={tasks.isPending}
-          dataSource={tasks.data ?? []}
-          locale={{ emptyText: t('tasks.empty') }}
-          renderItem={(task) => <TaskItem task={task} />}
-        />
-      </Drawer>
-    </>
+    <Drawer open={open} onClose={onClose} title={t('tasks.title')} styles={{ wrapper: { maxWidth: '100vw' } }}>
+      <List<Task>
+        loading={tasks.isPending}
+        dataSource={tasks.data ?? []}
+        locale={{ emptyText: t('tasks.empty') }}
+        renderItem={(task) => <TaskItem task={task} />}
+      />
+    </Drawer>
   );
 }

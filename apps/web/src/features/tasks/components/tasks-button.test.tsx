@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n.ts';
 import { onPhoneScreen } from '@/test/phone-screen.ts';
 import { cleanUpPage, renderPage, serveWith } from '@/test/render-page.tsx';
-import { TasksButton } from './tasks-drawer.tsx';
+import { TasksButton } from './tasks-button.tsx';
 
 const task = (id: number, fields: Partial<Task>): Task => ({
   id,
