@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import os from 'node:os';
+import { expect } from 'vitest';
 import { serverBundle, serverEnvironment, serverNodeFlags } from '../scripts/build.mjs';
 
 export interface ServerProcess {
@@ -10,20 +11,22 @@ export interface ServerProcess {
 }
 
 const running = new Set<ChildProcess>();
-let stopped = false;
+/** The test files whose processes were all stopped: they may start no more (others, in the same worker, may). */
+const stoppedFiles = new Set<string | undefined>();
+const currentFile = () => expect.getState().testPath;
 
 /**
- * Kills every server process this test file started and refuses to start more: for `afterAll`,
- * so that a test that failed or timed out leaves no process behind.
+ * Kills every server process this test file started and refuses to start more for this file: for
+ * `afterAll`, so that a test that failed or timed out leaves no process behind.
  */
 export function stopAllServers(): void {
-  stopped = true;
+  stoppedFiles.add(currentFile());
   for (const child of running) child.kill('SIGKILL');
 }
 
 /** The real server process, as `npm start` runs it: the bundle the global setup built. */
 export function startServer(env: Record<string, string>): ServerProcess {
-  if (stopped) throw new Error('the test is over: no more server processes');
+  if (stoppedFiles.has(currentFile())) throw new Error('the test is over: no more server processes');
   const child = spawn(process.execPath, [...serverNodeFlags, serverBundle], {
     env: {
       PATH: process.env.PATH ?? '',
