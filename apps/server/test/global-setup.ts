@@ -12,6 +12,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The PGlite snapshot file, or the name of the PostgreSQL template database. */
     template: string;
+    /** A PGlite snapshot file of a migrated database with nothing seeded, for the tests of a first start. */
+    blankTemplate: string;
   }
 }
 
@@ -30,18 +32,26 @@ export default async function setup(project: TestProject) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'water-console-test-'));
   const templatePath = path.join(dir, 'template.tar');
   const templateDatabase = templateDatabaseName();
+  const blankPath = path.join(dir, 'blank.tar');
+  const saveSnapshot = async (database: Awaited<ReturnType<typeof openPglite>>, file: string) =>
+    writeFile(file, Buffer.from(await (await database.snapshot!()).arrayBuffer()));
   if (testDatabaseUrl) {
+    const blank = await openPglite({});
+    await saveSnapshot(blank, blankPath);
+    await blank.close();
     await adminQuery(testDatabaseUrl, `CREATE DATABASE ${templateDatabase}`);
     const template = await openPostgres(databaseUrl(testDatabaseUrl, templateDatabase));
     await seedDatabase(template.db, seed);
     await template.close();
   } else {
     const template = await openPglite({});
+    await saveSnapshot(template, blankPath);
     await seedDatabase(template.db, seed);
-    await writeFile(templatePath, Buffer.from(await (await template.snapshot!()).arrayBuffer()));
+    await saveSnapshot(template, templatePath);
     await template.close();
   }
   project.provide('template', testDatabaseUrl ? templateDatabase : templatePath);
+  project.provide('blankTemplate', blankPath);
   return async () => {
     await rm(dir, { recursive: true, force: true });
     if (testDatabaseUrl) await dropTestDatabase(testDatabaseUrl, templateDatabase);

@@ -11,17 +11,10 @@ import { type DatabaseHandle, DataDirLockedError, migrationsFolder, openPglite }
 import * as t from './schema.ts';
 import { seedDatabase } from './seed.ts';
 
-/** A migrated database with nothing seeded: made once, then loaded by each test that needs a new installation. */
-let blank: Promise<Blob> | undefined;
+/** A migrated database with nothing seeded, loaded from the snapshot global setup made, for each test of a new installation. */
 async function blankDatabase(dataDir?: string): Promise<DatabaseHandle> {
-  blank ??= openPglite({}).then(async (made) => {
-    try {
-      return await made.snapshot!();
-    } finally {
-      await made.close();
-    }
-  });
-  return openPglite({ dataDir, loadDataDir: await blank });
+  const snapshot = await readFile(inject('blankTemplate'));
+  return openPglite({ dataDir, loadDataDir: new Blob([snapshot]) });
 }
 
 describe('embedded data directory', () => {
