@@ -246,19 +246,19 @@ test('business pages in Chinese: orders, refunds, alarms, price policies, member
     await page.screenshot({ path: shot(`${name}-zh`) });
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   }
-  // An export of the orders made in the background, downloaded from the user's exports.
+  // An export of the orders made in the background, downloaded from the top bar's jobs drawer.
   const exported = await admin.post('api/orders/exports', {
     createTime: ['2026-01-01 00:00:00', '2026-03-31 23:59:59'],
   });
   expect(exported.status(), await exported.text()).toBe(202);
   await page.goto('/business/orders');
-  await page.getByRole('button', { name: '我的导出' }).click();
-  const exports = page.getByRole('dialog').filter({ hasText: '我的导出' });
-  await expect(exports).toContainText('可下载');
+  await page.getByRole('button', { name: '后台任务' }).click();
+  const jobs = page.getByRole('dialog', { name: '后台任务' });
+  await expect(jobs.getByText('已完成', { exact: true }).first()).toBeVisible({ timeout: 30_000 });
   await page.screenshot({ path: shot('exports-zh') });
   const download = page.waitForEvent('download');
-  await exports
-    .getByRole('button', { name: /^下载 .* 的导出$/ })
+  await jobs
+    .getByRole('button', { name: /^下载: 订单导出/ })
     .first()
     .click();
   expect((await download).suggestedFilename()).toMatch(/-orders\.xlsx$/);

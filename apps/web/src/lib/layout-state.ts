@@ -18,6 +18,8 @@ interface LayoutState {
   device: Device;
   size: UiSize;
   settingsOpened: boolean;
+  /** The top bar's jobs drawer: opened by its button, or by a page that has just queued a task. */
+  tasksOpened: boolean;
 }
 
 const cookieOptions = { path: '/', expires: 365, sameSite: 'strict' } as const;
@@ -28,6 +30,7 @@ export const useLayout = create<LayoutState>(() => ({
   device: deviceFor(window.innerWidth),
   size: sizeFrom(Cookies.get(SIZE_COOKIE)),
   settingsOpened: false,
+  tasksOpened: false,
 }));
 
 /** The hamburger: folds the sidebar on a desktop, opens or closes the drawer on a phone. */
@@ -57,4 +60,8 @@ export function setSize(size: UiSize): void {
 
 export function setSettingsOpened(settingsOpened: boolean): void {
   useLayout.setState({ settingsOpened });
+}
+
+export function setTasksOpened(tasksOpened: boolean): void {
+  useLayout.setState({ tasksOpened });
 }

@@ -5,7 +5,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Task } from '@water/contract/tasks';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BackgroundExport } from '@/components/list/background-export.tsx';
+import type { ListParams } from '@/components/list/list-params.ts';
 import { i18n } from '@/lib/i18n.ts';
+import { setTasksOpened } from '@/lib/layout-state.ts';
 import { onPhoneScreen } from '@/test/phone-screen.ts';
 import { cleanUpPage, renderPage, serveWith } from '@/test/render-page.tsx';
 import { TasksButton } from './tasks-button.tsx';
@@ -52,6 +55,7 @@ const openDrawer = async (name = 'Background jobs') => {
 
 describe('the jobs drawer', () => {
   afterEach(async () => {
+    setTasksOpened(false);
     cleanUpPage();
     vi.restoreAllMocks();
     await i18n.changeLanguage('en');
@@ -92,6 +96,33 @@ describe('the jobs drawer', () => {
     fireEvent.click(within(drawer).getByRole('button', { name: /^Retry/ }));
     await screen.findByText('Queued again');
     expect(calls.find((call) => call.url === 'api/tasks/4/retry')?.method).toBe('post');
+  });
+
+  const paidOrders: ListParams<{ status: string }> = { page: 0, size: 10, status: 'PAID' };
+
+  it('opens when a list has just started an export in the background, which shows there queued', async () => {
+    const calls = serve([queued]);
+    renderPage(
+      <>
+        <TasksButton />
+        <BackgroundExport route="POST /api/orders/exports" params={paidOrders} total={60_000} />
+      </>,
+      [],
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'Export all 60000 in the background' }));
+    const drawer = await screen.findByRole('dialog');
+    expect(await within(drawer).findByText('Orders export')).toBeTruthy();
+    const started = calls.find((call) => call.url === 'api/orders/exports');
+    // The list's filters, without its page.
+    expect(started?.method).toBe('post');
+    expect(JSON.parse(String(started?.data))).toEqual({ status: 'PAID' });
+  });
+
+  it('offers no background export for a list short enough to download at once', async () => {
+    serve([]);
+    renderPage(<BackgroundExport route="POST /api/orders/exports" params={{ page: 0, size: 10 }} total={50_000} />, []);
+    await waitFor(() => expect(screen.queryByRole('button', { name: /in the background/ })).toBeNull());
   });
 
   describe('on a phone, in Chinese', () => {

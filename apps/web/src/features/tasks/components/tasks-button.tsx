@@ -4,6 +4,7 @@ import { Badge, Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
+import { setTasksOpened, useLayout } from '@/lib/layout-state.ts';
 import { isUnderWay, useMyTasks } from '../api/tasks.ts';
 
 addPageTexts('tasks', tasksLocales);
@@ -14,8 +15,10 @@ const TasksDrawer = lazy(() => import('./tasks-drawer.tsx').then((module) => ({ 
 /** The top bar's jobs button: how many of the user's background tasks are under way; it opens their drawer. */
 export function TasksButton() {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
+  const open = useLayout((state) => state.tasksOpened);
+  // Mounted once first opened, and kept, so that it closes with its animation.
   const [used, setUsed] = useState(false);
+  if (open && !used) setUsed(true);
   const tasks = useMyTasks();
   const underWay = tasks.data?.filter(isUnderWay).length ?? 0;
   return (
@@ -26,15 +29,14 @@ export function TasksButton() {
           icon={<UnorderedListOutlined />}
           aria-label={t('tasks.open')}
           onClick={() => {
-            setUsed(true);
-            setOpen(true);
+            setTasksOpened(true);
             void tasks.refetch();
           }}
         />
       </Badge>
       {used && (
         <Suspense fallback={null}>
-          <TasksDrawer open={open} onClose={() => setOpen(false)} />
+          <TasksDrawer open={open} onClose={() => setTasksOpened(false)} />
         </Suspense>
       )}
     </>
