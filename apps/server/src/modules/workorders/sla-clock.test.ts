@@ -41,6 +41,20 @@ describe('SLA clocks', () => {
     expect(readClock(order, null, 120, OFFICE, at(30, 10, 1)).breached).toBe(true);
   });
 
+  it('counts overnight business hours into the next morning, by the day they start on', () => {
+    const NIGHTS = { days: [1, 2, 3, 4, 5], from: '22:00', to: '06:00' };
+    // Created Thursday 23:00 with 3 hours to go: due Friday 02:00, within Thursday's night.
+    const thursday = { created: at(26, 23), steps: [], paused: false };
+    expect(readClock(thursday, null, 180, NIGHTS, at(26, 23, 30)).due).toEqual(at(27, 2));
+    expect(minutes(readClock(thursday, null, 180, NIGHTS, at(27, 1)).elapsedMs)).toBe(120);
+    // Created Saturday 01:00, inside Friday's night: 5 hours to go, so 5 counted by 06:00 and none
+    // until Monday 22:00 (Saturday and Sunday nights are not business hours).
+    const saturday = { created: at(28, 1), steps: [], paused: false };
+    const reading = readClock(saturday, null, 360, NIGHTS, at(28, 12));
+    expect(minutes(reading.elapsedMs)).toBe(300);
+    expect(reading.due).toEqual(at(30, 23));
+  });
+
   it('stops at the time given, met or not', () => {
     const order = { created: at(26, 10), steps: [], paused: false };
     const reading = readClock(order, at(26, 10, 20), 30, null, at(28, 10));

@@ -23,16 +23,25 @@ const minutesOf = (clock: string) => {
   return (hours ?? 0) * 60 + (minutes ?? 0);
 };
 
-/** The business hours of each day from `start`, in the server's time zone, while `visit` wants more. */
+/**
+ * The business hours of each day from `start`, in the server's time zone, while `visit` wants more.
+ * Hours that end at or before they start (22:00–06:00) run overnight, into the next morning, and
+ * belong to the day they start on.
+ */
 function eachWindow(hours: BusinessHours, start: number, visit: (window: Span) => boolean): void {
   const from = minutesOf(hours.from);
   const to = minutesOf(hours.to);
-  if (to <= from || hours.days.length === 0) return;
-  let day = dayjs(start).startOf('day');
+  if (to === from || hours.days.length === 0) return;
+  const overnight = to < from;
+  // An overnight window of the day before may still be open at `start`.
+  let day = dayjs(start)
+    .startOf('day')
+    .subtract(overnight ? 1 : 0, 'day');
   for (let i = 0; i <= HORIZON_DAYS; i++, day = day.add(1, 'day')) {
     const weekday = day.day() === 0 ? 7 : day.day();
     if (!hours.days.includes(weekday)) continue;
-    const window = { start: day.add(from, 'minute').valueOf(), end: day.add(to, 'minute').valueOf() };
+    const end = overnight ? day.add(1, 'day').add(to, 'minute') : day.add(to, 'minute');
+    const window = { start: day.add(from, 'minute').valueOf(), end: end.valueOf() };
     if (!visit(window)) return;
   }
 }

@@ -230,7 +230,7 @@ export function createSla(
 
     async saveSettings(principal: Principal, input: SlaSettings): Promise<void> {
       const { from, to, days } = input.businessHours;
-      if (to <= from) throw invalidField('businessHours.to', { key: 'errors.sla.hours' }, 'invalid');
+      if (to === from) throw invalidField('businessHours.to', { key: 'errors.sla.hours' }, 'invalid');
       if (days.length === 0) throw invalidField('businessHours.days', { key: 'errors.sla.days' }, 'invalid');
       const at = clock.now();
       await db.transaction(async (tx) => {

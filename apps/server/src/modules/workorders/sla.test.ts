@@ -122,15 +122,21 @@ describe('SLA', () => {
       businessHours: false,
     });
     expect(after.businessHours.days).toEqual([1, 2, 3, 4, 5, 6]);
-    const inverted = await admin(
+    const empty = await admin(
       'PUT',
       '/api/sla/targets',
-      { targets: [], businessHours: { days: [1], from: '18:00', to: '09:00' } },
+      { targets: [], businessHours: { days: [1], from: '09:00', to: '09:00' } },
       CHINESE,
     );
-    expect(inverted.statusCode).toBe(400);
-    expect(inverted.json().errors[0]).toMatchObject({ field: 'businessHours.to' });
-    expect(inverted.json().message).toContain('工作时间的结束时间必须晚于开始时间');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors[0]).toMatchObject({ field: 'businessHours.to' });
+    expect(empty.json().message).toContain('工作时间的结束时间不能与开始时间相同');
+    expect((await admin('GET', '/api/sla/targets')).json().businessHours.to).toBe('20:00');
+    // A night shift: hours that end before they start run into the next morning.
+    const night = { days: [1, 2, 3, 4, 5], from: '22:00', to: '06:00' };
+    expect((await admin('PUT', '/api/sla/targets', { targets: [], businessHours: night })).statusCode).toBe(204);
+    expect((await admin('GET', '/api/sla/targets')).json().businessHours).toEqual(night);
+    await admin('PUT', '/api/sla/targets', { targets: [], businessHours: after.businessHours });
 
     const { agent, machine } = await machineInField(ctx.t, admin);
     const technician = await technicianOfAgent(ctx.t, admin, agent);

@@ -16,7 +16,7 @@ export const workOrdersRefusals = {
     sla: {
       day: 'Not a day of the calendar (yyyy-MM-dd)',
       range: 'The range must run forward and span at most {{days}} days',
-      hours: 'Business hours must end after they start',
+      hours: 'Business hours must end at another time than they start',
       days: 'Business hours need at least one day of the week',
     },
   },
@@ -36,7 +36,7 @@ export const workOrdersRefusals = {
     sla: {
       day: '不是有效日期（yyyy-MM-dd）',
       range: '结束日期不能早于开始日期，且范围最多 {{days}} 天',
-      hours: '工作时间的结束时间必须晚于开始时间',
+      hours: '工作时间的结束时间不能与开始时间相同',
       days: '工作时间至少包含一天',
     },
   },

@@ -67,6 +67,7 @@ function TargetsForm({ saved }: { saved: SlaSettings }) {
             value={hours.to}
             onChange={(event) => setDraft({ ...draft, businessHours: { ...hours, to: event.target.value } })}
           />
+          {hours.to < hours.from && <Typography.Text type="secondary">{t('sla.nextDay')}</Typography.Text>}
         </Flex>
       </Flex>
       <Table<SlaTarget>

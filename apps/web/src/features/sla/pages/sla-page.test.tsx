@@ -65,6 +65,20 @@ describe('SlaPage', () => {
     expect(await screen.findByText('SLA targets saved')).toBeTruthy();
   });
 
+  it('takes night hours, which it marks as ending the next day', async () => {
+    serve();
+    renderPage(<SlaPage />, ['sla:list', 'sla:edit']);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Targets' }, { timeout: 5000 }));
+    expect(screen.queryByText('(next day)')).toBeNull();
+    fireEvent.change(await screen.findByLabelText('From'), { target: { value: '22:00' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '06:00' } });
+    expect(screen.getByText('(next day)')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.find((call) => call.method === 'put')).toBeDefined());
+    const sent = JSON.parse(String(calls.find((call) => call.method === 'put')?.data)) as SlaSettings;
+    expect(sent.businessHours).toMatchObject({ from: '22:00', to: '06:00' });
+  });
+
   it('leaves the targets read-only without sla:edit', async () => {
     serve();
     renderPage(<SlaPage />, ['sla:list']);
