@@ -1,6 +1,7 @@
 import type { Order } from '@water/contract/orders';
 import type { Report, ReportRow } from '@water/contract/reports';
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   activeAgent,
@@ -252,4 +253,108 @@ describe('reports', () => {
     });
     expect(zh.json().message).toMatch(/日期范围/);
   });
+  /** The caller's task of a kind once it has finished (or failed). */
+  const finishedTask = async (as: Caller, subjectId: number) => {
+    for (let attempt = 0; attempt < 300; attempt++) {
+      const tasks = (await as('GET', '/api/tasks')).json() as { kind: string; subjectId: number; state: string }[];
+      const task = tasks.find((candidate) => candidate.kind === 'report-file' && candidate.subjectId === subjectId);
+      if (task && (task.state === 'DONE' || task.state === 'FAILED')) return task;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`report file ${subjectId} was not made`);
+  };
+  const fileOf = async (format: 'XLSX' | 'PDF', language: string) => {
+    const asked = await admin(
+      'POST',
+      '/api/reports/files',
+      { period: 'DAY', from: today(), to: today(), by: 'agent', format },
+      { 'accept-language': language },
+    );
+    expect(asked.statusCode, asked.body).toBe(202);
+    const { id } = asked.json() as { id: number };
+    expect(await finishedTask(admin, id)).toMatchObject({ state: 'DONE' });
+    return { id, file: await admin('GET', `/api/reports/files/${id}`) };
+  };
+
+  it('makes the report’s Excel file in the background, in the console’s language, with its figures', async () => {
+    const { id, file } = await fileOf('XLSX', 'zh-CN');
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0] as ExcelJS.Worksheet;
+    expect(sheet.name).toBe('数据');
+    const header = sheet.getRow(1).values as unknown[];
+    const revenueColumn = header.indexOf('收入（元）');
+    expect(revenueColumn).toBeGreaterThan(0);
+    let totals: unknown[] | undefined;
+    sheet.eachRow((row) => {
+      if ((row.values as unknown[])[1] === '合计') totals = row.values as unknown[];
+    });
+    expect(totals?.[revenueColumn]).toBe(9.7);
+    expect(totals?.[header.indexOf('订单数')]).toBe(5);
+    expect(book.worksheets[1]?.name).toBe('趋势');
+    // Another user's file is not theirs to download.
+    expect((await northManager('GET', `/api/reports/files/${id}`)).statusCode).toBe(404);
+  }, 60_000);
+
+  it('makes the report’s PDF, pages of it', async () => {
+    const { file } = await fileOf('PDF', 'en');
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('application/pdf');
+    const text = file.rawPayload.toString('latin1');
+    expect(text.startsWith('%PDF')).toBe(true);
+    expect(text).toMatch(/\/Type \/Page\b/);
+  }, 60_000);
+
+  it('keeps scheduled reports and e-mails each once its day has closed, with the file attached', async () => {
+    const body = { name: 'Daily by agent', period: 'DAY', by: 'agent', format: 'XLSX', enabled: true };
+    const refused = await admin('POST', '/api/reports/schedules', {
+      ...body,
+      recipients: ['finance@example.com', 'nope'],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors[0].field).toMatch(/recipients/);
+    const added = await admin('POST', '/api/reports/schedules', { ...body, recipients: ['finance@example.com'] });
+    expect(added.statusCode, added.body).toBe(201);
+    const schedule = added.json() as { id: number };
+    expect((await admin('GET', '/api/reports/schedules')).json()).toEqual([
+      expect.objectContaining({ id: schedule.id, recipients: ['finance@example.com'], lastSentTime: null }),
+    ]);
+    expect((await northManager('GET', '/api/reports/schedules')).json()).toEqual([]);
+    expect((await northManager('DELETE', '/api/reports/schedules', [schedule.id])).statusCode).toBe(404);
+
+    const before = ctx.t.mails.length;
+    await ctx.t.app.scheduler.run('report-schedules');
+    let sent: { lastSentTime: string | null; lastPeriod: string | null } | undefined;
+    for (let attempt = 0; attempt < 300 && !sent?.lastSentTime; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      sent = (await admin('GET', '/api/reports/schedules')).json()[0];
+    }
+    expect(sent).toMatchObject({ lastPeriod: formatDay(new Date(ctx.t.clock.now().getTime() - 86_400_000)) });
+    expect(sent?.lastSentTime).not.toBeNull();
+    const mail = ctx.t.mails.at(-1);
+    expect(ctx.t.mails.length).toBe(before + 1);
+    expect(mail).toMatchObject({ to: 'finance@example.com', subject: expect.stringContaining('Daily by agent') });
+    expect(mail?.attachments?.[0]?.filename).toMatch(/\.xlsx$/);
+    expect(mail?.attachments?.[0]?.content.subarray(0, 2).toString()).toBe('PK');
+    // The same closed day is not sent twice.
+    await ctx.t.app.scheduler.run('report-schedules');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(ctx.t.mails.length).toBe(before + 1);
+
+    const edited = await admin('PUT', '/api/reports/schedules', {
+      ...body,
+      id: schedule.id,
+      enabled: false,
+      recipients: ['a@example.com', 'b@example.com'],
+    });
+    expect(edited.statusCode, edited.body).toBe(204);
+    expect((await admin('GET', '/api/reports/schedules')).json()[0]).toMatchObject({
+      enabled: false,
+      recipients: ['a@example.com', 'b@example.com'],
+    });
+    expect((await admin('DELETE', '/api/reports/schedules', [schedule.id])).statusCode).toBe(200);
+    expect((await admin('GET', '/api/reports/schedules')).json()).toEqual([]);
+  }, 60_000);
 });
