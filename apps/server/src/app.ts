@@ -23,7 +23,6 @@ import { loggerOptions } from './lib/log-redaction.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { ReadyReads, serverWithReadyReads } from './lib/ready-reads.ts';
 import { requestLogger } from './lib/request-logger.ts';
-import type { Scheduler } from './lib/scheduler.ts';
 import { type Clock, formatDay, systemClock } from './lib/time.ts';
 import { TokenSigner } from './lib/tokens.ts';
 import { schemaController } from './lib/validators.ts';
@@ -80,6 +79,7 @@ import { realtimePlugin } from './plugins/realtime.ts';
 import { securityHeaderLinesFor, securityHeadersPlugin, trustedPeer } from './plugins/security-headers.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
 import { webPlugin } from './plugins/web.ts';
+import { composeReports } from './reporting.ts';
 import { partitionUpkeep, scheduledWork } from './scheduled-work.ts';
 import { registerSignedInRoutes } from './signed-in-routes.ts';
 import { seedDemoBusiness } from './simulator/demo-business.ts';
@@ -105,7 +105,7 @@ export interface AppOptions {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    scheduler: Scheduler;
+    scheduler: import('./lib/scheduler.ts').Scheduler;
     /** The machines' MQTT channel; absent with MQTT_PORT=off. */
     mqtt?: MqttTransport;
   }
@@ -387,6 +387,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         telemetry,
         firmware,
         paymentChannels,
+        reports: composeReports(app, deps, { ledger, sla: fieldWork.sla, scheduler, files: exportFiles }),
         ...fieldWork,
         ...consumerSide,
       },

@@ -68,6 +68,8 @@ import { pricePoliciesRoutes } from './modules/price-policies/price-policies.rou
 import type { PricePoliciesService } from './modules/price-policies/price-policies.service.ts';
 import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes.ts';
 import type { ReconciliationService } from './modules/reconciliation/reconciliation.service.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import type { ReportsService } from './modules/reports/reports.service.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { createRolesService } from './modules/roles/roles.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
@@ -121,6 +123,7 @@ export interface SignedInServices {
   notifications: NotificationsService;
   parts: PartsService;
   sla: SlaService;
+  reports: ReportsService;
   filters: FiltersService;
   paymentChannels: ChannelSettings;
   consumer: ConsumerService;
@@ -180,6 +183,7 @@ export async function registerSignedInRoutes(
   await signedIn.register(workOrdersRoutes, { service: s.workOrders });
   await signedIn.register(notificationsRoutes, { service: s.notifications });
   await signedIn.register(slaRoutes, { service: s.sla });
+  await signedIn.register(reportsRoutes, { service: s.reports });
   await signedIn.register(filtersRoutes, { service: s.filters });
   await signedIn.register(consumerStaffRoutes, { service: s.consumer, stickers: s.stickers });
   await signedIn.register(mapRoutes, { service: s.machines });

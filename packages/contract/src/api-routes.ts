@@ -33,6 +33,7 @@ import { pricePolicyRoutes } from './price-policies-routes.ts';
 import { consumerReportRoutes, publicMachineRoutes } from './public-machines-routes.ts';
 import { publicOrderRoutes } from './public-orders-routes.ts';
 import { reconciliationRoutes } from './reconciliation-routes.ts';
+import { reportRoutes } from './reports-routes.ts';
 import { roleRoutes } from './roles-routes.ts';
 import type { RouteIndex } from './route.ts';
 import { settingRoutes } from './settings-routes.ts';
@@ -92,6 +93,7 @@ interface ApiRouteSets {
   map: typeof mapRoutes;
   parts: typeof partsRoutes;
   sla: typeof slaRoutes;
+  reports: typeof reportRoutes;
   filters: typeof filterRoutes;
   payments: typeof paymentRoutes;
   sandbox: typeof sandboxRoutes;
@@ -152,6 +154,7 @@ export const apiRoutes: ApiRouteSets = {
   map: mapRoutes,
   parts: partsRoutes,
   sla: slaRoutes,
+  reports: reportRoutes,
   filters: filterRoutes,
   payments: paymentRoutes,
   sandbox: sandboxRoutes,

@@ -34,6 +34,7 @@ export const PAGE_KEYS = [
   'finance/ledger/index',
   'finance/reconciliation/index',
   'finance/card/index',
+  'finance/report/index',
   'field/work-order/index',
   'field/my-work-order/index',
   'field/notifications/index',

@@ -3,7 +3,7 @@ import { DateTime, OneOf } from './common.ts';
 import { defineStateMachine, SYSTEM_ACTOR } from './state-machine.ts';
 
 /** Work the server does in the background for a user, each kind with its own worker. */
-export const TASK_KINDS = ['orders-export'] as const;
+export const TASK_KINDS = ['orders-export', 'report-file', 'report-mail'] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
 
 export const TASK_STATES = ['QUEUED', 'RUNNING', 'DONE', 'FAILED'] as const;
@@ -39,7 +39,10 @@ export const Task = Type.Object({
   attempts: Type.Integer(),
   /** Why the last attempt failed, in the caller's language. */
   error: Type.Union([Type.String(), Type.Null()]),
-  /** What the task made, by its kind: the background export (`GET /api/exports/:id/file`) of `orders-export`. */
+  /**
+   * What the task made, by its kind: the background export (`GET /api/exports/:id/file`) of
+   * `orders-export`, the report file (`GET /api/reports/files/:id`) of `report-file`, the schedule of `report-mail`.
+   */
   subjectId: Type.Union([Type.Integer(), Type.Null()]),
   createTime: DateTime,
   doneTime: Type.Union([DateTime, Type.Null()]),

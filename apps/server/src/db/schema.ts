@@ -34,6 +34,7 @@ export * from '../modules/parts/parts.schema.ts';
 export * from '../modules/payments/payments.schema.ts';
 export * from '../modules/price-policies/price-policies.schema.ts';
 export * from '../modules/reconciliation/reconciliation.schema.ts';
+export * from '../modules/reports/reports.schema.ts';
 export * from '../modules/roles/roles.schema.ts';
 export * from '../modules/sales/sales.schema.ts';
 export * from '../modules/settings/settings.schema.ts';

@@ -208,6 +208,16 @@ export const financeMenus: SeedMenu[] = [
         ],
       },
       {
+        title: 'Reports',
+        type: 1,
+        path: 'reports',
+        component: 'finance/report/index',
+        componentName: 'Reports',
+        icon: 'chart',
+        permission: 'report:list',
+        cache: true,
+      },
+      {
         title: 'Water cards',
         type: 1,
         path: 'cards',
@@ -278,6 +288,7 @@ export const seedBusinessRoles: SeedRole[] = [
       'card:add',
       'card:topup',
       'card:edit',
+      'report:list',
     ],
   },
   {
@@ -303,6 +314,7 @@ export const seedBusinessRoles: SeedRole[] = [
       'card:list',
       'card:topup',
       'card:edit',
+      'report:list',
     ],
   },
   technicianRole,

@@ -5,6 +5,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Files sent with it (a report). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface Mailer {
@@ -33,7 +35,13 @@ export function createMailer(options: {
         }
         transport = import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url));
       }
-      await (await transport).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+      await (await transport).sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.attachments && { attachments: mail.attachments }),
+      });
     },
   };
 }

@@ -57,6 +57,7 @@ export const PAGE_LOADERS = {
   'finance/ledger/index': async () => (await import('@/features/ledger/pages/ledger-page.tsx')).LedgerPage,
   'finance/reconciliation/index': async () =>
     (await import('@/features/reconciliation/pages/reconciliation-page.tsx')).ReconciliationPage,
+  'finance/report/index': async () => (await import('@/features/reports/pages/reports-page.tsx')).ReportsPage,
   'finance/card/index': async () => (await import('@/features/cards/pages/water-cards-page.tsx')).WaterCardsPage,
 } satisfies Record<PageKey, PageLoader>;
 

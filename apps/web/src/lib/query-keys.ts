@@ -227,6 +227,11 @@ export const taskKeys = {
   all: ['tasks'] as const,
 };
 
+export const reportKeys = {
+  all: ['reports'] as const,
+  figures: (params: Params) => [...reportKeys.all, 'figures', params] as const,
+};
+
 export const withdrawalKeys = {
   all: ['withdrawals'] as const,
   list: (params: Params) => [...withdrawalKeys.all, 'list', params] as const,

@@ -25,6 +25,7 @@ import type { policiesLocales } from '@water/contract/texts/policies';
 import type { centerLocales } from '@water/contract/texts/profile';
 import type { reconciliationLocales } from '@water/contract/texts/reconciliation';
 import type { recoveryLocales } from '@water/contract/texts/recovery';
+import type { reportsLocales } from '@water/contract/texts/reports';
 import type { rolesLocales } from '@water/contract/texts/roles';
 import type { serverMonitorLocales } from '@water/contract/texts/server-monitor';
 import type { sitesLocales } from '@water/contract/texts/sites';
@@ -58,6 +59,7 @@ export type PageMessages = Texts<{
   machines: typeof machinesLocales.en;
   sites: typeof sitesLocales.en;
   orders: typeof ordersLocales.en;
+  reports: typeof reportsLocales.en;
   alarms: typeof alarmsLocales.en;
   policies: typeof policiesLocales.en;
   depts: typeof deptsLocales.en;

@@ -21,6 +21,7 @@ import { notificationsLocales } from './notifications.ts';
 import { ordersLocales } from './orders.ts';
 import { policiesLocales } from './policies.ts';
 import { reconciliationLocales } from './reconciliation.ts';
+import { reportsLocales } from './reports.ts';
 import { rolesLocales } from './roles.ts';
 import { sitesLocales } from './sites.ts';
 import { slaLocales } from './sla.ts';
@@ -59,6 +60,7 @@ const catalogIn = (language: 'en' | 'zh') => ({
   orders: ordersLocales[language],
   policies: policiesLocales[language],
   reconciliation: reconciliationLocales[language],
+  reports: reportsLocales[language],
   roles: rolesLocales[language],
   sites: sitesLocales[language],
   sla: slaLocales[language],

@@ -12,6 +12,7 @@ import { notificationsRefusals } from './refusals/notifications.ts';
 import { partsRefusals } from './refusals/parts.ts';
 import { paymentsRefusals } from './refusals/payments.ts';
 import { reconciliationRefusals } from './refusals/reconciliation.ts';
+import { reportsRefusals } from './refusals/reports.ts';
 import { salesRefusals } from './refusals/sales.ts';
 import { systemRefusals } from './refusals/system.ts';
 import { withdrawalsRefusals } from './refusals/withdrawals.ts';
@@ -82,6 +83,8 @@ export const errorsLocales = {
       workOrder: 'work order',
       part: 'part',
       warehouse: 'warehouse',
+      reportFile: 'finished report file',
+      reportSchedule: 'scheduled report',
     },
     ...accountsRefusals.en,
     ...systemRefusals.en,
@@ -101,6 +104,7 @@ export const errorsLocales = {
     ...mapRefusals.en,
     ...partsRefusals.en,
     ...paymentsRefusals.en,
+    ...reportsRefusals.en,
   },
   zh: {
     stateConflict: '该{{object}}当前为「{{state}}」，不能执行此操作（可能刚被他人处理）。请刷新后查看最新状态。',
@@ -161,6 +165,8 @@ export const errorsLocales = {
       workOrder: '工单',
       part: '配件',
       warehouse: '仓库',
+      reportFile: '已完成的报表文件',
+      reportSchedule: '定时报表',
     },
     ...accountsRefusals.zh,
     ...systemRefusals.zh,
@@ -180,6 +186,7 @@ export const errorsLocales = {
     ...mapRefusals.zh,
     ...partsRefusals.zh,
     ...paymentsRefusals.zh,
+    ...reportsRefusals.zh,
   },
 };
 

@@ -305,4 +305,44 @@ export const ledgerRepository = {
       .groupBy(agents.id, depts.name, agents.code, agents.status)
       .orderBy(asc(depts.name));
   },
+  /**
+   * What the reports read of the books for `from`..`to`: commission expensed per day and agent
+   * (its postings' agent; refunds' reversals subtract), channel fees per day and channel, and the
+   * card accounts' movements per day and agent with their balances before `from` (credits negative).
+   */
+  async reportAmounts(db: Database, from: string, to: string, agentIds: AgentIds) {
+    const amount = sql<Fen>`coalesce(sum(${ledgerEntries.amount}), 0)`.mapWith(fenOf);
+    const inRange = and(gte(ledgerEntries.day, from), lte(ledgerEntries.day, to));
+    const cardTypes = inArray(ledgerAccounts.type, ['CARD_PRINCIPAL', 'CARD_BONUS']);
+    const [commission, fees, cardsBefore, cards] = await Promise.all([
+      db
+        .select({ day: ledgerEntries.day, agentId: ledgerPostings.agentId, amount })
+        .from(ledgerEntries)
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+        .innerJoin(ledgerPostings, eq(ledgerPostings.id, ledgerEntries.postingId))
+        .where(and(eq(ledgerAccounts.type, 'COMMISSION_EXPENSE'), inRange, ofAgents(ledgerPostings.agentId, agentIds)))
+        .groupBy(ledgerEntries.day, ledgerPostings.agentId),
+      agentIds !== null
+        ? []
+        : db
+            .select({ day: ledgerEntries.day, channel: ledgerAccounts.channel, amount })
+            .from(ledgerEntries)
+            .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+            .where(and(eq(ledgerAccounts.type, 'CHANNEL_FEES'), inRange))
+            .groupBy(ledgerEntries.day, ledgerAccounts.channel),
+      db
+        .select({ agentId: ledgerAccounts.agentId, amount })
+        .from(ledgerEntries)
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+        .where(and(cardTypes, lt(ledgerEntries.day, from), ofAgents(ledgerAccounts.agentId, agentIds)))
+        .groupBy(ledgerAccounts.agentId),
+      db
+        .select({ day: ledgerEntries.day, agentId: ledgerAccounts.agentId, amount })
+        .from(ledgerEntries)
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+        .where(and(cardTypes, inRange, ofAgents(ledgerAccounts.agentId, agentIds)))
+        .groupBy(ledgerEntries.day, ledgerAccounts.agentId),
+    ]);
+    return { commission, fees, cardsBefore, cards };
+  },
 };

@@ -271,6 +271,18 @@ export function createLedgerService(
       }
     },
 
+    /**
+     * The books' side of the reports for `from`..`to` within the agents given (null: every one;
+     * channel fees only then): commission per day and agent, channel fees per day and channel
+     * (debits), and card liabilities (what cardholders may spend: credits, as positive fen) before
+     * `from` and their movements per day and agent.
+     */
+    async reportAmounts(from: string, to: string, agentIds: readonly number[] | null) {
+      const { commission, fees, cardsBefore, cards } = await repo.reportAmounts(db, from, to, agentIds);
+      const owed = <T extends { amount: Fen }>(row: T) => ({ ...row, amount: asFen(-row.amount) });
+      return { commission, fees, cardsBefore: cardsBefore.map(owed), cards: cards.map(owed) };
+    },
+
     /** The balances of some accounts, in their order (0 for an account never used). */
     async accountBalances(refs: readonly AccountRef[]): Promise<Fen[]> {
       const codes = refs.map(accountCode);

@@ -172,7 +172,8 @@ export function createSla(
     return { from, to };
   }
 
-  async function report(principal: Principal, query: SlaReportQuery): Promise<SlaReportRow[]> {
+  /** The orders created in the range, per technician, region or agent, with their clocks. */
+  async function clockedGroups(principal: Principal, query: SlaReportQuery) {
     const { from, to } = range(query);
     const now = clock.now();
     const orders = await repo.reported(db, await agentIdsInScope(db, principal.scope), from, to);
@@ -204,24 +205,50 @@ export function createSla(
       }
       groups.set(String(id), group);
     }
-    return [...groups.values()]
-      .map((group) => {
-        const responded = group.clocks.filter((c) => c.response.stopped || c.response.breached);
-        const resolved = group.clocks.filter((c) => c.resolution.stopped || c.resolution.breached);
-        return {
-          id: group.id,
-          name: group.name,
-          orders: group.clocks.length,
-          responseMet: percent(responded.filter((c) => !c.response.breached).length, responded.length),
-          resolutionMet: percent(resolved.filter((c) => !c.resolution.breached).length, resolved.length),
-          avgResponseMinutes: average(group.clocks.filter((c) => c.response.stopped).map((c) => c.response.elapsedMs)),
-          avgResolutionMinutes: average(
-            group.clocks.filter((c) => c.resolution.stopped).map((c) => c.resolution.elapsedMs),
-          ),
-          breaches: group.recorded,
-        };
-      })
+    return [...groups.values()].map((group) => {
+      const responded = group.clocks.filter((c) => c.response.stopped || c.response.breached);
+      const resolved = group.clocks.filter((c) => c.resolution.stopped || c.resolution.breached);
+      return {
+        ...group,
+        responded: responded.length,
+        respondedInTime: responded.filter((c) => !c.response.breached).length,
+        resolved: resolved.length,
+        resolvedInTime: resolved.filter((c) => !c.resolution.breached).length,
+      };
+    });
+  }
+
+  async function report(principal: Principal, query: SlaReportQuery): Promise<SlaReportRow[]> {
+    return (await clockedGroups(principal, query))
+      .map((group) => ({
+        id: group.id,
+        name: group.name,
+        orders: group.clocks.length,
+        responseMet: percent(group.respondedInTime, group.responded),
+        resolutionMet: percent(group.resolvedInTime, group.resolved),
+        avgResponseMinutes: average(group.clocks.filter((c) => c.response.stopped).map((c) => c.response.elapsedMs)),
+        avgResolutionMinutes: average(
+          group.clocks.filter((c) => c.resolution.stopped).map((c) => c.resolution.elapsedMs),
+        ),
+        breaches: group.recorded,
+      }))
       .sort((a, b) => b.orders - a.orders || (a.name ?? '').localeCompare(b.name ?? ''));
+  }
+
+  /**
+   * The counts behind the report's percentages, per group (other reports sum them): orders whose
+   * response (resolution) is known, and those of them in time.
+   */
+  async function attainment(principal: Principal, query: SlaReportQuery) {
+    return (await clockedGroups(principal, query)).map(
+      ({ id, responded, respondedInTime, resolved, resolvedInTime }) => ({
+        id,
+        responded,
+        respondedInTime,
+        resolved,
+        resolvedInTime,
+      }),
+    );
   }
 
   return {
@@ -255,6 +282,7 @@ export function createSla(
     },
 
     report,
+    attainment,
 
     async exportSheet(principal: Principal, query: SlaReportQuery): Promise<ListSheet<SlaReportRow>> {
       return { name: 'sla', columns: SLA_REPORT_COLUMNS, rows: await report(principal, query) };

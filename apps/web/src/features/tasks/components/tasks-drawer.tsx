@@ -10,11 +10,14 @@ import { useMyTasks } from '../api/tasks.ts';
 
 const STATE_COLORS = { QUEUED: 'default', RUNNING: 'processing', DONE: 'success', FAILED: 'error' } as const;
 
-/** What a finished task made, saved as a file (an export: its workbook). */
+/** What a finished task made, saved as a file (an export: its workbook; a report: its workbook or PDF). */
 async function downloadResult(task: Task): Promise<void> {
   if (task.subjectId === null) return;
-  const file = await downloadApi('GET /api/exports/:id/file', { params: { id: task.subjectId } });
-  saveBlob(file.data, exportFileName(file.disposition, 'orders'));
+  const file =
+    task.kind === 'report-file'
+      ? await downloadApi('GET /api/reports/files/:id', { params: { id: task.subjectId } })
+      : await downloadApi('GET /api/exports/:id/file', { params: { id: task.subjectId } });
+  saveBlob(file.data, exportFileName(file.disposition, task.kind === 'report-file' ? 'report' : 'orders'));
 }
 
 function TaskItem({ task }: { task: Task }) {
@@ -34,7 +37,7 @@ function TaskItem({ task }: { task: Task }) {
     }
   };
   const actions = [];
-  if (task.state === 'DONE' && task.subjectId !== null) {
+  if (task.state === 'DONE' && task.subjectId !== null && task.kind !== 'report-mail') {
     actions.push(
       <Button
         key="download"
