@@ -24,6 +24,13 @@ export interface MqttMachineOptions {
   reconnectPeriod?: number;
   /** How long a request waits for its answer (10 s unless told). */
   timeoutMs?: number;
+  /**
+   * For how long (ms) a gateway call that got no answer within `timeoutMs`, or a server error, is
+   * sent again, each time as a new message (a new id: the gateway takes a sale's steps once by
+   * the machine's order number), as a machine keeps a sale until the server has acknowledged it;
+   * 0 (the default): never, the call fails.
+   */
+  resendForMs?: number;
   /** Told how long each request took (ms), for measuring. */
   observe?: (call: GatewayCall, ms: number) => void;
   /** The machine's clock (ms since 1970), for its passwords and requests. */
@@ -172,10 +179,28 @@ export class MqttMachine extends GatewayMachine {
     });
   }
 
+  /** How many gateway calls were sent again (unanswered, or answered with a server error). */
+  resent = 0;
+
   protected async call<T>(call: GatewayCall, body: object, machineOrderNo?: string): Promise<T> {
-    const reply = await this.request(call, body, machineOrderNo);
-    if (reply.status >= 400) throw new GatewayRefusal(reply.status, JSON.stringify(reply.body));
-    return reply.body as T;
+    const until = Date.now() + (this.options.resendForMs ?? 0);
+    for (;;) {
+      let reply: MqttReply;
+      try {
+        reply = await this.request(call, body, machineOrderNo);
+      } catch (error) {
+        if (Date.now() >= until) throw error;
+        this.resent++;
+        continue;
+      }
+      if (reply.status >= 500 && Date.now() < until) {
+        this.resent++;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        continue;
+      }
+      if (reply.status >= 400) throw new GatewayRefusal(reply.status, JSON.stringify(reply.body));
+      return reply.body as T;
+    }
   }
 
   /** Says it goes offline, then disconnects cleanly. */
