@@ -20,7 +20,7 @@ import { formatDay } from '../apps/server/src/lib/time.ts';
 import { MqttMachine } from '../apps/server/src/simulator/mqtt-machine.ts';
 import type { Outcome } from '../apps/server/src/simulator/virtual-machine.ts';
 import { median, quantile, record } from './results.ts';
-import { rssMiB } from './server-process.ts';
+import { rssMiB, untilIdle } from './server-process.ts';
 import { type Acknowledged, checkDatabase } from './soak-checks.ts';
 import { type Instance, staffSessions, standUp } from './soak-stack.ts';
 
@@ -74,7 +74,11 @@ try {
     await Promise.all(machines.slice(index, index + 500).map((machine) => machine.connect()));
   }
   log(`${MACHINES} machines connected to mosquitto in ${((performance.now() - connectedAt) / 1000).toFixed(1)} s`);
-  await pause(5000);
+  // The connections' aftermath (their statuses, the broker accounts' sync) is worked off first.
+  for (const instance of stack.instances) {
+    const ms = await untilIdle(instance.current.child.pid as number, { share: 0.3, timeoutMs: 300_000 });
+    log(`console ${instance.slot} settled after ${(ms / 1000).toFixed(0)} s`);
+  }
 
   // Memory: each instance's resident set, sampled; the peak over its lives (it is restarted once).
   const peakRss = new Map<number, number>();
@@ -148,6 +152,7 @@ try {
   // Staff: each lists today's orders through nginx once a second.
   const lists: { at: number; ms: number; who: string }[] = [];
   let listFailures = 0;
+  let firstListFailure = '';
   const today = formatDay(new Date());
   const listOnce = async (who: string, authorization: string) => {
     const at = since();
@@ -160,10 +165,14 @@ try {
         },
       );
       await answer.arrayBuffer();
-      if (answer.status !== 200) listFailures++;
-      else lists.push({ at, ms: performance.now() - t0, who });
-    } catch {
+      if (answer.status === 200) lists.push({ at, ms: performance.now() - t0, who });
+      else {
+        listFailures++;
+        firstListFailure ||= `${answer.status} after ${(performance.now() - t0).toFixed(0)} ms`;
+      }
+    } catch (error) {
       listFailures++;
+      firstListFailure ||= `${String((error as Error).cause ?? error)} after ${(performance.now() - t0).toFixed(0)} ms`;
     }
   };
   const staffTimer = setInterval(() => {
@@ -234,7 +243,7 @@ try {
   console.log(`roll-ups ${JSON.stringify(checks.rollups)}; orders ${JSON.stringify(checks.fromOrders)}`);
   console.log(`ledger ${JSON.stringify(checks.ledger)}`);
   console.log(
-    `heartbeats ${beats} (${beatFailures} failed); lists ${lists.length} (${listFailures} failed); ` +
+    `heartbeats ${beats} (${beatFailures} failed); lists ${lists.length} (${listFailures} failed${firstListFailure ? `, first: ${firstListFailure}` : ''}); ` +
       `this process's event-loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(0)} ms`,
   );
 

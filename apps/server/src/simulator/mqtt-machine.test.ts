@@ -33,7 +33,7 @@ async function brokerAndServer({ lost, status = 201 }: { lost: number; status?: 
     const reply = { id: request.id, kind: 'order', status, body: { orderNo: 'W1', ...(request.body as object) } };
     void server.publishAsync(topics.reply, JSON.stringify(reply), { qos: 1 });
   });
-  await server.subscribeAsync(topics.up('order'), { qos: 1 });
+  await server.subscribeAsync(`m/${identity.serialNo}/up/+`, { qos: 1 });
   return { url, received };
 }
 
@@ -57,6 +57,14 @@ describe('a simulated machine over MQTT', () => {
     expect(new Set(received.map((request) => request.id)).size).toBe(3);
     expect(received.map((request) => request.body)).toEqual(Array(3).fill({ machineOrderNo: 'S-1' }));
     expect(machine.resent).toBe(2);
+  });
+
+  it('does not send a heartbeat again: the next one says the same', async () => {
+    const { url, received } = await brokerAndServer({ lost: 1 });
+    const machine = await connected(url, { timeoutMs: 200, resendForMs: 10_000 });
+
+    await expect(machine.heartbeat()).rejects.toThrow(/no answer to heartbeat/);
+    expect(received).toHaveLength(1);
   });
 
   it('gives up on an unanswered request when told not to send it again', async () => {
