@@ -70,8 +70,11 @@ export interface TestMosquitto {
   url: string;
   /** MQTT_URL for the console: its account (the plugin's administrator) in it. */
   consoleUrl: string;
-  /** Stops the broker (SIGTERM) and starts it again on the same port with its saved accounts. */
-  restart(): Promise<void>;
+  /**
+   * Stops the broker (SIGTERM, or SIGKILL: a crash) and starts it again on the same port with its
+   * saved accounts, after `downMs` (none unless told).
+   */
+  restart(options?: { signal?: NodeJS.Signals; downMs?: number }): Promise<void>;
   /** Stops the broker and removes its files. */
   close(): Promise<void>;
 }
@@ -154,12 +157,12 @@ export async function startMosquitto(
       throw new Error(`${(error as Error).message}: ${output.join('').slice(-2000)}`);
     }
   };
-  const stop = async () => {
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
     const running = child;
     child = undefined;
     if (!running || running.exitCode !== null) return;
     const exited = new Promise((resolve) => running.once('exit', resolve));
-    running.kill('SIGTERM');
+    running.kill(signal);
     await exited;
   };
   await start();
@@ -167,8 +170,9 @@ export async function startMosquitto(
     port,
     url: `mqtt://127.0.0.1:${port}`,
     consoleUrl: `mqtt://console:${consolePassword}@127.0.0.1:${port}`,
-    restart: async () => {
-      await stop();
+    restart: async ({ signal, downMs = 0 } = {}) => {
+      await stop(signal);
+      await new Promise((resolve) => setTimeout(resolve, downMs));
       await start();
     },
     close: async () => {

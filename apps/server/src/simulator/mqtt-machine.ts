@@ -24,6 +24,14 @@ export interface MqttMachineOptions {
   reconnectPeriod?: number;
   /** How long a request waits for its answer (10 s unless told). */
   timeoutMs?: number;
+  /**
+   * For how long (ms) a sale's step (order, payment, dispense) that got no answer within
+   * `timeoutMs` (then twice that, up to a minute), or got a server error, is sent again, each time
+   * as a new message (a new id: the gateway takes a sale's steps once by the machine's order
+   * number), as a machine keeps a sale until the server has acknowledged it; 0 (the default):
+   * never, the call fails.
+   */
+  resendForMs?: number;
   /** Told how long each request took (ms), for measuring. */
   observe?: (call: GatewayCall, ms: number) => void;
   /** The machine's clock (ms since 1970), for its passwords and requests. */
@@ -172,10 +180,64 @@ export class MqttMachine extends GatewayMachine {
     });
   }
 
+  /** How many copies of a sale's steps were sent again (unanswered, or answered with a server error). */
+  resent = 0;
+
   protected async call<T>(call: GatewayCall, body: object, machineOrderNo?: string): Promise<T> {
-    const reply = await this.request(call, body, machineOrderNo);
+    // A heartbeat is not sent again: the next one says the same.
+    const resendForMs = call === 'heartbeat' ? 0 : (this.options.resendForMs ?? 0);
+    const reply =
+      resendForMs > 0
+        ? await this.#untilAnswered(call, body, machineOrderNo, Date.now() + resendForMs)
+        : await this.request(call, body, machineOrderNo);
     if (reply.status >= 400) throw new GatewayRefusal(reply.status, JSON.stringify(reply.body));
     return reply.body as T;
+  }
+
+  /**
+   * A sale's step sent, and sent again as a new message (a new id) each time the wait for an
+   * answer runs out, the wait doubling up to a minute, until `until`; the first answer to any
+   * copy counts (the gateway takes the step once, by the machine's order number). A server error
+   * sends it again a moment later.
+   */
+  #untilAnswered(call: GatewayCall, body: object, machineOrderNo: string | undefined, until: number) {
+    const ids: string[] = [];
+    let timer: NodeJS.Timeout | undefined;
+    let waitMs = this.options.timeoutMs ?? 10_000;
+    return new Promise<MqttReply>((resolve, reject) => {
+      const send = () => {
+        const id = randomBytes(12).toString('base64url');
+        ids.push(id);
+        this.#waiting.set(id, (reply) => {
+          if (reply.status >= 500 && Date.now() < until) {
+            clearTimeout(timer);
+            timer = setTimeout(again, 500);
+          } else resolve(reply);
+        });
+        const message = {
+          id,
+          ts: this.options.now?.() ?? Date.now(),
+          body,
+          ...(machineOrderNo ? { machineOrderNo } : {}),
+        };
+        // Published while the broker is away, it waits in the client until it is back.
+        this.client.publish(this.#topics.up(call), JSON.stringify(message), { qos: 1 }, () => undefined);
+        timer = setTimeout(again, waitMs);
+      };
+      const again = () => {
+        if (Date.now() >= until) {
+          reject(new Error(`no answer to ${call} ${machineOrderNo ?? ''} after ${ids.length} copies`));
+          return;
+        }
+        this.resent++;
+        waitMs = Math.min(2 * waitMs, 60_000);
+        send();
+      };
+      send();
+    }).finally(() => {
+      clearTimeout(timer);
+      for (const id of ids) this.#waiting.delete(id);
+    });
   }
 
   /** Says it goes offline, then disconnects cleanly. */

@@ -1,0 +1,89 @@
+import { createServer } from 'node:net';
+import { mqttTopics } from '@water/contract/gateway-mqtt';
+import { Aedes } from 'aedes';
+import mqtt from 'mqtt';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MqttMachine } from './mqtt-machine.ts';
+import { GatewayRefusal } from './virtual-machine.ts';
+
+const identity = { serialNo: 'SIM00001', secret: 'a-secret-of-the-simulated-machine' };
+const topics = mqttTopics(identity.serialNo);
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/**
+ * A broker, and a server on it that answers the machine's requests: it drops the first `lost`
+ * of them unanswered (a server killed while it held them), then answers each with `status`.
+ */
+async function brokerAndServer({ lost, status = 201 }: { lost: number; status?: number }) {
+  const broker = await Aedes.createBroker();
+  const tcp = createServer(broker.handle);
+  await new Promise<void>((resolve) => tcp.listen(0, '127.0.0.1', resolve));
+  const url = `mqtt://127.0.0.1:${(tcp.address() as { port: number }).port}`;
+  cleanups.push(() => new Promise((resolve) => broker.close(() => tcp.close(resolve))));
+  const server = await mqtt.connectAsync(url, { clientId: 'console' });
+  cleanups.push(() => server.endAsync(true));
+  const received: { id: string; body: unknown }[] = [];
+  server.on('message', (_topic, payload) => {
+    const request = JSON.parse(payload.toString()) as { id: string; body: unknown };
+    received.push(request);
+    if (received.length <= lost) return;
+    const reply = { id: request.id, kind: 'order', status, body: { orderNo: 'W1', ...(request.body as object) } };
+    void server.publishAsync(topics.reply, JSON.stringify(reply), { qos: 1 });
+  });
+  await server.subscribeAsync(`m/${identity.serialNo}/up/+`, { qos: 1 });
+  return { url, received };
+}
+
+async function connected(url: string, options: ConstructorParameters<typeof MqttMachine>[2]) {
+  const machine = new MqttMachine(url, identity, options);
+  await machine.connect();
+  cleanups.push(() => machine.end());
+  return machine;
+}
+
+describe('a simulated machine over MQTT', () => {
+  it('sends a request that got no answer again, as a new message, until it is answered', async () => {
+    const { url, received } = await brokerAndServer({ lost: 2 });
+    const machine = await connected(url, { timeoutMs: 200, resendForMs: 10_000 });
+
+    const order = await (machine as unknown as { call: MqttMachine['call'] }).call('order', { machineOrderNo: 'S-1' });
+
+    expect(order).toMatchObject({ orderNo: 'W1', machineOrderNo: 'S-1' });
+    expect(received).toHaveLength(3);
+    // The same sale each time, under a new id (the gateway refuses an id it has seen).
+    expect(new Set(received.map((request) => request.id)).size).toBe(3);
+    expect(received.map((request) => request.body)).toEqual(Array(3).fill({ machineOrderNo: 'S-1' }));
+    expect(machine.resent).toBe(2);
+  });
+
+  it('does not send a heartbeat again: the next one says the same', async () => {
+    const { url, received } = await brokerAndServer({ lost: 1 });
+    const machine = await connected(url, { timeoutMs: 200, resendForMs: 10_000 });
+
+    await expect(machine.heartbeat()).rejects.toThrow(/no answer to heartbeat/);
+    expect(received).toHaveLength(1);
+  });
+
+  it('gives up on an unanswered request when told not to send it again', async () => {
+    const { url, received } = await brokerAndServer({ lost: 1 });
+    const machine = await connected(url, { timeoutMs: 200 });
+
+    await expect(
+      (machine as unknown as { call: MqttMachine['call'] }).call('order', { machineOrderNo: 'S-2' }),
+    ).rejects.toThrow(/no answer to order/);
+    expect(received).toHaveLength(1);
+  });
+
+  it('does not send a refused request again', async () => {
+    const { url, received } = await brokerAndServer({ lost: 0, status: 409 });
+    const machine = await connected(url, { timeoutMs: 200, resendForMs: 10_000 });
+
+    await expect(
+      (machine as unknown as { call: MqttMachine['call'] }).call('order', { machineOrderNo: 'S-3' }),
+    ).rejects.toBeInstanceOf(GatewayRefusal);
+    expect(received).toHaveLength(1);
+  });
+});
