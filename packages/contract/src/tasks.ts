@@ -2,8 +2,12 @@ import Type, { type Static } from 'typebox';
 import { DateTime, OneOf } from './common.ts';
 import { defineStateMachine, SYSTEM_ACTOR } from './state-machine.ts';
 
-/** Work the server does in the background for a user, each kind with its own worker. */
-export const TASK_KINDS = ['orders-export'] as const;
+/**
+ * Work the server does in the background, for a user or for itself, each kind with its own
+ * worker: a large orders export, one attempt of a notification's delivery, a period's statements,
+ * a firmware rollout's next step.
+ */
+export const TASK_KINDS = ['orders-export', 'notification-delivery', 'statements', 'firmware-rollout'] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
 
 export const TASK_STATES = ['QUEUED', 'RUNNING', 'DONE', 'FAILED'] as const;
@@ -39,7 +43,10 @@ export const Task = Type.Object({
   attempts: Type.Integer(),
   /** Why the last attempt failed, in the caller's language. */
   error: Type.Union([Type.String(), Type.Null()]),
-  /** What the task made, by its kind: the background export (`GET /api/exports/:id/file`) of `orders-export`. */
+  /**
+   * What the task works on and made, by its kind: the background export (`GET /api/exports/:id/file`)
+   * of `orders-export`, the delivery of `notification-delivery`, the rollout of `firmware-rollout`.
+   */
   subjectId: Type.Union([Type.Integer(), Type.Null()]),
   createTime: DateTime,
   doneTime: Type.Union([DateTime, Type.Null()]),

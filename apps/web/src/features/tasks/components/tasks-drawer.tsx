@@ -34,7 +34,8 @@ function TaskItem({ task }: { task: Task }) {
     }
   };
   const actions = [];
-  if (task.state === 'DONE' && task.subjectId !== null) {
+  // Only an export makes a file; the other kinds' work is seen where it was done (statements, rollouts…).
+  if (task.state === 'DONE' && task.kind === 'orders-export' && task.subjectId !== null) {
     actions.push(
       <Button
         key="download"
