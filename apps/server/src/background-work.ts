@@ -16,8 +16,8 @@ declare module 'fastify' {
 
 /**
  * Durable background work: the task queue on the app's database, and the work that runs on it
- * (background exports, the statements of a closed period; notifications and firmware rollouts
- * define theirs where they are composed). The queue starts when the app is ready and stops before the database
+ * (background exports, the statements of a closed period; notifications define their deliveries'
+ * where they are composed). The queue starts when the app is ready and stops before the database
  * closes; a task running then is queued again for the next start (or another instance).
  */
 export function composeBackgroundWork(

@@ -4,10 +4,10 @@ import { defineStateMachine, SYSTEM_ACTOR } from './state-machine.ts';
 
 /**
  * Work the server does in the background, for a user or for itself, each kind with its own
- * worker: a large orders export, one attempt of a notification's delivery, a period's statements,
- * a firmware rollout's next step.
+ * worker: a large orders export, one attempt of a notification's delivery, a closed period's
+ * statements.
  */
-export const TASK_KINDS = ['orders-export', 'notification-delivery', 'statements', 'firmware-rollout'] as const;
+export const TASK_KINDS = ['orders-export', 'notification-delivery', 'statements'] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
 
 export const TASK_STATES = ['QUEUED', 'RUNNING', 'DONE', 'FAILED'] as const;
@@ -45,7 +45,7 @@ export const Task = Type.Object({
   error: Type.Union([Type.String(), Type.Null()]),
   /**
    * What the task works on and made, by its kind: the background export (`GET /api/exports/:id/file`)
-   * of `orders-export`, the delivery of `notification-delivery`, the rollout of `firmware-rollout`.
+   * of `orders-export`, the delivery of `notification-delivery`.
    */
   subjectId: Type.Union([Type.Integer(), Type.Null()]),
   createTime: DateTime,

@@ -98,13 +98,12 @@ describe('the jobs drawer', () => {
     const kinds = [
       task(5, { kind: 'statements', state: 'RUNNING', progress: 40, attempts: 1 }),
       task(6, { kind: 'notification-delivery', state: 'RUNNING', progress: 10, attempts: 1 }),
-      task(7, { kind: 'firmware-rollout', state: 'RUNNING', progress: 70, attempts: 1 }),
       task(8, { kind: 'statements', state: 'DONE', progress: 100, attempts: 1, doneTime: '2026-11-27 10:07:00' }),
     ];
     serve(kinds);
     renderPage(<TasksButton />, []);
     let drawer = await openDrawer();
-    for (const name of ['Agent statements 40%', 'Notification delivery 10%', 'Firmware rollout step 70%'])
+    for (const name of ['Agent statements 40%', 'Notification delivery 10%'])
       expect(within(drawer).getByRole('progressbar', { name })).toBeTruthy();
     expect(within(drawer).queryByRole('button', { name: /^Download/ })).toBeNull();
     cleanUpPage();
@@ -113,7 +112,7 @@ describe('the jobs drawer', () => {
     serve(kinds);
     renderPage(<TasksButton />, []);
     drawer = await openDrawer('后台任务');
-    for (const name of ['代理商对账单 40%', '通知发送 10%', '固件升级批次推进 70%'])
+    for (const name of ['代理商对账单 40%', '通知发送 10%'])
       expect(within(drawer).getByRole('progressbar', { name })).toBeTruthy();
   });
 

@@ -34,7 +34,7 @@ function TaskItem({ task }: { task: Task }) {
     }
   };
   const actions = [];
-  // Only an export makes a file; the other kinds' work is seen where it was done (statements, rollouts…).
+  // Only an export makes a file; the other kinds' work is seen where it was done (statements, deliveries).
   if (task.state === 'DONE' && task.kind === 'orders-export' && task.subjectId !== null) {
     actions.push(
       <Button
