@@ -242,7 +242,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { payments, paymentChannels } = composePayments(app, deps, { ...options, orders: () => orders });
   const coupons = createCouponsService(deps, { paths, members });
   const cards = createCardsService(deps, { ledger, members, paths, cardSettings: () => settings.cardRules() });
-  const { exports, tasks } = composeBackgroundWork(app, deps, { exportFiles });
+  const { exports, tasks } = composeBackgroundWork(app, deps, { exportFiles, ledger });
   const orders = createOrdersService(deps, {
     policies,
     coupons,

@@ -2,8 +2,12 @@ import Type, { type Static } from 'typebox';
 import { DateTime, OneOf } from './common.ts';
 import { defineStateMachine, SYSTEM_ACTOR } from './state-machine.ts';
 
-/** Work the server does in the background for a user, each kind with its own worker. */
-export const TASK_KINDS = ['orders-export', 'report-file', 'report-mail'] as const;
+/**
+ * Work the server does in the background, for a user or for itself, each kind with its own
+ * worker: a large orders export, a report's file, a scheduled report's mail, one attempt of a
+ * notification's delivery, a closed period's statements.
+ */
+export const TASK_KINDS = ['orders-export', 'report-file', 'report-mail', 'notification-delivery', 'statements'] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
 
 export const TASK_STATES = ['QUEUED', 'RUNNING', 'DONE', 'FAILED'] as const;
@@ -40,8 +44,9 @@ export const Task = Type.Object({
   /** Why the last attempt failed, in the caller's language. */
   error: Type.Union([Type.String(), Type.Null()]),
   /**
-   * What the task made, by its kind: the background export (`GET /api/exports/:id/file`) of
-   * `orders-export`, the report file (`GET /api/reports/files/:id`) of `report-file`, the schedule of `report-mail`.
+   * What the task works on and made, by its kind: the background export (`GET /api/exports/:id/file`)
+   * of `orders-export`, the report file (`GET /api/reports/files/:id`) of `report-file`, the schedule
+   * of `report-mail`, the delivery of `notification-delivery`.
    */
   subjectId: Type.Union([Type.Integer(), Type.Null()]),
   createTime: DateTime,

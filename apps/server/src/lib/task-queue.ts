@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { TaskKind } from '@water/contract/tasks';
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -65,6 +66,8 @@ export class TaskQueue {
   readonly #definitions = new Map<TaskKind, TaskDefinition<never>>();
   readonly #running = new Map<number, AbortController>();
   readonly #work = new Set<Promise<unknown>>();
+  /** This instance's worker of each kind, told of a task queued here so that it starts at once. */
+  readonly #workers = new Map<TaskKind, string>();
   #starting: Promise<PgBoss> | undefined;
   #sweeper: NodeJS.Timeout | undefined;
   #stopped = false;
@@ -99,6 +102,21 @@ export class TaskQueue {
       .values({ kind, payload, userId: options.owner, subjectId: options.subjectId ?? null })
       .returning();
     return this.#send(boss, task as TaskRecord);
+  }
+
+  /** Waits until no task of `kind` is queued or running (the tests' way to see background work done). */
+  async idle(kind: TaskKind, timeoutMs = 30_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const [open] = await this.#db
+        .select({ id: appTasks.id })
+        .from(appTasks)
+        .where(and(eq(appTasks.kind, kind), inArray(appTasks.state, ['QUEUED', 'RUNNING'])))
+        .limit(1);
+      if (!open) return;
+      if (Date.now() > deadline) throw new Error(`the ${kind} tasks are still open after ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   }
 
   /** The user's latest tasks, newest first. */
@@ -224,13 +242,14 @@ export class TaskQueue {
       };
       if (await boss.getQueue(definition.kind)) await boss.updateQueue(definition.kind, queue);
       else await boss.createQueue(definition.kind, queue);
-      await boss.work<{ taskId: number }>(
+      const worker = await boss.work<{ taskId: number }>(
         definition.kind,
         { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: this.#pollingSeconds },
         async ([job]) => {
           if (job) await this.#track(this.#attempt(definition, job.id, job.data.taskId, job.retryCount));
         },
       );
+      this.#workers.set(definition.kind, worker);
     }
     this.#sweeper = setInterval(() => {
       void this.#track(this.requeueOrphans()).catch((error) => this.log.error({ err: error }, 'task sweep failed'));
@@ -249,8 +268,12 @@ export class TaskQueue {
   }
 
   async #send(boss: PgBoss, task: TaskRecord): Promise<TaskRecord> {
-    const jobId = await boss.send(task.kind, { taskId: task.id });
+    // The job's id is the task's before the job exists: a worker that takes it at once finds it.
+    const jobId = randomUUID();
     const [sent] = await this.#db.update(appTasks).set({ jobId }).where(eq(appTasks.id, task.id)).returning();
+    await boss.send(task.kind, { taskId: task.id }, { id: jobId });
+    const worker = this.#workers.get(task.kind);
+    if (worker) boss.notifyWorker(worker);
     return sent as TaskRecord;
   }
 

@@ -1,11 +1,18 @@
-import type { AccountQuery, AccountType, PostingKind, PostingQuery } from '@water/contract/ledger';
+import type { AccountQuery, AccountType, PostingKind, PostingQuery, Statement } from '@water/contract/ledger';
 import type { Fen } from '@water/contract/money';
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { fenOf } from '../../db/columns.ts';
 import { agents } from '../agents/agents.read-model.ts';
 import { depts } from '../depts/depts.read-model.ts';
-import { ledgerAccounts, ledgerBooks, ledgerEntries, ledgerPeriods, ledgerPostings } from './ledger.schema.ts';
+import {
+  agentStatements,
+  ledgerAccounts,
+  ledgerBooks,
+  ledgerEntries,
+  ledgerPeriods,
+  ledgerPostings,
+} from './ledger.schema.ts';
 
 /** The agents a caller sees (`null`: every one, and the platform's own accounts). */
 type AgentIds = readonly number[] | null;
@@ -344,5 +351,22 @@ export const ledgerRepository = {
         .groupBy(ledgerEntries.day, ledgerAccounts.agentId),
     ]);
     return { commission, fees, cardsBefore, cards };
+  },
+
+  /** The statement made for an agent and a closed period, if it was made. */
+  async savedStatement(db: Database, agentId: number, period: string): Promise<Statement | undefined> {
+    const [row] = await db
+      .select({ statement: agentStatements.statement })
+      .from(agentStatements)
+      .where(and(eq(agentStatements.agentId, agentId), eq(agentStatements.period, period)));
+    return row?.statement;
+  },
+
+  /** Keeps an agent's statement of a closed period; one made already stays as it was. */
+  async saveStatement(db: Database, statement: Statement): Promise<void> {
+    await db
+      .insert(agentStatements)
+      .values({ agentId: statement.agentId, period: statement.period, statement })
+      .onConflictDoNothing();
   },
 };

@@ -1,6 +1,6 @@
-import type { AccountType, PostingKind } from '@water/contract/ledger';
+import type { AccountType, PostingKind, Statement } from '@water/contract/ledger';
 import { asFen } from '@water/contract/money';
-import { bigint, date, index, integer, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, jsonb, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { fenTotal, ts } from '../../db/columns.ts';
 
 /**
@@ -94,4 +94,21 @@ export const ledgerPeriods = pgTable(
     closedTime: ts('closed_time').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('fin_period_last_uq').on(t.lastDay)],
+);
+
+/**
+ * An agent's statement of a closed period, made once when the period closed (by a background
+ * task, one agent after another): what the agent is shown for that period from then on.
+ */
+export const agentStatements = pgTable(
+  'fin_agent_statement',
+  {
+    agentId: integer('agent_id').notNull(),
+    /** `YYYY-MM` or `YYYY-MM-DD`, as the statement was asked for. */
+    period: varchar('period', { length: 10 }).notNull(),
+    /** The statement as answered (`Statement` of the contract). */
+    statement: jsonb('statement').$type<Statement>().notNull(),
+    createTime: ts('create_time').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.agentId, t.period] })],
 );

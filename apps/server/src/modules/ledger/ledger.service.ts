@@ -27,6 +27,7 @@ import { formatDateTime, formatDay } from '../../lib/time.ts';
 import { wireMapper } from '../../lib/wire.ts';
 import { agentById, agentIdsInScope } from '../agents/agent-directory.ts';
 import { type AccountKey, ledgerRepository as repo } from './ledger.repository.ts';
+import { makeStatements, type StatementsWanted } from './statement-generation.ts';
 import { statementOf } from './statements.ts';
 
 /** An account by its type and, where the type is kept apart, its agent or channel. */
@@ -86,6 +87,7 @@ export function createLedgerService(
   } = {},
 ) {
   const accountIds = new Map<string, number>();
+  const closedListeners: ((closed: { period: string; by: number }) => Promise<unknown>)[] = [];
 
   async function accountIdOf(tx: Database, ref: AccountRef): Promise<number> {
     const key = accountKey(ref);
@@ -198,6 +200,7 @@ export function createLedgerService(
         }
         return repo.close(tx, period, principal.username, clock.now());
       });
+      for (const listener of closedListeners) await listener({ period: input.period, by: principal.id });
       return toPeriod(row);
     },
 
@@ -214,7 +217,20 @@ export function createLedgerService(
         repo.agentMovements(db, agent.id, ['COMMISSION_PAYABLE', 'COMMISSION_HELD'], firstDay, lastDay),
         repo.periods(db),
       ]);
-      return statementOf(agent, period, movements, periods[0]?.lastDay ?? null);
+      const closedThrough = periods[0]?.lastDay ?? null;
+      // A closed period's statement, once made, is the one the agent is shown from then on.
+      const saved =
+        closedThrough !== null && closedThrough >= lastDay && (await repo.savedStatement(db, agent.id, period));
+      return saved || statementOf(agent, period, movements, closedThrough);
+    },
+
+    /** Makes the statements of a closed period (every agent's, or one's), each once; answers how many were made. */
+    makeStatements: (wanted: StatementsWanted, progress: (percent: number) => Promise<void>) =>
+      makeStatements(db, wanted, progress),
+
+    /** Tells `listener` of each period closed, once its close committed. */
+    onClosed(listener: (closed: { period: string; by: number }) => Promise<unknown>): void {
+      closedListeners.push(listener);
     },
 
     agentInReach,

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   activeAgent,
@@ -12,6 +13,8 @@ import {
 } from '../../../test/business-fixtures.ts';
 import { type Caller, callerFor, tokenOf, useTestApp } from '../../../test/test-app.ts';
 import { formatDay } from '../../lib/time.ts';
+import { agentStatements } from './ledger.schema.ts';
+import { makeStatements } from './statement-generation.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -202,6 +205,37 @@ describe('the ledger: sales, multi-level commission, statements and the close of
     expect(payable.opening).toBe(45);
     expect(payable.lines).toEqual([{ kind: 'COMMISSION', depth: 0, amount: 30, items: 1 }]);
     expect(payable.closing).toBe(75);
+  });
+
+  it('makes a closed period’s statements in the background for whoever closed it, each agent’s once', async () => {
+    const finance = callerFor(ctx.t, await tokenOf(ctx.t));
+    await ctx.t.app.tasks.idle('statements');
+    const tasks = (await finance('GET', '/api/tasks')).json() as { kind: string; state: string; progress: number }[];
+    expect(tasks.filter((task) => task.kind === 'statements')).toEqual([
+      expect.objectContaining({ state: 'DONE', progress: 100 }),
+    ]);
+    const { db } = ctx.t.database;
+    const saved = () => db.select().from(agentStatements).where(eq(agentStatements.period, saleDay));
+    const made = (await saved()).map((row) => row.agentId);
+    expect(made).toEqual(expect.arrayContaining([hq.id, north.id]));
+    expect(new Set(made).size).toBe(made.length);
+    const shown = (await statement(north.id, saleDay, finance)).json();
+    expect((await saved()).find((row) => row.agentId === north.id)?.statement).toEqual(shown);
+
+    // Cut off after its first agent, then run again as the queue would: the rest made, none twice.
+    await db.delete(agentStatements).where(eq(agentStatements.period, saleDay));
+    let told = 0;
+    const cutOff = async () => {
+      told += 1;
+      if (told === 1) throw new Error('the instance stopped');
+    };
+    await expect(makeStatements(db, { period: saleDay }, cutOff)).rejects.toThrow('the instance stopped');
+    expect(await saved()).toHaveLength(1);
+    expect(await makeStatements(db, { period: saleDay }, async () => undefined)).toBe(made.length - 1);
+    expect(await makeStatements(db, { period: saleDay, agentId: north.id }, async () => undefined)).toBe(0);
+    expect((await saved()).map((row) => row.agentId).sort()).toEqual([...made].sort());
+    // An open period's statements are not made: they may still change.
+    expect(await makeStatements(db, { period: formatDay(ctx.t.clock.now()) }, async () => undefined)).toBe(0);
   });
 
   it('holds what a frozen agent earns, and makes it available when the agent is unfrozen', async () => {

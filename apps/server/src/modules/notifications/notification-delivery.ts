@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
+import type { TaskQueue } from '../../lib/task-queue.ts';
 import type { Clock } from '../../lib/time.ts';
 import { type OpenChannel, type OutgoingMessage, SendFailure, sendOn, withoutSecrets } from './channel-senders.ts';
 import { digestsOf } from './digest.ts';
@@ -9,18 +10,28 @@ import { type ChannelRow, type DeliveryRow, notificationsRepository as repo } fr
 
 /** The waits before each retry: 1, 2 and 4 minutes; after the fourth attempt a message is given up. */
 export const RETRY_AFTER_MS = [60_000, 120_000, 240_000] as const;
+const MAX_ATTEMPTS = RETRY_AFTER_MS.length + 1;
+const LONGEST_WAIT_MS = 240_000;
 const MINUTE_MS = 60_000;
 
+/** One attempt of a delivery, as its task carries it: the attempt's number, so that it is made once. */
+export interface DeliveryAttempt {
+  deliveryId: number;
+  attempt: number;
+}
+
 /**
- * The sending side of notifications, run by the scheduler every few seconds (in one instance at a
- * time) from what the tables hold, so that a restart loses nothing: alarms due for escalation
- * that are still open become events of their escalation channel; each channel's events, once the
- * first of them waited its digest window, become one message per event; messages due are sent
- * within each channel's rate (attempts of the last minute), retried with backoff, and logged.
+ * The sending side of notifications. The scheduler looks every few seconds (in one instance at a
+ * time) at what the tables hold: alarms due for escalation that are still open become events of
+ * their escalation channel; each channel's events, once the first of them waited its digest
+ * window, become one message per event; each message due (new, or its retry's time come) is
+ * queued, within its channel's rate (attempts of the last minute), as a task on the durable queue
+ * — so a message queued before a crash is sent after the restart, by one instance, once. The task
+ * makes the attempt and logs it; a failed one is due again after 1, 2 and 4 minutes.
  */
 export function createNotificationDelivery(
   { db, clock, mailer }: { db: Database; clock: Clock; mailer: Mailer },
-  { box, log }: { box: SecretBox; log: FastifyBaseLogger },
+  { box, log, tasks }: { box: SecretBox; log: FastifyBaseLogger; tasks: TaskQueue },
 ) {
   const opened = (channel: ChannelRow): OpenChannel => ({
     kind: channel.kind,
@@ -28,10 +39,15 @@ export function createNotificationDelivery(
     secret: channel.secret ? box.open(channel.secret) : null,
   });
 
-  /** One attempt of a message; the delivery row says how it went. */
-  async function attempt(delivery: DeliveryRow, channel: ChannelRow, message: OutgoingMessage, retry = true) {
+  /** One attempt (number `attempts`) of a message; the delivery row says how it went. */
+  async function attempt(
+    delivery: DeliveryRow,
+    channel: ChannelRow,
+    message: OutgoingMessage,
+    attempts: number,
+    retry = true,
+  ) {
     const now = clock.now();
-    const attempts = delivery.attempts + 1;
     let open: OpenChannel | undefined;
     try {
       open = opened(channel);
@@ -58,6 +74,29 @@ export function createNotificationDelivery(
       log.warn({ channelId: channel.id, deliveryId: delivery.id, attempts, error: why }, 'notification not delivered');
     }
   }
+
+  /**
+   * The task of one attempt: claimed on the delivery first (its attempt counted, its retry's time
+   * set), so that the same attempt queued twice, or run again after its instance died mid-way, is
+   * made once; a message whose attempt was cut off is due again at that retry time.
+   */
+  async function runAttempt({ deliveryId, attempt: number }: DeliveryAttempt): Promise<void> {
+    const now = clock.now();
+    const retryAfter = RETRY_AFTER_MS[number - 1] ?? LONGEST_WAIT_MS;
+    const delivery = await repo.claimAttempt(db, deliveryId, number, now, new Date(now.getTime() + retryAfter));
+    if (!delivery) return;
+    const channel = await repo.channelById(db, delivery.channelId);
+    if (channel) await attempt(delivery, channel, messageOf(delivery), number);
+  }
+
+  tasks.define<DeliveryAttempt>({
+    kind: 'notification-delivery',
+    // A message's own retries are its delivery's (due again after 1, 2, 4 minutes); these are
+    // for an attempt that could not be made at all (the database out of reach).
+    retryLimit: 3,
+    retryDelaySeconds: 5,
+    run: (payload) => runAttempt(payload),
+  });
 
   const messageOf = (delivery: DeliveryRow): OutgoingMessage => ({
     subject: delivery.subject,
@@ -119,26 +158,34 @@ export function createNotificationDelivery(
     }
   }
 
-  async function sendDue(now: Date) {
+  /** Queues the messages due, each channel within its rate; gives up a message whose last attempt was cut off. */
+  async function queueDue(now: Date) {
     const channels = new Map<number, ChannelRow | undefined>();
     for (const delivery of await repo.dueDeliveries(db, now)) {
+      if (delivery.attempts >= MAX_ATTEMPTS) {
+        await repo.updateDelivery(db, delivery.id, { state: 'FAILED', nextAttemptTime: null });
+        continue;
+      }
       if (!channels.has(delivery.channelId))
         channels.set(delivery.channelId, await repo.channelById(db, delivery.channelId));
       const channel = channels.get(delivery.channelId);
       if (!channel) continue;
       const load = await repo.channelLoad(db, channel.id, new Date(now.getTime() - MINUTE_MS));
-      if (load.recent >= channel.ratePerMinute) continue;
-      await attempt(delivery, channel, messageOf(delivery));
+      if (load.recent + load.inFlight >= channel.ratePerMinute) continue;
+      const payload: DeliveryAttempt = { deliveryId: delivery.id, attempt: delivery.attempts + 1 };
+      await tasks.enqueue('notification-delivery', payload, { owner: null, subjectId: delivery.id });
+      // No longer due, unless its task took it already (queued twice after a crash here, it is still made once).
+      await repo.markQueued(db, delivery.id, delivery.attempts);
     }
   }
 
   return {
-    /** The scheduled run: escalations, digests, then the messages due. */
+    /** The scheduled run: escalations, digests, then the messages due queued. */
     async run(): Promise<void> {
       const now = clock.now();
       await escalate(now);
       await gather(now);
-      await sendDue(now);
+      await queueDue(now);
     },
 
     /** Sends a message on a channel now (a channel's test), logged as its delivery; answers it. */
@@ -154,7 +201,7 @@ export function createNotificationDelivery(
         createTime: now,
       });
       // A test is tried once, while the user waits; it is not retried.
-      await attempt(delivery, channel, message, false);
+      await attempt(delivery, channel, message, 1, false);
       return delivery.id;
     },
   };

@@ -54,6 +54,7 @@ describe('events other modules raise', () => {
     const { withdrawalNo } = requested.json() as { withdrawalNo: string };
     ctx.t.clock.advance(11_000);
     await ctx.t.app.scheduler.run('send-notifications');
+    await ctx.t.app.tasks.idle('notification-delivery');
     expect(receiver.of('wecom')).toHaveLength(1);
     const text = receiver.of('wecom')[0]?.text ?? '';
     expect(text).toContain('提现申请：1 笔');
@@ -137,6 +138,7 @@ describe('events other modules raise', () => {
     for (let second = 0; second < 60; second += 5) {
       ctx.t.clock.advance(5_000);
       await ctx.t.app.scheduler.run('send-notifications');
+      await ctx.t.app.tasks.idle('notification-delivery');
     }
     expect(receiver.of('wecom')).toHaveLength(before.wecom + 1);
     expect(receiver.of('webhook')).toHaveLength(before.webhook + 1);

@@ -13,13 +13,13 @@ declare module 'fastify' {
   }
 }
 
-/** How often the events waiting and the messages due are looked at. */
+/** How often the events waiting and the messages due are looked at (the messages due are queued as tasks). */
 export const NOTIFICATIONS_PATTERN = '*/5 * * * * *';
 
 /**
  * Notifications as the app composes them: alarms opened (MACHINE_OFFLINE for an OFFLINE alarm,
  * ALARM_OPENED for the others) and withdrawals requested raise their events in the transaction
- * of the change; the scheduler sends them.
+ * of the change; the scheduler queues their messages, which the task queue sends.
  */
 export function composeNotifications(
   app: FastifyInstance,
@@ -27,7 +27,7 @@ export function composeNotifications(
   { jwtSecret }: { jwtSecret: string },
   { alarms, withdrawals, scheduler }: { alarms: AlarmsService; withdrawals: WithdrawalsService; scheduler: Scheduler },
 ): NotificationsService {
-  const notifications = createNotificationsService(deps, { serverSecret: jwtSecret, log: app.log });
+  const notifications = createNotificationsService(deps, { serverSecret: jwtSecret, log: app.log, tasks: app.tasks });
   // An SLA breach's alarm is told of by its own event (SLA_BREACHED), raised with it.
   alarms.opened.on(async (tx, { alarmId, type, machine, says }) => {
     if (type === 'SLA_BREACH') return;

@@ -63,6 +63,7 @@ describe('notifications and the server log', () => {
     await t.app.notifications.notify('FILTER_DUE', { agentId: null, says: { key: 'alarms.types.LEAK' } });
     t.clock.advance(1000);
     await t.app.scheduler.run('send-notifications');
+    await t.app.tasks.idle('notification-delivery');
     const failures = (await admin('GET', '/api/notifications/deliveries?state=PENDING&size=50')).json().content;
     expect(failures.map((delivery: { error: string }) => delivery.error).sort()).toEqual([
       'HTTP 500',

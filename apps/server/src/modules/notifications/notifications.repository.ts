@@ -206,7 +206,8 @@ export const notificationsRepository = {
         first: sql<Date>`min(${notifyItems.createTime})`.mapWith(notifyItems.createTime),
       })
       .from(notifyItems)
-      .groupBy(notifyItems.channelId),
+      .groupBy(notifyItems.channelId)
+      .orderBy(asc(notifyItems.channelId)),
 
   itemsOf: (db: Database, channelId: number) =>
     db.select().from(notifyItems).where(eq(notifyItems.channelId, channelId)).orderBy(asc(notifyItems.id)),
@@ -225,7 +226,34 @@ export const notificationsRepository = {
     await db.update(notifyDeliveries).set(values).where(eq(notifyDeliveries.id, id));
   },
 
-  /** Attempts a channel made since `since`, and its messages waiting for their first attempt. */
+  /** Marks a message queued for its next attempt (not due any more) unless that attempt was made already. */
+  async markQueued(db: Database, id: number, attemptsBefore: number) {
+    await db
+      .update(notifyDeliveries)
+      .set({ nextAttemptTime: null })
+      .where(and(eq(notifyDeliveries.id, id), eq(notifyDeliveries.attempts, attemptsBefore)));
+  },
+
+  /**
+   * Claims attempt `attempt` of a pending message: counted and stamped, due again at `retryTime`
+   * should it be cut off; undefined when that attempt was claimed already or the message is done.
+   */
+  async claimAttempt(db: Database, id: number, attempt: number, now: Date, retryTime: Date) {
+    const [row] = await db
+      .update(notifyDeliveries)
+      .set({ attempts: attempt, lastAttemptTime: now, nextAttemptTime: retryTime })
+      .where(
+        and(
+          eq(notifyDeliveries.id, id),
+          eq(notifyDeliveries.state, 'PENDING' satisfies DeliveryState),
+          eq(notifyDeliveries.attempts, attempt - 1),
+        ),
+      )
+      .returning();
+    return row as DeliveryRow | undefined;
+  },
+
+  /** Attempts a channel made since `since`, its messages waiting for their first attempt, and those queued. */
   async channelLoad(db: Database, channelId: number, since: Date) {
     const [row] = await db
       .select({
@@ -234,10 +262,14 @@ export const notificationsRepository = {
           sql<number>`count(*) filter (where ${notifyDeliveries.state} = 'PENDING' and ${notifyDeliveries.attempts} = 0)`.mapWith(
             Number,
           ),
+        inFlight:
+          sql<number>`count(*) filter (where ${notifyDeliveries.state} = 'PENDING' and ${notifyDeliveries.nextAttemptTime} is null)`.mapWith(
+            Number,
+          ),
       })
       .from(notifyDeliveries)
       .where(eq(notifyDeliveries.channelId, channelId));
-    return { recent: row?.recent ?? 0, queued: row?.queued ?? 0 };
+    return { recent: row?.recent ?? 0, queued: row?.queued ?? 0, inFlight: row?.inFlight ?? 0 };
   },
 
   dueDeliveries: (db: Database, now: Date) =>

@@ -16,6 +16,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { badRequest, invalidField, noSuch, notFound, unknownInReach } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
 import { secretBox } from '../../lib/secret-box.ts';
+import type { TaskQueue } from '../../lib/task-queue.ts';
 import { render, type TextRef } from '../../lib/texts.ts';
 import { wireMapper, wireOf } from '../../lib/wire.ts';
 import { agentIdsInScope } from '../agents/agent-directory.ts';
@@ -77,14 +78,14 @@ export type NotificationsService = ReturnType<typeof createNotificationsService>
 /**
  * Notification channels and rules, kept by staff holding notify:edit; `notify`, which other
  * modules call in the transaction of their change, leaves an event on the channels of the rules
- * it matches (and an alarm to look at again for each escalation); `delivery.run` sends them.
+ * it matches (and an alarm to look at again for each escalation); `delivery.run` queues their sending.
  */
 export function createNotificationsService(
   { db, clock, mailer }: Pick<Deps, 'db' | 'clock' | 'mailer'>,
-  { serverSecret, log }: { serverSecret: string; log: FastifyBaseLogger },
+  { serverSecret, log, tasks }: { serverSecret: string; log: FastifyBaseLogger; tasks: TaskQueue },
 ) {
   const box = secretBox(serverSecret, 'notify');
-  const delivery = createNotificationDelivery({ db, clock, mailer }, { box, log });
+  const delivery = createNotificationDelivery({ db, clock, mailer }, { box, log, tasks });
 
   async function channelOf(id: number) {
     const row = await repo.channelById(db, id);

@@ -1,6 +1,8 @@
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeAgent, machineModel, operatingMachine, siteOf, unique } from '../../../test/business-fixtures.ts';
 import { type Caller, useTestApp } from '../../../test/test-app.ts';
+import { appTasks } from '../../db/infrastructure.schema.ts';
 import { startRobotReceiver } from './robot-receiver.ts';
 
 const KEY = 'robotkey-7f3a9c21d4e8';
@@ -17,7 +19,10 @@ describe('notifications', () => {
   });
   afterAll(() => receiver.close());
 
-  const send = () => ctx.t.app.scheduler.run('send-notifications');
+  const send = async () => {
+    await ctx.t.app.scheduler.run('send-notifications');
+    await ctx.t.app.tasks.idle('notification-delivery');
+  };
   const later = async (ms: number) => {
     ctx.t.clock.advance(ms);
     await send();
@@ -160,6 +165,16 @@ describe('notifications', () => {
     expect(await deliveriesOf(broken.id)).toEqual([expect.objectContaining({ state: 'FAILED', attempts: 4 })]);
     await later(600_000);
     expect(receiver.of('broken')).toHaveLength(4);
+    // Each attempt was a task of the durable queue, done once it logged its outcome.
+    const [given] = (await admin('GET', `/api/notifications/deliveries?channelId=${broken.id}`)).json().content;
+    const tasks = await ctx.t.database.db
+      .select({ state: appTasks.state, payload: appTasks.payload })
+      .from(appTasks)
+      .where(and(eq(appTasks.kind, 'notification-delivery'), eq(appTasks.subjectId, given.id)))
+      .orderBy(asc(appTasks.id));
+    expect(tasks).toEqual(
+      [1, 2, 3, 4].map((attempt) => ({ state: 'DONE', payload: { deliveryId: given.id, attempt } })),
+    );
     await removeRule(made.id);
   });
 

@@ -215,6 +215,7 @@ describe('parts and stock', () => {
     const alerts = async () => {
       ctx.t.clock.advance(1000);
       await ctx.t.app.scheduler.run('send-notifications');
+      await ctx.t.app.tasks.idle('notification-delivery');
       const page = (await admin('GET', `/api/notifications/deliveries?channelId=${channel.id}&size=50`)).json();
       return (page.content as { itemCount: number; subject: string }[]).reduce((sum, d) => sum + d.itemCount, 0);
     };

@@ -21,6 +21,7 @@ describe('SLA', () => {
   const later = async (ms: number) => {
     ctx.t.clock.advance(ms);
     await ctx.t.app.scheduler.run('send-notifications');
+    await ctx.t.app.tasks.idle('notification-delivery');
   };
   async function channel(kind: 'wecom' | 'webhook', language = 'en') {
     const created = await admin('POST', '/api/notifications/channels', {

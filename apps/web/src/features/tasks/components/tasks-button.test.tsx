@@ -125,6 +125,29 @@ describe('the jobs drawer', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: /in the background/ })).toBeNull());
   });
 
+  it('names every kind of job in both languages, and offers a download only for an export', async () => {
+    const kinds = [
+      task(5, { kind: 'statements', state: 'RUNNING', progress: 40, attempts: 1 }),
+      task(6, { kind: 'notification-delivery', state: 'RUNNING', progress: 10, attempts: 1 }),
+      task(8, { kind: 'statements', state: 'DONE', progress: 100, attempts: 1, doneTime: '2026-11-27 10:07:00' }),
+    ];
+    serve(kinds);
+    renderPage(<TasksButton />, []);
+    let drawer = await openDrawer();
+    for (const name of ['Agent statements 40%', 'Notification delivery 10%'])
+      expect(within(drawer).getByRole('progressbar', { name })).toBeTruthy();
+    expect(within(drawer).queryByRole('button', { name: /^Download/ })).toBeNull();
+    cleanUpPage();
+    setTasksOpened(false);
+
+    await i18n.changeLanguage('zh-CN');
+    serve(kinds);
+    renderPage(<TasksButton />, []);
+    drawer = await openDrawer('后台任务');
+    for (const name of ['代理商对账单 40%', '通知发送 10%'])
+      expect(within(drawer).getByRole('progressbar', { name })).toBeTruthy();
+  });
+
   describe('on a phone, in Chinese', () => {
     onPhoneScreen();
 

@@ -37,7 +37,9 @@ function TaskItem({ task }: { task: Task }) {
     }
   };
   const actions = [];
-  if (task.state === 'DONE' && task.subjectId !== null && task.kind !== 'report-mail') {
+  // Exports and report files make a file; the other kinds' work is seen where it was done (mails, statements, deliveries).
+  const makesFile = task.kind === 'orders-export' || task.kind === 'report-file';
+  if (task.state === 'DONE' && makesFile && task.subjectId !== null) {
     actions.push(
       <Button
         key="download"
