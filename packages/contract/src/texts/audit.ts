@@ -15,6 +15,8 @@ export const auditLocales = {
     ip: 'IP',
     requestId: 'Request ID',
     none: 'No changes recorded yet',
+    historyOf: 'History: {{name}}',
+    period: 'Time',
     search: 'Search',
     export: 'Export',
     recordTypes: {
@@ -50,6 +52,7 @@ export const auditLocales = {
       menus: 'Menus changed',
       roles: 'Roles changed',
       quota: 'Quota changed',
+      reissue: 'Reissued',
     },
   },
   zh: {
@@ -67,6 +70,8 @@ export const auditLocales = {
     ip: 'IP',
     requestId: '请求 ID',
     none: '暂无变更记录',
+    historyOf: '变更历史：{{name}}',
+    period: '时间范围',
     search: '搜索',
     export: '导出',
     recordTypes: {
@@ -102,6 +107,7 @@ export const auditLocales = {
       menus: '菜单变更',
       roles: '角色变更',
       quota: '配额变更',
+      reissue: '补卡',
     },
   },
 };
