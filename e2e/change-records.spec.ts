@@ -12,6 +12,7 @@ const TEXTS = {
     agents: 'Agents',
     details: (name: string) => `Details of ${name}`,
     history: 'History',
+    rate: 'Commission rate (%)',
     edited: 'Edited',
     from: 'From',
     to: 'To',
@@ -27,6 +28,7 @@ const TEXTS = {
     agents: '代理商列表',
     details: (name: string) => `查看 ${name} 详情`,
     history: '变更历史',
+    rate: '分佣比例（%）',
     edited: '修改',
     from: '开始日期',
     to: '结束日期',
@@ -82,7 +84,7 @@ for (const language of ['en', 'zh'] as const) {
       const drawer = page.getByRole('dialog').filter({ hasText: name });
       await drawer.getByRole('tab', { name: texts.history }).click();
       const history = drawer.getByRole('region', { name: texts.history });
-      const rate = history.getByRole('row').filter({ hasText: 'commissionRate' }).first();
+      const rate = history.getByRole('row').filter({ hasText: texts.rate }).first();
       await expect(rate).toContainText('20.00');
       await expect(rate).toContainText('15.50');
       await expect(history.getByText(texts.edited).first()).toBeVisible();
@@ -119,7 +121,7 @@ for (const language of ['en', 'zh'] as const) {
       await expect(records).not.toContainText(language === 'en' ? 'Water card' : '水卡');
       if (!phone) {
         await row.getByRole('button').first().click();
-        const diff = records.getByRole('row').filter({ hasText: 'commissionRate' }).last();
+        const diff = records.getByRole('row').filter({ hasText: texts.rate }).last();
         await expect(diff).toContainText('20.00');
         await expect(diff).toContainText('15.50');
       }

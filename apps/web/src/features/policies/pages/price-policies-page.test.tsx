@@ -85,8 +85,12 @@ describe('PricePoliciesPage', () => {
     const history = await within(drawer).findByRole('region', { name: 'History' }, { timeout: 5000 });
     expect(await within(history).findByText('Edited', {}, { timeout: 5000 })).toBeTruthy();
     expect(within(history).getByText(/finance-lee/)).toBeTruthy();
-    const price = within(history).getByText('priceCard').closest('tr') as HTMLElement;
-    expect([...price.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual(['priceCard', '60', '50']);
+    const price = within(history).getByText('Water card price (fen)').closest('tr') as HTMLElement;
+    expect([...price.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual([
+      'Water card price (fen)',
+      '60',
+      '50',
+    ]);
     expect(asked).toContainEqual(expect.objectContaining({ recordType: 'price-policy', recordId: '1' }));
     // The page, then the History's list loading after it: longer than one render on a loaded machine.
   }, 60_000);
