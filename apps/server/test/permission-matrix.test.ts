@@ -193,6 +193,36 @@ describe('route × permission matrix', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('lets the seeded Finance role read and export the change records (auditors are finance staff), not the Agent manager role', async () => {
+    const db = t.database.db;
+    const tokenFor = async (roleName: string, username: string) => {
+      const [user] = await db
+        .insert(users)
+        .values({ username, nickName: username, passwordHash: await hashPassword(PASSWORD) })
+        .returning({ id: users.id });
+      const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, roleName));
+      await db.insert(usersRoles).values({ userId: user!.id, roleId: role!.id });
+      return tokenOf(t, username, PASSWORD);
+    };
+    const auditRoutes = routes.filter((route) => route.url.startsWith('/api/audit'));
+    expect(auditRoutes.map((route) => `${route.method} ${route.url}`).sort()).toEqual([
+      'GET /api/audit',
+      'GET /api/audit/download',
+    ]);
+    const finance = await tokenFor('Finance', 'auditor');
+    const manager = await tokenFor('Agent manager', 'not-an-auditor');
+    for (const route of auditRoutes) {
+      expect((await request(route, finance)).statusCode, `${route.url} as Finance`).toBe(200);
+      expect((await request(route, manager)).statusCode, `${route.url} as Agent manager`).toBe(403);
+    }
+    const menus = async (token: string) =>
+      JSON.stringify(
+        (await t.app.inject({ method: 'GET', url: '/api/menus/build', headers: { authorization: token } })).json(),
+      );
+    expect(await menus(finance)).toContain('monitor/audit/index');
+    expect(await menus(manager)).not.toContain('monitor/audit/index');
+  });
+
   it('opens the public page’s routes to anyone, a consumer’s own only with their phone sign-in, never with staff tokens', async () => {
     const consumerOnly = new Set(
       Object.values(apiRoutes.consumers)

@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS = [
   'menus',
   'roles',
   'quota',
+  'reissue',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -33,6 +33,8 @@ export const SEEDED_NAMES_ZH = {
   'Sees orders and refunds, refunds orders and reviews refunds': '查看订单与退款，发起并审核退款',
   'Sees orders and refunds, refunds orders and reviews refunds; keeps the ledger and closes its periods':
     '查看订单与退款，发起并审核退款；管理总账并结账',
+  'Sees orders and refunds, refunds orders and reviews refunds; keeps the ledger and closes its periods; reads the change records':
+    '查看订单与退款，发起并审核退款；管理总账并结账；查阅变更记录',
   // Dictionaries' descriptions
   'User status': '用户状态',
   'Department status': '部门状态',

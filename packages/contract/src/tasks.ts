@@ -7,7 +7,13 @@ import { defineStateMachine, SYSTEM_ACTOR } from './state-machine.ts';
  * worker: a large orders export, a report's file, a scheduled report's mail, one attempt of a
  * notification's delivery, a closed period's statements.
  */
-export const TASK_KINDS = ['orders-export', 'report-file', 'report-mail', 'notification-delivery', 'statements'] as const;
+export const TASK_KINDS = [
+  'orders-export',
+  'report-file',
+  'report-mail',
+  'notification-delivery',
+  'statements',
+] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
 
 export const TASK_STATES = ['QUEUED', 'RUNNING', 'DONE', 'FAILED'] as const;

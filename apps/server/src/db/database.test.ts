@@ -69,6 +69,7 @@ describe('first-start seed', () => {
     expect(manager.titles).toContain('Business');
     const finance = await permissionsOf('Finance');
     expect(finance.permissions.filter(Boolean).sort()).toEqual([
+      'audit:list',
       'card:edit',
       'card:list',
       'card:topup',

@@ -295,7 +295,8 @@ export const seedBusinessRoles: SeedRole[] = [
     name: 'Finance',
     level: 3,
     dataScope: '全部',
-    description: 'Sees orders and refunds, refunds orders and reviews refunds; keeps the ledger and closes its periods',
+    description:
+      'Sees orders and refunds, refunds orders and reviews refunds; keeps the ledger and closes its periods; reads the change records',
     permissions: [
       'order:list',
       'refund:list',
@@ -315,6 +316,8 @@ export const seedBusinessRoles: SeedRole[] = [
       'card:topup',
       'card:edit',
       'report:list',
+      // Finance staff are the auditors: they read the record of every change.
+      'audit:list',
     ],
   },
   technicianRole,

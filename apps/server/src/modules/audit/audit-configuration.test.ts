@@ -3,9 +3,11 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activeAgent, machineModel, staffOf, unique } from '../../../test/business-fixtures.ts';
 import { type Caller, useTestApp } from '../../../test/test-app.ts';
+import { ensurePartition } from '../../lib/partitions.ts';
 import { allocatedMachines, uploadPackage } from '../firmware/firmware-test-fixtures.ts';
 import { deptId, menuIdsFor, roleId, userBody, userRow } from '../users/test-fixtures.ts';
 import { createAuditTrail } from './audit.service.ts';
+import { changeRecordPartitions } from './change-partitions.ts';
 import { changeBy, historyOf } from './test-fixtures.ts';
 
 describe('the record of changes to configuration', () => {
@@ -35,16 +37,53 @@ describe('the record of changes to configuration', () => {
     expect(deleted).toMatchObject({ before: { name, level: 4 }, after: null });
   });
 
-  it('records the roles a user is given', async () => {
-    const body = userBody(await deptId(ctx.t, 'Sales'), await roleId(ctx.t, 'User'));
-    expect((await admin('POST', '/api/users', body)).statusCode).toBe(201);
+  it('records a user created, their roles, department and sign-in allowed changed, and deleted', async () => {
+    const [sales, user, finance] = [
+      await deptId(ctx.t, 'Sales'),
+      await roleId(ctx.t, 'User'),
+      await roleId(ctx.t, 'Finance'),
+    ];
+    const body = userBody(sales, user);
+    const created = await admin('POST', '/api/users', body);
     const { id } = await userRow(ctx.t, body.username);
-    const finance = await roleId(ctx.t, 'Finance');
-    const made = await admin('PUT', '/api/users', { ...body, id, roles: [{ id: finance }] });
-    const change = await changeBy(admin, made, { type: 'user', id, action: 'roles' });
-    expect(change.before).toEqual({ username: body.username, roleIds: [await roleId(ctx.t, 'User')] });
-    expect(change.after).toEqual({ username: body.username, roleIds: [finance] });
-    expect(JSON.stringify(change)).not.toMatch(/password/i);
+    const creation = await changeBy(admin, created, { type: 'user', id, action: 'create' });
+    expect(creation.after).toEqual({ username: body.username, deptId: sales, enabled: true, roleIds: [user] });
+
+    const other = await deptId(ctx.t, 'R&D');
+    const made = await admin('PUT', '/api/users', { ...body, id, dept: { id: other }, roles: [{ id: finance }] });
+    const change = await changeBy(admin, made, { type: 'user', id, action: 'update' });
+    expect(change.before).toEqual({ username: body.username, deptId: sales, roleIds: [user] });
+    expect(change.after).toEqual({ username: body.username, deptId: other, roleIds: [finance] });
+
+    const disabled = await admin('PUT', '/api/users', {
+      ...body,
+      id,
+      dept: { id: other },
+      roles: [{ id: finance }],
+      enabled: false,
+    });
+    const disabling = await changeBy(admin, disabled, { type: 'user', id, action: 'update' });
+    expect(disabling.before).toEqual({ username: body.username, enabled: true });
+    expect(disabling.after).toEqual({ username: body.username, enabled: false });
+    // A change of nothing that matters (the nickname) leaves no record.
+    const renamed = await admin('PUT', '/api/users', {
+      ...body,
+      id,
+      dept: { id: other },
+      roles: [{ id: finance }],
+      enabled: false,
+      nickName: 'Renamed',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(204);
+    expect((await historyOf(admin, 'user', id)).map((record) => record.action)).toEqual(['update', 'update', 'create']);
+
+    const removed = await admin('DELETE', '/api/users', [id]);
+    const deletion = await changeBy(admin, removed, { type: 'user', id, action: 'delete' });
+    expect(deletion).toMatchObject({
+      before: { username: body.username, enabled: false, roleIds: [finance] },
+      after: null,
+    });
+    expect(JSON.stringify(await historyOf(admin, 'user', id))).not.toMatch(/password/i);
   });
 
   it('records a machine command sent and cancelled', async () => {
@@ -142,6 +181,26 @@ describe('the record of changes to configuration', () => {
     const file = await admin('GET', `/api/audit/download?${query}`, undefined, { 'accept-language': 'zh-CN' });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toContain('spreadsheetml');
+  });
+
+  it('keeps a change made in a month the upkeep has not made yet in the default partition, and moves it when the month is made', async () => {
+    const later = new Date(Date.UTC(2041, 4, 15, 12));
+    const trail = createAuditTrail({ clock: { now: () => later } });
+    const entry = { recordType: 'agent', recordId: 'far-ahead', action: 'update', after: { machineQuota: 2 } };
+    await ctx.t.database.db.transaction((tx) => trail.record(tx, entry));
+    const partitionOf = async () => {
+      const result = await ctx.t.database.db.execute(
+        sql`SELECT tableoid::regclass::text AS name FROM sys_change_record WHERE record_id = 'far-ahead'`,
+      );
+      return (result as unknown as { rows: { name: string }[] }).rows.map((row) => row.name);
+    };
+    expect(await partitionOf()).toEqual(['sys_change_record_default']);
+    expect(await historyOf(admin, 'agent', 'far-ahead')).toEqual([
+      expect.objectContaining({ at: expect.stringMatching(/^2041-05-15/), after: { machineQuota: 2 } }),
+    ]);
+    expect(await ensurePartition(ctx.t.database.db, changeRecordPartitions(), later)).toBe(true);
+    expect(await partitionOf()).toEqual(['sys_change_record_204105']);
+    expect(await historyOf(admin, 'agent', 'far-ahead')).toHaveLength(1);
   });
 
   it('has this month’s and next month’s partitions, made ahead by its upkeep', async () => {

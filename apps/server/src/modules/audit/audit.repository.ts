@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { between, type Paging, selectPage } from '../../lib/list-query.ts';
 import { changeRecords as records } from './audit.schema.ts';
@@ -29,20 +29,14 @@ const matching = (filter: ChangeFilter): SQL | undefined =>
 
 /** The record of changes: appended to, read, never updated nor deleted (there is no such statement). */
 export const auditRepository = {
-  /** Appends a record, in its month's partition (made here when the upkeep has not made it yet). */
-  async append(tx: Database, at: Date, rows: (typeof records.$inferInsert)[]): Promise<void> {
-    await tx.execute(sql`SELECT "sys_change_record_ensure_partition"(${at.toISOString()}::timestamptz)`);
+  /**
+   * Appends records in one statement per thousand. Their month's partition was made ahead by the
+   * partition upkeep; a month it has not made yet (the upkeep stopped) takes them in the table's
+   * default partition, which the upkeep empties into the month's partition when it makes it.
+   */
+  async append(tx: Database, rows: (typeof records.$inferInsert)[]): Promise<void> {
     for (let from = 0; from < rows.length; from += 1000) await tx.insert(records).values(rows.slice(from, from + 1000));
   },
 
   page: (db: Database, filter: ChangeFilter, paging: Paging) => selectPage(db, records, matching(filter), paging),
-
-  /** The names of the table's partitions. */
-  async partitions(db: Database): Promise<string[]> {
-    const result = await db.execute<{ name: string }>(
-      sql`SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
-          WHERE i.inhparent = 'sys_change_record'::regclass ORDER BY 1`,
-    );
-    return (result as unknown as { rows: { name: string }[] }).rows.map((row) => row.name);
-  },
 };

@@ -4,8 +4,9 @@ import { ts } from '../../db/columns.ts';
 
 /**
  * The record of changes to money and configuration, appended to and never updated. Partitioned by
- * month of `at` (drizzle-kit declares no partitions: migration 0047 makes the table partitioned,
- * and the module's upkeep makes the months ahead), so the time is part of the key.
+ * month of `at` (drizzle-kit declares no partitions: migration 0050 makes the table partitioned,
+ * 0055 gives it a default partition, and the partition upkeep makes the months ahead), so the
+ * time is part of the key.
  */
 export const changeRecords = pgTable(
   'sys_change_record',

@@ -33,7 +33,7 @@ export function createAuditTrail({ clock }: Pick<Deps, 'clock'>): AuditTrail {
           after: after as Record<string, unknown> | null,
         };
       });
-      if (rows.length > 0) await repo.append(tx, at, rows);
+      if (rows.length > 0) await repo.append(tx, rows);
     },
   };
 }

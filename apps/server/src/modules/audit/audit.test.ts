@@ -74,6 +74,32 @@ describe('the record of changes to money', () => {
     expect(limits.after).toEqual({ cardNo: card.cardNo, perUseLimit: 500, perDayLimit: 2000 });
   });
 
+  it('records water cards issued, and a frozen card reissued on both cards, with the balance it carried', async () => {
+    const agent = await activeAgent(admin, unique('Issuing '));
+    const issued = await admin('POST', '/api/cards/batches', { agentId: agent.id, count: 2, perUseLimit: 400 });
+    const { batchNo, cards } = issued.json() as { batchNo: string; cards: { id: number; cardNo: string }[] };
+    for (const card of cards) {
+      const issue = await changeBy(admin, issued, { type: 'card', id: card.id, action: 'create' });
+      expect(issue.before).toBeNull();
+      expect(issue.after).toMatchObject({ cardNo: card.cardNo, batchNo, agentId: agent.id, perUseLimit: 400 });
+    }
+    const card = await toppedUpCard(admin, agent.id, 3000);
+    expect((await admin('PUT', `/api/cards/${card.id}/state`, { action: 'FREEZE' })).statusCode).toBe(200);
+    const made = await admin('POST', `/api/cards/${card.id}/reissue`);
+    const next = made.json().card as { id: number; cardNo: string };
+    const reissue = await changeBy(admin, made, { type: 'card', id: card.id, action: 'reissue' });
+    expect(reissue.before).toMatchObject({ cardNo: card.cardNo, state: 'FROZEN', principal: 3000 });
+    expect(reissue.after).toMatchObject({
+      cardNo: card.cardNo,
+      state: 'REISSUED',
+      principal: 0,
+      replacedBy: next.cardNo,
+    });
+    const successor = await changeBy(admin, made, { type: 'card', id: next.id, action: 'create' });
+    expect(successor.after).toMatchObject({ cardNo: next.cardNo, replaces: card.cardNo, principal: 3000 });
+    expect(JSON.stringify([reissue, successor])).not.toContain(made.json().secret);
+  });
+
   it('records a refund asked for and its review, on the order', async () => {
     const agent = await activeAgent(admin, unique('Refund agent '));
     const machine = await sellingMachineOf(ctx.t, admin, agent.id);

@@ -45,7 +45,7 @@ async function insertNewCard(
 
 /** Issuing cards in batches, and reissuing a lost one with its balance. */
 export function createCardIssue(
-  { db, clock }: Pick<Deps, 'db' | 'clock'>,
+  { db, clock, audit }: Pick<Deps, 'db' | 'clock' | 'audit'>,
   {
     members,
     visibleCard,
@@ -93,6 +93,17 @@ export function createCardIssue(
           });
           made.push({ id: card.id, cardNo: card.cardNo, secret, memberPhone: maskPhone(phone) });
         }
+        const after = (card: (typeof made)[number]) => ({
+          cardNo: card.cardNo,
+          batchNo,
+          agentId: agent.id,
+          memberPhone: card.memberPhone,
+          ...limits,
+        });
+        await audit.record(
+          tx,
+          made.map((card) => ({ recordType: 'card', recordId: card.id, action: 'create', after: after(card) })),
+        );
         return made;
       });
       return { batchNo, cards };
@@ -155,6 +166,23 @@ export function createCardIssue(
           bonusAfter: old.bonus,
           otherCardId: old.id,
         });
+        const balance = { principal: old.principal, bonus: old.bonus };
+        await audit.record(tx, [
+          {
+            recordType: 'card',
+            recordId: old.id,
+            action: 'reissue',
+            before: { cardNo: old.cardNo, state: old.state, ...balance },
+            after: { state, principal: zero, bonus: zero, replacedBy: card.cardNo },
+            keys: ['cardNo'],
+          },
+          {
+            recordType: 'card',
+            recordId: card.id,
+            action: 'create',
+            after: { cardNo: card.cardNo, replaces: old.cardNo, agentId: old.agentId, ...balance },
+          },
+        ]);
         return { id: card.id, secret };
       });
       return { card: await answer(made.id), secret: made.secret };

@@ -98,7 +98,7 @@ export function createCardsService(
   });
 
   const payments = createCardPayments({ db, clock }, { ledger, paths });
-  const issue = createCardIssue({ db, clock }, { members, visibleCard, lockedCard, answer });
+  const issue = createCardIssue({ db, clock, audit }, { members, visibleCard, lockedCard, answer });
   const liabilities = createCardLiabilities({ db }, { ledger, cardSettings });
 
   return {

@@ -111,10 +111,11 @@ export const usersRepository = {
     return rows.map((row) => row.roleId).sort((a, b) => a - b);
   },
 
-  /** Creates a user with its roles and jobs, in one transaction. */
+  /** Creates a user with its roles and jobs, in one transaction; answers its id. */
   insert: async (tx: Database, values: NewUser, roleIds: number[], jobIds: number[]) => {
     const [row] = await tx.insert(users).values(values).returning({ id: users.id });
     await setLinks(tx, row!.id, roleIds, jobIds);
+    return row!.id;
   },
 
   /**

@@ -135,9 +135,10 @@ export function createUsersService(
       const form = await checkedForm(principal, input);
       const passwordHash = await hashPassword(input.password ?? defaultUserPassword);
       const now = clock.now();
+      const enabled = input.enabled ?? true;
       await db
-        .transaction((tx) =>
-          repo.insert(
+        .transaction(async (tx) => {
+          const id = await repo.insert(
             tx,
             {
               username: form.username,
@@ -146,7 +147,7 @@ export function createUsersService(
               phone: input.phone ?? null,
               email: input.email ?? null,
               deptId: input.dept.id,
-              enabled: input.enabled ?? true,
+              enabled,
               passwordHash,
               // Someone else chose this password: its owner replaces it at the first sign-in.
               mustChangePassword: input.password === undefined,
@@ -157,8 +158,10 @@ export function createUsersService(
             },
             form.roleIds,
             form.jobIds ?? [],
-          ),
-        )
+          );
+          const after = { username: form.username, deptId: input.dept.id, enabled, roleIds: form.roleIds };
+          await audit.record(tx, { recordType: 'user', recordId: id, action: 'create', after });
+        })
         .catch(refuseDuplicate);
     },
 
@@ -195,16 +198,21 @@ export function createUsersService(
             form.roleIds,
             form.jobIds,
           );
-          const [before, after] = [{ username: target.username, roleIds: rolesBefore }, { roleIds: form.roleIds }];
-          const change = {
-            recordType: 'user',
-            recordId: target.id,
-            action: 'roles',
-            before,
-            after,
-            keys: ['username'],
+          // What decides what the user may do: the name they sign in with, whether they may,
+          // their department (their data scope) and their roles.
+          const before = {
+            username: target.username,
+            enabled: target.enabled,
+            deptId: target.deptId,
+            roleIds: rolesBefore,
           };
-          if (done && rolesChanged) await audit.record(tx, change);
+          const after = { username: form.username, enabled: input.enabled ?? target.enabled, deptId: input.dept.id };
+          const change = { before, after: { ...after, roleIds: form.roleIds }, keys: ['username'] };
+          const changed =
+            rolesChanged ||
+            Object.entries(after).some(([field, value]) => before[field as keyof typeof after] !== value);
+          if (done && changed)
+            await audit.record(tx, { recordType: 'user', recordId: target.id, action: 'update', ...change });
           return done;
         })
         .catch(refuseDuplicate);
@@ -221,7 +229,16 @@ export function createUsersService(
         if (row.isAdmin) throw badRequest({ key: 'errors.users.adminNotDeleted', values: { username: row.username } });
       }
       const deleted = rows.map((row) => row.id);
-      await repo.delete(db, deleted);
+      await db.transaction(async (tx) => {
+        const removed = [];
+        for (const row of rows) {
+          const roleIds = await repo.roleIdsOf(tx, row.id);
+          const before = { username: row.username, enabled: row.enabled, deptId: row.deptId, roleIds };
+          removed.push({ recordType: 'user', recordId: row.id, action: 'delete', before });
+        }
+        await repo.delete(tx, deleted);
+        await audit.record(tx, removed);
+      });
       await signOut(deleted);
       await removeAvatars(rows.flatMap((row) => (row.avatarName ? [row.avatarName] : [])));
     },

@@ -34,7 +34,11 @@ export function ChangeDiff({ change }: { change: ChangeRecord }) {
       scroll={{ x: 'max-content' }}
       dataSource={fieldChanges(change.before, change.after)}
       columns={[
-        { key: 'field', title: t('audit.field'), dataIndex: 'field' },
+        {
+          key: 'field',
+          title: t('audit.field'),
+          render: (_, row) => t(`audit.fields.${row.field}`, { defaultValue: row.field }),
+        },
         { key: 'before', title: t('audit.before'), render: (_, row) => shownValue(row.before) },
         { key: 'after', title: t('audit.after'), render: (_, row) => <strong>{shownValue(row.after)}</strong> },
       ]}

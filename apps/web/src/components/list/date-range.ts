@@ -12,3 +12,13 @@ export function createTimeFilter(range: DayRange): [string, string] | undefined 
   if (!from || !to) return undefined;
   return [from.format('YYYY-MM-DD 00:00:00'), to.format('YYYY-MM-DD 23:59:59')];
 }
+
+/**
+ * A picked range of moments (a picker with times) as a server's time filter: from the first
+ * minute's start to the last minute's end, `yyyy-MM-dd HH:mm:ss`; nothing when incomplete.
+ */
+export function timeRangeFilter(range: DayRange): [string, string] | undefined {
+  const [from, to] = range ?? [];
+  if (!from || !to) return undefined;
+  return [from.format('YYYY-MM-DD HH:mm:00'), to.format('YYYY-MM-DD HH:mm:59')];
+}

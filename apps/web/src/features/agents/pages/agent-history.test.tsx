@@ -88,11 +88,11 @@ describe('an agent’s History tab', () => {
     expect(await within(history).findByText('Edited', {}, { timeout: 5000 })).toBeTruthy();
     expect(within(history).getByText(/finance-lee/)).toBeTruthy();
     expect(within(history).getByText('2026-11-24 10:00:00')).toBeTruthy();
-    const rate = within(history).getByText('commissionRate').closest('tr') as HTMLElement;
+    const rate = within(history).getByText('Commission rate (%)').closest('tr') as HTMLElement;
     expect(within(rate).getByText('20.00')).toBeTruthy();
     expect(within(rate).getByText('15.50')).toBeTruthy();
-    const quota = within(history).getByText('machineQuota').closest('tr') as HTMLElement;
-    expect([...quota.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual(['machineQuota', '20', '30']);
+    const quota = within(history).getByText('Machine quota').closest('tr') as HTMLElement;
+    expect([...quota.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual(['Machine quota', '20', '30']);
     const asked = calls.find((call) => call.url === 'api/audit');
     expect(asked?.params).toMatchObject({ recordType: 'agent', recordId: '7' });
   });

@@ -3,7 +3,9 @@ import { auditLocales } from '@water/contract/texts/audit';
 import { Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ChangeDiff } from '@/components/change-history/change-history-view.tsx';
+import { DateRangePicker } from '@/components/date-range-picker.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
+import { type DayRange, timeRangeFilter } from '@/components/list/date-range.ts';
 import { declaredColumns } from '@/components/list/declared-columns.ts';
 import { EnumSelect } from '@/components/list/enum-select.tsx';
 import { SearchBar } from '@/components/list/search-bar.tsx';
@@ -18,12 +20,18 @@ addPageTexts('audit', auditLocales);
 
 type ChangeFilters = ListFilters<'GET /api/audit'>;
 
-/** `monitor/audit/index`: every change to money and configuration, searched and exported; each row opens its diff. */
+/**
+ * `monitor/audit/index`: every change to money and configuration, searched by time, record, user
+ * and action and exported as searched; each row opens its values before and after.
+ */
 export function ChangeRecordsPage() {
   const { t, i18n } = useTranslation();
   const menuTitle = useMenuTitle();
   const list = useListState<ChangeFilters>({ initialFilters: {} });
   const query = useChangeRecords(list.params);
+  // The picker holds two moments; the list and its export search between them, minutes included.
+  const search = (values: ChangeFilters) =>
+    list.search({ ...values, at: timeRangeFilter(values.at as unknown as DayRange) });
   const columns: DataColumn<ChangeRecord>[] = declaredColumns<ChangeRecord, typeof CHANGE_RECORD_COLUMNS>(
     CHANGE_RECORD_COLUMNS,
     t,
@@ -33,7 +41,14 @@ export function ChangeRecordsPage() {
   return (
     <Card variant="borderless">
       <PageHeading title={menuTitle('Change records')} />
-      <SearchBar<ChangeFilters> onSearch={list.search} onReset={list.reset}>
+      <SearchBar<ChangeFilters> onSearch={search} onReset={list.reset}>
+        <Form.Item name="at" label={t('audit.period')}>
+          <DateRangePicker
+            showTime={{ format: 'HH:mm' }}
+            format="YYYY-MM-DD HH:mm"
+            placeholder={[t('list.dateFrom'), t('list.dateTo')]}
+          />
+        </Form.Item>
         <Form.Item name="recordType" label={t('audit.recordType')}>
           <EnumSelect values={AUDIT_RECORD_TYPES} labelOf={(value) => t(`audit.recordTypes.${value}`)} width={150} />
         </Form.Item>

@@ -14,6 +14,7 @@ import { allows } from '@water/contract/state-machine';
 import { App, Form, Input, Progress, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HISTORY_PERMISSION, useHistoryDrawer } from '@/components/change-history/history-drawer.tsx';
 import { AddButton } from '@/components/list/add-button.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { declaredColumns } from '@/components/list/declared-columns.ts';
@@ -82,12 +83,17 @@ export function TemplatesTab() {
       : status === 'PAUSED'
         ? t('coupons.pause')
         : t('coupons.end');
+  const history = useHistoryDrawer<CouponTemplate>({
+    recordType: 'coupon-template',
+    idOf: (template) => template.id,
+    nameOf: (template) => template.name,
+  });
   const actions = useActionsColumn<CouponTemplate>({
     nameOf: (template) => template.name,
-    width: 150,
+    width: 180,
     edit: { allow: COUPON_PERMISSIONS.edit, onClick: dialog.openEdit, disabled: (template) => !isDraft(template) },
     extra: {
-      allow: [COUPON_PERMISSIONS.edit, COUPON_PERMISSIONS.issue],
+      allow: [COUPON_PERMISSIONS.edit, COUPON_PERMISSIONS.issue, HISTORY_PERMISSION],
       actions: (template) => [
         ...templateMovesFrom(template.status).map((status) => ({
           key: status,
@@ -109,6 +115,7 @@ export function TemplatesTab() {
               },
             ]
           : []),
+        history.action(template),
       ],
     },
     remove: {
@@ -227,6 +234,7 @@ export function TemplatesTab() {
         session={pushing.session}
         onClose={() => setPushing((previous) => ({ session: previous.session }))}
       />
+      {history.drawer}
     </>
   );
 }

@@ -11,6 +11,7 @@ import { App, Button, Empty, List, Skeleton, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HISTORY_PERMISSION, useHistoryDrawer } from '@/components/change-history/history-drawer.tsx';
 import { Permission, usePermission } from '@/components/permission.tsx';
 import { useCancelCommand, useMachineCommands } from '../api/commands.ts';
 import { CommandForm } from './command-form.tsx';
@@ -35,6 +36,19 @@ export function MachineCommands({ machine }: { machine: { id: number; serialNo: 
   const commands = useMachineCommands(machine.id);
   const cancel = useCancelCommand();
   const [sending, setSending] = useState({ open: false, session: 0 });
+  const history = useHistoryDrawer<CommandRecord>({
+    recordType: 'command',
+    idOf: (command) => command.id,
+    nameOf: (command) => t(`commands.types.${command.type}`),
+  });
+  const historyButton = (command: CommandRecord) => {
+    const action = history.action(command);
+    return (
+      <Button key={action.key} size="small" icon={action.icon} onClick={action.onClick}>
+        {action.label}
+      </Button>
+    );
+  };
   const mayCancel = (command: CommandRecord) =>
     can([COMMAND_PERMISSIONS.command]) && allows(COMMAND_STATE_MACHINE, command.state, 'CANCEL');
   const askCancel = (command: CommandRecord) =>
@@ -72,8 +86,8 @@ export function MachineCommands({ machine }: { machine: { id: number; serialNo: 
           rowKey={(command) => command.id}
           renderItem={(command) => (
             <List.Item
-              actions={
-                mayCancel(command)
+              actions={[
+                ...(mayCancel(command)
                   ? [
                       <Button
                         key="cancel"
@@ -84,8 +98,9 @@ export function MachineCommands({ machine }: { machine: { id: number; serialNo: 
                         {t('commands.cancel')}
                       </Button>,
                     ]
-                  : []
-              }
+                  : []),
+                ...(can([HISTORY_PERMISSION]) ? [historyButton(command)] : []),
+              ]}
             >
               <List.Item.Meta
                 title={
@@ -113,6 +128,7 @@ export function MachineCommands({ machine }: { machine: { id: number; serialNo: 
         machines={[machine]}
         onClose={() => setSending((previous) => ({ ...previous, open: false }))}
       />
+      {history.drawer}
     </>
   );
 }

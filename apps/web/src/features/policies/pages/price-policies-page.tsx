@@ -8,6 +8,7 @@ import {
 import { policiesLocales } from '@water/contract/texts/policies';
 import { Card, Form, Input, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { HISTORY_PERMISSION, useHistoryDrawer } from '@/components/change-history/history-drawer.tsx';
 import { AddButton } from '@/components/list/add-button.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
 import { declaredColumns } from '@/components/list/declared-columns.ts';
@@ -44,9 +45,15 @@ export function PricePoliciesPage() {
     warning,
     run: (policies) => remove.mutateAsync(policies.map((policy) => policy.id)),
   });
+  const history = useHistoryDrawer<PricePolicy>({
+    recordType: 'price-policy',
+    idOf: (policy) => policy.id,
+    nameOf: (policy) => policy.name,
+  });
   const actions = useActionsColumn<PricePolicy>({
     nameOf: (policy) => policy.name,
     edit: { allow: POLICY_PERMISSIONS.edit, onClick: dialog.openEdit },
+    extra: { allow: [HISTORY_PERMISSION], actions: (policy) => [history.action(policy)] },
     remove: { allow: POLICY_PERMISSIONS.del, warning, run: (policy) => remove.mutateAsync([policy.id]) },
   });
   const columns: DataColumn<PricePolicy>[] = [
@@ -100,6 +107,7 @@ export function PricePoliciesPage() {
         }
       />
       <PolicyForm dialog={dialog} />
+      {history.drawer}
     </Card>
   );
 }

@@ -3,6 +3,7 @@ import { ROLE_COLUMNS, type Role } from '@water/contract/roles';
 import { rolesLocales } from '@water/contract/texts/roles';
 import { Card, Empty, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { HISTORY_PERMISSION, useHistoryDrawer } from '@/components/change-history/history-drawer.tsx';
 import { AddButton } from '@/components/list/add-button.tsx';
 import { CreatedBetween } from '@/components/list/created-between.tsx';
 import { type DataColumn, DataTable } from '@/components/list/data-table.tsx';
@@ -67,9 +68,17 @@ export function RolesAdminPage() {
     },
     disabled: (role) => !reachable(role),
   });
+  // A role's changes, its menus' included.
+  const history = useHistoryDrawer<Role>({
+    recordType: 'role',
+    idOf: (role) => role.id,
+    nameOf: (role) => seeded(role.name),
+  });
   const actions = useActionsColumn<Role>({
     nameOf: (role) => seeded(role.name),
+    width: 130,
     edit: { allow: 'roles:edit', onClick: dialog.openEdit, disabled: (role) => !reachable(role) },
+    extra: { allow: [HISTORY_PERMISSION], actions: (role) => [history.action(role)] },
     remove: {
       allow: 'roles:del',
       warning: t('roles.deleteWarning'),
@@ -128,6 +137,7 @@ export function RolesAdminPage() {
         </Card>
       )}
       <RoleForm dialog={dialog} ownLevel={level.data} administrator={administrator} />
+      {history.drawer}
     </Flex>
   );
 }
