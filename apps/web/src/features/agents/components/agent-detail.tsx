@@ -51,7 +51,8 @@ export function AgentDetail({ agent, onClose }: { agent?: Agent; onClose: () => 
               <Statistic title={t('agents.onlineRate')} value={`${agent.online} / ${agent.operating}`} />
             </Col>
           </Row>
-          <Descriptions size="small" column={{ xs: 1, sm: 3 }} style={{ marginBottom: 16 }}>
+          {/* Labels above their figures: beside them, three long labels leave the figures no width. */}
+          <Descriptions size="small" layout="vertical" column={{ xs: 1, sm: 3 }} style={{ marginBottom: 16 }}>
             {(['today', 'week', 'month'] as const).map((of) => (
               <Descriptions.Item key={of} label={t(`figures.${of}Net`)}>
                 <PeriodFiguresCell row={agent} of={of} />
