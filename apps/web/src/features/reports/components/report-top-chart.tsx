@@ -40,7 +40,7 @@ export function ReportTopChart({ rows, by }: { rows: readonly ReportRow[]; by: R
         yAxis: {
           type: 'category',
           data: bars.map((row) => row.name ?? row.key ?? t('reports.none')),
-          axisLabel: { ...axisText, width: 110, overflow: 'truncate' },
+          axisLabel: { ...axisText, width: 150, overflow: 'truncate' },
           axisLine: { lineStyle: { color: token.colorBorder } },
           axisTick: { show: false },
         },

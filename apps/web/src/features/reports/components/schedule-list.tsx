@@ -27,7 +27,7 @@ export function ScheduleList() {
     { key: 'name', dataIndex: 'name', title: t('reports.name'), fixed: 'left', width: 140, ellipsis: true },
     {
       key: 'what',
-      title: t('reports.schedule'),
+      title: t('reports.contents'),
       render: (_, row) =>
         `${t(`reports.periods.${row.period}`)} · ${t(`reports.groupings.${row.by}`)} · ${t(
           row.format === 'XLSX' ? 'reports.downloadXlsx' : 'reports.downloadPdf',

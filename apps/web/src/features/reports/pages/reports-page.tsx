@@ -109,7 +109,7 @@ export function ReportsPage() {
                   value={agentId}
                   onChange={(value) => setAgentId(typeof value === 'number' ? value : null)}
                   extraOptions={[{ value: null, label: t('reports.allAgents') }]}
-                  style={{ width: 180 }}
+                  style={{ width: 220 }}
                 />
               )}
             </Flex>
