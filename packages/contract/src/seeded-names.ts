@@ -94,6 +94,7 @@ export const SEEDED_MENU_TITLES_ZH = {
   Ledger: '总账',
   Withdrawals: '提现管理',
   Reconciliation: '渠道对账',
+  Reports: '报表',
   'Water cards': '水卡管理',
   'Field operations': '现场运维',
   'Work orders': '工单管理',

@@ -230,6 +230,7 @@ export const taskKeys = {
 export const reportKeys = {
   all: ['reports'] as const,
   figures: (params: Params) => [...reportKeys.all, 'figures', params] as const,
+  schedules: () => [...reportKeys.all, 'schedules'] as const,
 };
 
 export const withdrawalKeys = {

@@ -51,6 +51,7 @@ export const consoleEn = {
     Ledger: 'Ledger',
     Withdrawals: 'Withdrawals',
     Reconciliation: 'Reconciliation',
+    Reports: 'Reports',
     'Water cards': 'Water cards',
     'Work orders': 'Work orders',
     'My work orders': 'My work orders',
