@@ -101,7 +101,8 @@ test('reports: the admin sees an agent’s sales as figures and charts, has an E
   const zh = await sameUser(browser, context, testServer.baseURL, { locale: 'zh-CN' });
   try {
     await zh.goto('/finance/reports');
-    await expect(rowOf(zh, agentName)).toBeVisible();
+    // A new browser context starts the console afresh: its first report may take a while on a busy machine.
+    await expect(rowOf(zh, agentName)).toBeVisible({ timeout: 30_000 });
     await expect(zh.getByRole('img', { name: '收入与订单趋势' }).locator('svg')).toBeVisible();
     await expect(zh.getByRole('button', { name: /新增定时报表/ })).toBeVisible();
     await zh.screenshot({ path: `${SCREENSHOTS}/reports-zh.png`, fullPage: true });
@@ -112,7 +113,7 @@ test('reports: the admin sees an agent’s sales as figures and charts, has an E
   const phone = await sameUser(browser, context, testServer.baseURL, { ...PHONE, locale: 'zh-CN' });
   try {
     await phone.goto('/finance/reports');
-    await expect(rowOf(phone, agentName)).toBeVisible();
+    await expect(rowOf(phone, agentName)).toBeVisible({ timeout: 30_000 });
     await expect(phone.getByRole('img', { name: '收入与订单趋势' }).locator('svg')).toBeVisible();
     expect(await sidewaysOverflow(phone)).toBeLessThanOrEqual(0);
     await phone.screenshot({ path: `${SCREENSHOTS}/reports-phone-zh.png`, fullPage: true });

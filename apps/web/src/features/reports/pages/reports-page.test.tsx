@@ -70,10 +70,11 @@ const agents: OrderFilterOptions = {
 const calls: InternalAxiosRequestConfig[] = [];
 let schedules: ReportSchedule[] = [];
 
-function serve(options: { empty?: boolean } = {}) {
+function serve(options: { empty?: boolean; unanswered?: boolean } = {}) {
   serveWith((config) => {
     calls.push(config);
     const method = config.method?.toUpperCase();
+    if (config.url === 'api/reports' && options.unanswered) return new Promise(() => undefined);
     if (config.url === 'api/reports') {
       const report = reportFor(config.params as ReportQuery);
       return options.empty ? { ...report, rows: [], series: [] } : report;
@@ -149,6 +150,14 @@ describe('the reports page', () => {
     fireEvent.click(await screen.findByTitle('Shenzhen Water'));
     await waitFor(() => expect(reportCalls().at(-1)).toMatchObject({ agentId: 8 }));
     await waitFor(() => expect(within(figuresTable()).queryByText(/agent Guangzhou/)).toBeNull());
+  });
+
+  it('shows that it is loading, and no empty table, until the figures come', async () => {
+    serve({ unanswered: true });
+    renderPage(<ReportsPage />, ['report:list']);
+    expect(await screen.findByText('Loading the report…')).toBeTruthy();
+    expect(screen.queryByText('No sales in this range')).toBeNull();
+    expect(screen.queryByRole('table', { name: 'Figures' })).toBeNull();
   });
 
   it('says so when the range holds no sales', async () => {

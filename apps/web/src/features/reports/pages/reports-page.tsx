@@ -150,7 +150,8 @@ export function ReportsPage() {
               </Col>
             </Row>
           ) : null}
-          {!empty && <ReportTable report={data} by={by} loading={report.isFetching} />}
+          {/* Only with figures: while the first answer is awaited, an empty table would say there were no sales. */}
+          {data && !empty && <ReportTable report={data} by={by} loading={report.isFetching} />}
         </Flex>
       </Card>
       <ScheduleList />
