@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { callApi } from '@/lib/call-api.ts';
 import { auditKeys } from '@/lib/query-keys.ts';
 import { type FieldChange, fieldChanges, shownValue } from './change-diff.ts';
+import { useValueTexts, valueKey } from './change-values.ts';
 
 /** `GET api/audit` of one record: its last 50 changes, newest first. */
 export function useChangeHistory(recordType: string, recordId: number | string | undefined) {
@@ -26,6 +27,12 @@ export function useChangeHistory(recordType: string, recordId: number | string |
 /** A change's fields, before and after, in a small table that scrolls sideways on a phone. */
 export function ChangeDiff({ change }: { change: ChangeRecord }) {
   const { t } = useTranslation();
+  useValueTexts([change.recordType]);
+  /** A value in the console's language where it is a word of a fixed set (a state, a level). */
+  const shown = (field: string, value: unknown) => {
+    const key = valueKey(change.recordType, field, value);
+    return key ? t(key, { defaultValue: shownValue(value) }) : shownValue(value);
+  };
   return (
     <Table<FieldChange>
       size="small"
@@ -39,8 +46,8 @@ export function ChangeDiff({ change }: { change: ChangeRecord }) {
           title: t('audit.field'),
           render: (_, row) => t(`audit.fields.${row.field}`, { defaultValue: row.field }),
         },
-        { key: 'before', title: t('audit.before'), render: (_, row) => shownValue(row.before) },
-        { key: 'after', title: t('audit.after'), render: (_, row) => <strong>{shownValue(row.after)}</strong> },
+        { key: 'before', title: t('audit.before'), render: (_, row) => shown(row.field, row.before) },
+        { key: 'after', title: t('audit.after'), render: (_, row) => <strong>{shown(row.field, row.after)}</strong> },
       ]}
     />
   );
