@@ -14,6 +14,10 @@ const TEXTS = {
     history: 'History',
     rate: 'Commission rate (%)',
     edited: 'Edited',
+    status: 'Status',
+    pending: 'Pending review',
+    active: 'Active',
+    noOrders: '0 orders · 0 L',
     from: 'From',
     to: 'To',
     record: 'Record',
@@ -30,6 +34,10 @@ const TEXTS = {
     history: '变更历史',
     rate: '分佣比例（%）',
     edited: '修改',
+    status: '状态',
+    pending: '待审核',
+    active: '正常',
+    noOrders: '0 单 · 0 升',
     from: '开始日期',
     to: '结束日期',
     record: '对象',
@@ -82,12 +90,21 @@ for (const language of ['en', 'zh'] as const) {
       const table = page.getByRole('region', { name: texts.agents });
       await table.getByRole('button', { name: texts.details(name) }).click();
       const drawer = page.getByRole('dialog').filter({ hasText: name });
+      // Each period's net sales, with its orders and litres on the line beneath.
+      const net = drawer.getByText('0.00', { exact: false }).first();
+      const counts = drawer.getByText(texts.noOrders).first();
+      const [netBox, countsBox] = [await net.boundingBox(), await counts.boundingBox()];
+      expect(countsBox?.y ?? 0).toBeGreaterThan((netBox?.y ?? 0) + (netBox?.height ?? 0) - 1);
       await drawer.getByRole('tab', { name: texts.history }).click();
       const history = drawer.getByRole('region', { name: texts.history });
       const rate = history.getByRole('row').filter({ hasText: texts.rate }).first();
       await expect(rate).toContainText('20.00');
       await expect(rate).toContainText('15.50');
       await expect(history.getByText(texts.edited).first()).toBeVisible();
+      // The agent's approval, its states named rather than coded.
+      const state = history.getByRole('row').filter({ hasText: texts.status }).first();
+      await expect(state).toContainText(texts.pending);
+      await expect(state).toContainText(texts.active);
       await rate.scrollIntoViewIfNeeded();
       await page.screenshot({ path: shot(`change-records-agent-history-${language}`) });
       expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);

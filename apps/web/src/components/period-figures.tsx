@@ -20,14 +20,14 @@ export function PeriodFiguresCell({ row, of }: { row: PeriodFigures; of: Period 
   const { t, i18n } = useTranslation();
   const figures = figuresOf(row, of);
   if (!figures) return '—';
+  // Blocks, not a line break: a description's content lays its children out in a row.
   return (
-    <>
-      {formatFen(figures.net, i18n.language)}
-      <br />
+    <div>
+      <div>{formatFen(figures.net, i18n.language)}</div>
       <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
         {t('figures.ordersAndLitres', { count: figures.orders, litres: litresOf(figures.ml, i18n.language) })}
       </Typography.Text>
-    </>
+    </div>
   );
 }
 
