@@ -83,6 +83,7 @@ describe('first-start seed', () => {
       'refund:add',
       'refund:list',
       'refund:review',
+      'report:list',
       'statement:list',
       'withdrawal:list',
       'withdrawal:pay',
