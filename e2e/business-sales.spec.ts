@@ -35,7 +35,10 @@ test('business: a simulated machine sells; its agent’s manager sees the sale a
     const page = ours.page;
     await page.goto('/business/orders');
     const table = page.getByRole('region', { name: 'Orders' });
-    await expect(table.getByRole('row', { name: new RegExp(sold.orderNo) })).toContainText('WeChat Pay');
+    // A new browser context starts the console afresh: its first page may take a while on a busy machine.
+    await expect(table.getByRole('row', { name: new RegExp(sold.orderNo) })).toContainText('WeChat Pay', {
+      timeout: 30_000,
+    });
     await expect(table.getByRole('row', { name: new RegExp(sold.orderNo) })).toContainText('Completed');
     const refundedRow = table.getByRole('row', { name: new RegExp(failed.orderNo) });
     await expect(refundedRow).toContainText('Refunded');

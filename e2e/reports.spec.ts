@@ -127,7 +127,8 @@ test('reports: the admin sees an agent’s sales as figures and charts, has an E
   });
   try {
     await manager.page.goto('/finance/reports');
-    await expect(rowOf(manager.page, agentName)).toBeVisible();
+    // A new browser context starts the console afresh: its first page may take a while on a busy machine.
+    await expect(rowOf(manager.page, agentName)).toBeVisible({ timeout: 30_000 });
     await expect(manager.page.getByRole('table', { name: 'Figures' }).getByRole('row')).toHaveCount(3);
     await expect(rowOf(manager.page, rivalName)).toHaveCount(0);
     await expect(manager.page.getByRole('combobox', { name: 'Agent' })).toHaveCount(0);
