@@ -15,7 +15,8 @@ test('business: a simulated machine sells; its agent’s manager sees the sale a
   browser,
   testServer,
 }) => {
-  test.setTimeout(120_000);
+  // Two sales, two staff contexts, a refund, a coupon and a machine left to fall silent: about two minutes on a busy machine.
+  test.setTimeout(180_000);
   const suffix = uniqueSuffix();
   const { serialNo, secret, mine, other } = await sellingMachine(admin, suffix);
   const machine = new VirtualMachine(testServer.baseURL, { serialNo, secret }, PAYMENT_NOTIFY_KEY);
