@@ -234,7 +234,8 @@ for (const role of ['administrator', 'agent manager', 'finance', 'user', 'techni
     page,
     testServer,
   }) => {
-    test.setTimeout(240_000);
+    // Every page of the role, in Chinese and on a phone: the administrator's are more than forty.
+    test.setTimeout(420_000);
     const suffix = uniqueSuffix();
     let username = ADMIN_USERNAME;
     let password = ADMIN_PASSWORD;
