@@ -60,7 +60,7 @@ describe('the values of a change', () => {
     );
     const table = await screen.findByRole('table');
     expect(await within(table).findByText('BANK-778')).toBeTruthy();
-    expect(within(table).getByText('Awaiting payout')).toBeTruthy();
+    expect(await within(table).findByText('Awaiting payout')).toBeTruthy();
     expect(within(table).getByText('Paid')).toBeTruthy();
   });
 });

@@ -27,7 +27,7 @@ export function useChangeHistory(recordType: string, recordId: number | string |
 /** A change's fields, before and after, in a small table that scrolls sideways on a phone. */
 export function ChangeDiff({ change }: { change: ChangeRecord }) {
   const { t } = useTranslation();
-  useValueTexts([change.recordType]);
+  useValueTexts(change.recordType);
   /** A value in the console's language where it is a word of a fixed set (a state, a level). */
   const shown = (field: string, value: unknown) => {
     const key = valueKey(change.recordType, field, value);

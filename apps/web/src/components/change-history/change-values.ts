@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useReducer } from 'react';
 import { addPageTexts } from '@/lib/i18n-pages.ts';
 
 interface ValueTexts {
@@ -62,31 +62,21 @@ export function valueKey(recordType: string, field: string, value: unknown): str
   return prefix && typeof value === 'string' ? `${prefix}.${value}` : undefined;
 }
 
-/** Loads the texts naming the values of these kinds of record; true once they are there. */
-export function useValueTexts(recordTypes: readonly string[]): boolean {
-  const wanted = [...new Set(recordTypes)].filter((type) => VALUE_TEXTS[type]).sort();
-  const key = wanted.join(',');
-  const [ready, setReady] = useState(key);
+/** Loads the texts naming the values of this kind of record, once, and renders again when they are there. */
+export function useValueTexts(recordType: string): void {
+  const [, loadedNow] = useReducer((count: number) => count + 1, 0);
   useEffect(() => {
+    const texts = VALUE_TEXTS[recordType];
+    if (!texts) return;
+    let once = loaded.get(recordType);
+    if (!once) {
+      once = texts.load().then(({ group, locales }) => addPageTexts(group, locales));
+      loaded.set(recordType, once);
+    }
     let current = true;
-    const loads = key
-      .split(',')
-      .filter(Boolean)
-      .map((type) => {
-        const texts = VALUE_TEXTS[type] as ValueTexts;
-        let once = loaded.get(type);
-        if (!once) {
-          once = texts.load().then(({ group, locales }) => addPageTexts(group, locales));
-          loaded.set(type, once);
-        }
-        return once;
-      });
-    void Promise.all(loads)
-      .catch(() => undefined)
-      .then(() => current && setReady(`${key}:loaded`));
+    void once.then(() => current && loadedNow()).catch(() => undefined);
     return () => {
       current = false;
     };
-  }, [key]);
-  return ready === `${key}:loaded` || key === '';
+  }, [recordType]);
 }
