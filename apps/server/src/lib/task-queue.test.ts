@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-database.ts';
 import type { DatabaseHandle } from '../db/client.ts';
+import { appTasks } from '../db/infrastructure.schema.ts';
 import { TaskFailure, TaskQueue, type TaskRecord } from './task-queue.ts';
 
 const quiet = { error: () => {}, warn: () => {}, info: () => {} } as unknown as FastifyBaseLogger;
@@ -25,7 +27,11 @@ describe('the task queue', () => {
 
   beforeAll(async () => {
     database = await openTestDatabase(inject('template'));
-    queue = new TaskQueue(database, quiet, { pollingSeconds: 0.5 }).define<{ name: string; failures: number }>({
+    // The sweep is called by the tests themselves: its own turn comes once an hour.
+    queue = new TaskQueue(database, quiet, { pollingSeconds: 0.5, staleSeconds: 3600 }).define<{
+      name: string;
+      failures: number;
+    }>({
       kind: 'orders-export',
       retryLimit: 2,
       retryDelaySeconds: 1,
@@ -70,4 +76,24 @@ describe('the task queue', () => {
     expect(await settledTask(queue, queued.id)).toMatchObject({ state: 'FAILED', attempts: 3 });
     expect(attempts.get('always')).toHaveLength(6);
   }, 60_000);
+
+  it('sends the job of a task written by an instance that died before sending it, once', async () => {
+    // What a kill -9 between writing the task and sending its job leaves: a queued task, no job.
+    const [lost] = await database.db
+      .insert(appTasks)
+      .values({ kind: 'orders-export', payload: { name: 'lost', failures: 0 }, userId: 7, jobId: randomUUID() })
+      .returning();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect((await queue.byId(lost?.id ?? 0))?.state, 'no worker takes a job that does not exist').toBe('QUEUED');
+
+    await queue.resendUnsent();
+    await queue.resendUnsent();
+    expect(await settledTask(queue, lost?.id ?? 0)).toMatchObject({ state: 'DONE', attempts: 1 });
+    await queue.resendUnsent();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(
+      attempts.get('lost'),
+      'a job sent again while it exists, or after it is done, does not run again',
+    ).toHaveLength(1);
+  }, 30_000);
 });

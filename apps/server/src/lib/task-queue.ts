@@ -97,9 +97,12 @@ export class TaskQueue {
     options: { owner: number | null; subjectId?: number | null },
   ): Promise<TaskRecord> {
     const boss = await this.#started();
+    // The job's id is written with the task, before the job exists: a worker that takes the job at
+    // once finds its task, and a task whose job was never sent (its instance died between the
+    // two) is found by the sweep and sent then.
     const [task] = await this.#db
       .insert(appTasks)
-      .values({ kind, payload, userId: options.owner, subjectId: options.subjectId ?? null })
+      .values({ kind, payload, userId: options.owner, subjectId: options.subjectId ?? null, jobId: randomUUID() })
       .returning();
     return this.#send(boss, task as TaskRecord);
   }
@@ -139,7 +142,15 @@ export class TaskQueue {
     const boss = await this.#started();
     const [task] = await this.#db
       .update(appTasks)
-      .set({ state: 'QUEUED', progress: 0, attempts: 0, error: null, doneTime: null, heartbeat: null })
+      .set({
+        state: 'QUEUED',
+        progress: 0,
+        attempts: 0,
+        error: null,
+        doneTime: null,
+        heartbeat: null,
+        jobId: randomUUID(),
+      })
       .where(and(eq(appTasks.id, id), eq(appTasks.state, 'FAILED')))
       .returning();
     if (!task) return undefined;
@@ -163,6 +174,7 @@ export class TaskQueue {
       if (!open) return;
       await this.#started();
       await this.requeueOrphans(0);
+      await this.resendUnsent();
       return;
     }
     await this.#started();
@@ -213,6 +225,22 @@ export class TaskQueue {
     return requeued;
   }
 
+  /**
+   * Sends again the job of each queued task (the oldest `limit`): a job that exists already is
+   * left as it is, so only a task whose job was never sent, its instance having died between
+   * writing the task and sending the job, gets one.
+   */
+  async resendUnsent(limit = 200): Promise<void> {
+    const boss = await this.#started();
+    const queued = await this.#db
+      .select()
+      .from(appTasks)
+      .where(eq(appTasks.state, 'QUEUED'))
+      .orderBy(appTasks.id)
+      .limit(limit);
+    for (const task of queued) if (task.jobId) await boss.send(task.kind, { taskId: task.id }, { id: task.jobId });
+  }
+
   #started(): Promise<PgBoss> {
     if (this.#stopped) return Promise.reject(new Error('the task queue is stopped'));
     this.#starting ??= this.#open().catch((error) => {
@@ -252,7 +280,11 @@ export class TaskQueue {
       this.#workers.set(definition.kind, worker);
     }
     this.#sweeper = setInterval(() => {
-      void this.#track(this.requeueOrphans()).catch((error) => this.log.error({ err: error }, 'task sweep failed'));
+      const sweep = async () => {
+        await this.requeueOrphans();
+        await this.resendUnsent();
+      };
+      void this.#track(sweep()).catch((error) => this.log.error({ err: error }, 'task sweep failed'));
     }, this.#staleSeconds * 500);
     this.#sweeper.unref();
     return boss;
@@ -268,13 +300,10 @@ export class TaskQueue {
   }
 
   async #send(boss: PgBoss, task: TaskRecord): Promise<TaskRecord> {
-    // The job's id is the task's before the job exists: a worker that takes it at once finds it.
-    const jobId = randomUUID();
-    const [sent] = await this.#db.update(appTasks).set({ jobId }).where(eq(appTasks.id, task.id)).returning();
-    await boss.send(task.kind, { taskId: task.id }, { id: jobId });
+    await boss.send(task.kind, { taskId: task.id }, { id: task.jobId as string });
     const worker = this.#workers.get(task.kind);
     if (worker) boss.notifyWorker(worker);
-    return sent as TaskRecord;
+    return task;
   }
 
   /** One attempt of a task: claimed in app_task, run with a heartbeat, and its outcome recorded. */
