@@ -37,7 +37,7 @@ import { createCommandsService } from './modules/commands/commands.service.ts';
 import type { SmsSender } from './modules/consumers/sms-senders.ts';
 import { createCouponsService } from './modules/coupons/coupons.service.ts';
 import { createDeptsService } from './modules/depts/depts.service.ts';
-import { createFirmwareService } from './modules/firmware/firmware.service.ts';
+import { composeFirmware } from './modules/firmware/firmware-wiring.ts';
 import { gatewayRoutes } from './modules/gateway/gateway.routes.ts';
 import { createGatewayService } from './modules/gateway/gateway.service.ts';
 import { mqttRoutes } from './modules/gateway/mqtt/mqtt.routes.ts';
@@ -272,14 +272,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     retention: { rawDays: config.telemetryRawDays, summaryMonths: config.telemetrySummaryMonths },
     log: app.log,
   });
-  const firmware = createFirmwareService(deps, {
-    files: firmwareFiles,
-    links: { serverSecret: options.jwtSecret, baseUrl: config.gatewayUrl },
-    timeoutMs: config.firmwareUpdateTimeoutMs,
-    commands,
-    machines,
-    log: app.log,
-  });
+  const firmwareWiring = { config, files: firmwareFiles, serverSecret: options.jwtSecret, commands, machines };
+  const firmware = composeFirmware(app, deps, firmwareWiring);
   const gateway = createGatewayService(deps, {
     policies,
     alarms,

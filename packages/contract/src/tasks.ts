@@ -5,7 +5,7 @@ import { defineStateMachine, SYSTEM_ACTOR } from './state-machine.ts';
 /**
  * Work the server does in the background, for a user or for itself, each kind with its own
  * worker: a large orders export, a report's file, a scheduled report's mail, one attempt of a
- * notification's delivery, a closed period's statements.
+ * notification's delivery, a closed period's statements, a firmware rollout's next stage.
  */
 export const TASK_KINDS = [
   'orders-export',
@@ -13,6 +13,7 @@ export const TASK_KINDS = [
   'report-mail',
   'notification-delivery',
   'statements',
+  'firmware-rollout',
 ] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
 
@@ -52,7 +53,7 @@ export const Task = Type.Object({
   /**
    * What the task works on and made, by its kind: the background export (`GET /api/exports/:id/file`)
    * of `orders-export`, the report file (`GET /api/reports/files/:id`) of `report-file`, the schedule
-   * of `report-mail`, the delivery of `notification-delivery`.
+   * of `report-mail`, the delivery of `notification-delivery`, the rollout of `firmware-rollout`.
    */
   subjectId: Type.Union([Type.Integer(), Type.Null()]),
   createTime: DateTime,

@@ -1,4 +1,5 @@
 import type { CommandType, MachineCommand } from '@water/contract/commands';
+import type { Database } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { commandsRepository as repo } from './commands.repository.ts';
 
@@ -29,8 +30,18 @@ export function createServerCommands(
   toMachine: ToMachine,
 ) {
   return {
-    async send(type: CommandType, commands: readonly ServerCommand[], by: string, ttlSeconds: number): Promise<void> {
-      if (commands.length === 0) return;
+    /**
+     * Writes the commands in `db` (a unit of work of the caller's, so that they are queued with
+     * what they carry out); answers what delivers them, to be called once that unit is committed.
+     */
+    async prepare(
+      db: Database,
+      type: CommandType,
+      commands: readonly ServerCommand[],
+      by: string,
+      ttlSeconds: number,
+    ): Promise<() => Promise<void>> {
+      if (commands.length === 0) return async () => {};
       const now = clock.now();
       const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
       const inserted = await repo.insert(
@@ -47,13 +58,18 @@ export function createServerCommands(
         })),
       );
       const serialOf = new Map(commands.map((command) => [command.commandId, command.serialNo]));
-      await deliver(
-        inserted.map((row) => ({
-          id: row.id,
-          serialNo: serialOf.get(row.commandId) as string,
-          command: toMachine(row),
-        })),
-      );
+      return () =>
+        deliver(
+          inserted.map((row) => ({
+            id: row.id,
+            serialNo: serialOf.get(row.commandId) as string,
+            command: toMachine(row),
+          })),
+        );
+    },
+
+    async send(type: CommandType, commands: readonly ServerCommand[], by: string, ttlSeconds: number): Promise<void> {
+      await (await this.prepare(db, type, commands, by, ttlSeconds))();
     },
 
     /** Commands not yet acknowledged by their machines are cancelled; those already delivered go on. */

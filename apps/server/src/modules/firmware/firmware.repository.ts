@@ -280,6 +280,22 @@ export const firmwareRepository = {
     return [...new Set(timedOut.map((row) => row.rolloutId))];
   },
 
+  /** Running rollouts with updates of their stages under way not sent yet. */
+  async withUnsent(db: Database) {
+    const rows = await db
+      .selectDistinct({ id: firmwareRollouts.id })
+      .from(firmwareRollouts)
+      .innerJoin(firmwareUpdates, eq(firmwareUpdates.rolloutId, firmwareRollouts.id))
+      .where(
+        and(
+          eq(firmwareRollouts.state, 'RUNNING'),
+          eq(firmwareUpdates.state, 'PENDING'),
+          sql`${firmwareUpdates.stage} <= ${firmwareRollouts.currentStage}`,
+        ),
+      );
+    return rows.map((row) => row.id);
+  },
+
   /** The machines a rollout updated. */
   async succeeded(db: Database, rolloutId: number) {
     return db

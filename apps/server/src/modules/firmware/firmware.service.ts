@@ -19,6 +19,7 @@ import type { FileStore } from '../../lib/file-storage.ts';
 import { HttpError, invalidField, noSuch, notFound } from '../../lib/http-errors.ts';
 import { toPaging } from '../../lib/list-query.ts';
 import { moveBy } from '../../lib/state.ts';
+import type { TaskQueue } from '../../lib/task-queue.ts';
 import type { Language } from '../../lib/texts.ts';
 import { wireMapper } from '../../lib/wire.ts';
 import { agentIdsInScope } from '../agents/agent-directory.ts';
@@ -59,6 +60,7 @@ export function createFirmwareService(
     commands: CommandsService;
     machines: MachinesService;
     log: FastifyBaseLogger;
+    tasks: TaskQueue;
   },
 ) {
   const packages = createFirmwarePackages({ db, clock }, options.files, firmwareLinks(options.links));
@@ -104,7 +106,7 @@ export function createFirmwareService(
   async function creating(machineIds: readonly number[], work: (tx: Tx) => Promise<{ id: number }>) {
     try {
       const rollout = await db.transaction(work);
-      await progress.sendDue(rollout.id);
+      await progress.step(rollout.id);
       return rollout;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -216,10 +218,7 @@ export function createFirmwareService(
         return to === 'CANCELLED' ? repo.moveAll(tx, id, ['PENDING', 'SENT'], 'CANCELLED', now) : [];
       });
       await options.commands.server.withdraw(withdrawn);
-      if (action === 'resume') {
-        await progress.sendDue(id);
-        await progress.evaluate(id);
-      }
+      if (action === 'resume') await progress.step(id);
       return this.rollout(id, language);
     },
 

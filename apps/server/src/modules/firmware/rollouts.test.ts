@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { machineCaller, machineModel } from '../../../test/business-fixtures.ts';
 import { useTestApp } from '../../../test/test-app.ts';
+import { firmwareRollouts } from './firmware.schema.ts';
 import { allocatedMachines, type FirmwareMachine, uploadPackage } from './firmware-test-fixtures.ts';
 
 interface Sent {
@@ -39,7 +41,7 @@ describe('firmware rollouts', () => {
 
   beforeAll(async () => {
     const modelId = (await machineModel(ctx.admin)).id;
-    machines = await allocatedMachines(ctx.admin, modelId, 23);
+    machines = await allocatedMachines(ctx.admin, modelId, 44);
     previousId = (await uploadPackage(ctx.t, ctx.adminToken, modelId, '1.0.0')).json().id;
     packageId = (await uploadPackage(ctx.t, ctx.adminToken, modelId, '1.1.0')).json().id;
   });
@@ -69,8 +71,10 @@ describe('firmware rollouts', () => {
     expect(await updatesFor(chosen[20] as FirmwareMachine)).toEqual([]);
     expect((await act(id, 'pause')).statusCode).toBe(409);
 
-    const resumed = (await act(id, 'resume')).json();
-    expect(resumed).toMatchObject({ state: 'RUNNING', currentStage: 2 });
+    // Resumed: the next stage starts, sent by a task of the durable queue.
+    expect((await act(id, 'resume')).json()).toMatchObject({ state: 'RUNNING', currentStage: 2 });
+    await ctx.t.app.tasks.idle('firmware-rollout');
+    const resumed = await rollout(id);
     expect(resumed.stages[1]).toMatchObject({ counts: { SENT: 2 }, started: true });
     await finish(chosen[20] as FirmwareMachine);
 
@@ -93,6 +97,28 @@ describe('firmware rollouts', () => {
     expect((await act(id, 'rollback')).statusCode).toBe(409);
     const list = (await ctx.admin('GET', '/api/firmware/rollouts?state=ROLLED_BACK')).json();
     expect(list.content.map((row: { id: number }) => row.id)).toEqual([id]);
+  });
+
+  it('sends a started stage whose task was lost to a crash at the next sweep, once', async () => {
+    const chosen = machines.slice(23, 44);
+    const second = chosen[20] as FirmwareMachine;
+    const started = (await start({ packageId, machineIds: chosen.map((machine) => machine.id) })).json();
+    expect(started.stages.map((stage: { size: number }) => stage.size)).toEqual([20, 1]);
+    // What a kill -9 between the stage's start and its task leaves: the stage started, nothing sent.
+    await ctx.t.database.db
+      .update(firmwareRollouts)
+      .set({ currentStage: 2 })
+      .where(eq(firmwareRollouts.id, started.id));
+    expect(await updatesFor(second)).toEqual([]);
+
+    await ctx.t.app.scheduler.run('firmware-timeouts');
+    const [sent] = await updatesFor(second);
+    expect(sent?.params.version).toBe('1.1.0');
+    await ctx.t.app.scheduler.run('firmware-timeouts');
+    expect((await rollout(started.id)).stages[1]).toMatchObject({ counts: { SENT: 1 }, started: true });
+    const commands = (await ctx.admin('GET', `/api/machines/${second.id}/commands`)).json().content;
+    expect(commands.filter((command: { type: string }) => command.type === 'FIRMWARE_UPDATE')).toHaveLength(1);
+    expect((await act(started.id, 'cancel')).statusCode).toBe(200);
   });
 
   it('times out updates not finished in time, which count as failed attempts', async () => {
