@@ -104,8 +104,8 @@ export function createReportFigures({ db }: Pick<Deps, 'db'>, { ledger, sla }: R
   }
 
   async function slaBy(principal: Principal, by: ReportGrouping, from: string, to: string, agentIds: number[] | null) {
-    if (by !== 'agent' && by !== 'site') return null;
-    const rows = await sla.attainment(principal, { from, to, by: by === 'agent' ? 'agent' : 'region' });
+    if (by === 'channel') return null;
+    const rows = await sla.attainment(principal, { from, to, by: by === 'site' ? 'region' : by });
     const kept = by === 'agent' && agentIds !== null ? rows.filter((row) => agentIds.includes(row.id ?? 0)) : rows;
     return new Map(kept.filter((row) => row.id !== null).map((row) => [String(row.id), row]));
   }

@@ -40,6 +40,9 @@ export type BreachAlarm = (
   says: TextRef,
 ) => Promise<number | null>;
 
+/** What the attainment counts are grouped by: the report's groupings, and machines (for reports by machine). */
+export type AttainmentQuery = Omit<SlaReportQuery, 'by'> & { by: SlaReportQuery['by'] | 'machine' };
+
 /** The longest range of days the report reads. */
 const MAX_REPORT_DAYS = 366;
 const MINUTE = 60_000;
@@ -160,7 +163,7 @@ export function createSla(
     return fired;
   }
 
-  function range(query: SlaReportQuery): { from: Date; to: Date } {
+  function range(query: AttainmentQuery): { from: Date; to: Date } {
     const from = parseWireTime(query.from, false);
     const to = parseWireTime(query.to, true);
     if (!from) throw invalidField('from', { key: 'errors.sla.day' }, 'invalid');
@@ -172,8 +175,8 @@ export function createSla(
     return { from, to };
   }
 
-  /** The orders created in the range, per technician, region or agent, with their clocks. */
-  async function clockedGroups(principal: Principal, query: SlaReportQuery) {
+  /** The orders created in the range, per technician, region, agent or machine, with their clocks. */
+  async function clockedGroups(principal: Principal, query: AttainmentQuery) {
     const { from, to } = range(query);
     const now = clock.now();
     const orders = await repo.reported(db, await agentIdsInScope(db, principal.scope), from, to);
@@ -186,12 +189,13 @@ export function createSla(
     ]);
     const groups = new Map<string, { id: number | null; name: string | null; clocks: Clocks[]; recorded: number }>();
     for (const order of orders) {
-      const [id, name] =
-        query.by === 'technician'
-          ? [order.technicianId, order.technicianName]
-          : query.by === 'region'
-            ? [order.siteId, order.siteName]
-            : [order.agentId, order.agentName];
+      const grouped: Record<AttainmentQuery['by'], [number | null, string | null]> = {
+        technician: [order.technicianId, order.technicianName],
+        region: [order.siteId, order.siteName],
+        agent: [order.agentId, order.agentName],
+        machine: [order.machineId, order.serialNo],
+      };
+      const [id, name] = grouped[query.by];
       const group = groups.get(String(id)) ?? { id, name, clocks: [], recorded: 0 };
       const clocks = clocksOf(order, steps.get(order.id) ?? [], all, now);
       group.clocks.push(clocks);
@@ -239,7 +243,7 @@ export function createSla(
    * The counts behind the report's percentages, per group (other reports sum them): orders whose
    * response (resolution) is known, and those of them in time.
    */
-  async function attainment(principal: Principal, query: SlaReportQuery) {
+  async function attainment(principal: Principal, query: AttainmentQuery) {
     return (await clockedGroups(principal, query)).map(
       ({ id, responded, respondedInTime, resolved, resolvedInTime }) => ({
         id,

@@ -139,7 +139,7 @@ describe('SLA', () => {
     expect((await admin('GET', '/api/sla/targets')).json().businessHours).toEqual(night);
     await admin('PUT', '/api/sla/targets', { targets: [], businessHours: after.businessHours });
 
-    const { agent, machine } = await machineInField(ctx.t, admin);
+    const { agent, site, machine } = await machineInField(ctx.t, admin);
     const technician = await technicianOfAgent(ctx.t, admin, agent);
     const late = await orderOf(machine.id, { type: 'INSPECTION', priority: 'LOW' });
     ctx.t.clock.advance(20 * MINUTE);
@@ -167,6 +167,17 @@ describe('SLA', () => {
     });
     const byAgent = (await admin('GET', `/api/sla/report?from=${today}&to=${today}&by=agent`)).json();
     expect(byAgent.find((line: { id: number }) => line.id === agent.id)).toMatchObject({ orders: 1 });
+    // The reports show the same attainment for the machine's agent, site and the machine itself.
+    for (const [by, id] of [
+      ['agent', agent.id],
+      ['site', site.id],
+      ['machine', machine.id],
+    ] as const) {
+      const figures = await admin('GET', `/api/reports?period=DAY&from=${today}&to=${today}&by=${by}`);
+      expect(figures.statusCode, figures.body).toBe(200);
+      const line = figures.json().rows.find((candidate: { key: string }) => candidate.key === String(id));
+      expect(line, by).toMatchObject({ slaResponseMet: '0.00', slaResolutionMet: '100.00' });
+    }
     const file = await admin('GET', `/api/sla/report/download?from=${today}&to=${today}&by=region`);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toContain('spreadsheetml');
