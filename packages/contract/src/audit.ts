@@ -40,6 +40,7 @@ export const AUDIT_ACTIONS = [
   'roles',
   'quota',
   'reissue',
+  'resetPassword',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

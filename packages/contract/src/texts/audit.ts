@@ -82,6 +82,7 @@ export const auditLocales = {
       deptIds: 'Department IDs',
       username: 'Username',
       enabled: 'Sign-in allowed',
+      changeAtSignIn: 'New password required at sign-in',
       deptId: 'Department ID',
       roleIds: 'Role IDs',
     },
@@ -119,6 +120,7 @@ export const auditLocales = {
       roles: 'Roles changed',
       quota: 'Quota changed',
       reissue: 'Reissued',
+      resetPassword: 'Password reset',
     },
   },
   zh: {
@@ -202,6 +204,7 @@ export const auditLocales = {
       deptIds: '部门 ID 列表',
       username: '用户名',
       enabled: '启用',
+      changeAtSignIn: '登录时须修改密码',
       deptId: '部门 ID',
       roleIds: '角色 ID 列表',
     },
@@ -239,6 +242,7 @@ export const auditLocales = {
       roles: '角色变更',
       quota: '配额变更',
       reissue: '补卡',
+      resetPassword: '重置密码',
     },
   },
 };

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activeAgent, machineModel, staffOf, unique } from '../../../test/business-fixtures.ts';
-import { type Caller, useTestApp } from '../../../test/test-app.ts';
+import { type Caller, DEFAULT_USER_PASSWORD, useTestApp } from '../../../test/test-app.ts';
 import { ensurePartition } from '../../lib/partitions.ts';
 import { allocatedMachines, uploadPackage } from '../firmware/firmware-test-fixtures.ts';
 import { deptId, menuIdsFor, roleId, userBody, userRow } from '../users/test-fixtures.ts';
@@ -37,7 +37,7 @@ describe('the record of changes to configuration', () => {
     expect(deleted).toMatchObject({ before: { name, level: 4 }, after: null });
   });
 
-  it('records a user created, their roles, department and sign-in allowed changed, and deleted', async () => {
+  it('records a user created, their roles, department and sign-in allowed changed, their password reset, and deleted', async () => {
     const [sales, user, finance] = [
       await deptId(ctx.t, 'Sales'),
       await roleId(ctx.t, 'User'),
@@ -77,13 +77,21 @@ describe('the record of changes to configuration', () => {
     expect(renamed.statusCode, renamed.body).toBe(204);
     expect((await historyOf(admin, 'user', id)).map((record) => record.action)).toEqual(['update', 'update', 'create']);
 
+    const reset = await admin('PUT', '/api/users/resetPwd', [id]);
+    expect(reset.statusCode, reset.body).toBe(204);
+    const resetting = await changeBy(admin, reset, { type: 'user', id, action: 'resetPassword' });
+    expect(resetting.after).toEqual({ username: body.username, changeAtSignIn: true });
+
     const removed = await admin('DELETE', '/api/users', [id]);
     const deletion = await changeBy(admin, removed, { type: 'user', id, action: 'delete' });
     expect(deletion).toMatchObject({
       before: { username: body.username, enabled: false, roleIds: [finance] },
       after: null,
     });
-    expect(JSON.stringify(await historyOf(admin, 'user', id))).not.toMatch(/password/i);
+    // Neither a password, the default one, nor a hash of one: only that it was reset.
+    const history = JSON.stringify(await historyOf(admin, 'user', id));
+    expect(history).not.toMatch(/"password|hash|\$2[aby]?\$|\$argon|\$scrypt/i);
+    expect(history).not.toContain(DEFAULT_USER_PASSWORD);
   });
 
   it('records a machine command sent and cancelled', async () => {

@@ -248,12 +248,27 @@ export function createUsersService(
       const rows = await manageableUsers(principal, ids, 'resetPassword');
       const now = clock.now();
       const targets = rows.map((row) => row.id);
-      await repo.set(db, targets, {
-        passwordHash: await hashPassword(defaultUserPassword),
-        mustChangePassword: true,
-        pwdResetTime: now,
-        updateBy: principal.username,
-        updateTime: now,
+      const passwordHash = await hashPassword(defaultUserPassword);
+      await db.transaction(async (tx) => {
+        await repo.set(tx, targets, {
+          passwordHash,
+          mustChangePassword: true,
+          pwdResetTime: now,
+          updateBy: principal.username,
+          updateTime: now,
+        });
+        // Who reset whose password, and when; never a password or its hash.
+        await audit.record(
+          tx,
+          rows.map((row) => ({
+            recordType: 'user',
+            recordId: row.id,
+            action: 'resetPassword',
+            keys: ['username'],
+            before: { username: row.username },
+            after: { username: row.username, changeAtSignIn: true },
+          })),
+        );
       });
       await signOut(targets);
     },
