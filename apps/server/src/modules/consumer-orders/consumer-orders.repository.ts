@@ -1,6 +1,6 @@
-import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { machineModels, machines } from '../machines/machines.read-model.ts';
+import { machineModels, machines, stickerIs } from '../machines/machines.read-model.ts';
 import { orders } from '../orders/orders.read-model.ts';
 import { pageOrders } from './consumer-orders.schema.ts';
 
@@ -27,7 +27,7 @@ export const consumerOrdersRepository = {
       })
       .from(machines)
       .innerJoin(machineModels, eq(machineModels.id, machines.modelId))
-      .where(sql`lower(${machines.stickerCode}) = lower(${code})`);
+      .where(stickerIs(code));
     return row;
   },
 

@@ -4,7 +4,7 @@ import { agents } from '../agents/agents.read-model.ts';
 import { alarms } from '../alarms/alarms.read-model.ts';
 import { machineSettings } from '../commands/commands.read-model.ts';
 import { filterInstalls } from '../filters/filters.read-model.ts';
-import { machineModels, machines } from '../machines/machines.read-model.ts';
+import { machineModels, machines, stickerIs } from '../machines/machines.read-model.ts';
 import { orders } from '../orders/orders.read-model.ts';
 import { sites } from '../sites/sites.read-model.ts';
 import { workOrders } from '../workorders/workorders.read-model.ts';
@@ -47,7 +47,7 @@ export const consumerRepository = {
       .innerJoin(machineModels, eq(machineModels.id, machines.modelId))
       .innerJoin(sites, eq(sites.id, machines.siteId))
       .leftJoin(machineSettings, eq(machineSettings.machineId, machines.id))
-      .where(and(sql`lower(${machines.stickerCode}) = lower(${code})`, inArray(machines.lifecycle, [...INSTALLED])))
+      .where(and(stickerIs(code), inArray(machines.lifecycle, [...INSTALLED])))
       .limit(1);
     return row;
   },

@@ -7,7 +7,7 @@ import { between, containsText, type Paging, pageOf } from '../../lib/list-query
 import { agents } from '../agents/agents.read-model.ts';
 import { alarms } from '../alarms/alarms.read-model.ts';
 import { depts } from '../depts/depts.read-model.ts';
-import { machines } from '../machines/machines.read-model.ts';
+import { machines, stickerIs } from '../machines/machines.read-model.ts';
 import { sites } from '../sites/sites.read-model.ts';
 import { users } from '../users/users.read-model.ts';
 import { technicianRegions, workOrderAlarms, workOrderSteps, workOrders } from './workorders.schema.ts';
@@ -195,7 +195,7 @@ export const workOrdersRepository = {
       .from(machines)
       .leftJoin(agents, eq(agents.id, machines.agentId))
       .leftJoin(sites, eq(sites.id, machines.siteId))
-      .where(sql`lower(${machines.stickerCode}) = lower(${code})`);
+      .where(stickerIs(code));
     return row;
   },
 
