@@ -77,7 +77,7 @@ describe('a staged firmware rollout to simulated machines', () => {
       identities[10]?.serialNo,
     ]);
     expect(failed.content[0].error).toBe('flash write failed');
-  }, 60_000);
+  }, 180_000);
 
   it('reaches machines connected over MQTT at once, and takes their reports on up/firmware', async () => {
     const identities: FirmwareMachine[] = await allocatedMachines(ctx.admin, modelId, 3);
@@ -101,5 +101,5 @@ describe('a staged firmware rollout to simulated machines', () => {
     expect(mqttMachines.map((machine) => machine.firmware)).toEqual(['1.2.0', '1.2.0', '1.2.0']);
     const commands = (await ctx.admin('GET', `/api/machines/${identities[0]?.id}/commands`)).json().content;
     expect(commands[0]).toMatchObject({ type: 'FIRMWARE_UPDATE', state: 'SUCCEEDED' });
-  }, 30_000);
+  }, 90_000);
 });
