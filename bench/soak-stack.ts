@@ -138,6 +138,8 @@ export async function standUp(machines: number, log: (line: string) => void): Pr
       PAYMENT_NOTIFY_KEY: randomBytes(24).toString('base64url'),
       TRUST_PROXY: '1',
       LOG_LEVEL: 'error',
+      // Flags for the consoles' Node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/soak-profiles` to see where their time goes.
+      ...(process.env.SOAK_NODE_OPTIONS && { NODE_OPTIONS: process.env.SOAK_NODE_OPTIONS }),
     };
     const instances: Instance[] = [];
     for (const [index, port] of CONSOLE_PORTS.entries()) {
