@@ -39,9 +39,10 @@ export function TopBar() {
     <header className={styles.header}>
       <Hamburger />
       <Breadcrumbs className={styles.breadcrumbs} />
-      <span className={styles.spacer} />
       <div className={styles.actions}>
-        <Typography.Text className={styles.welcome}>{t('topBar.welcome', { name: username })}</Typography.Text>
+        <Typography.Text className={styles.welcome} title={username}>
+          {t('topBar.welcome', { name: username })}
+        </Typography.Text>
         <LanguageSwitch compact />
         <SizeSwitch />
         <Suspense fallback={<span className={styles.buttonPlace} />}>
