@@ -46,6 +46,8 @@ export interface StartOptions {
   stdio?: 'ignore' | 'pipe';
   /** The CPUs it may run on (`taskset -c`), as a list such as `1` or `1-3`; every CPU unless told. */
   cpus?: string;
+  /** Flags for its Node beyond the server's own (such as `--cpu-prof`). */
+  nodeFlags?: readonly string[];
 }
 
 /** The console's bundle on `dataDir`, listening on `port`; `env` adds to or overrides its settings. */
@@ -54,9 +56,9 @@ export async function startConsole(
   dataDir: string,
   port: number,
   env: Record<string, string> = {},
-  { stdio = 'ignore', cpus }: StartOptions = {},
+  { stdio = 'ignore', cpus, nodeFlags = [] }: StartOptions = {},
 ): Promise<ConsoleProcess> {
-  const command = [process.execPath, ...serverNodeFlags, bundle];
+  const command = [process.execPath, ...serverNodeFlags, ...nodeFlags, bundle];
   // taskset sets the affinity and then becomes the server: the child's pid is the server's.
   if (cpus !== undefined) command.unshift('taskset', '-c', cpus);
   const [program = process.execPath, ...args] = command;

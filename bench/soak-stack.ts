@@ -138,9 +138,9 @@ export async function standUp(machines: number, log: (line: string) => void): Pr
       PAYMENT_NOTIFY_KEY: randomBytes(24).toString('base64url'),
       TRUST_PROXY: '1',
       LOG_LEVEL: 'error',
-      // Flags for the consoles' Node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/soak-profiles` to see where their time goes.
-      ...(process.env.SOAK_NODE_OPTIONS && { NODE_OPTIONS: process.env.SOAK_NODE_OPTIONS }),
     };
+    // Flags for the consoles' Node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/soak-profiles` to see where their time goes.
+    const nodeFlags = process.env.SOAK_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
     const instances: Instance[] = [];
     for (const [index, port] of CONSOLE_PORTS.entries()) {
       const dataDir = await mkdtemp(path.join(os.tmpdir(), `soak-console-${index + 1}-`));
@@ -149,7 +149,7 @@ export async function standUp(machines: number, log: (line: string) => void): Pr
         slot: index + 1,
         port,
         dataDir,
-        current: await startConsole(bundle, dataDir, port, env),
+        current: await startConsole(bundle, dataDir, port, env, { nodeFlags }),
       };
       closers.push(() => instance.current.stop());
       instances.push(instance);
@@ -166,7 +166,7 @@ export async function standUp(machines: number, log: (line: string) => void): Pr
       fleet,
       agent: { id: agentId, deptId },
       restart: async (instance) => {
-        instance.current = await startConsole(bundle, instance.dataDir, instance.port, env);
+        instance.current = await startConsole(bundle, instance.dataDir, instance.port, env, { nodeFlags });
       },
       close,
     };
