@@ -18,6 +18,15 @@ export function isUniqueViolation(error: unknown): boolean {
   return sqlState(error) === '23505';
 }
 
+/**
+ * Whether a statement lost a race with another session doing the same thing: a deadlock, a
+ * unique value or a table made meanwhile (two instances defining the same thing at once).
+ */
+export function isLostRace(error: unknown): boolean {
+  const state = sqlState(error);
+  return state === '40P01' || state === '23505' || state === '42P07' || state === '42710';
+}
+
 /** Whether a row found no partition of its table to go to (an order of a month not yet partitioned). */
 export function isMissingPartition(error: unknown): boolean {
   if (sqlState(error) !== '23514') return false;

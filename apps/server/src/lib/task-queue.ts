@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database, DatabaseHandle } from '../db/client.ts';
 import { appTasks } from '../db/infrastructure.schema.ts';
+import { isLostRace } from './db-errors.ts';
 import { pgBossDb } from './task-queue-db.ts';
 
 export type TaskRecord = typeof appTasks.$inferSelect;
@@ -261,15 +262,13 @@ export class TaskQueue {
     boss.on('error', (error) => this.log.error({ err: error }, 'task queue error'));
     await boss.start();
     for (const definition of this.#definitions.values()) {
-      const queue = {
+      await this.#defineQueue(boss, {
         name: definition.kind,
         retryLimit: definition.retryLimit,
         retryDelay: definition.retryDelaySeconds,
         retryBackoff: true,
         expireInSeconds: EXPIRE_SECONDS,
-      };
-      if (await boss.getQueue(definition.kind)) await boss.updateQueue(definition.kind, queue);
-      else await boss.createQueue(definition.kind, queue);
+      });
       const worker = await boss.work<{ taskId: number }>(
         definition.kind,
         { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: this.#pollingSeconds },
@@ -288,6 +287,23 @@ export class TaskQueue {
     }, this.#staleSeconds * 500);
     this.#sweeper.unref();
     return boss;
+  }
+
+  /**
+   * Makes a kind's queue, or brings it in line. Instances starting together on a new database
+   * race to make the same queue (PostgreSQL may answer one with a deadlock): the loser looks again.
+   */
+  async #defineQueue(boss: PgBoss, queue: PgBoss.Queue & { name: TaskKind }): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        if (await boss.getQueue(queue.name)) await boss.updateQueue(queue.name, queue);
+        else await boss.createQueue(queue.name, queue);
+        return;
+      } catch (error) {
+        if (attempt >= 5 || !isLostRace(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+      }
+    }
   }
 
   async #track<T>(work: Promise<T>): Promise<T> {
