@@ -86,10 +86,14 @@ describe('the task queue', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect((await queue.byId(lost?.id ?? 0))?.state, 'no worker takes a job that does not exist').toBe('QUEUED');
 
+    // The sweep looks at tasks queued for longer than its stale time (an hour here): not yet at this one.
     await queue.resendUnsent();
-    await queue.resendUnsent();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect((await queue.byId(lost?.id ?? 0))?.state).toBe('QUEUED');
+    await queue.resendUnsent(0);
+    await queue.resendUnsent(0);
     expect(await settledTask(queue, lost?.id ?? 0)).toMatchObject({ state: 'DONE', attempts: 1 });
-    await queue.resendUnsent();
+    await queue.resendUnsent(0);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(
       attempts.get('lost'),

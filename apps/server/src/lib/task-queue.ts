@@ -175,7 +175,7 @@ export class TaskQueue {
       if (!open) return;
       await this.#started();
       await this.requeueOrphans(0);
-      await this.resendUnsent();
+      await this.resendUnsent(0);
       return;
     }
     await this.#started();
@@ -227,16 +227,22 @@ export class TaskQueue {
   }
 
   /**
-   * Sends again the job of each queued task (the oldest `limit`): a job that exists already is
-   * left as it is, so only a task whose job was never sent, its instance having died between
-   * writing the task and sending the job, gets one.
+   * Sends again the job of each task queued for `olderThanSeconds` (the oldest `limit`): a job that
+   * exists already is left as it is, so only a task whose job was never sent, its instance having
+   * died between writing the task and sending the job, gets one. Tasks just queued are left to
+   * their own sending.
    */
-  async resendUnsent(limit = 200): Promise<void> {
+  async resendUnsent(olderThanSeconds = this.#staleSeconds, limit = 200): Promise<void> {
     const boss = await this.#started();
     const queued = await this.#db
       .select()
       .from(appTasks)
-      .where(eq(appTasks.state, 'QUEUED'))
+      .where(
+        and(
+          eq(appTasks.state, 'QUEUED'),
+          lt(appTasks.createTime, sql`now() - make_interval(secs => ${olderThanSeconds})`),
+        ),
+      )
       .orderBy(appTasks.id)
       .limit(limit);
     for (const task of queued) if (task.jobId) await boss.send(task.kind, { taskId: task.id }, { id: task.jobId });
