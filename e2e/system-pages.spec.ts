@@ -303,6 +303,9 @@ const PAGES = [
 
 for (const language of ['en', 'zh'] as const) {
   test(`screenshots of the system pages (${language})`, async ({ browser }) => {
+    // Seven pages, each loaded afresh: about 30 s on a quiet machine, and more than twice that on
+    // a two-core machine running two browsers and two servers.
+    test.setTimeout(150_000);
     const page = await newPage(browser, language === 'en' ? 'en-US' : 'zh-CN');
     await signIn(page, { language: language === 'en' ? 'en' : 'zh-CN' });
     for (const entry of PAGES) {
