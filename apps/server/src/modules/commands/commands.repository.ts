@@ -94,6 +94,36 @@ export const commandsRepository = {
     return row && flatten(row);
   },
 
+  /** The commands waiting to be delivered to each of these machines and not expired, oldest first (`limit` each). */
+  async undeliveredAmong(db: Database, machineIds: readonly number[], now: Date, limit = 20) {
+    const found = new Map<number, (typeof machineCommands.$inferSelect)[]>();
+    if (machineIds.length === 0) return found;
+    const waiting = db
+      .select({
+        id: machineCommands.id,
+        place:
+          sql<number>`row_number() OVER (PARTITION BY ${machineCommands.machineId} ORDER BY ${machineCommands.id})`.as(
+            'place',
+          ),
+      })
+      .from(machineCommands)
+      .where(
+        and(
+          inArray(machineCommands.machineId, [...machineIds]),
+          inArray(machineCommands.state, ['QUEUED', 'SENT']),
+          sql`${machineCommands.expiresAt} > ${now}`,
+        ),
+      )
+      .as('waiting');
+    const rows = await db
+      .select({ command: machineCommands })
+      .from(machineCommands)
+      .innerJoin(waiting, and(eq(waiting.id, machineCommands.id), sql`${waiting.place} <= ${limit}`))
+      .orderBy(asc(machineCommands.id));
+    for (const { command } of rows) found.set(command.machineId, [...(found.get(command.machineId) ?? []), command]);
+    return found;
+  },
+
   /** The commands waiting to be delivered to a machine and not expired, oldest first. */
   async undelivered(db: Database, machineId: number, now: Date, limit = 20) {
     return db
@@ -181,6 +211,16 @@ export const commandsRepository = {
   },
 
   // ------------------------------------------------------------ settings
+  /** The settings rows of these machines, by machine (none for a machine whose settings were never set). */
+  async settingsAmong(db: Database, machineIds: readonly number[]): Promise<Map<number, SettingsRow>> {
+    if (machineIds.length === 0) return new Map();
+    const rows = await db
+      .select()
+      .from(machineSettings)
+      .where(inArray(machineSettings.machineId, [...machineIds]));
+    return new Map(rows.map((row) => [row.machineId, row]));
+  },
+
   async settingsOf(db: Database, machineId: number): Promise<SettingsRow | undefined> {
     const [row] = await db.select().from(machineSettings).where(eq(machineSettings.machineId, machineId));
     return row;

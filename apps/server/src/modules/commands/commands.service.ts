@@ -32,6 +32,7 @@ import { wireMapper } from '../../lib/wire.ts';
 import { agentIdsInScope } from '../agents/agent-directory.ts';
 import { checkedParams } from './command-params.ts';
 import { commandOrder, commandSortable, type NewCommand, commandsRepository as repo } from './commands.repository.ts';
+import { createHeartbeatReads } from './heartbeat-reads.ts';
 import { defaultSettings, desiredOf, desireSettings, recordReported, settingsAnswer } from './machine-settings.ts';
 import { createServerCommands } from './server-commands.ts';
 
@@ -92,6 +93,7 @@ export function createCommandsService(
   },
 ) {
   let push = initialPush;
+  const heartbeatReads = createHeartbeatReads(db, clock);
 
   /** The machines of these ids the caller reaches; a missing one is refused by its id. */
   async function reachable(principal: Principal, ids: readonly number[]) {
@@ -306,8 +308,8 @@ export function createCommandsService(
       const now = clock.now();
       if (reported) await recordReported(db, machine, reported, () => defaultsOf(machine.id), now);
       const [row, waiting] = await Promise.all([
-        repo.settingsOf(db, machine.id),
-        repo.undelivered(db, machine.id, now),
+        heartbeatReads.settingsOf(machine.id),
+        heartbeatReads.undelivered(machine.id),
       ]);
       await repo.markSent(
         db,

@@ -81,20 +81,6 @@ export const gatewayRepository = {
     return new Set(claimed.map((row) => `${row.sender} ${row.nonce}`));
   },
 
-  /**
-   * Records a nonce for its sender; false when the sender used it before. Meant for the relaxed
-   * database: every call a nonce guards is idempotent on the machine's own numbers or the
-   * channel's transaction, so a nonce lost in a crash lets through a replay that changes nothing.
-   */
-  async claimNonce(relaxed: Database, sender: string, nonce: string, expiresAt: Date): Promise<boolean> {
-    const claimed = await relaxed
-      .insert(gatewayNonces)
-      .values({ sender, nonce, expiresAt })
-      .onConflictDoNothing()
-      .returning({ nonce: gatewayNonces.nonce });
-    return claimed.length > 0;
-  },
-
   async purgeNonces(db: Database, now: Date): Promise<void> {
     await db.delete(gatewayNonces).where(lt(gatewayNonces.expiresAt, now));
   },

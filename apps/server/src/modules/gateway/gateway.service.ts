@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { DEFAULT_HEARTBEAT_SECONDS } from '@water/contract/commands';
 import { type Channel, GATEWAY_WINDOW_MS, type Heartbeat, type HeartbeatAnswer } from '@water/contract/gateway';
+import { batched } from '../../lib/batch.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import type { AlarmsService } from '../alarms/alarms.service.ts';
@@ -21,6 +22,13 @@ export interface SignedRequest {
   nonce: string | undefined;
   signature: string | undefined;
   body: string;
+}
+
+/** A nonce a request claims for its sender, kept until it expires. */
+interface Claim {
+  sender: string;
+  nonce: string;
+  expiresAt: Date;
 }
 
 /** Seconds between heartbeats that machines are told unless their settings say otherwise. */
@@ -94,10 +102,24 @@ export function createGatewayService(
     return freshAt(clock.now().getTime(), request.timestamp, 'X-Timestamp');
   }
 
+  /** The machines asked for in one turn, read together (by serial number in lower case). */
+  const machineBySerial = batched(async (serialNos: readonly string[]) => {
+    const found = await repo.machinesBySerial(db, serialNos);
+    return serialNos.map((serialNo) => found.get(serialNo) ?? null);
+  });
+
+  /** The nonces claimed in one turn, recorded together; of two alike, the first wins. */
+  const claimed = batched(async (claims: readonly Claim[]) => {
+    const unique = new Map(claims.map((claim) => [`${claim.sender} ${claim.nonce}`, claim]));
+    const recorded = await repo.claimNonces(database.relaxed, [...unique.values()]);
+    return claims.map((claim) => recorded.delete(`${claim.sender} ${claim.nonce}`));
+  });
+
   async function claimNonce(sender: string, nonce: string, now: number) {
     // Kept a little beyond the window either way: a replay later than that has a stale timestamp.
-    const claimed = await repo.claimNonce(database.relaxed, sender, nonce, new Date(now + 2 * GATEWAY_WINDOW_MS));
-    if (!claimed) throw new HttpError(409, 'X-Nonce was used before: the request is a replay', 'NONCE_REUSED');
+    if (!(await claimed({ sender, nonce, expiresAt: new Date(now + 2 * GATEWAY_WINDOW_MS) }))) {
+      throw new HttpError(409, 'X-Nonce was used before: the request is a replay', 'NONCE_REUSED');
+    }
   }
 
   const readingsHandlers: ((readings: HeartbeatReadings) => Promise<void>)[] = [];
@@ -112,7 +134,7 @@ export function createGatewayService(
     async authenticateMachine(serialNo: string | undefined, request: SignedRequest): Promise<GatewayMachineRow> {
       if (!serialNo || serialNo.length > 64) throw unsigned('X-Machine (the machine’s serial number) is required');
       const now = checkedFreshness(request);
-      const machine = await repo.machineBySerial(db, serialNo);
+      const machine = await machineBySerial(serialNo.toLowerCase());
       if (!machine?.secretHash) throw new HttpError(401, `No machine has serial number ${serialNo}`, 'MACHINE_UNKNOWN');
       if (!signedWith(machine.secretHash, request)) throw unsigned('The signature does not match the request');
       if (!SPEAKING.includes(machine.lifecycle)) {
@@ -155,12 +177,12 @@ export function createGatewayService(
     async heartbeat(machine: GatewayMachineRow, beat: Heartbeat): Promise<HeartbeatAnswer> {
       const now = clock.now();
       const faultBits = beat.faultBits ?? 0;
-      const before = await machines.runtime.record(database.relaxed, machine.id, {
-        online: true,
-        lastHeartbeat: now,
+      const before = await machines.runtime.record({
+        id: machine.id,
+        at: now,
         faultBits,
         ...(beat.signal !== undefined ? { signal: beat.signal } : {}),
-        ...(beat.temperature !== undefined ? { temperature: beat.temperature.toFixed(1) } : {}),
+        ...(beat.temperature !== undefined ? { temperature: Number(beat.temperature.toFixed(1)) } : {}),
         ...(beat.tdsIn !== undefined ? { tdsIn: beat.tdsIn } : {}),
         ...(beat.tdsOut !== undefined ? { tdsOut: beat.tdsOut } : {}),
         ...(beat.tankLevel !== undefined ? { tankLevel: beat.tankLevel } : {}),

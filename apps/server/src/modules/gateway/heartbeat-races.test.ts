@@ -65,7 +65,9 @@ describe('a heartbeat racing the offline check never leaves an online machine wi
     await ctx.t.app.scheduler.run('offline-check');
     expect(await stateOf(machine.id)).toEqual({ online: false, alarms: ['OPEN'] });
     // …and it goes on with the machine as it read it.
-    vi.spyOn(gatewayRepository, 'machineBySerial').mockResolvedValueOnce(read);
+    vi.spyOn(gatewayRepository, 'machinesBySerial').mockResolvedValueOnce(
+      new Map(read ? [[read.serialNo.toLowerCase(), read]] : []),
+    );
     await heartbeat(machine.call);
     expect(await stateOf(machine.id)).toEqual({ online: true, alarms: ['RESOLVED'] });
   });

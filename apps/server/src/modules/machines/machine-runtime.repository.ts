@@ -5,6 +5,21 @@ import { machines } from './machines.schema.ts';
 /** A machine's runtime as a heartbeat replaced it. */
 export type PreviousRuntime = Pick<typeof machines.$inferSelect, 'online' | 'faultBits' | 'tdsOut' | 'tankLevel'>;
 
+/** What a heartbeat writes into a machine's runtime: the readings it left out keep their values. */
+export interface HeartbeatRuntime {
+  id: number;
+  at: Date;
+  faultBits: number;
+  signal?: number;
+  temperature?: number;
+  tdsIn?: number;
+  tdsOut?: number;
+  tankLevel?: number;
+  makingWater?: boolean;
+  doorOpen?: boolean;
+  firmware?: string;
+}
+
 /** A machine's runtime (online, heartbeat, telemetry): what the gateway and the offline check change. */
 export const machineRuntimeRepository = {
   /** The firmware a machine runs, as a finished update says. */
@@ -13,40 +28,50 @@ export const machineRuntimeRepository = {
   },
 
   /**
-   * Writes a heartbeat's runtime and answers the runtime it replaced, read in the same statement
-   * from the row it locks: whatever ran since the machine was read (the offline check marking it
-   * offline), the heartbeat sees it. Undefined when the machine is gone. Meant for the relaxed
-   * database: a runtime lost in a crash is restored by the next heartbeat.
+   * Writes heartbeats' runtimes, one per machine, and answers by machine the runtime each
+   * replaced, read in the same statement from the rows it locks (in the order of their ids, so
+   * that two such writes never wait on each other): whatever ran since the machine was read (the
+   * offline check marking it offline), the heartbeat sees it. A machine gone has no answer. A
+   * reading a heartbeat left out keeps its value. Meant for the relaxed database: a runtime lost
+   * in a crash is restored by the next heartbeat.
    */
-  async recordHeartbeat(
-    relaxed: Database,
-    id: number,
-    values: Partial<typeof machines.$inferInsert>,
-  ): Promise<PreviousRuntime | undefined> {
-    const previous = relaxed
-      .select({
-        id: machines.id,
-        online: machines.online,
-        faultBits: machines.faultBits,
-        tdsOut: machines.tdsOut,
-        tankLevel: machines.tankLevel,
-      })
-      .from(machines)
-      .where(eq(machines.id, id))
-      .for('update')
-      .as('previous');
-    const [row] = await relaxed
-      .update(machines)
-      .set(values)
-      .from(previous)
-      .where(eq(machines.id, previous.id))
-      .returning({
-        online: previous.online,
-        faultBits: previous.faultBits,
-        tdsOut: previous.tdsOut,
-        tankLevel: previous.tankLevel,
-      });
-    return row;
+  async recordHeartbeats(relaxed: Database, beats: readonly HeartbeatRuntime[]): Promise<Map<number, PreviousRuntime>> {
+    if (beats.length === 0) return new Map();
+    const result = (await relaxed.execute(sql`
+      WITH beat AS (
+        SELECT * FROM jsonb_to_recordset(${JSON.stringify(beats)}::jsonb) AS b(
+          "id" integer, "at" timestamptz, "faultBits" integer, "signal" integer, "temperature" numeric,
+          "tdsIn" integer, "tdsOut" integer, "tankLevel" integer, "makingWater" boolean,
+          "doorOpen" boolean, "firmware" text)
+      ), previous AS (
+        SELECT ${machines.id} AS id, ${machines.online} AS online, ${machines.faultBits} AS fault_bits,
+          ${machines.tdsOut} AS tds_out, ${machines.tankLevel} AS tank_level
+        FROM ${machines} WHERE ${machines.id} IN (SELECT "id" FROM beat)
+        ORDER BY ${machines.id} FOR UPDATE
+      )
+      UPDATE ${machines} SET
+        "online" = true,
+        "last_heartbeat" = beat."at",
+        "fault_bits" = beat."faultBits",
+        "signal" = coalesce(beat."signal", ${machines.signal}),
+        "temperature" = coalesce(beat."temperature", ${machines.temperature}),
+        "tds_in" = coalesce(beat."tdsIn", ${machines.tdsIn}),
+        "tds_out" = coalesce(beat."tdsOut", ${machines.tdsOut}),
+        "tank_level" = coalesce(beat."tankLevel", ${machines.tankLevel}),
+        "making_water" = coalesce(beat."makingWater", ${machines.makingWater}),
+        "door_open" = coalesce(beat."doorOpen", ${machines.doorOpen}),
+        "firmware" = coalesce(beat."firmware", ${machines.firmware})
+      FROM beat, previous
+      WHERE ${machines.id} = beat."id" AND previous.id = beat."id"
+      RETURNING previous.id, previous.online, previous.fault_bits, previous.tds_out, previous.tank_level`)) as unknown as {
+      rows: { id: number; online: boolean; fault_bits: number; tds_out: number | null; tank_level: number | null }[];
+    };
+    return new Map(
+      result.rows.map((row) => [
+        row.id,
+        { online: row.online, faultBits: row.fault_bits, tdsOut: row.tds_out, tankLevel: row.tank_level },
+      ]),
+    );
   },
 
   /**

@@ -13,6 +13,7 @@ import {
 import dayjs from 'dayjs';
 import type { Database } from '../../db/client.ts';
 import { inScope, type Principal } from '../../domain/principal.ts';
+import { batched } from '../../lib/batch.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { forbidden, invalidField, noSuch, notFound, stateConflict } from '../../lib/http-errors.ts';
 import { declaredList } from '../../lib/list-sheet.ts';
@@ -26,9 +27,8 @@ import { EMPTY_SALES, machineDto } from './machine-answers.ts';
 import { createMachineModelsService } from './machine-models.service.ts';
 import { createMachinePositions } from './machine-positions.service.ts';
 import { createMachineRegistration } from './machine-registration.service.ts';
-import { machineRuntimeRepository } from './machine-runtime.repository.ts';
+import { type HeartbeatRuntime, machineRuntimeRepository, type PreviousRuntime } from './machine-runtime.repository.ts';
 import { type MachineRow, machineOrder, machineSortable, machinesRepository as repo } from './machines.repository.ts';
-import type { machines } from './machines.schema.ts';
 
 export type MachinesService = ReturnType<typeof createMachinesService>;
 
@@ -38,7 +38,7 @@ export type MachinesService = ReturnType<typeof createMachinesService>;
  * recalled to stock; every move is logged in batches.
  */
 export function createMachinesService(
-  { db, clock }: Pick<Deps, 'db' | 'clock'>,
+  { db, database, clock }: Pick<Deps, 'db' | 'database' | 'clock'>,
   {
     pricesFor,
     agents,
@@ -63,6 +63,23 @@ export function createMachinesService(
     return machine;
   }
 
+  /** Heartbeats written in rounds where each machine comes once, so each sees the one before it. */
+  async function recordHeartbeats(beats: readonly HeartbeatRuntime[]) {
+    const replaced: (PreviousRuntime | undefined)[] = [];
+    let left = beats.map((beat, index) => ({ beat, index }));
+    while (left.length > 0) {
+      const round = new Map<number, (typeof left)[number]>();
+      for (const entry of left) if (!round.has(entry.beat.id)) round.set(entry.beat.id, entry);
+      const previous = await machineRuntimeRepository.recordHeartbeats(
+        database.relaxed,
+        [...round.values()].map((entry) => entry.beat),
+      );
+      for (const { beat, index } of round.values()) replaced[index] = previous.get(beat.id);
+      left = left.filter((entry) => round.get(entry.beat.id) !== entry);
+    }
+    return replaced;
+  }
+
   const allocation = createMachineAllocation({ db, clock }, { agents, visibleMachine, lifecycleChanged });
   const { move } = allocation;
 
@@ -71,9 +88,11 @@ export function createMachinesService(
    * machines module owns the machine's row).
    */
   const runtime = {
-    /** A heartbeat's runtime written; answers the runtime it replaced (undefined: the machine is gone). */
-    record: (relaxed: Database, id: number, values: Partial<typeof machines.$inferInsert>) =>
-      machineRuntimeRepository.recordHeartbeat(relaxed, id, values),
+    /**
+     * A heartbeat's runtime written; answers the runtime it replaced (undefined: the machine is
+     * gone). The heartbeats of one turn of the event loop are written together.
+     */
+    record: batched(recordHeartbeats),
     /**
      * The machines online but silent since `before` (but for those in `except`), marked offline in
      * the caller's unit of work.

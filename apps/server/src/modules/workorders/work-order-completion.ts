@@ -10,6 +10,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { isAdministrator, type Principal } from '../../domain/principal.ts';
+import { batched } from '../../lib/batch.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { AVATAR_MIMES, uploadKind } from '../../lib/file-kinds.ts';
 import type { FileStore } from '../../lib/file-storage.ts';
@@ -46,6 +47,12 @@ export function createWorkOrderCompletion(
   { db, clock }: Pick<Deps, 'db' | 'clock'>,
   { core, files, useParts }: { core: WorkOrdersCore; files: FileStore; useParts: UseParts },
 ) {
+  /** Whether a machine has orders waiting for its readings: the heartbeats of one turn ask together. */
+  const awaitingReadings = batched(async (machineIds: readonly number[]) => {
+    const waiting = await repo.awaitingReadingsAmong(db, machineIds);
+    return machineIds.map((id) => waiting.has(id));
+  });
+
   /** The caller's own order (the administrator: any), else 403. */
   async function ownOrder(principal: Principal, id: number): Promise<WorkOrderRow> {
     const row = await core.visible(principal, id);
@@ -168,8 +175,8 @@ export function createWorkOrderCompletion(
      */
     async readingsReceived(readings: MachineReadings): Promise<void> {
       const { tdsOut } = readings;
-      // Most heartbeats find nothing waiting: one indexed read, no unit of work.
-      if (tdsOut === undefined || !(await repo.anyAwaitingReadings(db, readings.machineId))) return;
+      // Most heartbeats find nothing waiting: one indexed read (for a turn's heartbeats), no unit of work.
+      if (tdsOut === undefined || !(await awaitingReadings(readings.machineId))) return;
       await db.transaction(async (tx) => {
         const waiting = await repo.awaitingReadings(tx, readings.machineId);
         for (const order of waiting) {

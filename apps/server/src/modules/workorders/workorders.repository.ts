@@ -317,14 +317,14 @@ export const workOrdersRepository = {
     return row?.at ?? null;
   },
 
-  /** Whether a machine has orders done and waiting for its next readings (the partial index answers). */
-  async anyAwaitingReadings(db: Database, machineId: number): Promise<boolean> {
-    const [row] = await db
-      .select({ id: workOrders.id })
+  /** Of these machines, those with orders done and waiting for their next readings (the partial index answers). */
+  async awaitingReadingsAmong(db: Database, machineIds: readonly number[]): Promise<Set<number>> {
+    if (machineIds.length === 0) return new Set();
+    const rows = await db
+      .selectDistinct({ machineId: workOrders.machineId })
       .from(workOrders)
-      .where(and(eq(workOrders.machineId, machineId), eq(workOrders.awaitingReadings, true)))
-      .limit(1);
-    return row !== undefined;
+      .where(and(inArray(workOrders.machineId, [...machineIds]), eq(workOrders.awaitingReadings, true)));
+    return new Set(rows.map((row) => row.machineId));
   },
 
   /** A machine's orders done and waiting for its next readings, locked for the unit of work. */

@@ -1,0 +1,21 @@
+import type { Database } from '../../db/client.ts';
+import { batched } from '../../lib/batch.ts';
+import type { Clock } from '../../lib/time.ts';
+import { commandsRepository as repo } from './commands.repository.ts';
+
+/**
+ * What every heartbeat reads of the commands module: the machine's settings row and the commands
+ * waiting for it, each read once for the heartbeats of one turn of the event loop.
+ */
+export function createHeartbeatReads(db: Database, clock: Clock) {
+  return {
+    settingsOf: batched(async (machineIds: readonly number[]) => {
+      const rows = await repo.settingsAmong(db, machineIds);
+      return machineIds.map((id) => rows.get(id));
+    }),
+    undelivered: batched(async (machineIds: readonly number[]) => {
+      const waiting = await repo.undeliveredAmong(db, machineIds, clock.now());
+      return machineIds.map((id) => waiting.get(id) ?? []);
+    }),
+  };
+}
