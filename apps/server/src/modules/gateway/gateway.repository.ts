@@ -1,4 +1,4 @@
-import { eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { machines } from '../machines/machines.read-model.ts';
 import { gatewayNonces } from './gateway.schema.ts';
@@ -35,14 +35,6 @@ const machineColumns = {
 };
 
 export const gatewayRepository = {
-  async machineBySerial(db: Database, serialNo: string): Promise<GatewayMachineRow | undefined> {
-    const [row] = await db
-      .select(machineColumns)
-      .from(machines)
-      .where(eq(sql`lower(${machines.serialNo})`, serialNo.toLowerCase()));
-    return row;
-  },
-
   /** What an external broker's machine accounts are made from: of these machines, or of all with a key. */
   async machineAccounts(db: Database, ids?: readonly number[]) {
     if (ids?.length === 0) return [];

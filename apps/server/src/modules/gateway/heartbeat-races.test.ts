@@ -58,7 +58,9 @@ describe('a heartbeat racing the offline check never leaves an online machine wi
   it('resolves the alarm when the check ran between the heartbeat’s read of the machine and its write', async () => {
     const machine = await speakingMachine();
     // The heartbeat reads the machine (online)…
-    const read = await gatewayRepository.machineBySerial(ctx.t.database.db, machine.serialNo);
+    const read = (await gatewayRepository.machinesBySerial(ctx.t.database.db, [machine.serialNo])).get(
+      machine.serialNo.toLowerCase(),
+    );
     expect(read?.online).toBe(true);
     // …the offline check runs before it writes…
     ctx.t.clock.advance(SILENT_MS);

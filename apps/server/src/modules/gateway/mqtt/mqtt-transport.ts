@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import { MQTT_REQUESTS, type MqttRequestKind, mqttTopics } from '@water/contract/gateway-mqtt';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MqttConfig } from '../../../config.ts';
+import { batched } from '../../../lib/batch.ts';
 import type { Deps } from '../../../lib/deps.ts';
 import type { GatewayMachineRow } from '../gateway.repository.ts';
 import { gatewayRepository as repo } from '../gateway.repository.ts';
@@ -154,8 +155,13 @@ export function createMqttTransport(
         outOfSight: () => presence.outOfSight(),
       };
       if (config.external) {
+        // Machines announced together (a fleet connecting again after a broker's restart) are read together.
+        const bySerial = batched(async (serialNos: readonly string[]) => {
+          const found = await repo.machinesBySerial(deps.db, serialNos);
+          return serialNos.map((serialNo) => found.get(serialNo.toLowerCase()));
+        });
         const rows = {
-          bySerial: (serialNo: string) => repo.machineBySerial(deps.db, serialNo),
+          bySerial,
           accounts: (ids?: readonly number[]) => repo.machineAccounts(deps.db, ids),
         };
         broker = await connectExternalBroker(events, {
