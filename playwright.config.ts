@@ -31,7 +31,8 @@ export default defineConfig({
     // The test script counts the results from this file when it names one.
     ...(process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['json'] as ['json']] : []),
   ],
-  timeout: 60_000,
+  // Journeys of a few pages take 30–55 s on the CI machine with both workers busy: twice that there.
+  timeout: process.env.CI ? 120_000 : 60_000,
   // On the CI machine a page's first load can take more than 10 s while both workers' browsers and
   // servers are busy; a check that waits longer there still fails on what never shows.
   expect: { timeout: process.env.CI ? 20_000 : 10_000 },

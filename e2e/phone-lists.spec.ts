@@ -183,7 +183,8 @@ for (const language of ['en'] as const) {
     test.use({ locale: language });
 
     test('shows cards and never scrolls sideways, with its filters open too', async ({ page, admin }) => {
-      test.setTimeout(180_000);
+      // Every list page in turn: about 160 s on the busy CI machine.
+      test.setTimeout(300_000);
       // A logged request with one of the longest paths, whose card on the logs page must wrap it.
       const name = `Long path ${uniqueSuffix()}`;
       const made = await admin.post('api/coupons/templates', {
