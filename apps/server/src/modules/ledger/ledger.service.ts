@@ -274,17 +274,17 @@ export function createLedgerService(
         .filter(([, entry]) => entry.amount !== 0)
         .sort(([a], [b]) => (a < b ? -1 : 1));
       if (lines.length === 0) return;
-      const now = clock.now();
       const day = await openDay(tx, posting.day);
-      const postingId = await repo.posting(
+      const booked = [];
+      for (const [, entry] of lines)
+        booked.push({ accountId: await accountIdOf(tx, entry.ref), amount: entry.amount as Fen });
+      await repo.book(
         tx,
         { day, kind: posting.kind, subject: posting.subject, agentId: posting.agentId ?? null },
         posting.items ?? 0,
-        now,
+        booked,
+        clock.now(),
       );
-      for (const [, entry] of lines) {
-        await repo.addEntry(tx, postingId, await accountIdOf(tx, entry.ref), day, entry.amount as Fen, now);
-      }
     },
 
     /**
