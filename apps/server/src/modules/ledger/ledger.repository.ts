@@ -34,15 +34,18 @@ export interface AccountKey {
 }
 
 export const ledgerRepository = {
-  /** The account of a code, made on first use; answers its id. */
-  async accountId(db: Database, key: AccountKey): Promise<number> {
+  /**
+   * The account of a code, made on first use; answers its id, and whether it was made now (by the
+   * caller's unit of work, which may still be rolled back) rather than found.
+   */
+  async accountId(db: Database, key: AccountKey): Promise<{ id: number; made: boolean }> {
     const [row] = await db
       .insert(ledgerAccounts)
       .values(key)
       .onConflictDoUpdate({ target: ledgerAccounts.code, set: { code: sql`excluded.code` } })
-      .returning({ id: ledgerAccounts.id });
+      .returning({ id: ledgerAccounts.id, made: sql<boolean>`(xmax = 0)` });
     if (!row) throw new Error(`The ledger could not keep account ${key.code}`);
-    return row.id;
+    return row;
   },
 
   /**

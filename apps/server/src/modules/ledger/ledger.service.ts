@@ -93,8 +93,9 @@ export function createLedgerService(
     const key = accountKey(ref);
     const known = accountIds.get(key.code);
     if (known !== undefined) return known;
-    const id = await repo.accountId(tx, key);
-    accountIds.set(key.code, id);
+    const { id, made } = await repo.accountId(tx, key);
+    // An account made by this unit of work is not remembered: rolled back, its id names nothing.
+    if (!made) accountIds.set(key.code, id);
     return id;
   }
 
