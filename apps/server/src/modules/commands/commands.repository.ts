@@ -124,22 +124,6 @@ export const commandsRepository = {
     return found;
   },
 
-  /** The commands waiting to be delivered to a machine and not expired, oldest first. */
-  async undelivered(db: Database, machineId: number, now: Date, limit = 20) {
-    return db
-      .select()
-      .from(machineCommands)
-      .where(
-        and(
-          eq(machineCommands.machineId, machineId),
-          inArray(machineCommands.state, ['QUEUED', 'SENT']),
-          sql`${machineCommands.expiresAt} > ${now}`,
-        ),
-      )
-      .orderBy(asc(machineCommands.id))
-      .limit(limit);
-  },
-
   /** Commands handed to their machine: SENT (the first time it was sent is kept). */
   async markSent(db: Database, ids: readonly number[], now: Date) {
     if (ids.length === 0) return;

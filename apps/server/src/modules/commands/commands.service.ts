@@ -367,7 +367,7 @@ export function createCommandsService(
 
     /** Hands a machine that (re)connects the commands waiting for it. */
     async deliverPending(machine: { id: number; serialNo: string }): Promise<void> {
-      const waiting = await repo.undelivered(db, machine.id, clock.now(), 100);
+      const waiting = (await repo.undeliveredAmong(db, [machine.id], clock.now(), 100)).get(machine.id) ?? [];
       await pushAll(waiting.map((row) => ({ id: row.id, serialNo: machine.serialNo, command: toMachine(row) })));
     },
 

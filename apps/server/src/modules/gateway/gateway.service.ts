@@ -102,10 +102,10 @@ export function createGatewayService(
     return freshAt(clock.now().getTime(), request.timestamp, 'X-Timestamp');
   }
 
-  /** The machines asked for in one turn, read together (by serial number in lower case). */
+  /** The machines asked for in one turn, read together (a serial number in any case). */
   const machineBySerial = batched(async (serialNos: readonly string[]) => {
     const found = await repo.machinesBySerial(db, serialNos);
-    return serialNos.map((serialNo) => found.get(serialNo) ?? null);
+    return serialNos.map((serialNo) => found.get(serialNo.toLowerCase()));
   });
 
   /** The nonces claimed in one turn, recorded together; of two alike, the first wins. */
@@ -130,11 +130,14 @@ export function createGatewayService(
       readingsHandlers.push(handler);
     },
 
+    /** A machine by its serial number (any case), read with the others asked for in the same turn. */
+    machineBySerial,
+
     /** The machine that signed the request, or a refusal that says what is wrong. */
     async authenticateMachine(serialNo: string | undefined, request: SignedRequest): Promise<GatewayMachineRow> {
       if (!serialNo || serialNo.length > 64) throw unsigned('X-Machine (the machine’s serial number) is required');
       const now = checkedFreshness(request);
-      const machine = await machineBySerial(serialNo.toLowerCase());
+      const machine = await machineBySerial(serialNo);
       if (!machine?.secretHash) throw new HttpError(401, `No machine has serial number ${serialNo}`, 'MACHINE_UNKNOWN');
       if (!signedWith(machine.secretHash, request)) throw unsigned('The signature does not match the request');
       if (!SPEAKING.includes(machine.lifecycle)) {

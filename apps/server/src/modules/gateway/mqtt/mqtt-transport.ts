@@ -4,7 +4,6 @@ import type { Duplex } from 'node:stream';
 import { MQTT_REQUESTS, type MqttRequestKind, mqttTopics } from '@water/contract/gateway-mqtt';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MqttConfig } from '../../../config.ts';
-import { batched } from '../../../lib/batch.ts';
 import type { Deps } from '../../../lib/deps.ts';
 import type { GatewayMachineRow } from '../gateway.repository.ts';
 import { gatewayRepository as repo } from '../gateway.repository.ts';
@@ -155,13 +154,9 @@ export function createMqttTransport(
         outOfSight: () => presence.outOfSight(),
       };
       if (config.external) {
-        // Machines announced together (a fleet connecting again after a broker's restart) are read together.
-        const bySerial = batched(async (serialNos: readonly string[]) => {
-          const found = await repo.machinesBySerial(deps.db, serialNos);
-          return serialNos.map((serialNo) => found.get(serialNo.toLowerCase()));
-        });
         const rows = {
-          bySerial,
+          // Machines announced together (a fleet connecting again after a broker's restart) are read together.
+          bySerial: gateway.machineBySerial,
           accounts: (ids?: readonly number[]) => repo.machineAccounts(deps.db, ids),
         };
         broker = await connectExternalBroker(events, {
