@@ -7,7 +7,7 @@ import { type MachineIdentity, machineRow, offlineAlarms, until } from '../../..
 import { useTestApp } from '../../../../test/test-app.ts';
 
 /** Longer than mosquitto is late in taking a silent machine's keepalive as run out (it counts in whole seconds). */
-const GRACE_MS = 4000;
+const GRACE_MS = 6000;
 /** With an external broker: a will after this long without a word from the machine is its keepalive running out. */
 const SILENT_AFTER_MS = 3000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -73,8 +73,9 @@ describe.each(brokerKinds())('machines online while connected over MQTT (%s brok
       // without a word from it: the machine goes offline at once, not after the grace.
       expect(offlineAt - (await will())).toBeLessThan(GRACE_MS / 2);
     } else {
-      // The embedded broker gives up at 1.5 keepalives and tells the server so.
-      expect(offlineAt - silentAt).toBeLessThan(3000 + 1000);
+      // The embedded broker gives up at 1.5 keepalives (3 s) and tells the server so: the machine goes
+      // offline then, not after the grace (a busy machine may be a second or two late).
+      expect(offlineAt - silentAt).toBeLessThan(3000 + GRACE_MS / 2);
     }
     expect(await alarmsOf(identity.id)).toEqual([
       expect.objectContaining({ state: 'OPEN', detail: expect.stringContaining('connection lost') }),
