@@ -36,16 +36,23 @@ export interface AccountKey {
 export const ledgerRepository = {
   /**
    * The account of a code, made on first use; answers its id, and whether it was made now (by the
-   * caller's unit of work, which may still be rolled back) rather than found.
+   * caller's unit of work, which may still be rolled back) rather than found. An account that
+   * exists is read, not locked: postings lock their accounts in the order of their ids (`book`),
+   * and a lock taken here, in the order of a posting's lines, would make a cycle with them.
    */
   async accountId(db: Database, key: AccountKey): Promise<{ id: number; made: boolean }> {
-    const [row] = await db
+    const [made] = await db
       .insert(ledgerAccounts)
       .values(key)
-      .onConflictDoUpdate({ target: ledgerAccounts.code, set: { code: sql`excluded.code` } })
-      .returning({ id: ledgerAccounts.id, made: sql<boolean>`(xmax = 0)` });
+      .onConflictDoNothing({ target: ledgerAccounts.code })
+      .returning({ id: ledgerAccounts.id });
+    if (made) return { id: made.id, made: true };
+    const [row] = await db
+      .select({ id: ledgerAccounts.id })
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.code, key.code));
     if (!row) throw new Error(`The ledger could not keep account ${key.code}`);
-    return row;
+    return { id: row.id, made: false };
   },
 
   /**

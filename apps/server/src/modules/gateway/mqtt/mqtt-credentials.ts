@@ -6,6 +6,7 @@ import {
   mqttFixedPasswordToSign,
   mqttPasswordToSign,
 } from '@water/contract/gateway-mqtt';
+import { batched } from '../../../lib/batch.ts';
 import type { Deps } from '../../../lib/deps.ts';
 import { HttpError } from '../../../lib/http-errors.ts';
 import { type GatewayMachineRow, gatewayRepository as repo } from '../gateway.repository.ts';
@@ -42,9 +43,6 @@ interface Checked {
  * Connections arriving together are checked with one read and one write of the database.
  */
 export function createMqttCredentials({ db, database, clock }: Pick<Deps, 'db' | 'database' | 'clock'>) {
-  let waiting: { credentials: Credentials; settle: (result: GatewayMachineRow | Error) => void }[] = [];
-  let gathering: NodeJS.Timeout | undefined;
-
   /** Everything about one attempt that needs no database, then its machine. */
   function check(credentials: Credentials, now: number, found: Map<string, GatewayMachineRow>): Checked {
     const { username, password } = credentials;
@@ -69,11 +67,11 @@ export function createMqttCredentials({ db, database, clock }: Pick<Deps, 'db' |
     return { machine, timestamp };
   }
 
-  async function checkAll(batch: typeof waiting) {
+  async function checkAll(batch: readonly Credentials[]): Promise<(GatewayMachineRow | Error)[]> {
     const now = clock.now().getTime();
-    const names = batch.map(({ credentials }) => credentials.username).filter((name): name is string => !!name);
+    const names = batch.map((credentials) => credentials.username).filter((name): name is string => !!name);
     const found = await repo.machinesBySerial(db, [...new Set(names)]);
-    const results = batch.map(({ credentials }) => {
+    const results = batch.map((credentials) => {
       try {
         return check(credentials, now, found);
       } catch (error) {
@@ -92,47 +90,21 @@ export function createMqttCredentials({ db, database, clock }: Pick<Deps, 'db' |
         .filter((result): result is Checked => !(result instanceof Error) && result.timestamp !== undefined)
         .map(({ machine, timestamp }) => ({ ...nonceOf(machine, timestamp as string), expiresAt })),
     );
-    for (const [index, { settle }] of batch.entries()) {
-      const result = results[index] as Checked | Error;
-      if (result instanceof Error) {
-        settle(result);
-        continue;
-      }
+    return results.map((result) => {
+      if (result instanceof Error) return result;
       // The fixed password claims no nonce: it is the same at every connection.
-      if (result.timestamp === undefined) {
-        settle(result.machine);
-        continue;
-      }
+      if (result.timestamp === undefined) return result.machine;
       const { sender, nonce } = nonceOf(result.machine, result.timestamp);
       // The first attempt with a password wins, even against another in the same batch.
-      settle(
-        claimed.delete(`${sender} ${nonce}`)
-          ? result.machine
-          : new HttpError(409, 'The password was used before', 'NONCE_REUSED'),
-      );
-    }
-  }
-
-  function checkWaiting() {
-    clearTimeout(gathering);
-    gathering = undefined;
-    const batch = waiting.slice(0, MOST_AT_ONCE);
-    waiting = waiting.slice(MOST_AT_ONCE);
-    if (waiting.length > 0) gathering = setTimeout(checkWaiting, 0);
-    checkAll(batch).catch((error: unknown) => {
-      for (const { settle } of batch) settle(error instanceof Error ? error : new Error(String(error)));
+      return claimed.delete(`${sender} ${nonce}`)
+        ? result.machine
+        : new HttpError(409, 'The password was used before', 'NONCE_REUSED');
     });
   }
 
   return {
     /** The machine these credentials are for, or the refusal that says why not. */
-    authenticate(credentials: Credentials): Promise<GatewayMachineRow> {
-      return new Promise((resolve, reject) => {
-        waiting.push({ credentials, settle: (result) => (result instanceof Error ? reject(result) : resolve(result)) });
-        if (waiting.length >= MOST_AT_ONCE) checkWaiting();
-        else gathering ??= setTimeout(checkWaiting, GATHER_MS);
-      });
-    },
+    authenticate: batched(checkAll, { most: MOST_AT_ONCE, gatherMs: GATHER_MS }),
   };
 }
 
