@@ -10,6 +10,7 @@
  *
  *   npm run soak                                  # 20 minutes, 10,000 machines, 1,000,000 sales a day
  *   npm run soak -- --minutes 3 --machines 1000   # a short run
+ *   npm run soak -- --minutes 3 --diagnose /tmp/soak-waits.jsonl   # where the stack waits, every 2 s
  *
  * Needs the PostgreSQL primary on 5432 and its replica on 5433 (`.ci/start-replica`), a role that
  * may create databases (SOAK_PRIMARY_URL / SOAK_REPLICA_URL name others), nginx and mosquitto.
@@ -22,6 +23,7 @@ import type { Outcome } from '../apps/server/src/simulator/virtual-machine.ts';
 import { median, quantile, record } from './results.ts';
 import { rssMiB, untilIdle } from './server-process.ts';
 import { type Acknowledged, checkDatabase } from './soak-checks.ts';
+import { diagnose } from './soak-diagnose.ts';
 import { type Instance, staffSessions, standUp } from './soak-stack.ts';
 
 const { values } = parseArgs({
@@ -31,6 +33,8 @@ const { values } = parseArgs({
     'sales-per-day': { type: 'string', default: '1000000' },
     /** Seconds between a machine's heartbeats (its `heartbeatSeconds`, 60 by default). */
     'heartbeat-seconds': { type: 'string', default: '60' },
+    /** A file for a sample every two seconds of where the stack waits (bench/soak-diagnose.ts). */
+    diagnose: { type: 'string' },
   },
 });
 const MINUTES = Number(values.minutes);
@@ -95,6 +99,12 @@ try {
     }
   };
   const memoryTimer = setInterval(sampleMemory, 1000);
+  const diagnosis =
+    values.diagnose === undefined
+      ? undefined
+      : diagnose(values.diagnose, stack.database.url, () =>
+          stack.instances.map((instance) => instance.current.child.pid),
+        );
 
   // Disruptions: [start, end] in ms since the load began.
   const disruptions: { what: string; from: number; to: number }[] = [];
@@ -227,6 +237,7 @@ try {
   clearInterval(memoryTimer);
   sampleMemory();
   loop.disable();
+  if (diagnosis) console.log(await diagnosis.summarize());
 
   const checks = await checkDatabase(stack.database.url, acknowledged);
   const disturbed = (at: number) => disruptions.some((d) => at >= d.from && at <= d.to + AFTERMATH_MS);
