@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type AccountKey, ledgerRepository as repo } from '../../src/modules/ledger/ledger.repository.ts';
 import { ledgerAccounts } from '../../src/modules/ledger/ledger.schema.ts';
+import { bookPostings } from '../../src/modules/ledger/ledger-booking.repository.ts';
 import { useTestApp } from '../test-app.ts';
 
 /**
@@ -45,7 +46,7 @@ describe('the ledger under concurrent sales', () => {
       // Meanwhile another sale books into both, locking the held account and then the payable one.
       let done = false;
       other = db
-        .transaction((tx2) => repo.book(tx2, posting, 1, lines, ctx.t.clock.now()))
+        .transaction((tx2) => bookPostings(tx2, [{ key: posting, items: 1, lines }], ctx.t.clock.now()))
         .then(() => {
           done = true;
         });
@@ -53,7 +54,7 @@ describe('the ledger under concurrent sales', () => {
       while (!done && (await waiting()) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       // Then this sale finds the held account and books.
       expect(await repo.accountId(tx, key('COMMISSION_HELD'))).toEqual({ id: held, made: false });
-      await repo.book(tx, posting, 1, lines, ctx.t.clock.now());
+      await bookPostings(tx, [{ key: posting, items: 1, lines }], ctx.t.clock.now());
     });
     await other;
 

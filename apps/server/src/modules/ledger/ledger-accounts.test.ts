@@ -2,7 +2,7 @@ import { asFen } from '@water/contract/money';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/test-app.ts';
-import { ledgerAccounts, ledgerEntries } from './ledger.schema.ts';
+import { ledgerAccounts, ledgerEntries, ledgerPostings } from './ledger.schema.ts';
 import { createLedgerService, type Posting } from './ledger.service.ts';
 
 describe('the ledger’s accounts', () => {
@@ -52,5 +52,48 @@ describe('the ledger’s accounts', () => {
     await db.transaction((tx) => ledger.post(tx, posting));
     await db.transaction((tx) => ledger.post(tx, posting));
     expect(await accountOf(`COMMISSION_PAYABLE:${agentId}`)).toEqual({ balance: -300, entries: -300 });
+  });
+
+  it('books several postings at once: one per key, an account shared by two of them moved by both', async () => {
+    const db = ctx.t.database.db;
+    const ledger = createLedgerService({ db, clock: ctx.t.clock });
+    const agentId = 900_000 + Math.floor(Math.random() * 99_999);
+    const commission = (amount: number): Posting => ({
+      day: '2026-05-05',
+      kind: 'COMMISSION',
+      subject: `${agentId}/0`,
+      agentId,
+      items: 1,
+      lines: [
+        { account: { type: 'COMMISSION_EXPENSE' }, amount: asFen(amount) },
+        { account: { type: 'COMMISSION_PAYABLE', agentId }, amount: asFen(-amount) },
+      ],
+    });
+    const held: Posting = {
+      day: '2026-05-05',
+      kind: 'COMMISSION',
+      subject: `${agentId}/1`,
+      agentId,
+      items: 1,
+      lines: [
+        { account: { type: 'COMMISSION_EXPENSE' }, amount: asFen(40) },
+        { account: { type: 'COMMISSION_HELD', agentId }, amount: asFen(-40) },
+      ],
+    };
+    const expenseBefore = (await accountOf('COMMISSION_EXPENSE'))?.balance ?? 0;
+    await db.transaction((tx) => ledger.postAll(tx, [commission(100), held, commission(50)]));
+
+    expect(await accountOf(`COMMISSION_PAYABLE:${agentId}`)).toEqual({ balance: -150, entries: -150 });
+    expect(await accountOf(`COMMISSION_HELD:${agentId}`)).toEqual({ balance: -40, entries: -40 });
+    expect((await accountOf('COMMISSION_EXPENSE'))?.balance).toBe(expenseBefore + 190);
+    const postings = await db
+      .select({ subject: ledgerPostings.subject, items: ledgerPostings.items })
+      .from(ledgerPostings)
+      .where(eq(ledgerPostings.agentId, agentId))
+      .orderBy(ledgerPostings.subject);
+    expect(postings).toEqual([
+      { subject: `${agentId}/0`, items: 2 },
+      { subject: `${agentId}/1`, items: 1 },
+    ]);
   });
 });

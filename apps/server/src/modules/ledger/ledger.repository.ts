@@ -1,4 +1,4 @@
-import type { AccountQuery, AccountType, PostingKind, PostingQuery, Statement } from '@water/contract/ledger';
+import type { AccountQuery, AccountType, PostingQuery, Statement } from '@water/contract/ledger';
 import type { Fen } from '@water/contract/money';
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -53,56 +53,6 @@ export const ledgerRepository = {
       .where(eq(ledgerAccounts.code, key.code));
     if (!row) throw new Error(`The ledger could not keep account ${key.code}`);
     return { id: row.id, made: false };
-  },
-
-  /**
-   * Books lines into the posting of a day, kind and subject (made on first use, counting `items`
-   * more into it): each amount added to its account's entry in the posting and to the account's
-   * balance (its version bumps). One statement, so that the rows every sale shares (the day's
-   * posting, the platform's accounts) are held from it to the commit only, not across a round
-   * trip per line; the accounts are locked in the order of their ids.
-   */
-  async book(
-    db: Database,
-    key: { day: string; kind: PostingKind; subject: string; agentId: number | null },
-    items: number,
-    lines: readonly { accountId: number; amount: Fen }[],
-    now: Date,
-  ): Promise<void> {
-    const values = sql.join(
-      lines.map((line) => sql`(${line.accountId}::integer, ${line.amount}::bigint)`),
-      sql`, `,
-    );
-    const result = (await db.execute(sql`
-      WITH posting AS (
-        INSERT INTO ${ledgerPostings} ("day", "kind", "subject", "agent_id", "items", "create_time", "update_time")
-        VALUES (${key.day}, ${key.kind}, ${key.subject}, ${key.agentId}, ${items}, ${now}, ${now})
-        ON CONFLICT ("day", "kind", "subject")
-        DO UPDATE SET "items" = ${ledgerPostings}."items" + excluded."items", "update_time" = excluded."update_time"
-        RETURNING "id"
-      ), line ("account_id", "amount") AS (VALUES ${values}),
-      locked AS (
-        SELECT ${ledgerAccounts.id} AS id FROM ${ledgerAccounts}
-        WHERE ${ledgerAccounts.id} IN (SELECT "account_id" FROM line)
-        ORDER BY ${ledgerAccounts.id} FOR UPDATE
-      ), entry AS (
-        INSERT INTO ${ledgerEntries} ("posting_id", "account_id", "day", "amount")
-        SELECT posting."id", line."account_id", ${key.day}, line."amount" FROM posting, line
-        ON CONFLICT ("posting_id", "account_id", "day")
-        DO UPDATE SET "amount" = ${ledgerEntries}."amount" + excluded."amount"
-        RETURNING "posting_id"
-      )
-      UPDATE ${ledgerAccounts} SET
-        "balance" = ${ledgerAccounts.balance} + line."amount",
-        "version" = ${ledgerAccounts.version} + 1,
-        "update_time" = ${now}
-      FROM line, locked
-      WHERE ${ledgerAccounts.id} = line."account_id" AND locked.id = line."account_id"
-        AND (SELECT count(*) FROM entry) = ${lines.length}
-      RETURNING ${ledgerAccounts.id}`)) as unknown as { rows: unknown[] };
-    if (result.rows.length !== lines.length) {
-      throw new Error(`The ledger could not book posting ${key.kind} ${key.subject} of ${key.day}`);
-    }
   },
 
   /** The last day of the last closed period, read so that closing waits for postings under way and the reverse. */

@@ -27,6 +27,7 @@ import { formatDateTime, formatDay } from '../../lib/time.ts';
 import { wireMapper } from '../../lib/wire.ts';
 import { agentById, agentIdsInScope } from '../agents/agent-directory.ts';
 import { type AccountKey, ledgerRepository as repo } from './ledger.repository.ts';
+import { type BookedPosting, bookPostings } from './ledger-booking.repository.ts';
 import { makeStatements, type StatementsWanted } from './statement-generation.ts';
 import { statementOf } from './statements.ts';
 
@@ -68,6 +69,12 @@ export function accountCode(ref: AccountRef): string {
   return ref.type;
 }
 
+/** The day a posting dated `day` is booked on: itself, or the first day after the last closed period. */
+function openDay(closedThrough: string | null, day: string): string {
+  if (closedThrough === null || day > closedThrough) return day;
+  return dayjs(closedThrough).add(1, 'day').format('YYYY-MM-DD');
+}
+
 function accountKey(ref: AccountRef): AccountKey {
   return { code: accountCode(ref), type: ref.type, agentId: ref.agentId ?? null, channel: ref.channel ?? null };
 }
@@ -97,13 +104,6 @@ export function createLedgerService(
     // An account made by this unit of work is not remembered: rolled back, its id names nothing.
     if (!made) accountIds.set(key.code, id);
     return id;
-  }
-
-  /** The day a posting dated `day` is booked on: itself, or the first day after the last closed period. */
-  async function openDay(tx: Database, day: string): Promise<string> {
-    const closed = await repo.closedThrough(tx);
-    if (closed === null || day > closed) return day;
-    return dayjs(closed).add(1, 'day').format('YYYY-MM-DD');
   }
 
   /** An agent the caller may see, or 404. */
@@ -260,32 +260,55 @@ export function createLedgerService(
      * accounts are written in the order of their codes, so concurrent postings never deadlock.
      */
     async post(tx: Database, posting: Posting): Promise<void> {
-      const byCode = new Map<string, { ref: AccountRef; amount: number }>();
-      let total = 0;
-      for (const line of posting.lines) {
-        if (!Number.isSafeInteger(line.amount)) throw new Error(`A posting's amounts are whole fen: ${line.amount}`);
-        const code = accountCode(line.account);
-        const entry = byCode.get(code) ?? { ref: line.account, amount: 0 };
-        entry.amount += line.amount;
-        byCode.set(code, entry);
-        total += line.amount;
+      await service.postAll(tx, [posting]);
+    },
+
+    /**
+     * Books postings together, in one statement: what one business change books (a sale's
+     * revenue and each level's commission) holds the rows it shares with every other sale for
+     * that statement and the commit only.
+     */
+    async postAll(tx: Database, postings: readonly Posting[]): Promise<void> {
+      const closed = postings.length === 0 ? null : await repo.closedThrough(tx);
+      const byKey = new Map<
+        string,
+        { key: BookedPosting['key']; items: number; amounts: Map<string, { ref: AccountRef; amount: number }> }
+      >();
+      for (const posting of postings) {
+        let total = 0;
+        for (const line of posting.lines) {
+          if (!Number.isSafeInteger(line.amount)) throw new Error(`A posting's amounts are whole fen: ${line.amount}`);
+          total += line.amount;
+        }
+        if (total !== 0) throw new Error(`Posting ${posting.kind} ${posting.subject} does not balance: ${total}`);
+        const day = openDay(closed, posting.day);
+        const code = `${day} ${posting.kind} ${posting.subject}`;
+        const booked = byKey.get(code) ?? {
+          key: { day, kind: posting.kind, subject: posting.subject, agentId: posting.agentId ?? null },
+          items: 0,
+          amounts: new Map(),
+        };
+        booked.items += posting.items ?? 0;
+        for (const line of posting.lines) {
+          const account = accountCode(line.account);
+          const entry = booked.amounts.get(account) ?? { ref: line.account, amount: 0 };
+          entry.amount += line.amount;
+          booked.amounts.set(account, entry);
+        }
+        byKey.set(code, booked);
       }
-      if (total !== 0) throw new Error(`Posting ${posting.kind} ${posting.subject} does not balance: ${total}`);
-      const lines = [...byCode.entries()]
-        .filter(([, entry]) => entry.amount !== 0)
-        .sort(([a], [b]) => (a < b ? -1 : 1));
-      if (lines.length === 0) return;
-      const day = await openDay(tx, posting.day);
-      const booked = [];
-      for (const [, entry] of lines)
-        booked.push({ accountId: await accountIdOf(tx, entry.ref), amount: entry.amount as Fen });
-      await repo.book(
-        tx,
-        { day, kind: posting.kind, subject: posting.subject, agentId: posting.agentId ?? null },
-        posting.items ?? 0,
-        booked,
-        clock.now(),
-      );
+      const booked: BookedPosting[] = [];
+      for (const { key, items, amounts } of byKey.values()) {
+        const lines = [...amounts.entries()]
+          .filter(([, entry]) => entry.amount !== 0)
+          .sort(([a], [b]) => (a < b ? -1 : 1));
+        if (lines.length === 0) continue;
+        const ids = [];
+        for (const [, entry] of lines)
+          ids.push({ accountId: await accountIdOf(tx, entry.ref), amount: entry.amount as Fen });
+        booked.push({ key, items, lines: ids });
+      }
+      await bookPostings(tx, booked, clock.now());
     },
 
     /**

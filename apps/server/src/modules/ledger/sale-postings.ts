@@ -105,6 +105,6 @@ async function reversalsFromWhatIsHeld(tx: Database, ledger: LedgerService, even
 export function createSaleBooking(ledger: LedgerService, dayOf: (time: Date) => string) {
   return async (tx: Database, event: SaleEvent): Promise<void> => {
     const booked = await reversalsFromWhatIsHeld(tx, ledger, event);
-    for (const posting of salePostings(booked, dayOf)) await ledger.post(tx, posting);
+    await ledger.postAll(tx, salePostings(booked, dayOf));
   };
 }
