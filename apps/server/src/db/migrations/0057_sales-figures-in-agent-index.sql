@@ -1,0 +1,2 @@
+DROP INDEX "biz_sales_daily_agent_idx";--> statement-breakpoint
+CREATE INDEX "biz_sales_daily_agent_idx" ON "biz_sales_daily" USING btree ("agent_id","day","machine_id","site_id","channel","orders","dispensed_ml","paid","refunded","discount","coupon");
