@@ -23,22 +23,30 @@ describe('the ledger’s accounts', () => {
     return { balance: Number(account.balance), entries: Number(entries?.total) };
   };
 
+  /** What a level of an agent earns on a day: the platform's expense against the agent's account. */
+  const commission = (
+    agentId: number,
+    depth: number,
+    amount: number,
+    type: 'COMMISSION_PAYABLE' | 'COMMISSION_HELD' = 'COMMISSION_PAYABLE',
+  ): Posting => ({
+    day: '2026-05-04',
+    kind: 'COMMISSION',
+    subject: `${agentId}/${depth}`,
+    agentId,
+    items: 1,
+    lines: [
+      { account: { type: 'COMMISSION_EXPENSE' }, amount: asFen(amount) },
+      { account: { type, agentId }, amount: asFen(-amount) },
+    ],
+  });
+
   it('books into an account first made by a unit of work that was rolled back', async () => {
     const db = ctx.t.database.db;
     const ledger = createLedgerService({ db, clock: ctx.t.clock });
     // An agent no account was made for yet.
     const agentId = 900_000 + Math.floor(Math.random() * 99_999);
-    const posting: Posting = {
-      day: '2026-05-04',
-      kind: 'COMMISSION',
-      subject: `${agentId}/0`,
-      agentId,
-      items: 1,
-      lines: [
-        { account: { type: 'COMMISSION_EXPENSE' }, amount: asFen(150) },
-        { account: { type: 'COMMISSION_PAYABLE', agentId }, amount: asFen(-150) },
-      ],
-    };
+    const posting = commission(agentId, 0, 150);
     // The sale that made the agent's account fails after its posting: nothing of it stays.
     await expect(
       db.transaction(async (tx) => {
@@ -58,30 +66,14 @@ describe('the ledger’s accounts', () => {
     const db = ctx.t.database.db;
     const ledger = createLedgerService({ db, clock: ctx.t.clock });
     const agentId = 900_000 + Math.floor(Math.random() * 99_999);
-    const commission = (amount: number): Posting => ({
-      day: '2026-05-05',
-      kind: 'COMMISSION',
-      subject: `${agentId}/0`,
-      agentId,
-      items: 1,
-      lines: [
-        { account: { type: 'COMMISSION_EXPENSE' }, amount: asFen(amount) },
-        { account: { type: 'COMMISSION_PAYABLE', agentId }, amount: asFen(-amount) },
-      ],
-    });
-    const held: Posting = {
-      day: '2026-05-05',
-      kind: 'COMMISSION',
-      subject: `${agentId}/1`,
-      agentId,
-      items: 1,
-      lines: [
-        { account: { type: 'COMMISSION_EXPENSE' }, amount: asFen(40) },
-        { account: { type: 'COMMISSION_HELD', agentId }, amount: asFen(-40) },
-      ],
-    };
     const expenseBefore = (await accountOf('COMMISSION_EXPENSE'))?.balance ?? 0;
-    await db.transaction((tx) => ledger.postAll(tx, [commission(100), held, commission(50)]));
+    await db.transaction((tx) =>
+      ledger.postAll(tx, [
+        commission(agentId, 0, 100),
+        commission(agentId, 1, 40, 'COMMISSION_HELD'),
+        commission(agentId, 0, 50),
+      ]),
+    );
 
     expect(await accountOf(`COMMISSION_PAYABLE:${agentId}`)).toEqual({ balance: -150, entries: -150 });
     expect(await accountOf(`COMMISSION_HELD:${agentId}`)).toEqual({ balance: -40, entries: -40 });

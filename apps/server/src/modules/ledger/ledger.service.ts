@@ -257,7 +257,8 @@ export function createLedgerService(
 
     /**
      * Books a posting inside the caller's transaction. Lines of one account are added together;
-     * accounts are written in the order of their codes, so concurrent postings never deadlock.
+     * accounts are locked in the order of their ids (`bookPostings`), so concurrent postings never
+     * deadlock.
      */
     async post(tx: Database, posting: Posting): Promise<void> {
       await service.postAll(tx, [posting]);
@@ -275,12 +276,6 @@ export function createLedgerService(
         { key: BookedPosting['key']; items: number; amounts: Map<string, { ref: AccountRef; amount: number }> }
       >();
       for (const posting of postings) {
-        let total = 0;
-        for (const line of posting.lines) {
-          if (!Number.isSafeInteger(line.amount)) throw new Error(`A posting's amounts are whole fen: ${line.amount}`);
-          total += line.amount;
-        }
-        if (total !== 0) throw new Error(`Posting ${posting.kind} ${posting.subject} does not balance: ${total}`);
         const day = openDay(closed, posting.day);
         const code = `${day} ${posting.kind} ${posting.subject}`;
         const booked = byKey.get(code) ?? {
@@ -288,13 +283,17 @@ export function createLedgerService(
           items: 0,
           amounts: new Map(),
         };
-        booked.items += posting.items ?? 0;
+        let total = 0;
         for (const line of posting.lines) {
+          if (!Number.isSafeInteger(line.amount)) throw new Error(`A posting's amounts are whole fen: ${line.amount}`);
+          total += line.amount;
           const account = accountCode(line.account);
           const entry = booked.amounts.get(account) ?? { ref: line.account, amount: 0 };
           entry.amount += line.amount;
           booked.amounts.set(account, entry);
         }
+        if (total !== 0) throw new Error(`Posting ${posting.kind} ${posting.subject} does not balance: ${total}`);
+        booked.items += posting.items ?? 0;
         byKey.set(code, booked);
       }
       const booked: BookedPosting[] = [];
