@@ -132,6 +132,8 @@ export async function startMosquitto(
       `listener ${port} 127.0.0.1`,
       'allow_anonymous false',
       'persistence false',
+      // As docs/deploy-mqtt.md says: a reply is not held back behind the acknowledgement before it.
+      'set_tcp_nodelay true',
       // Run as root (CI), it would switch to the user mosquitto, who may not write its files here.
       `user ${os.userInfo().username}`,
       `plugin ${plugin}`,

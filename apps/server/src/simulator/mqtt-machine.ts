@@ -3,6 +3,7 @@ import type { CommandAck, MachineCommand } from '@water/contract/commands';
 import type { FirmwareProgress } from '@water/contract/gateway';
 import { type MqttReply, mqttTopics } from '@water/contract/gateway-mqtt';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import { sendAtOnce } from '../lib/mqtt-no-delay.ts';
 import { mqttFixedPassword, mqttPassword, signingKeyOf } from '../modules/gateway/gateway-signing.ts';
 import type { RangedAnswer } from './firmware-install.ts';
 import {
@@ -91,7 +92,7 @@ export class MqttMachine extends GatewayMachine {
       will: { topic: this.#topics.status, payload: Buffer.from('offline'), qos: 1, retain: true },
       ...this.options.tls,
     });
-    this.#client = client;
+    this.#client = sendAtOnce(client);
     // Errors after the first connection (a refused reconnection) are retried, not thrown.
     client.on('error', () => undefined);
     // A password is good once: each new connection signs a new one.

@@ -306,11 +306,11 @@ export function createCommandsService(
      */
     async forHeartbeat(machine: CommandedMachine, reported: ReportedSettings | undefined) {
       const now = clock.now();
-      if (reported) await recordReported(db, machine, reported, () => defaultsOf(machine.id), now);
       const [row, waiting] = await Promise.all([
         heartbeatReads.settingsOf(machine.id),
         heartbeatReads.undelivered(machine.id),
       ]);
+      if (reported) await recordReported(db, machine, reported, () => defaultsOf(machine.id), now, { row });
       await repo.markSent(
         db,
         waiting.map((command) => command.id),
@@ -365,9 +365,12 @@ export function createCommandsService(
       return answer(to);
     },
 
-    /** Hands a machine that (re)connects the commands waiting for it. */
-    async deliverPending(machine: { id: number; serialNo: string }): Promise<void> {
-      const waiting = (await repo.undeliveredAmong(db, [machine.id], clock.now(), 100)).get(machine.id) ?? [];
+    /**
+     * Hands a machine that (re)connects the commands waiting for it, but for those `handed` holds
+     * by the end of the read (pushed to it since it began to listen).
+     */
+    async deliverPending(machine: { id: number; serialNo: string }, handed: ReadonlySet<string>): Promise<void> {
+      const waiting = (await heartbeatReads.waitingOnConnect(machine.id)).filter((row) => !handed.has(row.commandId));
       await pushAll(waiting.map((row) => ({ id: row.id, serialNo: machine.serialNo, command: toMachine(row) })));
     },
 

@@ -217,6 +217,32 @@ describe('machine commands', () => {
     expect((await list(false)).map(([id]: [number]) => id)).toContain(drifting.id);
   });
 
+  it('writes a report again when it changes or five minutes on, not on every heartbeat that repeats it', async () => {
+    const reporting = await machineOf(agent.id);
+    const caller = machineCaller(ctx.t, reporting);
+    const settings = async () => (await admin('GET', `/api/machines/${reporting.id}/settings`)).json();
+    const applied = { version: 0, pulsesPerLitre: 450, heartbeatSeconds: 60, maintenance: false };
+    await beat(caller, { settings: applied });
+    const first = await settings();
+    expect(first).toMatchObject({ reported: applied, drifting: false });
+    expect(first.reportedTime).not.toBeNull();
+
+    ctx.t.clock.advance(60_000);
+    await beat(caller, { settings: applied });
+    expect((await settings()).reportedTime).toBe(first.reportedTime);
+
+    ctx.t.clock.advance(60_000);
+    const changed = { ...applied, maintenance: true };
+    await beat(caller, { settings: changed });
+    const second = await settings();
+    expect(second.reported).toEqual(changed);
+    expect(Date.parse(second.reportedTime) - Date.parse(first.reportedTime)).toBe(120_000);
+
+    ctx.t.clock.advance(5 * 60_000);
+    await beat(caller, { settings: changed });
+    expect(Date.parse((await settings()).reportedTime) - Date.parse(second.reportedTime)).toBe(5 * 60_000);
+  });
+
   it('sends one command to many machines in one batch whose progress counts its commands by state', async () => {
     const many = [machine, ...(await Promise.all([machineOf(agent.id), machineOf(agent.id)]))];
     const sent = await manager('POST', '/api/commands/batches', {

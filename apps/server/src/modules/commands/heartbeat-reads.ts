@@ -3,9 +3,14 @@ import { batched } from '../../lib/batch.ts';
 import type { Clock } from '../../lib/time.ts';
 import { commandsRepository as repo } from './commands.repository.ts';
 
+/** How long a machine that (re)connects waits for others to read their waiting commands with. */
+const CONNECTED_GATHER_MS = 10;
+
 /**
  * What every heartbeat reads of the commands module: the machine's settings row and the commands
- * waiting for it, each read once for the heartbeats of one turn of the event loop.
+ * waiting for it, each read once for the heartbeats of one turn of the event loop; and the
+ * commands waiting for machines that (re)connect, read once for those of a few milliseconds (a
+ * broker back after a restart brings the fleet back within seconds).
  */
 export function createHeartbeatReads(db: Database, clock: Clock) {
   return {
@@ -17,5 +22,12 @@ export function createHeartbeatReads(db: Database, clock: Clock) {
       const waiting = await repo.undeliveredAmong(db, machineIds, clock.now());
       return machineIds.map((id) => waiting.get(id) ?? []);
     }),
+    waitingOnConnect: batched(
+      async (machineIds: readonly number[]) => {
+        const waiting = await repo.undeliveredAmong(db, machineIds, clock.now(), 100);
+        return machineIds.map((id) => waiting.get(id) ?? []);
+      },
+      { gatherMs: CONNECTED_GATHER_MS },
+    ),
   };
 }

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { TANK_EMPTY_PERCENT, TDS_OUT_MAX } from '@water/contract/alarms';
 import {
   DEFAULT_HEARTBEAT_SECONDS,
@@ -63,14 +64,34 @@ export async function desireSettings(
   }
 }
 
-/** Records what a machine reports it applied (a heartbeat's or an acknowledgement's). */
+/**
+ * How long a report the same as the last one may go unwritten: a heartbeat repeats the settings a
+ * machine runs with every minute, and writing each would cost the fleet a row update per heartbeat
+ * for nothing; "Reported at" is then at most this old.
+ */
+export const SAME_REPORT_REFRESH_MS = 5 * 60_000;
+
+/** Whether a report says nothing the row does not already hold, and the row's time is fresh enough. */
+function alreadyKnown(row: SettingsRow | undefined, reported: ReportedSettings, now: Date): boolean {
+  if (!row?.reported || !row.reportedTime || row.reportedVersion !== reported.version) return false;
+  if (now.getTime() - row.reportedTime.getTime() >= SAME_REPORT_REFRESH_MS) return false;
+  return isDeepStrictEqual(row.reported, reported);
+}
+
+/**
+ * Records what a machine reports it applied (a heartbeat's or an acknowledgement's). `known` is
+ * its settings row when the caller has read it already: a report it already holds (and recently)
+ * is not written again.
+ */
 export async function recordReported(
   db: Database,
   machine: { id: number },
   reported: ReportedSettings,
   defaults: () => Promise<SettingsValues>,
   now: Date,
+  known?: { row: SettingsRow | undefined },
 ) {
-  const row = await repo.settingsOf(db, machine.id);
+  const row = known ? known.row : await repo.settingsOf(db, machine.id);
+  if (known && alreadyKnown(row, reported, now)) return;
   await repo.report(db, machine.id, reported, row ? row.desired : await defaults(), now);
 }

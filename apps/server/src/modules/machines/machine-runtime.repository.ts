@@ -30,7 +30,9 @@ export const machineRuntimeRepository = {
   /**
    * Writes heartbeats' runtimes, one per machine, and answers by machine the runtime each
    * replaced, read in the same statement from the rows it locks (in the order of their ids, so
-   * that two such writes never wait on each other): whatever ran since the machine was read (the
+   * that two such writes never wait on each other; found by their key, never by a scan of the
+   * fleet, and locked as an update of no key, so that a sale's order referring to its machine does
+   * not hold the heartbeat back): whatever ran since the machine was read (the
    * offline check marking it offline), the heartbeat sees it. A machine gone has no answer. A
    * reading a heartbeat left out keeps its value. Meant for the relaxed database: a runtime lost
    * in a crash is restored by the next heartbeat.
@@ -46,8 +48,8 @@ export const machineRuntimeRepository = {
       ), previous AS (
         SELECT ${machines.id} AS id, ${machines.online} AS online, ${machines.faultBits} AS fault_bits,
           ${machines.tdsOut} AS tds_out, ${machines.tankLevel} AS tank_level
-        FROM ${machines} WHERE ${machines.id} IN (SELECT "id" FROM beat)
-        ORDER BY ${machines.id} FOR UPDATE
+        FROM ${machines} WHERE ${machines.id} = ANY(${`{${beats.map((beat) => beat.id).join(',')}}`}::integer[])
+        ORDER BY ${machines.id} FOR NO KEY UPDATE
       )
       UPDATE ${machines} SET
         "online" = true,
@@ -61,8 +63,8 @@ export const machineRuntimeRepository = {
         "making_water" = coalesce(beat."makingWater", ${machines.makingWater}),
         "door_open" = coalesce(beat."doorOpen", ${machines.doorOpen}),
         "firmware" = coalesce(beat."firmware", ${machines.firmware})
-      FROM beat, previous
-      WHERE ${machines.id} = beat."id" AND previous.id = beat."id"
+      FROM previous JOIN beat ON beat."id" = previous.id
+      WHERE ${machines.id} = previous.id
       RETURNING previous.id, previous.online, previous.fault_bits, previous.tds_out, previous.tank_level`)) as unknown as {
       rows: { id: number; online: boolean; fault_bits: number; tds_out: number | null; tank_level: number | null }[];
     };

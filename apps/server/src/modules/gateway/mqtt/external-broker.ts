@@ -3,6 +3,7 @@ import type { MQTT_STATUS } from '@water/contract/gateway-mqtt';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt from 'mqtt';
 import { ConfigError, type ExternalBroker } from '../../../config.ts';
+import { sendAtOnce } from '../../../lib/mqtt-no-delay.ts';
 import type { Clock } from '../../../lib/time.ts';
 import type { GatewayMachineRow } from '../gateway.repository.ts';
 import { SPEAKING } from '../gateway.service.ts';
@@ -46,16 +47,18 @@ export async function connectExternalBroker(
     silentAfterMs,
   }: { broker: ExternalBroker; rows: MachineRows; log: FastifyBaseLogger; clock: Clock; silentAfterMs: number },
 ): Promise<MachineBroker> {
-  const client = mqtt.connect(broker.url, {
-    username: broker.username,
-    password: broker.password,
-    clientId: `console-${randomBytes(6).toString('hex')}`,
-    protocolVersion: 4,
-    clean: true,
-    resubscribe: false,
-    reconnectPeriod: 1000,
-    connectTimeout: 10_000,
-  });
+  const client = sendAtOnce(
+    mqtt.connect(broker.url, {
+      username: broker.username,
+      password: broker.password,
+      clientId: `console-${randomBytes(6).toString('hex')}`,
+      protocolVersion: 4,
+      clean: true,
+      resubscribe: false,
+      reconnectPeriod: 1000,
+      connectTimeout: 10_000,
+    }),
+  );
   const accounts = createMachineAccounts(dynsecControl(client), { consoleUsername: broker.username, log });
   /**
    * The connected machines: their rows as read when they said `online` (as the embedded broker

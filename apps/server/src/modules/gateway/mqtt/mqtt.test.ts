@@ -175,6 +175,24 @@ describe.each(brokerKinds())('machine gateway over MQTT (%s broker)', (kind) => 
       }
     });
 
+    it('answers a request within milliseconds: no packet waits for the other side to acknowledge the one before', async () => {
+      const machine = machineOf(await newMachine());
+      await machine.connect();
+      try {
+        const roundTrips: number[] = [];
+        for (let beat = 0; beat < 15; beat++) {
+          const started = performance.now();
+          await machine.heartbeat({ tdsOut: 9 });
+          roundTrips.push(performance.now() - started);
+        }
+        // Held back by a delayed acknowledgement, every round trip would take 40 ms or more.
+        const median = roundTrips.sort((a, b) => a - b)[7] as number;
+        expect(median, roundTrips.map((ms) => ms.toFixed(1)).join(' ')).toBeLessThan(30);
+      } finally {
+        await machine.end();
+      }
+    });
+
     it('sells over MQTT exactly as over HTTP, and a repeated step changes nothing', async () => {
       const [overMqtt, overHttp] = [await newMachine(), await newMachine()];
       const machine = machineOf(overMqtt);
