@@ -33,7 +33,7 @@ export interface MqttMachineOptions {
    * never, the call fails.
    */
   resendForMs?: number;
-  /** Told how long each request took (ms), for measuring. */
+  /** Told how long each gateway call took (ms, from its first copy to its answer), for measuring. */
   observe?: (call: GatewayCall, ms: number) => void;
   /** The machine's clock (ms since 1970), for its passwords and requests. */
   now?: () => number;
@@ -165,7 +165,6 @@ export class MqttMachine extends GatewayMachine {
 
   /** Publishes `payload` on an up topic as it is, and waits for the reply to `id`. */
   publishRequest(call: GatewayCall, payload: string, id: string): Promise<MqttReply> {
-    const started = performance.now();
     return new Promise<MqttReply>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.#waiting.delete(id);
@@ -174,7 +173,6 @@ export class MqttMachine extends GatewayMachine {
       this.#waiting.set(id, (reply) => {
         clearTimeout(timer);
         this.#waiting.delete(id);
-        this.options.observe?.(call, performance.now() - started);
         resolve(reply);
       });
       this.client.publish(this.#topics.up(call), payload, { qos: 1 }, (error) => error && reject(error));
@@ -187,10 +185,12 @@ export class MqttMachine extends GatewayMachine {
   protected async call<T>(call: GatewayCall, body: object, machineOrderNo?: string): Promise<T> {
     // A heartbeat is not sent again: the next one says the same.
     const resendForMs = call === 'heartbeat' ? 0 : (this.options.resendForMs ?? 0);
+    const started = performance.now();
     const reply =
       resendForMs > 0
         ? await this.#untilAnswered(call, body, machineOrderNo, Date.now() + resendForMs)
         : await this.request(call, body, machineOrderNo);
+    this.options.observe?.(call, performance.now() - started);
     if (reply.status >= 400) throw new GatewayRefusal(reply.status, JSON.stringify(reply.body));
     return reply.body as T;
   }
