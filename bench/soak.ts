@@ -244,8 +244,7 @@ try {
 
   const checks = await checkDatabase(stack.database.url, acknowledged);
   /** Whether what ran from `at` for `ms` overlapped a disruption or its aftermath. */
-  const disturbed = (at: number, ms: number) =>
-    disruptions.some((d) => at + ms >= d.from && at <= d.to + AFTERMATH_MS);
+  const disturbed = (at: number, ms: number) => disruptions.some((d) => at + ms >= d.from && at <= d.to + AFTERMATH_MS);
   const saleMs = sales.map((sale) => sale.ms);
   const calmSaleMs = sales.filter((sale) => !disturbed(sale.at, sale.ms)).map((sale) => sale.ms);
   const listMs = lists.map((list) => list.ms);
