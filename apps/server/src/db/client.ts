@@ -31,6 +31,13 @@ export interface DatabaseHandle {
   notify(channel: string, payload: string): Promise<void>;
   /** How many server processes listen on this database now, this one included. */
   listeners(): Promise<number>;
+  /**
+   * Takes the advisory lock `key` unless another process holds it: answers its release, or null.
+   * On PostgreSQL it is held on a connection of its own, never one of the pools the work under it
+   * needs (work holding a pool's connection while it waits for another can take the whole pool and
+   * wait forever). The embedded database has one process: always taken.
+   */
+  tryLock(key: number): Promise<(() => Promise<void>) | null>;
   close(): Promise<void>;
   /** Count and timing of every statement run through `db` (the SQL monitor). */
   stats: QueryStats;
@@ -144,6 +151,7 @@ export async function openPglite(options: PgliteOptions): Promise<DatabaseHandle
       relaxed: db,
       kind: 'pglite',
       stats,
+      tryLock: async () => async () => {},
       listen: (channel, fn) => opened.listen(channel, fn),
       notify: async (channel, payload) => {
         await opened.query('SELECT pg_notify($1, $2)', [channel, payload]);
@@ -213,6 +221,9 @@ export async function openPostgres(url: string, options: { readUrl?: string } = 
   };
   const relaxedPool = new pg.Pool({ connectionString: url, max: 4, options: '-c synchronous_commit=off' });
   relaxedPool.on('error', () => {});
+  // The advisory locks' session: lost with its connection (and so released), the next one opens anew.
+  const lockPool = new pg.Pool({ connectionString: url, max: 1 });
+  lockPool.on('error', () => {});
   const stats = new QueryStats();
   const primary = drizzlePg({ client: instrument(pool, stats), schema }) as unknown as Database;
   const routing = options.readUrl
@@ -252,10 +263,17 @@ export async function openPostgres(url: string, options: { readUrl?: string } = 
       );
       return rows[0]?.count ?? 0;
     },
+    tryLock: async (key) => {
+      const { rows } = await lockPool.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [key]);
+      if (rows[0]?.locked !== true) return null;
+      return async () => {
+        await lockPool.query('SELECT pg_advisory_unlock($1)', [key]);
+      };
+    },
     close: async () => {
       closing = true;
       await listener?.then((client) => client.end()).catch(() => {});
-      await Promise.all([pool.end(), relaxedPool.end(), routing?.reads.close()]);
+      await Promise.all([pool.end(), relaxedPool.end(), lockPool.end(), routing?.reads.close()]);
     },
   };
 }

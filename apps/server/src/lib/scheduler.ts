@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { Cron } from 'croner';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/client.ts';
 
@@ -17,14 +16,17 @@ const lockKey = (name: string) => createHash('sha256').update(`scheduled-job:${n
 /**
  * Scheduled work (closing unpaid orders, the offline check, …), timed by croner. On a
  * PostgreSQL server each run happens in the one instance that takes the job's advisory lock,
- * so several instances never run it twice; the embedded database has one instance only. A run
- * still going when the next is due is not overlapped, and a failed run is logged and retried
- * at the next tick.
+ * so several instances never run it twice; the embedded database has one instance only. The
+ * locks are held on a connection of their own: a dozen jobs falling due in the same second never
+ * hold the pool their work needs. A run still going when the next is due is not overlapped (in
+ * this instance or another), and a failed run is logged and retried at the next tick.
  */
 export class Scheduler {
   readonly #jobs = new Map<string, Job>();
   readonly #timers: Cron[] = [];
   readonly #running = new Set<Promise<unknown>>();
+  /** The jobs running in this instance (its lock session would take their locks again). */
+  readonly #here = new Set<string>();
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -40,18 +42,20 @@ export class Scheduler {
   async run(name: string): Promise<boolean> {
     const job = this.#jobs.get(name);
     if (!job) throw new Error(`no scheduled job ${name}`);
-    if (this.database.kind === 'pglite') {
-      await job.work();
+    if (this.#here.has(name)) return false;
+    this.#here.add(name);
+    try {
+      const release = await this.database.tryLock(lockKey(name));
+      if (!release) return false;
+      try {
+        await job.work();
+      } finally {
+        await release().catch((error) => this.log.warn({ err: error, job: name }, 'scheduled job lock not released'));
+      }
       return true;
+    } finally {
+      this.#here.delete(name);
     }
-    return this.database.db.transaction(async (tx) => {
-      const result = await tx.execute<{ locked: boolean }>(
-        sql`SELECT pg_try_advisory_xact_lock(${lockKey(name)}) AS locked`,
-      );
-      const locked = (result as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked === true;
-      if (locked) await job.work();
-      return locked;
-    });
   }
 
   start(): void {
