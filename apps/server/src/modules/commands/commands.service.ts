@@ -365,10 +365,7 @@ export function createCommandsService(
       return answer(to);
     },
 
-    /**
-     * Hands a machine that (re)connects the commands waiting for it, but for those `handed` holds
-     * by the end of the read (pushed to it since it began to listen).
-     */
+    /** Hands a machine that (re)connects the commands waiting for it, but those pushed since (`handed`). */
     async deliverPending(machine: { id: number; serialNo: string }, handed: ReadonlySet<string>): Promise<void> {
       const waiting = (await heartbeatReads.waitingOnConnect(machine.id)).filter((row) => !handed.has(row.commandId));
       await pushAll(waiting.map((row) => ({ id: row.id, serialNo: machine.serialNo, command: toMachine(row) })));
