@@ -13,21 +13,17 @@ const CONNECTED_GATHER_MS = 10;
  * broker back after a restart brings the fleet back within seconds).
  */
 export function createHeartbeatReads(db: Database, clock: Clock) {
+  /** The commands waiting for each of these machines, up to `most` each. */
+  const waitingFor = (most: number) => async (machineIds: readonly number[]) => {
+    const waiting = await repo.undeliveredAmong(db, machineIds, clock.now(), most);
+    return machineIds.map((id) => waiting.get(id) ?? []);
+  };
   return {
     settingsOf: batched(async (machineIds: readonly number[]) => {
       const rows = await repo.settingsAmong(db, machineIds);
       return machineIds.map((id) => rows.get(id));
     }),
-    undelivered: batched(async (machineIds: readonly number[]) => {
-      const waiting = await repo.undeliveredAmong(db, machineIds, clock.now());
-      return machineIds.map((id) => waiting.get(id) ?? []);
-    }),
-    waitingOnConnect: batched(
-      async (machineIds: readonly number[]) => {
-        const waiting = await repo.undeliveredAmong(db, machineIds, clock.now(), 100);
-        return machineIds.map((id) => waiting.get(id) ?? []);
-      },
-      { gatherMs: CONNECTED_GATHER_MS },
-    ),
+    undelivered: batched(waitingFor(20)),
+    waitingOnConnect: batched(waitingFor(100), { gatherMs: CONNECTED_GATHER_MS }),
   };
 }

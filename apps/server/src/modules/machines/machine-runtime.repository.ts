@@ -39,6 +39,7 @@ export const machineRuntimeRepository = {
    */
   async recordHeartbeats(relaxed: Database, beats: readonly HeartbeatRuntime[]): Promise<Map<number, PreviousRuntime>> {
     if (beats.length === 0) return new Map();
+    const ids = beats.map((beat) => beat.id);
     const result = (await relaxed.execute(sql`
       WITH beat AS (
         SELECT * FROM jsonb_to_recordset(${JSON.stringify(beats)}::jsonb) AS b(
@@ -48,7 +49,7 @@ export const machineRuntimeRepository = {
       ), previous AS (
         SELECT ${machines.id} AS id, ${machines.online} AS online, ${machines.faultBits} AS fault_bits,
           ${machines.tdsOut} AS tds_out, ${machines.tankLevel} AS tank_level
-        FROM ${machines} WHERE ${machines.id} = ANY(${`{${beats.map((beat) => beat.id).join(',')}}`}::integer[])
+        FROM ${machines} WHERE ${inArray(machines.id, ids)}
         ORDER BY ${machines.id} FOR NO KEY UPDATE
       )
       UPDATE ${machines} SET

@@ -185,9 +185,9 @@ describe.each(brokerKinds())('machine gateway over MQTT (%s broker)', (kind) => 
           await machine.heartbeat({ tdsOut: 9 });
           roundTrips.push(performance.now() - started);
         }
-        // Held back by a delayed acknowledgement, every round trip would take 40 ms or more.
-        const median = roundTrips.sort((a, b) => a - b)[7] as number;
-        expect(median, roundTrips.map((ms) => ms.toFixed(1)).join(' ')).toBeLessThan(30);
+        // Held back by a delayed acknowledgement, every round trip takes 40 ms or more, however idle
+        // the machine; without it the fastest takes a few, however busy.
+        expect(Math.min(...roundTrips), roundTrips.map((ms) => ms.toFixed(1)).join(' ')).toBeLessThan(30);
       } finally {
         await machine.end();
       }
