@@ -250,9 +250,16 @@ export class MqttMachine extends GatewayMachine {
     await client.endAsync();
   }
 
-  /** Drops off the network at once: no goodbye, the broker sees the connection break. */
-  drop(): void {
-    this.#client?.stream.destroy();
+  /**
+   * Drops off the network at once: no goodbye, the broker sees the connection break. The client
+   * comes back on its own after its reconnect period, unless it is to stay away (a later
+   * `connect` of this or another client with its identity is then the only one).
+   */
+  drop({ stayAway = false }: { stayAway?: boolean } = {}): void {
+    const client = this.#client;
+    if (!client) return;
+    if (stayAway) client.options.reconnectPeriod = 0;
+    client.stream.destroy();
   }
 
   /** Goes silent with its connection left open (a cut cable): no keepalive, nothing else either. */

@@ -165,8 +165,7 @@ async function main() {
   };
   /** An MQTT machine's connection breaks, and comes back after a while. */
   const dropFor = (machine: MqttMachine, ms: number) => {
-    machine.client.options.reconnectPeriod = 0;
-    machine.drop();
+    machine.drop({ stayAway: true });
     setTimeout(() => void machine.connect().catch((error) => console.error(String(error))), ms);
   };
   const connecting = machines.map((machine) =>

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import { eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -334,8 +335,9 @@ describe.each(brokerKinds())('machine gateway over MQTT (%s broker)', (kind) => 
       await mqttTransport.publishCommand(identity.serialNo, second);
       const back = machineOf(identity, { now: () => Date.now() });
       await back.connect();
-      await until(() => back.commands.length === 1);
-      expect(back.commands).toEqual([second]);
+      await until(() => back.commands.some((command) => isDeepStrictEqual(command, second)));
+      // The first comes again only if the broker never heard that it arrived (the link broke first).
+      expect(back.commands.filter((command) => !isDeepStrictEqual(command, first))).toEqual([second]);
       await back.end();
     });
   });
