@@ -257,6 +257,16 @@ try {
   );
   console.log(`roll-ups ${JSON.stringify(checks.rollups)}; orders ${JSON.stringify(checks.fromOrders)}`);
   console.log(`ledger ${JSON.stringify(checks.ledger)}`);
+  // Where the sales slower than the target fell: under 1 % of all may be, wherever they are.
+  const slow = sales.filter((sale) => sale.ms > TARGETS.saleP99);
+  const slowNear = disruptions.map(
+    (d) =>
+      `${slow.filter((sale) => sale.at + sale.ms >= d.from && sale.at <= d.to + AFTERMATH_MS).length} around "${d.what}"`,
+  );
+  console.log(
+    `sales slower than ${TARGETS.saleP99} ms: ${slow.length} of ${sales.length} (1 % is ${Math.floor(sales.length / 100)}); ` +
+      `${slow.filter((sale) => !disturbed(sale.at, sale.ms)).length} outside the disruptions, ${slowNear.join(', ')}`,
+  );
   const calmCalls = new Map<string, number[]>();
   for (const { call, at, ms } of calls) {
     if (at < loadStarted || disturbed(at - loadStarted, ms)) continue;

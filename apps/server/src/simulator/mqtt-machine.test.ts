@@ -3,6 +3,7 @@ import { mqttTopics } from '@water/contract/gateway-mqtt';
 import { Aedes } from 'aedes';
 import mqtt from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
+import { until } from '../../test/mqtt-fixtures.ts';
 import { MqttMachine } from './mqtt-machine.ts';
 import { GatewayRefusal } from './virtual-machine.ts';
 
@@ -57,6 +58,21 @@ describe('a simulated machine over MQTT', () => {
     expect(new Set(received.map((request) => request.id)).size).toBe(3);
     expect(received.map((request) => request.body)).toEqual(Array(3).fill({ machineOrderNo: 'S-1' }));
     expect(machine.resent).toBe(2);
+  });
+
+  it('sends an unanswered step again as soon as it is back from a broken link, not at the end of its wait', async () => {
+    const { url, received } = await brokerAndServer({ lost: 1 });
+    const machine = await connected(url, { timeoutMs: 10_000, resendForMs: 60_000, reconnectPeriod: 100 });
+    const started = performance.now();
+    const answered = (machine as unknown as { call: MqttMachine['call'] }).call('order', { machineOrderNo: 'S-4' });
+    await until(() => received.length === 1);
+    machine.drop();
+
+    expect(await answered).toMatchObject({ orderNo: 'W1', machineOrderNo: 'S-4' });
+    // Answered after the reconnection (a tenth of a second), well within the 10 s wait for the first copy.
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(received.map((request) => request.body)).toEqual(Array(2).fill({ machineOrderNo: 'S-4' }));
+    expect(machine.resent).toBe(1);
   });
 
   it('does not send a heartbeat again: the next one says the same', async () => {

@@ -21,7 +21,10 @@ export interface MqttMachineOptions {
   channel?: { baseUrl: string; notifyKey: string };
   /** TLS: the broker's certificate authority, or none checked (a self-signed test certificate). */
   tls?: Pick<IClientOptions, 'ca' | 'rejectUnauthorized'>;
-  /** Milliseconds between attempts to connect again (1000 unless told; 0: never). */
+  /**
+   * Milliseconds between attempts to connect again (0: never); unless told, a random 1000 to 2000
+   * of each machine's own, as docs/gateway.md asks, so that a fleet does not come back in one instant.
+   */
   reconnectPeriod?: number;
   /** How long a request waits for its answer (10 s unless told). */
   timeoutMs?: number;
@@ -58,6 +61,8 @@ export class MqttMachine extends GatewayMachine {
   readonly #key: string;
   readonly #topics: ReturnType<typeof mqttTopics>;
   readonly #waiting = new Map<string, (reply: MqttReply) => void>();
+  /** Told each time the machine listens again after its link broke (its requests' replies may have been lost). */
+  readonly #back = new Set<() => void>();
   #client: MqttClient | undefined;
   /** The commands received on its command topic, in order. */
   readonly commands: unknown[] = [];
@@ -87,7 +92,7 @@ export class MqttMachine extends GatewayMachine {
       protocolVersion: 4,
       clean: false,
       keepalive: this.options.keepalive ?? 60,
-      reconnectPeriod: this.options.reconnectPeriod ?? 1000,
+      reconnectPeriod: this.options.reconnectPeriod ?? 1000 + Math.floor(Math.random() * 1000),
       connectTimeout: 30_000,
       will: { topic: this.#topics.status, payload: Buffer.from('offline'), qos: 1, retain: true },
       ...this.options.tls,
@@ -116,7 +121,15 @@ export class MqttMachine extends GatewayMachine {
       await client.endAsync(true);
       throw error;
     }
-    client.on('connect', () => void listen().catch(() => undefined));
+    client.on(
+      'connect',
+      () =>
+        void listen()
+          .then(() => {
+            for (const back of [...this.#back]) back();
+          })
+          .catch(() => undefined),
+    );
   }
 
   #password(): string {
@@ -199,12 +212,14 @@ export class MqttMachine extends GatewayMachine {
    * A sale's step sent, and sent again as a new message (a new id) each time the wait for an
    * answer runs out, the wait doubling up to a minute, until `until`; the first answer to any
    * copy counts (the gateway takes the step once, by the machine's order number). A server error
-   * sends it again a moment later.
+   * sends it again a moment later; so does the machine's return after its link broke (the broker
+   * may have lost the reply, or the request), rather than at the end of the wait.
    */
   #untilAnswered(call: GatewayCall, body: object, machineOrderNo: string | undefined, until: number) {
     const ids: string[] = [];
     let timer: NodeJS.Timeout | undefined;
     let waitMs = this.options.timeoutMs ?? 10_000;
+    let back = () => {};
     return new Promise<MqttReply>((resolve, reject) => {
       const send = () => {
         const id = randomBytes(12).toString('base64url');
@@ -234,9 +249,16 @@ export class MqttMachine extends GatewayMachine {
         waitMs = Math.min(2 * waitMs, 60_000);
         send();
       };
+      back = () => {
+        clearTimeout(timer);
+        this.resent++;
+        send();
+      };
+      this.#back.add(back);
       send();
     }).finally(() => {
       clearTimeout(timer);
+      this.#back.delete(back);
       for (const id of ids) this.#waiting.delete(id);
     });
   }
