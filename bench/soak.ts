@@ -10,11 +10,13 @@
  *
  *   npm run soak                                  # 20 minutes, 10,000 machines, 1,000,000 sales a day
  *   npm run soak -- --minutes 3 --machines 1000   # a short run
- *   npm run soak -- --minutes 3 --diagnose /tmp/soak-waits.jsonl   # where the stack waits, every 2 s
+ *   npm run soak -- --minutes 3 --diagnose /tmp/soak-waits.jsonl   # where the stack waits, every 2 s; each sale and call in /tmp/soak-waits.jsonl.calls.json
  *
  * Needs the PostgreSQL primary on 5432 and its replica on 5433 (`.ci/start-replica`), a role that
  * may create databases (SOAK_PRIMARY_URL / SOAK_REPLICA_URL name others), nginx and mosquitto.
  */
+
+import { writeFile } from 'node:fs/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { formatDay } from '../apps/server/src/lib/time.ts';
@@ -241,6 +243,24 @@ try {
   sampleMemory();
   loop.disable();
   if (diagnosis) console.log(await diagnosis.summarize());
+  if (values.diagnose !== undefined) {
+    // Beside the samples: each sale and gateway call, when it began (ms since 1970) and how long it took.
+    const wall = (at: number) => Math.round(performance.timeOrigin + loadStarted + at);
+    const file = `${values.diagnose}.calls.json`;
+    await writeFile(
+      file,
+      JSON.stringify({
+        disruptions: disruptions.map((d) => ({ ...d, from: wall(d.from), to: wall(d.to) })),
+        sales: sales.map((sale) => ({ at: wall(sale.at), ms: Math.round(sale.ms) })),
+        calls: calls.map(({ call, at, ms }) => ({
+          call,
+          at: Math.round(performance.timeOrigin + at),
+          ms: Math.round(ms),
+        })),
+      }),
+    );
+    console.log(`each sale and call: ${file}`);
+  }
 
   const checks = await checkDatabase(stack.database.url, acknowledged);
   /** Whether what ran from `at` for `ms` overlapped a disruption or its aftermath. */
