@@ -291,7 +291,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sendChannelRefunds: () => payments.sendRefunds(),
     checkOffline: () => alarms.checkOffline(),
     purgeNonces: () => gateway.purgeNonces(),
-    mqttAccounts: async () => mqtt?.machinesChanged(),
+    mqttAccounts: async () => mqtt?.checkAccounts(),
     commandTimeouts: () => commands.sweep(),
     firmwareTimeouts: () => firmware.sweep(),
     purgeSignIns: () => auth.purgeExpired(),

@@ -44,6 +44,20 @@ export const gatewayRepository = {
       .where(ids ? inArray(machines.id, [...ids]) : isNotNull(machines.secretHash));
   },
 
+  /**
+   * A digest of every machine account's makings (serial number, key, lifecycle): it changes when
+   * any account would, and costs one row to read where the accounts cost the fleet.
+   */
+  async machineAccountsDigest(db: Database): Promise<string> {
+    const [row] = await db
+      .select({
+        digest: sql<string>`coalesce(md5(string_agg(${machines.serialNo} || ' ' || ${machines.secretHash} || ' ' || ${machines.lifecycle}, ',' order by ${machines.serialNo})), '')`,
+      })
+      .from(machines)
+      .where(isNotNull(machines.secretHash));
+    return row?.digest ?? '';
+  },
+
   /** The machines of these serial numbers (any case), by their serial number in lower case. */
   async machinesBySerial(db: Database, serialNos: readonly string[]): Promise<Map<string, GatewayMachineRow>> {
     if (serialNos.length === 0) return new Map();

@@ -13,6 +13,7 @@ import { MqttMachine } from '../../../simulator/mqtt-machine.ts';
 import { machines } from '../../machines/machines.schema.ts';
 import { mqttFixedPassword, signingKeyOf } from '../gateway-signing.ts';
 import { type DynsecCommand, type DynsecResponse, dynsecControl } from './dynsec-control.ts';
+import { ACCOUNTS_TRUSTED_MS } from './external-broker.ts';
 import {
   type AccountRow,
   CONSOLE_ACLS,
@@ -173,24 +174,61 @@ describe.each(brokerKinds().filter((kind) => kind === 'mosquitto'))('a real %s',
     await expect(connect(identity)).rejects.toMatchObject({ code: 5 });
     await (await connect(identity, 'a new secret')).endAsync();
 
-    const admin = await mqtt.connectAsync(broker.mosquitto().consoleUrl, { reconnectPeriod: 0 });
-    await admin.publishAsync(
-      '$CONTROL/dynamic-security/v1',
-      JSON.stringify({ commands: [{ command: 'deleteClient', username: identity.serialNo }] }),
-      { qos: 1 },
-    );
-    await admin.endAsync();
+    await removeAtBroker(broker.mosquitto().consoleUrl, identity.serialNo);
     await until(() =>
       connect(identity, 'a new secret').then(
         (c) => c.endAsync().then(() => false),
         () => true,
       ),
     );
-    // What a start does, and the scheduled sync every minute.
+    // What a start and a reconnection to the broker do.
     await ctx.t.app.mqtt?.machinesChanged();
     await (await connect(identity, 'a new secret')).endAsync();
   });
 });
+
+describe.each(brokerKinds().filter((kind) => kind === 'mosquitto'))('the minute’s check of a real %s', (kind) => {
+  const broker = useBroker(kind);
+  const ctx = useTestApp(() => broker.env());
+
+  it('lists the accounts only when a machine changed, or ten minutes on: one removed at the broker comes back then', async () => {
+    const identity = await (await broker.machineMaker(ctx.t.app, ctx.admin))();
+    await ctx.t.app.scheduler.run('mqtt-accounts');
+    await removeAtBroker(broker.mosquitto().consoleUrl, identity.serialNo);
+    const admitted = () =>
+      mqtt
+        .connectAsync(broker.mosquitto().url, {
+          clientId: identity.serialNo,
+          username: identity.serialNo,
+          password: mqttFixedPassword(signingKeyOf(identity.secret), identity.serialNo),
+          reconnectPeriod: 0,
+        })
+        .then(
+          (client) => client.endAsync().then(() => true),
+          () => false,
+        );
+    await until(async () => !(await admitted()));
+
+    // No machine changed: the check reads the digest and leaves the broker alone.
+    await ctx.t.app.scheduler.run('mqtt-accounts');
+    expect(await admitted()).toBe(false);
+
+    ctx.t.clock.advance(ACCOUNTS_TRUSTED_MS);
+    await ctx.t.app.scheduler.run('mqtt-accounts');
+    expect(await admitted()).toBe(true);
+  });
+});
+
+/** Deletes a machine's account at the broker, as someone with its administrator's account might. */
+async function removeAtBroker(consoleUrl: string, serialNo: string) {
+  const admin = await mqtt.connectAsync(consoleUrl, { reconnectPeriod: 0 });
+  await admin.publishAsync(
+    '$CONTROL/dynamic-security/v1',
+    JSON.stringify({ commands: [{ command: 'deleteClient', username: serialNo }] }),
+    { qos: 1 },
+  );
+  await admin.endAsync();
+}
 
 describe.each(brokerKinds().filter((kind) => kind === 'mosquitto'))('a new %s', () => {
   it('finds the accounts of a fleet written beforehand (a bench’s) in line: a sync changes nothing', async () => {

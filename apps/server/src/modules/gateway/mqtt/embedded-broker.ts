@@ -147,6 +147,7 @@ export async function startEmbeddedBroker(
     seesConnections: true,
     // The server checks the machines' passwords itself, against their rows.
     syncAccounts: async () => undefined,
+    checkAccounts: async () => undefined,
     handle: (stream, request) => broker.handle(stream, request),
     publish: (topic, payload, { qos, retain = false }) =>
       new Promise((resolve, reject) =>

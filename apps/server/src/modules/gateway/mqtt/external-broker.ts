@@ -22,7 +22,12 @@ export interface MachineRows {
   bySerial(serialNo: string): Promise<GatewayMachineRow | undefined>;
   /** The machines whose broker accounts are kept (of these ids, or all). */
   accounts(ids?: readonly number[]): Promise<AccountRow[]>;
+  /** What all their accounts are made from, digested: it changes whenever one of them would. */
+  accountsDigest(): Promise<string>;
 }
+
+/** How long accounts found in line are trusted while no machine changed: after that they are listed again. */
+export const ACCOUNTS_TRUSTED_MS = 10 * 60_000;
 
 /**
  * The server as a client of an external broker (MQTT_URL): the machines' up messages through a
@@ -114,6 +119,7 @@ export async function connectExternalBroker(
   });
   client.on('error', (error) => log.warn({ err: error.message, broker: broker.url }, 'mqtt broker link error'));
   client.on('close', () => {
+    inLine = undefined;
     if (!seen || closing) return;
     seen = false;
     sessions.clear();
@@ -130,12 +136,33 @@ export async function connectExternalBroker(
   };
   // One sync at a time: one for a few machines waits for the full one of a start.
   let syncing: Promise<void> = Promise.resolve();
+  /** The machines as of the last full sync (digested), and when it was; none while the link is down. */
+  let inLine: { digest: string; at: number } | undefined;
   const syncAccounts = (ids?: readonly number[]) => {
     const next = syncing
       .catch(() => undefined)
-      .then(async () => accounts.sync(await rows.accounts(ids), ids !== undefined));
+      .then(async () => {
+        if (ids !== undefined) return accounts.sync(await rows.accounts(ids), true);
+        // Read first: a machine changed during the sync makes the next check sync again.
+        const digest = await rows.accountsDigest();
+        inLine = undefined;
+        await accounts.sync(await rows.accounts());
+        inLine = { digest, at: clock.now().getTime() };
+      });
     syncing = next;
     return next;
+  };
+  /**
+   * The scheduled check: a full sync when a machine's account would have changed since the last
+   * one (a change whose own sync failed, or made elsewhere), or when the accounts were last listed
+   * ACCOUNTS_TRUSTED_MS ago (one changed at the broker by hand); otherwise one row read. Listing
+   * 10,000 accounts holds mosquitto for tens of milliseconds, every machine's messages with it.
+   */
+  const checkAccounts = async () => {
+    const last = inLine;
+    if (last && clock.now().getTime() - last.at < ACCOUNTS_TRUSTED_MS && (await rows.accountsDigest()) === last.digest)
+      return;
+    await syncAccounts();
   };
 
   try {
@@ -175,6 +202,7 @@ export async function connectExternalBroker(
       await client.publishAsync(topic, payload, { qos, retain });
     },
     syncAccounts,
+    checkAccounts,
     close: async () => {
       closing = true;
       await syncing.catch(() => undefined);

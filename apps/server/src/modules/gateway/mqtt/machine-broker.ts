@@ -37,5 +37,7 @@ export interface MachineBroker {
   publish(topic: string, payload: string, options: { qos: 0 | 1; retain?: boolean }): Promise<void>;
   /** Brings the broker's machine accounts in line with the machines (of these ids, or all). */
   syncAccounts(machineIds?: readonly number[]): Promise<void>;
+  /** The scheduled check: brings them in line when they may not be (external-broker.ts says when). */
+  checkAccounts(): Promise<void>;
   close(): Promise<void>;
 }

@@ -44,6 +44,8 @@ export interface MqttTransport {
    * Never fails: a failure is logged, and the next scheduled sync tries again.
    */
   machinesChanged(machineIds?: readonly number[]): Promise<void>;
+  /** The scheduled check of an external broker's accounts: cheap while no machine changed. Never fails. */
+  checkAccounts(): Promise<void>;
   settling(): boolean;
   start(): Promise<void>;
   close(): Promise<void>;
@@ -113,6 +115,15 @@ export function createMqttTransport(
     void requests.run(machine.serialNo, async () => handler(machine, message));
   }
 
+  /** An accounts' sync that never fails: the scheduled check tries again within a minute. */
+  const accountsInLine = async (sync: () => Promise<void> | undefined) => {
+    try {
+      await sync();
+    } catch (error) {
+      log.error({ err: error }, 'could not bring the mqtt broker accounts in line with the machines');
+    }
+  };
+
   return {
     async publishCommand(serialNo, payload) {
       if (!broker) throw new Error('MQTT is not started');
@@ -136,14 +147,8 @@ export function createMqttTransport(
       else stream.destroy();
     },
     machineIds: () => presence.machineIds(),
-    async machinesChanged(machineIds) {
-      try {
-        await broker?.syncAccounts(machineIds);
-      } catch (error) {
-        // The scheduled sync tries again within a minute.
-        log.error({ err: error }, 'could not bring the mqtt broker accounts in line with the machines');
-      }
-    },
+    machinesChanged: (machineIds) => accountsInLine(() => broker?.syncAccounts(machineIds)),
+    checkAccounts: () => accountsInLine(() => broker?.checkAccounts()),
     settling: () => presence.settling(),
     async start() {
       const events: MachineEvents = {
@@ -158,6 +163,7 @@ export function createMqttTransport(
           // Machines announced together (a fleet connecting again after a broker's restart) are read together.
           bySerial: gateway.machineBySerial,
           accounts: (ids?: readonly number[]) => repo.machineAccounts(deps.db, ids),
+          accountsDigest: () => repo.machineAccountsDigest(deps.db),
         };
         broker = await connectExternalBroker(events, {
           broker: config.external,
