@@ -26,6 +26,13 @@ export interface MachineRows {
   accountsDigest(): Promise<string>;
 }
 
+/**
+ * Between the server's attempts to reach its broker again. Well under the second or two a machine
+ * waits (docs/gateway.md): after a broker restart the server subscribes again before its machines
+ * return, or their first requests would find nobody subscribed and be lost until they time out.
+ */
+export const BROKER_RECONNECT_MS = 200;
+
 /** How long accounts found in line are trusted while no machine changed: after that they are listed again. */
 export const ACCOUNTS_TRUSTED_MS = 10 * 60_000;
 
@@ -60,7 +67,7 @@ export async function connectExternalBroker(
       protocolVersion: 4,
       clean: true,
       resubscribe: false,
-      reconnectPeriod: 1000,
+      reconnectPeriod: BROKER_RECONNECT_MS,
       connectTimeout: 10_000,
     }),
   );
