@@ -263,8 +263,11 @@ try {
   }
 
   const checks = await checkDatabase(stack.database.url, acknowledged);
-  /** Whether what ran from `at` for `ms` overlapped a disruption or its aftermath. */
-  const disturbed = (at: number, ms: number) => disruptions.some((d) => at + ms >= d.from && at <= d.to + AFTERMATH_MS);
+  /** Whether what ran from `at` for `ms` overlapped disruption `d` or its aftermath. */
+  const overlaps = (d: (typeof disruptions)[number], at: number, ms: number) =>
+    at + ms >= d.from && at <= d.to + AFTERMATH_MS;
+  /** Whether it overlapped any of them. */
+  const disturbed = (at: number, ms: number) => disruptions.some((d) => overlaps(d, at, ms));
   const saleMs = sales.map((sale) => sale.ms);
   const calmSaleMs = sales.filter((sale) => !disturbed(sale.at, sale.ms)).map((sale) => sale.ms);
   const listMs = lists.map((list) => list.ms);
@@ -280,8 +283,7 @@ try {
   // Where the sales slower than the target fell: under 1 % of all may be, wherever they are.
   const slow = sales.filter((sale) => sale.ms > TARGETS.saleP99);
   const slowNear = disruptions.map(
-    (d) =>
-      `${slow.filter((sale) => sale.at + sale.ms >= d.from && sale.at <= d.to + AFTERMATH_MS).length} around "${d.what}"`,
+    (d) => `${slow.filter((sale) => overlaps(d, sale.at, sale.ms)).length} around "${d.what}"`,
   );
   console.log(
     `sales slower than ${TARGETS.saleP99} ms: ${slow.length} of ${sales.length} (1 % is ${Math.floor(sales.length / 100)}); ` +

@@ -139,12 +139,9 @@ describe.each(brokerKinds().filter((kind) => kind === 'mosquitto'))('a real %s',
   const ctx = useTestApp(() => broker.env());
   let newMachine: () => Promise<MachineIdentity>;
   const connect = (identity: MachineIdentity, secret = identity.secret) =>
-    mqtt.connectAsync(broker.mosquitto().url, {
-      clientId: identity.serialNo,
-      username: identity.serialNo,
-      password: mqttFixedPassword(signingKeyOf(secret), identity.serialNo),
-      reconnectPeriod: 0,
-    });
+    connectAs(broker.mosquitto().url, identity, secret);
+  const admitted = (identity: MachineIdentity, secret = identity.secret) =>
+    admittedAt(broker.mosquitto().url, identity, secret);
 
   beforeAll(async () => {
     newMachine = await broker.machineMaker(ctx.t.app, ctx.admin);
@@ -157,12 +154,7 @@ describe.each(brokerKinds().filter((kind) => kind === 'mosquitto'))('a real %s',
     const retired = await ctx.admin('PUT', `/api/machines/${identity.id}/lifecycle`, { action: 'RETIRE' });
     expect(retired.statusCode, retired.body).toBe(200);
     await closed;
-    await until(() =>
-      connect(identity).then(
-        (c) => c.endAsync().then(() => false),
-        () => true,
-      ),
-    );
+    await until(async () => !(await admitted(identity)));
     await expect(connect(identity)).rejects.toMatchObject({ code: 5 });
   });
 
@@ -175,12 +167,7 @@ describe.each(brokerKinds().filter((kind) => kind === 'mosquitto'))('a real %s',
     await (await connect(identity, 'a new secret')).endAsync();
 
     await removeAtBroker(broker.mosquitto().consoleUrl, identity.serialNo);
-    await until(() =>
-      connect(identity, 'a new secret').then(
-        (c) => c.endAsync().then(() => false),
-        () => true,
-      ),
-    );
+    await until(async () => !(await admitted(identity, 'a new secret')));
     // What a start and a reconnection to the broker do.
     await ctx.t.app.mqtt?.machinesChanged();
     await (await connect(identity, 'a new secret')).endAsync();
@@ -195,18 +182,7 @@ describe.each(brokerKinds().filter((kind) => kind === 'mosquitto'))('the minuteâ
     const identity = await (await broker.machineMaker(ctx.t.app, ctx.admin))();
     await ctx.t.app.scheduler.run('mqtt-accounts');
     await removeAtBroker(broker.mosquitto().consoleUrl, identity.serialNo);
-    const admitted = () =>
-      mqtt
-        .connectAsync(broker.mosquitto().url, {
-          clientId: identity.serialNo,
-          username: identity.serialNo,
-          password: mqttFixedPassword(signingKeyOf(identity.secret), identity.serialNo),
-          reconnectPeriod: 0,
-        })
-        .then(
-          (client) => client.endAsync().then(() => true),
-          () => false,
-        );
+    const admitted = () => admittedAt(broker.mosquitto().url, identity);
     await until(async () => !(await admitted()));
 
     // No machine changed: the check reads the digest and leaves the broker alone.
@@ -218,6 +194,22 @@ describe.each(brokerKinds().filter((kind) => kind === 'mosquitto'))('the minuteâ
     expect(await admitted()).toBe(true);
   });
 });
+
+/** A machine's connection with its fixed password (made from `secret`), or its refusal. */
+const connectAs = (url: string, identity: MachineIdentity, secret = identity.secret) =>
+  mqtt.connectAsync(url, {
+    clientId: identity.serialNo,
+    username: identity.serialNo,
+    password: mqttFixedPassword(signingKeyOf(secret), identity.serialNo),
+    reconnectPeriod: 0,
+  });
+
+/** Whether the broker lets the machine in (the connection is closed again at once). */
+const admittedAt = (url: string, identity: MachineIdentity, secret = identity.secret) =>
+  connectAs(url, identity, secret).then(
+    (client) => client.endAsync().then(() => true),
+    () => false,
+  );
 
 /** Deletes a machine's account at the broker, as someone with its administrator's account might. */
 async function removeAtBroker(consoleUrl: string, serialNo: string) {
