@@ -22,7 +22,7 @@ import { openPglite, openPostgres } from '../apps/server/src/db/client.ts';
 import { seedDatabase } from '../apps/server/src/db/seed.ts';
 import { cardSecretHash } from '../apps/server/src/modules/cards/card-secrets.ts';
 import { VirtualMachine } from '../apps/server/src/simulator/virtual-machine.ts';
-import { writeFleet } from './fleet.ts';
+import { writeFleet } from '../apps/server/test/fleet-rows.ts';
 import { quantile, record } from './results.ts';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '120' } } });

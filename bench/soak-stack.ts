@@ -14,11 +14,11 @@ import { buildServer } from '../apps/server/scripts/build.mjs';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/open.ts';
 import { signingKeyOf } from '../apps/server/src/modules/gateway/gateway-signing.ts';
+import { writeFleet } from '../apps/server/test/fleet-rows.ts';
 import { startMosquitto, type TestMosquitto } from '../apps/server/test/mosquitto.ts';
 import { startLocalS3 } from '../apps/server/test/object-storage.ts';
 import { startNginx } from '../apps/server/test/postgres/nginx.ts';
 import { signIn as signInAs } from '../apps/server/test/server-process.ts';
-import { writeFleet } from './fleet.ts';
 import { ADMIN_PASSWORD, type ConsoleProcess, signIn, startConsole } from './server-process.ts';
 
 /** The clusters of `.ci/start-replica`, and the role that may create databases on them. */

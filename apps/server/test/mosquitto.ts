@@ -134,6 +134,8 @@ export async function startMosquitto(
       'persistence false',
       // As docs/deploy-mqtt.md says: a reply is not held back behind the acknowledgement before it.
       'set_tcp_nodelay true',
+      // As docs/deploy-mqtt.md says: the machines' messages waiting for a console are not dropped at a thousand.
+      'max_queued_messages 100000',
       // Run as root (CI), it would switch to the user mosquitto, who may not write its files here.
       `user ${os.userInfo().username}`,
       `plugin ${plugin}`,

@@ -4,7 +4,7 @@ import { Aedes } from 'aedes';
 import mqtt from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
 import { until } from '../../test/mqtt-fixtures.ts';
-import { MqttMachine } from './mqtt-machine.ts';
+import { MachineOffline, MqttMachine } from './mqtt-machine.ts';
 import { GatewayRefusal } from './virtual-machine.ts';
 
 const identity = { serialNo: 'SIM00001', secret: 'a-secret-of-the-simulated-machine' };
@@ -81,6 +81,38 @@ describe('a simulated machine over MQTT', () => {
 
     await expect(machine.heartbeat()).rejects.toThrow(/no answer to heartbeat/);
     expect(received).toHaveLength(1);
+  });
+
+  it('sells coins while its link is down, sends no heartbeat, and reports the sale with its own times once back', async () => {
+    const { url, received } = await brokerAndServer({ lost: 0 });
+    let now = Date.now();
+    const machine = await connected(url, {
+      timeoutMs: 2000,
+      resendForMs: 10_000,
+      reconnectPeriod: 300,
+      now: () => now,
+    });
+    machine.drop();
+    await until(() => !machine.linkUp);
+
+    const sale = machine.sellCoins({ requestedMl: 1000 });
+    expect(sale.offline).toBe(true);
+    await expect(machine.heartbeat()).rejects.toBeInstanceOf(MachineOffline);
+    const soldAt = now;
+    now += 5000;
+
+    expect(await sale.order).toMatchObject({ orderNo: 'W1' });
+    // Nothing went out while the link was down: the sale's three steps after it, at the time it was made.
+    expect(received.map((request) => request.body)).toMatchObject([
+      { channel: 'COIN', requestedMl: 1000, createdAt: soldAt },
+      { channel: 'COIN', paidAt: soldAt },
+      { result: 'COMPLETED', dispensedMl: 1000, endedAt: soldAt + 30_000 },
+    ]);
+    // Back, a sale goes over the link, with the server's time.
+    const online = machine.sellCoins({ requestedMl: 500 });
+    expect(online.offline).toBe(false);
+    await online.order;
+    expect(received[3]?.body).not.toHaveProperty('createdAt');
   });
 
   it('gives up on an unanswered request when told not to send it again', async () => {

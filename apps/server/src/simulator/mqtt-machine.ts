@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { CommandAck, MachineCommand } from '@water/contract/commands';
-import type { FirmwareProgress } from '@water/contract/gateway';
+import type { FirmwareProgress, GatewayOrder } from '@water/contract/gateway';
 import { type MqttReply, mqttTopics } from '@water/contract/gateway-mqtt';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { sendAtOnce } from '../lib/mqtt-no-delay.ts';
@@ -12,7 +12,15 @@ import {
   GatewayMachine,
   GatewayRefusal,
   type MachineIdentity,
+  type SaleOptions,
 } from './virtual-machine.ts';
+
+/** A heartbeat asked for while the machine's link is down: it is not sent (the next one says the same). */
+export class MachineOffline extends Error {
+  constructor(serialNo: string) {
+    super(`${serialNo} is offline: its heartbeat is not sent`);
+  }
+}
 
 export interface MqttMachineOptions {
   /** Seconds (60 unless told). */
@@ -63,6 +71,8 @@ export class MqttMachine extends GatewayMachine {
   readonly #waiting = new Map<string, (reply: MqttReply) => void>();
   /** Told each time the machine listens again after its link broke (its requests' replies may have been lost). */
   readonly #back = new Set<() => void>();
+  /** Coin sales made while its link was down, to report once it is back, in the order they were made. */
+  readonly #kept: (() => void)[] = [];
   #client: MqttClient | undefined;
   /** The commands received on its command topic, in order. */
   readonly commands: unknown[] = [];
@@ -80,6 +90,26 @@ export class MqttMachine extends GatewayMachine {
   get client(): MqttClient {
     if (!this.#client) throw new Error('not connected');
     return this.#client;
+  }
+
+  /** Whether its link to the broker is up now. */
+  get linkUp(): boolean {
+    return this.#client?.connected === true;
+  }
+
+  /**
+   * A coin sale as a machine makes one: over its link when that is up. When it is down, the
+   * customer is served at once (the coins are in the machine) and the sale is reported, with the
+   * machine's own times, once the link is back (orders made offline arrive later). `order` is the
+   * server's order, when it has acknowledged the sale.
+   */
+  sellCoins(options: Omit<SaleOptions, 'channel' | 'at'>): { offline: boolean; order: Promise<GatewayOrder> } {
+    if (this.linkUp) return { offline: false, order: this.sell({ ...options, channel: 'COIN' }) };
+    const at = this.options.now?.() ?? Date.now();
+    const order = new Promise<GatewayOrder>((resolve, reject) => {
+      this.#kept.push(() => void this.sell({ ...options, channel: 'COIN', at }).then(resolve, reject));
+    });
+    return { offline: true, order };
   }
 
   /** Connects, subscribes to its commands and replies and says it is online; refused, it throws and stops trying. */
@@ -127,6 +157,7 @@ export class MqttMachine extends GatewayMachine {
         void listen()
           .then(() => {
             for (const back of [...this.#back]) back();
+            for (const report of this.#kept.splice(0)) report();
           })
           .catch(() => undefined),
     );
@@ -198,6 +229,8 @@ export class MqttMachine extends GatewayMachine {
   protected async call<T>(call: GatewayCall, body: object, machineOrderNo?: string): Promise<T> {
     // A heartbeat is not sent again: the next one says the same.
     const resendForMs = call === 'heartbeat' ? 0 : (this.options.resendForMs ?? 0);
+    // Nor is it kept while the link is down, to go out stale with the machine's return.
+    if (call === 'heartbeat' && !this.linkUp) throw new MachineOffline(this.identity.serialNo);
     const started = performance.now();
     const reply =
       resendForMs > 0

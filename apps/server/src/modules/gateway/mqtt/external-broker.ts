@@ -36,6 +36,16 @@ export const BROKER_RECONNECT_MS = 200;
 /** How long accounts found in line are trusted while no machine changed: after that they are listed again. */
 export const ACCOUNTS_TRUSTED_MS = 10 * 60_000;
 
+/** The retained statuses are in once none came for this long, and what came was taken in. */
+const STATUSES_QUIET_MS = 50;
+/** The longest the machines' messages wait for the retained statuses to be taken in. */
+const STATUSES_AT_MOST_MS = 3000;
+/**
+ * The longest they wait at a start for the first sync of the accounts, which goes on in the
+ * background past that (a broker's first 3,000 accounts take minutes to create).
+ */
+const FIRST_WORK_AT_MOST_MS = 3000;
+
 /**
  * The server as a client of an external broker (MQTT_URL): the machines' up messages through a
  * shared subscription (`$share/console/…`), so that each goes to one of the server's instances;
@@ -87,6 +97,8 @@ export async function connectExternalBroker(
   );
   let seen = false;
   let closing = false;
+  /** When the last status came (process clock). */
+  let lastStatusAt = 0;
 
   async function received(topic: string, payload: Buffer) {
     const serialNo = serialOfTopic(topic) as string;
@@ -121,6 +133,7 @@ export async function connectExternalBroker(
   }
 
   client.on('message', (topic, payload) => {
+    if (topic.endsWith('/status')) lastStatusAt = performance.now();
     const serialNo = serialOfTopic(topic);
     if (serialNo) void arrivals.run(serialNo, () => received(topic, payload));
   });
@@ -133,13 +146,34 @@ export async function connectExternalBroker(
     events.outOfSight();
     log.warn({ broker: broker.url }, 'mqtt broker out of reach: connecting again');
   });
-  const ready = async () => {
+  const subscribe = async (topic: string, qos: 0 | 1) => {
+    const [grant] = await client.subscribeAsync(topic, { qos });
+    if (!grant || grant.qos > 2) throw new Error(`the mqtt broker refused the console’s subscription to ${topic}`);
+  };
+  /** Until the retained statuses that follow the subscription's grant have come and been taken in. */
+  const statusesTakenIn = async () => {
+    const until = performance.now() + STATUSES_AT_MOST_MS;
+    do {
+      await arrivals.settled();
+      await new Promise((resolve) => setTimeout(resolve, STATUSES_QUIET_MS));
+    } while (performance.now() - lastStatusAt < STATUSES_QUIET_MS && performance.now() < until);
+  };
+  /**
+   * Subscribes to the statuses, then to the machines' messages; at a start, `first` runs between
+   * the two (for at most FIRST_WORK_AT_MOST_MS), so that the instance is not at a full core
+   * already when its share of the sales begins.
+   */
+  const ready = async (first?: () => Promise<void>) => {
     seen = true;
-    // The statuses first (the retained ones tell who is connected), then the machines' messages.
-    for (const topic of ['m/+/status', `$share/${SHARE_GROUP}/m/+/up/+`]) {
-      const [grant] = await client.subscribeAsync(topic, { qos: 1 });
-      if (!grant || grant.qos > 2) throw new Error(`the mqtt broker refused the console’s subscription to ${topic}`);
-    }
+    // The statuses at QoS 0: the broker holds at most a thousand QoS 1 messages for a client
+    // beyond those in flight (max_queued_messages), and a fleet's retained statuses are many
+    // more. A status lost with a broken link is sent again, retained, when the link is back.
+    await subscribe('m/+/status', 0);
+    // Then the machines' messages: a console that starts takes in who is connected (10,000
+    // statuses for a fleet) before its share of the sales, which would otherwise wait behind them.
+    await statusesTakenIn();
+    if (first) await Promise.race([first(), new Promise((resolve) => setTimeout(resolve, FIRST_WORK_AT_MOST_MS))]);
+    await subscribe(`$share/${SHARE_GROUP}/m/+/up/+`, 1);
   };
   // One sync at a time: one for a few machines waits for the full one of a start.
   let syncing: Promise<void> = Promise.resolve();
@@ -190,7 +224,10 @@ export async function connectExternalBroker(
       new Promise((resolve) => setTimeout(resolve, 5000)),
     ]);
   }
-  await ready();
+  // The first sync of the accounts (10,000 listed and checked) before the machines' messages.
+  await ready(() =>
+    syncAccounts().catch((error: unknown) => log.error({ err: error }, 'could not sync the mqtt broker accounts')),
+  );
   client.on('connect', () => {
     // Back after a broker restart or a broken link: its accounts may be older than the machines.
     events.outOfSight();
@@ -198,7 +235,6 @@ export async function connectExternalBroker(
       .then(() => syncAccounts())
       .catch((error: unknown) => log.error({ err: error }, 'could not resume the mqtt broker link'));
   });
-  void syncAccounts().catch((error: unknown) => log.error({ err: error }, 'could not sync the mqtt broker accounts'));
   log.info({ broker: broker.url }, 'connected to the mqtt broker');
 
   return {
