@@ -121,6 +121,8 @@ export class MqttMachine extends GatewayMachine {
       password: this.#password(),
       protocolVersion: 4,
       clean: false,
+      // It subscribes itself at every connection (below): not twice.
+      resubscribe: false,
       keepalive: this.options.keepalive ?? 60,
       reconnectPeriod: this.options.reconnectPeriod ?? 1000 + Math.floor(Math.random() * 1000),
       connectTimeout: 30_000,
