@@ -93,6 +93,8 @@ export async function startMosquitto(
      * false: only the administrator's role, as `mosquitto_ctrl dynsec init` leaves a new one.
      */
     consoleRole?: boolean;
+    /** Its `max_queued_messages`: docs/deploy-mqtt.md's 100,000 unless told (mosquitto's own default is 1,000). */
+    maxQueuedMessages?: number;
   } = {},
 ): Promise<TestMosquitto> {
   const plugin = dynsecPlugin();
@@ -135,7 +137,7 @@ export async function startMosquitto(
       // As docs/deploy-mqtt.md says: a reply is not held back behind the acknowledgement before it.
       'set_tcp_nodelay true',
       // As docs/deploy-mqtt.md says: the machines' messages waiting for a console are not dropped at a thousand.
-      'max_queued_messages 100000',
+      `max_queued_messages ${options.maxQueuedMessages ?? 100_000}`,
       // Run as root (CI), it would switch to the user mosquitto, who may not write its files here.
       `user ${os.userInfo().username}`,
       `plugin ${plugin}`,

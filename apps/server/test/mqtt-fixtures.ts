@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
+import mqtt from 'mqtt';
 import { expect } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import { alarms } from '../src/modules/alarms/alarms.schema.ts';
+import { mqttFixedPassword, signingKeyOf } from '../src/modules/gateway/gateway-signing.ts';
 import { machines } from '../src/modules/machines/machines.read-model.ts';
 import { activeAgent, machineModel, operatingMachine, siteOf, unique } from './business-fixtures.ts';
 import type { Caller } from './test-app.ts';
@@ -15,6 +17,21 @@ export async function until(check: () => Promise<boolean> | boolean, ms = 5000):
     if (Date.now() > end) throw new Error('the condition did not hold in time');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** A bare connection of a machine with its fixed password (made from `secret`), as an external broker takes it; or its refusal. */
+export function connectWithFixedPassword(
+  url: string,
+  identity: Pick<MachineIdentity, 'serialNo' | 'secret'>,
+  secret = identity.secret,
+): Promise<mqtt.MqttClient> {
+  return mqtt.connectAsync(url, {
+    clientId: identity.serialNo,
+    username: identity.serialNo,
+    password: mqttFixedPassword(signingKeyOf(secret), identity.serialNo),
+    protocolVersion: 4,
+    reconnectPeriod: 0,
+  });
 }
 
 /**

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unique } from '../../../../test/business-fixtures.ts';
 import { startMosquitto } from '../../../../test/mosquitto.ts';
 import { brokerKinds, useBroker } from '../../../../test/mqtt-brokers.ts';
-import { type MachineIdentity, machineMaker, until } from '../../../../test/mqtt-fixtures.ts';
+import { connectWithFixedPassword, type MachineIdentity, machineMaker, until } from '../../../../test/mqtt-fixtures.ts';
 import { callerFor, createTestApp, JWT_SECRET, type TestApp, tokenOf, useTestApp } from '../../../../test/test-app.ts';
 import { buildApp } from '../../../app.ts';
 import { loadConfig } from '../../../config.ts';
@@ -139,7 +139,7 @@ describe.each(brokerKinds().filter((kind) => kind === 'mosquitto'))('a real %s',
   const ctx = useTestApp(() => broker.env());
   let newMachine: () => Promise<MachineIdentity>;
   const connect = (identity: MachineIdentity, secret = identity.secret) =>
-    connectAs(broker.mosquitto().url, identity, secret);
+    connectWithFixedPassword(broker.mosquitto().url, identity, secret);
   const admitted = (identity: MachineIdentity, secret = identity.secret) =>
     admittedAt(broker.mosquitto().url, identity, secret);
 
@@ -195,18 +195,9 @@ describe.each(brokerKinds().filter((kind) => kind === 'mosquitto'))('the minuteâ
   });
 });
 
-/** A machine's connection with its fixed password (made from `secret`), or its refusal. */
-const connectAs = (url: string, identity: MachineIdentity, secret = identity.secret) =>
-  mqtt.connectAsync(url, {
-    clientId: identity.serialNo,
-    username: identity.serialNo,
-    password: mqttFixedPassword(signingKeyOf(secret), identity.serialNo),
-    reconnectPeriod: 0,
-  });
-
 /** Whether the broker lets the machine in (the connection is closed again at once). */
 const admittedAt = (url: string, identity: MachineIdentity, secret = identity.secret) =>
-  connectAs(url, identity, secret).then(
+  connectWithFixedPassword(url, identity, secret).then(
     (client) => client.endAsync().then(() => true),
     () => false,
   );
@@ -238,13 +229,7 @@ describe.each(brokerKinds().filter((kind) => kind === 'mosquitto'))('a new %s', 
       };
       await createMachineAccounts(counted, { consoleUsername: 'console', log }).sync(fleet);
       expect(sent).toEqual(['listClients']);
-      const machine = await mqtt.connectAsync(mosquitto.url, {
-        clientId: 'FLEET7',
-        username: 'FLEET7',
-        password: mqttFixedPassword(signingKeyOf('secret-7'), 'FLEET7'),
-        reconnectPeriod: 0,
-      });
-      await machine.endAsync();
+      await (await connectWithFixedPassword(mosquitto.url, { serialNo: 'FLEET7', secret: 'secret-7' })).endAsync();
     } finally {
       await client.endAsync();
       await mosquitto.close();
