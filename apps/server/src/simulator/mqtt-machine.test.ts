@@ -1,10 +1,10 @@
-import { createServer } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 import { mqttTopics } from '@water/contract/gateway-mqtt';
 import { Aedes } from 'aedes';
 import mqtt from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
 import { until } from '../../test/mqtt-fixtures.ts';
-import { MachineOffline, MqttMachine } from './mqtt-machine.ts';
+import { MachineOffline, MqttMachine, reconnectDelayMs } from './mqtt-machine.ts';
 import { GatewayRefusal } from './virtual-machine.ts';
 
 const identity = { serialNo: 'SIM00001', secret: 'a-secret-of-the-simulated-machine' };
@@ -46,6 +46,63 @@ async function connected(url: string, options: ConstructorParameters<typeof Mqtt
 }
 
 describe('a simulated machine over MQTT', () => {
+  it('waits longer, at random, before each attempt to connect again: 1–2 s, 2–4 s, 4–8 s, … at most 32 s', () => {
+    const bounds = (attempt: number) => [reconnectDelayMs(attempt, () => 0), reconnectDelayMs(attempt, () => 1)];
+    expect([1, 2, 3, 4, 5, 6, 20].map(bounds)).toEqual([
+      [1000, 2000],
+      [2000, 4000],
+      [4000, 8000],
+      [8000, 16_000],
+      [16_000, 32_000],
+      [16_000, 32_000],
+      [16_000, 32_000],
+    ]);
+  });
+
+  it('connects again after its link broke with growing waits, and starts from the shortest once it is back', async () => {
+    const broker = await Aedes.createBroker();
+    /** When each connection came since the link broke (ms); while `refusing`, they are closed at once. */
+    const arrivals: number[] = [];
+    let refusing = 0;
+    let brokeAt = 0;
+    const sockets = new Set<Socket>();
+    const tcp = createServer((socket) => {
+      arrivals.push(performance.now() - brokeAt);
+      if (refusing > 0) {
+        refusing--;
+        socket.destroy();
+        return;
+      }
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      broker.handle(socket);
+    });
+    await new Promise<void>((resolve) => tcp.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise((resolve) => broker.close(() => tcp.close(resolve))));
+    const machine = await connected(`mqtt://127.0.0.1:${(tcp.address() as { port: number }).port}`, {});
+    const breakLink = (refused: number) => {
+      refusing = refused;
+      arrivals.length = 0;
+      brokeAt = performance.now();
+      for (const socket of sockets) socket.destroy();
+    };
+
+    // The first attempt is refused (a broker not back yet); the second, 2 to 4 s after it, is taken.
+    breakLink(1);
+    await until(() => machine.linkUp && arrivals.length === 2, 8000);
+    const [first = 0, second = 0] = arrivals;
+    expect(first).toBeGreaterThanOrEqual(950);
+    expect(first).toBeLessThan(2300);
+    expect(second - first).toBeGreaterThanOrEqual(1990);
+    expect(second - first).toBeLessThan(4300);
+
+    // Back, it waits 1 to 2 s again the next time.
+    breakLink(0);
+    await until(() => machine.linkUp && arrivals.length === 1, 4000);
+    expect(arrivals[0]).toBeGreaterThanOrEqual(950);
+    expect(arrivals[0]).toBeLessThan(2300);
+  }, 20_000);
+
   it('sends a request that got no answer again, as a new message, until it is answered', async () => {
     const { url, received } = await brokerAndServer({ lost: 2 });
     const machine = await connected(url, { timeoutMs: 200, resendForMs: 10_000 });

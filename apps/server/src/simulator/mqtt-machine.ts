@@ -30,8 +30,8 @@ export interface MqttMachineOptions {
   /** TLS: the broker's certificate authority, or none checked (a self-signed test certificate). */
   tls?: Pick<IClientOptions, 'ca' | 'rejectUnauthorized'>;
   /**
-   * Milliseconds between attempts to connect again (0: never); unless told, a random 1000 to 2000
-   * of each machine's own, as docs/gateway.md asks, so that a fleet does not come back in one instant.
+   * Milliseconds between attempts to connect again (0: never); unless told, `reconnectDelayMs`'s
+   * random and growing waits, as docs/gateway.md asks, so that a fleet does not come back in one instant.
    */
   reconnectPeriod?: number;
   /** How long a request waits for its answer (10 s unless told). */
@@ -57,6 +57,21 @@ export interface MqttMachineOptions {
   password?: 'one-time' | 'fixed';
 }
 
+/** The first wait before connecting again, and the longest (docs/gateway.md). */
+export const RECONNECT_FIRST_MS = 1000;
+export const RECONNECT_LONGEST_MS = 32_000;
+
+/**
+ * How long a machine waits before its `attempt`-th attempt (from 1) to connect again since its
+ * link broke: a random time between 2^(attempt−1) and 2^attempt seconds (1–2 s, 2–4 s, 4–8 s, …),
+ * at most 16–32 s. A fleet that lost its broker comes back spread out, and fewer attempts beat on
+ * a broker that stays away.
+ */
+export function reconnectDelayMs(attempt: number, random: () => number = Math.random): number {
+  const low = Math.min(RECONNECT_FIRST_MS * 2 ** (Math.max(attempt, 1) - 1), RECONNECT_LONGEST_MS / 2);
+  return Math.round(low * (1 + random()));
+}
+
 /**
  * A water machine connected to the server's broker (mqtt:// or mqtts://, or ws:// at /mqtt) or
  * to an external one, as docs/gateway.md describes one: signed in with its serial number and a
@@ -74,6 +89,10 @@ export class MqttMachine extends GatewayMachine {
   /** Coin sales made while its link was down, to report once it is back, in the order they were made. */
   readonly #kept: (() => void)[] = [];
   #client: MqttClient | undefined;
+  /** Not to connect again when its link breaks (dropped for good, gone silent). */
+  #stayAway = false;
+  /** The next attempt to connect again, while one waits. */
+  #reconnecting: NodeJS.Timeout | undefined;
   /** The commands received on its command topic, in order. */
   readonly commands: unknown[] = [];
 
@@ -124,7 +143,8 @@ export class MqttMachine extends GatewayMachine {
       // It subscribes itself at every connection (below): not twice.
       resubscribe: false,
       keepalive: this.options.keepalive ?? 60,
-      reconnectPeriod: this.options.reconnectPeriod ?? 1000 + Math.floor(Math.random() * 1000),
+      // It connects again on its own schedule (below), not on the client's fixed one.
+      reconnectPeriod: 0,
       connectTimeout: 30_000,
       will: { topic: this.#topics.status, payload: Buffer.from('offline'), qos: 1, retain: true },
       ...this.options.tls,
@@ -153,6 +173,7 @@ export class MqttMachine extends GatewayMachine {
       await client.endAsync(true);
       throw error;
     }
+    this.#reconnectWhenLost(client);
     client.on(
       'connect',
       () =>
@@ -163,6 +184,27 @@ export class MqttMachine extends GatewayMachine {
           })
           .catch(() => undefined),
     );
+  }
+
+  /**
+   * Connects again each time the link breaks, after `reconnectDelayMs` (or the fixed period it was
+   * given), until it connects; the client keeps the messages not yet acknowledged meanwhile.
+   */
+  #reconnectWhenLost(client: MqttClient) {
+    let attempt = 0;
+    const ended = () => this.#stayAway || client.disconnecting || client.disconnected;
+    client.on('connect', () => {
+      attempt = 0;
+    });
+    client.on('close', () => {
+      const period = this.options.reconnectPeriod;
+      if (this.#reconnecting || ended() || period === 0) return;
+      attempt++;
+      this.#reconnecting = setTimeout(() => {
+        this.#reconnecting = undefined;
+        if (!ended()) client.reconnect({ incomingStore: client.incomingStore, outgoingStore: client.outgoingStore });
+      }, period ?? reconnectDelayMs(attempt));
+    });
   }
 
   #password(): string {
@@ -302,6 +344,8 @@ export class MqttMachine extends GatewayMachine {
   async end(): Promise<void> {
     const client = this.#client;
     if (!client) return;
+    this.#stayAway = true;
+    clearTimeout(this.#reconnecting);
     if (!client.connected) return client.endAsync(true);
     await client.publishAsync(this.#topics.status, 'offline', { qos: 1, retain: true });
     await client.endAsync();
@@ -315,14 +359,14 @@ export class MqttMachine extends GatewayMachine {
   drop({ stayAway = false }: { stayAway?: boolean } = {}): void {
     const client = this.#client;
     if (!client) return;
-    if (stayAway) client.options.reconnectPeriod = 0;
+    if (stayAway) this.#stayAway = true;
     client.stream.destroy();
   }
 
   /** Goes silent with its connection left open (a cut cable): no keepalive, nothing else either. */
   fallSilent(): void {
     const client = this.client;
-    client.options.reconnectPeriod = 0;
+    this.#stayAway = true;
     client.keepaliveManager?.destroy();
   }
 }

@@ -71,6 +71,20 @@ export const ledgerEntries = pgTable(
 );
 
 /**
+ * Postings booked in a transaction and waiting for its commit. A deferred trigger
+ * (`fin_book_at_commit`, made by a migration) books each row into the postings, their entries and
+ * the accounts' balances as its transaction commits, then deletes it: the rows every sale shares
+ * (the day's postings, the platform's accounts) are held from there to the end of the commit
+ * only, never while the server that holds the transaction is busy with other work.
+ */
+export const ledgerBookings = pgTable('fin_booking', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  /** `[{ day, kind, subject, agentId, items, lines: [{ accountId, amount }] }]`, in the order of their keys. */
+  postings: jsonb('postings').notNull(),
+  bookTime: ts('book_time').notNull(),
+});
+
+/**
  * The books: one row. `closedThrough` is the last day of the last period finance closed;
  * nothing is booked on or before it.
  */

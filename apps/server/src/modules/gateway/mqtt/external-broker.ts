@@ -9,7 +9,7 @@ import type { GatewayMachineRow } from '../gateway.repository.ts';
 import { SPEAKING } from '../gateway.service.ts';
 import { dynsecControl } from './dynsec-control.ts';
 import { KeyedQueue } from './keyed-queue.ts';
-import { type AccountRow, createMachineAccounts, SHARE_GROUP } from './machine-accounts.ts';
+import { type AccountRow, consoleMarkTopic, createMachineAccounts, SHARE_GROUP } from './machine-accounts.ts';
 import type { MachineBroker, MachineEvents } from './machine-broker.ts';
 import { machineTopic, serialOfTopic } from './mqtt-topics.ts';
 
@@ -36,8 +36,6 @@ export const BROKER_RECONNECT_MS = 200;
 /** How long accounts found in line are trusted while no machine changed: after that they are listed again. */
 export const ACCOUNTS_TRUSTED_MS = 10 * 60_000;
 
-/** The retained statuses are in once none came for this long, and what came was taken in. */
-const STATUSES_QUIET_MS = 50;
 /** The longest the machines' messages wait for the retained statuses to be taken in. */
 const STATUSES_AT_MOST_MS = 3000;
 /**
@@ -69,11 +67,13 @@ export async function connectExternalBroker(
     silentAfterMs,
   }: { broker: ExternalBroker; rows: MachineRows; log: FastifyBaseLogger; clock: Clock; silentAfterMs: number },
 ): Promise<MachineBroker> {
+  const clientId = `console-${randomBytes(6).toString('hex')}`;
+  const markTopic = consoleMarkTopic(clientId);
   const client = sendAtOnce(
     mqtt.connect(broker.url, {
       username: broker.username,
       password: broker.password,
-      clientId: `console-${randomBytes(6).toString('hex')}`,
+      clientId,
       protocolVersion: 4,
       clean: true,
       resubscribe: false,
@@ -97,8 +97,8 @@ export async function connectExternalBroker(
   );
   let seen = false;
   let closing = false;
-  /** When the last status came (process clock). */
-  let lastStatusAt = 0;
+  /** Told of each mark the instance sent itself, when it comes back. */
+  const marks = new Map<string, () => void>();
 
   async function received(topic: string, payload: Buffer) {
     const serialNo = serialOfTopic(topic) as string;
@@ -133,7 +133,7 @@ export async function connectExternalBroker(
   }
 
   client.on('message', (topic, payload) => {
-    if (topic.endsWith('/status')) lastStatusAt = performance.now();
+    if (topic === markTopic) return marks.get(payload.toString('utf8'))?.();
     const serialNo = serialOfTopic(topic);
     if (serialNo) void arrivals.run(serialNo, () => received(topic, payload));
   });
@@ -150,13 +150,29 @@ export async function connectExternalBroker(
     const [grant] = await client.subscribeAsync(topic, { qos });
     if (!grant || grant.qos > 2) throw new Error(`the mqtt broker refused the console’s subscription to ${topic}`);
   };
-  /** Until the retained statuses that follow the subscription's grant have come and been taken in. */
+  /**
+   * Until the retained statuses queued at the subscription have come and been taken in (at most
+   * STATUSES_AT_MOST_MS): the broker sends a client its messages in order, so a mark the instance
+   * publishes to itself after the subscription's grant comes after them.
+   */
   const statusesTakenIn = async () => {
-    const until = performance.now() + STATUSES_AT_MOST_MS;
-    do {
-      await arrivals.settled();
-      await new Promise((resolve) => setTimeout(resolve, STATUSES_QUIET_MS));
-    } while (performance.now() - lastStatusAt < STATUSES_QUIET_MS && performance.now() < until);
+    const mark = randomBytes(8).toString('hex');
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        new Promise<void>((resolve) => {
+          marks.set(mark, resolve);
+          client.publish(markTopic, mark, { qos: 0 });
+        }),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, STATUSES_AT_MOST_MS);
+        }),
+      ]);
+    } finally {
+      marks.delete(mark);
+      clearTimeout(timer);
+    }
+    await arrivals.settled();
   };
   /**
    * Subscribes to the statuses, then to the machines' messages; at a start, `first` runs between
@@ -165,6 +181,7 @@ export async function connectExternalBroker(
    */
   const ready = async (first?: () => Promise<void>) => {
     seen = true;
+    await subscribe(markTopic, 0);
     // The statuses at QoS 0: the broker holds at most a thousand QoS 1 messages for a client
     // beyond those in flight (max_queued_messages), and a fleet's retained statuses are many
     // more. A status lost with a broken link is sent again, retained, when the link is back.
@@ -229,11 +246,12 @@ export async function connectExternalBroker(
     syncAccounts().catch((error: unknown) => log.error({ err: error }, 'could not sync the mqtt broker accounts')),
   );
   client.on('connect', () => {
-    // Back after a broker restart or a broken link: its accounts may be older than the machines.
+    // Back after a broker restart or a broken link. Its accounts may be older than the machines:
+    // the accounts' next scheduled check (within a minute, one instance) lists them all, as none
+    // are known in line since the link broke (`inLine`). Not at once: the fleet is coming back too,
+    // and every instance would list 10,000 accounts while the broker takes their connections.
     events.outOfSight();
-    ready()
-      .then(() => syncAccounts())
-      .catch((error: unknown) => log.error({ err: error }, 'could not resume the mqtt broker link'));
+    ready().catch((error: unknown) => log.error({ err: error }, 'could not resume the mqtt broker link'));
   });
   log.info({ broker: broker.url }, 'connected to the mqtt broker');
 

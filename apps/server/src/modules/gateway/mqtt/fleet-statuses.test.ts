@@ -1,3 +1,4 @@
+import { type AddressInfo, connect, createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,6 +43,20 @@ describe.runIf(mosquittoInstalled() || process.env.CI === 'true')('a console sta
     }
   }, 60_000);
 
+  /** A console on the fleet's broker, ready: it has subscribed to the machines' messages. */
+  async function startConsole(brokerUrl = mosquitto.consoleUrl) {
+    const app = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', MQTT_URL: brokerUrl }),
+      database: t.database,
+      jwtSecret: JWT_SECRET,
+      clock: t.clock,
+      logger: false,
+      scheduled: false,
+    });
+    await app.ready();
+    return app;
+  }
+
   afterAll(async () => {
     await server?.close();
     await Promise.all(connected.map((client) => client.endAsync(true)));
@@ -50,16 +65,55 @@ describe.runIf(mosquittoInstalled() || process.env.CI === 'true')('a console sta
   });
 
   it('knows every machine connected once it is ready, before it takes the machines’ messages', async () => {
-    server = await buildApp({
-      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', MQTT_URL: mosquitto.consoleUrl }),
-      database: t.database,
-      jwtSecret: JWT_SECRET,
-      clock: t.clock,
-      logger: false,
-      scheduled: false,
-    });
-    await server.ready();
+    server = await startConsole();
     const known = fleet.filter(({ serialNo }) => server?.mqtt?.isConnected(serialNo)).length;
     expect(known).toBe(FLEET);
   }, 30_000);
+
+  it('knows them all as well when the statuses come well after the subscription’s grant', async () => {
+    await server?.close();
+    // Between the console and mosquitto, a link that passes the grant of the statuses'
+    // subscription (a SUBACK: 0x90, length 3, its id and its QoS) at once and holds what
+    // follows (the retained statuses) for 1.5 s, longer than the first sync of the accounts.
+    const SUBACK = Buffer.from([0x90, 0x03]);
+    const slow = createServer((inward) => {
+      const outward = connect(Number(new URL(mosquitto.url).port), '127.0.0.1');
+      let holding = false;
+      inward.on('data', (chunk: Buffer) => {
+        if (chunk.includes('m/+/status')) holding = true;
+        outward.write(chunk);
+      });
+      outward.on('data', (chunk: Buffer) => {
+        const grant = holding ? chunk.indexOf(SUBACK) : -1;
+        if (grant < 0) return void inward.write(chunk);
+        holding = false;
+        inward.write(chunk.subarray(0, grant + 5));
+        const rest = chunk.subarray(grant + 5);
+        outward.pause();
+        setTimeout(() => {
+          inward.write(rest);
+          outward.resume();
+        }, 1500);
+      });
+      for (const [from, to] of [
+        [inward, outward],
+        [outward, inward],
+      ] as const) {
+        from.on('close', () => to.destroy());
+        from.on('error', () => to.destroy());
+      }
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = new URL(mosquitto.consoleUrl);
+      url.port = String((slow.address() as AddressInfo).port);
+      server = await startConsole(url.href);
+      const known = fleet.filter(({ serialNo }) => server?.mqtt?.isConnected(serialNo)).length;
+      expect(known).toBe(FLEET);
+    } finally {
+      await server?.close();
+      server = undefined;
+      await new Promise((resolve) => slow.close(resolve));
+    }
+  }, 60_000);
 });

@@ -27,11 +27,16 @@ export function machineAcls(serialNo: string): Acl[] {
   ];
 }
 
+/** Where a console instance sends itself a mark, to learn that what the broker queued for it before has come. */
+export const consoleMarkTopic = (clientId: string) => `console/${clientId}/mark`;
+
 export const CONSOLE_ACLS: readonly Acl[] = [
   allow('subscribePattern', `$share/${SHARE_GROUP}/m/+/up/+`),
   allow('subscribePattern', 'm/+/status'),
   allow('publishClientSend', 'm/+/cmd'),
   allow('publishClientSend', 'm/+/reply'),
+  allow('subscribePattern', consoleMarkTopic('+')),
+  allow('publishClientSend', consoleMarkTopic('+')),
 ];
 
 /** A machine's account at the broker: its fixed password, and a fingerprint of it that the account carries. */
