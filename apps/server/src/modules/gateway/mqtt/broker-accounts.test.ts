@@ -76,6 +76,38 @@ describe('mosquitto accounts kept in line with the machines', () => {
     expect(dynsec.changes[0]).toMatchObject({ command: 'createRole', rolename: CONSOLE_ROLE, acls: CONSOLE_ACLS });
   });
 
+  it('adds to the console’s role of an earlier release the topics it lacks, and nothing else', async () => {
+    const earlier = CONSOLE_ACLS.filter(({ topic }) => !topic.startsWith('console/'));
+    const sent: DynsecCommand[] = [];
+    const control = async (commands: readonly DynsecCommand[]) => {
+      sent.push(...commands);
+      if (commands[0]?.command === 'getRole')
+        return [
+          { command: 'getRole', data: { role: { rolename: CONSOLE_ROLE, acls: earlier } } },
+          { command: 'getClient', data: { client: { username: 'console', roles: [{ rolename: CONSOLE_ROLE }] } } },
+        ];
+      return commands.map(({ command }) => ({ command }));
+    };
+    const accounts = createMachineAccounts(control, { consoleUsername: 'console', log });
+    expect(await accounts.allowConsole()).toBe(false);
+    expect(sent.slice(2)).toEqual([
+      {
+        command: 'addRoleACL',
+        rolename: CONSOLE_ROLE,
+        acltype: 'subscribePattern',
+        topic: 'console/+/mark',
+        allow: true,
+      },
+      {
+        command: 'addRoleACL',
+        rolename: CONSOLE_ROLE,
+        acltype: 'publishClientSend',
+        topic: 'console/+/mark',
+        allow: true,
+      },
+    ]);
+  });
+
   it('signs the fixed password of docs/gateway.md’s example', () => {
     expect(mqttFixedPassword(signingKeyOf('s3cret-from-registration'), 'WM20260001')).toBe(
       'v1:3ef616e16830930b9ecb015de3edc25b59e29b1778dc79cc671383f0d7e7cf38',
