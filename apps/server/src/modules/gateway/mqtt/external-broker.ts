@@ -181,7 +181,10 @@ export async function connectExternalBroker(
    */
   const ready = async (first?: () => Promise<void>) => {
     seen = true;
-    await subscribe(markTopic, 0);
+    // Refused (a role kept by hand without the topic), the statuses are waited for at most 3 s.
+    await subscribe(markTopic, 0).catch((error: unknown) =>
+      log.warn({ err: error, broker: broker.url }, 'the mqtt broker refused the console its mark topic'),
+    );
     // The statuses at QoS 0: the broker holds at most a thousand QoS 1 messages for a client
     // beyond those in flight (max_queued_messages), and a fleet's retained statuses are many
     // more. A status lost with a broken link is sent again, retained, when the link is back.
