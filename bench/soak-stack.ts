@@ -116,6 +116,13 @@ export async function standUp(machines: number, log: (line: string) => void): Pr
     const database = await freshDatabase(name);
     closers.push(database.drop);
     log(`database ${name} on the primary, seen by the replica`);
+    // The figures depend on them (docs/deployment.md, "The write-ahead log").
+    const settings = await once(PRIMARY_URL, (client) =>
+      client.query<{ name: string; setting: string; unit: string | null }>(
+        `SELECT name, setting, unit FROM pg_settings WHERE name IN ('wal_compression', 'checkpoint_timeout', 'max_wal_size', 'synchronous_commit')`,
+      ),
+    );
+    log(`primary: ${settings.rows.map(({ name, setting, unit }) => `${name} ${setting}${unit ?? ''}`).join(', ')}`);
     let started = performance.now();
     const { agentId, deptId, fleet } = await fleetInDatabase(database.url, machines);
     log(`migrated, seeded and ${machines} machines written in ${((performance.now() - started) / 1000).toFixed(1)} s`);

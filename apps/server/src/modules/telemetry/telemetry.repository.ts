@@ -31,10 +31,9 @@ const summaryFigures = sql.raw(
       `min(${column}_min), sum(${column}_avg * samples) / nullif(sum(samples) FILTER (WHERE ${column}_avg IS NOT NULL), 0), max(${column}_max)`,
   ).join(', '),
 );
-const summaryColumns = sql.raw(
-  ['bucket', 'machine_id', 'samples', ...READINGS.flatMap((c) => [`${c}_min`, `${c}_avg`, `${c}_max`])].join(', '),
-);
+/** A summary's figures: heartbeats counted, then each reading's min, mean and max. */
 const SUMMARY_FIGURES = ['samples', ...READINGS.flatMap((c) => [`${c}_min`, `${c}_avg`, `${c}_max`])];
+const summaryColumns = sql.raw(['bucket', 'machine_id', ...SUMMARY_FIGURES].join(', '));
 /**
  * A bucket summarised again takes the new figures only where they differ: most buckets
  * recomputed every minute (those of the last 10 minutes, the hour's) did not change, and

@@ -57,6 +57,9 @@ describe.runIf(mosquittoInstalled() || process.env.CI === 'true')('a console sta
     return app;
   }
 
+  /** How many of the fleet the console knows connected. */
+  const known = () => fleet.filter(({ serialNo }) => server?.mqtt?.isConnected(serialNo)).length;
+
   afterAll(async () => {
     await server?.close();
     await Promise.all(connected.map((client) => client.endAsync(true)));
@@ -66,8 +69,7 @@ describe.runIf(mosquittoInstalled() || process.env.CI === 'true')('a console sta
 
   it('knows every machine connected once it is ready, before it takes the machines’ messages', async () => {
     server = await startConsole();
-    const known = fleet.filter(({ serialNo }) => server?.mqtt?.isConnected(serialNo)).length;
-    expect(known).toBe(FLEET);
+    expect(known()).toBe(FLEET);
   }, 30_000);
 
   it('knows them all as well when the statuses come well after the subscription’s grant', async () => {
@@ -108,8 +110,7 @@ describe.runIf(mosquittoInstalled() || process.env.CI === 'true')('a console sta
       const url = new URL(mosquitto.consoleUrl);
       url.port = String((slow.address() as AddressInfo).port);
       server = await startConsole(url.href);
-      const known = fleet.filter(({ serialNo }) => server?.mqtt?.isConnected(serialNo)).length;
-      expect(known).toBe(FLEET);
+      expect(known()).toBe(FLEET);
     } finally {
       await server?.close();
       server = undefined;
