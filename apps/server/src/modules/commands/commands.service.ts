@@ -81,7 +81,7 @@ export type CommandsService = ReturnType<typeof createCommandsService>;
  * scheduled sweep expires what was never delivered and times out what never finished.
  */
 export function createCommandsService(
-  { db, clock, audit }: Pick<Deps, 'db' | 'clock' | 'audit'>,
+  { db, database, clock, audit }: Pick<Deps, 'db' | 'database' | 'clock' | 'audit'>,
   {
     pricesFor,
     log,
@@ -310,7 +310,11 @@ export function createCommandsService(
         heartbeatReads.settingsOf(machine.id),
         heartbeatReads.undelivered(machine.id),
       ]);
-      if (reported) await recordReported(db, machine, reported, () => defaultsOf(machine.id), now, { row });
+      // Written without waiting for the disk, as the runtime is: a report lost in a crash comes again
+      // with the next heartbeat.
+      if (reported) {
+        await recordReported(database.relaxed, machine, reported, () => defaultsOf(machine.id), now, { row });
+      }
       await repo.markSent(
         db,
         waiting.map((command) => command.id),

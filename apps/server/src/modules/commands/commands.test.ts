@@ -243,6 +243,31 @@ describe('machine commands', () => {
     expect(Date.parse((await settings()).reportedTime) - Date.parse(second.reportedTime)).toBe(5 * 60_000);
   });
 
+  it('spreads the reports written again of machines that reported together, each no older than five minutes', async () => {
+    // An agent of their own: an agent holds at most 20 machines.
+    const owner = await activeAgent(admin, unique('Fleet agent '));
+    const fleet = await Promise.all(Array.from({ length: 16 }, () => machineOf(owner.id)));
+    const callers = fleet.map((one) => machineCaller(ctx.t, one));
+    const applied = { version: 0, pulsesPerLitre: 450, heartbeatSeconds: 60, maintenance: false };
+    const reportedAt = async (id: number) =>
+      Date.parse((await admin('GET', `/api/machines/${id}/settings`)).json().reportedTime);
+    for (const caller of callers) await beat(caller, { settings: applied });
+    const first = await Promise.all(fleet.map((one) => reportedAt(one.id)));
+    // Each heartbeat a minute, as a fleet back online together sends them: in which minute was each written again?
+    const writtenAgainIn = new Array<number | undefined>(fleet.length);
+    for (let minute = 1; minute <= 5; minute++) {
+      ctx.t.clock.advance(60_000);
+      for (const caller of callers) await beat(caller, { settings: applied });
+      const now = await Promise.all(fleet.map((one) => reportedAt(one.id)));
+      now.forEach((at, index) => {
+        if (at !== first[index]) writtenAgainIn[index] ??= minute;
+      });
+    }
+    // None before half the five minutes, every one by five minutes, not all in the same minute.
+    expect(writtenAgainIn.every((minute) => minute !== undefined && minute >= 3 && minute <= 5)).toBe(true);
+    expect(new Set(writtenAgainIn).size).toBeGreaterThan(1);
+  });
+
   it('sends one command to many machines in one batch whose progress counts its commands by state', async () => {
     const many = [machine, ...(await Promise.all([machineOf(agent.id), machineOf(agent.id)]))];
     const sent = await manager('POST', '/api/commands/batches', {

@@ -71,10 +71,20 @@ export async function desireSettings(
  */
 export const SAME_REPORT_REFRESH_MS = 5 * 60_000;
 
+/**
+ * A repeated report is written again once it is older than a time drawn afresh at each heartbeat
+ * between half of `SAME_REPORT_REFRESH_MS` and all of it. A fleet that came online together
+ * (after the broker's or the server's restart) would otherwise write all its rows again in the
+ * same minute, every five minutes; drawn, their writes drift apart within a few rounds.
+ */
+function refreshDue(ageMs: number): boolean {
+  return ageMs >= SAME_REPORT_REFRESH_MS * (1 - Math.random() / 2);
+}
+
 /** Whether a report says nothing the row does not already hold, and the row's time is fresh enough. */
 function alreadyKnown(row: SettingsRow | undefined, reported: ReportedSettings, now: Date): boolean {
   if (!row?.reported || !row.reportedTime || row.reportedVersion !== reported.version) return false;
-  if (now.getTime() - row.reportedTime.getTime() >= SAME_REPORT_REFRESH_MS) return false;
+  if (refreshDue(now.getTime() - row.reportedTime.getTime())) return false;
   return isDeepStrictEqual(row.reported, reported);
 }
 

@@ -35,10 +35,10 @@ const summaryFigures = sql.raw(
 const SUMMARY_FIGURES = ['samples', ...READINGS.flatMap((c) => [`${c}_min`, `${c}_avg`, `${c}_max`])];
 const summaryColumns = sql.raw(['bucket', 'machine_id', ...SUMMARY_FIGURES].join(', '));
 /**
- * A bucket summarised again takes the new figures only where they differ: most buckets
- * recomputed every minute (those of the last 10 minutes, the hour's) did not change, and
- * rewriting 10,000 machines' rows each time would hand PostgreSQL's log a burst that every
- * sale's commit waits behind.
+ * A bucket summarised again takes the new figures only where they differ: the buckets recomputed
+ * every minute (those of the last 10 minutes, their hours) seldom changed, and rewriting 10,000
+ * machines' rows each time would hand PostgreSQL's log a burst that every sale's commit waits
+ * behind.
  */
 const summaryUpdates = (table: string) =>
   sql.raw(
@@ -46,6 +46,17 @@ const summaryUpdates = (table: string) =>
       `WHERE (${SUMMARY_FIGURES.map((column) => `${table}.${column}`).join(', ')}) ` +
       `IS DISTINCT FROM (${SUMMARY_FIGURES.map((column) => `excluded.${column}`).join(', ')})`,
   );
+
+const FIVE_MINUTES_MS = 300_000;
+const HOUR_MS = 3_600_000;
+const latest = (since: Date, other: Date | null) => (other && other > since ? other : since);
+
+/** A machine's raw samples from `from`, as 5-minute buckets in the summaries' columns. */
+const rawBuckets = (machineId: number, from: Date) =>
+  sql`SELECT date_bin('5 minutes', at, ${ORIGIN}), machine_id, count(*), ${rawFigures}
+      FROM ${telemetryRaw}
+      WHERE machine_id = ${machineId} AND at >= ${from.toISOString()}::timestamptz
+      GROUP BY 1, 2`;
 
 const toNumber = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 const triple = (row: Record<string, unknown>, name: string) =>
@@ -69,62 +80,87 @@ export const telemetryRepository = {
     await db.insert(telemetryRaw).values(samples);
   },
 
-  /** The start of the latest 5-minute bucket summarised (from `since`, when given), if any. */
-  async lastSummarised(db: Database, since?: Date): Promise<Date | null> {
+  /**
+   * Where the 5-minute summaries end (from `since`, when given): the end of the latest bucket
+   * summarised, if any. Only buckets that have ended are summarised, so the summaries are whole
+   * up to there; the hours are whole up to the hour it falls in.
+   */
+  async summarisedThrough(db: Database, since?: Date): Promise<Date | null> {
     const [row] = await rowsOf<{ bucket: string | Date | null }>(
       db,
       sql`SELECT max(bucket) AS bucket FROM ${telemetry5m}
           ${since ? sql`WHERE bucket >= ${since.toISOString()}::timestamptz` : sql``}`,
     );
-    return row?.bucket ? new Date(row.bucket) : null;
+    return row?.bucket ? new Date(new Date(row.bucket).getTime() + FIVE_MINUTES_MS) : null;
   },
 
-  /** (Re)computes the 5-minute summaries of the raw samples from `since`, whatever was there before. */
-  async summarise5m(db: Database, since: Date): Promise<void> {
+  /**
+   * (Re)computes the 5-minute summaries of the raw samples in `[since, until)`, whatever was
+   * there before; `until` is a bucket's start (that of the bucket under way, which is left alone).
+   */
+  async summarise5m(db: Database, since: Date, until: Date): Promise<void> {
     await db.execute(sql`
       INSERT INTO ${telemetry5m} (${summaryColumns})
       SELECT date_bin('5 minutes', at, ${ORIGIN}), machine_id, count(*), ${rawFigures}
-      FROM ${telemetryRaw} WHERE at >= ${since.toISOString()}::timestamptz
+      FROM ${telemetryRaw}
+      WHERE at >= ${since.toISOString()}::timestamptz AND at < ${until.toISOString()}::timestamptz
       GROUP BY 1, 2
       ON CONFLICT (machine_id, bucket) DO UPDATE SET ${summaryUpdates(getTableName(telemetry5m))}`);
   },
 
-  /** (Re)computes the hourly summaries of the 5-minute ones from `since` (a whole hour). */
-  async summariseHourly(db: Database, since: Date): Promise<void> {
+  /** (Re)computes the hourly summaries of the 5-minute ones in `[since, until)`, both whole hours. */
+  async summariseHourly(db: Database, since: Date, until: Date): Promise<void> {
     await db.execute(sql`
       INSERT INTO ${telemetryHourly} (${summaryColumns})
       SELECT date_bin('1 hour', bucket, ${ORIGIN}), machine_id, sum(samples), ${summaryFigures}
-      FROM ${telemetry5m} WHERE bucket >= ${since.toISOString()}::timestamptz
+      FROM ${telemetry5m}
+      WHERE bucket >= ${since.toISOString()}::timestamptz AND bucket < ${until.toISOString()}::timestamptz
       GROUP BY 1, 2
       ON CONFLICT (machine_id, bucket) DO UPDATE SET ${summaryUpdates(getTableName(telemetryHourly))}`);
   },
 
   /**
-   * A machine's 5-minute buckets from `since`: the summaries up to the latest bucket summarised
-   * (`mark`), and from there on its raw samples, summarised as they are read.
+   * A machine's 5-minute buckets from `since`: the summaries up to where they end (`through`),
+   * and from there on its raw samples, summarised as they are read.
    */
-  async recentBuckets(db: Database, machineId: number, since: Date, mark: Date | null): Promise<SummaryRow[]> {
-    const tail = mark && mark > since ? mark : since;
+  async recentBuckets(db: Database, machineId: number, since: Date, through: Date | null): Promise<SummaryRow[]> {
+    const tail = latest(since, through);
     const rows = await rowsOf<Record<string, unknown>>(
       db,
       sql`SELECT ${summaryColumns} FROM ${telemetry5m}
           WHERE machine_id = ${machineId} AND bucket >= ${since.toISOString()}::timestamptz
             AND bucket < ${tail.toISOString()}::timestamptz
           UNION ALL
-          SELECT date_bin('5 minutes', at, ${ORIGIN}), machine_id, count(*), ${rawFigures}
-          FROM ${telemetryRaw}
-          WHERE machine_id = ${machineId} AND at >= ${tail.toISOString()}::timestamptz
-          GROUP BY 1, 2 ORDER BY 1`,
+          ${rawBuckets(machineId, tail)}
+          ORDER BY 1`,
     );
     return rows.map(summaryRow);
   },
 
-  /** A machine's hourly summaries from `since`. */
-  async hourlyBuckets(db: Database, machineId: number, since: Date): Promise<SummaryRow[]> {
+  /**
+   * A machine's hours from `since`: the hourly summaries of the hours the 5-minute ones covered
+   * whole (up to `through`), and the hour under way from its 5-minute summaries and its raw
+   * samples since.
+   */
+  async hourlyBuckets(db: Database, machineId: number, since: Date, through: Date | null): Promise<SummaryRow[]> {
+    const fiveTail = latest(since, through);
+    const hourTail = latest(since, new Date(Math.floor(fiveTail.getTime() / HOUR_MS) * HOUR_MS));
     const rows = await rowsOf<Record<string, unknown>>(
       db,
       sql`SELECT ${summaryColumns} FROM ${telemetryHourly}
-          WHERE machine_id = ${machineId} AND bucket >= ${since.toISOString()}::timestamptz ORDER BY bucket`,
+          WHERE machine_id = ${machineId} AND bucket >= ${since.toISOString()}::timestamptz
+            AND bucket < ${hourTail.toISOString()}::timestamptz
+          UNION ALL
+          SELECT date_bin('1 hour', bucket, ${ORIGIN}), machine_id, sum(samples), ${summaryFigures}
+          FROM (
+            SELECT ${summaryColumns} FROM ${telemetry5m}
+            WHERE machine_id = ${machineId} AND bucket >= ${hourTail.toISOString()}::timestamptz
+              AND bucket < ${fiveTail.toISOString()}::timestamptz
+            UNION ALL
+            ${rawBuckets(machineId, fiveTail)}
+          ) AS recent
+          GROUP BY 1, 2
+          ORDER BY 1`,
     );
     return rows.map(summaryRow);
   },

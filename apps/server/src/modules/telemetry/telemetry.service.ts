@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Principal } from '../../domain/principal.ts';
 import { isMissingPartition } from '../../lib/db-errors.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { ensurePartition, ensurePartitionsBetween, keepPartitions } from '../../lib/partitions.ts';
+import { ensurePartition, ensurePartitionsBetween } from '../../lib/partitions.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import type { MachinesService } from '../machines/machines.service.ts';
 import {
@@ -32,6 +32,8 @@ const MOST_WAITING = 100_000;
 const SETTLING_MS = 10 * 60_000;
 const SLOTS: Record<TelemetryRange, number> = { '24h': 288, '7d': 168, '90d': 2160 };
 
+const FIVE_MINUTES_MS = 300_000;
+const HOUR_MS = 3_600_000;
 const floorTo = (time: number, stepMs: number) => Math.floor(time / stepMs) * stepMs;
 
 /**
@@ -178,32 +180,37 @@ export function createTelemetryService(
         rawFrom,
         to,
       });
-      await repo.summarise5m(db, rawFrom);
-      await repo.summariseHourly(db, rawFrom);
+      await repo.summarise5m(db, rawFrom, new Date(floorTo(to.getTime(), FIVE_MINUTES_MS)));
+      await repo.summariseHourly(db, rawFrom, new Date(floorTo(to.getTime(), HOUR_MS)));
     },
 
     /**
-     * Summarises the samples written since the last summary (at least the last 10 minutes, at
-     * most the raw samples kept): their 5-minute buckets, then those buckets' hours. Run again
-     * over the same samples, it writes the same rows.
+     * Summarises the 5-minute buckets that ended since the last summary (those of the last 10
+     * minutes again, for samples still on their way; at most as far back as the raw samples are
+     * kept), then the hours that ended among them. The bucket and the hour under way are read
+     * from the raw samples until they end: the fleet's rows are written once a bucket, not each
+     * minute. Run again over the same samples, it writes nothing.
      */
     async summarise(): Promise<void> {
       await flush();
       const now = clock.now().getTime();
-      const last = (await repo.lastSummarised(db))?.getTime() ?? 0;
+      const through = (await repo.summarisedThrough(db))?.getTime() ?? 0;
       const oldest = now - retention.rawDays * 86_400_000;
-      const since = floorTo(Math.max(oldest, Math.min(last, now - SETTLING_MS)), 300_000);
+      const since = floorTo(Math.max(oldest, Math.min(through, now - SETTLING_MS)), FIVE_MINUTES_MS);
       const summarise = () =>
         db.transaction(async (tx) => {
-          await repo.summarise5m(tx, new Date(since));
-          await repo.summariseHourly(tx, new Date(floorTo(since, 3_600_000)));
+          await repo.summarise5m(tx, new Date(since), new Date(floorTo(now, FIVE_MINUTES_MS)));
+          await repo.summariseHourly(tx, new Date(floorTo(since, HOUR_MS)), new Date(floorTo(now, HOUR_MS)));
         });
       try {
         await summarise();
       } catch (error) {
         if (!isMissingPartition(error)) throw error;
         // A month no partition was made for yet (the hourly upkeep had not run since the start).
-        await keepPartitions(db, Object.values(partitions), clock.now());
+        await makePartitions(new Date(floorTo(since, HOUR_MS)), new Date(now), [
+          'biz_telemetry_5m',
+          'biz_telemetry_hourly',
+        ]);
         await summarise();
       }
     },
@@ -216,10 +223,11 @@ export function createTelemetryService(
       const slots = SLOTS[range];
       const from = floorTo(clock.now().getTime(), stepMs) - (slots - 1) * stepMs;
       const since = new Date(from);
+      const through = await repo.summarisedThrough(db, since);
       const rows =
         range === '24h'
-          ? await repo.recentBuckets(db, machineId, since, await repo.lastSummarised(db, since))
-          : await repo.hourlyBuckets(db, machineId, since);
+          ? await repo.recentBuckets(db, machineId, since, through)
+          : await repo.hourlyBuckets(db, machineId, since, through);
       const { samples, ...metrics } = series(rows, from, stepMs, slots);
       return { range, from: formatDateTime(new Date(from)) as string, stepSeconds, samples, metrics };
     },
