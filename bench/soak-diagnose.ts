@@ -2,20 +2,70 @@
  * With `--diagnose FILE`, the soak writes where its processes wait, every two seconds: the primary's
  * connections to the soak's database by state and wait event (`Lock/transactionid`: a row held by
  * another transaction; `Client/ClientRead`: a transaction open while its console is busy), the
- * oldest statements still running, and the processor share of each kind of process since the last
- * sample. One JSON object a line; `summarize` prints the averages at the end.
+ * oldest statements still running, the processor share of each kind of process since the last
+ * sample, and how long the disk took to make 8 KB durable (written and `fdatasync`ed every 100 ms
+ * beside PostgreSQL's files, as a commit's log record is): a commit waits as long, whatever the
+ * stack does. One JSON object a line; `summarize` prints the averages at the end.
  */
 import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
+import { open, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 
 interface Sample {
   at: number;
+  /** The wall clock (ms since 1970), to line samples up with the sales (`calls.json`). */
+  wall: number;
   /** `state wait_event_type/wait_event` → connections. */
   waits: Record<string, number>;
   /** The oldest statements still running: seconds and how they start. */
   oldest: { seconds: number; query: string }[];
   /** Kind of process → percent of one core since the last sample. */
   cpu: Record<string, number>;
+  /** The 8 KB durable writes since the last sample: how many, the slowest (ms), how many took over 50 ms. */
+  disk: { writes: number; slowestMs: number; over50: number };
+}
+
+/**
+ * Writes 8 KB and waits for the disk to hold it, every 100 ms, in a file beside `directory`'s
+ * (the same file system as PostgreSQL's log when the soak runs beside it); `take` answers the
+ * times since it was last asked.
+ */
+function diskProbe(directory: string) {
+  const file = path.join(directory, `soak-disk-probe-${process.pid}`);
+  const block = Buffer.alloc(8192, 1);
+  let times: number[] = [];
+  let stopped = false;
+  const handle = open(file, 'w');
+  const loop = async () => {
+    const fd = await handle;
+    while (!stopped) {
+      const started = performance.now();
+      await fd.write(block, 0, block.length, 0);
+      await fd.datasync();
+      times.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  const running = loop().catch(() => undefined);
+  return {
+    take() {
+      const taken = times;
+      times = [];
+      return {
+        writes: taken.length,
+        slowestMs: Math.round(Math.max(0, ...taken)),
+        over50: taken.filter((ms) => ms > 50).length,
+      };
+    },
+    async stop() {
+      stopped = true;
+      await running;
+      await (await handle).close().catch(() => undefined);
+      await rm(file, { force: true });
+    },
+  };
 }
 
 const TICKS_PER_S = 100;
@@ -47,6 +97,8 @@ export function diagnose(file: string, databaseUrl: string, consoles: () => (num
   const connected = client.connect();
   let last = { at: performance.now(), ticks: ticksByKind(consoles) };
   const samples: Sample[] = [];
+  // PostgreSQL's data directory is another user's; the temporary directory is on the same disk here.
+  const disk = diskProbe(process.env.SOAK_DISK_PROBE_DIR ?? os.tmpdir());
   const take = async () => {
     await connected;
     const { rows } = await client.query<{ key: string; n: number }>(
@@ -68,11 +120,13 @@ export function diagnose(file: string, databaseUrl: string, consoles: () => (num
       if (used > 0) cpu[kind] = Math.round((100 * used) / TICKS_PER_S / seconds);
     }
     last = now;
-    const sample = {
+    const sample: Sample = {
       at: Math.round(now.at),
+      wall: Date.now(),
       waits: Object.fromEntries(rows.map((row) => [row.key, row.n])),
       oldest,
       cpu,
+      disk: disk.take(),
     };
     samples.push(sample);
     appendFileSync(file, `${JSON.stringify(sample)}\n`);
@@ -82,6 +136,7 @@ export function diagnose(file: string, databaseUrl: string, consoles: () => (num
     /** The average connections in each state and each kind's processor share over the run. */
     async summarize(): Promise<string> {
       clearInterval(timer);
+      await disk.stop();
       await client.end().catch(() => undefined);
       const average = (pick: (sample: Sample) => Record<string, number>) => {
         const totals = new Map<string, number>();
@@ -92,7 +147,13 @@ export function diagnose(file: string, databaseUrl: string, consoles: () => (num
           .map(([key, total]) => `${key} ${(total / Math.max(samples.length, 1)).toFixed(1)}`)
           .join(', ');
       };
-      return `connections on average: ${average((s) => s.waits)}\nprocessor (% of a core) on average: ${average((s) => s.cpu)}`;
+      const writes = samples.reduce((sum, sample) => sum + sample.disk.writes, 0);
+      const over50 = samples.reduce((sum, sample) => sum + sample.disk.over50, 0);
+      const slowest = Math.max(0, ...samples.map((sample) => sample.disk.slowestMs));
+      return (
+        `connections on average: ${average((s) => s.waits)}\nprocessor (% of a core) on average: ${average((s) => s.cpu)}\n` +
+        `disk: ${writes} durable 8 KB writes, ${over50} over 50 ms, the slowest ${slowest} ms`
+      );
     },
   };
 }
