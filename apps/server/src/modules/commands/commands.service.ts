@@ -81,7 +81,7 @@ export type CommandsService = ReturnType<typeof createCommandsService>;
  * scheduled sweep expires what was never delivered and times out what never finished.
  */
 export function createCommandsService(
-  { db, database, clock, audit }: Pick<Deps, 'db' | 'database' | 'clock' | 'audit'>,
+  { db, database: { relaxed }, clock, audit }: Pick<Deps, 'db' | 'database' | 'clock' | 'audit'>,
   {
     pricesFor,
     log,
@@ -310,11 +310,8 @@ export function createCommandsService(
         heartbeatReads.settingsOf(machine.id),
         heartbeatReads.undelivered(machine.id),
       ]);
-      // Written without waiting for the disk, as the runtime is: a report lost in a crash comes again
-      // with the next heartbeat.
-      if (reported) {
-        await recordReported(database.relaxed, machine, reported, () => defaultsOf(machine.id), now, { row });
-      }
+      // Written without waiting for the disk, as the runtime is: the next heartbeat brings a lost one.
+      if (reported) await recordReported(relaxed, machine, reported, () => defaultsOf(machine.id), now, { row });
       await repo.markSent(
         db,
         waiting.map((command) => command.id),
