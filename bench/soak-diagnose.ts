@@ -8,9 +8,9 @@
  * stack does. One JSON object a line; `summarize` prints the averages at the end.
  */
 import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
-import { open, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 
 interface Sample {
@@ -27,28 +27,54 @@ interface Sample {
   disk: { writes: number; slowestMs: number; over50: number };
 }
 
+/** The probe's thread: 8 KB written at the file's start and made durable, every 100 ms, each time posted. */
+const PROBE_THREAD = `
+const { closeSync, fdatasyncSync, openSync, rmSync, writeSync } = require('node:fs');
+const { parentPort, workerData } = require('node:worker_threads');
+const block = Buffer.alloc(8192, 1);
+const pause = new Int32Array(new SharedArrayBuffer(4));
+let fd;
+try {
+  fd = openSync(workerData, 'w');
+} catch (error) {
+  parentPort.postMessage({ error: String(error) });
+}
+let stopped = fd === undefined;
+parentPort.on('message', () => { stopped = true; });
+const loop = () => {
+  if (stopped) {
+    if (fd !== undefined) closeSync(fd);
+    rmSync(workerData, { force: true });
+    parentPort.close();
+    return;
+  }
+  const started = performance.now();
+  writeSync(fd, block, 0, block.length, 0);
+  fdatasyncSync(fd);
+  parentPort.postMessage({ ms: performance.now() - started });
+  Atomics.wait(pause, 0, 0, 100);
+  setImmediate(loop);
+};
+loop();
+`;
+
 /**
- * Writes 8 KB and waits for the disk to hold it, every 100 ms, in a file beside `directory`'s
- * (the same file system as PostgreSQL's log when the soak runs beside it); `take` answers the
- * times since it was last asked.
+ * Writes 8 KB and waits for the disk to hold it, every 100 ms, on a thread of its own (its times
+ * are the disk's, not this busy process's), in a file in `directory` (on PostgreSQL's disk, to say
+ * what its commits wait for); `take` answers the times since it was last asked.
  */
 function diskProbe(directory: string) {
-  const file = path.join(directory, `soak-disk-probe-${process.pid}`);
-  const block = Buffer.alloc(8192, 1);
+  const worker = new Worker(PROBE_THREAD, {
+    eval: true,
+    workerData: path.join(directory, `soak-disk-probe-${process.pid}`),
+  });
   let times: number[] = [];
-  let stopped = false;
-  const handle = open(file, 'w');
-  const loop = async () => {
-    const fd = await handle;
-    while (!stopped) {
-      const started = performance.now();
-      await fd.write(block, 0, block.length, 0);
-      await fd.datasync();
-      times.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
-  const running = loop().catch(() => undefined);
+  worker.on('message', (message: { ms?: number; error?: string }) => {
+    if (message.error) console.error(`the disk probe could not start: ${message.error}`);
+    else if (message.ms !== undefined) times.push(message.ms);
+  });
+  worker.on('error', (error) => console.error(`the disk probe stopped: ${error.message}`));
+  const ended = new Promise((resolve) => worker.once('exit', resolve));
   return {
     take() {
       const taken = times;
@@ -60,10 +86,9 @@ function diskProbe(directory: string) {
       };
     },
     async stop() {
-      stopped = true;
-      await running;
-      await (await handle).close().catch(() => undefined);
-      await rm(file, { force: true });
+      worker.postMessage('stop');
+      await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 2000))]);
+      await worker.terminate();
     },
   };
 }
@@ -97,7 +122,8 @@ export function diagnose(file: string, databaseUrl: string, consoles: () => (num
   const connected = client.connect();
   let last = { at: performance.now(), ticks: ticksByKind(consoles) };
   const samples: Sample[] = [];
-  // PostgreSQL's data directory is another user's; the temporary directory is on the same disk here.
+  // PostgreSQL's data directory is another user's: by default the temporary directory, which must be
+  // on the same disk (not a tmpfs) for the figure to say anything.
   const disk = diskProbe(process.env.SOAK_DISK_PROBE_DIR ?? os.tmpdir());
   const take = async () => {
     await connected;

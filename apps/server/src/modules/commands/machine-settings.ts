@@ -67,7 +67,7 @@ export async function desireSettings(
 /**
  * How long a report the same as the last one may go unwritten: a heartbeat repeats the settings a
  * machine runs with every minute, and writing each would cost the fleet a row update per heartbeat
- * for nothing; "Reported at" is then at most this old.
+ * for nothing; "Reported at" is then at most this old, and the time to the next heartbeat.
  */
 export const SAME_REPORT_REFRESH_MS = 5 * 60_000;
 

@@ -91,6 +91,13 @@ describe('telemetry partitions', () => {
     await ctx.t.app.scheduler.run('summarise-telemetry');
     expect(await partitions('biz_telemetry_raw')).toContain(dayName(sent));
     expect(await partitions('biz_telemetry_hourly')).toContain(monthName('biz_telemetry_hourly', sent));
+    const hour = new Date(Math.floor(sent / HOUR) * HOUR).toISOString();
+    const written = (
+      (await ctx.t.database.db.execute(
+        sql`SELECT samples, tds_out_max FROM biz_telemetry_hourly WHERE machine_id = ${machineId} AND bucket = ${hour}::timestamptz`,
+      )) as unknown as { rows: { samples: number; tds_out_max: number }[] }
+    ).rows;
+    expect(written.map((row) => [Number(row.samples), Number(row.tds_out_max)])).toEqual([[1, 14]]);
     // Signed in again: the session of 200 days ago has long expired.
     const admin = callerFor(ctx.t, await tokenOf(ctx.t));
     const week = (await admin('GET', `/api/machines/${machineId}/telemetry?range=7d`)).json();

@@ -185,9 +185,9 @@ export function createTelemetryService(
     },
 
     /**
-     * Summarises the 5-minute buckets that ended since the last summary (those of the last 10
-     * minutes again, for samples still on their way; at most as far back as the raw samples are
-     * kept), then the hours that ended among them. The bucket and the hour under way are read
+     * Summarises the 5-minute buckets that ended since the last summary (the latest one and those
+     * of the last 10 minutes again, for samples still on their way; at most as far back as the raw
+     * samples are kept), then the hours that ended among them. The bucket and the hour under way are read
      * from the raw samples until they end: the fleet's rows are written once a bucket, not each
      * minute. Run again over the same samples, it writes nothing.
      */
@@ -196,7 +196,9 @@ export function createTelemetryService(
       const now = clock.now().getTime();
       const through = (await repo.summarisedThrough(db))?.getTime() ?? 0;
       const oldest = now - retention.rawDays * 86_400_000;
-      const since = floorTo(Math.max(oldest, Math.min(through, now - SETTLING_MS)), FIVE_MINUTES_MS);
+      // From the latest bucket summarised again: one written by an earlier release, before it ended,
+      // holds only part of its samples.
+      const since = floorTo(Math.max(oldest, Math.min(through - FIVE_MINUTES_MS, now - SETTLING_MS)), FIVE_MINUTES_MS);
       const summarise = () =>
         db.transaction(async (tx) => {
           await repo.summarise5m(tx, new Date(since), new Date(floorTo(now, FIVE_MINUTES_MS)));

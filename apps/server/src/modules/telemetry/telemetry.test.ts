@@ -90,6 +90,9 @@ describe('telemetry history', () => {
     }
   });
 
+  const run = () => ctx.t.app.scheduler.run('summarise-telemetry');
+  const startOf = (row: Record<string, unknown>) => new Date(row.bucket as string).getTime();
+
   /** Each row's version: a row written again gets a new one, even with the same figures. */
   const versionsOf = async (table: string) =>
     (
@@ -99,10 +102,16 @@ describe('telemetry history', () => {
     ).rows;
 
   it('writes a bucket’s summary once it has ended and its hour’s once the hour has; the same samples again write nothing', async () => {
-    const run = () => ctx.t.app.scheduler.run('summarise-telemetry');
-    const startOf = (row: Record<string, unknown>) => new Date(row.bucket as string).getTime();
     const samplesIn = (rows: Record<string, unknown>[]) => rows.reduce((sum, row) => sum + Number(row.samples), 0);
+    // What the charts count, read before the summaries and after each run: neither lost nor counted twice.
+    const charted = async () => {
+      const counted = async (range: string) =>
+        (await series(range)).json().samples.reduce((sum: number, count: number) => sum + count, 0);
+      return { day: await counted('24h'), week: await counted('7d') };
+    };
+    expect(await charted()).toEqual({ day: 2, week: 2 });
     await run();
+    expect(await charted()).toEqual({ day: 2, week: 2 });
     // The bucket and the hour under way are read from the samples (the charts above), not written:
     // a fleet's rows would otherwise be written again every minute.
     const now = ctx.t.clock.now().getTime();
@@ -113,6 +122,7 @@ describe('telemetry history', () => {
 
     ctx.t.clock.advance(60 * MINUTE);
     await run();
+    expect(await charted()).toEqual({ day: 2, week: 2 });
     const once = { fives: await rowsOf('biz_telemetry_5m'), hours: await rowsOf('biz_telemetry_hourly') };
     expect(samplesIn(once.fives)).toBe(2);
     expect(samplesIn(once.hours)).toBe(2);
@@ -125,8 +135,11 @@ describe('telemetry history', () => {
     expect(await versionsOf('biz_telemetry_hourly')).toEqual(versions.hours);
 
     await heartbeat({ tdsOut: 40 });
+    await run();
+    expect(await charted()).toEqual({ day: 3, week: 3 });
     ctx.t.clock.advance(60 * MINUTE);
     await run();
+    expect(await charted()).toEqual({ day: 3, week: 3 });
     const hours = await rowsOf('biz_telemetry_hourly');
     expect(samplesIn(hours)).toBe(3);
     expect(Math.max(...hours.map((row) => Number(row.tds_out_max)))).toBe(40);
@@ -189,5 +202,28 @@ describe('telemetry history', () => {
       expect(answer.statusCode, url).toBe(400);
       expect(answer.json().code, url).toBe('VALIDATION_FAILED');
     }
+  });
+
+  // Last: it moves the clock on two hours, past the other tests' sessions.
+  it('makes whole the latest bucket an earlier release wrote before it ended, however long the job did not run', async () => {
+    await heartbeat({ tdsOut: 21 });
+    const now = ctx.t.clock.now().getTime();
+    const bucket = new Date(Math.floor(now / (5 * MINUTE)) * 5 * MINUTE).toISOString();
+    // As an earlier release left it: summarised while under way, before this sample came.
+    await ctx.t.database.db.execute(
+      sql`INSERT INTO biz_telemetry_5m (bucket, machine_id, samples) VALUES (${bucket}::timestamptz, ${machine.id}, 0)
+          ON CONFLICT (machine_id, bucket) DO UPDATE SET samples = 0`,
+    );
+    ctx.t.clock.advance(120 * MINUTE);
+    await run();
+    const [raw] = (
+      (await ctx.t.database.db.execute(
+        sql`SELECT count(*)::int AS n FROM biz_telemetry_raw WHERE machine_id = ${machine.id}
+            AND at >= ${bucket}::timestamptz AND at < ${bucket}::timestamptz + interval '5 minutes'`,
+      )) as unknown as { rows: { n: number }[] }
+    ).rows;
+    const row = (await rowsOf('biz_telemetry_5m')).find((one) => startOf(one) === Date.parse(bucket));
+    expect(raw?.n).toBeGreaterThan(0);
+    expect(Number(row?.samples)).toBe(raw?.n);
   });
 });
