@@ -47,8 +47,10 @@ const summaryUpdates = (table: string) =>
       `IS DISTINCT FROM (${SUMMARY_FIGURES.map((column) => `excluded.${column}`).join(', ')})`,
   );
 
-const FIVE_MINUTES_MS = 300_000;
-const HOUR_MS = 3_600_000;
+/** The summaries' buckets, and the start of the one `time` falls in. */
+export const FIVE_MINUTES_MS = 300_000;
+export const HOUR_MS = 3_600_000;
+export const floorTo = (time: number, stepMs: number) => Math.floor(time / stepMs) * stepMs;
 const latest = (since: Date, other: Date | null) => (other && other > since ? other : since);
 
 /** A machine's raw samples from `from`, as 5-minute buckets in the summaries' columns. */
@@ -144,7 +146,7 @@ export const telemetryRepository = {
    */
   async hourlyBuckets(db: Database, machineId: number, since: Date, through: Date | null): Promise<SummaryRow[]> {
     const fiveTail = latest(since, through);
-    const hourTail = latest(since, new Date(Math.floor(fiveTail.getTime() / HOUR_MS) * HOUR_MS));
+    const hourTail = latest(since, new Date(floorTo(fiveTail.getTime(), HOUR_MS)));
     const rows = await rowsOf<Record<string, unknown>>(
       db,
       sql`SELECT ${summaryColumns} FROM ${telemetryHourly}

@@ -13,6 +13,9 @@ import { ensurePartition, ensurePartitionsBetween } from '../../lib/partitions.t
 import { formatDateTime } from '../../lib/time.ts';
 import type { MachinesService } from '../machines/machines.service.ts';
 import {
+  FIVE_MINUTES_MS,
+  floorTo,
+  HOUR_MS,
   telemetryRepository as repo,
   type Sample,
   type SummaryRow,
@@ -31,10 +34,6 @@ const MOST_WAITING = 100_000;
 /** The 5-minute summaries are recomputed from at least this far back, for samples still on their way. */
 const SETTLING_MS = 10 * 60_000;
 const SLOTS: Record<TelemetryRange, number> = { '24h': 288, '7d': 168, '90d': 2160 };
-
-const FIVE_MINUTES_MS = 300_000;
-const HOUR_MS = 3_600_000;
-const floorTo = (time: number, stepMs: number) => Math.floor(time / stepMs) * stepMs;
 
 /**
  * The history of what machines report: every heartbeat's readings kept as a sample (raw, by
@@ -170,7 +169,7 @@ export function createTelemetryService(
     async seedDemoHistory(machineIds: number[]): Promise<void> {
       const to = clock.now();
       const day = 86_400_000;
-      const rawFrom = new Date(floorTo(to.getTime() - day, 3_600_000));
+      const rawFrom = new Date(floorTo(to.getTime() - day, HOUR_MS));
       const hourlyFrom = new Date(to.getTime() - 90 * day);
       await makePartitions(rawFrom, to, ['biz_telemetry_raw']);
       await makePartitions(hourlyFrom, to, ['biz_telemetry_5m', 'biz_telemetry_hourly']);
