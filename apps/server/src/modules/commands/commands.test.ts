@@ -159,16 +159,19 @@ describe('machine commands', () => {
     const till = machineCaller(ctx.t, locked);
     expect((await till('POST', '/gateway/v1/orders', sale())).statusCode).toBe(201);
     expect((await send(locked.id, { type: 'LOCK' }, manager)).statusCode).toBe(201);
-    const refused = await till('POST', '/gateway/v1/orders', sale());
+    const refusedSale = sale();
+    const refused = await till('POST', '/gateway/v1/orders', refusedSale);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'MACHINE_MAINTENANCE' });
     expect(refused.json().message).toContain('maintenance');
+    // Refused, the sale made no order: its number is free for when the machine is unlocked.
+    expect((await till('GET', `/gateway/v1/orders/${refusedSale.machineOrderNo}`)).statusCode).toBe(404);
     const answer = await beat(till);
     expect(answer.commands[0]).toMatchObject({ type: 'LOCK', params: { settingsVersion: 1 } });
     expect(answer.settings).toMatchObject({ version: 1, maintenance: true });
 
     await send(locked.id, { type: 'UNLOCK' });
-    expect((await till('POST', '/gateway/v1/orders', sale())).statusCode).toBe(201);
+    expect((await till('POST', '/gateway/v1/orders', refusedSale)).statusCode).toBe(201);
   });
 
   it('converges desired settings: a version up on each edit, carried until the machine reports it, drift listed since then', async () => {

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { DispenseParams } from '@water/contract/commands';
 import type { Fen } from '@water/contract/money';
 import {
+  PUBLIC_CHANNELS,
   PublicOrder,
   type PublicOrderCreated,
   type PublicOrderInput,
@@ -131,6 +132,8 @@ export function createConsumerOrdersService(
   }
 
   orders.onPaid(async (order) => {
+    // A sale paid otherwise (coins) was the machine's own: no page order to look for.
+    if (!(PUBLIC_CHANNELS as readonly string[]).includes(order.channel)) return;
     try {
       await dispense(order.id, order);
     } catch (error) {

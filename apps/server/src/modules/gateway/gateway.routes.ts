@@ -60,16 +60,13 @@ export async function gatewayRoutes(
     contractRoute(signedByMachine, routes.heartbeat, async (request) =>
       gateway.heartbeat(machineOf(request), request.body),
     );
-    contractRoute(
-      signedByMachine,
-      routes.createOrder,
-      async (request, reply) => {
-        const { order, created } = await orders.createFromMachine(machineOf(request), request.body);
-        return reply.code(created ? 201 : 200).send(order);
-      },
+    contractRoute(signedByMachine, routes.createOrder, async (request, reply) => {
+      const machine = machineOf(request);
       // A machine in maintenance mode (locked) takes no new orders; sales under way finish.
-      { preValidation: async (request) => commands.refuseSalesInMaintenance(machineOf(request)) },
-    );
+      const admitted = commands.refuseSalesInMaintenance(machine);
+      const { order, created } = await orders.createFromMachine(machine, request.body, admitted);
+      return reply.code(created ? 201 : 200).send(order);
+    });
     contractRoute(signedByMachine, routes.order, async (request) =>
       orders.machineOrder(machineOf(request), request.params.machineOrderNo),
     );

@@ -10,7 +10,7 @@ import { formatDateTime } from '../../lib/time.ts';
 import { agentIdsInScope } from '../agents/agent-directory.ts';
 import type { CouponsService } from '../coupons/coupons.service.ts';
 import { commissionBase } from './order-answers.ts';
-import { type OrderRecord, ordersRepository as repo } from './orders.repository.ts';
+import { type NewOrder, type OrderRecord, ordersRepository as repo } from './orders.repository.ts';
 
 /** An earned share, with how far below the earner the seller stands (0: the earner sold). */
 export type LevelShare = CommissionShare & { depth: number };
@@ -31,21 +31,24 @@ export function commissionLevels(
 
 /**
  * Brings what each level of an order's path has earned up to date with the order's money (after
- * a payment or a refund, in its transaction): writes the levels' amounts on the order and answers
- * what changed, for the ledger.
+ * a payment or a refund, in its transaction): writes the levels' amounts on the order, in one
+ * update with the order's other changes `alsoSet` (already in `order`), and answers what changed,
+ * for the ledger.
  */
 export function createOrderCommission({ coupons }: { coupons: Pick<CouponsService, 'platformFundedAtPayment'> }) {
-  return async function settleCommission(tx: Database, order: OrderRecord): Promise<LevelShare[]> {
+  return async function settleCommission(
+    tx: Database,
+    order: OrderRecord,
+    alsoSet: Partial<NewOrder> = {},
+  ): Promise<LevelShare[]> {
     const base = commissionBase(order, await coupons.platformFundedAtPayment(tx, order));
     const levels = commissionLevels(order);
     const shares = commissionShares(levels, base);
     const changes = commissionChanges(order.commissionFen ?? [], shares);
-    if (changes.length === 0 && order.commissionFen) return [];
-    await repo.updateOrder(
-      tx,
-      { id: order.id, time: order.createTime },
-      { commissionFen: shares.map((share) => asFen(share.amount)) },
-    );
+    const unchanged = changes.length === 0 && order.commissionFen;
+    const values = unchanged ? alsoSet : { ...alsoSet, commissionFen: shares.map((share) => asFen(share.amount)) };
+    if (Object.keys(values).length > 0) await repo.updateOrder(tx, { id: order.id, time: order.createTime }, values);
+    if (unchanged) return [];
     return changes.map((change) => ({
       ...change,
       depth: levels.length - 1 - levels.findIndex((level) => level.agentId === change.agentId),

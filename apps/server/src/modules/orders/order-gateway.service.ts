@@ -12,7 +12,7 @@ import { allows } from '@water/contract/state-machine';
 import type { Deps } from '../../lib/deps.ts';
 import { HttpError, invalidField, notFound, stateConflict } from '../../lib/http-errors.ts';
 import { moveBy } from '../../lib/state.ts';
-import { type AgentPaths, agentById, pathTerms, pathText } from '../agents/agent-directory.ts';
+import { type AgentPaths, pathTerms, pathText } from '../agents/agent-directory.ts';
 import { type CardPayments, paymentCard } from '../cards/card-payments.ts';
 import type { CouponsService } from '../coupons/coupons.service.ts';
 import type { MembersService } from '../members/members.service.ts';
@@ -24,7 +24,7 @@ import { orderDispensing } from './order-dispensing.ts';
 import { withPartition } from './order-partitions.ts';
 import { type Payer, withPayer } from './order-payer.ts';
 import { createOrderPricing } from './order-pricing.ts';
-import type { Refunding } from './order-refunding.ts';
+import { IMMEDIATE_REFUNDS, type Refunding } from './order-refunding.ts';
 import { type OrderKey, type OrderRecord, ordersRepository as repo } from './orders.repository.ts';
 import type { SalePayment as Payment, SaleEvents } from './sale-events.ts';
 
@@ -104,13 +104,9 @@ export function createOrderGatewayService(
       }
       return order;
     }
-    await repo.updateOrder(
-      tx,
-      { id: order.id, time: order.createTime },
-      { paid: amount, payRef: ref, paidTime: at, updateTime: clock.now() },
-    );
-    const paid = { ...order, paid: amount, payRef: ref, paidTime: at };
-    const commission = await settleCommission(tx, paid);
+    const changes = { paid: amount, payRef: ref, paidTime: at, updateTime: clock.now() };
+    const paid = { ...order, ...changes };
+    const commission = await settleCommission(tx, paid, changes);
     await sale.emit(tx, { type: 'PAID', order: paid, amount, at, late: true, commission, card });
     return automaticRefund(tx, paid, amount, 'ORDER_CLOSED');
   }
@@ -119,15 +115,17 @@ export function createOrderGatewayService(
   async function markPaid(tx: typeof db, order: OrderRecord, amount: Fen, { ref, at, card }: Payment) {
     const now = clock.now();
     const state = moveBy(ORDER_STATE_MACHINE, order.state, 'PAY');
-    await repo.updateOrder(
-      tx,
-      { id: order.id, time: order.createTime },
-      { state, paid: amount, payRef: ref, paidTime: at, updateTime: now },
-    );
-    const paid = { ...order, state, paid: amount, payRef: ref, paidTime: at };
-    const commission = await settleCommission(tx, paid);
+    const changes = { state, paid: amount, payRef: ref, paidTime: at, updateTime: now };
+    const paid = { ...order, ...changes };
+    const commission = await settleCommission(tx, paid, changes);
     await sale.emit(tx, { type: 'PAID', order: paid, amount, at, late: false, commission, card });
     return paid;
+  }
+
+  /** An agent's path and its agents' terms now. */
+  async function termsOf(agentId: number) {
+    const path = await paths.of(agentId);
+    return { path, ...(await pathTerms(db, path)) };
   }
 
   /** A machine's order by its own number, locked for a change. */
@@ -152,14 +150,21 @@ export function createOrderGatewayService(
     async createFromMachine(
       machine: SellingMachine,
       input: GatewayOrderInput,
+      /** What must hold before anything is answered (a machine in maintenance takes no orders), checked beside the reads. */
+      admitted: Promise<void> = Promise.resolve(),
     ): Promise<{ order: GatewayOrder; created: boolean }> {
-      const known = await repo.keyOf(db, machine.id, input.machineOrderNo);
+      // What the sale needs is read together: each read waits on the database on its own.
+      const [known, terms] = await Promise.all([
+        repo.keyOf(db, machine.id, input.machineOrderNo),
+        machine.agentId === null ? undefined : termsOf(machine.agentId),
+        admitted,
+      ]);
       if (known) {
         const order = await repo.order(db, known);
         if (order) return { order: gatewayDto(order), created: false };
       }
       // The machine's state table decides; the gateway answers machines with their own code.
-      if (!allows(MACHINE_STATE_MACHINE, machine.lifecycle, 'SELL') || machine.agentId === null) {
+      if (!allows(MACHINE_STATE_MACHINE, machine.lifecycle, 'SELL') || machine.agentId === null || !terms) {
         throw new HttpError(
           403,
           `Machine ${machine.serialNo} is ${machine.lifecycle}: it takes no orders`,
@@ -167,6 +172,7 @@ export function createOrderGatewayService(
         );
       }
       const agentId = machine.agentId;
+      const { path, rates: pathRates, held: heldAgentIds } = terms;
       const createTime = machineTime(clock.now(), 'createdAt', input.createdAt);
       const memberKey = input.memberPhone
         ? { phone: input.memberPhone }
@@ -179,8 +185,6 @@ export function createOrderGatewayService(
         input.requestedMl,
         memberKey !== undefined,
       );
-      const [agent, path] = await Promise.all([agentById(db, agentId), paths.of(agentId)]);
-      const { rates: pathRates, held: heldAgentIds } = await pathTerms(db, path);
       if (input.couponCode && !memberKey) {
         throw invalidField(
           'couponCode',
@@ -196,14 +200,12 @@ export function createOrderGatewayService(
 
       const made = await withPartition(db, createTime, () =>
         db.transaction(async (tx) => {
-          const id = await repo.nextOrderId(tx);
-          const claimed = await repo.claimKey(tx, {
+          const id = await repo.claimKey(tx, {
             machineId: machine.id,
             machineOrderNo: input.machineOrderNo,
-            orderId: id,
             orderTime: createTime,
           });
-          if (!claimed) return undefined;
+          if (id === undefined) return undefined;
           const orderNo = orderNumber(createTime, id);
           const base = asFen(listAmount - discountAmount);
           const coupon =
@@ -232,7 +234,8 @@ export function createOrderGatewayService(
             siteId: machine.siteId,
             agentId,
             agentPath: pathText(path),
-            commissionRate: agent?.commissionRate ?? '0.00',
+            // The path ends with the selling agent: its rate is the last.
+            commissionRate: pathRates.at(-1) ?? '0.00',
             pathRates,
             heldAgentIds,
             memberId,
@@ -350,8 +353,9 @@ export function createOrderGatewayService(
         const order = await lockedMachineOrder(tx, machine, machineOrderNo);
         return dispensed(tx, order, input, endedAt);
       });
-      // A failure's or short fill's refund may have been handed to the channel's driver.
-      if (order.state !== 'CREATED') channelRefunds.sent();
+      // A failure's or short fill's refund may have been handed to the channel's driver (coins and
+      // cards are paid back at once, never through one).
+      if (order.state !== 'CREATED' && !IMMEDIATE_REFUNDS.includes(order.channel)) channelRefunds.sent();
       return gatewayDto(order);
     },
 

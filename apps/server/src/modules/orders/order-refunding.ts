@@ -97,9 +97,8 @@ export function createRefunding(
     const state = moveBy(ORDER_STATE_MACHINE, order.state, 'REFUND', {
       to: closed ? 'CLOSED' : refunded >= order.paid ? 'REFUNDED' : 'PARTIALLY_REFUNDED',
     });
-    await repo.updateOrder(tx, { id: order.id, time: order.createTime }, { refunded, state, updateTime: now });
-    const after = { ...order, refunded, state };
-    const commission = await settleCommission(tx, after);
+    const after = { ...order, refunded, state, updateTime: now };
+    const commission = await settleCommission(tx, after, { refunded, state, updateTime: now });
     await sale.emit(tx, {
       type: 'REFUNDED',
       order: after,

@@ -93,11 +93,6 @@ const flattenOrder = (row: {
 const refundAgentName = sql<string>`(SELECT d.name FROM ${agents} a JOIN ${depts} d ON d.id = a.dept_id WHERE a.id = ${refunds.agentId})`;
 
 export const ordersRepository = {
-  async nextOrderId(db: Database): Promise<number> {
-    const result = await db.execute<{ id: string }>(sql`SELECT nextval('biz_order_id_seq') AS id`);
-    return Number((result as unknown as { rows: { id: string }[] }).rows[0]?.id);
-  },
-
   async keyOf(db: Database, machineId: number, machineOrderNo: string): Promise<OrderKey | undefined> {
     const [row] = await db
       .select({ id: orderKeys.orderId, time: orderKeys.orderTime })
@@ -106,19 +101,22 @@ export const ordersRepository = {
     return row;
   },
 
-  /** Claims the machine's number for a new order; false when another request claimed it first. */
   /** Forgets the machines' order numbers of orders made before `before` (their months were dropped). */
   async forgetKeysBefore(db: Database, before: Date): Promise<void> {
     await db.delete(orderKeys).where(lt(orderKeys.orderTime, before));
   },
 
-  async claimKey(db: Database, values: typeof orderKeys.$inferInsert): Promise<boolean> {
-    const claimed = await db
+  /**
+   * Claims the machine's number for a new order, numbered from the orders' sequence in the same
+   * statement; undefined when another request claimed it first.
+   */
+  async claimKey(db: Database, values: Omit<typeof orderKeys.$inferInsert, 'orderId'>): Promise<number | undefined> {
+    const [claimed] = await db
       .insert(orderKeys)
-      .values(values)
+      .values({ ...values, orderId: sql`nextval('biz_order_id_seq')` })
       .onConflictDoNothing()
       .returning({ id: orderKeys.orderId });
-    return claimed.length > 0;
+    return claimed?.id;
   },
 
   async insertOrder(db: Database, values: NewOrder): Promise<OrderRecord> {
