@@ -7,7 +7,8 @@
  * beside PostgreSQL's files, as a commit's log record is): a commit waits as long, whatever the
  * stack does. One JSON object a line; `summarize` prints the averages at the end.
  */
-import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { appendFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -155,7 +156,8 @@ export function diagnose(file: string, databaseUrl: string, consoles: () => (num
       disk: disk.take(),
     };
     samples.push(sample);
-    appendFileSync(file, `${JSON.stringify(sample)}\n`);
+    // Written off the event loop: a write that waits for a busy disk must not hold up the machines' replies.
+    await appendFile(file, `${JSON.stringify(sample)}\n`);
   };
   const timer = setInterval(() => void take().catch(() => undefined), 2000);
   return {
