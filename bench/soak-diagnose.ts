@@ -126,6 +126,7 @@ export function diagnose(file: string, databaseUrl: string, consoles: () => (num
   // PostgreSQL's data directory is another user's: by default the temporary directory, which must be
   // on the same disk (not a tmpfs) for the figure to say anything.
   const disk = diskProbe(process.env.SOAK_DISK_PROBE_DIR ?? os.tmpdir());
+  let written = Promise.resolve();
   const take = async () => {
     await connected;
     const { rows } = await client.query<{ key: string; n: number }>(
@@ -156,14 +157,17 @@ export function diagnose(file: string, databaseUrl: string, consoles: () => (num
       disk: disk.take(),
     };
     samples.push(sample);
-    // Written off the event loop: a write that waits for a busy disk must not hold up the machines' replies.
-    await appendFile(file, `${JSON.stringify(sample)}\n`);
+    // Written off the event loop (a write that waits for a busy disk must not hold up the machines'
+    // replies), one after the other, in the order taken.
+    const line = `${JSON.stringify(sample)}\n`;
+    written = written.then(() => appendFile(file, line)).catch(() => undefined);
   };
   const timer = setInterval(() => void take().catch(() => undefined), 2000);
   return {
     /** The average connections in each state and each kind's processor share over the run. */
     async summarize(): Promise<string> {
       clearInterval(timer);
+      await written;
       await disk.stop();
       await client.end().catch(() => undefined);
       const average = (pick: (sample: Sample) => Record<string, number>) => {

@@ -153,18 +153,22 @@ export function createOrderGatewayService(
       /** What must hold before anything is answered (a machine in maintenance takes no orders), checked beside the reads. */
       admitted: Promise<void> = Promise.resolve(),
     ): Promise<{ order: GatewayOrder; created: boolean }> {
-      // What the sale needs is read together: each read waits on the database on its own.
-      const [known, terms] = await Promise.all([
+      // The machine's state table decides; the gateway answers machines with their own code.
+      const selling = allows(MACHINE_STATE_MACHINE, machine.lifecycle, 'SELL') && machine.agentId !== null;
+      // What the sale needs is read beside the admission, each read waiting on the database on its
+      // own; the admission's refusal is answered first, whatever the reads meet.
+      const reads = Promise.all([
         repo.keyOf(db, machine.id, input.machineOrderNo),
-        machine.agentId === null ? undefined : termsOf(machine.agentId),
-        admitted,
+        selling && machine.agentId !== null ? termsOf(machine.agentId) : undefined,
       ]);
+      reads.catch(() => undefined);
+      await admitted;
+      const [known, terms] = await reads;
       if (known) {
         const order = await repo.order(db, known);
         if (order) return { order: gatewayDto(order), created: false };
       }
-      // The machine's state table decides; the gateway answers machines with their own code.
-      if (!allows(MACHINE_STATE_MACHINE, machine.lifecycle, 'SELL') || machine.agentId === null || !terms) {
+      if (!selling || machine.agentId === null || !terms) {
         throw new HttpError(
           403,
           `Machine ${machine.serialNo} is ${machine.lifecycle}: it takes no orders`,
