@@ -154,12 +154,13 @@ export function createOrderGatewayService(
       admitted: Promise<void> = Promise.resolve(),
     ): Promise<{ order: GatewayOrder; created: boolean }> {
       // The machine's state table decides; the gateway answers machines with their own code.
-      const selling = allows(MACHINE_STATE_MACHINE, machine.lifecycle, 'SELL') && machine.agentId !== null;
+      // The agent it sells for, when it may sell.
+      const agentId = allows(MACHINE_STATE_MACHINE, machine.lifecycle, 'SELL') ? machine.agentId : null;
       // What the sale needs is read beside the admission, each read waiting on the database on its
       // own; the admission's refusal is answered first, whatever the reads meet.
       const reads = Promise.all([
         repo.keyOf(db, machine.id, input.machineOrderNo),
-        selling && machine.agentId !== null ? termsOf(machine.agentId) : undefined,
+        agentId === null ? undefined : termsOf(agentId),
       ]);
       reads.catch(() => undefined);
       await admitted;
@@ -168,14 +169,13 @@ export function createOrderGatewayService(
         const order = await repo.order(db, known);
         if (order) return { order: gatewayDto(order), created: false };
       }
-      if (!selling || machine.agentId === null || !terms) {
+      if (agentId === null || !terms) {
         throw new HttpError(
           403,
           `Machine ${machine.serialNo} is ${machine.lifecycle}: it takes no orders`,
           'MACHINE_UNAVAILABLE',
         );
       }
-      const agentId = machine.agentId;
       const { path, rates: pathRates, held: heldAgentIds } = terms;
       const createTime = machineTime(clock.now(), 'createdAt', input.createdAt);
       const memberKey = input.memberPhone

@@ -97,8 +97,9 @@ export function createRefunding(
     const state = moveBy(ORDER_STATE_MACHINE, order.state, 'REFUND', {
       to: closed ? 'CLOSED' : refunded >= order.paid ? 'REFUNDED' : 'PARTIALLY_REFUNDED',
     });
-    const after = { ...order, refunded, state, updateTime: now };
-    const commission = await settleCommission(tx, after, { refunded, state, updateTime: now });
+    const changes = { refunded, state, updateTime: now };
+    const after = { ...order, ...changes };
+    const commission = await settleCommission(tx, after, changes);
     await sale.emit(tx, {
       type: 'REFUNDED',
       order: after,
